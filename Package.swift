@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Module direction (see Docs/architecture.md):
+//   chartbook (executable) → ChartbookKit → ChartbookCommands → ChartbookData → ChartbookModel
+//                                          → ChartbookTerminal → ChartbookScene → ChartbookModel
+let package = Package(
+    name: "chartbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "chartbook", targets: ["chartbook"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "ChartbookModel"),
+        .target(name: "ChartbookData", dependencies: ["ChartbookModel"]),
+        .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
+        .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
+        .target(name: "ChartbookCommands", dependencies: ["ChartbookModel", "ChartbookData"]),
+        .target(name: "ChartbookKit", dependencies: [
+            "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal", "ChartbookCommands",
+        ]),
+        .executableTarget(name: "chartbook", dependencies: [
+            "ChartbookKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
+        .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
+        .testTarget(name: "ChartbookSceneTests", dependencies: ["ChartbookScene"]),
+        .testTarget(name: "ChartbookTerminalTests", dependencies: ["ChartbookTerminal"]),
+        .testTarget(name: "ChartbookCommandsTests", dependencies: ["ChartbookCommands"]),
+        .testTarget(
+            name: "ChartbookKitTests",
+            dependencies: ["ChartbookKit"],
+            resources: [.copy("Fixtures")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,31 @@
+import Foundation
+
+import ChartbookModel
+
+/// Makes the values of a `gen` dataset.
+public enum DataGenerator {
+    /// The generated column, `generator.count` values.
+    public static func values(for generator: Generator) -> [Double] {
+        var random = RandomSource(seed: generator.seed)
+        var values = [Double]()
+        values.reserveCapacity(generator.count)
+        var level = 0.0
+        for i in 0..<generator.count {
+            switch generator.kind {
+            case .sine: values.append(sin(2 * Double.pi * Double(i) / generator.period))
+            case .linear: values.append(Double(i))
+            case .noise: values.append(random.nextGaussian())
+            case .walk:
+                if i > 0 { level += random.nextGaussian() }
+                values.append(level)
+            }
+        }
+        // Six significant digits keep generated data readable and stable in text.
+        return values.map { ($0 * 1e6).rounded() / 1e6 }
+    }
+
+    public static func dataset(named name: String, generator: Generator) -> Dataset {
+        Dataset(name: name, columns: [Column(name: "value", numbers: values(for: generator))],
+                source: .generated(generator))
+    }
+}

@@ -1,0 +1,80 @@
+/// One layer of the chart: a kind of mark bound to a series, with its style.
+public struct Plot: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
+        case line, dot, bar
+    }
+
+    /// Unique within the session; defaults to the column name.
+    public var id: String
+    public var kind: Kind
+    public var series: SeriesReference
+    public var style: PlotStyle
+    /// Index into `Color.palette` chosen when the plot was added (the first one no other
+    /// plot used), so colours stay put when other plots come and go.
+    public var paletteSlot: Int
+
+    public init(id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0) {
+        self.id = id
+        self.kind = kind
+        self.series = series
+        self.style = style
+        self.paletteSlot = paletteSlot
+    }
+
+    /// The colour this plot is drawn with.
+    public var resolvedColor: Color {
+        style.color ?? Color.palette[paletteSlot % Color.palette.count]
+    }
+}
+
+/// How a series is drawn. Options a kind does not use are nil.
+public struct PlotStyle: Equatable, Sendable {
+    public enum LineStyle: String, Equatable, Sendable, CaseIterable {
+        /// Straight segments between points.
+        case straight
+        /// A monotone cubic through the points (never overshoots neighbouring values).
+        case smooth
+    }
+
+    public enum Marker: Equatable, Sendable {
+        case circle, square, diamond, cross
+        /// A custom glyph (one grapheme).
+        case glyph(Character)
+
+        public static let names = ["circle", "square", "diamond", "cross"]
+    }
+
+    /// nil: the palette colour for the plot's position.
+    public var color: Color?
+    /// Line: stroke width in points (1 point = 1/8 of a cell's width); bar: width as a
+    /// fraction of the slot between points (0...1).
+    public var width: Double?
+    public var lineStyle: LineStyle?
+    public var marker: Marker?
+    /// Marker size in points.
+    public var size: Double?
+    public var outline: Color?
+
+    public init(color: Color? = nil, width: Double? = nil, lineStyle: LineStyle? = nil,
+                marker: Marker? = nil, size: Double? = nil, outline: Color? = nil) {
+        self.color = color
+        self.width = width
+        self.lineStyle = lineStyle
+        self.marker = marker
+        self.size = size
+        self.outline = outline
+    }
+}
+
+/// `dataset.column` as the user wrote it, resolved to names when the plot was added.
+public struct SeriesReference: Hashable, Sendable, CustomStringConvertible {
+    public var dataset: String
+    public var column: String
+
+    public init(dataset: String, column: String) {
+        self.dataset = dataset
+        self.column = column
+    }
+
+    public var description: String { "\(dataset).\(column)" }
+}

@@ -1,0 +1,100 @@
+/// The y grid: reference lines at fractions of the range or at values, and their labels.
+public struct ReferenceLines: Equatable, Sendable {
+    public enum Positions: Equatable, Sendable {
+        /// Fractions of the y range, 0 = bottom, 1 = top.
+        case relative([Double])
+        /// Data values.
+        case absolute([Double])
+    }
+
+    public enum LabelSide: String, Equatable, Sendable, CaseIterable {
+        case left, right, both, none
+    }
+
+    public enum Format: String, Equatable, Sendable, CaseIterable {
+        /// 1250
+        case plain
+        /// 1.25K, 3.4M, 2G
+        case suffix
+        /// value × 100 with %
+        case percent
+    }
+
+    public var positions: Positions
+    public var visible: Bool
+    public var labels: LabelSide
+    /// Appended to every label, verbatim (`units=" ms"` gives `12 ms`).
+    public var units: String
+    /// Digits after the decimal point; nil chooses the fewest that tell the labels apart.
+    public var decimals: Int?
+    public var format: Format
+    /// Draw the lines at the bottom and top of the range (the first and last position).
+    public var showMinMax: Bool
+    /// Draw the lines between the first and last.
+    public var showIntermediate: Bool
+    public var color: Color?
+    public var style: RuleStyle
+
+    public static let defaultRelative: [Double] = [0, 0.2, 0.4, 0.6, 0.8, 1]
+
+    public init() {
+        positions = .relative(Self.defaultRelative)
+        visible = true
+        labels = .left
+        units = ""
+        decimals = nil
+        format = .plain
+        showMinMax = true
+        showIntermediate = true
+        color = nil
+        style = .dotted
+    }
+}
+
+/// How a horizontal rule is stroked.
+public enum RuleStyle: String, Equatable, Sendable, CaseIterable {
+    case solid, dashed, dotted
+}
+
+/// An extra marked line: a target, a threshold, or a statistic of a series.
+public struct MarkedLine: Equatable, Sendable {
+    public enum Value: Equatable, Sendable {
+        case constant(Double)
+        case statistic(StatisticKind, SeriesReference)
+    }
+
+    /// Unique within the session: `r1`, `r2`, ... in order of addition.
+    public var id: String
+    public var value: Value
+    public var label: String?
+    public var color: Color?
+    public var style: RuleStyle
+    /// Widen an automatic y range so the line stays visible.
+    public var fit: Bool
+
+    public init(id: String, value: Value, label: String? = nil, color: Color? = nil,
+                style: RuleStyle = .dashed, fit: Bool = true) {
+        self.id = id
+        self.value = value
+        self.label = label
+        self.color = color
+        self.style = style
+        self.fit = fit
+    }
+}
+
+/// A statistic a marked line follows; recomputed whenever the data changes.
+public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
+    case mean, median, min, max, p95
+
+    /// The statistic of `values` (NaN skipped); NaN when there are no values.
+    public func evaluate(_ values: [Double]) -> Double {
+        switch self {
+        case .mean: Statistics(of: values).mean
+        case .min: Statistics(of: values).minimum
+        case .max: Statistics(of: values).maximum
+        case .median: Statistics.quantile(0.5, of: values)
+        case .p95: Statistics.quantile(0.95, of: values)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+/// Everything the user has built: datasets, plots, reference lines and settings.
+///
+/// A value: executing a command makes a new session; undo keeps old ones. Nothing the user
+/// can set lives anywhere else.
+public struct Session: Equatable, Sendable {
+    /// In order of creation.
+    public var datasets: [Dataset]
+    /// Drawn in order: later plots on top.
+    public var plots: [Plot]
+    public var referenceLines: ReferenceLines
+    public var markedLines: [MarkedLine]
+    public var axes: Axes
+    public var selection: Selection?
+    public var output: OutputSettings
+    /// The number for the next marked line's id (`r1`, `r2`, ...); never reused.
+    public var nextMarkedLineNumber: Int
+
+    public init() {
+        datasets = []
+        plots = []
+        referenceLines = ReferenceLines()
+        markedLines = []
+        axes = Axes()
+        selection = nil
+        output = OutputSettings()
+        nextMarkedLineNumber = 1
+    }
+
+    public func dataset(named name: String) -> Dataset? {
+        datasets.first { $0.name == name }
+    }
+
+    public func plot(id: String) -> Plot? {
+        plots.first { $0.id == id }
+    }
+
+    /// The values a series reference points at, or nil when it no longer resolves.
+    public func values(of series: SeriesReference) -> [Double]? {
+        dataset(named: series.dataset)?.column(named: series.column)?.numbers
+    }
+
+    /// Replaces the dataset with the same name, or appends it.
+    public mutating func upsert(_ dataset: Dataset) {
+        if let index = datasets.firstIndex(where: { $0.name == dataset.name }) {
+            datasets[index] = dataset
+        } else {
+            datasets.append(dataset)
+        }
+    }
+
+    /// The first palette slot no plot uses (wrapping round when all are taken).
+    public var freePaletteSlot: Int {
+        let used = Set(plots.map(\.paletteSlot))
+        return (0..<Color.palette.count).first { !used.contains($0) } ?? plots.count % Color.palette.count
+    }
+}

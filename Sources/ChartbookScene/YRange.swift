@@ -1,0 +1,59 @@
+import Foundation
+
+/// The y range and the rounding of it to numbers people read easily.
+public enum YRange {
+    /// Steps tried by `nice`: 1, 2, 2.5, 5 times a power of ten.
+    static let mantissas: [Double] = [1, 2, 2.5, 5]
+
+    /// The smallest range `lower ≤ lo, upper ≥ hi` made of `intervals` equal steps of a nice
+    /// size, starting at a multiple of the step: every step boundary is a round number.
+    public static func nice(_ lo: Double, _ hi: Double, intervals: Int) -> ClosedRange<Double> {
+        let (lo, hi) = widenedIfFlat(lo, hi)
+        let k = Double(max(intervals, 1))
+        let raw = (hi - lo) / k
+        var exponent = (log10(raw)).rounded(.down)
+        var guardCount = 0
+        while guardCount < 8 {
+            let scale = pow(10, exponent)
+            for m in mantissas {
+                let step = m * scale
+                let lower = (lo / step).rounded(.down) * step
+                let upper = lower + k * step
+                if upper >= hi - step * 1e-9 {
+                    return clean(lower)...clean(upper)
+                }
+            }
+            exponent += 1
+            guardCount += 1
+        }
+        return lo...hi
+    }
+
+    /// A zero-height range widened so it can be drawn: ±10 % of the value, at least ±1.
+    public static func widenedIfFlat(_ lo: Double, _ hi: Double) -> (Double, Double) {
+        guard hi - lo <= max(abs(hi), abs(lo)) * 1e-12 else { return (lo, hi) }
+        let pad = max(abs(lo) * 0.1, 1)
+        return (lo - pad, hi + pad)
+    }
+
+    /// Removes binary noise such as 0.30000000000000004 from a computed bound.
+    static func clean(_ value: Double) -> Double {
+        guard value != 0, value.isFinite else { return value == 0 ? 0 : value }
+        let magnitude = pow(10, (log10(abs(value))).rounded(.down) - 12)
+        let cleaned = (value / magnitude).rounded() * magnitude
+        return cleaned == 0 ? 0 : cleaned
+    }
+
+    /// The number of equal intervals a list of relative positions describes (5 for the default
+    /// 0 .2 .4 .6 .8 1; 4 for 0 .25 .5 .75 1), or 5 when they are not evenly spaced.
+    public static func intervals(forRelative positions: [Double]) -> Int {
+        let sorted = positions.sorted()
+        guard sorted.count >= 2, let first = sorted.first, let last = sorted.last, last > first else { return 5 }
+        let step = (last - first) / Double(sorted.count - 1)
+        let even = sorted.enumerated().allSatisfy { abs($0.element - (first + Double($0.offset) * step)) < 1e-9 }
+        guard even else { return 5 }
+        // Intervals across the whole 0...1 range.
+        let total = (1 / step).rounded()
+        return abs(total * step - 1) < 1e-9 && total >= 1 && total <= 20 ? Int(total) : 5
+    }
+}

@@ -1,0 +1,96 @@
+import ChartbookModel
+import ChartbookScene
+
+/// The sub-cell dot patterns a canvas draws with, and the glyph for each pattern.
+///
+/// A cell's dots are a bit mask; bit `x + y * dots.x` is the dot at column `x`, row `y`
+/// inside the cell (0,0 = top-left).
+public struct DotRaster: Sendable {
+    public let canvas: Canvas
+
+    public init(canvas: Canvas) { self.canvas = canvas }
+
+    public var density: DotDensity {
+        switch canvas {
+        case .braille: DotDensity(x: 2, y: 4)
+        case .block: DotDensity(x: 2, y: 2)
+        case .ascii: DotDensity(x: 1, y: 2)
+        }
+    }
+
+    /// Braille dot numbering: bits for (x, y) in row-major order of the 2×4 cell.
+    private static let brailleBits: [UInt32] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
+    private static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+
+    /// The glyph for a cell whose dots are `mask` (row-major bits, see type doc).
+    public func glyph(_ mask: UInt8) -> Character {
+        switch canvas {
+        case .braille:
+            var code: UInt32 = 0
+            for bit in 0..<8 where mask & (1 << bit) != 0 { code |= Self.brailleBits[bit] }
+            return Character(Unicode.Scalar(0x2800 + code) ?? " ")
+        case .block:
+            return Self.quadrants[Int(mask & 0x0f)]
+        case .ascii:
+            switch mask & 0x3 {
+            case 1: return "'"
+            case 2: return "."
+            case 3: return ":"
+            default: return " "
+            }
+        }
+    }
+
+    /// Glyph for a whole-cell marker.
+    public func marker(_ marker: PlotStyle.Marker) -> Character {
+        let ascii = canvas == .ascii
+        switch marker {
+        case .circle: return ascii ? "o" : "●"
+        case .square: return ascii ? "#" : "■"
+        case .diamond: return ascii ? "*" : "◆"
+        case .cross: return ascii ? "x" : "✕"
+        case .glyph(let c):
+            let safe = TextMetrics.sanitized(String(c))
+            guard let first = safe.first, TextMetrics.width(of: first) == 1 else { return ascii ? "*" : "●" }
+            return ascii && !(first.isASCII) ? "*" : first
+        }
+    }
+
+    public struct FrameGlyphs: Sendable {
+        public var vertical, horizontal, leftTick, rightTick, bottomTick, bottomLeft, bottomRight: Character
+    }
+
+    public var frame: FrameGlyphs {
+        canvas == .ascii
+            ? FrameGlyphs(vertical: "|", horizontal: "-", leftTick: "+", rightTick: "+", bottomTick: "+", bottomLeft: "+", bottomRight: "+")
+            : FrameGlyphs(vertical: "│", horizontal: "─", leftTick: "┤", rightTick: "├", bottomTick: "┬", bottomLeft: "└", bottomRight: "┘")
+    }
+
+    /// Glyph of a horizontal rule of `style`.
+    public func rule(_ style: RuleStyle) -> Character {
+        switch (style, canvas == .ascii) {
+        case (.solid, false): "─"
+        case (.dashed, false): "╌"
+        case (.dotted, false): "┈"
+        case (.solid, true): "-"
+        case (.dashed, true): "-"
+        case (.dotted, true): "."
+        }
+    }
+
+    /// Lower-eighth blocks, index = eighths filled − 1.
+    public var lowerBlocks: [Character] {
+        canvas == .ascii ? Array(repeating: "#", count: 8) : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+    }
+
+    /// The glyph for the partial cell at the lower end of a negative bar, `eighths` 1...8 filled from the top.
+    public func upperBlock(eighths: Int) -> Character? {
+        if canvas == .ascii { return eighths >= 4 ? "#" : nil }
+        switch eighths {
+        case ...0: return nil
+        case 1...2: return "▔"
+        case 3...5: return "▀"
+        default: return "█"
+        }
+    }
+}

@@ -1,0 +1,187 @@
+import ChartbookModel
+import ChartbookScene
+
+/// Scene → CellGrid. Paints in layers, back to front: reference lines, frame, selection
+/// column, bars, lines and dots, text, selection highlight. Knows nothing of the session or
+/// of escape codes.
+public struct TerminalRenderer: Sendable {
+    public let raster: DotRaster
+
+    public init(canvas: Canvas) { raster = DotRaster(canvas: canvas) }
+
+    public func render(_ scene: Scene) -> CellGrid {
+        var grid = CellGrid(width: scene.columns, height: scene.rows)
+        let area = scene.plotArea
+        if !area.isEmpty {
+            drawRules(scene, into: &grid)
+            drawFrame(scene, into: &grid)
+            if let selection = scene.selection {
+                let column = area.column + selection.dotX / scene.dotsPerCell.x
+                for row in area.row..<(area.row + area.height) where grid[column, row].character == " " {
+                    grid.set(column, row, raster.canvas == .ascii ? "|" : "┊", style: CellStyle(foreground: ChartLayout.gridColor))
+                }
+            }
+            var bars = Set<Int>()
+            for layer in scene.layers { if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) } }
+            drawDots(scene, into: &grid, over: bars)
+        }
+        for text in scene.texts {
+            var style = CellStyle(foreground: text.color, bold: text.bold)
+            if text.role == .yLabel || text.role == .xLabel { style.foreground = nil }
+            grid.put(text.text, column: text.column, row: text.row, style: style)
+        }
+        if let selection = scene.selection, !area.isEmpty {
+            let column = area.column + selection.dotX / scene.dotsPerCell.x
+            for dotY in selection.dotYs.compactMap({ $0 }) where dotY >= 0 && dotY < scene.plotDots.height {
+                grid.restyle(column, area.row + dotY / scene.dotsPerCell.y) { $0.inverse = true; $0.bold = true }
+            }
+        }
+        return grid
+    }
+
+    private func drawRules(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        for rule in scene.rules {
+            let row = area.row + rule.dotY / scene.dotsPerCell.y
+            let glyph = raster.rule(rule.style)
+            let style = CellStyle(foreground: rule.color)
+            for column in area.column..<(area.column + area.width) {
+                // Marked lines go over the grid; the grid never covers a marked line.
+                if rule.kind != .marked && grid[column, row].character != " " { continue }
+                grid.set(column, row, glyph, style: style)
+            }
+        }
+    }
+
+    private func drawFrame(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea, frame = scene.frame, glyphs = raster.frame
+        let style = CellStyle(foreground: ChartLayout.gridColor)
+        let ticks = Set(frame.yTickRows)
+        for row in area.row..<(area.row + area.height) {
+            if let column = frame.leftColumn { grid.set(column, row, ticks.contains(row) ? glyphs.leftTick : glyphs.vertical, style: style) }
+            if let column = frame.rightColumn { grid.set(column, row, ticks.contains(row) ? glyphs.rightTick : glyphs.vertical, style: style) }
+        }
+        if let row = frame.bottomRow {
+            let xTicks = Set(frame.xTickColumns)
+            for column in area.column..<(area.column + area.width) {
+                grid.set(column, row, xTicks.contains(column) ? glyphs.bottomTick : glyphs.horizontal, style: style)
+            }
+            if let column = frame.leftColumn { grid.set(column, row, glyphs.bottomLeft, style: style) }
+            if let column = frame.rightColumn { grid.set(column, row, glyphs.bottomRight, style: style) }
+        }
+    }
+
+    /// Fills bar cells with eighth blocks; records the full cells (dots drawn over them keep the
+    /// bar's colour as background).
+    private func drawBars(_ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid, _ full: inout Set<Int>) {
+        let area = scene.plotArea
+        let style = CellStyle(foreground: layer.color)
+        for bar in bars {
+            var first = Int((bar.x0 + 0.5).rounded(.down)), last = Int((bar.x1 - 0.5).rounded(.up)) - 1
+            if last < first { first = min(max(Int(((bar.x0 + bar.x1) / 2).rounded(.down)), 0), area.width - 1); last = first }
+            first = max(first, 0); last = min(last, area.width - 1)
+            guard first <= last else { continue }
+            let base = Int(bar.base)
+            for column in (area.column + first)...(area.column + last) {
+                var capRow: Int?
+                if bar.top < bar.base {
+                    let topCell = Int(bar.top.rounded(.down))
+                    let eighths = Int(((Double(topCell + 1) - bar.top) * 8).rounded())
+                    if base - 1 > topCell { for r in (topCell + 1)..<base { fill(column, area.row + r, "█", style, &grid, &full) } }
+                    if topCell < base {
+                        if eighths >= 1 {
+                            grid.set(column, area.row + topCell, raster.lowerBlocks[min(eighths, 8) - 1], style: style)
+                            if eighths >= 8 { full.insert(key(column, area.row + topCell, grid)) }
+                            capRow = area.row + topCell
+                        } else if topCell + 1 < base { capRow = area.row + topCell + 1 }
+                    }
+                } else if bar.top > bar.base {
+                    let bottomCell = Int(bar.top.rounded(.down))
+                    let eighths = Int(((bar.top - Double(bottomCell)) * 8).rounded())
+                    if bottomCell > base { for r in base..<bottomCell { fill(column, area.row + r, "█", style, &grid, &full) } }
+                    if let glyph = raster.upperBlock(eighths: eighths), bottomCell < area.height {
+                        grid.set(column, area.row + bottomCell, glyph, style: style)
+                        capRow = area.row + bottomCell
+                    } else if bottomCell > base { capRow = area.row + bottomCell - 1 }
+                }
+                if let outline = bar.outline, let row = capRow { grid.restyle(column, row) { $0.foreground = outline } }
+            }
+        }
+    }
+
+    private func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int { row * grid.width + column }
+
+    private func fill(_ column: Int, _ row: Int, _ glyph: Character, _ style: CellStyle, _ grid: inout CellGrid, _ full: inout Set<Int>) {
+        grid.set(column, row, glyph, style: style)
+        full.insert(key(column, row, grid))
+    }
+
+    /// Rasterises every line and dot layer into one dot mask per cell; a cell shows the union
+    /// of all layers' dots in the colour of the topmost layer that has a dot there.
+    private func drawDots(_ scene: Scene, into grid: inout CellGrid, over bars: Set<Int>) {
+        let area = scene.plotArea
+        let dx = scene.dotsPerCell.x, dy = scene.dotsPerCell.y
+        let widthDots = area.width * dx, heightDots = area.height * dy
+        var masks = [UInt8](repeating: 0, count: area.width * area.height)
+        var owner = [Int](repeating: -1, count: area.width * area.height)
+        var glyphs = [Int: (Character, Int)]()
+        func plot(_ x: Int, _ y: Int, _ layer: Int) {
+            guard x >= 0, y >= 0, x < widthDots, y < heightDots else { return }
+            let cell = (y / dy) * area.width + x / dx
+            masks[cell] |= UInt8(1 << ((x % dx) + (y % dy) * dx))
+            owner[cell] = layer
+        }
+        for (index, layer) in scene.layers.enumerated() {
+            switch layer.marks {
+            case .polyline(let runs):
+                for run in runs {
+                    guard var previous = run.first else { continue }
+                    plot(previous.x, previous.y, index)
+                    if layer.thickness > 1 { plot(previous.x, previous.y + 1, index) }
+                    for point in run.dropFirst() {
+                        Self.line(from: previous, to: point) { x, y in
+                            plot(x, y, index)
+                            if layer.thickness > 1 { plot(x, y + 1, index) }
+                        }
+                        previous = point
+                    }
+                }
+            case .markers(let points, let marker):
+                let glyph = raster.marker(marker)
+                for p in points where p.x >= 0 && p.y >= 0 && p.x < widthDots && p.y < heightDots {
+                    glyphs[(p.y / dy) * area.width + p.x / dx] = (glyph, index)
+                }
+            case .bars: break
+            }
+        }
+        for row in 0..<area.height {
+            for column in 0..<area.width {
+                let cell = row * area.width + column
+                let gx = area.column + column, gy = area.row + row
+                if let (glyph, layer) = glyphs[cell], layer >= owner[cell] {
+                    grid.set(gx, gy, glyph, style: CellStyle(foreground: scene.layers[layer].color))
+                    continue
+                }
+                guard masks[cell] != 0 else { continue }
+                var style = CellStyle(foreground: scene.layers[owner[cell]].color)
+                if bars.contains(gy * grid.width + gx) { style.background = grid[gx, gy].style.foreground }
+                grid.set(gx, gy, raster.glyph(masks[cell]), style: style)
+            }
+        }
+    }
+
+    /// Every dot on the segment from `a` to `b` (Bresenham): no gaps, however steep.
+    static func line(from a: DotPoint, to b: DotPoint, _ body: (Int, Int) -> Void) {
+        var x = a.x, y = a.y
+        let dx = abs(b.x - a.x), dy = -abs(b.y - a.y)
+        let sx = a.x < b.x ? 1 : -1, sy = a.y < b.y ? 1 : -1
+        var error = dx + dy
+        while true {
+            body(x, y)
+            if x == b.x && y == b.y { return }
+            let e2 = 2 * error
+            if e2 >= dy { error += dy; x += sx }
+            if e2 <= dx { error += dx; y += sy }
+        }
+    }
+}

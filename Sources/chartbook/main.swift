@@ -1,0 +1,1 @@
+import ChartbookKit; print(smoke(), terminator: "")
