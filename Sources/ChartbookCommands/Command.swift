@@ -1,0 +1,98 @@
+import ChartbookModel
+
+/// A parsed command: what the user asked for, before it meets the session. Names that must
+/// be looked up in the session keep where they were typed, so the executor can point at them.
+public enum Command: Equatable, Sendable {
+    // Data
+    case data(name: Located<String>, values: [Double], labels: [String]?)
+    case load(path: Located<String>, name: Located<String>?, options: LoadOptions)
+    case gen(name: Located<String>, generator: Generator)
+    case reload(names: [Located<String>])
+    case drop(name: Located<String>, force: Bool)
+    case describe(name: Located<String>)
+    // Plots
+    case addPlot(kind: Plot.Kind, series: Located<String>, id: Located<String>?, style: PlotStyle, keys: [Located<String>])
+    case setPlot(id: Located<String>, style: PlotStyle, keys: [Located<String>])
+    case removePlot(id: Located<String>)
+    case plots
+    // Reference lines and axes
+    case setReflines(ReflinesChange)
+    case addRefline(MarkedLineSpec)
+    case removeRefline(Located<String>)
+    case setLabels(source: Located<String>?, sparsity: Int?)
+    case setRange(Axes.RangeMode)
+    case setZero(Bool)
+    case setTitle(String?)
+    case setLegend(Bool?)
+    case select(Selection?, range: SourceRange)
+    // Output and session
+    case show
+    case list
+    case setSize(OutputSettings.Size)
+    case setColor(ColorSetting)
+    case setCanvas(Canvas)
+    case undo, redo, history, reset
+    case help(topic: Located<String>?)
+    case source(path: Located<String>)
+    case quit
+
+    /// Whether the command can change the session (and so makes an undo step when it does).
+    public var changesSession: Bool {
+        switch self {
+        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .quit: false
+        default: true
+        }
+    }
+}
+
+/// The parts of `set reflines` that were given; nil fields stay as they are.
+public struct ReflinesChange: Equatable, Sendable {
+    public var positions: ReferenceLines.Positions?
+    public var visible: Bool?
+    public var labels: ReferenceLines.LabelSide?
+    public var units: String?
+    public var decimals: Int??
+    public var format: ReferenceLines.Format?
+    public var showMinMax: Bool?
+    public var showIntermediate: Bool?
+    public var color: Color?
+    public var style: RuleStyle?
+
+    public init() {}
+
+    public func applied(to lines: ReferenceLines) -> ReferenceLines {
+        var lines = lines
+        if let positions { lines.positions = positions }
+        if let visible { lines.visible = visible }
+        if let labels { lines.labels = labels }
+        if let units { lines.units = units }
+        if let decimals { lines.decimals = decimals }
+        if let format { lines.format = format }
+        if let showMinMax { lines.showMinMax = showMinMax }
+        if let showIntermediate { lines.showIntermediate = showIntermediate }
+        if let color { lines.color = color }
+        if let style { lines.style = style }
+        return lines
+    }
+}
+
+/// `add refline ...` before its series (if any) is resolved.
+public struct MarkedLineSpec: Equatable, Sendable {
+    public enum Value: Equatable, Sendable {
+        case constant(Double)
+        case statistic(StatisticKind, Located<String>)
+    }
+    public var value: Value
+    public var label: String?
+    public var color: Color?
+    public var style: RuleStyle?
+    public var fit: Bool?
+
+    public init(value: Value, label: String? = nil, color: Color? = nil, style: RuleStyle? = nil, fit: Bool? = nil) {
+        self.value = value
+        self.label = label
+        self.color = color
+        self.style = style
+        self.fit = fit
+    }
+}

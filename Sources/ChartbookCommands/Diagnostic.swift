@@ -1,0 +1,128 @@
+import ChartbookModel
+import ChartbookData
+
+/// An error found in a command: what is wrong (as data) and where. Messages are made only by
+/// `message` and `DiagnosticFormatter`; nothing else builds error strings.
+public struct Diagnostic: Error, Equatable, Sendable {
+    public var kind: Kind
+    public var range: SourceRange
+    /// The script's name and the text of the offending line; filled in by whoever holds the
+    /// source (lexer, parser, runner) when the executor could not.
+    public var file: String?
+    public var lineText: String?
+
+    public init(_ kind: Kind, at range: SourceRange, file: String? = nil, lineText: String? = nil) {
+        self.kind = kind
+        self.range = range
+        self.file = file
+        self.lineText = lineText
+    }
+
+    /// What a word was expected to be, for "unknown ..." messages.
+    public enum Role: String, Equatable, Sendable {
+        case command, noun = "subcommand", plotKind = "plot kind", option, value, dataset, column
+        case plot = "plot id", refline = "reference line", statistic, generator, setting
+    }
+
+    public enum Kind: Equatable, Sendable {
+        /// `word` is not one of `candidates` (which give the "did you mean" hint).
+        case unknown(Role, String, context: String? = nil, candidates: [String])
+        /// Something else was expected here: `expected` says what, `found` what was there (nil: end of command).
+        case expected(String, found: String?)
+        /// More words than the command takes.
+        case unexpected(String)
+        case invalidValue(key: String, value: String, expected: String)
+        case unterminatedString
+        case invalidEscape(String)
+        case duplicateName(Role, String)
+        case datasetInUse(String, plots: [String])
+        case ambiguousColumn(String, datasets: [String])
+        case notNumeric(String)
+        case needsColumn(dataset: String, columns: [String])
+        case cannotRead(path: String, reason: String)
+        case unreadableData(path: String, DataError)
+        case notReloadable(String)
+        case nothingTo(String)
+        case indexOutOfRange(Int, count: Int)
+        case noPlots
+        case sourceTooDeep(Int)
+        case optionNotFor(String, kind: String)
+        case missingOptions(String)
+        case labelsMismatch
+        case tooLarge(String, limit: Int)
+        /// A command inside a `source`d script failed; `inner` is its own diagnostic.
+        indirect case inScript(Diagnostic)
+    }
+
+    /// The message, without location or hint.
+    public var message: String {
+        switch kind {
+        case .unknown(let role, let word, let context, _):
+            return "unknown \(role.rawValue) '\(word)'" + (context.map { " for \($0)" } ?? "")
+        case .expected(let what, let found):
+            return "expected \(what)" + (found.map { ", found '\($0)'" } ?? "")
+        case .unexpected(let word): return "unexpected '\(word)'"
+        case .invalidValue(let key, let value, let expected): return "invalid \(key) '\(value)': expected \(expected)"
+        case .unterminatedString: return "unterminated string"
+        case .invalidEscape(let e): return "invalid escape '\(e)' in string"
+        case .duplicateName(let role, let name): return "\(role.rawValue) '\(name)' already exists"
+        case .datasetInUse(let name, let plots):
+            return "dataset '\(name)' is used by plot\(plots.count == 1 ? "" : "s") \(plots.map { "'\($0)'" }.joined(separator: ", "))"
+        case .ambiguousColumn(let column, let datasets):
+            return "column '\(column)' is in several datasets: \(datasets.joined(separator: ", "))"
+        case .notNumeric(let series): return "'\(series)' is not a numeric column"
+        case .needsColumn(let dataset, let columns):
+            return "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
+        case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .unreadableData(let path, let error): return "cannot read '\(path)': \(Self.describe(error))"
+        case .notReloadable(let name): return "dataset '\(name)' was not loaded from a file"
+        case .nothingTo(let what): return "nothing to \(what)"
+        case .indexOutOfRange(let index, let count):
+            return count == 0 ? "point \(index) does not exist: no data" : "point \(index) is out of range 0..\(count - 1)"
+        case .noPlots: return "nothing to select: no plots yet"
+        case .sourceTooDeep(let depth): return "scripts source each other more than \(depth) deep"
+        case .optionNotFor(let key, let kind): return "option '\(key)' does not apply to \(kind) plots"
+        case .missingOptions(let command): return "'\(command)' needs at least one key=value option"
+        case .labelsMismatch: return "either every value has a label (Jan:12) or none does"
+        case .tooLarge(let what, let limit): return "\(what) is larger than \(limit)"
+        case .inScript(let inner): return inner.message
+        }
+    }
+
+    /// "did you mean ...?" or another one-line hint, when there is one.
+    public var hint: String? {
+        switch kind {
+        case .unknown(_, let word, _, let candidates):
+            if let best = Suggestion.closest(to: word, in: candidates) { return "did you mean '\(best)'?" }
+            if candidates.count > 0 && candidates.count <= 8 {
+                return "expected one of: " + candidates.joined(separator: ", ")
+            }
+            return nil
+        case .datasetInUse(let name, _): return "remove those plots first, or use 'drop \(name) force'"
+        case .ambiguousColumn(let column, let datasets): return datasets.first.map { "write it as '\($0).\(column)'" }
+        case .needsColumn(let dataset, let columns): return columns.first.map { "write it as '\(dataset).\($0)'" }
+        case .unterminatedString: return "add a closing '\"'"
+        case .expected(let what, _) where what.contains("key=value"): return "options are written key=value"
+        case .inScript(let inner): return inner.hint
+        default: return nil
+        }
+    }
+
+    static func describe(_ error: DataError) -> String {
+        switch error {
+        case .empty: return "the file has no data"
+        case .unterminatedQuote(let line): return "line \(line): a quoted field is not closed"
+        case .raggedRow(let line, let fields, let expected): return "line \(line): \(fields) fields, expected \(expected)"
+        case .unknownLabelColumn(let name, let available):
+            return "no column '\(name)' for labels (columns: \(available.joined(separator: ", ")))"
+        case .noNumericColumn(let names): return "no numeric column among \(names.joined(separator: ", "))"
+        case .invalidJSON(let reason): return "not a JSON array of numbers or objects: \(reason)"
+        }
+    }
+
+    /// The diagnostic of the command that actually failed (inside `source`d scripts).
+    public var innermost: Diagnostic {
+        if case .inScript(let inner) = kind { return inner.innermost }
+        return self
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import ChartbookModel
+
+/// Formats a diagnostic like a compiler:
+///
+///     tour.cb:3:10: error: unknown plot kind 'lien'; did you mean 'line'?
+///     add plot lien sales
+///              ^~~~
+///
+/// For `source`d scripts the failing script's own location is shown, followed by a note
+/// naming the `source` command that ran it.
+public enum DiagnosticFormatter {
+    public static func format(_ diagnostic: Diagnostic, showCaret: Bool = true) -> String {
+        var out = ""
+        var current = diagnostic
+        var notes = [Diagnostic]()
+        while case .inScript(let inner) = current.kind { notes.append(current); current = inner }
+        out += line(for: current, severity: "error", message: current.message + (current.hint.map { "; \($0)" } ?? ""))
+        if showCaret { out += caret(for: current) }
+        for note in notes.reversed() {
+            out += line(for: note, severity: "note", message: "in the script run here")
+        }
+        return out
+    }
+
+    static func line(for d: Diagnostic, severity: String, message: String) -> String {
+        let place = "\(d.range.start.line):\(d.range.start.column)"
+        let prefix = d.file.map { "\($0):\(place)" } ?? place
+        return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"
+    }
+
+    /// The offending line and a caret under the token, aligned by display width.
+    public static func caret(for d: Diagnostic) -> String {
+        guard let text = d.lineText else { return "" }
+        let safe = TextMetrics.sanitized(text.replacingTabs())
+        let characters = Array(safe)
+        let startIndex = min(max(d.range.start.column - 1, 0), characters.count)
+        let before = String(characters[..<startIndex])
+        let tokenEnd = min(startIndex + d.range.length, characters.count)
+        let token = String(characters[startIndex..<max(startIndex, tokenEnd)])
+        let pad = String(repeating: " ", count: TextMetrics.width(of: before))
+        let underline = "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))
+        return safe + "\n" + pad + underline + "\n"
+    }
+}
+
+private extension String {
+    func replacingTabs() -> String { replacingOccurrences(of: "\t", with: " ") }
+}

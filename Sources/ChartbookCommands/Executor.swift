@@ -1,0 +1,354 @@
+import ChartbookModel
+import ChartbookData
+
+/// Runs commands against a notebook. Each command is a transaction: it computes a new
+/// session from the old one and either commits it whole or throws a diagnostic and leaves
+/// the notebook exactly as it was.
+public struct Executor: Sendable {
+    public var files: any FileAccess
+    /// How deep `source` may nest.
+    public var maxSourceDepth: Int
+
+    public init(files: any FileAccess, maxSourceDepth: Int = 16) {
+        self.files = files
+        self.maxSourceDepth = maxSourceDepth
+    }
+
+    /// Where a command runs: relative paths resolve against `directory`; `depth` counts nested `source`s.
+    public struct Context: Sendable {
+        public var directory: String?
+        public var depth: Int
+        public init(directory: String? = nil, depth: Int = 0) {
+            self.directory = directory
+            self.depth = depth
+        }
+    }
+
+    /// Runs `command` (typed as `text`). On success the notebook holds the new session; on
+    /// failure it is unchanged and the diagnostic is thrown.
+    /// `range` is where the command was typed (its first word), for errors about the whole command.
+    public func run(_ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
+                    context: Context = Context()) throws(Diagnostic) -> [Effect] {
+        switch command {
+        case .undo:
+            guard let undone = notebook.undo() else { throw Diagnostic(.nothingTo("undo"), at: range) }
+            return [.print("undid: \(TextMetrics.sanitized(undone))\n"), .render]
+        case .redo:
+            guard let redone = notebook.redo() else { throw Diagnostic(.nothingTo("redo"), at: range) }
+            return [.print("redid: \(TextMetrics.sanitized(redone))\n"), .render]
+        case .history:
+            return [.print(SessionReport.history(notebook))]
+        case .source(let path):
+            var inner = notebook
+            let effects = try source(path, into: &inner, context: context)
+            notebook.commit(inner.session, command: text)
+            return effects
+        default:
+            let (session, effects) = try apply(command, to: notebook.session, at: range, context: context)
+            notebook.commit(session, command: text)
+            return effects
+        }
+    }
+
+    /// Runs a script file as one transaction: every command applies to a scratch notebook, and
+    /// the first error aborts the whole script, pointing at its own line in its own file.
+    func source(_ path: Located<String>, into notebook: inout Notebook, context: Context) throws(Diagnostic) -> [Effect] {
+        guard context.depth < maxSourceDepth else { throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range) }
+        let resolved = files.resolve(path.value, relativeTo: context.directory)
+        let bytes: [UInt8]
+        do { bytes = try files.read(resolved) } catch {
+            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
+        }
+        let script = ScriptSource(name: path.value, text: String(decoding: bytes, as: UTF8.self),
+                                  directory: Self.directory(of: resolved))
+        let lines = script.lines
+        let inner = Context(directory: script.directory, depth: context.depth + 1)
+        var scratch = notebook
+        var effects = [Effect]()
+        do throws(Diagnostic) {
+            for line in Lexer.logicalLines(script) {
+                for tokens in try Lexer.commands(in: line) {
+                    let command = try Parser.parse(tokens)
+                    effects += try run(command, text: tokens.text, at: tokens.tokens[0].range, in: &scratch, context: inner)
+                    if effects.contains(.quit) { break }
+                }
+            }
+        } catch {
+            var located = error
+            located.file = located.file ?? script.name
+            if located.lineText == nil, lines.indices.contains(located.range.start.line - 1) {
+                located.lineText = lines[located.range.start.line - 1]
+            }
+            throw Diagnostic(.inScript(located), at: path.range)
+        }
+        notebook = scratch
+        return effects
+    }
+
+    static func directory(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    // MARK: - Session changes
+
+    /// The pure part: a session and a command give a new session and effects.
+    public func apply(_ command: Command, to old: Session, at range: SourceRange, context: Context = Context()) throws(Diagnostic) -> (Session, [Effect]) {
+        var s = old
+        switch command {
+        case .data(let name, let values, let labels):
+            let dataset = Dataset(name: name.value, columns: [Column(name: name.value, numbers: values)],
+                                  labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
+            try replace(dataset, in: &s, at: name.range)
+        case .load(let path, let name, let options):
+            let dataset = try load(path, as: name, options: options, context: context)
+            try replace(dataset, in: &s, at: name?.range ?? path.range)
+        case .gen(let name, let generator):
+            var dataset = DataGenerator.dataset(named: name.value, generator: generator)
+            dataset.columns[0].name = name.value
+            try replace(dataset, in: &s, at: name.range)
+        case .reload(let names):
+            let targets: [Located<String>]
+            if names.isEmpty {
+                targets = s.datasets.filter { if case .file = $0.source { true } else { false } }
+                    .map { Located($0.name, at: range) }
+                guard !targets.isEmpty else { throw Diagnostic(.nothingTo("reload: no dataset was loaded from a file"), at: range) }
+            } else { targets = names }
+            for name in targets {
+                let dataset = try existingDataset(name, in: s)
+                switch dataset.source {
+                case .file(let path, let options):
+                    var fresh = try load(Located(path, at: name.range), as: name, options: options, context: context)
+                    fresh.name = dataset.name
+                    try replace(fresh, in: &s, at: name.range)
+                case .generated(let generator):
+                    try replace(DataGenerator.dataset(named: dataset.name, generator: generator).renamedColumn(dataset.name), in: &s, at: name.range)
+                case .inline:
+                    throw Diagnostic(.notReloadable(name.value), at: name.range)
+                }
+            }
+        case .drop(let name, let force):
+            _ = try existingDataset(name, in: s)
+            let users = s.plots.filter { $0.series.dataset == name.value }.map(\.id)
+            if !users.isEmpty && !force { throw Diagnostic(.datasetInUse(name.value, plots: users), at: name.range) }
+            s.plots.removeAll { $0.series.dataset == name.value }
+            s.markedLines.removeAll { if case .statistic(_, let ref) = $0.value { ref.dataset == name.value } else { false } }
+            switch s.axes.labelSource {
+            case .datasetLabels(name.value): s.axes.labelSource = nil
+            case .column(let ref) where ref.dataset == name.value: s.axes.labelSource = nil
+            default: break
+            }
+            s.datasets.removeAll { $0.name == name.value }
+        case .describe(let name):
+            return (old, [.print(SessionReport.describe(try existingDataset(name, in: s)))])
+        case .addPlot(let kind, let seriesText, let id, let style, _):
+            let series = try resolveSeries(seriesText, in: s)
+            let plotID: String
+            if let id {
+                guard s.plot(id: id.value) == nil else { throw Diagnostic(.duplicateName(.plot, id.value), at: id.range) }
+                plotID = id.value
+            } else {
+                plotID = Self.unique(TextMetrics.sanitized(series.column), taken: Set(s.plots.map(\.id)))
+            }
+            s.plots.append(Plot(id: plotID, kind: kind, series: series, style: style, paletteSlot: s.freePaletteSlot))
+        case .setPlot(let id, let style, let keys):
+            guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
+                throw Diagnostic(.unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+            }
+            let kind = s.plots[index].kind
+            let allowed = Parser.plotOptions[kind] ?? []
+            for key in keys where !allowed.contains(key.value) {
+                throw Diagnostic(.optionNotFor(key.value, kind: kind.rawValue), at: key.range)
+            }
+            s.plots[index].style = s.plots[index].style.merged(with: style)
+        case .removePlot(let id):
+            guard s.plot(id: id.value) != nil else {
+                throw Diagnostic(.unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+            }
+            s.plots.removeAll { $0.id == id.value }
+        case .plots:
+            return (old, [.print(SessionReport.plots(s))])
+        case .setReflines(let change):
+            s.referenceLines = change.applied(to: s.referenceLines)
+        case .addRefline(let spec):
+            let value: MarkedLine.Value
+            switch spec.value {
+            case .constant(let v): value = .constant(v)
+            case .statistic(let kind, let text): value = .statistic(kind, try resolveSeries(text, in: s))
+            }
+            s.markedLines.append(MarkedLine(id: "r\(s.nextMarkedLineNumber)", value: value, label: spec.label.map(TextMetrics.sanitized),
+                                            color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true))
+            s.nextMarkedLineNumber += 1
+        case .removeRefline(let target):
+            if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
+                s.markedLines.remove(at: index)
+            } else if let number = ValueParser.number(target.value),
+                      let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) }) {
+                s.markedLines.remove(at: index)
+            } else {
+                let candidates = s.markedLines.map(\.id) + s.markedLines.compactMap { line in
+                    if case .constant(let v) = line.value { NumberText.shortest(v) } else { nil }
+                }
+                throw Diagnostic(.unknown(.refline, target.value, candidates: candidates), at: target.range)
+            }
+        case .setLabels(let source, let sparsity):
+            if let source { s.axes.labelSource = try labelSource(source, in: s) }
+            if let sparsity { s.axes.labelSparsity = sparsity }
+        case .setRange(let mode): s.axes.range = mode
+        case .setZero(let on): s.axes.includeZero = on
+        case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
+        case .setLegend(let on): s.output.legend = on
+        case .select(let selection, let selectRange):
+            if case .index(let i) = selection {
+                let count = s.plots.compactMap { s.values(of: $0.series)?.count }.max() ?? 0
+                guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: selectRange) }
+                guard i < count else { throw Diagnostic(.indexOutOfRange(i, count: count), at: selectRange) }
+            } else if selection == .last, s.plots.isEmpty {
+                throw Diagnostic(.noPlots, at: selectRange)
+            }
+            s.selection = selection
+            return (s, [.render])
+        case .show: return (old, [.render])
+        case .list: return (old, [.print(SessionReport.list(s))])
+        case .setSize(let size): s.output.size = size
+        case .setColor(let mode): s.output.colorMode = mode
+        case .setCanvas(let canvas): s.output.canvas = canvas
+        case .reset: s = Session()
+        case .help(let topic): return (old, [.print(try CommandCatalog.help(topic))])
+        case .quit: return (old, [.quit])
+        case .undo, .redo, .history, .source:
+            // Handled by `run`, which owns the notebook.
+            return (old, [])
+        }
+        return (s, [.render])
+    }
+
+    // MARK: - Helpers
+
+    func existingDataset(_ name: Located<String>, in s: Session) throws(Diagnostic) -> Dataset {
+        guard let dataset = s.dataset(named: name.value) else {
+            throw Diagnostic(.unknown(.dataset, name.value, candidates: s.datasets.map(\.name)), at: name.range)
+        }
+        return dataset
+    }
+
+    /// Puts `dataset` in the session, refusing when a plot would lose its column.
+    func replace(_ dataset: Dataset, in s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        let broken = s.plots.filter { $0.series.dataset == dataset.name && dataset.column(named: $0.series.column)?.isNumeric != true }
+        if !broken.isEmpty { throw Diagnostic(.datasetInUse(dataset.name, plots: broken.map(\.id)), at: range) }
+        s.upsert(dataset)
+    }
+
+    func load(_ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context) throws(Diagnostic) -> Dataset {
+        let resolved = files.resolve(path.value, relativeTo: context.directory)
+        let bytes: [UInt8]
+        do { bytes = try files.read(resolved) } catch {
+            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
+        }
+        let table: DelimitedReader.Table
+        do { table = try DelimitedReader(options: options).read(bytes) } catch {
+            throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
+        }
+        return Dataset(name: name?.value ?? Self.datasetName(forPath: resolved), columns: table.columns,
+                       labels: table.labels, source: .file(path: resolved, options: options))
+    }
+
+    /// `data/Sales 2024.csv` → `Sales_2024`.
+    static func datasetName(forPath path: String) -> String {
+        var base = Substring(path.split(separator: "/").last ?? "data")
+        if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
+        var name = String(base.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+        if let first = name.first, !(first.isLetter || first == "_") { name = "_" + name }
+        return name.isEmpty ? "data" : name
+    }
+
+    static func unique(_ base: String, taken: Set<String>) -> String {
+        guard taken.contains(base) else { return base }
+        var n = 2
+        while taken.contains("\(base)\(n)") { n += 1 }
+        return "\(base)\(n)"
+    }
+
+    /// `dataset.column`, `dataset` (one numeric column) or `column` (in exactly one dataset).
+    func resolveSeries(_ text: Located<String>, in s: Session) throws(Diagnostic) -> SeriesReference {
+        let value = text.value
+        if let dot = value.firstIndex(of: "."), dot != value.startIndex {
+            let datasetName = String(value[..<dot]), columnName = String(value[value.index(after: dot)...])
+            let datasetRange = SourceRange(start: text.range.start, length: datasetName.count)
+            guard let dataset = s.dataset(named: datasetName) else {
+                throw Diagnostic(.unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)), at: datasetRange)
+            }
+            let columnRange = SourceRange(line: text.range.start.line, column: text.range.start.column + datasetName.count + 1,
+                                          length: columnName.count)
+            guard let column = dataset.column(named: columnName) else {
+                throw Diagnostic(.unknown(.column, columnName, context: "dataset '\(datasetName)'",
+                                          candidates: dataset.columns.map(\.name)), at: columnRange)
+            }
+            guard column.isNumeric else { throw Diagnostic(.notNumeric(value), at: columnRange) }
+            return SeriesReference(dataset: datasetName, column: columnName)
+        }
+        if let dataset = s.dataset(named: value) {
+            let numeric = dataset.numericColumns
+            guard numeric.count == 1 else { throw Diagnostic(.needsColumn(dataset: value, columns: numeric.map(\.name)), at: text.range) }
+            return SeriesReference(dataset: value, column: numeric[0].name)
+        }
+        let holders = s.datasets.filter { $0.column(named: value) != nil }
+        if holders.count > 1 { throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: text.range) }
+        if let holder = holders.first {
+            guard holder.column(named: value)?.isNumeric == true else { throw Diagnostic(.notNumeric(value), at: text.range) }
+            return SeriesReference(dataset: holder.name, column: value)
+        }
+        let candidates = s.datasets.map(\.name) + s.datasets.flatMap { d in d.numericColumns.map { "\(d.name).\($0.name)" } }
+        throw Diagnostic(.unknown(.dataset, value, candidates: candidates), at: text.range)
+    }
+
+    func labelSource(_ text: Located<String>, in s: Session) throws(Diagnostic) -> LabelSource? {
+        switch text.value.lowercased() {
+        case "auto": return nil
+        case "index": return .index
+        default: break
+        }
+        if let dataset = s.dataset(named: text.value) {
+            if dataset.labels != nil { return .datasetLabels(text.value) }
+            let textColumns = dataset.columns.filter { !$0.isNumeric }
+            if textColumns.count == 1 { return .column(SeriesReference(dataset: text.value, column: textColumns[0].name)) }
+            throw Diagnostic(.needsColumn(dataset: text.value, columns: dataset.columns.map(\.name)), at: text.range)
+        }
+        if let dot = text.value.firstIndex(of: ".") {
+            let datasetName = String(text.value[..<dot]), columnName = String(text.value[text.value.index(after: dot)...])
+            guard let dataset = s.dataset(named: datasetName) else {
+                throw Diagnostic(.unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)),
+                                 at: SourceRange(start: text.range.start, length: datasetName.count))
+            }
+            guard dataset.column(named: columnName) != nil else {
+                throw Diagnostic(.unknown(.column, columnName, context: "dataset '\(datasetName)'", candidates: dataset.columns.map(\.name)),
+                                 at: SourceRange(line: text.range.start.line, column: text.range.start.column + datasetName.count + 1, length: columnName.count))
+            }
+            return .column(SeriesReference(dataset: datasetName, column: columnName))
+        }
+        let candidates = ["auto", "index"] + s.datasets.map(\.name)
+        throw Diagnostic(.unknown(.dataset, text.value, candidates: candidates), at: text.range)
+    }
+}
+
+extension PlotStyle {
+    /// This style with every option `other` sets replacing ours.
+    func merged(with other: PlotStyle) -> PlotStyle {
+        var style = self
+        if let v = other.color { style.color = v }
+        if let v = other.width { style.width = v }
+        if let v = other.lineStyle { style.lineStyle = v }
+        if let v = other.marker { style.marker = v }
+        if let v = other.size { style.size = v }
+        if let v = other.outline { style.outline = v }
+        return style
+    }
+}
+
+extension Dataset {
+    func renamedColumn(_ name: String) -> Dataset {
+        var copy = self
+        if !copy.columns.isEmpty { copy.columns[0].name = name }
+        return copy
+    }
+}

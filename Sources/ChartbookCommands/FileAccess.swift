@@ -1,0 +1,35 @@
+/// The executor's only way to the file system, provided by the shell (and faked in tests).
+public protocol FileAccess: Sendable {
+    /// An absolute path for `path` as typed: `~` expanded, relative paths against `directory`
+    /// (or the working directory when nil).
+    func resolve(_ path: String, relativeTo directory: String?) -> String
+    /// The file's bytes. Throws `FileAccessError` with a reason a person can act on.
+    func read(_ path: String) throws(FileAccessError) -> [UInt8]
+}
+
+public struct FileAccessError: Error, Equatable, Sendable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// Files held in memory, for tests and for sessions that must not touch the disk.
+public struct InMemoryFiles: FileAccess {
+    public var files: [String: [UInt8]]
+    public var workingDirectory: String
+
+    public init(_ files: [String: String] = [:], workingDirectory: String = "/work") {
+        self.files = files.mapValues { Array($0.utf8) }
+        self.workingDirectory = workingDirectory
+    }
+
+    public func resolve(_ path: String, relativeTo directory: String?) -> String {
+        if path.hasPrefix("/") { return path }
+        if path.hasPrefix("~/") { return "/home/user/" + path.dropFirst(2) }
+        return (directory ?? workingDirectory) + "/" + path
+    }
+
+    public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
+        guard let bytes = files[path] else { throw FileAccessError("no such file") }
+        return bytes
+    }
+}

@@ -1,0 +1,22 @@
+/// Script text and the name diagnostics call it by (`tour.cb`, `<command line>`, `<stdin>`).
+public struct ScriptSource: Sendable {
+    public var name: String
+    public var text: String
+    /// Directory relative paths in this script resolve against; nil: the working directory.
+    public var directory: String?
+
+    public init(name: String, text: String, directory: String? = nil) {
+        self.name = name
+        self.text = text
+        self.directory = directory
+    }
+
+    /// Physical lines, without their line terminators (`\n` or `\r\n`).
+    public var lines: [String] {
+        // "\r\n" is one Character in Swift: split on both forms.
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import ChartbookModel
+
+/// The text of `list`, `plots`, `describe` and `history`. Everything from data is sanitised.
+enum SessionReport {
+    static func list(_ s: Session) -> String {
+        var out = ""
+        out += "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
+        for d in s.datasets {
+            let columns = d.columns.map { $0.isNumeric ? $0.name : "\($0.name) (text)" }.joined(separator: ", ")
+            out += "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))\n"
+        }
+        out += "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
+        let r = s.referenceLines
+        var positions: String
+        switch r.positions {
+        case .relative(let f): positions = "relative " + f.map(NumberText.shortest).joined(separator: " ")
+        case .absolute(let v): positions = "absolute " + v.map(NumberText.shortest).joined(separator: " ")
+        }
+        out += "reflines: \(r.visible ? positions : "off")  labels=\(r.labels.rawValue) format=\(r.format.rawValue)"
+            + (r.units.isEmpty ? "" : " units=\"\(r.units)\"") + (r.decimals.map { " decimals=\($0)" } ?? "")
+            + " minmax=\(r.showMinMax ? "on" : "off") intermediate=\(r.showIntermediate ? "on" : "off") style=\(r.style.rawValue)\n"
+        if !s.markedLines.isEmpty {
+            out += "marked lines:\n"
+            for m in s.markedLines {
+                let value: String
+                switch m.value {
+                case .constant(let v): value = NumberText.shortest(v)
+                case .statistic(let k, let ref): value = "\(k.rawValue) \(ref)"
+                }
+                out += "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "") + "  style=\(m.style.rawValue) fit=\(m.fit ? "on" : "off")\n"
+            }
+        }
+        let range: String
+        switch s.axes.range {
+        case .auto: range = "auto"
+        case .fixed(let l, let u): range = (l.map(NumberText.shortest) ?? "") + ".." + (u.map(NumberText.shortest) ?? "")
+        }
+        let size: String
+        switch s.output.size {
+        case .auto: size = "auto"
+        case .fixed(let c, let r): size = "\(c)x\(r)"
+        }
+        out += "settings: range=\(range) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
+            + " canvas=\(s.output.canvas.rawValue) legend=\(s.output.legend.map { $0 ? "on" : "off" } ?? "auto")"
+            + (s.output.title.map { " title=\"\($0)\"" } ?? "")
+        switch s.selection {
+        case .none: break
+        case .last: out += " select=last"
+        case .index(let i): out += " select=\(i)"
+        }
+        return TextMetrics.sanitizedLines(out + "\n")
+    }
+
+    static func plots(_ s: Session) -> String {
+        TextMetrics.sanitizedLines(s.plots.isEmpty ? "no plots\n" : plotLines(s))
+    }
+
+    static func plotLines(_ s: Session) -> String {
+        s.plots.map { p in
+            var options = ["color=\(p.resolvedColor)"]
+            if let w = p.style.width { options.append("width=\(NumberText.shortest(w))") }
+            if let st = p.style.lineStyle { options.append("style=\(st.rawValue)") }
+            if let m = p.style.marker {
+                switch m {
+                case .glyph(let c): options.append("marker=\"\(c)\"")
+                default: options.append("marker=\(m)")
+                }
+            }
+            if let size = p.style.size { options.append("size=\(NumberText.shortest(size))") }
+            if let o = p.style.outline { options.append("outline=\(o)") }
+            let missing = s.values(of: p.series) == nil ? "  (series missing)" : ""
+            return "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"
+        }.joined()
+    }
+
+    static func source(_ source: DataSource) -> String {
+        switch source {
+        case .inline: return "typed in"
+        case .file(let path, _): return "from \(path)"
+        case .generated(let g): return "gen \(g.kind.rawValue) \(g.count) seed=\(g.seed)"
+        }
+    }
+
+    static func describe(_ d: Dataset) -> String {
+        var rows = [["column", "type", "min", "max", "mean", "missing", "unreadable"]]
+        for c in d.columns {
+            if let numbers = c.numbers {
+                let st = Statistics(of: numbers)
+                func f(_ v: Double) -> String { v.isNaN ? "–" : NumberText.shortest((v * 1e6).rounded() / 1e6) }
+                rows.append([c.name, "number", f(st.minimum), f(st.maximum), f(st.mean), String(st.missing), String(c.unparseable)])
+            } else {
+                rows.append([c.name, "text", "", "", "", "", ""])
+            }
+        }
+        let widths = (0..<rows[0].count).map { i in rows.map { TextMetrics.width(of: TextMetrics.sanitized($0[i])) }.max() ?? 0 }
+        var out = "\(d.name): \(d.count) rows, \(d.columns.count) column\(d.columns.count == 1 ? "" : "s"), \(source(d.source))\n"
+        for row in rows {
+            let cells = row.enumerated().map { i, cell in
+                let safe = TextMetrics.sanitized(cell)
+                return safe + String(repeating: " ", count: widths[i] - TextMetrics.width(of: safe))
+            }
+            out += "  " + cells.joined(separator: "  ").trimmingCharacters(in: " ") + "\n"
+        }
+        if d.labels != nil { out += "  x labels: \(d.count) (first: \(TextMetrics.sanitized(d.labels?.first ?? "")))\n" }
+        return out
+    }
+
+    static func history(_ notebook: Notebook) -> String {
+        if notebook.undoStack.isEmpty && notebook.redoStack.isEmpty { return "no changes yet\n" }
+        var out = ""
+        for (i, step) in notebook.undoStack.enumerated() { out += String(format: "%4d  ", i + 1) + TextMetrics.sanitized(step.command) + "\n" }
+        for step in notebook.redoStack.reversed() { out += "   -  " + TextMetrics.sanitized(step.command) + "  (undone)\n" }
+        return out
+    }
+}
+
+extension TextMetrics {
+    /// Sanitises each line of a multi-line report, keeping its newlines.
+    static func sanitizedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { TextMetrics.sanitized(String($0)) }.joined(separator: "\n")
+    }
+}

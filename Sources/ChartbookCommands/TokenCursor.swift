@@ -1,0 +1,99 @@
+/// Reads one command's tokens left to right, throwing diagnostics that point at the token
+/// in question (or just past the command's end when something is missing).
+struct TokenCursor {
+    let tokens: [Token]
+    var index = 0
+    /// Where "missing" diagnostics point: one past the last token.
+    let end: SourceRange
+
+    init(_ command: CommandTokens) {
+        tokens = command.tokens
+        if let last = command.tokens.last {
+            end = SourceRange(line: last.range.start.line, column: last.range.start.column + last.range.length, length: 1)
+        } else {
+            end = SourceRange(start: command.start, length: 1)
+        }
+    }
+
+    var atEnd: Bool { index >= tokens.count }
+    var peek: Token? { atEnd ? nil : tokens[index] }
+
+    /// Whether the next tokens are `key =`.
+    var atOption: Bool {
+        index + 1 < tokens.count && tokens[index].kind == .word && tokens[index + 1].kind == .equals
+    }
+
+    mutating func next() -> Token? {
+        defer { index += 1 }
+        return atEnd ? nil : tokens[index]
+    }
+
+    /// The next token, which must be a word or string (not `=`).
+    mutating func value(_ expected: String) throws(Diagnostic) -> Token {
+        guard let token = peek else { throw Diagnostic(.expected(expected, found: nil), at: end) }
+        guard token.kind != .equals else { throw Diagnostic(.expected(expected, found: "="), at: token.range) }
+        index += 1
+        return token
+    }
+
+    /// The next token as a bare word.
+    mutating func word(_ expected: String) throws(Diagnostic) -> Token {
+        let token = try value(expected)
+        guard token.kind == .word else { throw Diagnostic(.expected(expected, found: "\"" + token.text + "\""), at: token.range) }
+        return token
+    }
+
+    /// A keyword out of `choices` (case-insensitive), reported as `role` when unknown.
+    mutating func keyword(_ role: Diagnostic.Role, _ choices: [String], expected: String, context: String? = nil) throws(Diagnostic) -> (String, Token) {
+        let token = try word(expected)
+        let lower = token.text.lowercased()
+        guard choices.contains(lower) else {
+            throw Diagnostic(.unknown(role, token.text, context: context, candidates: choices), at: token.range)
+        }
+        return (lower, token)
+    }
+
+    /// A name (dataset, plot id): letters, digits, `_`, `-`, starting with a letter or `_`.
+    mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
+        let token = try value(expected)
+        guard Self.isName(token.text) else {
+            throw Diagnostic(.expected(expected + " (letters, digits, _ or -)", found: token.text), at: token.range)
+        }
+        return Located(token.text, at: token.range)
+    }
+
+    static func isName(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    }
+
+    /// The remaining tokens as `key=value` options.
+    mutating func options() throws(Diagnostic) -> [Option] {
+        var options = [Option]()
+        while let token = peek {
+            guard atOption else {
+                if token.kind == .equals { throw Diagnostic(.expected("an option name before '='", found: "="), at: token.range) }
+                throw Diagnostic(.unexpected(token.text), at: token.range)
+            }
+            index += 2
+            guard let value = peek, value.kind != .equals else {
+                throw Diagnostic(.expected("a value for '\(token.text)'", found: peek?.text), at: peek?.range ?? end)
+            }
+            index += 1
+            options.append(Option(key: token, value: value))
+        }
+        return options
+    }
+
+    /// Fails on anything left over.
+    func expectEnd() throws(Diagnostic) {
+        if let token = peek { throw Diagnostic(.unexpected(token.text), at: token.range) }
+    }
+}
+
+/// A `key=value` pair as typed.
+struct Option {
+    var key: Token
+    var value: Token
+    var name: String { key.text.lowercased() }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import ChartbookModel
+
+/// Typed values from tokens: numbers, booleans, colours, ranges, sizes, enum names.
+enum ValueParser {
+    /// `12`, `-3.5`, `1e6`, `1_000`. Infinite and NaN are not numbers here.
+    static func number(_ token: Token, _ what: String = "a number") throws(Diagnostic) -> Double {
+        guard let value = number(token.text), token.kind == .word else {
+            throw Diagnostic(.expected(what, found: token.text), at: token.range)
+        }
+        return value
+    }
+
+    static func number(_ text: String) -> Double? {
+        let cleaned = text.replacingOccurrences(of: "_", with: "")
+        guard !cleaned.isEmpty, cleaned.first != "_", let value = Double(cleaned), value.isFinite,
+              cleaned.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else { return nil }
+        return value
+    }
+
+    static func integer(_ token: Token, _ what: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+        let cleaned = token.text.replacingOccurrences(of: "_", with: "")
+        guard let value = Int(cleaned), range.contains(value) else {
+            throw Diagnostic(.expected("\(what) (\(range.lowerBound)...\(range.upperBound))", found: token.text), at: token.range)
+        }
+        return value
+    }
+
+    static let booleanWords: [String: Bool] = ["on": true, "off": false, "yes": true, "no": false, "true": true, "false": false]
+
+    static func boolean(_ token: Token, key: String) throws(Diagnostic) -> Bool {
+        guard let value = booleanWords[token.text.lowercased()] else {
+            throw Diagnostic(.unknown(.value, token.text, context: key, candidates: ["on", "off"]), at: token.range)
+        }
+        return value
+    }
+
+    static func color(_ token: Token, key: String) throws(Diagnostic) -> Color {
+        guard let color = Color(parsing: token.text) else {
+            if token.text.hasPrefix("#") || token.text.contains("@") {
+                throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a colour like #16aafc, #16aafc80 or red@0.5"), at: token.range)
+            }
+            throw Diagnostic(.unknown(.value, token.text, context: key, candidates: Color.named.keys.sorted()), at: token.range)
+        }
+        return color
+    }
+
+    static func choice<T: RawRepresentable & CaseIterable>(_ token: Token, key: String, as type: T.Type) throws(Diagnostic) -> T
+    where T.RawValue == String {
+        let lower = token.text.lowercased()
+        guard let value = T.allCases.first(where: { $0.rawValue == lower }) else {
+            throw Diagnostic(.unknown(.value, token.text, context: key, candidates: T.allCases.map(\.rawValue)), at: token.range)
+        }
+        return value
+    }
+
+    /// `0..100`, `..100`, `5..` (either side open).
+    static func range(_ token: Token, key: String) throws(Diagnostic) -> (Double?, Double?) {
+        let parts = token.text.components(separatedBy: "..")
+        guard parts.count == 2 else {
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a range like 0..100, ..100 or 5.."), at: token.range)
+        }
+        let lower = parts[0].isEmpty ? nil : number(parts[0])
+        let upper = parts[1].isEmpty ? nil : number(parts[1])
+        if (!parts[0].isEmpty && lower == nil) || (!parts[1].isEmpty && upper == nil) || (lower == nil && upper == nil) {
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a range like 0..100, ..100 or 5.."), at: token.range)
+        }
+        if let lower, let upper, lower >= upper {
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "the lower bound below the upper"), at: token.range)
+        }
+        return (lower, upper)
+    }
+
+    /// `100x30` (columns × rows).
+    static func size(_ token: Token, key: String) throws(Diagnostic) -> (Int, Int) {
+        let parts = token.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...2000).contains(w), (1...1000).contains(h) else {
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a size like 100x30 (columns x rows)"), at: token.range)
+        }
+        return (w, h)
+    }
+}

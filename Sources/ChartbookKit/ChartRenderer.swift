@@ -1,0 +1,46 @@
+import ChartbookModel
+import ChartbookScene
+import ChartbookTerminal
+
+/// The terminal the chart is drawn for: facts the shell found out (size, colour support).
+public struct TerminalTarget: Equatable, Sendable {
+    /// Terminal size in cells, used when the session's size is `auto`.
+    public var columns: Int
+    public var rows: Int
+    /// Colour mode `set color auto` means here.
+    public var colorMode: ColorMode
+
+    public init(columns: Int, rows: Int, colorMode: ColorMode) {
+        self.columns = columns
+        self.rows = rows
+        self.colorMode = colorMode
+    }
+}
+
+/// Session → text for a terminal: layout, rasterise, write escapes. The whole pipeline in
+/// one place so the executable and the end-to-end tests draw the same way.
+public enum ChartRenderer {
+    /// The chart's size in cells: the session's fixed size, or the target's.
+    public static func size(of session: Session, on target: TerminalTarget) -> (columns: Int, rows: Int) {
+        switch session.output.size {
+        case .fixed(let c, let r): (c, r)
+        case .auto: (max(0, target.columns), max(0, target.rows))
+        }
+    }
+
+    public static func scene(for session: Session, on target: TerminalTarget) -> Scene {
+        let (columns, rows) = size(of: session, on: target)
+        let raster = DotRaster(canvas: session.output.canvas)
+        return ChartLayout(columns: columns, rows: rows, dots: raster.density).scene(for: session)
+    }
+
+    public static func grid(for session: Session, on target: TerminalTarget) -> CellGrid {
+        TerminalRenderer(canvas: session.output.canvas).render(scene(for: session, on: target))
+    }
+
+    /// The chart as terminal text, one line per row, each ending in "\n".
+    public static func text(for session: Session, on target: TerminalTarget) -> String {
+        let mode = session.output.colorMode.resolved(environment: target.colorMode)
+        return ANSIWriter(mode: mode).write(grid(for: session, on: target))
+    }
+}

@@ -1,0 +1,136 @@
+import ArgumentParser
+import ChartbookModel
+import ChartbookCommands
+import ChartbookKit
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+extension ColorSetting: ExpressibleByArgument {}
+extension Canvas: ExpressibleByArgument {}
+
+@main
+struct ChartbookCLI: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chartbook",
+        abstract: "A chart notebook for the terminal.",
+        discussion: """
+            Runs script files, then -e commands, then prints the final chart. With no scripts and \
+            a terminal on stdin, starts the interactive notebook; with stdin from a pipe, runs it \
+            as a script. Commands: see 'help' inside chartbook or Docs/commands.md.
+            """,
+        version: "0.1.0"
+    )
+
+    @Argument(help: "Script files to run, in order.")
+    var scripts: [String] = []
+
+    @Option(name: .customShort("e"), help: "Commands to run (several separated by ';'); may be repeated.")
+    var commands: [String] = []
+
+    @Flag(help: "Draw the chart after every command that changes it, not only at the end.")
+    var each = false
+
+    @Option(help: "Chart size in cells, COLUMNSxROWS (default: the terminal's, else 80x24).")
+    var size: String?
+
+    @Option(help: "Colour: auto, off, 16, 256 or truecolor (auto: off when stdout is not a terminal or NO_COLOR is set).")
+    var color: ColorSetting = .auto
+
+    @Option(help: "Drawing canvas: braille, block or ascii.")
+    var canvas: Canvas?
+
+    @Flag(help: "Go on after a failing command (exit status is still 1).")
+    var keepGoing = false
+
+    mutating func validate() throws {
+        if let size {
+            let parts = size.lowercased().split(separator: "x")
+            guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0, c <= 2000, r <= 1000 else {
+                throw ValidationError("--size expects COLUMNSxROWS, for example 100x30")
+            }
+        }
+    }
+
+    func run() throws {
+        let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
+        let files = LocalFiles(home: environment.home, workingDirectory: LocalFiles.currentDirectory())
+        var target = TerminalTarget(columns: 80, rows: 24, colorMode: color.resolved(environment: environment.detectedColorMode()))
+        if let size {
+            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
+            target.columns = parts[0]
+            target.rows = parts[1]
+        } else {
+            (target.columns, target.rows) = environment.size()
+        }
+        var session = Session()
+        if let canvas { session.output.canvas = canvas }
+        var notebook = Notebook(session: session)
+        let runner = ScriptRunner(executor: Executor(files: files), drawEach: each, keepGoing: keepGoing)
+
+        var sources = [ScriptSource]()
+        for path in scripts {
+            let resolved = files.resolve(path, relativeTo: nil)
+            do {
+                let bytes = try files.read(resolved)
+                sources.append(ScriptSource(name: path, text: String(decoding: bytes, as: UTF8.self),
+                                            directory: Self.directory(of: resolved)))
+            } catch {
+                StandardStreams.err("chartbook: cannot read '\(path)': \(error.reason)\n")
+                throw ExitCode(1)
+            }
+        }
+        for (index, text) in commands.enumerated() {
+            sources.append(ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
+        }
+        if sources.isEmpty {
+            if environment.stdinIsTerminal {
+                InteractiveLoop(runner: runner, target: target, environment: environment).run(&notebook)
+                return
+            }
+            var text = ""
+            while let line = StandardStreams.readLine() { text += line + "\n" }
+            sources.append(ScriptSource(name: "<stdin>", text: text))
+        }
+
+        var failed = false
+        var lastDrawn: Session?
+        for source in sources {
+            let outcome = runner.run(source, in: &notebook) { event in
+                switch event {
+                case .output(let text): StandardStreams.out(text)
+                case .diagnostic(let text): StandardStreams.err(text)
+                case .draw(let session):
+                    StandardStreams.out(ChartRenderer.text(for: session, on: target))
+                    lastDrawn = session
+                }
+            }
+            if outcome == .failed { failed = true; if !keepGoing { break } }
+            if outcome == .quit { break }
+        }
+        if failed { throw ExitCode(1) }
+        // The final chart, unless the script drew this very session already.
+        if !notebook.session.plots.isEmpty && notebook.session != lastDrawn {
+            StandardStreams.out(ChartRenderer.text(for: notebook.session, on: target))
+        }
+    }
+
+    static func directory(of path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+}
+
+/// The process environment as a dictionary (read once, by the executable only).
+enum ProcessInfo {
+    static var environmentDictionary: [String: String] {
+        var result = [String: String]()
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ChartbookCommands
+
+/// Files on this machine, read with plain POSIX calls.
+struct LocalFiles: FileAccess {
+    let home: String?
+    let workingDirectory: String
+
+    func resolve(_ path: String, relativeTo directory: String?) -> String {
+        if path == "~" { return home ?? path }
+        if path.hasPrefix("~/"), let home { return home + String(path.dropFirst(1)) }
+        if path.hasPrefix("/") { return path }
+        return (directory ?? workingDirectory) + "/" + path
+    }
+
+    func read(_ path: String) throws(FileAccessError) -> [UInt8] {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw FileAccessError(Self.reason(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileAccessError(Self.reason(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError("it is a directory") }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Int(info.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; throw FileAccessError(Self.reason(errno)) }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: "no such file"
+        case EACCES: "permission denied"
+        case EISDIR: "it is a directory"
+        default: String(cString: strerror(code))
+        }
+    }
+
+    static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        return String(cString: buffer)
+    }
+}

@@ -1,1 +1,0 @@
-import ChartbookKit; print(smoke(), terminator: "")
