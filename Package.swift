@@ -29,12 +29,13 @@ let package = Package(
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
         .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
         .testTarget(name: "ChartbookSceneTests", dependencies: ["ChartbookScene"]),
-        .testTarget(name: "ChartbookTerminalTests", dependencies: ["ChartbookTerminal"]),
+        .testTarget(name: "ChartbookTerminalTests", dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),
         .testTarget(name: "ChartbookCommandsTests", dependencies: ["ChartbookCommands"]),
+        // End-to-end goldens live in Tests/ChartbookKitTests/Fixtures and are found via #filePath.
         .testTarget(
             name: "ChartbookKitTests",
-            dependencies: ["ChartbookKit"],
-            resources: [.copy("Fixtures")]
+            dependencies: ["ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal"],
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

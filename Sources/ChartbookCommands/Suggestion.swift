@@ -1,8 +1,9 @@
 /// "Did you mean" candidates by edit distance.
 public enum Suggestion {
     /// The candidate closest to `word` (case-insensitive optimal string alignment distance),
-    /// if it is close enough to be a plausible typo: distance ≤ 1 for short words, ≤ a third
-    /// of the length for longer ones; or the only candidate that `word` is a prefix of.
+    /// if it is close enough to be a plausible typo: distance 1 for words of up to three
+    /// letters, 2 up to eight, a third of the length beyond; or the only candidate that `word`
+    /// is a prefix of.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         guard !lower.isEmpty else { return nil }
@@ -11,7 +12,7 @@ public enum Suggestion {
             let d = distance(lower, candidate.lowercased())
             if best == nil || d < best!.1 { best = (candidate, d) }
         }
-        let limit = max(1, lower.count / 3)
+        let limit = lower.count <= 3 ? 1 : max(2, lower.count / 3)
         if let best, best.1 <= limit, best.1 < lower.count { return best.0 }
         let prefixed = candidates.filter { $0.lowercased().hasPrefix(lower) }
         return prefixed.count == 1 ? prefixed[0] : nil

@@ -33,11 +33,12 @@ public struct DelimitedReader: Sendable {
         case .auto: separator = Self.detectSeparator(buffer, from: start)
         }
         var scanner = FieldScanner(buffer: buffer, separator: separator, position: start)
+        let firstMark = scanner.mark
 
         // First record: header or data.
         guard let firstRecord = try scanner.nextRecord() else { throw .empty }
         let firstCells = firstRecord.map { scanner.text(of: $0) }
-        let secondRecordStart = scanner.position
+        let secondMark = scanner.mark
         let secondRecord = try scanner.nextRecord()
         let hasHeader: Bool
         switch options.header {
@@ -54,15 +55,12 @@ public struct DelimitedReader: Sendable {
         var numbers = Array(repeating: [Double](), count: width)
         var present = Array(repeating: 0, count: width)   // non-empty cells
         var failures = Array(repeating: 0, count: width)  // non-empty cells that are not numbers
-        scanner.position = hasHeader ? secondRecordStart : start
-        var row = 0
-        let estimate = buffer.count / max(1, (scanner.position - start) + 1)
+        let estimate = buffer.count / max(1, secondMark.position - start)
+        scanner.seek(hasHeader ? secondMark : firstMark)
         for c in 0..<width { numbers[c].reserveCapacity(min(estimate, 1 << 24)) }
         while let record = try scanner.nextRecord(into: &numbers, present: &present, failures: &failures, width: width) {
-            row += 1
             if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
         }
-        _ = row
 
         // Text columns: majority of non-empty cells are not numbers (dates, names).
         var textColumns = Set<Int>()
@@ -78,7 +76,7 @@ public struct DelimitedReader: Sendable {
         var texts = [Int: [String]]()
         if !textColumns.isEmpty {
             for c in textColumns { texts[c] = []; texts[c]?.reserveCapacity(numbers[c].count) }
-            scanner.position = hasHeader ? secondRecordStart : start
+            scanner.seek(hasHeader ? secondMark : firstMark)
             while let record = try scanner.nextRecord() {
                 for c in textColumns {
                     texts[c]?.append(c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : "")

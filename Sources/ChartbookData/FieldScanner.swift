@@ -12,7 +12,7 @@ struct FieldScanner {
 
     let buffer: UnsafeBufferPointer<UInt8>
     let separator: UInt8
-    var position: Int
+    private(set) var position: Int
     private(set) var line = 1
     private(set) var recordLine = 1
 
@@ -23,6 +23,11 @@ struct FieldScanner {
     }
 
     private static let quote = UInt8(ascii: "\"")
+
+    /// Where a record starts, to come back to.
+    struct Mark { var position: Int; var line: Int }
+    var mark: Mark { Mark(position: position, line: line) }
+    mutating func seek(_ mark: Mark) { position = mark.position; line = mark.line }
 
     /// The next non-blank record's fields, or nil at the end.
     mutating func nextRecord() throws(DataError) -> [Field]? {

@@ -411,6 +411,11 @@ public struct YMapping: Equatable, Sendable {
     public var range: ClosedRange<Double>
     public var heightDots: Int
 
+    public init(range: ClosedRange<Double>, heightDots: Int) {
+        self.range = range
+        self.heightDots = heightDots
+    }
+
     /// Dot row of `value` (0 = top = upper bound). Far-off values are clamped to a band a few
     /// plot heights around the area, which keeps the visible part of a segment unchanged.
     public func dot(_ value: Double) -> Int {

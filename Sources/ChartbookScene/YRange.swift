@@ -2,8 +2,10 @@ import Foundation
 
 /// The y range and the rounding of it to numbers people read easily.
 public enum YRange {
-    /// Steps tried by `nice`: 1, 2, 2.5, 5 times a power of ten.
-    static let mantissas: [Double] = [1, 2, 2.5, 5]
+    /// Steps tried by `nice`, times a power of ten. The fixed number of intervals (from the
+    /// relative reference lines) makes 3, 4, 6 and 8 worth having: 0..20 in steps of 4 beats
+    /// 0..25 in steps of 5 for data up to 17.
+    static let mantissas: [Double] = [1, 2, 2.5, 3, 4, 5, 6, 8]
 
     /// The smallest range `lower ≤ lo, upper ≥ hi` made of `intervals` equal steps of a nice
     /// size, starting at a multiple of the step: every step boundary is a round number.

@@ -171,7 +171,7 @@ public struct TerminalRenderer: Sendable {
     }
 
     /// Every dot on the segment from `a` to `b` (Bresenham): no gaps, however steep.
-    static func line(from a: DotPoint, to b: DotPoint, _ body: (Int, Int) -> Void) {
+    public static func line(from a: DotPoint, to b: DotPoint, _ body: (Int, Int) -> Void) {
         var x = a.x, y = a.y
         let dx = abs(b.x - a.x), dy = -abs(b.y - a.y)
         let sx = a.x < b.x ? 1 : -1, sy = a.y < b.y ? 1 : -1

@@ -1,0 +1,41 @@
+import ChartbookCommands
+import ChartbookModel
+
+/// Runs script text against a notebook the way the runner does, returning the formatted
+/// diagnostic of the first failure (nil when all succeeded) and all printed text.
+struct Harness {
+    var notebook = Notebook()
+    var files = InMemoryFiles()
+    var printed = ""
+
+    @discardableResult
+    mutating func run(_ text: String, name: String = "t.cb") -> String? {
+        let source = ScriptSource(name: name, text: text)
+        let executor = Executor(files: files)
+        let lines = source.lines
+        for line in Lexer.logicalLines(source) {
+            do {
+                for tokens in try Lexer.commands(in: line) {
+                    let command = try Parser.parse(tokens)
+                    for effect in try executor.run(command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook) {
+                        if case .print(let text) = effect { printed += text }
+                    }
+                }
+            } catch {
+                var d = error
+                d.file = d.file ?? name
+                if d.lineText == nil { d.lineText = lines[d.range.start.line - 1] }
+                return DiagnosticFormatter.format(d)
+            }
+        }
+        return nil
+    }
+
+    var session: Session { notebook.session }
+}
+
+func parse(_ text: String) throws(Diagnostic) -> Command {
+    let line = Lexer.logicalLines(ScriptSource(name: "t", text: text))[0]
+    let commands = try Lexer.commands(in: line)
+    return try Parser.parse(commands[0])
+}

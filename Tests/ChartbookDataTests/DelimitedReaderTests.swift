@@ -1,0 +1,126 @@
+import Testing
+import ChartbookModel
+@testable import ChartbookData
+
+@Suite struct DelimitedReaderTests {
+    func read(_ text: String, _ options: LoadOptions = LoadOptions()) throws -> DelimitedReader.Table {
+        try DelimitedReader(options: options).read(Array(text.utf8))
+    }
+
+    func numbers(_ table: DelimitedReader.Table, _ index: Int) -> [Double] { table.columns[index].numbers ?? [] }
+
+    @Test func headerDetectedAndNumbersParsed() throws {
+        let t = try read("t,value\n0,1.5\n1,-2e3\n")
+        #expect(t.columns.map(\.name) == ["t", "value"])
+        #expect(numbers(t, 1) == [1.5, -2000])
+    }
+
+    @Test func noHeaderWhenFirstRowIsNumbers() throws {
+        let t = try read("1,2\n3,4")
+        #expect(t.columns.map(\.name) == ["c1", "c2"])
+        #expect(numbers(t, 0) == [1, 3])
+    }
+
+    @Test func quotedFieldsWithSeparatorsQuotesAndNewlines() throws {
+        let t = try read("name,v\n\"Smith, J\",1\n\"say \"\"hi\"\"\",2\n\"two\nlines\",3\n")
+        #expect(t.columns[0].values == .text(["Smith, J", "say \"hi\"", "two\u{FFFD}lines"]))
+        #expect(numbers(t, 1) == [1, 2, 3])
+    }
+
+    @Test func crlfBomAndNoTrailingNewline() throws {
+        let t = try read("\u{FEFF}a;b\r\n1;2\r\n3;4")
+        #expect(t.columns.map(\.name) == ["a", "b"])
+        #expect(numbers(t, 1) == [2, 4])
+    }
+
+    @Test func tabSeparatedDetected() throws {
+        let t = try read("x\ty\n1\t2\n")
+        #expect(numbers(t, 1) == [2])
+    }
+
+    @Test func emptyFieldsAndShortRowsAreMissing() throws {
+        let t = try read("a,b,c\n1,,3\n4\n\n7,8,9\n")
+        #expect(numbers(t, 1).map(\.isNaN) == [true, true, false])
+        #expect(numbers(t, 2)[1].isNaN)
+        #expect(numbers(t, 0) == [1, 4, 7])
+    }
+
+    @Test func unparseableCellsAreCountedAndMissing() throws {
+        let t = try read("v\n1\noops\n3\n")
+        #expect(t.columns[0].unparseable == 1)
+        #expect(numbers(t, 0)[1].isNaN)
+    }
+
+    @Test func textColumnsAndLabelColumn() throws {
+        let t = try read("day,v\nMon,1\nTue,2\n", LoadOptions(labelColumn: "day"))
+        #expect(t.labels == ["Mon", "Tue"])
+        #expect(t.columns.map(\.name) == ["v"])
+        #expect(throws: DataError.unknownLabelColumn("dya", available: ["day", "v"])) { try read("day,v\nMon,1\n", LoadOptions(labelColumn: "dya")) }
+    }
+
+    @Test func errors() {
+        #expect(throws: DataError.empty) { try read("") }
+        #expect(throws: DataError.unterminatedQuote(line: 2)) { try read("a\n\"1\n") }
+        #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) { try read("a,b\n1,2\n1,2,3\n") }
+        #expect(throws: DataError.noNumericColumn(names: ["a"])) { try read("a\nx\ny\n") }
+    }
+
+    @Test func controlCharactersInNamesAndLabelsAreReplaced() throws {
+        let t = try read("\"v\u{1B}[31m\",l\n1,\"\u{1B}]0;pwn\u{07}\"\n", LoadOptions(labelColumn: "l"))
+        #expect(t.columns[0].name == "v\u{FFFD}[31m")
+        #expect(t.labels == ["\u{FFFD}]0;pwn\u{FFFD}"])
+    }
+
+    @Test func hugeLine() throws {
+        let wide = (0..<5000).map { "c\($0)" }.joined(separator: ",") + "\n" + (0..<5000).map(String.init).joined(separator: ",") + "\n"
+        let t = try read(wide)
+        #expect(t.columns.count == 5000)
+        #expect(numbers(t, 4999) == [4999])
+    }
+}
+
+@Suite struct NumberParserTests {
+    @Test(arguments: ["0", "-0", "1", "-1", "3.14159", "1e6", "1E-7", "+5", ".5", "5.", "123456789012345678901234567890",
+                      "0.1", "0.30000000000000004", "1.7976931348623157e308", "2e308", "4.9e-324", "2.2250738585072014e-308",
+                      "1e-400", "9007199254740993", "inf", "-inf", "nan", "infinity", "1_0", "", "-", "e5", "1e", "1e+", "0x10",
+                      "12abc", " 1", "1 ", "00012", "0.000000000000000000001", "123.456e-2", "1.0000000000000002"])
+    func matchesStandardLibrary(_ text: String) {
+        let expected = Double(text)
+        let parsed = NumberParser.parse(text)
+        #expect(parsed?.bitPattern == expected?.bitPattern || (parsed?.isNaN == true && expected?.isNaN == true),
+                "\(text): \(String(describing: parsed)) vs \(String(describing: expected))")
+    }
+
+    @Test func randomDecimalsMatchStandardLibrary() {
+        var random = RandomSource(seed: 42)
+        for _ in 0..<20_000 {
+            let digits = Int(random.next() % 20) + 1
+            var text = random.next() % 2 == 0 ? "-" : ""
+            for i in 0..<digits {
+                text += String(random.next() % 10)
+                if i == Int(random.next() % UInt64(digits)) && !text.contains(".") { text += "." }
+            }
+            if random.next() % 3 == 0 { text += "e" + String(Int(random.next() % 60) - 30) }
+            let expected = Double(text)
+            #expect(NumberParser.parse(text)?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+    }
+}
+
+@Suite struct DataGeneratorTests {
+    @Test func sameSeedSameValues() {
+        let a = DataGenerator.values(for: Generator(kind: .walk, count: 100, seed: 5))
+        #expect(a == DataGenerator.values(for: Generator(kind: .walk, count: 100, seed: 5)))
+        #expect(a != DataGenerator.values(for: Generator(kind: .walk, count: 100, seed: 6)))
+        #expect(a[0] == 0)
+    }
+
+    @Test func shapes() {
+        #expect(DataGenerator.values(for: Generator(kind: .linear, count: 4)) == [0, 1, 2, 3])
+        let sine = DataGenerator.values(for: Generator(kind: .sine, count: 41, period: 40))
+        #expect(sine[10] == 1 && sine[30] == -1 && abs(sine[40]) < 1e-6)
+        let noise = DataGenerator.values(for: Generator(kind: .noise, count: 10_000, seed: 1))
+        let mean = noise.reduce(0, +) / 10_000
+        #expect(abs(mean) < 0.05)
+    }
+}

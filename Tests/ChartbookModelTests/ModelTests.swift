@@ -1,0 +1,58 @@
+import Testing
+@testable import ChartbookModel
+
+@Suite struct ColorTests {
+    @Test func parsing() {
+        #expect(Color(parsing: "#16aafc") == Color(hex: 0x16aafc))
+        #expect(Color(parsing: "#fff") == Color(hex: 0xffffff))
+        #expect(Color(parsing: "#16aafc80")?.alpha == 128.0 / 255)
+        #expect(Color(parsing: "white@0.5") == Color(red: 255, green: 255, blue: 255, alpha: 0.5))
+        #expect(Color(parsing: "RED") == Color.named["red"])
+        #expect(Color(parsing: "#12345") == nil)
+        #expect(Color(parsing: "red@2") == nil)
+        #expect(Color(parsing: "chartreuse") == nil)
+    }
+
+    @Test func descriptionRoundTrips() {
+        for text in ["red", "#123456", "#16aafc80"] {
+            #expect(Color(parsing: text)?.description == text)
+        }
+    }
+}
+
+@Suite struct TextMetricsTests {
+    @Test func widths() {
+        #expect(TextMetrics.width(of: "abc") == 3)
+        #expect(TextMetrics.width(of: "日本") == 4)
+        #expect(TextMetrics.width(of: "e\u{301}") == 1)
+        #expect(TextMetrics.width(of: "😀") == 2)
+        #expect(TextMetrics.width(of: "⣿") == 1)
+    }
+
+    @Test func sanitizingRemovesEscapesAndBidi() {
+        #expect(TextMetrics.sanitized("a\u{1B}[31mb") == "a\u{FFFD}[31mb")
+        #expect(TextMetrics.sanitized("x\u{202E}y\u{9B}z\n") == "x\u{FFFD}y\u{FFFD}z\u{FFFD}")
+        #expect(TextMetrics.sanitized("plain ünïcode") == "plain ünïcode")
+    }
+
+    @Test func truncation() {
+        #expect(TextMetrics.truncated("abcdef", toWidth: 4) == "abc…")
+        #expect(TextMetrics.truncated("日本語", toWidth: 4) == "日…")
+        #expect(TextMetrics.truncated("ab", toWidth: 4) == "ab")
+        #expect(TextMetrics.truncated("ab", toWidth: 0) == "")
+    }
+}
+
+@Suite struct StatisticsTests {
+    @Test func skipsMissing() {
+        let s = Statistics(of: [1, .nan, 3, .infinity])
+        #expect(s.count == 2 && s.missing == 1 && s.minimum == 1 && s.maximum == 3 && s.mean == 2)
+        #expect(Statistics(of: []).mean.isNaN)
+    }
+
+    @Test func quantiles() {
+        #expect(Statistics.quantile(0.5, of: [3, 1, 2, .nan]) == 2)
+        #expect(Statistics.quantile(0.95, of: (1...100).map(Double.init)) == 95.05)
+        #expect(StatisticKind.median.evaluate([1, 2, 3, 4]) == 2.5)
+    }
+}

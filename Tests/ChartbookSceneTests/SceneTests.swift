@@ -1,0 +1,138 @@
+import Testing
+import ChartbookModel
+@testable import ChartbookScene
+
+@Suite struct YRangeTests {
+    @Test(arguments: [
+        (0.0, 17.3, 5, 0.0, 20.0), (-4.7, 19.2, 5, -5.0, 20.0), (3.0, 3.0, 5, 2.0, 4.0), (0.0, 0.0, 5, -1.0, 1.5),
+        (101.0, 109.0, 4, 100.0, 110.0), (-0.013, 0.042, 5, -0.02, 0.08), (3, 17, 5, 3, 18), (0.0, 1e6, 5, 0.0, 1e6),
+    ])
+    func niceRanges(_ lo: Double, _ hi: Double, _ intervals: Int, _ expectedLo: Double, _ expectedHi: Double) {
+        let r = YRange.nice(lo, hi, intervals: intervals)
+        #expect(r == expectedLo...expectedHi)
+    }
+
+    @Test func intervalsFromRelativePositions() {
+        #expect(YRange.intervals(forRelative: [0, 0.2, 0.4, 0.6, 0.8, 1]) == 5)
+        #expect(YRange.intervals(forRelative: [0, 0.25, 0.5, 0.75, 1]) == 4)
+        #expect(YRange.intervals(forRelative: [0, 0.3, 1]) == 5)
+    }
+}
+
+@Suite struct LabelFormatterTests {
+    @Test func sharedDecimals() {
+        #expect(LabelFormatter().labels(for: [0, 2.5, 5, 7.5]) == ["0.0", "2.5", "5.0", "7.5"])
+        #expect(LabelFormatter().labels(for: [-20, 0, 20]) == ["-20", "0", "20"])
+        #expect(LabelFormatter(decimals: 2, units: " ms").labels(for: [1]) == ["1.00 ms"])
+    }
+
+    @Test func suffixAndPercent() {
+        #expect(LabelFormatter(format: .suffix).labels(for: [0, 500, 1500, 2000]) == ["0.0K", "0.5K", "1.5K", "2.0K"])
+        #expect(LabelFormatter(format: .suffix).labels(for: [0, 2_000_000]) == ["0M", "2M"])
+        #expect(LabelFormatter(format: .percent).labels(for: [0, 0.25, 1]) == ["0%", "25%", "100%"])
+    }
+
+    @Test func neverNegativeZero() {
+        #expect(LabelFormatter.fixed(-0.0001, 2) == "0.00")
+    }
+}
+
+@Suite struct XLabelPlacerTests {
+    @Test func labelsNeverOverlapAndHonourSparsity() {
+        for count in [1, 2, 7, 31, 365, 10_000] {
+            for width in [5, 20, 60, 150] {
+                for sparsity in [1, 3] {
+                    let mapping = XMapping(count: count, widthCells: width, dotsPerCell: 2, slotted: false)
+                    let placer = XLabelPlacer(mapping: mapping, areaColumn: 4, chartColumns: width + 4)
+                    let placed = placer.place(count: count, sparsity: sparsity) { "L\($0)" }
+                    for (a, b) in zip(placed, placed.dropFirst()) {
+                        #expect(a.column + a.text.count < b.column, "overlap at count \(count) width \(width)")
+                    }
+                    for p in placed { #expect(Int(p.text.dropFirst())! % sparsity == 0) }
+                    #expect(placed.allSatisfy { $0.column >= 0 && $0.column + $0.text.count <= width + 4 })
+                }
+            }
+        }
+    }
+
+    @Test func stepsAreRound() {
+        #expect(XLabelPlacer.nextStep(after: 1, multipleOf: 1) == 2)
+        #expect(XLabelPlacer.nextStep(after: 2, multipleOf: 1) == 5)
+        #expect(XLabelPlacer.nextStep(after: 10, multipleOf: 1) == 20)
+        #expect(XLabelPlacer.nextStep(after: 20, multipleOf: 1) == 25)
+        #expect(XLabelPlacer.nextStep(after: 25, multipleOf: 1) == 50)
+        #expect(XLabelPlacer.nextStep(after: 3, multipleOf: 3) == 6)
+    }
+}
+
+@Suite struct LayoutTests {
+    func session(_ values: [Double], kind: Plot.Kind = .line) -> Session {
+        var s = Session()
+        s.datasets = [Dataset(name: "d", columns: [Column(name: "d", numbers: values)], source: .inline)]
+        s.plots = [Plot(id: "d", kind: kind, series: SeriesReference(dataset: "d", column: "d"), style: PlotStyle())]
+        return s
+    }
+
+    @Test func gridLabelsAreRoundAndFollowTheRange() {
+        let scene = ChartLayout(columns: 60, rows: 20, dots: DotDensity(x: 2, y: 4)).scene(for: session([3, 17, 9]))
+        #expect(scene.yRange == 3...18)
+        #expect(scene.texts.filter { $0.role == .yLabel }.map(\.text) == ["3", "6", "9", "12", "15", "18"])
+        #expect(scene.rules.filter { $0.kind == .grid }.map(\.dotY).first == 71) // bottom dot row
+    }
+
+    @Test func missingValuesBreakTheLine() {
+        let scene = ChartLayout(columns: 40, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: session([1, 2, .nan, 4, 5]))
+        guard case .polyline(let runs) = scene.layers[0].marks else { Issue.record("no line"); return }
+        #expect(runs.count == 2)
+    }
+
+    @Test func barsIncludeZeroAndGrowDownForNegatives() {
+        let scene = ChartLayout(columns: 40, rows: 12, dots: DotDensity(x: 2, y: 4)).scene(for: session([5, -5], kind: .bar))
+        #expect(scene.yRange.contains(0))
+        guard case .bars(let bars) = scene.layers[0].marks else { Issue.record("no bars"); return }
+        #expect(bars[0].top < bars[0].base && bars[1].top > bars[1].base)
+    }
+
+    @Test func selectionReadoutShowsIndexLabelAndValues() {
+        var s = session([3, 17, 9])
+        s.datasets[0].labels = ["a", "b", "c"]
+        s.selection = .index(1)
+        let scene = ChartLayout(columns: 60, rows: 20, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        #expect(scene.texts.filter { $0.role == .readout }.map(\.text).joined() == "▶ 1  b  d 17")
+        #expect(scene.selection?.index == 1)
+    }
+
+    @Test func singlePointAndConstantSeriesDraw() {
+        for values in [[5.0], [2, 2, 2]] {
+            let scene = ChartLayout(columns: 30, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: session(values))
+            guard case .polyline(let runs) = scene.layers[0].marks else { Issue.record("no line"); return }
+            #expect(!runs.isEmpty && scene.yRange.lowerBound < values[0] && scene.yRange.upperBound > values[0])
+        }
+    }
+
+    @Test func tinyTargetsKeepThePlot() {
+        for (c, r) in [(0, 0), (1, 1), (3, 2), (10, 3), (12, 5)] {
+            let scene = ChartLayout(columns: c, rows: r, dots: DotDensity(x: 2, y: 4)).scene(for: session([1, 2, 3]))
+            #expect(scene.plotArea.height <= r && scene.plotArea.width <= c)
+            #expect(scene.texts.allSatisfy { $0.row < r && $0.column >= 0 })
+        }
+    }
+
+    @Test func smoothLineNeverOvershootsNeighbours() {
+        var s = session([0, 10, 10, 0, 5])
+        s.plots[0].style.lineStyle = .smooth
+        let scene = ChartLayout(columns: 60, rows: 20, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        guard case .polyline(let runs) = scene.layers[0].marks else { Issue.record("no line"); return }
+        let ys = runs.flatMap { $0 }.map(\.y)
+        let top = YMapping(range: scene.yRange, heightDots: scene.plotDots.height).dot(10)
+        #expect(ys.min() == top) // the curve reaches 10 and never goes above it
+    }
+}
+
+@Suite struct LineReducerTests {
+    @Test func keepsFirstExtremesAndLastPerColumn() {
+        var r = LineReducer()
+        for (x, y) in [(0, 5), (0, 1), (0, 9), (0, 4), (1, 3)] { r.add(x: x, y: y) }
+        #expect(r.finish() == [[DotPoint(x: 0, y: 5), DotPoint(x: 0, y: 1), DotPoint(x: 0, y: 9), DotPoint(x: 0, y: 4), DotPoint(x: 1, y: 3)]])
+    }
+}

@@ -1,0 +1,132 @@
+import Testing
+import ChartbookModel
+import ChartbookScene
+import ChartbookData
+@testable import ChartbookTerminal
+
+@Suite struct DotRasterTests {
+    @Test func brailleCornersAndFull() {
+        let r = DotRaster(canvas: .braille)
+        #expect(r.glyph(0b0000_0001) == "⠁") // top-left
+        #expect(r.glyph(0b0000_0010) == "⠈") // top-right
+        #expect(r.glyph(0b0100_0000) == "⡀") // bottom-left
+        #expect(r.glyph(0b1000_0000) == "⢀") // bottom-right
+        #expect(r.glyph(0xff) == "⣿")
+        #expect(r.glyph(0) == "⠀")
+    }
+
+    @Test func blockAndAscii() {
+        #expect(DotRaster(canvas: .block).glyph(0b1001) == "▚")
+        #expect(DotRaster(canvas: .block).glyph(0b1111) == "█")
+        #expect(DotRaster(canvas: .ascii).glyph(0b01) == "'")
+        #expect(DotRaster(canvas: .ascii).glyph(0b11) == ":")
+    }
+
+    @Test func linesHaveNoGaps() {
+        var dots = [DotPoint]()
+        TerminalRenderer.line(from: DotPoint(x: 0, y: 0), to: DotPoint(x: 3, y: 20)) { dots.append(DotPoint(x: $0, y: $1)) }
+        #expect(Set(dots.map(\.y)) == Set(0...20))
+        for (a, b) in zip(dots, dots.dropFirst()) { #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1) }
+    }
+}
+
+@Suite struct CellGridTests {
+    @Test func wideCharactersKeepRowWidth() {
+        var g = CellGrid(width: 6, height: 1)
+        g.put("日本語", column: 1, row: 0)
+        #expect(g.lines == [" 日本 "])
+        g.set(2, 0, "x", style: .plain) // overwrite the right half of 日
+        #expect(g.lines == ["  x本 "])
+        #expect(TextMetrics.width(of: g.lines[0]) == 6)
+    }
+
+    @Test func controlCharactersNeverReachTheGrid() {
+        var g = CellGrid(width: 10, height: 1)
+        g.put("a\u{1B}[2Jb", column: 0, row: 0)
+        #expect(!g.lines[0].contains("\u{1B}"))
+    }
+}
+
+@Suite struct ANSIWriterTests {
+    func grid() -> CellGrid {
+        var g = CellGrid(width: 6, height: 1)
+        let red = CellStyle(foreground: Color(hex: 0xff0000))
+        g.put("ab", column: 0, row: 0, style: red)
+        g.put("cd", column: 3, row: 0, style: red) // the blank between must not break the run
+        return g
+    }
+
+    @Test func fewestEscapes() {
+        #expect(ANSIWriter(mode: .truecolor).write(grid()) == "\u{1B}[38;2;255;0;0mab cd \u{1B}[0m\n")
+        #expect(ANSIWriter(mode: .ansi256).write(grid()) == "\u{1B}[38;5;196mab cd \u{1B}[0m\n")
+        #expect(ANSIWriter(mode: .ansi16).write(grid()) == "\u{1B}[91mab cd \u{1B}[0m\n")
+        #expect(ANSIWriter(mode: .none).write(grid()) == "ab cd \n")
+    }
+
+    @Test func attributeChangesUseTheShorterForm() {
+        let w = ANSIWriter(mode: .ansi16)
+        let bold = CellStyle(foreground: Color(hex: 0x4e79a7), bold: true)
+        #expect(w.transition(from: .plain, to: bold) == "\u{1B}[1;94m")
+        #expect(w.transition(from: bold, to: CellStyle(foreground: Color(hex: 0x4e79a7))) == "\u{1B}[22m")
+        #expect(w.transition(from: bold, to: .plain) == "\u{1B}[m")
+    }
+
+    @Test func mutedColoursStayChromaticIn16Colours() {
+        #expect(ColorQuantizer.index16(Color(hex: 0x4e79a7)) == 12) // blue
+        #expect(ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 11 || ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 3)
+        #expect(ColorQuantizer.index16(Color(hex: 0x6c6c6c)) == 8)
+        #expect(ColorQuantizer.index256(Color(hex: 0x808080)) == 244)
+    }
+}
+
+/// Drawing the reduced runs sets exactly the dots drawing every point would: random series
+/// with spikes and gaps, many per column.
+@Suite struct ReductionEquivalenceTests {
+    func rasterise(_ runs: [[DotPoint]]) -> Set<DotPoint> {
+        var dots = Set<DotPoint>()
+        for run in runs {
+            guard var previous = run.first else { continue }
+            dots.insert(previous)
+            for p in run.dropFirst() {
+                TerminalRenderer.line(from: previous, to: p) { dots.insert(DotPoint(x: $0, y: $1)) }
+                previous = p
+            }
+        }
+        return dots
+    }
+
+    @Test func reducedEqualsFull() {
+        var random = RandomSource(seed: 7)
+        for trial in 0..<200 {
+            let count = 1 + Int(random.next() % 3000)
+            let width = 1 + Int(random.next() % 120)
+            let height = 1 + Int(random.next() % 80)
+            let mapping = XMapping(count: count, widthCells: width, dotsPerCell: 2, slotted: trial % 2 == 0)
+            let y = YMapping(range: -3...3, heightDots: height * 4)
+            var level = 0.0
+            var values = [Double]()
+            for _ in 0..<count {
+                level += random.nextGaussian() * 0.3
+                let r = random.nextUnit()
+                values.append(r < 0.02 ? .nan : (r < 0.04 ? level * 50 : level))
+            }
+            var reducer = LineReducer()
+            var full = [[DotPoint]]()
+            var run = [DotPoint]()
+            for (i, v) in values.enumerated() {
+                if v.isFinite {
+                    let p = DotPoint(x: mapping.dot(i), y: y.dot(v))
+                    reducer.add(x: p.x, y: p.y)
+                    run.append(p)
+                } else {
+                    reducer.breakRun()
+                    if !run.isEmpty { full.append(run); run = [] }
+                }
+            }
+            if !run.isEmpty { full.append(run) }
+            let reduced = reducer.finish()
+            #expect(rasterise(reduced) == rasterise(full), "trial \(trial): count \(count) width \(width)")
+            #expect(reduced.reduce(0) { $0 + $1.count } <= 4 * mapping.widthCells * 2 + 4 * reduced.count)
+        }
+    }
+}
