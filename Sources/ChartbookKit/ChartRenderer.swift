@@ -31,7 +31,8 @@ public enum ChartRenderer {
     public static func scene(for session: Session, on target: TerminalTarget) -> Scene {
         let (columns, rows) = size(of: session, on: target)
         let raster = DotRaster(canvas: session.output.canvas)
-        return ChartLayout(columns: columns, rows: rows, dots: raster.density).scene(for: session)
+        return ChartLayout(columns: columns, rows: rows, dots: raster.density,
+                           glyphs: Glyphs(asciiOnly: session.output.canvas == .ascii)).scene(for: session)
     }
 
     public static func grid(for session: Session, on target: TerminalTarget) -> CellGrid {

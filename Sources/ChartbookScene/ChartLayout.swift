@@ -9,16 +9,19 @@ public struct ChartLayout: Sendable {
     public var columns: Int
     public var rows: Int
     public var dots: DotDensity
+    /// Symbols for text the layout writes itself (legend keys, readout marker).
+    public var glyphs: Glyphs
 
     /// Grid and frame colour.
     public static let gridColor = Color(hex: 0x6c6c6c)
     /// Default colour of marked lines.
     public static let markColor = Color(hex: 0xb0b0b0)
 
-    public init(columns: Int, rows: Int, dots: DotDensity) {
+    public init(columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.dots = dots
+        self.glyphs = glyphs
     }
 
     struct ResolvedPlot {
@@ -118,8 +121,8 @@ public struct ChartLayout: Sendable {
                 guard (0..<heightDots).contains(dotY) else { continue }
                 let color = line.color ?? Self.markColor
                 rules.append(Scene.Rule(kind: .marked, dotY: dotY, value: value, color: color, style: line.style))
-                let formatted = gridLabels.isEmpty ? NumberText.shortest(value)
-                    : LabelFormatter(format: lines.format, decimals: nil, units: lines.units).label(for: value)
+                let formatted = LabelFormatter(format: lines.format, decimals: lines.decimals, units: lines.units)
+                    .label(for: value, significantDigits: 4)
                 var text = TextMetrics.sanitized(line.label ?? "")
                 if case .statistic(let kind, _) = line.value, line.label == nil { text = kind.rawValue }
                 text = text.isEmpty ? formatted : "\(text) \(formatted)"
@@ -312,12 +315,12 @@ public struct ChartLayout: Sendable {
     /// One bar per point; when points outnumber cell columns, one bar per column holding the
     /// value of largest magnitude there (spikes stay visible).
     func bars(_ p: ResolvedPlot, x: XMapping, y: YMapping, heightCells: Int) -> [Scene.Bar] {
-        let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), heightCells: heightCells).rounded()
+        let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y).rounded()
         let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
         var bars = [Scene.Bar]()
         let outline = p.plot.style.outline
         func bar(_ value: Double, center: Double, slot: Double) {
-            let top = min(max(y.cell(value, heightCells: heightCells), 0), Double(heightCells))
+            let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
             let half = slot * fraction / 2
             bars.append(Scene.Bar(x0: center - half, x1: center + half, base: base, top: top, outline: outline))
         }
@@ -355,16 +358,7 @@ public struct ChartLayout: Sendable {
     }
 
     func legend(plots: [ResolvedPlot], row: Int, area: Scene.CellRect) -> [Scene.Text] {
-        var entries = [(symbol: String, name: String, color: Color)]()
-        for p in plots {
-            let symbol: String
-            switch p.plot.kind {
-            case .line: symbol = "━"
-            case .dot: symbol = "●"
-            case .bar: symbol = "█"
-            }
-            entries.append((symbol, TextMetrics.sanitized(p.plot.id), p.color))
-        }
+        let entries = plots.map { p in (symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.plot.id), color: p.color) }
         let total = entries.reduce(0) { $0 + 2 + TextMetrics.width(of: $1.name) } + 2 * max(0, entries.count - 1)
         var column = max(0, area.column + area.width - total)
         var texts = [Scene.Text]()
@@ -387,13 +381,13 @@ public struct ChartLayout: Sendable {
             texts.append(Scene.Text(role: .readout, row: row, column: column, text: fitted, color: color, bold: bold))
             column += TextMetrics.width(of: fitted)
         }
-        add("▶ \(index)", bold: true)
+        add("\(glyphs.readoutMarker) \(index)", bold: true)
         if let label, label != String(index), !label.isEmpty { add("  \(label)") }
         for p in plots {
             let value = index < p.values.count ? p.values[index] : .nan
             add("  ")
             add(TextMetrics.sanitized(p.plot.id), color: p.color)
-            add(" " + (value.isNaN ? "–" : NumberText.shortest(value)))
+            add(" " + (value.isNaN ? glyphs.missingValue : NumberText.shortest(value)))
         }
         return texts
     }
@@ -426,9 +420,14 @@ public struct YMapping: Equatable, Sendable {
         return Int(min(max(position, -limit), limit).rounded())
     }
 
-    /// Row of `value` in cells, fractional (0 = top edge of the area, `heightCells` = bottom edge).
-    public func cell(_ value: Double, heightCells: Int) -> Double {
+    /// Row of `value` in cells, fractional, from the area's top edge: the middle of the dot row
+    /// `dot(value)` would round to, so bar tops meet lines and reference lines drawn at the
+    /// same value.
+    public func cell(_ value: Double, dotsPerCell: Int) -> Double {
+        guard heightDots > 1 else { return value >= range.upperBound ? 0 : 1 }
         let span = range.upperBound - range.lowerBound
-        return (range.upperBound - value) / span * Double(heightCells)
+        let position = (range.upperBound - value) / span * Double(heightDots - 1)
+        let limit = Double(heightDots) * 4
+        return (min(max(position, -limit), limit) + 0.5) / Double(dotsPerCell)
     }
 }

@@ -26,9 +26,16 @@ public struct LabelFormatter: Equatable, Sendable {
         }
     }
 
-    /// One value on its own (marked lines, readouts).
-    public func label(for value: Double) -> String {
-        labels(for: [value])[0]
+    /// One value on its own (marked lines, readouts). Without fixed decimals the value is
+    /// rounded to `significantDigits` first, so a mean of 11.6333… reads 11.63.
+    public func label(for value: Double, significantDigits: Int = 15) -> String {
+        guard decimals == nil, value.isFinite, value != 0 else { return labels(for: [value])[0] }
+        let (scale, _) = scaleAndSuffix(for: [value])
+        let magnitude = Int(log10(abs(value * scale)).rounded(.down))
+        let places = min(max(significantDigits - 1 - magnitude, 0), 6)
+        let factor = pow(10, Double(places))
+        let rounded = ((value * scale * factor).rounded() / factor) / scale
+        return labels(for: [rounded])[0]
     }
 
     private func scaleAndSuffix(for values: [Double]) -> (Double, String) {

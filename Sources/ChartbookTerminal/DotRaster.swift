@@ -43,17 +43,7 @@ public struct DotRaster: Sendable {
 
     /// Glyph for a whole-cell marker.
     public func marker(_ marker: PlotStyle.Marker) -> Character {
-        let ascii = canvas == .ascii
-        switch marker {
-        case .circle: return ascii ? "o" : "●"
-        case .square: return ascii ? "#" : "■"
-        case .diamond: return ascii ? "*" : "◆"
-        case .cross: return ascii ? "x" : "✕"
-        case .glyph(let c):
-            let safe = TextMetrics.sanitized(String(c))
-            guard let first = safe.first, TextMetrics.width(of: first) == 1 else { return ascii ? "*" : "●" }
-            return ascii && !(first.isASCII) ? "*" : first
-        }
+        Glyphs(asciiOnly: canvas == .ascii).marker(marker)
     }
 
     public struct FrameGlyphs: Sendable {
@@ -66,15 +56,16 @@ public struct DotRaster: Sendable {
             : FrameGlyphs(vertical: "│", horizontal: "─", leftTick: "┤", rightTick: "├", bottomTick: "┬", bottomLeft: "└", bottomRight: "┘")
     }
 
-    /// Glyph of a horizontal rule of `style`.
-    public func rule(_ style: RuleStyle) -> Character {
+    /// Glyph of a horizontal rule of `style` at `column` (ASCII rules are patterns of `-` and
+    /// blanks, so they never look like the `.` and `'` dots of data).
+    public func rule(_ style: RuleStyle, column: Int) -> Character {
         switch (style, canvas == .ascii) {
         case (.solid, false): "─"
         case (.dashed, false): "╌"
         case (.dotted, false): "┈"
         case (.solid, true): "-"
-        case (.dashed, true): "-"
-        case (.dotted, true): "."
+        case (.dashed, true): column % 3 == 2 ? " " : "-"
+        case (.dotted, true): column % 2 == 1 ? " " : "-"
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import ChartbookModel
 
 /// A readable dump of a grid's text and style runs, for golden files: each row's text, then
-/// one line per run of non-default style, `columns start-end: attributes`.
+/// one line per run of non-default style, `columns start-end: attributes`. Blanks belong to the
+/// run they stand in (they show no foreground), as in the ANSI writer.
 public enum StyledDump {
     public static func describe(_ grid: CellGrid) -> String {
         var out = ""
@@ -19,9 +20,9 @@ public enum StyledDump {
             for column in 0..<grid.width {
                 let cell = grid[column, row]
                 if cell.isContinuation { continue }
-                var style = cell.style
-                if cell.character == " " && !style.inverse && style.background == nil { style = .plain }
-                if style != runStyle { flush(column); runStart = column; runStyle = style }
+                // A blank shows no foreground or weight: it continues the run it is in.
+                if cell.character == " " && !cell.style.inverse && cell.style.background == nil, runStyle != nil { continue }
+                if cell.style != runStyle { flush(column); runStart = column; runStyle = cell.style }
             }
             flush(grid.width)
         }

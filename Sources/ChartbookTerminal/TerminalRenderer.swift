@@ -43,12 +43,11 @@ public struct TerminalRenderer: Sendable {
         let area = scene.plotArea
         for rule in scene.rules {
             let row = area.row + rule.dotY / scene.dotsPerCell.y
-            let glyph = raster.rule(rule.style)
             let style = CellStyle(foreground: rule.color)
             for column in area.column..<(area.column + area.width) {
                 // Marked lines go over the grid; the grid never covers a marked line.
                 if rule.kind != .marked && grid[column, row].character != " " { continue }
-                grid.set(column, row, glyph, style: style)
+                grid.set(column, row, raster.rule(rule.style, column: column - area.column), style: style)
             }
         }
     }
@@ -76,10 +75,12 @@ public struct TerminalRenderer: Sendable {
     private func drawBars(_ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid, _ full: inout Set<Int>) {
         let area = scene.plotArea
         let style = CellStyle(foreground: layer.color)
+        // One whole number of cells for every bar of the layer, so bars look alike.
+        let cells = max(1, Int(((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded()))
         for bar in bars {
-            var first = Int((bar.x0 + 0.5).rounded(.down)), last = Int((bar.x1 - 0.5).rounded(.up)) - 1
-            if last < first { first = min(max(Int(((bar.x0 + bar.x1) / 2).rounded(.down)), 0), area.width - 1); last = first }
-            first = max(first, 0); last = min(last, area.width - 1)
+            var first = Int(((bar.x0 + bar.x1) / 2 - Double(cells) / 2).rounded())
+            first = min(max(first, 0), max(area.width - cells, 0))
+            let last = min(first + cells - 1, area.width - 1)
             guard first <= last else { continue }
             let base = Int(bar.base)
             for column in (area.column + first)...(area.column + last) {

@@ -1,0 +1,37 @@
+import ChartbookModel
+
+/// Symbols the layout writes as text (legend keys, readout marker) and the glyphs markers are
+/// drawn with, in Unicode or in plain ASCII for the ascii canvas.
+public struct Glyphs: Equatable, Sendable {
+    public var asciiOnly: Bool
+
+    public init(asciiOnly: Bool) { self.asciiOnly = asciiOnly }
+
+    /// The glyph a dot plot's marker is drawn with (one cell wide).
+    public func marker(_ marker: PlotStyle.Marker) -> Character {
+        switch marker {
+        case .circle: return asciiOnly ? "o" : "●"
+        case .square: return asciiOnly ? "#" : "■"
+        case .diamond: return asciiOnly ? "*" : "◆"
+        case .cross: return asciiOnly ? "x" : "✕"
+        case .glyph(let c):
+            let safe = TextMetrics.sanitized(String(c))
+            guard let first = safe.first, TextMetrics.width(of: first) == 1, !(asciiOnly && !first.isASCII) else {
+                return asciiOnly ? "*" : "●"
+            }
+            return first
+        }
+    }
+
+    /// The legend key for a plot.
+    public func legendKey(_ plot: Plot) -> String {
+        switch plot.kind {
+        case .line: return asciiOnly ? "-" : "━"
+        case .dot: return String(marker(plot.style.marker ?? .circle))
+        case .bar: return asciiOnly ? "#" : "█"
+        }
+    }
+
+    public var readoutMarker: String { asciiOnly ? ">" : "▶" }
+    public var missingValue: String { asciiOnly ? "-" : "–" }
+}

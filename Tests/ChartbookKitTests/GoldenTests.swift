@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import ChartbookModel
+import ChartbookCommands
+import ChartbookTerminal
+@testable import ChartbookKit
+
+/// Reads files from the fixtures folder of the source tree.
+struct FixtureFiles: FileAccess {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+
+    func resolve(_ path: String, relativeTo directory: String?) -> String {
+        path.hasPrefix("/") ? path : (directory ?? Self.directory) + "/" + path
+    }
+
+    func read(_ path: String) throws(FileAccessError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else { throw FileAccessError("no such file") }
+        return [UInt8](data)
+    }
+}
+
+/// Every script in Fixtures/ is replayed at a pinned size (each sets its own) and compared
+/// with `NAME.txt` (plain text) and `NAME.styled.txt` (text and colour runs). Record again
+/// with RECORD_GOLDENS=1 and read the diff before committing.
+@Suite struct GoldenTests {
+    static let scripts: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: FixtureFiles.directory)) ?? [])
+        .filter { $0.hasSuffix(".cb") }.sorted()
+
+    static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
+
+    @Test func fixturesExist() { #expect(Self.scripts.count >= 8) }
+
+    @Test(arguments: scripts)
+    func replay(_ script: String) throws {
+        let path = FixtureFiles.directory + "/" + script
+        let text = String(decoding: try FixtureFiles().read(path), as: UTF8.self)
+        var notebook = Notebook()
+        var diagnostics = ""
+        let runner = ScriptRunner(executor: Executor(files: FixtureFiles()))
+        let outcome = runner.run(ScriptSource(name: script, text: text, directory: FixtureFiles.directory), in: &notebook) { event in
+            if case .diagnostic(let d) = event { diagnostics += d }
+        }
+        #expect(outcome == .completed, "\(diagnostics)")
+        let target = TerminalTarget(columns: 72, rows: 22, colorMode: .ansi256)
+        let grid = ChartRenderer.grid(for: notebook.session, on: target)
+        let plain = grid.lines.joined(separator: "\n") + "\n"
+        let styled = StyledDump.describe(grid)
+        for line in grid.lines { #expect(TextMetrics.width(of: line) == grid.width) }
+        #expect(!ChartRenderer.text(for: notebook.session, on: target).contains("\u{1B}]"))
+        let base = FixtureFiles.directory + "/" + script.dropLast(3)
+        try check(plain, against: base + ".txt")
+        try check(styled, against: base + ".styled.txt")
+    }
+
+    func check(_ actual: String, against path: String) throws {
+        if Self.recording {
+            try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        let expected = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(actual == expected, "\(path) differs; run with RECORD_GOLDENS=1 and review the diff")
+    }
+}
