@@ -33,13 +33,15 @@ public enum Command: Equatable, Sendable {
     case setCanvas(Canvas)
     case undo, redo, history, reset
     case help(topic: Located<String>?)
+    /// Print text (narration in tours and teaching scripts).
+    case echo(String)
     case source(path: Located<String>)
     case quit
 
     /// Whether the command can change the session (and so makes an undo step when it does).
     public var changesSession: Bool {
         switch self {
-        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .quit: false
+        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit: false
         default: true
         }
     }

@@ -74,6 +74,8 @@ public enum CommandCatalog {
         Entry(topic: "source", synopsis: "source PATH",
               summary: "Run a script's commands as one step: all succeed, or nothing changes. Paths in it are relative to it.",
               example: "source examples/tour.cb"),
+        Entry(topic: "echo", synopsis: "echo \"TEXT\" ...", summary: "Print text: narration for tours and teaching scripts.",
+              example: "echo \"Step 2: a reference line at the target\""),
         Entry(topic: "quit", synopsis: "quit", summary: "Leave chartbook (Ctrl-D too).", example: "quit"),
     ]
 

@@ -215,6 +215,7 @@ public struct Executor: Sendable {
         case .setCanvas(let canvas): s.output.canvas = canvas
         case .reset: s = Session()
         case .help(let topic): return (old, [.print(try CommandCatalog.help(topic))])
+        case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
         case .quit: return (old, [.quit])
         case .undo, .redo, .history, .source:
             // Handled by `run`, which owns the notebook.

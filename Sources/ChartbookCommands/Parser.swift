@@ -5,7 +5,7 @@ import ChartbookModel
 /// option names and value types. Looking names up in the session is the executor's job.
 public enum Parser {
     public static let verbs = ["data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
-                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "quit"]
+                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo", "quit"]
     static let setNouns = ["plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas"]
 
     /// Option keys each plot kind takes.
@@ -61,6 +61,13 @@ public enum Parser {
             let token = try c.value("a script path")
             try c.expectEnd()
             return .source(path: Located(token.text, at: token.range))
+        case "echo":
+            var words = [String]()
+            while let token = c.next() {
+                guard token.kind != .equals else { throw Diagnostic(.unexpected("="), at: token.range) }
+                words.append(token.text)
+            }
+            return .echo(words.joined(separator: " "))
         case "help":
             var words = [Token]()
             while let token = c.next() { words.append(token) }

@@ -322,7 +322,7 @@ public struct ChartLayout: Sendable {
         func bar(_ value: Double, center: Double, slot: Double) {
             let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
             let half = slot * fraction / 2
-            bars.append(Scene.Bar(x0: center - half, x1: center + half, base: base, top: top, outline: outline))
+            bars.append(Scene.Bar(x0: center - half, x1: center + half, slot: slot, base: base, top: top, outline: outline))
         }
         if p.values.count <= x.widthCells {
             for (i, v) in p.values.enumerated() where v.isFinite { bar(v, center: x.centerCell(i), slot: x.slotCells) }

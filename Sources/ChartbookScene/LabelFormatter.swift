@@ -22,6 +22,8 @@ public struct LabelFormatter: Equatable, Sendable {
         let places = decimals ?? Self.decimalsNeeded(scaled)
         return zip(scaled, values).map { value, original in
             guard original.isFinite else { return NumberText.shortest(original) }
+            // Zero needs no suffix: "0", not "0K".
+            if original == 0 && !suffix.isEmpty && suffix != "%" { return "0" + units }
             return Self.fixed(value, places) + suffix + units
         }
     }

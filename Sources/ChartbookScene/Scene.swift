@@ -104,14 +104,15 @@ public struct Scene: Equatable, Sendable {
         }
     }
 
-    /// A bar in cell units relative to the plot area: columns `x0..<x1` (fractional), from
-    /// `base` to `top` (fractional rows; `top < base` for positive values).
+    /// A bar in cell units relative to the plot area: columns `x0..<x1` (fractional) inside a
+    /// slot `slot` cells wide, from `base` to `top` (fractional rows; `top < base` for positive values).
     public struct Bar: Equatable, Sendable {
         public var x0: Double, x1: Double
+        public var slot: Double
         public var base: Double, top: Double
         public var outline: Color?
-        public init(x0: Double, x1: Double, base: Double, top: Double, outline: Color? = nil) {
-            self.x0 = x0; self.x1 = x1; self.base = base; self.top = top; self.outline = outline
+        public init(x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil) {
+            self.x0 = x0; self.x1 = x1; self.slot = slot; self.base = base; self.top = top; self.outline = outline
         }
     }
 

@@ -75,8 +75,11 @@ public struct TerminalRenderer: Sendable {
     private func drawBars(_ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid, _ full: inout Set<Int>) {
         let area = scene.plotArea
         let style = CellStyle(foreground: layer.color)
-        // One whole number of cells for every bar of the layer, so bars look alike.
-        let cells = max(1, Int(((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded()))
+        // One whole number of cells for every bar of the layer, so bars look alike, leaving a
+        // blank cell between neighbours whenever a slot is two cells or wider.
+        let wanted = Int(((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded())
+        let slot = bars.first?.slot ?? 1
+        let cells = max(1, slot >= 2 ? min(wanted, Int(slot.rounded(.down)) - 1) : wanted)
         for bar in bars {
             var first = Int(((bar.x0 + bar.x1) / 2 - Double(cells) / 2).rounded())
             first = min(max(first, 0), max(area.width - cells, 0))

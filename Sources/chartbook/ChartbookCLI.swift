@@ -108,11 +108,12 @@ struct ChartbookCLI: ParsableCommand {
             if outcome == .failed { failed = true; if !keepGoing { break } }
             if outcome == .quit { break }
         }
-        if failed { throw ExitCode(1) }
-        // The final chart, unless the script drew this very session already.
-        if !notebook.session.plots.isEmpty && notebook.session != lastDrawn {
+        // The final chart, unless the script drew this very session already. After an error
+        // only with --keep-going: otherwise a half-built chart would pass for the real one.
+        if (!failed || keepGoing) && !notebook.session.plots.isEmpty && notebook.session != lastDrawn {
             StandardStreams.out(ChartRenderer.text(for: notebook.session, on: target))
         }
+        if failed { throw ExitCode(1) }
     }
 
     static func directory(of path: String) -> String? {
