@@ -252,8 +252,13 @@ public struct ChartLayout: Sendable {
             let runs = smooth ? smoothRuns(p.values, x: x, y: y) : straightRuns(p.values, x: x, y: y)
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: thickness, marks: .polyline(runs))
         case .dot:
+            let points = markers(p.values, x: x, y: y)
+            // Below size 1 a point is one dot of the raster rather than a glyph.
+            if let size = p.plot.style.size, size < 1 {
+                return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .polyline(points.map { [$0] }))
+            }
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
-                               marks: .markers(markers(p.values, x: x, y: y), p.plot.style.marker ?? .circle))
+                               marks: .markers(points, p.plot.style.marker ?? .circle))
         case .bar:
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
                                marks: .bars(bars(p, x: x, y: y, heightCells: heightCells)))

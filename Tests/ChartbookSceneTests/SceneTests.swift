@@ -136,3 +136,18 @@ import ChartbookModel
         #expect(r.finish() == [[DotPoint(x: 0, y: 5), DotPoint(x: 0, y: 1), DotPoint(x: 0, y: 9), DotPoint(x: 0, y: 4), DotPoint(x: 1, y: 3)]])
     }
 }
+
+@Suite struct DotSizeTests {
+    @Test func smallDotsAreSingleRasterDots() {
+        var s = Session()
+        s.datasets = [Dataset(name: "d", columns: [Column(name: "d", numbers: [1, 2, 3])], source: .inline)]
+        s.plots = [Plot(id: "d", kind: .dot, series: SeriesReference(dataset: "d", column: "d"), style: PlotStyle(size: 0.5))]
+        let scene = ChartLayout(columns: 30, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        guard case .polyline(let runs) = scene.layers[0].marks else { Issue.record("expected dots"); return }
+        #expect(runs.count == 3 && runs.allSatisfy { $0.count == 1 })
+        s.plots[0].style.size = 2
+        let glyphs = ChartLayout(columns: 30, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        guard case .markers(let points, .circle) = glyphs.layers[0].marks else { Issue.record("expected markers"); return }
+        #expect(points.count == 3)
+    }
+}
