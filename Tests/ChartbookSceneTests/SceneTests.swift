@@ -27,8 +27,8 @@ import ChartbookModel
     }
 
     @Test func suffixAndPercent() {
-        #expect(LabelFormatter(format: .suffix).labels(for: [0, 500, 1500, 2000]) == ["0.0K", "0.5K", "1.5K", "2.0K"])
-        #expect(LabelFormatter(format: .suffix).labels(for: [0, 2_000_000]) == ["0M", "2M"])
+        #expect(LabelFormatter(format: .suffix).labels(for: [0, 500, 1500, 2000]) == ["0", "0.5K", "1.5K", "2.0K"])
+        #expect(LabelFormatter(format: .suffix).labels(for: [0, 2_000_000]) == ["0", "2M"])
         #expect(LabelFormatter(format: .percent).labels(for: [0, 0.25, 1]) == ["0%", "25%", "100%"])
     }
 
