@@ -19,14 +19,18 @@ let package = Package(
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookCommands", dependencies: ["ChartbookModel", "ChartbookData"]),
+        // libedit through its native API (histedit.h); see Sources/CEditLine/shim.h.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        .target(name: "LineEditor", dependencies: ["CEditLine"]),
         .target(name: "ChartbookKit", dependencies: [
             "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal", "ChartbookCommands",
         ]),
         .executableTarget(name: "chartbook", dependencies: [
-            "ChartbookKit",
+            "ChartbookKit", "LineEditor",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
         .testTarget(name: "ChartbookSceneTests", dependencies: ["ChartbookScene"]),
         .testTarget(name: "ChartbookTerminalTests", dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),

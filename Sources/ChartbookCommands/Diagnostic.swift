@@ -50,6 +50,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case missingOptions(String)
         case labelsMismatch
         case tooLarge(String, limit: Int)
+        /// Ctrl-C stopped the command; nothing changed.
+        case cancelled
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
         indirect case inScript(Diagnostic)
     }
@@ -85,6 +87,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .missingOptions(let command): return "'\(command)' needs at least one key=value option"
         case .labelsMismatch: return "either every value has a label (Jan:12) or none does"
         case .tooLarge(let what, let limit): return "\(what) is larger than \(limit)"
+        case .cancelled: return "interrupted; nothing changed"
         case .inScript(let inner): return inner.message
         }
     }
@@ -117,6 +120,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "no column '\(name)' for labels (columns: \(available.joined(separator: ", ")))"
         case .noNumericColumn(let names): return "no numeric column among \(names.joined(separator: ", "))"
         case .invalidJSON(let reason): return "not a JSON array of numbers or objects: \(reason)"
+        case .cancelled: return "interrupted"
         }
     }
 

@@ -6,4 +6,7 @@ public enum Effect: Equatable, Sendable {
     case render
     /// Leave the program.
     case quit
+    /// `history`: the shell shows its command history; `changes` is the session's change log
+    /// (what undo walks back), for shells without one (scripts).
+    case history(changes: String)
 }

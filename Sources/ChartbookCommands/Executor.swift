@@ -8,10 +8,14 @@ public struct Executor: Sendable {
     public var files: any FileAccess
     /// How deep `source` may nest.
     public var maxSourceDepth: Int
+    /// Polled by long work (reading a big file, running a script); true stops the command
+    /// with `Diagnostic.Kind.cancelled` and nothing changed. The shell wires it to Ctrl-C.
+    public var isCancelled: @Sendable () -> Bool
 
-    public init(files: any FileAccess, maxSourceDepth: Int = 16) {
+    public init(files: any FileAccess, maxSourceDepth: Int = 16, isCancelled: @escaping @Sendable () -> Bool = { false }) {
         self.files = files
         self.maxSourceDepth = maxSourceDepth
+        self.isCancelled = isCancelled
     }
 
     /// Where a command runs: relative paths resolve against `directory`; `depth` counts nested `source`s.
@@ -37,7 +41,7 @@ public struct Executor: Sendable {
             guard let redone = notebook.redo() else { throw Diagnostic(.nothingTo("redo"), at: range) }
             return [.print("redid: \(TextMetrics.sanitized(redone))\n"), .render]
         case .history:
-            return [.print(SessionReport.history(notebook))]
+            return [.history(changes: SessionReport.history(notebook))]
         case .source(let path):
             var inner = notebook
             let effects = try source(path, into: &inner, context: context)
@@ -68,12 +72,14 @@ public struct Executor: Sendable {
         do throws(Diagnostic) {
             for line in Lexer.logicalLines(script) {
                 for tokens in try Lexer.commands(in: line) {
+                    if isCancelled() { throw Diagnostic(.cancelled, at: tokens.tokens[0].range) }
                     let command = try Parser.parse(tokens)
                     effects += try run(command, text: tokens.text, at: tokens.tokens[0].range, in: &scratch, context: inner)
                     if effects.contains(.quit) { break }
                 }
             }
         } catch {
+            if error.innermost.kind == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             var located = error
             located.file = located.file ?? script.name
             if located.lineText == nil, lines.indices.contains(located.range.start.line - 1) {
@@ -247,7 +253,8 @@ public struct Executor: Sendable {
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let table: DelimitedReader.Table
-        do { table = try DelimitedReader(options: options).read(bytes) } catch {
+        do { table = try DelimitedReader(options: options).read(bytes, shouldCancel: isCancelled) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
         }
         return Dataset(name: name?.value ?? Self.datasetName(forPath: resolved), columns: table.columns,

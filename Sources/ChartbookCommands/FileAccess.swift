@@ -5,6 +5,22 @@ public protocol FileAccess: Sendable {
     func resolve(_ path: String, relativeTo directory: String?) -> String
     /// The file's bytes. Throws `FileAccessError` with a reason a person can act on.
     func read(_ path: String) throws(FileAccessError) -> [UInt8]
+    /// Entries of a directory (for path completion); empty when it cannot be read.
+    func list(_ directory: String) -> [DirectoryEntry]
+}
+
+extension FileAccess {
+    public func list(_ directory: String) -> [DirectoryEntry] { [] }
+}
+
+/// One name in a directory.
+public struct DirectoryEntry: Equatable, Sendable {
+    public var name: String
+    public var isDirectory: Bool
+    public init(name: String, isDirectory: Bool) {
+        self.name = name
+        self.isDirectory = isDirectory
+    }
 }
 
 public struct FileAccessError: Error, Equatable, Sendable {
@@ -25,11 +41,21 @@ public struct InMemoryFiles: FileAccess {
     public func resolve(_ path: String, relativeTo directory: String?) -> String {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") { return "/home/user/" + path.dropFirst(2) }
-        return (directory ?? workingDirectory) + "/" + path
+        return path.isEmpty ? (directory ?? workingDirectory) : (directory ?? workingDirectory) + "/" + path
     }
 
     public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
         guard let bytes = files[path] else { throw FileAccessError("no such file") }
         return bytes
+    }
+
+    public func list(_ directory: String) -> [DirectoryEntry] {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        var entries = [String: Bool]()
+        for path in files.keys where path.hasPrefix(prefix) {
+            let rest = path.dropFirst(prefix.count)
+            if let slash = rest.firstIndex(of: "/") { entries[String(rest[..<slash])] = true } else { entries[String(rest)] = false }
+        }
+        return entries.map { DirectoryEntry(name: $0.key, isDirectory: $0.value) }.sorted { $0.name < $1.name }
     }
 }

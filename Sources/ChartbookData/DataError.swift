@@ -6,4 +6,6 @@ public enum DataError: Error, Equatable, Sendable {
     case unknownLabelColumn(String, available: [String])
     case noNumericColumn(names: [String])
     case invalidJSON(String)
+    /// The caller asked to stop (Ctrl-C) before the read finished.
+    case cancelled
 }

@@ -18,13 +18,15 @@ public struct DelimitedReader: Sendable {
         public var labels: [String]?
     }
 
-    public func read(_ bytes: [UInt8]) throws(DataError) -> Table {
+    /// - Parameter shouldCancel: polled every 64Ki records; when it answers true the read
+    ///   stops with `DataError.cancelled`.
+    public func read(_ bytes: [UInt8], shouldCancel: () -> Bool = { false }) throws(DataError) -> Table {
         try bytes.withUnsafeBufferPointer { buffer throws(DataError) in
-            try read(buffer)
+            try read(buffer, shouldCancel: shouldCancel)
         }
     }
 
-    public func read(_ buffer: UnsafeBufferPointer<UInt8>) throws(DataError) -> Table {
+    public func read(_ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false }) throws(DataError) -> Table {
         var start = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
         let separator: UInt8
@@ -58,7 +60,10 @@ public struct DelimitedReader: Sendable {
         let estimate = buffer.count / max(1, secondMark.position - start)
         scanner.seek(hasHeader ? secondMark : firstMark)
         for c in 0..<width { numbers[c].reserveCapacity(min(estimate, 1 << 24)) }
+        var records = 0
         while let record = try scanner.nextRecord(into: &numbers, present: &present, failures: &failures, width: width) {
+            records &+= 1
+            if records & 0xffff == 0, shouldCancel() { throw .cancelled }
             if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
         }
 

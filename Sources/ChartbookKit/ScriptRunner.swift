@@ -11,6 +11,8 @@ public struct ScriptRunner: Sendable {
         case draw(Session)
         /// A formatted diagnostic for standard error.
         case diagnostic(String)
+        /// `history` ran: a shell with a command history shows it; others print `changes`.
+        case history(changes: String)
     }
 
     public enum Outcome: Equatable, Sendable {
@@ -58,11 +60,13 @@ public struct ScriptRunner: Sendable {
                         case .print(let text): emit(.output(text))
                         case .render: if drawEach || command == .show { emit(.draw(notebook.session)) }
                         case .quit: return .quit
+                        case .history(let changes): emit(.history(changes: changes))
                         }
                     }
                 } catch {
                     report(error)
-                    if !keepGoing { return .failed }
+                    // Ctrl-C stops the whole script, --keep-going or not.
+                    if !keepGoing || error.kind == .cancelled { return .failed }
                 }
             }
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartbookModel
 import ChartbookCommands
 import ChartbookKit
+import LineEditor
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -66,7 +67,9 @@ struct ChartbookCLI: ParsableCommand {
         var session = Session()
         if let canvas { session.output.canvas = canvas }
         var notebook = Notebook(session: session)
-        let runner = ScriptRunner(executor: Executor(files: files), drawEach: each, keepGoing: keepGoing)
+        Interrupts.install()
+        let executor = Executor(files: files, isCancelled: { Interrupts.pending })
+        let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing)
 
         var sources = [ScriptSource]()
         for path in scripts {
@@ -85,7 +88,9 @@ struct ChartbookCLI: ParsableCommand {
         }
         if sources.isEmpty {
             if environment.stdinIsTerminal {
-                InteractiveLoop(runner: runner, target: target, environment: environment).run(&notebook)
+                let fixed = size.map { _ in (target.columns, target.rows) }
+                NotebookREPL(runner: runner, environment: environment, files: files, colorMode: target.colorMode,
+                             fixedSize: fixed).run(&notebook)
                 return
             }
             var text = ""
@@ -98,7 +103,7 @@ struct ChartbookCLI: ParsableCommand {
         for source in sources {
             let outcome = runner.run(source, in: &notebook) { event in
                 switch event {
-                case .output(let text): StandardStreams.out(text)
+                case .output(let text), .history(let text): StandardStreams.out(text)
                 case .diagnostic(let text): StandardStreams.err(text)
                 case .draw(let session):
                     StandardStreams.out(ChartRenderer.text(for: session, on: target))

@@ -14,6 +14,7 @@ struct LocalFiles: FileAccess {
         if path == "~" { return home ?? path }
         if path.hasPrefix("~/"), let home { return home + String(path.dropFirst(1)) }
         if path.hasPrefix("/") { return path }
+        if path.isEmpty { return directory ?? workingDirectory }
         return (directory ?? workingDirectory) + "/" + path
     }
 
@@ -34,6 +35,25 @@ struct LocalFiles: FileAccess {
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
+    }
+
+    func list(_ directory: String) -> [DirectoryEntry] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var entries = [DirectoryEntry]()
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isDirectory = stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            }
+            entries.append(DirectoryEntry(name: name, isDirectory: isDirectory))
+        }
+        return entries
     }
 
     static func reason(_ code: Int32) -> String {

@@ -19,6 +19,7 @@ struct Harness {
                     let command = try Parser.parse(tokens)
                     for effect in try executor.run(command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook) {
                         if case .print(let text) = effect { printed += text }
+                        if case .history(let text) = effect { printed += text }
                     }
                 }
             } catch {

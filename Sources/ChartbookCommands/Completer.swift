@@ -1,0 +1,186 @@
+import ChartbookModel
+
+/// Tab completion as a pure function: the text before the cursor and the session give the
+/// word being completed and what it could become. Words complete with a trailing space,
+/// option keys with `=`, directories with `/`.
+public struct Completer: Sendable {
+    public var files: any FileAccess
+    /// Directory relative paths complete against (nil: the working directory).
+    public var directory: String?
+
+    public init(files: any FileAccess, directory: String? = nil) {
+        self.files = files
+        self.directory = directory
+    }
+
+    public struct Result: Equatable, Sendable {
+        /// The end of the text that candidates replace.
+        public var partial: String
+        public var candidates: [String]
+    }
+
+    public func complete(_ text: String, session: Session) -> Result {
+        let segment = Self.lastCommand(text)
+        var words = Self.words(segment)
+        let endsInSpace = segment.last.map { $0 == " " || $0 == "\t" } ?? true
+        let partial = endsInSpace ? "" : (words.popLast() ?? "")
+        if let eq = partial.firstIndex(of: "="), partial.first != "\"" {
+            let key = partial[..<eq].lowercased()
+            let value = String(partial[partial.index(after: eq)...])
+            return Result(partial: value, candidates: filter(values(forKey: key, words: words, session: session), value))
+        }
+        let path = isPathPosition(words)
+        if path { return Result(partial: partial, candidates: paths(partial)) }
+        return Result(partial: partial, candidates: filter(candidates(words, session: session), partial))
+    }
+
+    func filter(_ options: [String], _ prefix: String) -> [String] {
+        var seen = Set<String>()
+        return options.filter { $0.lowercased().hasPrefix(prefix.lowercased()) && seen.insert($0).inserted }
+    }
+
+    // MARK: - What can come next
+
+    func candidates(_ words: [String], session s: Session) -> [String] {
+        let lower = words.map { $0.lowercased() }
+        guard let verb = lower.first else { return (Parser.verbs + ["exit"]).map { $0 + " " } }
+        let n = words.count
+        let datasets = s.datasets.map { $0.name + " " }
+        let plots = s.plots.map { $0.id + " " }
+        switch verb {
+        case "add":
+            if n == 1 { return ["plot ", "refline "] }
+            if lower[1] == "plot" {
+                if n == 2 { return Plot.Kind.allCases.map { $0.rawValue + " " } }
+                if n == 3 { return series(s) }
+                let kind = Plot.Kind(rawValue: lower[2]) ?? .line
+                return (n == 4 ? ["as "] : []) + keys(Parser.plotOptions[kind] ?? [])
+            }
+            if n == 2 { return StatisticKind.allCases.map { $0.rawValue + " " } }
+            if n == 3 && StatisticKind(rawValue: lower[2]) != nil { return series(s) }
+            return keys(Parser.markedLineOptions)
+        case "remove":
+            if n == 1 { return ["plot ", "refline "] }
+            if lower[1] == "plot" { return n == 2 ? plots : [] }
+            return n == 2 ? s.markedLines.map { $0.id + " " } : []
+        case "set":
+            if n == 1 { return Parser.setNouns.map { $0 + " " } }
+            switch lower[1] {
+            case "plot":
+                if n == 2 { return plots }
+                let kind = s.plot(id: words[2])?.kind ?? .line
+                return keys(Parser.plotOptions[kind] ?? [])
+            case "reflines": return (n == 2 ? ["relative ", "absolute ", "on ", "off "] : []) + keys(Parser.reflinesOptions)
+            case "labels":
+                let labelled = s.datasets.map { $0.name + " " }
+                let columns = s.datasets.flatMap { d in d.columns.map { "\(d.name).\($0.name) " } }
+                return (n == 2 ? ["auto ", "index "] + labelled + columns : []) + ["sparsity="]
+            case "range": return n == 2 ? ["auto "] : []
+            case "zero": return n == 2 ? ["on ", "off "] : []
+            case "legend": return n == 2 ? ["on ", "off ", "auto "] : []
+            case "title": return n == 2 ? ["off "] : []
+            case "size": return n == 2 ? ["auto "] : []
+            case "color": return n == 2 ? ColorSetting.allCases.map { $0.rawValue + " " } : []
+            case "canvas": return n == 2 ? Canvas.allCases.map { $0.rawValue + " " } : []
+            default: return []
+            }
+        case "select": return n == 1 ? ["last ", "none "] : []
+        case "describe": return n == 1 ? datasets : []
+        case "drop": return n == 1 ? datasets : (n == 2 ? ["force "] : [])
+        case "reload":
+            return s.datasets.filter { if case .file = $0.source { true } else { false } }.map { $0.name + " " }
+        case "gen":
+            if n == 2 { return Generator.Kind.allCases.map { $0.rawValue + " " } }
+            return n >= 4 ? keys(["seed", "period"]) : []
+        case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
+        case "help": return n == 1 ? CommandCatalog.entries.map { $0.topic.split(separator: " ").first.map(String.init) ?? "" }.map { $0 + " " } : []
+        default: return []
+        }
+    }
+
+    func keys(_ names: [String]) -> [String] { names.map { $0 + "=" } }
+
+    /// `dataset` for datasets with one numeric column, and every `dataset.column`.
+    func series(_ s: Session) -> [String] {
+        s.datasets.filter { $0.numericColumns.count == 1 }.map { $0.name + " " }
+            + s.datasets.flatMap { d in d.numericColumns.map { "\(d.name).\($0.name) " } }
+    }
+
+    func values(forKey key: String, words: [String], session s: Session) -> [String] {
+        let lower = words.map { $0.lowercased() }
+        let aboutRules = lower.contains("reflines") || lower.contains("refline")
+        switch key {
+        case "color", "outline": return Color.named.keys.sorted().map { $0 + " " }
+        case "style": return (aboutRules ? RuleStyle.allCases.map(\.rawValue) : PlotStyle.LineStyle.allCases.map(\.rawValue)).map { $0 + " " }
+        case "marker": return PlotStyle.Marker.names.map { $0 + " " }
+        case "labels": return lower.first == "load" ? [] : ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
+        case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
+        case "minmax", "intermediate", "fit": return ["on ", "off "]
+        case "header": return LoadOptions.Header.allCases.map { $0.rawValue + " " }
+        case "sep": return ["auto ", ", ", "tab ", "\";\" ", "| "]
+        case "decimals": return ["auto "]
+        default: return []
+        }
+    }
+
+    // MARK: - Paths
+
+    func isPathPosition(_ words: [String]) -> Bool {
+        guard let verb = words.first?.lowercased() else { return false }
+        return (verb == "load" || verb == "source") && words.count == 1
+    }
+
+    func paths(_ partial: String) -> [String] {
+        var typed = partial
+        if typed.hasPrefix("\"") { typed.removeFirst() }
+        let dirPart: String, base: String
+        if let slash = typed.lastIndex(of: "/") {
+            dirPart = String(typed[...slash])
+            base = String(typed[typed.index(after: slash)...])
+        } else {
+            dirPart = ""
+            base = typed
+        }
+        let listing = files.resolve(dirPart, relativeTo: directory)
+        let quote = partial.hasPrefix("\"") ? "\"" : ""
+        return files.list(listing)
+            .filter { $0.name.hasPrefix(base) && (base.hasPrefix(".") || !$0.name.hasPrefix(".")) }
+            .sorted { $0.name < $1.name }
+            .map { quote + dirPart + $0.name + ($0.isDirectory ? "/" : (quote.isEmpty ? " " : "\" ")) }
+    }
+
+    // MARK: - Words
+
+    /// The text after the last `;` outside quotes.
+    static func lastCommand(_ text: String) -> String {
+        var inQuotes = false
+        var start = text.startIndex
+        var index = text.startIndex
+        while index < text.endIndex {
+            let c = text[index]
+            if c == "\"" { inQuotes.toggle() }
+            if c == ";" && !inQuotes { start = text.index(after: index) }
+            index = text.index(after: index)
+        }
+        return String(text[start...])
+    }
+
+    /// White-space separated words; quotes keep spaces inside a word.
+    static func words(_ text: String) -> [String] {
+        var words = [String]()
+        var current = ""
+        var inQuotes = false
+        var inWord = false
+        for c in text {
+            if c == "\"" { inQuotes.toggle() }
+            if (c == " " || c == "\t") && !inQuotes {
+                if inWord { words.append(current); current = ""; inWord = false }
+                continue
+            }
+            current.append(c)
+            inWord = true
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+}

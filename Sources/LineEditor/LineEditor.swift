@@ -1,0 +1,129 @@
+import CEditLine
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A line editor on libedit's native API: emacs bindings by default, `~/.editrc` (or
+/// `$EDITRC`) honoured, in-memory history for Up/Down, Tab completion through `completion`.
+///
+/// One instance per terminal session, used from one thread. libedit calls back into C
+/// functions that find the instance through `EL_CLIENTDATA` (never through captures).
+public final class LineEditor {
+    /// What `readLine` got.
+    public enum Input: Equatable, Sendable {
+        case line(String)
+        /// Ctrl-D on an empty line, or the input closed.
+        case endOfInput
+        /// Ctrl-C: the line was abandoned.
+        case interrupted
+        /// The terminal went away (hang-up): do not save anything that could be half written.
+        case hangUp
+    }
+
+    /// What Tab offers for the text before the cursor: replace `partial` (the end of that
+    /// text) with one of `candidates`.
+    public struct Completion: Equatable, Sendable {
+        public var partial: String
+        public var candidates: [String]
+        public init(partial: String, candidates: [String]) {
+            self.partial = partial
+            self.candidates = candidates
+        }
+    }
+
+    private let editor: OpaquePointer
+    private let history: OpaquePointer
+    private var promptBuffer: UnsafeMutablePointer<CChar>
+    /// Computes completions for the text before the cursor.
+    public var completion: ((String) -> Completion)?
+    /// The terminal width, for laying out candidate lists.
+    public var terminalWidth: () -> Int = { 80 }
+
+    /// - Parameter historySize: entries kept for Up/Down.
+    public init?(program: String, historySize: Int = 1000) {
+        guard let editor = cb_el_init(program), let history = cb_history_init(Int32(historySize)) else { return nil }
+        self.editor = editor
+        self.history = history
+        promptBuffer = strdup("> ")
+        cb_el_set_editor(editor, "emacs")
+        cb_el_set_signal(editor, 1)
+        cb_el_set_history(editor, history)
+        cb_el_set_prompt(editor) { e in
+            guard let e, let data = cb_el_get_clientdata(e) else { return nil }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().promptBuffer
+        }
+        cb_el_add_function(editor, "chartbook-complete", "complete a command, option, name or path") { e, _ in
+            guard let e, let data = cb_el_get_clientdata(e) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
+        }
+        cb_el_bind(editor, "^I", "chartbook-complete")
+        cb_el_set_clientdata(editor, Unmanaged.passUnretained(self).toOpaque())
+        // $EDITRC or ~/.editrc: key bindings, vi mode.
+        el_source(editor, nil)
+    }
+
+    deinit {
+        el_end(editor)
+        history_end(history)
+        free(promptBuffer)
+    }
+
+    /// Reads one line with `prompt` (which may hold colour escapes). The trailing newline is
+    /// removed.
+    public func readLine(prompt: String) -> Input {
+        free(promptBuffer)
+        promptBuffer = strdup(Self.markInvisible(prompt))
+        Interrupts.clear()
+        var count: Int32 = 0
+        guard let raw = el_gets(editor, &count) else {
+            if count == 0 { return .endOfInput }
+            if Interrupts.take() { return .interrupted }
+            return .hangUp
+        }
+        var text = String(cString: raw)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return .line(text)
+    }
+
+    /// Adds an entry for Up/Down.
+    public func remember(_ line: String) {
+        cb_history_enter(history, line)
+    }
+
+    /// Replaces the Up/Down entries (oldest first).
+    public func load(_ entries: [String]) {
+        cb_history_clear(history)
+        for entry in entries { cb_history_enter(history, entry) }
+    }
+
+    /// Brackets escape sequences with `\1` so libedit does not count them as columns.
+    static func markInvisible(_ prompt: String) -> String {
+        var out = ""
+        var inEscape = false
+        for scalar in prompt.unicodeScalars {
+            if scalar == "\u{1B}" { out += "\u{1}"; inEscape = true }
+            out.unicodeScalars.append(scalar)
+            if inEscape && scalar == "m" { out += "\u{1}"; inEscape = false }
+        }
+        return out
+    }
+
+    private func complete() -> UInt8 {
+        guard let completion, let info = el_line(editor) else { return UInt8(CC_ERROR) }
+        let start = UnsafeRawPointer(info.pointee.buffer!)
+        let length = UnsafeRawPointer(info.pointee.cursor!) - start
+        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: max(0, length)), as: UTF8.self)
+        let reply = completion(before)
+        guard !reply.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
+        let common = CompletionList.commonPrefix(reply.candidates)
+        if reply.candidates.count == 1 || common.count > reply.partial.count {
+            el_deletestr(editor, Int32(reply.partial.unicodeScalars.count))
+            el_insertstr(editor, reply.candidates.count == 1 ? reply.candidates[0] : common)
+            return UInt8(CC_REFRESH)
+        }
+        let list = CompletionList.columns(reply.candidates.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 },
+                                          width: terminalWidth())
+        cb_write_stdout("\n" + list)
+        return UInt8(CC_REDISPLAY)
+    }
+}

@@ -1,0 +1,29 @@
+import LineEditor
+
+/// Where the REPL keeps its history: `$XDG_STATE_HOME/chartbook/history`, by default
+/// `~/.local/state/chartbook/history`. Saved atomically after every command, so a hang-up
+/// can never leave it truncated.
+struct HistoryFile {
+    let path: String?
+
+    init(variables: [String: String]) {
+        if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
+            path = state + "/chartbook/history"
+        } else if let home = variables["HOME"], !home.isEmpty {
+            path = home + "/.local/state/chartbook/history"
+        } else {
+            path = nil
+        }
+    }
+
+    func load(files: LocalFiles) -> HistoryStore {
+        guard let path, let bytes = try? files.read(path) else { return HistoryStore() }
+        return HistoryStore.decoded(String(decoding: bytes, as: UTF8.self))
+    }
+
+    func save(_ store: HistoryStore) {
+        guard let path, let slash = path.lastIndex(of: "/") else { return }
+        AtomicFile.makeDirectories(String(path[..<slash]))
+        try? AtomicFile.write(Array(store.encoded().utf8), to: path, mode: 0o600)
+    }
+}

@@ -1,0 +1,142 @@
+import ChartbookModel
+import ChartbookCommands
+import ChartbookKit
+import ChartbookTerminal
+import LineEditor
+
+/// The interactive notebook on a terminal: libedit line editing, Tab completion, persistent
+/// history, and the chart drawn again after every command that changes it.
+struct NotebookREPL {
+    let runner: ScriptRunner
+    let environment: TerminalEnvironment
+    let files: LocalFiles
+    /// The colour mode `auto` means on this terminal.
+    let colorMode: ColorMode
+    /// `--size`, standing in for the terminal's size.
+    let fixedSize: (columns: Int, rows: Int)?
+
+    /// Holds the current session for the completion callback.
+    final class SessionBox { var session = Session() }
+
+    func run(_ notebook: inout Notebook) {
+        TerminalLocale.useUTF8()
+        guard let editor = LineEditor(program: "chartbook") else {
+            StandardStreams.err("chartbook: cannot start line editing\n")
+            return
+        }
+        let historyFile = HistoryFile(variables: environment.variables)
+        var history = historyFile.load(files: files)
+        editor.load(history.entries)
+        let box = SessionBox()
+        box.session = notebook.session
+        let completer = Completer(files: files)
+        editor.completion = { text in
+            let result = completer.complete(text, session: box.session)
+            return LineEditor.Completion(partial: result.partial, candidates: result.candidates)
+        }
+        editor.terminalWidth = { [environment] in environment.size().columns }
+
+        StandardStreams.out("chartbook 0.1.0 — 'help' lists the commands; Tab completes; 'quit' or Ctrl-D leaves.\n")
+        var pending = ""
+        var pendingHistory = [String]()
+        while true {
+            let prompt = pending.isEmpty ? self.prompt(for: notebook.session) : "... "
+            switch editor.readLine(prompt: prompt) {
+            case .endOfInput:
+                StandardStreams.out("\n")
+                historyFile.save(history)
+                return
+            case .hangUp:
+                return
+            case .interrupted:
+                StandardStreams.out("\n")
+                pending = ""
+                pendingHistory = []
+                continue
+            case .line(let line):
+                if line.trimmingTrailingSpaces.hasSuffix("\\") {
+                    pending += line + "\n"
+                    pendingHistory.append(String(line.trimmingTrailingSpaces.dropLast()).trimmingTrailingSpaces)
+                    continue
+                }
+                let text = pending + line
+                // History keeps a continued command as one line.
+                let entry = (pendingHistory + [line]).joined(separator: " ")
+                pending = ""
+                pendingHistory = []
+                guard !text.allSatisfy(\.isWhitespace) else { continue }
+                editor.remember(entry)
+                history.add(entry)
+                historyFile.save(history)
+                if execute(text, in: &notebook, history: history) == .quit { return }
+                box.session = notebook.session
+            }
+        }
+    }
+
+    /// Runs one typed entry; draws when the chart changed.
+    func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore) -> ScriptRunner.Outcome {
+        var drawn: Session?
+        var each = runner
+        each.drawEach = true
+        each.keepGoing = false
+        let outcome = each.run(ScriptSource(name: "", text: text), in: &notebook) { event in
+            switch event {
+            case .output(let text): StandardStreams.out(text)
+            case .diagnostic(let text):
+                // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
+                StandardStreams.err((Interrupts.take() ? "\n" : "") + Self.withoutLocation(text))
+            case .draw(let session): drawn = session
+            case .history:
+                let numbered = history.entries.enumerated().map { "\(String($0.offset + 1).leftPadded(5))  \($0.element)" }
+                StandardStreams.out(TextMetrics.sanitizedReport(numbered.joined(separator: "\n") + "\n"))
+            }
+        }
+        if let session = drawn, outcome != .quit {
+            StandardStreams.out(ChartRenderer.text(for: session, on: target()))
+        }
+        return outcome
+    }
+
+    /// The terminal now, minus the prompt's row.
+    func target() -> TerminalTarget {
+        let size = fixedSize ?? environment.size()
+        return TerminalTarget(columns: size.columns, rows: max(1, size.rows - 1), colorMode: colorMode)
+    }
+
+    /// `chartbook [2 plots] > `, the name in bold blue when colour is on.
+    func prompt(for session: Session) -> String {
+        let count = session.plots.count
+        let state = count == 0 ? "" : " [\(count) plot\(count == 1 ? "" : "s")]"
+        let mode = session.output.colorMode.resolved(environment: colorMode)
+        var grid = CellGrid(width: 9 + TextMetrics.width(of: state) + 3, height: 1)
+        grid.put("chartbook", column: 0, row: 0, style: CellStyle(foreground: Color(hex: 0x4e79a7), bold: true))
+        grid.put(state + " > ", column: 9, row: 0)
+        return ANSIWriter(mode: mode).line(grid, row: 0)
+    }
+
+    /// At the prompt a file name and line number say nothing: keep "error: ..." and the caret.
+    static func withoutLocation(_ text: String) -> String {
+        guard let range = text.range(of: ": error: ") else { return text }
+        return "error: " + text[range.upperBound...]
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+extension TextMetrics {
+    /// Sanitises each line of a multi-line text, keeping the newlines.
+    static func sanitizedReport(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,57 @@
+import Testing
+import ChartbookModel
+@testable import ChartbookCommands
+
+@Suite struct CompleterTests {
+    var session: Session {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/sales.csv": "month,revenue,cost\nJan,1,2\n"])
+        h.run("load sales.csv labels=month; gen w walk 10; add plot line revenue; add refline 5")
+        return h.session
+    }
+
+    func complete(_ text: String) -> Completer.Result {
+        let files = InMemoryFiles(["/work/data/a.csv": "", "/work/data/b.tsv": "", "/work/docs/x.cb": "", "/work/.hidden": ""])
+        return Completer(files: files).complete(text, session: session)
+    }
+
+    @Test func verbsAndNouns() {
+        #expect(complete("ad").candidates == ["add "])
+        #expect(complete("add pl").candidates == ["plot "])
+        #expect(complete("show; s").candidates == ["set ", "select ", "show ", "source "])
+        #expect(complete("set c").candidates == ["color ", "canvas "])
+    }
+
+    @Test func plotKindsSeriesAndOptionKeys() {
+        #expect(complete("add plot l").candidates == ["line "])
+        #expect(complete("add plot line s").candidates == ["sales.revenue ", "sales.cost "])
+        #expect(complete("add plot line w").candidates == ["w ", "w.w "])
+        #expect(complete("add plot line w col").candidates == ["color="])
+        #expect(complete("add plot bar w ").candidates == ["as ", "color=", "width=", "outline="])
+    }
+
+    @Test func enumValuesAfterEquals() {
+        #expect(complete("add plot line w style=sm") == Completer.Result(partial: "sm", candidates: ["smooth "]))
+        #expect(complete("set reflines style=d").candidates == ["dashed ", "dotted "])
+        #expect(complete("add plot dot w marker=").candidates == ["circle ", "square ", "diamond ", "cross "])
+        #expect(complete("set reflines format=p").candidates == ["plain ", "percent "])
+    }
+
+    @Test func namesFromTheSession() {
+        #expect(complete("describe ").candidates == ["sales ", "w "])
+        #expect(complete("remove plot ").candidates == ["revenue "])
+        #expect(complete("set plot revenue w").candidates == ["width="])
+        #expect(complete("remove refline ").candidates == ["r1 "])
+        #expect(complete("set labels sa").candidates == ["sales ", "sales.revenue ", "sales.cost "])
+        #expect(complete("add plot line sales.revenue color=re").candidates == ["red "])
+    }
+
+    @Test func paths() {
+        #expect(complete("load da").candidates == ["data/"])
+        #expect(complete("load data/").candidates == ["data/a.csv ", "data/b.tsv "])
+        #expect(complete("source d").candidates == ["data/", "docs/"])
+        #expect(complete("load \"data/a").candidates == ["\"data/a.csv\" "])
+        #expect(complete("load .h").candidates == [".hidden "])
+        #expect(!complete("load ").candidates.contains(".hidden "))
+    }
+}
