@@ -18,12 +18,13 @@ let package = Package(
         .target(name: "ChartbookData", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
+        .target(name: "ChartbookSVG", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookCommands", dependencies: ["ChartbookModel", "ChartbookData"]),
         // libedit through its native API (histedit.h); see Sources/CEditLine/shim.h.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditor", dependencies: ["CEditLine"]),
         .target(name: "ChartbookKit", dependencies: [
-            "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal", "ChartbookCommands",
+            "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal", "ChartbookSVG", "ChartbookCommands",
         ]),
         .executableTarget(name: "chartbook", dependencies: [
             "ChartbookKit", "LineEditor",
@@ -31,6 +32,7 @@ let package = Package(
         ]),
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "ChartbookSVGTests", dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
         .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
         .testTarget(name: "ChartbookSceneTests", dependencies: ["ChartbookScene"]),
         .testTarget(name: "ChartbookTerminalTests", dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),
@@ -38,7 +40,7 @@ let package = Package(
         // End-to-end goldens live in Tests/ChartbookKitTests/Fixtures and are found via #filePath.
         .testTarget(
             name: "ChartbookKitTests",
-            dependencies: ["ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal"],
+            dependencies: ["ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal", "ChartbookSVG"],
             exclude: ["Fixtures"]
         ),
     ],

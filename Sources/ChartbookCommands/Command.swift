@@ -31,6 +31,11 @@ public enum Command: Equatable, Sendable {
     case setSize(OutputSettings.Size)
     case setColor(ColorSetting)
     case setCanvas(Canvas)
+    case setTheme(Theme)
+    /// `save svg PATH [size=WxH]`: the current chart as SVG (size in pixels).
+    case saveSVG(path: Located<String>, size: PixelSize?)
+    /// `snapshot on [DIR]` / `snapshot off`.
+    case snapshot(on: Bool, directory: Located<String>?)
     case undo, redo, history, reset
     case help(topic: Located<String>?)
     /// Print text (narration in tours and teaching scripts).
@@ -41,7 +46,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command can change the session (and so makes an undo step when it does).
     public var changesSession: Bool {
         switch self {
-        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit: false
+        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit, .saveSVG: false
         default: true
         }
     }

@@ -82,6 +82,7 @@ public struct Completer: Sendable {
             case "size": return n == 2 ? ["auto "] : []
             case "color": return n == 2 ? ColorSetting.allCases.map { $0.rawValue + " " } : []
             case "canvas": return n == 2 ? Canvas.allCases.map { $0.rawValue + " " } : []
+            case "theme": return n == 2 ? Theme.allCases.map { $0.rawValue + " " } : []
             default: return []
             }
         case "select": return n == 1 ? ["last ", "none "] : []
@@ -93,6 +94,8 @@ public struct Completer: Sendable {
             if n == 2 { return Generator.Kind.allCases.map { $0.rawValue + " " } }
             return n >= 4 ? keys(["seed", "period"]) : []
         case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
+        case "save": return n == 1 ? ["svg "] : (n >= 3 ? ["size="] : [])
+        case "snapshot": return n == 1 ? ["on ", "off "] : []
         case "help": return n == 1 ? CommandCatalog.entries.map { $0.topic.split(separator: " ").first.map(String.init) ?? "" }.map { $0 + " " } : []
         default: return []
         }
@@ -115,7 +118,10 @@ public struct Completer: Sendable {
         case "marker": return PlotStyle.Marker.names.map { $0 + " " }
         case "labels": return lower.first == "load" ? [] : ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
         case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
-        case "minmax", "intermediate", "fit": return ["on ", "off "]
+        case "minmax", "intermediate", "fit", "rounded": return ["on ", "off "]
+        case "fill": return PlotStyle.Fill.allCases.map { $0.rawValue + " " }
+        case "gradienttype": return PlotStyle.GradientType.allCases.map { $0.rawValue + " " }
+        case "fillcolor": return Color.named.keys.sorted().map { $0 + " " }
         case "header": return LoadOptions.Header.allCases.map { $0.rawValue + " " }
         case "sep": return ["auto ", ", ", "tab ", "\";\" ", "| "]
         case "decimals": return ["auto "]
@@ -127,7 +133,8 @@ public struct Completer: Sendable {
 
     func isPathPosition(_ words: [String]) -> Bool {
         guard let verb = words.first?.lowercased() else { return false }
-        return (verb == "load" || verb == "source") && words.count == 1
+        return ((verb == "load" || verb == "source") && words.count == 1)
+            || (verb == "save" && words.count == 2) || (verb == "snapshot" && words.count == 2 && words[1].lowercased() == "on")
     }
 
     func paths(_ partial: String) -> [String] {

@@ -6,6 +6,9 @@ import ChartbookData
 public struct Diagnostic: Error, Equatable, Sendable {
     public var kind: Kind
     public var range: SourceRange
+    public var severity: Severity = .error
+
+    public enum Severity: String, Equatable, Sendable { case error, warning }
     /// The script's name and the text of the offending line; filled in by whoever holds the
     /// source (lexer, parser, runner) when the executor could not.
     public var file: String?
@@ -40,6 +43,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case notNumeric(String)
         case needsColumn(dataset: String, columns: [String])
         case cannotRead(path: String, reason: String)
+        case cannotWrite(path: String, reason: String)
         case unreadableData(path: String, DataError)
         case notReloadable(String)
         case nothingTo(String)
@@ -76,6 +80,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .needsColumn(let dataset, let columns):
             return "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
         case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
+        case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
         case .unreadableData(let path, let error): return "cannot read '\(path)': \(Self.describe(error))"
         case .notReloadable(let name): return "dataset '\(name)' was not loaded from a file"
         case .nothingTo(let what): return "nothing to \(what)"

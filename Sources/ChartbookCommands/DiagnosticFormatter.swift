@@ -15,7 +15,7 @@ public enum DiagnosticFormatter {
         var current = diagnostic
         var notes = [Diagnostic]()
         while case .inScript(let inner) = current.kind { notes.append(current); current = inner }
-        out += line(for: current, severity: "error", message: current.message + (current.hint.map { "; \($0)" } ?? ""))
+        out += line(for: current, severity: current.severity.rawValue, message: current.message + (current.hint.map { "; \($0)" } ?? ""))
         if showCaret { out += caret(for: current) }
         for note in notes.reversed() {
             out += line(for: note, severity: "note", message: "in the script run here")

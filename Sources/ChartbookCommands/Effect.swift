@@ -1,3 +1,5 @@
+import ChartbookModel
+
 /// What a command asks the shell to do after it succeeded.
 public enum Effect: Equatable, Sendable {
     /// Print text (a listing, help, a description). Already sanitised.
@@ -9,4 +11,6 @@ public enum Effect: Equatable, Sendable {
     /// `history`: the shell shows its command history; `changes` is the session's change log
     /// (what undo walks back), for shells without one (scripts).
     case history(changes: String)
+    /// Write the chart as SVG to `path` (absolute); `range` is where the path was typed.
+    case saveSVG(path: String, range: SourceRange, size: PixelSize?)
 }

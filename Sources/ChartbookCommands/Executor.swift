@@ -219,6 +219,12 @@ public struct Executor: Sendable {
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas
+        case .setTheme(let theme): s.output.theme = theme
+        case .saveSVG(let path, let size):
+            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            return (old, [.saveSVG(path: resolved, range: path.range, size: size)])
+        case .snapshot(let on, let directory):
+            s.output.snapshotDirectory = on ? files.resolve(directory?.value ?? "snapshots", relativeTo: context.directory) : nil
         case .reset: s = Session()
         case .help(let topic): return (old, [.print(try CommandCatalog.help(topic))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
@@ -349,6 +355,11 @@ extension PlotStyle {
         if let v = other.marker { style.marker = v }
         if let v = other.size { style.size = v }
         if let v = other.outline { style.outline = v }
+        if let v = other.fill { style.fill = v }
+        if let v = other.fillColor { style.fillColor = v }
+        if let v = other.gradient { style.gradient = v }
+        if let v = other.gradientType { style.gradientType = v }
+        if let v = other.rounded { style.rounded = v }
         return style
     }
 }

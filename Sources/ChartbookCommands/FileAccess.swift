@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The executor's only way to the file system, provided by the shell (and faked in tests).
 public protocol FileAccess: Sendable {
     /// An absolute path for `path` as typed: `~` expanded, relative paths against `directory`
@@ -7,10 +9,14 @@ public protocol FileAccess: Sendable {
     func read(_ path: String) throws(FileAccessError) -> [UInt8]
     /// Entries of a directory (for path completion); empty when it cannot be read.
     func list(_ directory: String) -> [DirectoryEntry]
+    /// Writes a whole file atomically (readers see the old file or the new one, never a
+    /// part), creating missing parent directories.
+    func write(_ bytes: [UInt8], to path: String) throws(FileAccessError)
 }
 
 extension FileAccess {
     public func list(_ directory: String) -> [DirectoryEntry] { [] }
+    public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) { throw FileAccessError("read-only") }
 }
 
 /// One name in a directory.
@@ -28,14 +34,28 @@ public struct FileAccessError: Error, Equatable, Sendable {
     public init(_ reason: String) { self.reason = reason }
 }
 
-/// Files held in memory, for tests and for sessions that must not touch the disk.
+/// Files held in memory, for tests and for sessions that must not touch the disk. Copies
+/// share one store, so what a command writes can be read back.
 public struct InMemoryFiles: FileAccess {
-    public var files: [String: [UInt8]]
+    final class Store: Sendable {
+        let files: Mutex<[String: [UInt8]]>
+        init(_ files: [String: [UInt8]]) { self.files = Mutex(files) }
+    }
+    let store: Store
     public var workingDirectory: String
+    /// Paths that cannot be written (to test failures).
+    public var readOnlyPrefixes: [String] = ["/readonly"]
 
     public init(_ files: [String: String] = [:], workingDirectory: String = "/work") {
-        self.files = files.mapValues { Array($0.utf8) }
+        store = Store(files.mapValues { Array($0.utf8) })
         self.workingDirectory = workingDirectory
+    }
+
+    public var files: [String: [UInt8]] { store.files.withLock { $0 } }
+
+    public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        if readOnlyPrefixes.contains(where: { path.hasPrefix($0) }) { throw FileAccessError("permission denied") }
+        store.files.withLock { $0[path] = bytes }
     }
 
     public func resolve(_ path: String, relativeTo directory: String?) -> String {
@@ -45,7 +65,7 @@ public struct InMemoryFiles: FileAccess {
     }
 
     public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-        guard let bytes = files[path] else { throw FileAccessError("no such file") }
+        guard let bytes = store.files.withLock({ $0[path] }) else { throw FileAccessError("no such file") }
         return bytes
     }
 

@@ -5,14 +5,15 @@ import ChartbookModel
 /// option names and value types. Looking names up in the session is the executor's job.
 public enum Parser {
     public static let verbs = ["data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
-                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo", "quit"]
-    static let setNouns = ["plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas"]
+                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo", "save", "snapshot", "quit"]
+    static let setNouns = ["plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas", "theme"]
 
     /// Option keys each plot kind takes.
     public static let plotOptions: [Plot.Kind: [String]] = [
-        .line: ["color", "width", "style"],
+        .line: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
+        .area: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
         .dot: ["color", "marker", "size"],
-        .bar: ["color", "width", "outline"],
+        .bar: ["color", "width", "outline", "rounded"],
     ]
     public static let reflinesOptions = ["labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style"]
     public static let markedLineOptions = ["color", "style", "fit"]
@@ -57,6 +58,23 @@ public enum Parser {
             let target = Located(token.text, at: token.range)
             return noun == "plot" ? .removePlot(id: target) : .removeRefline(target)
         case "select": return try select(&c)
+        case "save":
+            let (what, _) = try c.keyword(.noun, ["svg"], expected: "'svg'", context: "save")
+            _ = what
+            let path = try c.value("an SVG file path")
+            var size: PixelSize?
+            for option in try c.options() {
+                guard option.name == "size" else { throw unknownOption(option, ["size"], context: "save svg") }
+                let (w, h) = try ValueParser.size(option.value, key: "size", limit: 20_000)
+                size = PixelSize(width: w, height: h)
+            }
+            return .saveSVG(path: Located(path.text, at: path.range), size: size)
+        case "snapshot":
+            let (state, _) = try c.keyword(.value, ["on", "off"], expected: "on or off", context: "snapshot")
+            var directory: Located<String>?
+            if state == "on", let token = c.next() { directory = Located(token.text, at: token.range) }
+            try c.expectEnd()
+            return .snapshot(on: state == "on", directory: directory)
         case "source":
             let token = try c.value("a script path")
             try c.expectEnd()
@@ -181,7 +199,7 @@ public enum Parser {
     // MARK: Plots
 
     static func addPlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let (kindText, _) = try c.keyword(.plotKind, Plot.Kind.allCases.map(\.rawValue), expected: "a plot kind (line, dot, bar)")
+        let (kindText, _) = try c.keyword(.plotKind, Plot.Kind.allCases.map(\.rawValue), expected: "a plot kind (line, dot, bar, area)")
         let kind = Plot.Kind(rawValue: kindText) ?? .line
         let seriesToken = try c.word("a series (dataset.column)")
         var id: Located<String>?
@@ -201,7 +219,8 @@ public enum Parser {
     static func plotStyle(_ c: inout TokenCursor, kind: Plot.Kind? = nil) throws(Diagnostic) -> (PlotStyle, [Located<String>]) {
         var style = PlotStyle()
         var keys = [Located<String>]()
-        let all = kind.flatMap { plotOptions[$0] } ?? ["color", "width", "style", "marker", "size", "outline"]
+        let all = kind.flatMap { plotOptions[$0] } ?? ["color", "width", "style", "marker", "size", "outline", "fill",
+                                                        "fillcolor", "gradient", "gradienttype", "rounded"]
         let context = kind.map { "\($0.rawValue) plots" } ?? "plots"
         for option in try c.options() {
             switch option.name {
@@ -220,6 +239,16 @@ public enum Parser {
                 }
                 style.size = size
             case "style": style.lineStyle = try ValueParser.choice(option.value, key: "style", as: PlotStyle.LineStyle.self)
+            case "fill": style.fill = try ValueParser.choice(option.value, key: "fill", as: PlotStyle.Fill.self)
+            case "fillcolor": style.fillColor = try ValueParser.color(option.value, key: "fillcolor")
+            case "gradienttype": style.gradientType = try ValueParser.choice(option.value, key: "gradienttype", as: PlotStyle.GradientType.self)
+            case "rounded": style.rounded = try ValueParser.boolean(option.value, key: "rounded")
+            case "gradient":
+                let parts = option.value.text.components(separatedBy: "..")
+                guard parts.count == 2, let start = Color(parsing: parts[0]), let end = Color(parsing: parts[1]) else {
+                    throw Diagnostic(.invalidValue(key: "gradient", value: option.value.text, expected: "two colours like #16aafc..white@0"), at: option.value.range)
+                }
+                style.gradient = PlotStyle.GradientColors(start: start, end: end)
             case "marker":
                 if option.value.kind == .string {
                     guard option.value.text.count == 1, let glyph = option.value.text.first else {
@@ -323,6 +352,10 @@ public enum Parser {
             let token = try c.word("auto, off, 16, 256 or truecolor")
             try c.expectEnd()
             return .setColor(try ValueParser.choice(token, key: "color", as: ColorSetting.self))
+        case "theme":
+            let token = try c.word("dark or light")
+            try c.expectEnd()
+            return .setTheme(try ValueParser.choice(token, key: "theme", as: Theme.self))
         default: // canvas
             let token = try c.word("braille, block or ascii")
             try c.expectEnd()

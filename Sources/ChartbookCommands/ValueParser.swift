@@ -71,11 +71,13 @@ enum ValueParser {
         return (lower, upper)
     }
 
-    /// `100x30` (columns × rows).
-    static func size(_ token: Token, key: String) throws(Diagnostic) -> (Int, Int) {
+    /// `100x30` (columns × rows, or pixels with a larger `limit`).
+    static func size(_ token: Token, key: String, limit: Int? = nil) throws(Diagnostic) -> (Int, Int) {
         let parts = token.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...2000).contains(w), (1...1000).contains(h) else {
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a size like 100x30 (columns x rows)"), at: token.range)
+        let maxWidth = limit ?? 2000, maxHeight = limit ?? 1000
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...maxWidth).contains(w), (1...maxHeight).contains(h) else {
+            let expected = limit == nil ? "a size like 100x30 (columns x rows)" : "a size in pixels like 800x400"
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: expected), at: token.range)
         }
         return (w, h)
     }

@@ -27,11 +27,15 @@ public struct ScriptRunner: Sendable {
     public var drawEach: Bool
     /// Go on after a failing command instead of stopping.
     public var keepGoing: Bool
+    /// The terminal now (for `auto` sizes in SVG output).
+    public var target: @Sendable () -> TerminalTarget
 
-    public init(executor: Executor, drawEach: Bool = false, keepGoing: Bool = false) {
+    public init(executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
+                target: @escaping @Sendable () -> TerminalTarget = { TerminalTarget(columns: 80, rows: 24, colorMode: .none) }) {
         self.executor = executor
         self.drawEach = drawEach
         self.keepGoing = keepGoing
+        self.target = target
     }
 
     public func run(_ source: ScriptSource, in notebook: inout Notebook, emit: (Event) -> Void) -> Outcome {
@@ -43,7 +47,7 @@ public struct ScriptRunner: Sendable {
             d.file = d.file ?? source.name
             if d.lineText == nil, lines.indices.contains(d.range.start.line - 1) { d.lineText = lines[d.range.start.line - 1] }
             emit(.diagnostic(DiagnosticFormatter.format(d)))
-            failed = true
+            if d.severity == .error { failed = true }
         }
         for line in Lexer.logicalLines(source) {
             let commands: [CommandTokens]
@@ -52,15 +56,24 @@ public struct ScriptRunner: Sendable {
                 if keepGoing { continue } else { return .failed }
             }
             for tokens in commands {
-                do {
+                do throws(Diagnostic) {
                     let command = try Parser.parse(tokens)
                     let effects = try executor.run(command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook, context: context)
                     for effect in effects {
                         switch effect {
                         case .print(let text): emit(.output(text))
-                        case .render: if drawEach || command == .show { emit(.draw(notebook.session)) }
+                        case .render:
+                            if drawEach || command == .show { emit(.draw(notebook.session)) }
+                            if let warning = snapshot(notebook.session, command: tokens.text, at: tokens.tokens[0].range) {
+                                report(warning)
+                            }
                         case .quit: return .quit
                         case .history(let changes): emit(.history(changes: changes))
+                        case .saveSVG(let path, let range, let size):
+                            let svg = SVGExporter.svg(for: notebook.session, on: target(), size: size)
+                            do { try executor.files.write(Array(svg.utf8), to: path) } catch {
+                                throw Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
+                            }
                         }
                     }
                 } catch {
@@ -71,5 +84,27 @@ public struct ScriptRunner: Sendable {
             }
         }
         return failed ? .failed : .completed
+    }
+
+    /// With `snapshot on`, writes the chart to the next `NNNN.svg` in the snapshot directory,
+    /// the command in its `<desc>`. Returns a warning when the file cannot be written (the
+    /// command itself succeeded).
+    func snapshot(_ session: Session, command: String, at range: SourceRange) -> Diagnostic? {
+        guard let directory = session.output.snapshotDirectory else { return nil }
+        let taken = executor.files.list(directory).compactMap { entry -> Int? in
+            guard entry.name.hasSuffix(".svg") else { return nil }
+            return Int(entry.name.dropLast(4))
+        }
+        let number = (taken.max() ?? 0) + 1
+        var name = String(number)
+        while name.count < 4 { name = "0" + name }
+        let path = directory + "/" + name + ".svg"
+        let svg = SVGExporter.svg(for: session, on: target(), description: command)
+        do { try executor.files.write(Array(svg.utf8), to: path) } catch {
+            var warning = Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
+            warning.severity = .warning
+            return warning
+        }
+        return nil
     }
 }

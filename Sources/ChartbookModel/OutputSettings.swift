@@ -13,6 +13,9 @@ public struct OutputSettings: Equatable, Sendable {
     public var title: String?
     /// nil: a legend when there is more than one plot.
     public var legend: Bool?
+    public var theme: Theme
+    /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
+    public var snapshotDirectory: String?
 
     public init() {
         size = .auto
@@ -20,6 +23,8 @@ public struct OutputSettings: Equatable, Sendable {
         canvas = .braille
         title = nil
         legend = nil
+        theme = .dark
+        snapshotDirectory = nil
     }
 }
 
@@ -55,4 +60,23 @@ public enum Canvas: String, Equatable, Sendable, CaseIterable {
     case block
     /// 1×2 dots per cell drawn with `'`, `.` and `:`.
     case ascii
+}
+
+/// Colours of everything that is not a plot. The terminal keeps its own background and text
+/// colour and takes the grid and frame colours; SVG takes all of them.
+public enum Theme: String, Equatable, Sendable, CaseIterable {
+    case dark, light
+
+    public var background: Color { self == .dark ? Color(hex: 0x16181d) : Color(hex: 0xffffff) }
+    public var text: Color { self == .dark ? Color(hex: 0xd7dae0) : Color(hex: 0x24292f) }
+    public var grid: Color { self == .dark ? Color(hex: 0x6c6c6c) : Color(hex: 0xa8adb4) }
+    public var frame: Color { self == .dark ? Color(hex: 0x8a8f98) : Color(hex: 0x57606a) }
+    /// Default colour of marked lines.
+    public var mark: Color { self == .dark ? Color(hex: 0xb0b0b0) : Color(hex: 0x6e7781) }
+}
+
+/// A size in pixels (SVG output).
+public struct PixelSize: Equatable, Sendable {
+    public var width: Int, height: Int
+    public init(width: Int, height: Int) { self.width = width; self.height = height }
 }

@@ -2,6 +2,11 @@
 public struct Plot: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable, CaseIterable {
         case line, dot, bar
+        /// A line filled down to zero (or the range's edge): a line with `fill=solid` by default.
+        case area
+
+        /// Whether the kind is drawn as a connected line (`line`, `area`).
+        public var isLine: Bool { self == .line || self == .area }
     }
 
     /// Unique within the session; defaults to the column name.
@@ -54,15 +59,38 @@ public struct PlotStyle: Equatable, Sendable {
     /// Marker size in points.
     public var size: Double?
     public var outline: Color?
+    /// Lines: what fills the area under the line (nil: none for lines, solid for areas).
+    public var fill: Fill?
+    /// Colour of a solid fill (default: the line colour, translucent).
+    public var fillColor: Color?
+    /// Colours of a gradient fill, top to bottom (default: line colour fading out).
+    public var gradient: GradientColors?
+    public var gradientType: GradientType?
+    /// Bars: rounded top corners (SVG).
+    public var rounded: Bool?
+
+    public enum Fill: String, Equatable, Sendable, CaseIterable { case none, solid, gradient }
+    public enum GradientType: String, Equatable, Sendable, CaseIterable { case linear, radial }
+    public struct GradientColors: Equatable, Sendable {
+        public var start: Color, end: Color
+        public init(start: Color, end: Color) { self.start = start; self.end = end }
+    }
 
     public init(color: Color? = nil, width: Double? = nil, lineStyle: LineStyle? = nil,
-                marker: Marker? = nil, size: Double? = nil, outline: Color? = nil) {
+                marker: Marker? = nil, size: Double? = nil, outline: Color? = nil, fill: Fill? = nil,
+                fillColor: Color? = nil, gradient: GradientColors? = nil, gradientType: GradientType? = nil,
+                rounded: Bool? = nil) {
         self.color = color
         self.width = width
         self.lineStyle = lineStyle
         self.marker = marker
         self.size = size
         self.outline = outline
+        self.fill = fill
+        self.fillColor = fillColor
+        self.gradient = gradient
+        self.gradientType = gradientType
+        self.rounded = rounded
     }
 }
 

@@ -48,9 +48,12 @@ public struct Session: Equatable, Sendable {
         }
     }
 
-    /// The first palette slot no plot uses (wrapping round when all are taken).
+    /// The first palette slot whose colour no plot shows — neither by its own slot nor by an
+    /// explicit `color=` (wrapping round when all are taken).
     public var freePaletteSlot: Int {
-        let used = Set(plots.map(\.paletteSlot))
-        return (0..<Color.palette.count).first { !used.contains($0) } ?? plots.count % Color.palette.count
+        let usedSlots = Set(plots.filter { $0.style.color == nil }.map(\.paletteSlot))
+        let usedColors = Set(plots.compactMap(\.style.color))
+        return (0..<Color.palette.count).first { !usedSlots.contains($0) && !usedColors.contains(Color.palette[$0]) }
+            ?? plots.count % Color.palette.count
     }
 }

@@ -12,10 +12,6 @@ public struct ChartLayout: Sendable {
     /// Symbols for text the layout writes itself (legend keys, readout marker).
     public var glyphs: Glyphs
 
-    /// Grid and frame colour.
-    public static let gridColor = Color(hex: 0x6c6c6c)
-    /// Default colour of marked lines.
-    public static let markColor = Color(hex: 0xb0b0b0)
 
     public init(columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)) {
         self.columns = max(0, columns)
@@ -37,8 +33,9 @@ public struct ChartLayout: Sendable {
         }
         let count = plots.map(\.values.count).max() ?? 0
         let hasBars = plots.contains { $0.plot.kind == .bar }
+        let hasAreas = plots.contains { $0.plot.kind == .area }
         let marks = session.markedLines.map { line in (line, markedValue(line, in: session)) }
-        let range = yRange(session: session, plots: plots, marks: marks, hasBars: hasBars)
+        let range = yRange(session: session, plots: plots, marks: marks, includeZero: hasBars || hasAreas)
         let lines = session.referenceLines
         let grid = gridValues(lines, range: range)
         let gridLabels = LabelFormatter(format: lines.format, decimals: lines.decimals, units: lines.units)
@@ -94,7 +91,7 @@ public struct ChartLayout: Sendable {
         // Reference lines and their labels.
         var rules = [Scene.Rule]()
         if !area.isEmpty && lines.visible {
-            let color = lines.color ?? Self.gridColor
+            let color = lines.color ?? session.output.theme.grid
             for (index, entry) in grid.enumerated() {
                 let dotY = y.dot(entry.value)
                 guard (0..<heightDots).contains(dotY) else { continue }
@@ -104,10 +101,10 @@ public struct ChartLayout: Sendable {
                 let label = gridLabels[index]
                 let w = TextMetrics.width(of: label)
                 if leftGutter > 1 {
-                    texts.append(Scene.Text(role: .yLabel, row: row, column: max(0, leftGutter - 2 - w), text: label))
+                    texts.append(Scene.Text(role: .yLabel, row: row, column: max(0, leftGutter - 2 - w), text: label, anchorDotY: dotY))
                 }
                 if rightAxis {
-                    texts.append(Scene.Text(role: .yLabel, row: row, column: area.column + area.width + 2, text: label))
+                    texts.append(Scene.Text(role: .yLabel, row: row, column: area.column + area.width + 2, text: label, anchorDotY: dotY))
                 }
             }
             if range.lowerBound < 0 && range.upperBound > 0 && !grid.contains(where: { $0.value == 0 }) {
@@ -119,7 +116,7 @@ public struct ChartLayout: Sendable {
             for (line, value) in marks where value.isFinite {
                 let dotY = y.dot(value)
                 guard (0..<heightDots).contains(dotY) else { continue }
-                let color = line.color ?? Self.markColor
+                let color = line.color ?? session.output.theme.mark
                 rules.append(Scene.Rule(kind: .marked, dotY: dotY, value: value, color: color, style: line.style))
                 let formatted = LabelFormatter(format: lines.format, decimals: lines.decimals, units: lines.units)
                     .label(for: value, significantDigits: 4)
@@ -129,7 +126,7 @@ public struct ChartLayout: Sendable {
                 text = TextMetrics.truncated(" " + text + " ", toWidth: area.width)
                 let w = TextMetrics.width(of: text)
                 texts.append(Scene.Text(role: .markLabel, row: area.row + dotY / dots.y,
-                                        column: area.column + area.width - w, text: text, color: color))
+                                        column: area.column + area.width - w, text: text, color: color, anchorDotY: dotY))
             }
         }
 
@@ -172,7 +169,7 @@ public struct ChartLayout: Sendable {
 
         return Scene(columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
                      rules: rules, layers: layers, texts: texts.map { clipped($0) }, selection: selection,
-                     yRange: range)
+                     yRange: range, theme: session.output.theme)
     }
 
     // MARK: - Range
@@ -186,14 +183,15 @@ public struct ChartLayout: Sendable {
         }
     }
 
-    func yRange(session: Session, plots: [ResolvedPlot], marks: [(MarkedLine, Double)], hasBars: Bool) -> ClosedRange<Double> {
+    /// `includeZero`: bars and areas are measured from zero, so their range contains it.
+    func yRange(session: Session, plots: [ResolvedPlot], marks: [(MarkedLine, Double)], includeZero: Bool) -> ClosedRange<Double> {
         var lo = Double.infinity, hi = -Double.infinity
         for p in plots {
             let stats = Statistics(of: p.values)
             if stats.count > 0 { lo = min(lo, stats.minimum); hi = max(hi, stats.maximum) }
         }
         for (line, value) in marks where line.fit && value.isFinite { lo = min(lo, value); hi = max(hi, value) }
-        if session.axes.includeZero || hasBars { lo = min(lo, 0); hi = max(hi, 0) }
+        if session.axes.includeZero || includeZero { lo = min(lo, 0); hi = max(hi, 0) }
         if lo > hi { lo = 0; hi = 1 }
         let intervals: Int
         switch session.referenceLines.positions {
@@ -245,20 +243,23 @@ public struct ChartLayout: Sendable {
 
     func layer(for p: ResolvedPlot, x: XMapping, y: YMapping, count: Int, heightCells: Int) -> Scene.Layer {
         let width = p.plot.style.width ?? 2
-        let thickness = p.plot.kind == .line && width >= 3 ? 2 : 1
+        let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         switch p.plot.kind {
-        case .line:
+        case .line, .area:
             let smooth = p.plot.style.lineStyle == .smooth && count * 2 <= x.widthDots
             let runs = smooth ? smoothRuns(p.values, x: x, y: y) : straightRuns(p.values, x: x, y: y)
-            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: thickness, marks: .polyline(runs))
+            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
+                               marks: .polyline(runs), fill: fill(for: p, y: y),
+                               curve: smooth ? curve(p.values, x: x, y: y) : nil)
         case .dot:
             let points = markers(p.values, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
             if let size = p.plot.style.size, size < 1 {
-                return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .polyline(points.map { [$0] }))
+                return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .polyline(points.map { [$0] }),
+                                   markerSize: size)
             }
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
-                               marks: .markers(points, p.plot.style.marker ?? .circle))
+                               marks: .markers(points, p.plot.style.marker ?? .circle), markerSize: p.plot.style.size ?? 6)
         case .bar:
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
                                marks: .bars(bars(p, x: x, y: y, heightCells: heightCells)))
@@ -304,6 +305,51 @@ public struct ChartLayout: Sendable {
         return reducer.finish()
     }
 
+    /// The fill under a line: `fill=` (default none for lines, solid for areas), down to zero
+    /// or the range edge nearest to it.
+    func fill(for p: ResolvedPlot, y: YMapping) -> Scene.Fill? {
+        let style = p.plot.style
+        let kind = style.fill ?? (p.plot.kind == .area ? .solid : PlotStyle.Fill.none)
+        let baseline = y.dot(min(max(0, y.range.lowerBound), y.range.upperBound))
+        switch kind {
+        case .none: return nil
+        case .solid:
+            var color = style.fillColor ?? p.color
+            if style.fillColor == nil { color.alpha = 0.35 }
+            return Scene.Fill(paint: .solid(color), baselineDotY: baseline)
+        case .gradient:
+            var start = p.color, end = p.color
+            start.alpha = 0.6
+            end.alpha = 0.05
+            let colors = style.gradient ?? PlotStyle.GradientColors(start: start, end: end)
+            return Scene.Fill(paint: .gradient(start: colors.start, end: colors.end, radial: style.gradientType == .radial),
+                              baselineDotY: baseline)
+        }
+    }
+
+    /// The points of a smooth line with the monotone cubic's slopes, in dot units.
+    func curve(_ values: [Double], x: XMapping, y: YMapping) -> [[Scene.CurvePoint]] {
+        var runs = [[Scene.CurvePoint]]()
+        var xs = [Double](), ys = [Double]()
+        func flush() {
+            if !xs.isEmpty {
+                let m = MonotoneCubic.tangents(xs: xs, ys: ys)
+                runs.append(xs.indices.map { Scene.CurvePoint(x: xs[$0], y: ys[$0], slope: m[$0]) })
+            }
+            xs.removeAll(); ys.removeAll()
+        }
+        let h = Double(max(y.heightDots - 1, 1)), span = y.range.upperBound - y.range.lowerBound
+        for (i, v) in values.enumerated() {
+            guard v.isFinite else { flush(); continue }
+            let px = Double(x.dot(i))
+            let py = min(max((y.range.upperBound - v) / span * h, -h * 4), h * 5)
+            if let last = xs.last, px <= last { ys[ys.count - 1] = py; continue }
+            xs.append(px); ys.append(py)
+        }
+        flush()
+        return runs
+    }
+
     /// Each visible dot once, in data order.
     func markers(_ values: [Double], x: XMapping, y: YMapping) -> [DotPoint] {
         let w = max(1, x.widthDots), h = max(1, y.heightDots)
@@ -324,10 +370,12 @@ public struct ChartLayout: Sendable {
         let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
         var bars = [Scene.Bar]()
         let outline = p.plot.style.outline
+        let rounded = p.plot.style.rounded ?? false
         func bar(_ value: Double, center: Double, slot: Double) {
             let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
             let half = slot * fraction / 2
-            bars.append(Scene.Bar(x0: center - half, x1: center + half, slot: slot, base: base, top: top, outline: outline))
+            bars.append(Scene.Bar(x0: center - half, x1: center + half, slot: slot, base: base, top: top,
+                                  outline: outline, rounded: rounded))
         }
         if p.values.count <= x.widthCells {
             for (i, v) in p.values.enumerated() where v.isFinite { bar(v, center: x.centerCell(i), slot: x.slotCells) }

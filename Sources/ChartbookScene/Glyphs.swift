@@ -27,11 +27,16 @@ public struct Glyphs: Equatable, Sendable {
     public func legendKey(_ plot: Plot) -> String {
         switch plot.kind {
         case .line: return asciiOnly ? "-" : "━"
-        case .dot: return String(marker(plot.style.marker ?? .circle))
+        case .area: return asciiOnly ? "=" : "▒"
+        case .dot:
+            if let size = plot.style.size, size < 1 { return asciiOnly ? "." : "·" }
+            return String(marker(plot.style.marker ?? .circle))
         case .bar: return asciiOnly ? "#" : "█"
         }
     }
 
     public var readoutMarker: String { asciiOnly ? ">" : "▶" }
+    /// What fills the area under a line in the terminal.
+    public var fill: Character { asciiOnly ? "~" : "░" }
     public var missingValue: String { asciiOnly ? "-" : "–" }
 }

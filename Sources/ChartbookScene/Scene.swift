@@ -20,9 +20,12 @@ public struct Scene: Equatable, Sendable {
     public var selection: SelectionMark?
     /// The y range drawn, in data units (lower < upper).
     public var yRange: ClosedRange<Double>
+    /// Background, text, grid and frame colours.
+    public var theme: Theme
 
     public init(columns: Int, rows: Int, dotsPerCell: DotDensity, plotArea: CellRect, frame: AxisFrame,
-                rules: [Rule], layers: [Layer], texts: [Text], selection: SelectionMark?, yRange: ClosedRange<Double>) {
+                rules: [Rule], layers: [Layer], texts: [Text], selection: SelectionMark?, yRange: ClosedRange<Double>,
+                theme: Theme = .dark) {
         self.columns = columns
         self.rows = rows
         self.dotsPerCell = dotsPerCell
@@ -33,6 +36,7 @@ public struct Scene: Equatable, Sendable {
         self.texts = texts
         self.selection = selection
         self.yRange = yRange
+        self.theme = theme
     }
 
     /// Plot area size in dots.
@@ -96,12 +100,43 @@ public struct Scene: Equatable, Sendable {
         }
         public var plotID: String
         public var color: Color
-        /// Line thickness in dots (1 or 2).
+        /// Line thickness in dots (1 or 2) for rasters.
         public var thickness: Int
+        /// Stroke width in points (1 point = 1/8 of a cell's width) for vector output.
+        public var strokeWidth: Double
         public var marks: Marks
-        public init(plotID: String, color: Color, thickness: Int, marks: Marks) {
-            self.plotID = plotID; self.color = color; self.thickness = thickness; self.marks = marks
+        /// The area between a line and its baseline.
+        public var fill: Fill?
+        /// For smooth lines: the points the curve passes through and its slope at each, so a
+        /// vector renderer can draw true cubic Béziers. nil for straight lines.
+        public var curve: [[CurvePoint]]?
+        /// Marker size in points (dot plots).
+        public var markerSize: Double
+        public init(plotID: String, color: Color, thickness: Int, strokeWidth: Double = 2, marks: Marks,
+                    fill: Fill? = nil, curve: [[CurvePoint]]? = nil, markerSize: Double = 6) {
+            self.plotID = plotID; self.color = color; self.thickness = thickness; self.strokeWidth = strokeWidth
+            self.marks = marks; self.fill = fill; self.curve = curve; self.markerSize = markerSize
         }
+    }
+
+    /// How the area under a line is painted, down (or up) to `baselineDotY`.
+    public struct Fill: Equatable, Sendable {
+        public enum Paint: Equatable, Sendable {
+            case solid(Color)
+            /// From `start` at the top of the plot area to `end` at the bottom (linear), or
+            /// from the top centre outwards (radial).
+            case gradient(start: Color, end: Color, radial: Bool)
+        }
+        public var paint: Paint
+        /// Dot row of zero, or of the range edge nearest to it.
+        public var baselineDotY: Int
+        public init(paint: Paint, baselineDotY: Int) { self.paint = paint; self.baselineDotY = baselineDotY }
+    }
+
+    /// A point of a smooth curve in dots (fractional), with the curve's slope dy/dx there.
+    public struct CurvePoint: Equatable, Sendable {
+        public var x: Double, y: Double, slope: Double
+        public init(x: Double, y: Double, slope: Double) { self.x = x; self.y = y; self.slope = slope }
     }
 
     /// A bar in cell units relative to the plot area: columns `x0..<x1` (fractional) inside a
@@ -111,8 +146,14 @@ public struct Scene: Equatable, Sendable {
         public var slot: Double
         public var base: Double, top: Double
         public var outline: Color?
-        public init(x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil) {
+        /// Outline width in points.
+        public var outlineWidth: Double
+        /// Round the corners at the bar's end (vector output).
+        public var rounded: Bool
+        public init(x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil,
+                    outlineWidth: Double = 1, rounded: Bool = false) {
             self.x0 = x0; self.x1 = x1; self.slot = slot; self.base = base; self.top = top; self.outline = outline
+            self.outlineWidth = outlineWidth; self.rounded = rounded
         }
     }
 
@@ -125,8 +166,12 @@ public struct Scene: Equatable, Sendable {
         public var text: String
         public var color: Color?
         public var bold: Bool
-        public init(role: Role, row: Int, column: Int, text: String, color: Color? = nil, bold: Bool = false) {
+        /// For labels of a horizontal line: the line's dot row in the plot area, so a vector
+        /// renderer can centre the text on it (a cell renderer uses `row`).
+        public var anchorDotY: Int?
+        public init(role: Role, row: Int, column: Int, text: String, color: Color? = nil, bold: Bool = false, anchorDotY: Int? = nil) {
             self.role = role; self.row = row; self.column = column; self.text = text; self.color = color; self.bold = bold
+            self.anchorDotY = anchorDotY
         }
     }
 

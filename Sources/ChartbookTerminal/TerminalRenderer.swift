@@ -18,9 +18,10 @@ public struct TerminalRenderer: Sendable {
             if let selection = scene.selection {
                 let column = area.column + selection.dotX / scene.dotsPerCell.x
                 for row in area.row..<(area.row + area.height) where grid[column, row].character == " " {
-                    grid.set(column, row, raster.canvas == .ascii ? "|" : "┊", style: CellStyle(foreground: ChartLayout.gridColor))
+                    grid.set(column, row, raster.canvas == .ascii ? "|" : "┊", style: CellStyle(foreground: scene.theme.grid))
                 }
             }
+            drawFills(scene, into: &grid)
             var bars = Set<Int>()
             for layer in scene.layers { if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) } }
             drawDots(scene, into: &grid, over: bars)
@@ -54,7 +55,7 @@ public struct TerminalRenderer: Sendable {
 
     private func drawFrame(_ scene: Scene, into grid: inout CellGrid) {
         let area = scene.plotArea, frame = scene.frame, glyphs = raster.frame
-        let style = CellStyle(foreground: ChartLayout.gridColor)
+        let style = CellStyle(foreground: scene.theme.frame)
         let ticks = Set(frame.yTickRows)
         for row in area.row..<(area.row + area.height) {
             if let column = frame.leftColumn { grid.set(column, row, ticks.contains(row) ? glyphs.leftTick : glyphs.vertical, style: style) }
@@ -114,6 +115,68 @@ public struct TerminalRenderer: Sendable {
     }
 
     private func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int { row * grid.width + column }
+
+    /// Shades the cells between each filled line and its baseline. Cells that already hold a
+    /// reference line keep it, over a dim background of the fill colour, as if the fill were
+    /// translucent.
+    private func drawFills(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        let dx = scene.dotsPerCell.x, dy = scene.dotsPerCell.y
+        let glyph = Glyphs(asciiOnly: raster.canvas == .ascii).fill
+        for layer in scene.layers {
+            guard let fill = layer.fill, case .polyline(let runs) = layer.marks else { continue }
+            var top = [Int](repeating: Int.max, count: area.width)
+            var bottom = [Int](repeating: Int.min, count: area.width)
+            for run in runs {
+                guard var previous = run.first else { continue }
+                for point in run.dropFirst() + [previous] {
+                    Self.line(from: previous, to: point) { x, y in
+                        let c = x / dx
+                        guard c >= 0, c < area.width else { return }
+                        top[c] = min(top[c], y)
+                        bottom[c] = max(bottom[c], y)
+                    }
+                    previous = point
+                }
+            }
+            let baseRow = min(max(fill.baselineDotY / dy, 0), area.height - 1)
+            for c in 0..<area.width where top[c] != Int.max {
+                let rows: ClosedRange<Int>?
+                if fill.baselineDotY >= bottom[c] {
+                    let first = bottom[c] / dy + 1
+                    rows = first <= baseRow ? first...baseRow : nil
+                } else if fill.baselineDotY < top[c] {
+                    let last = top[c] / dy - 1
+                    rows = baseRow <= last ? baseRow...last : nil
+                } else { rows = nil }
+                guard let rows else { continue }
+                for r in rows where r >= 0 && r < area.height {
+                    let gx = area.column + c, gy = area.row + r
+                    let color = Self.paint(fill.paint, row: r, of: area.height)
+                    if grid[gx, gy].character == " " {
+                        grid.set(gx, gy, glyph, style: CellStyle(foreground: color))
+                    } else {
+                        // A light shade covers about a quarter of the cell: match that density.
+                        var dim = color
+                        dim.alpha *= 0.3
+                        grid.restyle(gx, gy) { $0.background = dim.flattened(over: scene.theme.background) }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The fill colour at `row` of `height` rows: solid, or interpolated top to bottom.
+    static func paint(_ paint: Scene.Fill.Paint, row: Int, of height: Int) -> Color {
+        switch paint {
+        case .solid(let color): return color
+        case .gradient(let start, let end, _):
+            let t = height > 1 ? Double(row) / Double(height - 1) : 0
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
+            return Color(red: mix(start.red, end.red), green: mix(start.green, end.green), blue: mix(start.blue, end.blue),
+                         alpha: start.alpha + (end.alpha - start.alpha) * t)
+        }
+    }
 
     private func fill(_ column: Int, _ row: Int, _ glyph: Character, _ style: CellStyle, _ grid: inout CellGrid, _ full: inout Set<Int>) {
         grid.set(column, row, glyph, style: style)

@@ -44,6 +44,9 @@ struct ChartbookCLI: ParsableCommand {
     @Flag(help: "Go on after a failing command (exit status is still 1).")
     var keepGoing = false
 
+    @Option(help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"))
+    var svg: String?
+
     mutating func validate() throws {
         if let size {
             let parts = size.lowercased().split(separator: "x")
@@ -69,7 +72,8 @@ struct ChartbookCLI: ParsableCommand {
         var notebook = Notebook(session: session)
         Interrupts.install()
         let executor = Executor(files: files, isCancelled: { Interrupts.pending })
-        let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing)
+        let fixedTarget = target
+        let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
 
         var sources = [ScriptSource]()
         for path in scripts {
@@ -117,6 +121,13 @@ struct ChartbookCLI: ParsableCommand {
         // only with --keep-going: otherwise a half-built chart would pass for the real one.
         if (!failed || keepGoing) && !notebook.session.plots.isEmpty && notebook.session != lastDrawn {
             StandardStreams.out(ChartRenderer.text(for: notebook.session, on: target))
+        }
+        if let svg, !failed || keepGoing {
+            let document = SVGExporter.svg(for: notebook.session, on: target)
+            do { try files.write(Array(document.utf8), to: files.resolve(svg, relativeTo: nil)) } catch {
+                StandardStreams.err("chartbook: cannot write '\(svg)': \(error.reason)\n")
+                throw ExitCode(1)
+            }
         }
         if failed { throw ExitCode(1) }
     }

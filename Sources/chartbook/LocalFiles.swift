@@ -56,6 +56,19 @@ struct LocalFiles: FileAccess {
         return entries
     }
 
+    /// Atomically (temporary file + rename), creating missing parent directories.
+    func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+            let directory = String(path[..<slash])
+            var info = stat()
+            if stat(directory, &info) != 0 {
+                AtomicFile.makeDirectories(directory, mode: 0o755)
+                guard stat(directory, &info) == 0 else { throw FileAccessError("cannot create the directory '\(directory)'") }
+            }
+        }
+        do { try AtomicFile.write(bytes, to: path) } catch { throw FileAccessError(error.reason) }
+    }
+
     static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"

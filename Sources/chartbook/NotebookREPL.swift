@@ -80,6 +80,8 @@ struct NotebookREPL {
         var each = runner
         each.drawEach = true
         each.keepGoing = false
+        let now = target()
+        each.target = { now }
         let outcome = each.run(ScriptSource(name: "", text: text), in: &notebook) { event in
             switch event {
             case .output(let text): StandardStreams.out(text)

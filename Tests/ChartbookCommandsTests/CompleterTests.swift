@@ -18,7 +18,9 @@ import ChartbookModel
     @Test func verbsAndNouns() {
         #expect(complete("ad").candidates == ["add "])
         #expect(complete("add pl").candidates == ["plot "])
-        #expect(complete("show; s").candidates == ["set ", "select ", "show ", "source "])
+        #expect(complete("show; s").candidates == ["set ", "select ", "show ", "source ", "save ", "snapshot "])
+        #expect(complete("save ").candidates == ["svg "])
+        #expect(complete("save svg da").candidates == ["data/"])
         #expect(complete("set c").candidates == ["color ", "canvas "])
     }
 
@@ -27,7 +29,8 @@ import ChartbookModel
         #expect(complete("add plot line s").candidates == ["sales.revenue ", "sales.cost "])
         #expect(complete("add plot line w").candidates == ["w ", "w.w "])
         #expect(complete("add plot line w col").candidates == ["color="])
-        #expect(complete("add plot bar w ").candidates == ["as ", "color=", "width=", "outline="])
+        #expect(complete("add plot bar w ").candidates == ["as ", "color=", "width=", "outline=", "rounded="])
+        #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }
 
     @Test func enumValuesAfterEquals() {

@@ -133,7 +133,7 @@ import ChartbookModel
     }
 
     @Test func helpKnowsEveryVerb() throws {
-        for verb in Parser.verbs {
+        for verb in Parser.verbs + Parser.setNouns.map({ "set " + $0 }) {
             let text = try CommandCatalog.help(Located(verb, at: SourceRange(line: 1, column: 1, length: 1)))
             #expect(!text.isEmpty, "no help for \(verb)")
         }
@@ -166,5 +166,17 @@ import ChartbookModel
             #expect(h.run(command) != nil, "expected '\(command)' to fail")
             #expect(h.notebook == before, "'\(command)' changed the notebook")
         }
+    }
+}
+
+@Suite struct PaletteTests {
+    @Test func explicitColoursAreNotHandedOutAgain() {
+        var h = Harness()
+        h.run("gen a walk 5; gen b walk 5; add plot line a color=orange; add plot line b")
+        let colors = h.session.plots.map(\.resolvedColor)
+        #expect(colors[0] != colors[1])
+        #expect(colors[1] == Color.palette[0])
+        h.run("add plot line a as c")
+        #expect(h.session.plots[2].resolvedColor == Color.palette[2])
     }
 }

@@ -3,6 +3,7 @@ import Testing
 import ChartbookModel
 import ChartbookCommands
 import ChartbookTerminal
+import ChartbookSVG
 @testable import ChartbookKit
 
 /// Reads files from the fixtures folder of the source tree.
@@ -50,6 +51,9 @@ struct FixtureFiles: FileAccess {
         let base = FixtureFiles.directory + "/" + script.dropLast(3)
         try check(plain, against: base + ".txt")
         try check(styled, against: base + ".styled.txt")
+        let svg = SVGExporter.svg(for: notebook.session, on: target, description: script)
+        #expect(svg == SVGExporter.svg(for: notebook.session, on: target, description: script), "SVG output is not deterministic")
+        try check(svg, against: base + ".svg")
     }
 
     func check(_ actual: String, against path: String) throws {

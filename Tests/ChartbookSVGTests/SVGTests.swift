@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import ChartbookModel
+import ChartbookScene
+@testable import ChartbookSVG
+
+@Suite struct SVGTests {
+    func session(_ values: [Double], kind: Plot.Kind = .line, labels: [String]? = nil) -> Session {
+        var s = Session()
+        s.datasets = [Dataset(name: "d", columns: [Column(name: "d", numbers: values)], labels: labels, source: .inline)]
+        s.plots = [Plot(id: "d", kind: kind, series: SeriesReference(dataset: "d", column: "d"), style: PlotStyle())]
+        return s
+    }
+
+    func render(_ s: Session, columns: Int = 40, rows: Int = 12) -> String {
+        let scene = ChartLayout(columns: columns, rows: rows, dots: DotDensity(x: 8, y: 16)).scene(for: s)
+        return SVGRenderer().render(scene, title: s.output.title, description: "test")
+    }
+
+    @Test func textFromDataIsEscapedAndSanitised() {
+        var s = session([1, 2], labels: ["<script>alert(1)</script>", "a&b\u{1B}[31m"])
+        s.output.title = "Tom & \"Jerry\" <3 \u{7}"
+        let svg = render(s)
+        #expect(!svg.contains("<script>"))
+        #expect(svg.contains("&lt;script&gt;"))
+        #expect(svg.contains("<title>Tom &amp; \"Jerry\" &lt;3 \u{FFFD}</title>"))
+        #expect(!svg.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(!svg.contains("xlink:href") && !svg.contains("<image") && !svg.contains("http://www.w3.org/1999/xlink"))
+    }
+
+    @Test func numbersHaveBoundedPrecision() {
+        #expect(SVGWriter.number(1.0) == "1")
+        #expect(SVGWriter.number(1.234567) == "1.23")
+        #expect(SVGWriter.number(-0.001) == "0")
+        #expect(SVGWriter.number(-2.5) == "-2.5")
+        #expect(SVGWriter.number(12.10) == "12.1")
+        #expect(SVGWriter.number(.nan) == "0")
+    }
+
+    @Test func deterministic() {
+        let s = session((0..<500).map { sin(Double($0) / 9) })
+        #expect(render(s) == render(s))
+    }
+
+    @Test func sizeBoundedByCanvasNotByData() {
+        var level = 0.0
+        let values = (0..<200_000).map { i -> Double in level += sin(Double(i) * 1.7) + (i % 997 == 0 ? 40 : 0); return level }
+        let svg = render(session(values), columns: 100, rows: 30)
+        #expect(svg.utf8.count < 150_000)
+        let small = render(session(Array(values.prefix(20_000))), columns: 100, rows: 30)
+        #expect(abs(svg.utf8.count - small.utf8.count) < 60_000)
+    }
+
+    @Test func smoothLinesAreCubicBeziers() {
+        var s = session([1, 5, 2, 8])
+        s.plots[0].style.lineStyle = .smooth
+        let svg = render(s)
+        let path = svg.components(separatedBy: "\n").first { $0.hasPrefix("<path d=\"M") && $0.contains("C") }
+        #expect(path != nil)
+        #expect(path?.components(separatedBy: "C").count == 4) // three segments
+    }
+
+    @Test func fillsAndGradients() {
+        var s = session([1, 5, 2, 8], kind: .area)
+        s.plots[0].style.fill = .gradient
+        s.plots[0].style.gradientType = .radial
+        let svg = render(s)
+        #expect(svg.contains("<radialGradient id=\"fill0\""))
+        #expect(svg.contains("fill=\"url(#fill0)\""))
+    }
+
+    @Test func barsRoundedWithOutline() {
+        var s = session([3, -2], kind: .bar)
+        s.plots[0].style.rounded = true
+        s.plots[0].style.outline = Color(hex: 0xff0000)
+        let svg = render(s)
+        #expect(svg.components(separatedBy: "Q").count == 5) // two rounded corners per bar
+        #expect(svg.contains("stroke=\"#ff0000\""))
+    }
+
+    @Test func dashStyles() {
+        var s = session([1, 2, 3])
+        s.markedLines = [MarkedLine(id: "r1", value: .constant(2), style: .dotted)]
+        s.referenceLines.style = .dashed
+        let svg = render(s)
+        #expect(svg.contains("stroke-dasharray=\"6 4\""))
+        #expect(svg.contains("stroke-dasharray=\"1 3\""))
+    }
+
+    @Test func emptyAndTinyScenes() {
+        for (c, r) in [(1, 1), (2, 2), (5, 3)] {
+            let svg = render(session([1, 2, 3]), columns: c, rows: r)
+            #expect(svg.hasPrefix("<?xml") && svg.hasSuffix("</svg>\n"))
+        }
+    }
+}
