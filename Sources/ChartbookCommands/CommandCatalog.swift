@@ -28,7 +28,7 @@ public enum CommandCatalog {
               summary: "Columns, length, min/max/mean and missing values of a dataset.",
               example: "describe sales"),
         Entry(topic: "add plot", synopsis: "add plot line|area|dot|bar SERIES [as ID] [key=value ...]",
-              summary: "Draw a series. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= rounded=on|off.",
+              summary: "Draw a series. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= outlinewidth= rounded=on|off.",
               example: "add plot line sales.revenue as rev color=#16aafc style=smooth"),
         Entry(topic: "set plot", synopsis: "set plot ID key=value ...",
               summary: "Change a plot's options (those of its kind).",

@@ -360,6 +360,7 @@ extension PlotStyle {
         if let v = other.gradient { style.gradient = v }
         if let v = other.gradientType { style.gradientType = v }
         if let v = other.rounded { style.rounded = v }
+        if let v = other.outlineWidth { style.outlineWidth = v }
         return style
     }
 }

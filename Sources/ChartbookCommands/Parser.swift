@@ -13,7 +13,7 @@ public enum Parser {
         .line: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
         .area: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
         .dot: ["color", "marker", "size"],
-        .bar: ["color", "width", "outline", "rounded"],
+        .bar: ["color", "width", "outline", "outlinewidth", "rounded"],
     ]
     public static let reflinesOptions = ["labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style"]
     public static let markedLineOptions = ["color", "style", "fit"]
@@ -220,7 +220,7 @@ public enum Parser {
         var style = PlotStyle()
         var keys = [Located<String>]()
         let all = kind.flatMap { plotOptions[$0] } ?? ["color", "width", "style", "marker", "size", "outline", "fill",
-                                                        "fillcolor", "gradient", "gradienttype", "rounded"]
+                                                        "fillcolor", "gradient", "gradienttype", "rounded", "outlinewidth"]
         let context = kind.map { "\($0.rawValue) plots" } ?? "plots"
         for option in try c.options() {
             switch option.name {
@@ -243,6 +243,12 @@ public enum Parser {
             case "fillcolor": style.fillColor = try ValueParser.color(option.value, key: "fillcolor")
             case "gradienttype": style.gradientType = try ValueParser.choice(option.value, key: "gradienttype", as: PlotStyle.GradientType.self)
             case "rounded": style.rounded = try ValueParser.boolean(option.value, key: "rounded")
+            case "outlinewidth":
+                let width = try ValueParser.number(option.value, "an outline width")
+                guard width > 0, width <= 100 else {
+                    throw Diagnostic(.invalidValue(key: "outlinewidth", value: option.value.text, expected: "a number above 0"), at: option.value.range)
+                }
+                style.outlineWidth = width
             case "gradient":
                 let parts = option.value.text.components(separatedBy: "..")
                 guard parts.count == 2, let start = Color(parsing: parts[0]), let end = Color(parsing: parts[1]) else {

@@ -69,6 +69,9 @@ enum SessionReport {
             }
             if let size = p.style.size { options.append("size=\(NumberText.shortest(size))") }
             if let o = p.style.outline { options.append("outline=\(o)") }
+            if let w = p.style.outlineWidth { options.append("outlinewidth=\(NumberText.shortest(w))") }
+            if let f = p.style.fill { options.append("fill=\(f.rawValue)") }
+            if let r = p.style.rounded { options.append("rounded=\(r ? "on" : "off")") }
             let missing = s.values(of: p.series) == nil ? "  (series missing)" : ""
             return "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"
         }.joined()

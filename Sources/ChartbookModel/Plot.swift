@@ -59,6 +59,8 @@ public struct PlotStyle: Equatable, Sendable {
     /// Marker size in points.
     public var size: Double?
     public var outline: Color?
+    /// Bars: outline stroke width in points (default 1).
+    public var outlineWidth: Double?
     /// Lines: what fills the area under the line (nil: none for lines, solid for areas).
     public var fill: Fill?
     /// Colour of a solid fill (default: the line colour, translucent).

@@ -194,7 +194,7 @@ public struct SVGRenderer: Sendable {
                 let y0 = a.y + min(bar.base, bar.top) * cellHeight, h = abs(bar.top - bar.base) * cellHeight
                 guard h > 0 else { continue }
                 var stroke = ""
-                if let o = bar.outline { stroke = " stroke=\"\(o.hexOpaque)\"\(opacity(o, "stroke-opacity")) stroke-width=\"\(n(bar.outlineWidth))\"" }
+                if let o = bar.outline { stroke = " stroke=\"\(o.hexOpaque)\"\(opacity(o, "stroke-opacity")) stroke-width=\"\(n(bar.outlineWidth * cellWidth / 8))\"" }
                 if bar.rounded {
                     let r = min(w / 2, h, cellWidth / 2)
                     out.line("<path d=\"\(roundedBar(x: x, y: y0, w: w, h: h, r: r, up: bar.top < bar.base))\"\(stroke)/>")

@@ -375,7 +375,7 @@ public struct ChartLayout: Sendable {
             let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
             let half = slot * fraction / 2
             bars.append(Scene.Bar(x0: center - half, x1: center + half, slot: slot, base: base, top: top,
-                                  outline: outline, rounded: rounded))
+                                  outline: outline, outlineWidth: p.plot.style.outlineWidth ?? 1, rounded: rounded))
         }
         if p.values.count <= x.widthCells {
             for (i, v) in p.values.enumerated() where v.isFinite { bar(v, center: x.centerCell(i), slot: x.slotCells) }

@@ -29,7 +29,7 @@ import ChartbookModel
         #expect(complete("add plot line s").candidates == ["sales.revenue ", "sales.cost "])
         #expect(complete("add plot line w").candidates == ["w ", "w.w "])
         #expect(complete("add plot line w col").candidates == ["color="])
-        #expect(complete("add plot bar w ").candidates == ["as ", "color=", "width=", "outline=", "rounded="])
+        #expect(complete("add plot bar w ").candidates == ["as ", "color=", "width=", "outline=", "outlinewidth=", "rounded="])
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }
 

@@ -57,7 +57,7 @@ import ChartbookModel
         ("add plot lien w", "t.cb:1:10: error: unknown plot kind 'lien'; did you mean 'line'?\nadd plot lien w\n         ^~~~\n"),
         ("plot line w", "t.cb:1:1: error: unknown command 'plot'; did you mean 'plots'?\nplot line w\n^~~~\n"),
         ("add plt line w", "t.cb:1:5: error: unknown subcommand 'plt' for add; did you mean 'plot'?\nadd plt line w\n    ^~~\n"),
-        ("add plot bar w style=smooth", "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, rounded\nadd plot bar w style=smooth\n               ^~~~~\n"),
+        ("add plot bar w style=smooth", "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded\nadd plot bar w style=smooth\n               ^~~~~\n"),
         ("add plot line w style=smoth", "t.cb:1:23: error: unknown value 'smoth' for style; did you mean 'smooth'?\nadd plot line w style=smoth\n                      ^~~~~\n"),
         ("set range 5..1", "t.cb:1:11: error: invalid range '5..1': expected the lower bound below the upper\nset range 5..1\n          ^~~~\n"),
         ("set size big", "t.cb:1:10: error: invalid size 'big': expected a size like 100x30 (columns x rows)\nset size big\n         ^~~\n"),
