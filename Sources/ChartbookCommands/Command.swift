@@ -10,6 +10,10 @@ public enum Command: Equatable, Sendable {
     case reload(names: [Located<String>])
     case drop(name: Located<String>, force: Bool)
     case describe(name: Located<String>)
+    /// Append values (a row per numeric column; several rows at once).
+    case push(name: Located<String>, values: [Double])
+    /// `set data NAME window=N|off`.
+    case setDataWindow(name: Located<String>, window: Int?)
     // Plots
     case addPlot(kind: Plot.Kind, series: Located<String>, id: Located<String>?, style: PlotStyle, keys: [Located<String>])
     case setPlot(id: Located<String>, style: PlotStyle, keys: [Located<String>])
@@ -25,6 +29,13 @@ public enum Command: Equatable, Sendable {
     case setTitle(String?)
     case setLegend(Bool?)
     case select(Selection?, range: SourceRange)
+    // Viewing
+    case setSpacing(View.Spacing)
+    case scroll(ScrollAmount)
+    /// `view A..B`: points A through B fill the width.
+    case viewRange(first: Int, last: Int, range: SourceRange)
+    case setDirection(View.Direction)
+    case setPadding(left: Double?, right: Double?)
     // Output and session
     case show
     case list
@@ -102,4 +113,13 @@ public struct MarkedLineSpec: Equatable, Sendable {
         self.style = style
         self.fit = fit
     }
+}
+
+/// How far `scroll` moves the window.
+public enum ScrollAmount: Equatable, Sendable {
+    /// Points: positive towards newer points.
+    case points(Int)
+    /// One window's width forward.
+    case page
+    case start, end
 }

@@ -75,7 +75,11 @@ public struct Completer: Sendable {
                 let labelled = s.datasets.map { $0.name + " " }
                 let columns = s.datasets.flatMap { d in d.columns.map { "\(d.name).\($0.name) " } }
                 return (n == 2 ? ["auto ", "index "] + labelled + columns : []) + ["sparsity="]
-            case "range": return n == 2 ? ["auto "] : []
+            case "range": return n == 2 ? ["auto ", "adapt "] : []
+            case "spacing": return n == 2 ? ["auto "] : []
+            case "direction": return n == 2 ? View.Direction.allCases.map { $0.rawValue + " " } : []
+            case "padding": return keys(["left", "right"])
+            case "data": return n == 2 ? datasets : ["window="]
             case "zero": return n == 2 ? ["on ", "off "] : []
             case "legend": return n == 2 ? ["on ", "off ", "auto "] : []
             case "title": return n == 2 ? ["off "] : []
@@ -86,6 +90,8 @@ public struct Completer: Sendable {
             default: return []
             }
         case "select": return n == 1 ? ["last ", "none "] : []
+        case "scroll": return n == 1 ? ["start ", "end "] : []
+        case "push": return n == 1 ? datasets : []
         case "describe": return n == 1 ? datasets : []
         case "drop": return n == 1 ? datasets : (n == 2 ? ["force "] : [])
         case "reload":
@@ -116,6 +122,8 @@ public struct Completer: Sendable {
         case "color", "outline": return Color.named.keys.sorted().map { $0 + " " }
         case "style": return (aboutRules ? RuleStyle.allCases.map(\.rawValue) : PlotStyle.LineStyle.allCases.map(\.rawValue)).map { $0 + " " }
         case "marker": return PlotStyle.Marker.names.map { $0 + " " }
+        case "kind": return PlotStyle.SparkKind.allCases.map { $0.rawValue + " " }
+        case "zero": return ["on ", "off "]
         case "labels": return lower.first == "load" ? [] : ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
         case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
         case "minmax", "intermediate", "fit", "rounded": return ["on ", "off "]

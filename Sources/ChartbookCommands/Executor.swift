@@ -11,11 +11,16 @@ public struct Executor: Sendable {
     /// Polled by long work (reading a big file, running a script); true stops the command
     /// with `Diagnostic.Kind.cancelled` and nothing changed. The shell wires it to Ctrl-C.
     public var isCancelled: @Sendable () -> Bool
+    /// The width in cells of the plot area a session is drawn into now (the shell knows the
+    /// terminal); needed by commands that move the window by a page or to a point.
+    public var plotWidth: @Sendable (Session) -> Int
 
-    public init(files: any FileAccess, maxSourceDepth: Int = 16, isCancelled: @escaping @Sendable () -> Bool = { false }) {
+    public init(files: any FileAccess, maxSourceDepth: Int = 16, isCancelled: @escaping @Sendable () -> Bool = { false },
+                plotWidth: @escaping @Sendable (Session) -> Int = { _ in 72 }) {
         self.files = files
         self.maxSourceDepth = maxSourceDepth
         self.isCancelled = isCancelled
+        self.plotWidth = plotWidth
     }
 
     /// Where a command runs: relative paths resolve against `directory`; `depth` counts nested `source`s.
@@ -126,6 +131,8 @@ public struct Executor: Sendable {
                 case .file(let path, let options):
                     var fresh = try load(Located(path, at: name.range), as: name, options: options, context: context)
                     fresh.name = dataset.name
+                    fresh.window = dataset.window
+                    fresh.applyWindow()
                     try replace(fresh, in: &s, at: name.range)
                 case .generated(let generator):
                     try replace(DataGenerator.dataset(named: dataset.name, generator: generator).renamedColumn(dataset.name), in: &s, at: name.range)
@@ -147,6 +154,23 @@ public struct Executor: Sendable {
             s.datasets.removeAll { $0.name == name.value }
         case .describe(let name):
             return (old, [.print(SessionReport.describe(try existingDataset(name, in: s)))])
+        case .push(let name, let values):
+            var dataset = s.dataset(named: name.value)
+                ?? Dataset(name: name.value, columns: [Column(name: name.value, numbers: [])], source: .inline)
+            let width = max(dataset.numericColumns.count, 1)
+            guard values.count % width == 0 else {
+                throw Diagnostic(.invalidValue(key: "push", value: "\(values.count) values",
+                                               expected: "a multiple of \(width), one per numeric column of '\(name.value)'"), at: name.range)
+            }
+            for start in stride(from: 0, to: values.count, by: width) {
+                dataset.append(row: Array(values[start..<(start + width)]))
+            }
+            s.upsert(dataset)
+        case .setDataWindow(let name, let window):
+            var dataset = try existingDataset(name, in: s)
+            dataset.window = window
+            dataset.applyWindow()
+            s.upsert(dataset)
         case .addPlot(let kind, let seriesText, let id, let style, _):
             let series = try resolveSeries(seriesText, in: s)
             let plotID: String
@@ -206,14 +230,44 @@ public struct Executor: Sendable {
         case .setLegend(let on): s.output.legend = on
         case .select(let selection, let selectRange):
             if case .index(let i) = selection {
-                let count = s.plots.compactMap { s.values(of: $0.series)?.count }.max() ?? 0
+                let count = s.pointCount
                 guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: selectRange) }
                 guard i < count else { throw Diagnostic(.indexOutOfRange(i, count: count), at: selectRange) }
             } else if selection == .last, s.plots.isEmpty {
                 throw Diagnostic(.noPlots, at: selectRange)
             }
             s.selection = selection
+            // A point outside the window scrolls into view.
+            if case .index(let i) = selection {
+                let count = s.pointCount, width = plotWidth(s)
+                let window = s.view.window(count: count, widthCells: width)
+                if !window.contains(i) {
+                    let first = i < window.lowerBound ? i : i - window.count + 1
+                    s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: width)
+                }
+            }
             return (s, [.render])
+        case .setSpacing(let spacing): s.view.spacing = spacing
+        case .scroll(let amount):
+            let count = s.pointCount, width = plotWidth(s)
+            let window = s.view.window(count: count, widthCells: width)
+            switch amount {
+            case .start: s.view.anchor = .start(0)
+            case .end: s.view.anchor = .end(0)
+            case .page: s.view.anchor = s.view.anchor(showingFrom: window.lowerBound + window.count, count: count, widthCells: width)
+            case .points(let n): s.view.anchor = s.view.anchor(showingFrom: window.lowerBound + n, count: count, widthCells: width)
+            }
+        case .viewRange(let first, let last, let viewRange):
+            let count = s.pointCount
+            guard last < count else { throw Diagnostic(.indexOutOfRange(last, count: count), at: viewRange) }
+            s.view.spacing = .points(last - first + 1)
+            s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: plotWidth(s))
+        case .setDirection(let direction):
+            s.view.direction = direction
+            s.view.anchor = direction == .rtl ? .end(0) : .start(0)
+        case .setPadding(let left, let right):
+            if let left { s.view.paddingLeft = left }
+            if let right { s.view.paddingRight = right }
         case .show: return (old, [.render])
         case .list: return (old, [.print(SessionReport.list(s))])
         case .setSize(let size): s.output.size = size
@@ -361,6 +415,10 @@ extension PlotStyle {
         if let v = other.gradientType { style.gradientType = v }
         if let v = other.rounded { style.rounded = v }
         if let v = other.outlineWidth { style.outlineWidth = v }
+        if let v = other.sparkKind { style.sparkKind = v }
+        if let v = other.sparkRange { style.sparkRange = v }
+        if let v = other.sparkZero { style.sparkZero = v }
+        if let v = other.sparkHeight { style.sparkHeight = v }
         return style
     }
 }

@@ -5,8 +5,10 @@ import ChartbookModel
 /// option names and value types. Looking names up in the session is the executor's job.
 public enum Parser {
     public static let verbs = ["data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
-                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo", "save", "snapshot", "quit"]
-    static let setNouns = ["plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas", "theme"]
+                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo", "save", "snapshot",
+                               "push", "scroll", "view", "quit"]
+    static let setNouns = ["plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas", "theme",
+                           "data", "spacing", "direction", "padding"]
 
     /// Option keys each plot kind takes.
     public static let plotOptions: [Plot.Kind: [String]] = [
@@ -14,6 +16,7 @@ public enum Parser {
         .area: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
         .dot: ["color", "marker", "size"],
         .bar: ["color", "width", "outline", "outlinewidth", "rounded"],
+        .sparkline: ["color", "kind", "range", "zero", "height"],
     ]
     public static let reflinesOptions = ["labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style"]
     public static let markedLineOptions = ["color", "style", "fit"]
@@ -58,6 +61,40 @@ public enum Parser {
             let target = Located(token.text, at: token.range)
             return noun == "plot" ? .removePlot(id: target) : .removeRefline(target)
         case "select": return try select(&c)
+        case "push":
+            let name = try c.name("a dataset name")
+            var values = [Double]()
+            while let token = c.next() {
+                for piece in token.text.split(separator: ",") {
+                    if ["nan", "-", "?"].contains(piece.lowercased()) { values.append(.nan); continue }
+                    guard token.kind == .word, let value = ValueParser.number(String(piece)) else {
+                        throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
+                    }
+                    values.append(value)
+                }
+            }
+            guard !values.isEmpty else { throw Diagnostic(.expected("values to push", found: nil), at: c.end) }
+            return .push(name: name, values: values)
+        case "scroll":
+            guard let token = c.next() else { return .scroll(.page) }
+            try c.expectEnd()
+            switch token.text.lowercased() {
+            case "start": return .scroll(.start)
+            case "end": return .scroll(.end)
+            default:
+                guard let n = Int(token.text.replacingOccurrences(of: "_", with: "")), token.kind == .word else {
+                    throw Diagnostic(.expected("+N, -N, start or end", found: token.text), at: token.range)
+                }
+                return .scroll(.points(n))
+            }
+        case "view":
+            let token = try c.word("a range of points like 120..180")
+            try c.expectEnd()
+            let parts = token.text.components(separatedBy: "..")
+            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b > a else {
+                throw Diagnostic(.invalidValue(key: "view", value: token.text, expected: "points A..B with 0 <= A < B"), at: token.range)
+            }
+            return .viewRange(first: a, last: b, range: token.range)
         case "save":
             let (what, _) = try c.keyword(.noun, ["svg"], expected: "'svg'", context: "save")
             _ = what
@@ -220,7 +257,7 @@ public enum Parser {
         var style = PlotStyle()
         var keys = [Located<String>]()
         let all = kind.flatMap { plotOptions[$0] } ?? ["color", "width", "style", "marker", "size", "outline", "fill",
-                                                        "fillcolor", "gradient", "gradienttype", "rounded", "outlinewidth"]
+                                                        "fillcolor", "gradient", "gradienttype", "rounded", "outlinewidth", "kind", "range", "zero", "height"]
         let context = kind.map { "\($0.rawValue) plots" } ?? "plots"
         for option in try c.options() {
             switch option.name {
@@ -243,6 +280,15 @@ public enum Parser {
             case "fillcolor": style.fillColor = try ValueParser.color(option.value, key: "fillcolor")
             case "gradienttype": style.gradientType = try ValueParser.choice(option.value, key: "gradienttype", as: PlotStyle.GradientType.self)
             case "rounded": style.rounded = try ValueParser.boolean(option.value, key: "rounded")
+            case "kind": style.sparkKind = try ValueParser.choice(option.value, key: "kind", as: PlotStyle.SparkKind.self)
+            case "range":
+                let (lower, upper) = try ValueParser.range(option.value, key: "range")
+                guard let lower, let upper else {
+                    throw Diagnostic(.invalidValue(key: "range", value: option.value.text, expected: "both ends, like 0..100"), at: option.value.range)
+                }
+                style.sparkRange = lower...upper
+            case "zero": style.sparkZero = try ValueParser.boolean(option.value, key: "zero")
+            case "height": style.sparkHeight = try ValueParser.integer(option.value, "a height in rows", in: 1...20)
             case "outlinewidth":
                 let width = try ValueParser.number(option.value, "an outline width")
                 guard width > 0, width <= 100 else {
@@ -326,11 +372,12 @@ public enum Parser {
             if source == nil && sparsity == nil { throw Diagnostic(.expected("a series, 'auto', 'index' or sparsity=N", found: nil), at: c.end) }
             return .setLabels(source: source, sparsity: sparsity)
         case "range":
-            let token = try c.word("'auto' or a range like 0..100")
+            let token = try c.word("auto, adapt or a range like 0..100")
             try c.expectEnd()
             if token.text.lowercased() == "auto" { return .setRange(.auto) }
+            if token.text.lowercased() == "adapt" { return .setRange(.adapt) }
             guard token.text.contains("..") else {
-                throw Diagnostic(.unknown(.value, token.text, context: "range", candidates: ["auto"]), at: token.range)
+                throw Diagnostic(.unknown(.value, token.text, context: "range", candidates: ["auto", "adapt"]), at: token.range)
             }
             let (lower, upper) = try ValueParser.range(token, key: "range")
             return .setRange(.fixed(lower: lower, upper: upper))
@@ -358,6 +405,45 @@ public enum Parser {
             let token = try c.word("auto, off, 16, 256 or truecolor")
             try c.expectEnd()
             return .setColor(try ValueParser.choice(token, key: "color", as: ColorSetting.self))
+        case "data":
+            let name = try c.name("a dataset name")
+            var window: Int??
+            for option in try c.options() {
+                guard option.name == "window" else { throw unknownOption(option, ["window"], context: "set data") }
+                window = option.value.text.lowercased() == "off" ? .some(nil)
+                    : .some(try ValueParser.integer(option.value, "a window of points", in: 1...100_000_000))
+            }
+            guard let window else { throw Diagnostic(.missingOptions("set data"), at: c.end) }
+            return .setDataWindow(name: name, window: window)
+        case "spacing":
+            let token = try c.word("a number of cells, or auto")
+            try c.expectEnd()
+            if token.text.lowercased() == "auto" { return .setSpacing(.auto) }
+            let value = try ValueParser.number(token, "a number of cells, or auto")
+            guard value > 0, value <= 1000 else {
+                throw Diagnostic(.invalidValue(key: "spacing", value: token.text, expected: "cells above 0"), at: token.range)
+            }
+            return .setSpacing(.cells(value))
+        case "direction":
+            let token = try c.word("ltr or rtl")
+            try c.expectEnd()
+            return .setDirection(try ValueParser.choice(token, key: "direction", as: View.Direction.self))
+        case "padding":
+            var left: Double?, right: Double?
+            let options = try c.options()
+            guard !options.isEmpty else { throw Diagnostic(.missingOptions("set padding"), at: c.end) }
+            for option in options {
+                let value = try ValueParser.number(option.value, "cells")
+                guard value >= 0, value <= 500 else {
+                    throw Diagnostic(.invalidValue(key: option.name, value: option.value.text, expected: "cells, 0 or more"), at: option.value.range)
+                }
+                switch option.name {
+                case "left": left = value
+                case "right": right = value
+                default: throw unknownOption(option, ["left", "right"], context: "set padding")
+                }
+            }
+            return .setPadding(left: left, right: right)
         case "theme":
             let token = try c.word("dark or light")
             try c.expectEnd()

@@ -8,7 +8,7 @@ enum SessionReport {
         out += "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
         for d in s.datasets {
             let columns = d.columns.map { $0.isNumeric ? $0.name : "\($0.name) (text)" }.joined(separator: ", ")
-            out += "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))\n"
+            out += "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))" + (d.window.map { "  window=\($0)" } ?? "") + "\n"
         }
         out += "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
         let r = s.referenceLines
@@ -34,6 +34,7 @@ enum SessionReport {
         let range: String
         switch s.axes.range {
         case .auto: range = "auto"
+        case .adapt: range = "adapt"
         case .fixed(let l, let u): range = (l.map(NumberText.shortest) ?? "") + ".." + (u.map(NumberText.shortest) ?? "")
         }
         let size: String
@@ -41,6 +42,14 @@ enum SessionReport {
         case .auto: size = "auto"
         case .fixed(let c, let r): size = "\(c)x\(r)"
         }
+        let spacing: String
+        switch s.view.spacing {
+        case .auto: spacing = "auto"
+        case .cells(let c): spacing = NumberText.shortest(c)
+        case .points(let n): spacing = "\(n) points"
+        }
+        out += "view: spacing=\(spacing) direction=\(s.view.direction.rawValue)"
+            + (s.view.paddingLeft > 0 || s.view.paddingRight > 0 ? " padding=\(NumberText.shortest(s.view.paddingLeft)),\(NumberText.shortest(s.view.paddingRight))" : "") + "\n"
         out += "settings: range=\(range) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
             + " canvas=\(s.output.canvas.rawValue) legend=\(s.output.legend.map { $0 ? "on" : "off" } ?? "auto")"
             + (s.output.title.map { " title=\"\($0)\"" } ?? "")

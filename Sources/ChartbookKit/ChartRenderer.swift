@@ -35,6 +35,11 @@ public enum ChartRenderer {
                            glyphs: Glyphs(asciiOnly: session.output.canvas == .ascii)).scene(for: session)
     }
 
+    /// The plot area's width in cells for this session on this terminal (what `scroll` pages by).
+    public static func plotWidth(of session: Session, on target: TerminalTarget) -> Int {
+        scene(for: session, on: target).plotArea.width
+    }
+
     public static func grid(for session: Session, on target: TerminalTarget) -> CellGrid {
         TerminalRenderer(canvas: session.output.canvas).render(scene(for: session, on: target))
     }

@@ -3,6 +3,8 @@ public struct Axes: Equatable, Sendable {
     public enum RangeMode: Equatable, Sendable {
         /// Fit all data, widened to round numbers.
         case auto
+        /// Fit the visible points only (recomputed on every scroll), widened to round numbers.
+        case adapt
         /// Fixed bounds in data units; either may be open (fitted to data).
         case fixed(lower: Double?, upper: Double?)
     }

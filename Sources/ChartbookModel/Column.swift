@@ -48,6 +48,20 @@ public struct Column: Equatable, Sendable {
         }
     }
 
+    /// Appends in place (the array is moved out of the enum first, so it is not copied).
+    mutating func append(number: Double) {
+        switch values {
+        case .numbers(var v):
+            values = .text([])
+            v.append(number)
+            values = .numbers(v)
+        case .text(var t):
+            values = .numbers([])
+            t.append("")
+            values = .text(t)
+        }
+    }
+
     /// Keeps only the last `count` values.
     mutating func keepLast(_ count: Int) {
         switch values {

@@ -7,12 +7,33 @@ public struct Dataset: Equatable, Sendable {
     /// x-axis labels, one per row (from `data NAME = Jan:1 ...` or `load ... labels=COL`).
     public var labels: [String]?
     public var source: DataSource
+    /// `set data NAME window=N`: only the newest N rows are kept.
+    public var window: Int?
 
-    public init(name: String, columns: [Column], labels: [String]? = nil, source: DataSource) {
+    public init(name: String, columns: [Column], labels: [String]? = nil, source: DataSource, window: Int? = nil) {
         self.name = name
         self.columns = columns
         self.labels = labels
         self.source = source
+        self.window = window
+        applyWindow()
+    }
+
+    /// Drops the oldest rows beyond `window`.
+    public mutating func applyWindow() {
+        guard let window, count > window else { return }
+        for i in columns.indices { columns[i].keepLast(window) }
+        if let l = labels { labels = Array(l.suffix(window)) }
+    }
+
+    /// Appends one row (`values` in numeric-column order; text columns get ""), then applies the window.
+    public mutating func append(row values: [Double], label: String? = nil) {
+        var next = values.makeIterator()
+        for i in columns.indices {
+            columns[i].append(number: columns[i].isNumeric ? (next.next() ?? .nan) : .nan)
+        }
+        if labels != nil { labels?.append(label ?? "") }
+        applyWindow()
     }
 
     /// Rows (the length of the columns).

@@ -4,6 +4,8 @@ public struct Plot: Equatable, Sendable {
         case line, dot, bar
         /// A line filled down to zero (or the range's edge): a line with `fill=solid` by default.
         case area
+        /// A strip of its own rows under the main chart: name, the sparkline, the last value.
+        case sparkline
 
         /// Whether the kind is drawn as a connected line (`line`, `area`).
         public var isLine: Bool { self == .line || self == .area }
@@ -70,6 +72,16 @@ public struct PlotStyle: Equatable, Sendable {
     public var gradientType: GradientType?
     /// Bars: rounded top corners (SVG).
     public var rounded: Bool?
+    /// Sparklines: how the values are drawn.
+    public var sparkKind: SparkKind?
+    /// Sparklines: a fixed range (values beyond are clipped).
+    public var sparkRange: ClosedRange<Double>?
+    /// Sparklines: a dotted line at zero.
+    public var sparkZero: Bool?
+    /// Sparklines: rows tall (default 1).
+    public var sparkHeight: Int?
+
+    public enum SparkKind: String, Equatable, Sendable, CaseIterable { case line, bar, dot }
 
     public enum Fill: String, Equatable, Sendable, CaseIterable { case none, solid, gradient }
     public enum GradientType: String, Equatable, Sendable, CaseIterable { case linear, radial }

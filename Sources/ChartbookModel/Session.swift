@@ -10,6 +10,7 @@ public struct Session: Equatable, Sendable {
     public var referenceLines: ReferenceLines
     public var markedLines: [MarkedLine]
     public var axes: Axes
+    public var view: View
     public var selection: Selection?
     public var output: OutputSettings
     /// The number for the next marked line's id (`r1`, `r2`, ...); never reused.
@@ -21,6 +22,7 @@ public struct Session: Equatable, Sendable {
         referenceLines = ReferenceLines()
         markedLines = []
         axes = Axes()
+        view = View()
         selection = nil
         output = OutputSettings()
         nextMarkedLineNumber = 1
@@ -32,6 +34,11 @@ public struct Session: Equatable, Sendable {
 
     public func plot(id: String) -> Plot? {
         plots.first { $0.id == id }
+    }
+
+    /// Points along x: the longest series any main-chart plot draws.
+    public var pointCount: Int {
+        plots.filter { $0.kind != .sparkline }.compactMap { values(of: $0.series)?.count }.max() ?? 0
     }
 
     /// The values a series reference points at, or nil when it no longer resolves.

@@ -37,7 +37,13 @@ public struct SVGRenderer: Sendable {
             selectionColumn(scene, &out)
             for (index, layer) in scene.layers.enumerated() { marks(layer, index: index, scene, &out) }
             rules(scene, kind: [.marked], &out)
+            clipMarks(scene, &out)
             selectionPoints(scene, &out)
+        }
+        for strip in scene.sparklines where !strip.plotArea.isEmpty {
+            rules(strip, kind: [.zero], &out)
+            fills(strip, &out)
+            for (index, layer) in strip.layers.enumerated() { marks(layer, index: index, strip, &out) }
         }
         texts(scene, &out)
         out.line("</svg>")
@@ -212,6 +218,18 @@ public struct SVGRenderer: Sendable {
             return "M\(n(x)) \(n(y + h))V\(n(y + r))Q\(n(x)) \(n(y)) \(n(x + r)) \(n(y))H\(n(x + w - r))Q\(n(x + w)) \(n(y)) \(n(x + w)) \(n(y + r))V\(n(y + h))Z"
         }
         return "M\(n(x)) \(n(y))V\(n(y + h - r))Q\(n(x)) \(n(y + h)) \(n(x + r)) \(n(y + h))H\(n(x + w - r))Q\(n(x + w)) \(n(y + h)) \(n(x + w)) \(n(y + h - r))V\(n(y))Z"
+    }
+
+    /// Small triangles on the plot area's edge where visible data lies beyond a fixed range.
+    func clipMarks(_ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene), r = cellWidth / 3
+        for mark in scene.clipMarks {
+            let x = a.x + (Double(mark.column) + 0.5) * cellWidth
+            let d = mark.above
+                ? "M\(n(x)) \(n(a.y))L\(n(x + r)) \(n(a.y + r * 1.5))L\(n(x - r)) \(n(a.y + r * 1.5))Z"
+                : "M\(n(x)) \(n(a.y + a.h))L\(n(x + r)) \(n(a.y + a.h - r * 1.5))L\(n(x - r)) \(n(a.y + a.h - r * 1.5))Z"
+            out.line("<path d=\"\(d)\" fill=\"\(mark.color.hexOpaque)\"/>")
+        }
     }
 
     func selectionColumn(_ scene: Scene, _ out: inout SVGWriter) {

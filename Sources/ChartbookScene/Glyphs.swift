@@ -32,6 +32,7 @@ public struct Glyphs: Equatable, Sendable {
             if let size = plot.style.size, size < 1 { return asciiOnly ? "." : "·" }
             return String(marker(plot.style.marker ?? .circle))
         case .bar: return asciiOnly ? "#" : "█"
+        case .sparkline: return asciiOnly ? "~" : "⠉"
         }
     }
 

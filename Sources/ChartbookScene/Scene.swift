@@ -22,10 +22,24 @@ public struct Scene: Equatable, Sendable {
     public var yRange: ClosedRange<Double>
     /// Background, text, grid and frame colours.
     public var theme: Theme
+    /// Where visible data lies beyond a fixed range: a small mark at the top or bottom row.
+    public var clipMarks: [ClipMark]
+    /// The sparkline strip: one scene per sparkline, each with its own plot area (its rows)
+    /// and one layer; their names and last values are texts of this scene.
+    public var sparklines: [Scene]
+
+    public struct ClipMark: Equatable, Sendable {
+        /// Cell column within the plot area.
+        public var column: Int
+        /// Above the range (drawn on the top row) or below it (bottom row).
+        public var above: Bool
+        public var color: Color
+        public init(column: Int, above: Bool, color: Color) { self.column = column; self.above = above; self.color = color }
+    }
 
     public init(columns: Int, rows: Int, dotsPerCell: DotDensity, plotArea: CellRect, frame: AxisFrame,
                 rules: [Rule], layers: [Layer], texts: [Text], selection: SelectionMark?, yRange: ClosedRange<Double>,
-                theme: Theme = .dark) {
+                theme: Theme = .dark, clipMarks: [ClipMark] = [], sparklines: [Scene] = []) {
         self.columns = columns
         self.rows = rows
         self.dotsPerCell = dotsPerCell
@@ -37,6 +51,8 @@ public struct Scene: Equatable, Sendable {
         self.selection = selection
         self.yRange = yRange
         self.theme = theme
+        self.clipMarks = clipMarks
+        self.sparklines = sparklines
     }
 
     /// Plot area size in dots.
@@ -159,7 +175,7 @@ public struct Scene: Equatable, Sendable {
 
     /// Text at a cell position. `text` is sanitised and fits the chart.
     public struct Text: Equatable, Sendable {
-        public enum Role: Equatable, Sendable { case title, legend, yLabel, xLabel, markLabel, readout }
+        public enum Role: Equatable, Sendable { case title, legend, yLabel, xLabel, markLabel, readout, position, sparkline }
         public var role: Role
         public var row: Int
         public var column: Int

@@ -15,28 +15,30 @@ public struct XLabelPlacer: Sendable {
         public var text: String
     }
 
-    public func place(count: Int, sparsity: Int, label: (Int) -> String?) -> [Placed] {
+    /// Labels for the points `first ..< first + count` (the window); candidates are the
+    /// indices that are multiples of the step, so labels stay put while scrolling.
+    public func place(first: Int = 0, count: Int, sparsity: Int, label: (Int) -> String?) -> [Placed] {
         guard count > 0, mapping.widthCells > 0 else { return [] }
         let sparsity = max(1, sparsity)
         var step = sparsity
         // Start from an estimate so long series do not try every step.
-        let sampleWidth = stride(from: 0, to: count, by: max(1, count / 50)).compactMap { label($0) }
+        let sampleWidth = stride(from: first, to: first + count, by: max(1, count / 50)).compactMap { label($0) }
             .map(TextMetrics.width(of:)).max() ?? 1
         let estimate = Int((Double(count) * Double(sampleWidth + 1) / Double(mapping.widthCells)).rounded(.up))
         step = max(step, Self.roundUp(estimate, multipleOf: sparsity))
         for _ in 0..<64 {
-            if let placed = tryPlace(count: count, step: step, label: label) { return placed }
+            if let placed = tryPlace(first: first, count: count, step: step, label: label) { return placed }
             step = Self.nextStep(after: step, multipleOf: sparsity)
-            if step >= count { break }
+            if step >= count + first { break }
         }
-        return tryPlace(count: count, step: max(count, 1), label: label) ?? []
+        return tryPlace(first: first, count: count, step: max(count + first, 1), label: label) ?? []
     }
 
-    func tryPlace(count: Int, step: Int, label: (Int) -> String?) -> [Placed]? {
+    func tryPlace(first: Int, count: Int, step: Int, label: (Int) -> String?) -> [Placed]? {
         var placed = [Placed]()
         var nextFree = 0
-        var index = 0
-        while index < count {
+        var index = (first + step - 1) / step * step
+        while index < first + count {
             defer { index += step }
             guard let text = label(index), !text.isEmpty else { continue }
             let width = TextMetrics.width(of: text)

@@ -1,40 +1,57 @@
-/// Where point `i` of `count` points sits horizontally in the plot area.
+/// Where point `i` sits horizontally in the plot area, for a window of `count` points
+/// starting at index `first`.
 ///
-/// Without bars points span the area edge to edge (first point at dot 0, last at the last
-/// dot). With bars each point owns an equal slot and sits at its centre, so lines and bars
-/// drawn together line up.
+/// Fitted (no spacing): without bars the window spans the area edge to edge (its first point
+/// at the first dot, its last at the last dot); with bars each point owns an equal slot and
+/// sits at its centre, so lines and bars drawn together line up. With `spacingCells` points
+/// are that many cells apart from the left padding. Points outside the window map outside
+/// the area (lines run on to the edge); they are never clamped.
 public struct XMapping: Equatable, Sendable {
-    /// Points in the data (the longest plotted series).
+    /// Points in the window.
     public var count: Int
     /// Plot area width in cells and dots per cell.
     public var widthCells: Int
     public var dotsPerCell: Int
     public var slotted: Bool
+    /// Index of the window's first point.
+    public var first: Int
+    /// Cells between neighbouring points; nil fits the window to the width.
+    public var spacingCells: Double?
+    public var paddingLeft: Double
+    public var paddingRight: Double
 
-    public init(count: Int, widthCells: Int, dotsPerCell: Int, slotted: Bool) {
+    public init(count: Int, widthCells: Int, dotsPerCell: Int, slotted: Bool, first: Int = 0,
+                spacingCells: Double? = nil, paddingLeft: Double = 0, paddingRight: Double = 0) {
         self.count = count; self.widthCells = widthCells; self.dotsPerCell = dotsPerCell; self.slotted = slotted
+        self.first = first; self.spacingCells = spacingCells; self.paddingLeft = paddingLeft; self.paddingRight = paddingRight
     }
 
     var widthDots: Int { widthCells * dotsPerCell }
+    var usableCells: Double { max(Double(widthCells) - paddingLeft - paddingRight, 0) }
 
     /// Slot width in cells (for bars).
-    public var slotCells: Double { count > 0 ? Double(widthCells) / Double(count) : Double(widthCells) }
+    public var slotCells: Double {
+        if let spacingCells { return spacingCells }
+        return count > 0 ? usableCells / Double(count) : usableCells
+    }
 
     /// Centre of point `index` in cells (fractional) from the plot area's left edge.
     public func centerCell(_ index: Int) -> Double {
-        if slotted { return (Double(index) + 0.5) * slotCells }
+        if slotted { return paddingLeft + (Double(index - first) + 0.5) * slotCells }
         return (Double(dot(index)) + 0.5) / Double(dotsPerCell)
     }
 
-    /// Dot column of point `index`, 0 ..< widthDots.
+    /// Dot column of point `index` (inside 0 ..< width dots for points in the window).
     public func dot(_ index: Int) -> Int {
-        let w = widthDots
-        guard w > 1, count > 0 else { return 0 }
+        guard widthDots > 1, count > 0 else { return 0 }
+        let k = Double(index - first), d = Double(dotsPerCell)
         if slotted {
-            let x = Int(((Double(index) + 0.5) * slotCells * Double(dotsPerCell)).rounded(.down))
-            return min(max(x, 0), w - 1)
+            let x = Int(((paddingLeft + (k + 0.5) * slotCells) * d).rounded(.down))
+            return index >= first && index < first + count ? min(max(x, 0), widthDots - 1) : x
         }
-        guard count > 1 else { return w / 2 }
-        return Int((Double(index) * Double(w - 1) / Double(count - 1)).rounded())
+        let start = paddingLeft * d, usable = usableCells * d
+        if let spacingCells { return Int((start + k * spacingCells * d).rounded()) }
+        guard count > 1 else { return Int(start + usable / 2) }
+        return Int((start + k * (max(usable, 1) - 1) / Double(count - 1)).rounded())
     }
 }

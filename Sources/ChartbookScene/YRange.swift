@@ -4,8 +4,9 @@ import Foundation
 public enum YRange {
     /// Steps tried by `nice`, times a power of ten. The fixed number of intervals (from the
     /// relative reference lines) makes 3, 4, 6 and 8 worth having: 0..20 in steps of 4 beats
-    /// 0..25 in steps of 5 for data up to 17.
-    static let mantissas: [Double] = [1, 2, 2.5, 3, 4, 5, 6, 8]
+    /// 0..25 in steps of 5 for data up to 17; 1.2 and 1.5 make 0..60 rather than 0..100 for
+    /// data up to 60.
+    static let mantissas: [Double] = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8]
 
     /// The smallest range `lower ≤ lo, upper ≥ hi` made of `intervals` equal steps of a nice
     /// size, starting at a multiple of the step: every step boundary is a round number.

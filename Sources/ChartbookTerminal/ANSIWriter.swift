@@ -45,6 +45,11 @@ public struct ANSIWriter: Sendable {
         return out
     }
 
+    /// Moves the cursor up `rows` lines to column 1: redrawing a chart in place.
+    public static func cursorUp(_ rows: Int) -> String {
+        rows > 0 ? "\u{1B}[\(rows)A\r" : "\r"
+    }
+
     /// Control characters never reach the terminal, even if a caller forgot to sanitise.
     static func safe(_ character: Character) -> Character {
         character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })

@@ -21,10 +21,12 @@ public struct TerminalRenderer: Sendable {
                     grid.set(column, row, raster.canvas == .ascii ? "|" : "┊", style: CellStyle(foreground: scene.theme.grid))
                 }
             }
-            drawFills(scene, into: &grid)
-            var bars = Set<Int>()
-            for layer in scene.layers { if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) } }
-            drawDots(scene, into: &grid, over: bars)
+            drawMarks(scene, into: &grid)
+            drawClipMarks(scene, into: &grid)
+        }
+        for strip in scene.sparklines where !strip.plotArea.isEmpty {
+            drawRules(strip, into: &grid)
+            drawMarks(strip, into: &grid)
         }
         for text in scene.texts {
             var style = CellStyle(foreground: text.color, bold: text.bold)
@@ -38,6 +40,25 @@ public struct TerminalRenderer: Sendable {
             }
         }
         return grid
+    }
+
+    /// Fills, bars, then lines and dots of `scene`'s layers, inside its plot area.
+    private func drawMarks(_ scene: Scene, into grid: inout CellGrid) {
+        drawFills(scene, into: &grid)
+        var bars = Set<Int>()
+        for layer in scene.layers { if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) } }
+        drawDots(scene, into: &grid, over: bars)
+    }
+
+    /// ▴ on the top row / ▾ on the bottom row where visible data lies beyond a fixed range.
+    private func drawClipMarks(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        let ascii = raster.canvas == .ascii
+        for mark in scene.clipMarks {
+            let row = mark.above ? area.row : area.row + area.height - 1
+            grid.set(area.column + mark.column, row, mark.above ? (ascii ? "^" : "▴") : (ascii ? "v" : "▾"),
+                     style: CellStyle(foreground: mark.color, bold: true))
+        }
     }
 
     private func drawRules(_ scene: Scene, into grid: inout CellGrid) {

@@ -47,6 +47,12 @@ struct ChartbookCLI: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"))
     var svg: String?
 
+    @Flag(help: "Read numbers from stdin as they arrive (a column per series) into the dataset 'stdin' and redraw live.")
+    var follow = false
+
+    @Option(help: "With --follow: keep the newest N rows.")
+    var window: Int = 300
+
     mutating func validate() throws {
         if let size {
             let parts = size.lowercased().split(separator: "x")
@@ -71,8 +77,9 @@ struct ChartbookCLI: ParsableCommand {
         if let canvas { session.output.canvas = canvas }
         var notebook = Notebook(session: session)
         Interrupts.install()
-        let executor = Executor(files: files, isCancelled: { Interrupts.pending })
         let fixedTarget = target
+        let executor = Executor(files: files, isCancelled: { Interrupts.pending },
+                                plotWidth: { ChartRenderer.plotWidth(of: $0, on: fixedTarget) })
         let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
 
         var sources = [ScriptSource]()
@@ -89,6 +96,11 @@ struct ChartbookCLI: ParsableCommand {
         }
         for (index, text) in commands.enumerated() {
             sources.append(ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
+        }
+        if follow {
+            let ok = FollowMode(runner: runner, sources: sources, target: target, window: max(window, 1)).run(&notebook)
+            if !ok { throw ExitCode(1) }
+            return
         }
         if sources.isEmpty {
             if environment.stdinIsTerminal {

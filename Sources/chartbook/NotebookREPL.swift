@@ -82,6 +82,7 @@ struct NotebookREPL {
         each.keepGoing = false
         let now = target()
         each.target = { now }
+        each.executor.plotWidth = { ChartRenderer.plotWidth(of: $0, on: now) }
         let outcome = each.run(ScriptSource(name: "", text: text), in: &notebook) { event in
             switch event {
             case .output(let text): StandardStreams.out(text)

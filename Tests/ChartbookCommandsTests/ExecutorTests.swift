@@ -180,3 +180,66 @@ import ChartbookModel
         #expect(h.session.plots[2].resolvedColor == Color.palette[2])
     }
 }
+
+@Suite struct ViewingCommandTests {
+    func harness() -> Harness {
+        var h = Harness()
+        h.run("gen w walk 1000; add plot line w; set spacing 2")
+        return h
+    }
+
+    @Test func scrollPagesAndEnds() {
+        var h = harness()
+        // The test executor's plot width is 72 cells: 37 points at spacing 2.
+        #expect(h.run("scroll +100") == nil)
+        #expect(h.session.view.anchor == .start(100))
+        h.run("scroll")
+        #expect(h.session.view.anchor == .start(137))
+        h.run("scroll -500")
+        #expect(h.session.view.anchor == .start(0))
+        h.run("scroll end")
+        #expect(h.session.view.window(count: 1000, widthCells: 72) == 963..<1000)
+        h.run("scroll start")
+        #expect(h.session.view.anchor == .start(0))
+    }
+
+    @Test func viewAndSelectIntoView() {
+        var h = harness()
+        #expect(h.run("view 120..180") == nil)
+        #expect(h.session.view.window(count: 1000, widthCells: 72) == 120..<181)
+        h.run("set spacing 2; select 500")
+        #expect(h.session.view.window(count: 1000, widthCells: 72).contains(500))
+        #expect(h.run("view 10..2000") == "t.cb:1:6: error: point 2000 is out of range 0..999\nview 10..2000\n     ^~~~~~~~\n")
+    }
+
+    @Test func rtlKeepsTheNewestAsDataGrows() {
+        var h = Harness()
+        h.run("data live = 1 2 3; add plot line live; set spacing 4; set direction rtl")
+        for _ in 0..<30 { h.run("push live 5 6 7") }
+        let count = h.session.pointCount
+        #expect(h.session.view.window(count: count, widthCells: 72).upperBound == count)
+    }
+
+    @Test func pushAndWindow() {
+        var h = Harness()
+        #expect(h.run("push fresh 1 2 3") == nil)
+        #expect(h.session.dataset(named: "fresh")?.columns[0].numbers == [1, 2, 3])
+        h.run("set data fresh window=2")
+        #expect(h.session.dataset(named: "fresh")?.columns[0].numbers == [2, 3])
+        h.run("push fresh 4")
+        #expect(h.session.dataset(named: "fresh")?.columns[0].numbers == [3, 4])
+        h.files = InMemoryFiles(["/work/two.csv": "a,b\n1,2\n"])
+        h.run("load two.csv")
+        #expect(h.run("push two 5 6 7") == "t.cb:1:6: error: invalid push '3 values': expected a multiple of 2, one per numeric column of 'two'\npush two 5 6 7\n     ^~~\n")
+        #expect(h.run("push two 5 6 7 8") == nil)
+        #expect(h.session.dataset(named: "two")?.count == 3)
+    }
+
+    @Test func sparklineOptions() {
+        var h = Harness()
+        h.run("gen w walk 10")
+        #expect(h.run("add plot sparkline w kind=bar range=-5..5 zero=on height=2") == nil)
+        #expect(h.session.plots[0].style.sparkHeight == 2)
+        #expect(h.run("add plot sparkline w as x width=3")?.contains("unknown option 'width' for sparkline plots") == true)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ChartbookModel
 @testable import ChartbookScene
@@ -5,7 +6,7 @@ import ChartbookModel
 @Suite struct YRangeTests {
     @Test(arguments: [
         (0.0, 17.3, 5, 0.0, 20.0), (-4.7, 19.2, 5, -5.0, 20.0), (3.0, 3.0, 5, 2.0, 4.0), (0.0, 0.0, 5, -1.0, 1.5),
-        (101.0, 109.0, 4, 100.0, 110.0), (-0.013, 0.042, 5, -0.02, 0.08), (3, 17, 5, 3, 18), (0.0, 1e6, 5, 0.0, 1e6),
+        (101.0, 109.0, 4, 100.0, 110.0), (-0.013, 0.042, 5, -0.015, 0.06), (3, 17, 5, 3, 18), (0.0, 1e6, 5, 0.0, 1e6),
     ])
     func niceRanges(_ lo: Double, _ hi: Double, _ intervals: Int, _ expectedLo: Double, _ expectedHi: Double) {
         let r = YRange.nice(lo, hi, intervals: intervals)
@@ -149,5 +150,74 @@ import ChartbookModel
         let glyphs = ChartLayout(columns: 30, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: s)
         guard case .markers(let points, .circle) = glyphs.layers[0].marks else { Issue.record("expected markers"); return }
         #expect(points.count == 3)
+    }
+}
+
+@Suite struct ScrollingLayoutTests {
+    func session(_ values: [Double]) -> Session {
+        var s = Session()
+        s.datasets = [Dataset(name: "d", columns: [Column(name: "d", numbers: values)], source: .inline)]
+        s.plots = [Plot(id: "d", kind: .line, series: SeriesReference(dataset: "d", column: "d"), style: PlotStyle())]
+        return s
+    }
+
+    @Test func adaptRangeFitsTheVisiblePoints() {
+        let values = (0..<300).map { Double($0) } // 0 ... 299
+        var s = session(values)
+        s.view.spacing = .cells(2)
+        s.view.anchor = .start(100)
+        s.axes.range = .adapt
+        let layout = ChartLayout(columns: 60, rows: 16, dots: DotDensity(x: 2, y: 4))
+        let scene = layout.scene(for: s)
+        let window = s.view.window(count: 300, widthCells: scene.plotArea.width)
+        let visible = values[window]
+        #expect(scene.yRange.lowerBound <= visible.min()! && scene.yRange.upperBound >= visible.max()!)
+        #expect(scene.yRange.lowerBound > 50 && scene.yRange.upperBound < 200)
+        s.axes.range = .auto
+        #expect(layout.scene(for: s).yRange == 0...300)
+    }
+
+    @Test func positionLineShowsTheWindow() {
+        var s = session((0..<1000).map { sin(Double($0) / 10) })
+        s.view.spacing = .cells(3)
+        s.view.anchor = .start(120)
+        let scene = ChartLayout(columns: 60, rows: 16, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        let text = scene.texts.filter { $0.role == .position }.map(\.text).joined()
+        #expect(text.hasPrefix("points 120–138 of 1000"))
+    }
+
+    @Test func clipMarksWhereDataLeavesAFixedRange() {
+        var s = session([1, 50, 2, -40, 3])
+        s.axes.range = .fixed(lower: 0, upper: 10)
+        let scene = ChartLayout(columns: 40, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        #expect(scene.clipMarks.filter(\.above).count == 1)
+        #expect(scene.clipMarks.filter { !$0.above }.count == 1)
+    }
+
+    @Test func onlySparklinesMakeADashboard() {
+        var s = Session()
+        s.datasets = [Dataset(name: "a", columns: [Column(name: "a", numbers: [1, 3, 2, 5])], source: .inline),
+                      Dataset(name: "b", columns: [Column(name: "b", numbers: [-1, 1, -2, 2])], source: .inline)]
+        var barStyle = PlotStyle()
+        barStyle.sparkKind = .bar
+        barStyle.sparkZero = true
+        barStyle.sparkHeight = 2
+        s.plots = [Plot(id: "a", kind: .sparkline, series: SeriesReference(dataset: "a", column: "a"), style: PlotStyle()),
+                   Plot(id: "b", kind: .sparkline, series: SeriesReference(dataset: "b", column: "b"), style: barStyle)]
+        let scene = ChartLayout(columns: 40, rows: 5, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        #expect(scene.plotArea.isEmpty)
+        #expect(scene.sparklines.count == 2)
+        #expect(scene.sparklines[1].plotArea.height == 2)
+        #expect(scene.texts.filter { $0.role == .sparkline }.map(\.text) == ["a", "5", "b", "2"])
+    }
+
+    @Test func windowEdges() {
+        for count in [0, 1, 2, 5] {
+            var s = session((0..<count).map(Double.init))
+            s.view.spacing = .cells(4)
+            s.view.anchor = .end(3)
+            let scene = ChartLayout(columns: 30, rows: 8, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+            #expect(scene.plotArea.width > 0)
+        }
     }
 }

@@ -1,0 +1,177 @@
+import ChartbookModel
+
+extension ChartLayout {
+    /// One plot's marks for the points `window` (lines also reach one point beyond each end,
+    /// so they run on to the edge of the area).
+    func layer(for p: ResolvedPlot, x: XMapping, y: YMapping, window: Range<Int>, heightCells: Int) -> Scene.Layer {
+        let width = p.plot.style.width ?? 2
+        let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
+        let n = p.values.count
+        let span = max(window.lowerBound - 1, 0)..<min(window.upperBound + 1, n)
+        switch p.plot.kind {
+        case .line, .area, .sparkline:
+            let smooth = p.plot.style.lineStyle == .smooth && x.count * 2 <= x.widthDots
+            let runs = smooth ? smoothRuns(p.values, span, x: x, y: y) : straightRuns(p.values, span, x: x, y: y)
+            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
+                               marks: .polyline(runs), fill: fill(for: p, y: y),
+                               curve: smooth ? curve(p.values, span, x: x, y: y) : nil)
+        case .dot:
+            let points = markers(p.values, window, x: x, y: y)
+            // Below size 1 a point is one dot of the raster rather than a glyph.
+            if let size = p.plot.style.size, size < 1 {
+                return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .polyline(points.map { [$0] }),
+                                   markerSize: size)
+            }
+            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
+                               marks: .markers(points, p.plot.style.marker ?? .circle), markerSize: p.plot.style.size ?? 6)
+        case .bar:
+            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
+                               marks: .bars(bars(p, window, x: x, y: y, heightCells: heightCells)))
+        }
+    }
+
+    func straightRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
+        var reducer = LineReducer()
+        for i in span {
+            let v = values[i]
+            if v.isFinite { reducer.add(x: x.dot(i), y: y.dot(v)) } else { reducer.breakRun() }
+        }
+        return reducer.finish()
+    }
+
+    /// A monotone cubic sampled at every dot column between neighbouring points.
+    func smoothRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
+        var reducer = LineReducer()
+        var xs = [Double](), ys = [Double]()
+        func flush() {
+            if xs.count == 1 { reducer.add(x: Int(xs[0]), y: y.dot(ys[0])) }
+            if xs.count > 1 {
+                let m = MonotoneCubic.tangents(xs: xs, ys: ys)
+                for i in 0..<(xs.count - 1) {
+                    var column = Int(xs[i])
+                    while column < Int(xs[i + 1]) {
+                        reducer.add(x: column, y: y.dot(MonotoneCubic.value(at: Double(column), i: i, xs: xs, ys: ys, tangents: m)))
+                        column += 1
+                    }
+                }
+                reducer.add(x: Int(xs[xs.count - 1]), y: y.dot(ys[ys.count - 1]))
+            }
+            reducer.breakRun()
+            xs.removeAll(); ys.removeAll()
+        }
+        for i in span {
+            let v = values[i]
+            if v.isFinite {
+                let column = Double(x.dot(i))
+                if let last = xs.last, column <= last { ys[ys.count - 1] = v; continue }
+                xs.append(column); ys.append(v)
+            } else { flush() }
+        }
+        flush()
+        return reducer.finish()
+    }
+
+    /// The points of a smooth line with the monotone cubic's slopes, in dot units.
+    func curve(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[Scene.CurvePoint]] {
+        var runs = [[Scene.CurvePoint]]()
+        var xs = [Double](), ys = [Double]()
+        func flush() {
+            if !xs.isEmpty {
+                let m = MonotoneCubic.tangents(xs: xs, ys: ys)
+                runs.append(xs.indices.map { Scene.CurvePoint(x: xs[$0], y: ys[$0], slope: m[$0]) })
+            }
+            xs.removeAll(); ys.removeAll()
+        }
+        let h = Double(max(y.heightDots - 1, 1)), range = y.range.upperBound - y.range.lowerBound
+        for i in span {
+            let v = values[i]
+            guard v.isFinite else { flush(); continue }
+            let px = Double(x.dot(i))
+            let py = min(max((y.range.upperBound - v) / range * h, -h * 4), h * 5)
+            if let last = xs.last, px <= last { ys[ys.count - 1] = py; continue }
+            xs.append(px); ys.append(py)
+        }
+        flush()
+        return runs
+    }
+
+    /// The fill under a line: `fill=` (default none for lines, solid for areas), down to zero
+    /// or the range edge nearest to it.
+    func fill(for p: ResolvedPlot, y: YMapping) -> Scene.Fill? {
+        let style = p.plot.style
+        let kind = style.fill ?? (p.plot.kind == .area ? .solid : PlotStyle.Fill.none)
+        let baseline = y.dot(min(max(0, y.range.lowerBound), y.range.upperBound))
+        switch kind {
+        case .none: return nil
+        case .solid:
+            var color = style.fillColor ?? p.color
+            if style.fillColor == nil { color.alpha = 0.35 }
+            return Scene.Fill(paint: .solid(color), baselineDotY: baseline)
+        case .gradient:
+            var start = p.color, end = p.color
+            start.alpha = 0.6
+            end.alpha = 0.05
+            let colors = style.gradient ?? PlotStyle.GradientColors(start: start, end: end)
+            return Scene.Fill(paint: .gradient(start: colors.start, end: colors.end, radial: style.gradientType == .radial),
+                              baselineDotY: baseline)
+        }
+    }
+
+    /// Each visible dot once, in data order.
+    func markers(_ values: [Double], _ window: Range<Int>, x: XMapping, y: YMapping) -> [DotPoint] {
+        let w = max(1, x.widthDots), h = max(1, y.heightDots)
+        var seen = [Bool](repeating: false, count: w * h)
+        var points = [DotPoint]()
+        for i in window.clamped(to: 0..<values.count) where values[i].isFinite {
+            let px = x.dot(i), py = y.dot(values[i])
+            guard (0..<w).contains(px), (0..<h).contains(py) else { continue }
+            if !seen[py * w + px] { seen[py * w + px] = true; points.append(DotPoint(x: px, y: py)) }
+        }
+        return points
+    }
+
+    /// One bar per point; when points outnumber cell columns, one bar per column holding the
+    /// value of largest magnitude there (spikes stay visible).
+    func bars(_ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int) -> [Scene.Bar] {
+        let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y).rounded()
+        let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
+        let indices = window.clamped(to: 0..<p.values.count)
+        var bars = [Scene.Bar]()
+        func bar(_ value: Double, center: Double, slot: Double) {
+            let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
+            let half = slot * fraction / 2
+            bars.append(Scene.Bar(x0: center - half, x1: center + half, slot: slot, base: base, top: top,
+                                  outline: p.plot.style.outline, outlineWidth: p.plot.style.outlineWidth ?? 1,
+                                  rounded: p.plot.style.rounded ?? false))
+        }
+        if x.slotCells >= 1 {
+            for i in indices where p.values[i].isFinite { bar(p.values[i], center: x.centerCell(i), slot: x.slotCells) }
+            return bars
+        }
+        var best = [Double](repeating: .nan, count: x.widthCells)
+        for i in indices where p.values[i].isFinite {
+            let column = min(max(Int(x.centerCell(i)), 0), x.widthCells - 1)
+            let v = p.values[i]
+            if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
+        }
+        for (column, v) in best.enumerated() where v.isFinite { bar(v, center: Double(column) + 0.5, slot: 1) }
+        return bars
+    }
+
+    /// Cell columns where visible values lie beyond the range, per plot.
+    func clipMarks(_ plots: [ResolvedPlot], window: Range<Int>, x: XMapping, range: ClosedRange<Double>) -> [Scene.ClipMark] {
+        var marks = [Scene.ClipMark]()
+        for p in plots where p.plot.kind != .sparkline {
+            var above = Set<Int>(), below = Set<Int>()
+            for i in window.clamped(to: 0..<p.values.count) {
+                let v = p.values[i]
+                guard v.isFinite, v > range.upperBound || v < range.lowerBound else { continue }
+                let column = min(max(Int(x.centerCell(i)), 0), x.widthCells - 1)
+                if v > range.upperBound { above.insert(column) } else { below.insert(column) }
+            }
+            marks += above.sorted().map { Scene.ClipMark(column: $0, above: true, color: p.color) }
+            marks += below.sorted().map { Scene.ClipMark(column: $0, above: false, color: p.color) }
+        }
+        return marks
+    }
+}

@@ -1,0 +1,116 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ChartbookModel
+import ChartbookCommands
+import ChartbookKit
+import ChartbookTerminal
+import LineEditor
+
+/// `chartbook --follow`: numbers from stdin as they arrive (a column per series, one or
+/// several per line), drawn live. The dataset `stdin` keeps the newest `window` rows; the
+/// scripts and -e commands run once the first line has named its columns (a plot per
+/// column is added when they add none). Redraws at most 20 times a second, in place: the
+/// cursor goes back to the chart's top and the lines are overwritten, never cleared.
+/// Ctrl-C or the end of input ends it, leaving the last frame.
+struct FollowMode {
+    let runner: ScriptRunner
+    let sources: [ScriptSource]
+    let target: TerminalTarget
+    let window: Int
+    /// Minimum time between frames, in milliseconds.
+    let frameInterval: Int = 50
+
+    func run(_ notebook: inout Notebook) -> Bool {
+        var pending = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var names: [String]?
+        var started = false
+        var drawnRows = 0
+        var lastDraw = 0
+        var dirty = false
+        var ok = true
+        var atEnd = false
+
+        func draw() {
+            let text = ChartRenderer.text(for: notebook.session, on: target)
+            StandardStreams.out((drawnRows > 0 ? ANSIWriter.cursorUp(drawnRows) : "") + text)
+            drawnRows = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+            lastDraw = Self.milliseconds()
+            dirty = false
+        }
+
+        func start(columns: Int) {
+            let columnNames = names ?? (1...columns).map { "c\($0)" }
+            let setup = "set data stdin window=\(window)"
+            var session = notebook.session
+            session.upsert(Dataset(name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) }, source: .inline, window: window))
+            notebook = Notebook(session: session)
+            for source in sources {
+                if runner.run(source, in: &notebook, emit: { if case .diagnostic(let d) = $0 { StandardStreams.err(d) } }) == .failed { ok = false }
+            }
+            if notebook.session.plots.isEmpty {
+                let plots = columnNames.map { "add plot line stdin.\($0)" }.joined(separator: "; ")
+                _ = runner.run(ScriptSource(name: "--follow", text: plots), in: &notebook, emit: { _ in })
+            }
+            _ = setup
+            started = true
+        }
+
+        func handle(_ line: String) {
+            switch StreamLine.parse(line) {
+            case .blank: return
+            case .names(let fields):
+                if !started && names == nil { names = Self.uniqueNames(fields) }
+            case .values(let values):
+                if !started { start(columns: names?.count ?? values.count) }
+                let width = notebook.session.dataset(named: "stdin")?.numericColumns.count ?? values.count
+                var row = Array(values.prefix(width))
+                while row.count < width { row.append(.nan) }
+                let push = Command.push(name: Located("stdin", at: SourceRange(line: 1, column: 1, length: 1)), values: row)
+                _ = try? runner.executor.run(push, text: "push", at: SourceRange(line: 1, column: 1, length: 1), in: &notebook)
+                dirty = true
+            }
+        }
+
+        while !atEnd && !Interrupts.pending {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, Int32(frameInterval))
+            if ready > 0 {
+                let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                if n > 0 {
+                    pending.append(contentsOf: buffer[0..<n])
+                    while let newline = pending.firstIndex(of: 10) {
+                        handle(String(decoding: pending[..<newline], as: UTF8.self))
+                        pending.removeSubrange(...newline)
+                    }
+                } else if n == 0 || errno != EINTR {
+                    atEnd = true
+                }
+            }
+            if dirty && started && Self.milliseconds() - lastDraw >= frameInterval { draw() }
+        }
+        if !pending.isEmpty { handle(String(decoding: pending, as: UTF8.self)) }
+        if started && (dirty || drawnRows == 0) { draw() }
+        return ok
+    }
+
+    static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
+
+    /// Column names usable as `stdin.NAME`.
+    static func uniqueNames(_ fields: [String]) -> [String] {
+        var seen = Set<String>()
+        return fields.enumerated().map { index, raw in
+            var name = String(raw.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+            if name.isEmpty || !(name.first!.isLetter || name.first == "_") { name = "c\(index + 1)" }
+            var unique = name, n = 2
+            while seen.contains(unique) { unique = "\(name)\(n)"; n += 1 }
+            seen.insert(unique)
+            return unique
+        }
+    }
+}

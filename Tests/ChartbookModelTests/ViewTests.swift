@@ -1,0 +1,56 @@
+import Testing
+@testable import ChartbookModel
+
+@Suite struct ViewTests {
+    @Test func autoShowsEverything() {
+        #expect(View().window(count: 1000, widthCells: 60) == 0..<1000)
+        #expect(View().window(count: 0, widthCells: 60) == 0..<0)
+        #expect(View().window(count: 1, widthCells: 60) == 0..<1)
+    }
+
+    @Test func spacingMakesAWindowClampedToTheData() {
+        var v = View()
+        v.spacing = .cells(3)
+        #expect(v.capacity(count: 1000, widthCells: 60) == 21)
+        #expect(v.window(count: 1000, widthCells: 60) == 0..<21)
+        v.anchor = .start(990)
+        #expect(v.window(count: 1000, widthCells: 60) == 979..<1000)
+        v.anchor = .start(-5)
+        #expect(v.window(count: 1000, widthCells: 60) == 0..<21)
+        #expect(v.window(count: 5, widthCells: 60) == 0..<5) // window larger than data
+    }
+
+    @Test func rtlFollowsTheNewest() {
+        var v = View()
+        v.spacing = .cells(2)
+        v.direction = .rtl
+        v.anchor = .end(0)
+        #expect(v.window(count: 100, widthCells: 40) == 79..<100)
+        #expect(v.window(count: 150, widthCells: 40) == 129..<150) // data grew: still the newest
+        v.anchor = .end(10)
+        #expect(v.window(count: 100, widthCells: 40) == 69..<90)
+        #expect(v.anchor(showingFrom: 50, count: 100, widthCells: 40) == .end(29))
+    }
+
+    @Test func paddingAndPoints() {
+        var v = View()
+        v.spacing = .cells(2)
+        v.paddingLeft = 4
+        v.paddingRight = 4
+        #expect(v.capacity(count: 100, widthCells: 40) == 17)
+        v.spacing = .points(10)
+        #expect(v.window(count: 100, widthCells: 40).count == 10)
+    }
+}
+
+@Suite struct DatasetWindowTests {
+    @Test func appendKeepsTheNewest() {
+        var d = Dataset(name: "d", columns: [Column(name: "a", numbers: [1, 2, 3]), Column(name: "b", numbers: [4, 5, 6])],
+                        source: .inline, window: 3)
+        d.append(row: [7, 8])
+        #expect(d.columns[0].numbers == [2, 3, 7] && d.columns[1].numbers == [5, 6, 8])
+        d.window = 2
+        d.applyWindow()
+        #expect(d.count == 2)
+    }
+}
