@@ -308,12 +308,15 @@ public struct Executor: Sendable {
 
     func load(_ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context) throws(Diagnostic) -> Dataset {
         let resolved = files.resolve(path.value, relativeTo: context.directory)
-        let bytes: [UInt8]
-        do { bytes = try files.read(resolved) } catch {
+        let bytes: MappedBytes
+        do { bytes = try files.map(resolved) } catch {
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let table: DelimitedReader.Table
-        do { table = try DelimitedReader(options: options).read(bytes, shouldCancel: isCancelled) } catch {
+        do {
+            table = try DelimitedReader(options: options).read(bytes.buffer, shouldCancel: isCancelled,
+                                                              release: { bytes.release($0, $1) })
+        } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
         }

@@ -9,6 +9,9 @@ public protocol FileAccess: Sendable {
     func read(_ path: String) throws(FileAccessError) -> [UInt8]
     /// Entries of a directory (for path completion); empty when it cannot be read.
     func list(_ directory: String) -> [DirectoryEntry]
+    /// The file's bytes for reading once, front to back (large data files): may be a memory
+    /// mapping whose consumed pages can be given back with `MappedBytes.release`.
+    func map(_ path: String) throws(FileAccessError) -> MappedBytes
     /// Writes a whole file atomically (readers see the old file or the new one, never a
     /// part), creating missing parent directories.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError)
@@ -16,6 +19,7 @@ public protocol FileAccess: Sendable {
 
 extension FileAccess {
     public func list(_ directory: String) -> [DirectoryEntry] { [] }
+    public func map(_ path: String) throws(FileAccessError) -> MappedBytes { MappedBytes(bytes: try read(path)) }
     public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) { throw FileAccessError("read-only") }
 }
 
@@ -78,4 +82,34 @@ public struct InMemoryFiles: FileAccess {
         }
         return entries.map { DirectoryEntry(name: $0.key, isDirectory: $0.value) }.sorted { $0.name < $1.name }
     }
+}
+
+/// Bytes to parse: an owned copy, or a read-only memory mapping provided by the shell.
+/// `release` tells the owner a range has been consumed (a mapping drops those pages, so a
+/// file being parsed does not stay resident). Not copied: a class, used by one load.
+public final class MappedBytes: @unchecked Sendable {
+    public let buffer: UnsafeBufferPointer<UInt8>
+    private let releaseRange: @Sendable (Int, Int) -> Void
+    private let free: @Sendable () -> Void
+
+    /// A mapping (or any memory) with its page-release and unmap functions.
+    public init(buffer: UnsafeBufferPointer<UInt8>, release: @escaping @Sendable (Int, Int) -> Void,
+                free: @escaping @Sendable () -> Void) {
+        self.buffer = buffer
+        releaseRange = release
+        self.free = free
+    }
+
+    /// An owned copy of `bytes`.
+    public convenience init(bytes: [UInt8]) {
+        let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+        _ = memory.initialize(from: bytes)
+        let view = UnsafeBufferPointer(start: memory.baseAddress, count: bytes.count)
+        let address = UInt(bitPattern: memory.baseAddress)
+        self.init(buffer: view, release: { _, _ in }, free: { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() })
+    }
+
+    public func release(_ start: Int, _ end: Int) { releaseRange(start, end) }
+
+    deinit { free() }
 }

@@ -7,6 +7,8 @@ import ChartbookModel
 /// (see `NumberParser`); only columns that turn out to be text are read again as strings.
 public struct DelimitedReader: Sendable {
     public var options: LoadOptions
+    /// Off only in tests, to compare the fast path with the general one.
+    var useFastPath = true
 
     public init(options: LoadOptions = LoadOptions()) {
         self.options = options
@@ -26,7 +28,11 @@ public struct DelimitedReader: Sendable {
         }
     }
 
-    public func read(_ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false }) throws(DataError) -> Table {
+    /// - Parameters:
+    ///   - parallel: use both cores for large inputs.
+    ///   - release: told which byte ranges were consumed, so a file mapping can drop them.
+    public func read(_ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false }, parallel: Bool = true,
+                     release: (Int, Int) -> Void = { _, _ in }) throws(DataError) -> Table {
         var start = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
         let separator: UInt8
@@ -53,18 +59,35 @@ public struct DelimitedReader: Sendable {
             ? Self.uniqueNames(firstCells.enumerated().map { $0.element.isEmpty ? "c\($0.offset + 1)" : $0.element })
             : (1...max(width, 1)).map { "c\($0)" }
 
-        // Pass 1: numbers for every column.
+        // Pass 1: numbers for every column — the fast path for unquoted numeric data, else the
+        // general scanner (which also reports ragged rows with their line).
         var numbers = Array(repeating: [Double](), count: width)
         var present = Array(repeating: 0, count: width)   // non-empty cells
         var failures = Array(repeating: 0, count: width)  // non-empty cells that are not numbers
-        let estimate = buffer.count / max(1, secondMark.position - start)
-        scanner.seek(hasHeader ? secondMark : firstMark)
-        for c in 0..<width { numbers[c].reserveCapacity(min(estimate, 1 << 24)) }
-        var records = 0
-        while let record = try scanner.nextRecord(into: &numbers, present: &present, failures: &failures, width: width) {
-            records &+= 1
-            if records & 0xffff == 0, shouldCancel() { throw .cancelled }
-            if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
+        let bodyStart = (hasHeader ? secondMark : firstMark).position
+        let outcome = withoutActuallyEscaping(shouldCancel) { cancel in
+            withoutActuallyEscaping(release) { release in
+                let fast = FastNumericParser(separator: separator, width: width, shouldCancel: cancel, release: release)
+                guard useFastPath, let base = buffer.baseAddress else { return FastNumericParser.Outcome.fallback }
+                return fast.parse(base, start: bodyStart, end: buffer.count, parallel: parallel)
+            }
+        }
+        switch outcome {
+        case .cancelled: throw .cancelled
+        case .parsed(let result):
+            numbers = result.columns
+            present = result.present
+            failures = result.failures
+        case .fallback:
+            let estimate = buffer.count / max(1, secondMark.position - start)
+            scanner.seek(hasHeader ? secondMark : firstMark)
+            for c in 0..<width { numbers[c].reserveCapacity(min(estimate, 1 << 24)) }
+            var records = 0
+            while let record = try scanner.nextRecord(into: &numbers, present: &present, failures: &failures, width: width) {
+                records &+= 1
+                if records & 0xffff == 0, shouldCancel() { throw .cancelled }
+                if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
+            }
         }
 
         // Text columns: majority of non-empty cells are not numbers (dates, names).

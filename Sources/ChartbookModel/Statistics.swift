@@ -9,7 +9,17 @@ public struct Statistics: Equatable, Sendable {
     public var mean: Double
 
     /// One pass over `values`. For an empty or all-missing column min/max/mean are NaN.
-    public init<C: Collection>(of values: C) where C.Element == Double {
+    /// (Concrete, not generic: a generic version is not specialised across modules and
+    /// costs an allocation per element.)
+    public init(of values: [Double]) {
+        self = values.withUnsafeBufferPointer { Statistics(of: $0) }
+    }
+
+    public init(of values: ArraySlice<Double>) {
+        self = values.withUnsafeBufferPointer { Statistics(of: $0) }
+    }
+
+    public init(of values: UnsafeBufferPointer<Double>) {
         var count = 0, missing = 0
         var lo = Double.infinity, hi = -Double.infinity, sum = 0.0
         for v in values {
@@ -27,9 +37,29 @@ public struct Statistics: Equatable, Sendable {
         mean = count > 0 ? sum / Double(count) : .nan
     }
 
+    /// The smallest and largest finite values, nil when there are none. One tight pass
+    /// (comparisons with NaN are false, so missing values fall out without a test).
+    public static func extent(of values: UnsafeBufferPointer<Double>) -> (Double, Double)? {
+        var lo = Double.infinity, hi = -Double.infinity
+        for v in values {
+            lo = v < lo ? v : lo
+            hi = v > hi ? v : hi
+        }
+        if lo == -.infinity || hi == .infinity {
+            // Infinities are not drawable: the careful pass leaves them out.
+            let s = Statistics(of: values)
+            return s.count > 0 ? (s.minimum, s.maximum) : nil
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    public static func extent(of values: ArraySlice<Double>) -> (Double, Double)? {
+        values.withUnsafeBufferPointer { extent(of: $0) }
+    }
+
     /// The q-quantile (0...1) with linear interpolation between closest ranks (numpy's
     /// default); NaN when there are no finite values.
-    public static func quantile<C: Collection>(_ q: Double, of values: C) -> Double where C.Element == Double {
+    public static func quantile(_ q: Double, of values: [Double]) -> Double {
         let sorted = values.filter(\.isFinite).sorted()
         guard let first = sorted.first else { return .nan }
         guard sorted.count > 1 else { return first }

@@ -30,11 +30,58 @@ extension ChartLayout {
         }
     }
 
+    /// One pass over the points; the x and y mappings are evaluated inline as affine maps.
     func straightRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
         var reducer = LineReducer()
-        for i in span {
-            let v = values[i]
-            if v.isFinite { reducer.add(x: x.dot(i), y: y.dot(v)) } else { reducer.breakRun() }
+        let h = y.heightDots
+        let ySpan = y.range.upperBound - y.range.lowerBound
+        let yScale = h > 1 ? Double(h - 1) / ySpan : 0, yTop = y.range.upperBound, limit = Double(h) * 4
+        @inline(__always) func dotY(_ value: Double) -> Int { XMapping.round(min(max((yTop - value) * yScale, -limit), limit)) }
+        values.withUnsafeBufferPointer { v in
+            if let (offset, scale) = x.affine {
+                @inline(__always) func dotX(_ i: Int) -> Int { XMapping.round(offset + scale * Double(i)) }
+                var i = span.lowerBound
+                while i < span.upperBound {
+                    // The block of points that land in the same dot column as point i.
+                    let column = dotX(i)
+                    var next = i + 1
+                    if scale < 0.5 {
+                        // Jump close to the column's end, then settle exactly with the same rounding.
+                        next = max(i + 1, min(span.upperBound, Int((Double(column) + 0.5 - offset) / scale) - 1))
+                        while next > i + 1 && dotX(next - 1) != column { next -= 1 }
+                        while next < span.upperBound && dotX(next) == column { next += 1 }
+                    }
+                    // first, lowest, highest, last of the block; a missing value needs the exact path.
+                    var lowest = i, highest = i, clean = v[i].isFinite
+                    if clean && next - i > 1 {
+                        var lo = v[i], hi = v[i]
+                        for k in (i + 1)..<next {
+                            let value = v[k]
+                            if !(value >= lo || value <= hi) { clean = false; break } // NaN
+                            if value < lo { lo = value; lowest = k }
+                            if value > hi { hi = value; highest = k }
+                        }
+                        clean = clean && lo.isFinite && hi.isFinite
+                    }
+                    if clean {
+                        // The reducer keeps first/min/max/last per column: feed it just those, in order.
+                        // (Higher values have smaller dot rows: lowest value = highest dot.)
+                        let order = [i, min(lowest, highest), max(lowest, highest), next - 1]
+                        for k in order { reducer.add(x: column, y: dotY(v[k])) }
+                    } else {
+                        for k in i..<next {
+                            let value = v[k]
+                            if value.isFinite { reducer.add(x: column, y: dotY(value)) } else { reducer.breakRun() }
+                        }
+                    }
+                    i = next
+                }
+            } else {
+                for i in span {
+                    let value = v[i]
+                    if value.isFinite { reducer.add(x: x.dot(i), y: y.dot(value)) } else { reducer.breakRun() }
+                }
+            }
         }
         return reducer.finish()
     }

@@ -16,14 +16,10 @@ extension ChartLayout {
                 includeZero: Bool) -> ClosedRange<Double> {
         var lo = Double.infinity, hi = -Double.infinity
         for p in plots {
-            let stats: Statistics
-            if session.axes.range == .adapt {
-                let slice = p.values[min(window.lowerBound, p.values.count)..<min(window.upperBound, p.values.count)]
-                stats = Statistics(of: slice)
-            } else {
-                stats = Statistics(of: p.values)
-            }
-            if stats.count > 0 { lo = min(lo, stats.minimum); hi = max(hi, stats.maximum) }
+            let slice = session.axes.range == .adapt
+                ? p.values[min(window.lowerBound, p.values.count)..<min(window.upperBound, p.values.count)]
+                : p.values[...]
+            if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
         }
         for (line, value) in marks where line.fit && value.isFinite { lo = min(lo, value); hi = max(hi, value) }
         if session.axes.includeZero || includeZero { lo = min(lo, 0); hi = max(hi, 0) }

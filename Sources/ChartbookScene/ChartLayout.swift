@@ -148,7 +148,10 @@ public struct ChartLayout: Sendable {
 
         // Marks.
         let layers = area.isEmpty ? [] : plots.map { layer(for: $0, x: x, y: y, window: window, heightCells: plotHeight) }
-        let clips = area.isEmpty ? [] : clipMarks(plots, window: window, x: x, range: range)
+        // Only a fixed range can leave data outside it.
+        let fixedRange: Bool
+        if case .fixed = session.axes.range { fixedRange = true } else { fixedRange = false }
+        let clips = area.isEmpty || !fixedRange ? [] : clipMarks(plots, window: window, x: x, range: range)
 
         // Rows under the plot.
         var row = area.row + area.height + (hasAxisRow ? 1 : 0)

@@ -50,8 +50,26 @@ public struct XMapping: Equatable, Sendable {
             return index >= first && index < first + count ? min(max(x, 0), widthDots - 1) : x
         }
         let start = paddingLeft * d, usable = usableCells * d
-        if let spacingCells { return Int((start + k * spacingCells * d).rounded()) }
+        if let spacingCells { return Self.round(start + k * spacingCells * d) }
         guard count > 1 else { return Int(start + usable / 2) }
-        return Int((start + k * (max(usable, 1) - 1) / Double(count - 1)).rounded())
+        return Self.round(start + k * (max(usable, 1) - 1) / Double(count - 1))
+    }
+
+    /// For unslotted mappings, `dot(i) == round(offset + scale * i)`: the per-point loop of a
+    /// line evaluates that directly. nil for slotted (bar) mappings.
+    public var affine: (offset: Double, scale: Double)? {
+        guard !slotted, widthDots > 1, count > 0 else { return nil }
+        let d = Double(dotsPerCell), start = paddingLeft * d, usable = usableCells * d
+        let scale: Double
+        if let spacingCells { scale = spacingCells * d } else if count > 1 { scale = (max(usable, 1) - 1) / Double(count - 1) } else { return nil }
+        return (start - scale * Double(first), scale)
+    }
+
+    /// Nearest integer, halves up, without a libm call (this runs once per data point).
+    @inline(__always)
+    static func round(_ x: Double) -> Int {
+        let t = x + 0.5
+        let i = Int(t)
+        return Double(i) > t ? i - 1 : i
     }
 }

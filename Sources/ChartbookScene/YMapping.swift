@@ -15,7 +15,7 @@ public struct YMapping: Equatable, Sendable {
         let span = range.upperBound - range.lowerBound
         let position = (range.upperBound - value) / span * Double(heightDots - 1)
         let limit = Double(heightDots) * 4
-        return Int(min(max(position, -limit), limit).rounded())
+        return XMapping.round(min(max(position, -limit), limit))
     }
 
     /// Row of `value` in cells, fractional, from the area's top edge: the middle of the dot row

@@ -56,6 +56,32 @@ struct LocalFiles: FileAccess {
         return entries
     }
 
+    /// A read-only private mapping; consumed ranges are dropped with MADV_DONTNEED so the
+    /// file's pages leave the process's resident set as parsing moves on. Small files are read.
+    func map(_ path: String) throws(FileAccessError) -> MappedBytes {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw FileAccessError(Self.reason(errno)) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw FileAccessError(Self.reason(errno)) }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError("it is a directory") }
+        let size = Int(info.st_size)
+        guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return MappedBytes(bytes: try read(path)) }
+        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            return MappedBytes(bytes: try read(path))
+        }
+        madvise(address, size, MADV_SEQUENTIAL)
+        let base = UInt(bitPattern: address)
+        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+        let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        return MappedBytes(buffer: buffer, release: { start, end in
+            // Whole pages inside [start, end) only.
+            let first = (base + UInt(start) + page - 1) / page * page
+            let last = (base + UInt(end)) / page * page
+            if last > first { madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED) }
+        }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) })
+    }
+
     /// Atomically (temporary file + rename), creating missing parent directories.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {

@@ -124,3 +124,52 @@ import ChartbookModel
         #expect(abs(mean) < 0.05)
     }
 }
+
+/// The fast numeric path and the general RFC 4180 scanner agree on every input the fast
+/// path accepts: random unquoted files with empty fields, short rows, blank lines, CRLF,
+/// spaces, junk cells and long numbers — some large enough to be split across both cores.
+@Suite struct FastPathEquivalenceTests {
+    func tables(_ text: String) throws -> (DelimitedReader.Table, DelimitedReader.Table) {
+        var general = DelimitedReader()
+        general.useFastPath = false
+        return (try DelimitedReader().read(Array(text.utf8)), try general.read(Array(text.utf8)))
+    }
+
+    func same(_ a: DelimitedReader.Table, _ b: DelimitedReader.Table) -> Bool {
+        guard a.columns.count == b.columns.count, a.labels == b.labels else { return false }
+        return zip(a.columns, b.columns).allSatisfy { x, y in
+            guard x.name == y.name, x.unparseable == y.unparseable else { return false }
+            switch (x.values, y.values) {
+            case (.numbers(let p), .numbers(let q)):
+                return p.count == q.count && zip(p, q).allSatisfy { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) }
+            case (.text(let p), .text(let q)): return p == q
+            default: return false
+            }
+        }
+    }
+
+    @Test func randomFilesAgree() throws {
+        var random = RandomSource(seed: 99)
+        let cells = ["1", "-2.5", "0.000123", "1e5", "  7 ", "", "x", "12345678901234567890", "3.", ".5", "-0", "inf", "1_0"]
+        for trial in 0..<60 {
+            let width = 1 + Int(random.next() % 4)
+            let rows = trial % 10 == 0 ? 40_000 + Int(random.next() % 5000) : Int(random.next() % 200)
+            var text = (0..<width).map { "h\($0)" }.joined(separator: ",") + (trial % 2 == 0 ? "\r\n" : "\n")
+            for _ in 0..<rows {
+                if random.next() % 50 == 0 { text += "\n"; continue }
+                let n = random.next() % 20 == 0 ? Int(random.next() % UInt64(width)) + 1 : width
+                text += (0..<n).map { _ in cells[Int(random.next() % UInt64(cells.count))] }.joined(separator: ",")
+                text += trial % 2 == 0 ? "\r\n" : "\n"
+            }
+            if random.next() % 2 == 0, text.hasSuffix("\n") { text.removeLast() }
+            let (fast, general) = try tables(text)
+            #expect(same(fast, general), "trial \(trial): \(rows) rows × \(width)")
+        }
+    }
+
+    @Test func raggedAndQuotedFilesFallBackAndReportTheLine() {
+        #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) { try DelimitedReader().read(Array("a,b\n1,2\n1,2,3\n".utf8)) }
+        let quoted = "a,b\n1,\"2\"\n3,4\n"
+        #expect((try? DelimitedReader().read(Array(quoted.utf8)))?.columns[1].numbers == [2, 4])
+    }
+}

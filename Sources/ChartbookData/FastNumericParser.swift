@@ -1,0 +1,284 @@
+import Dispatch
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// The fast path of `DelimitedReader` for the common case — numbers in unquoted fields — on
+/// both cores: the body is split at a newline near its middle, each half counts its lines
+/// (an upper bound on its rows), the column arrays are allocated once, and each half parses
+/// straight into its own stretch of them. Consumed bytes are handed to `release` (the file
+/// mapping drops those pages) so the file does not stay resident.
+///
+/// It gives up (returns nil) on anything unusual — a quote at the start of a field, a row
+/// with more fields than the header, cancellation aside — and the caller takes the general
+/// path, which handles and reports those exactly.
+struct FastNumericParser {
+    let separator: UInt8
+    let width: Int
+    let shouldCancel: () -> Bool
+    let release: (Int, Int) -> Void
+
+    struct Result {
+        var columns: [[Double]]
+        var present: [Int]
+        var failures: [Int]
+    }
+
+    enum Outcome { case parsed(Result), fallback, cancelled }
+
+    /// Parses `base[start..<end]` (whole records, header excluded).
+    func parse(_ base: UnsafePointer<UInt8>, start: Int, end: Int, parallel: Bool) -> Outcome {
+        guard width > 0 else { return .fallback }
+        var cuts = [start, end]
+        if parallel, end - start > 1 << 20 {
+            let mid = start + (end - start) / 2
+            if let nl = memchr(base + mid, 10, end - mid) {
+                cuts = [start, UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1, end]
+            }
+        }
+        let parts = cuts.count - 1
+        let job = Job(parser: self, base: base, cuts: cuts)
+        defer { job.free() }
+        // Phase 1: an upper bound on each part's rows.
+        DispatchQueue.concurrentPerform(iterations: parts) { p in job.countPart(p) }
+        var offsets = [0]
+        for p in 0..<parts { offsets.append(offsets[p] + job.bounds[p]) }
+        // Phase 2: parse into place — straight into the final arrays' storage.
+        let capacity = offsets[parts]
+        var arrays = (0..<width).map { _ in
+            [Double](unsafeUninitializedCapacity: max(capacity, 1)) { _, count in count = max(capacity, 1) }
+        }
+        Self.withPointers(&arrays, from: 0, collected: []) { pointers in
+            job.useColumns(pointers, offsets: offsets)
+            DispatchQueue.concurrentPerform(iterations: parts) { p in job.parsePart(p) }
+        }
+        let stats = job.stats
+        var rows = 0
+        var present = [Int](repeating: 0, count: width), failures = [Int](repeating: 0, count: width)
+        for p in 0..<parts {
+            let s = stats[p]
+            if s.outcome != .ok { return s.outcome == .cancelled ? .cancelled : .fallback }
+            if rows != offsets[p] {
+                // Blank lines left a gap before this part's rows: close it.
+                for c in 0..<width {
+                    arrays[c].withUnsafeMutableBufferPointer { b in
+                        let base = b.baseAddress!
+                        (base + rows).update(from: base + offsets[p], count: s.rows)
+                    }
+                }
+            }
+            rows += s.rows
+            for c in 0..<width { present[c] += s.present[c]; failures[c] += s.failures[c] }
+        }
+        for c in 0..<width { arrays[c].removeLast(arrays[c].count - rows) }
+        return .parsed(Result(columns: arrays, present: present, failures: failures))
+    }
+
+    /// Calls `body` with the storage of every array, each lent by its own
+    /// `withUnsafeMutableBufferPointer` (arrays are moved out one by one, so no two accesses
+    /// overlap).
+    static func withPointers(_ arrays: inout [[Double]], from index: Int, collected: [UnsafeMutablePointer<Double>],
+                             _ body: ([UnsafeMutablePointer<Double>]) -> Void) {
+        guard index < arrays.count else { body(collected); return }
+        var array = arrays[index]
+        arrays[index] = []
+        array.withUnsafeMutableBufferPointer { buffer in
+            withPointers(&arrays, from: index + 1, collected: collected + [buffer.baseAddress!], body)
+        }
+        arrays[index] = array
+    }
+
+    static func countLines(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
+        var count = 0, offset = 0
+        while offset < n, let hit = memchr(p + offset, 10, n - offset) {
+            count += 1
+            offset = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - p + 1
+        }
+        return count + (offset < n ? 1 : 0)
+    }
+
+    /// What the parallel iterations share. Safe by construction: iteration `p` writes only
+    /// `bounds[p]`, `stats[p]` and the column rows of its own part (`offsets[p]` onwards,
+    /// at most `bounds[p]` of them); the caller reads them after `concurrentPerform` returns.
+    final class Job: @unchecked Sendable {
+        let parser: FastNumericParser
+        let base: UnsafePointer<UInt8>
+        let cuts: [Int]
+        let bounds: UnsafeMutableBufferPointer<Int>
+        let stats: UnsafeMutableBufferPointer<PartStats>
+        private(set) var columns: [UnsafeMutablePointer<Double>] = []
+        private(set) var offsets: [Int] = []
+
+        init(parser: FastNumericParser, base: UnsafePointer<UInt8>, cuts: [Int]) {
+            self.parser = parser
+            self.base = base
+            self.cuts = cuts
+            bounds = .allocate(capacity: cuts.count - 1)
+            bounds.initialize(repeating: 0)
+            stats = .allocate(capacity: cuts.count - 1)
+            stats.initialize(repeating: PartStats(present: [], failures: []))
+        }
+
+        func countPart(_ p: Int) {
+            var count = 0
+            var position = cuts[p]
+            while position < cuts[p + 1] {
+                let chunkEnd = min(position + (1 << 23), cuts[p + 1])
+                count += FastNumericParser.countLines(base + position, chunkEnd - position)
+                // A line split at the chunk's end is counted twice at most: still an upper bound.
+                parser.release(position, chunkEnd)
+                position = chunkEnd
+            }
+            bounds[p] = count + 1
+        }
+
+        /// Where each part writes: the final arrays' storage, lent for the parse.
+        func useColumns(_ pointers: [UnsafeMutablePointer<Double>], offsets: [Int]) {
+            columns = pointers
+            self.offsets = offsets
+        }
+
+        func parsePart(_ p: Int) {
+            stats[p] = parser.parsePart(base, from: cuts[p], to: cuts[p + 1], into: columns, at: offsets[p])
+        }
+
+        func free() {
+            bounds.deallocate()
+            stats.deinitialize().deallocate()
+        }
+    }
+
+    struct PartStats {
+        enum Outcome { case ok, fallback, cancelled }
+        var outcome: Outcome = .ok
+        var rows = 0
+        var present: [Int]
+        var failures: [Int]
+    }
+
+    /// One part, sequentially. Rows go to `destination[at...]`.
+    func parsePart(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
+                   into columns: [UnsafeMutablePointer<Double>], at first: Int) -> PartStats {
+        var stats = PartStats(present: [Int](repeating: 0, count: width), failures: [Int](repeating: 0, count: width))
+        let present = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        let failures = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        present.initialize(repeating: 0, count: width)
+        failures.initialize(repeating: 0, count: width)
+        let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>>.allocate(capacity: width)
+        destination.initialize(from: columns, count: width)
+        // (Counters are copied into `stats` explicitly before the normal return: a `defer`
+        // would run after `return stats` had already taken its copy.)
+        defer { present.deallocate(); failures.deallocate(); destination.deallocate() }
+        let width = self.width
+        // Blanks around a number are spaces, and tabs unless the tab separates fields.
+        let tabIsBlank: UInt8 = separator == 9 ? 32 : 9
+        var p = start
+        var row = first
+        var lastRelease = start
+        let sep = separator
+        while p < end {
+            // Blank line?
+            if base[p] == 10 { p += 1; continue }
+            if base[p] == 13 && p + 1 < end && base[p + 1] == 10 { p += 2; continue }
+            var column = 0
+            while true {
+                guard column < width else { stats.outcome = .fallback; return stats } // ragged: reported by the general path
+                // One field, scanned once: blanks, sign, digits, point, digits, blanks, then
+                // the separator or the end of the line. Anything else goes to the careful parser.
+                var q = p
+                while q < end && (base[q] == 32 || base[q] == tabIsBlank) { q &+= 1 }
+                let s = q
+                if q < end && base[q] == 34 { stats.outcome = .fallback; return stats } // quoted: general path
+                var negative = false
+                if q < end && (base[q] == 45 || base[q] == 43) { negative = base[q] == 45; q &+= 1 }
+                // Digits go straight into the mantissa; more than 19 digits in all (leading zeros
+                // included, which only errs on the careful side) takes the careful parser.
+                var mantissa: UInt64 = 0
+                var exponent = 0
+                let integerStart = q
+                while q < end {
+                    let d = base[q] &- 48
+                    if d >= 10 { break }
+                    mantissa = mantissa &* 10 &+ UInt64(d)
+                    q &+= 1
+                }
+                var digits = q &- integerStart
+                if q < end && base[q] == 46 {
+                    q &+= 1
+                    let fractionStart = q
+                    while q < end {
+                        let d = base[q] &- 48
+                        if d >= 10 { break }
+                        mantissa = mantissa &* 10 &+ UInt64(d)
+                        q &+= 1
+                    }
+                    exponent = fractionStart &- q
+                    digits &+= q &- fractionStart
+                }
+                let any = digits > 0
+                let simple = digits <= 19
+                var t = q
+                while q < end && (base[q] == 32 || base[q] == tabIsBlank) { q &+= 1 }
+                let terminated = q == end || base[q] == sep || base[q] == 10 || base[q] == 13
+                if terminated && any && simple && mantissa <= 1 << 53 && exponent >= -22 {
+                    var value = Double(mantissa)
+                    if exponent < 0 { value /= Self.power(-exponent) }
+                    destination[column][row] = negative ? -value : value
+                    present[column] &+= 1
+                } else {
+                    // Not a plain decimal: find the field's end and let the careful parser decide.
+                    while q < end {
+                        let b = base[q]
+                        if b == sep || b == 10 || b == 13 { break }
+                        q &+= 1
+                    }
+                    t = q
+                    while t > s && (base[t &- 1] == 32 || base[t &- 1] == tabIsBlank) { t &-= 1 }
+                    if s == t {
+                        destination[column][row] = .nan
+                    } else if let value = Self.slow(base, s, t) {
+                        destination[column][row] = value
+                        present[column] &+= 1
+                    } else {
+                        destination[column][row] = .nan
+                        present[column] &+= 1
+                        failures[column] &+= 1
+                    }
+                }
+                column &+= 1
+                p = q
+                if p < end && base[p] == sep { p &+= 1; continue }
+                // End of record.
+                if p < end && base[p] == 13 { p &+= 1 }
+                if p < end && base[p] == 10 { p &+= 1 }
+                break
+            }
+            while column < width { destination[column][row] = .nan; column += 1 }
+            row += 1
+            if (row - first) & 0xffff == 0 {
+                if shouldCancel() { stats.outcome = .cancelled; return stats }
+                if p - lastRelease >= 1 << 23 { release(lastRelease, p); lastRelease = p }
+            }
+        }
+        release(lastRelease, end)
+        stats.rows = row - first
+        stats.present = Array(UnsafeBufferPointer(start: present, count: width))
+        stats.failures = Array(UnsafeBufferPointer(start: failures, count: width))
+        return stats
+    }
+
+    /// Exact powers of ten 10^0 ... 10^22.
+    @inline(__always)
+    static func power(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0; case 1: 1e1; case 2: 1e2; case 3: 1e3; case 4: 1e4; case 5: 1e5; case 6: 1e6; case 7: 1e7
+        case 8: 1e8; case 9: 1e9; case 10: 1e10; case 11: 1e11; case 12: 1e12; case 13: 1e13; case 14: 1e14
+        case 15: 1e15; case 16: 1e16; case 17: 1e17; case 18: 1e18; case 19: 1e19; case 20: 1e20; case 21: 1e21
+        default: 1e22
+        }
+    }
+
+    static func slow(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+        NumberParser.parse(UnsafeBufferPointer(start: base, count: end), start, end)
+    }
+}
