@@ -49,10 +49,9 @@ public struct XMapping: Equatable, Sendable {
             let x = Int(((paddingLeft + (k + 0.5) * slotCells) * d).rounded(.down))
             return index >= first && index < first + count ? min(max(x, 0), widthDots - 1) : x
         }
-        let start = paddingLeft * d, usable = usableCells * d
-        if let spacingCells { return Self.round(start + k * spacingCells * d) }
-        guard count > 1 else { return Int(start + usable / 2) }
-        return Self.round(start + k * (max(usable, 1) - 1) / Double(count - 1))
+        // One formula for every caller: the affine map the line pass evaluates inline.
+        if let (offset, scale) = affine { return Self.round(offset + scale * Double(index)) }
+        return Int(paddingLeft * d + usableCells * d / 2)
     }
 
     /// For unslotted mappings, `dot(i) == round(offset + scale * i)`: the per-point loop of a

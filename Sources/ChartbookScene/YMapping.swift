@@ -12,8 +12,10 @@ public struct YMapping: Equatable, Sendable {
     /// plot heights around the area, which keeps the visible part of a segment unchanged.
     public func dot(_ value: Double) -> Int {
         guard heightDots > 1 else { return 0 }
-        let span = range.upperBound - range.lowerBound
-        let position = (range.upperBound - value) / span * Double(heightDots - 1)
+        // The same arithmetic as the line pass in `ChartLayout.straightRuns`, so both agree
+        // to the dot.
+        let scale = Double(heightDots - 1) / (range.upperBound - range.lowerBound)
+        let position = (range.upperBound - value) * scale
         let limit = Double(heightDots) * 4
         return XMapping.round(min(max(position, -limit), limit))
     }
