@@ -9,6 +9,8 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "chartbook", targets: ["chartbook"]),
+        // For Scripts/bench-csv, which compares the reader with SwiftCSV outside this package.
+        .library(name: "ChartbookData", targets: ["ChartbookData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),

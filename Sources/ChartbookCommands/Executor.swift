@@ -14,6 +14,10 @@ public struct Executor: Sendable {
     /// The width in cells of the plot area a session is drawn into now (the shell knows the
     /// terminal); needed by commands that move the window by a page or to a point.
     public var plotWidth: @Sendable (Session) -> Int
+    /// Told how far a `load` or `reload` has got: the path as typed and the fraction read
+    /// (0...1, then 1 when done), possibly from several threads. The shell decides whether
+    /// to show it.
+    public var progress: @Sendable (String, Double) -> Void = { _, _ in }
 
     public init(files: any FileAccess, maxSourceDepth: Int = 16, isCancelled: @escaping @Sendable () -> Bool = { false },
                 plotWidth: @escaping @Sendable (Session) -> Int = { _ in 72 }) {
@@ -313,9 +317,12 @@ public struct Executor: Sendable {
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let table: DelimitedReader.Table
+        let report = progress, typed = path.value
+        defer { report(typed, 1) }
         do {
             table = try DelimitedReader(options: options).read(bytes.buffer, shouldCancel: isCancelled,
-                                                              release: { bytes.release($0, $1) })
+                                                              release: { bytes.release($0, $1) },
+                                                              progress: { report(typed, $0) })
         } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)

@@ -31,8 +31,10 @@ public struct DelimitedReader: Sendable {
     /// - Parameters:
     ///   - parallel: use both cores for large inputs.
     ///   - release: told which byte ranges were consumed, so a file mapping can drop them.
+    ///   - progress: the fraction read so far (0...1), possibly from several threads.
     public func read(_ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false }, parallel: Bool = true,
-                     release: (Int, Int) -> Void = { _, _ in }) throws(DataError) -> Table {
+                     release: (Int, Int) -> Void = { _, _ in },
+                     progress: @escaping @Sendable (Double) -> Void = { _ in }) throws(DataError) -> Table {
         var start = 0
         if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
         let separator: UInt8
@@ -67,7 +69,8 @@ public struct DelimitedReader: Sendable {
         let bodyStart = (hasHeader ? secondMark : firstMark).position
         let outcome = withoutActuallyEscaping(shouldCancel) { cancel in
             withoutActuallyEscaping(release) { release in
-                let fast = FastNumericParser(separator: separator, width: width, shouldCancel: cancel, release: release)
+                var fast = FastNumericParser(separator: separator, width: width, shouldCancel: cancel, release: release)
+                fast.progress = progress
                 guard useFastPath, let base = buffer.baseAddress else { return FastNumericParser.Outcome.fallback }
                 return fast.parse(base, start: bodyStart, end: buffer.count, parallel: parallel)
             }
@@ -85,7 +88,10 @@ public struct DelimitedReader: Sendable {
             var records = 0
             while let record = try scanner.nextRecord(into: &numbers, present: &present, failures: &failures, width: width) {
                 records &+= 1
-                if records & 0xffff == 0, shouldCancel() { throw .cancelled }
+                if records & 0xffff == 0 {
+                    if shouldCancel() { throw .cancelled }
+                    progress(Double(scanner.position) / Double(max(buffer.count, 1)))
+                }
                 if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
             }
         }

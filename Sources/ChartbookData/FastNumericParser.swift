@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -17,6 +18,8 @@ struct FastNumericParser {
     let width: Int
     let shouldCancel: () -> Bool
     let release: (Int, Int) -> Void
+    /// Told the fraction of the body parsed so far (0...1), from any thread.
+    var progress: (Double) -> Void = { _ in }
 
     struct Result {
         var columns: [[Double]]
@@ -104,6 +107,8 @@ struct FastNumericParser {
         let parser: FastNumericParser
         let base: UnsafePointer<UInt8>
         let cuts: [Int]
+        /// Bytes parsed by all parts together (for progress).
+        let parsedBytes = Atomic<Int>(0)
         let bounds: UnsafeMutableBufferPointer<Int>
         let stats: UnsafeMutableBufferPointer<PartStats>
         private(set) var columns: [UnsafeMutablePointer<Double>] = []
@@ -139,7 +144,11 @@ struct FastNumericParser {
         }
 
         func parsePart(_ p: Int) {
-            stats[p] = parser.parsePart(base, from: cuts[p], to: cuts[p + 1], into: columns, at: offsets[p])
+            let total = Double(max(cuts[cuts.count - 1] - cuts[0], 1))
+            stats[p] = parser.parsePart(base, from: cuts[p], to: cuts[p + 1], into: columns, at: offsets[p]) { bytes in
+                let done = self.parsedBytes.add(bytes, ordering: .relaxed).newValue
+                self.parser.progress(Double(done) / total)
+            }
         }
 
         func free() {
@@ -158,7 +167,8 @@ struct FastNumericParser {
 
     /// One part, sequentially. Rows go to `destination[at...]`.
     func parsePart(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
-                   into columns: [UnsafeMutablePointer<Double>], at first: Int) -> PartStats {
+                   into columns: [UnsafeMutablePointer<Double>], at first: Int,
+                   parsed: (Int) -> Void = { _ in }) -> PartStats {
         var stats = PartStats(present: [Int](repeating: 0, count: width), failures: [Int](repeating: 0, count: width))
         let present = UnsafeMutablePointer<Int>.allocate(capacity: width)
         let failures = UnsafeMutablePointer<Int>.allocate(capacity: width)
@@ -257,7 +267,7 @@ struct FastNumericParser {
             row += 1
             if (row - first) & 0xffff == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }
-                if p - lastRelease >= 1 << 23 { release(lastRelease, p); lastRelease = p }
+                if p - lastRelease >= 1 << 23 { release(lastRelease, p); parsed(p - lastRelease); lastRelease = p }
             }
         }
         release(lastRelease, end)

@@ -45,6 +45,9 @@ public struct ANSIWriter: Sendable {
         return out
     }
 
+    /// Back to column 1 and erase the line (a progress line on stderr).
+    public static let clearLine = "\r\u{1B}[K"
+
     /// Moves the cursor up `rows` lines to column 1: redrawing a chart in place.
     public static func cursorUp(_ rows: Int) -> String {
         rows > 0 ? "\u{1B}[\(rows)A\r" : "\r"

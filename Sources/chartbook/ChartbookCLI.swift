@@ -78,8 +78,10 @@ struct ChartbookCLI: ParsableCommand {
         var notebook = Notebook(session: session)
         Interrupts.install()
         let fixedTarget = target
-        let executor = Executor(files: files, isCancelled: { Interrupts.pending },
+        var executor = Executor(files: files, isCancelled: { Interrupts.pending },
                                 plotWidth: { ChartRenderer.plotWidth(of: $0, on: fixedTarget) })
+        let progress = LoadProgress(enabled: isatty(STDERR_FILENO) == 1)
+        executor.progress = { progress.report($0, $1) }
         let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
 
         var sources = [ScriptSource]()

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Synchronization
+import ChartbookModel
+import ChartbookTerminal
+
+/// A progress line on stderr for loads that take more than half a second — only when stderr
+/// is a terminal. Called from the reader's threads; draws at most every 100 ms.
+final class LoadProgress: Sendable {
+    private struct State {
+        var started: Int = 0
+        var lastDraw: Int = 0
+        var shown = false
+        var name = ""
+    }
+    private let state = Mutex(State())
+    let enabled: Bool
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    func report(_ name: String, _ fraction: Double) {
+        guard enabled else { return }
+        let now = Self.milliseconds()
+        let line: String? = state.withLock { s in
+            if s.name != name || s.started == 0 { s = State(started: now, lastDraw: 0, shown: false, name: name) }
+            if fraction >= 1 {
+                let wasShown = s.shown
+                s = State()
+                return wasShown ? ANSIWriter.clearLine : nil
+            }
+            guard now - s.started >= 500, now - s.lastDraw >= 100 else { return nil }
+            s.lastDraw = now
+            s.shown = true
+            let percent = Int(min(max(fraction, 0), 1) * 100)
+            return ANSIWriter.clearLine + "loading \(TextMetrics.sanitized(name))… \(percent)%  (Ctrl-C cancels)"
+        }
+        if let line { StandardStreams.err(line) }
+    }
+
+    static func milliseconds() -> Int {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
+    }
+}
