@@ -18,6 +18,15 @@ enum ValueParser {
         return value
     }
 
+    /// A number above 0 and at most `limit` (widths, sizes, spacing, periods).
+    static func positive(_ token: Token, key: String, what: String, limit: Double = 100) throws(Diagnostic) -> Double {
+        let value = try number(token, what)
+        guard value > 0, value <= limit else {
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a number above 0"), at: token.range)
+        }
+        return value
+    }
+
     static func integer(_ token: Token, _ what: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
         let cleaned = token.text.replacingOccurrences(of: "_", with: "")
         guard let value = Int(cleaned), range.contains(value) else {
