@@ -13,7 +13,7 @@ public enum CommandCatalog {
               summary: "An inline series (commas optional; nan for missing). With labels, they become the x labels.",
               example: "data sales = Jan:12 Feb:15 Mar:18"),
         Entry(topic: "load", synopsis: "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN]",
-              summary: "Read a CSV/TSV file into a dataset (quoted fields, CRLF, BOM). Remembered for reload.",
+              summary: "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Remembered for reload.",
               example: "load data/sales.csv as sales labels=month"),
         Entry(topic: "gen", synopsis: "gen NAME sine|walk|linear|noise N [seed=S] [period=P]",
               summary: "Generated data for demos and teaching; the same seed gives the same values.",

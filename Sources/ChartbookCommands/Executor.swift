@@ -320,9 +320,13 @@ public struct Executor: Sendable {
         let report = progress, typed = path.value
         defer { report(typed, 1) }
         do {
-            table = try DelimitedReader(options: options).read(bytes.buffer, shouldCancel: isCancelled,
-                                                              release: { bytes.release($0, $1) },
-                                                              progress: { report(typed, $0) })
+            if resolved.lowercased().hasSuffix(".json") || JSONTableReader.looksLikeJSON(bytes.buffer) {
+                table = try JSONTableReader(labelColumn: options.labelColumn).read(bytes.buffer)
+            } else {
+                table = try DelimitedReader(options: options).read(bytes.buffer, shouldCancel: isCancelled,
+                                                                  release: { bytes.release($0, $1) },
+                                                                  progress: { report(typed, $0) })
+            }
         } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)

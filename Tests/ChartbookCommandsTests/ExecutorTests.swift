@@ -243,3 +243,14 @@ import ChartbookModel
         #expect(h.run("add plot sparkline w as x width=3")?.contains("unknown option 'width' for sparkline plots") == true)
     }
 }
+
+@Suite struct JSONLoadTests {
+    @Test func loadsJSONArrays() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/m.json": #"[{"day": "Mon", "hits": 3}, {"day": "Tue", "hits": 5}]"#,
+                                 "/work/bad.json": "[1, 2"])
+        #expect(h.run("load m.json labels=day; add plot bar m") == nil)
+        #expect(h.session.dataset(named: "m")?.labels == ["Mon", "Tue"])
+        #expect(h.run("load bad.json") == "t.cb:1:6: error: cannot read 'bad.json': not a JSON array of numbers or objects: it does not parse as JSON\nload bad.json\n     ^~~~~~~~\n")
+    }
+}

@@ -173,3 +173,29 @@ import ChartbookModel
         #expect((try? DelimitedReader().read(Array(quoted.utf8)))?.columns[1].numbers == [2, 4])
     }
 }
+
+@Suite struct JSONTableReaderTests {
+    func read(_ text: String, labels: String? = nil) throws -> DelimitedReader.Table {
+        try Array(text.utf8).withUnsafeBufferPointer { buffer in try JSONTableReader(labelColumn: labels).read(buffer) }
+    }
+
+    @Test func numbersRowsAndObjects() throws {
+        let plain = try read("[3, 1, 4, null]")
+        #expect(plain.columns.count == 1 && Array(plain.columns[0].numbers?.prefix(3) ?? []) == [3, 1, 4], "\(plain)")
+        let rows = try read("[[0, 1.5], [1, 2.5, 9]]")
+        #expect(rows.columns.map(\.name) == ["c1", "c2", "c3"])
+        #expect(rows.columns[2].numbers?.last == 9)
+        let objects = try read(#"[{"month": "Jan", "rev": 12, "cost": "8.5"}, {"month": "Feb", "rev": 15}]"#, labels: "month")
+        #expect(objects.labels == ["Jan", "Feb"])
+        #expect(objects.columns.map(\.name) == ["rev", "cost"])
+        #expect(objects.columns[1].numbers?.first == 8.5 && objects.columns[1].numbers?.last?.isNaN == true)
+    }
+
+    @Test func errors() {
+        #expect(throws: DataError.invalidJSON("it does not parse as JSON")) { try read("[1, 2") }
+        #expect(throws: DataError.empty) { try read("[]") }
+        #expect(throws: DataError.noNumericColumn(names: ["value"])) { try read(#"["a", "b"]"#) }
+        #expect(Array("  [1]".utf8).withUnsafeBufferPointer { JSONTableReader.looksLikeJSON($0) })
+        #expect(!Array("a,b".utf8).withUnsafeBufferPointer { JSONTableReader.looksLikeJSON($0) })
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import ChartbookModel
+
+/// JSON arrays into a dataset's columns (Foundation parses the JSON):
+/// - `[3, 1, 4]`: one column `value`;
+/// - `[[0, 1.5], [1, 2.5]]`: rows, columns `c1`, `c2`, …;
+/// - `[{"t": 0, "v": 1.5}, …]`: a column per key, in order of first appearance.
+/// Numbers (and numeric strings) become numbers, `null` and absent keys missing values;
+/// a column whose values are mostly strings is text (usable as labels).
+public struct JSONTableReader: Sendable {
+    public var labelColumn: String?
+
+    public init(labelColumn: String? = nil) {
+        self.labelColumn = labelColumn
+    }
+
+    /// Whether bytes look like a JSON array (the first non-blank byte, after a BOM, is `[`).
+    public static func looksLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        while i < bytes.count, [9, 10, 13, 32].contains(bytes[i]) { i += 1 }
+        return i < bytes.count && bytes[i] == UInt8(ascii: "[")
+    }
+
+    public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> DelimitedReader.Table {
+        let data = Data(buffer: bytes)
+        let root: Any
+        do { root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+            throw .invalidJSON("it does not parse as JSON")
+        }
+        guard let array = root as? [Any] else { throw .invalidJSON("the top level is not an array") }
+        guard !array.isEmpty else { throw .empty }
+        var names = [String]()
+        var cells = [String: [Any?]]()
+        if array.allSatisfy({ $0 is NSNumber || $0 is NSNull || $0 is String }) {
+            names = ["value"]
+            cells["value"] = array.map { $0 }
+        } else if let rows = array as? [[Any]] {
+            let width = rows.map(\.count).max() ?? 0
+            names = (0..<width).map { "c\($0 + 1)" }
+            for (c, name) in names.enumerated() { cells[name] = rows.map { c < $0.count ? $0[c] : nil } }
+        } else if let objects = array as? [[String: Any]] {
+            for object in objects { for key in object.keys.sorted() where cells[key] == nil { cells[key] = []; names.append(key) } }
+            // Keys in order of first appearance: JSONSerialization does not keep object order.
+            names = Self.keysInOrder(data, fallback: names)
+            for name in names { cells[name] = objects.map { $0[name] } }
+        } else {
+            throw .invalidJSON("expected an array of numbers, of arrays, or of objects")
+        }
+        var columns = [Column]()
+        var labels: [String]?
+        for name in names {
+            let values = cells[name] ?? []
+            let numbers: [Double] = values.map { cell in
+                guard let value = cell else { return .nan }
+                if let n = value as? NSNumber { return Self.isBoolean(n) ? .nan : n.doubleValue }
+                if let s = value as? String, let d = NumberParser.parse(s.trimmingSpaces) { return d }
+                return .nan
+            }
+            let strings = values.filter { ($0 as? String).map { NumberParser.parse($0.trimmingSpaces) == nil } ?? false }.count
+            let present = values.filter { $0 != nil && !($0 is NSNull) }.count
+            let safeName = TextMetrics.sanitized(name)
+            if name == labelColumn || (present > 0 && strings * 2 > present) {
+                let text = values.map { value -> String in
+                    if let s = value as? String { return TextMetrics.sanitized(s) }
+                    if let n = value as? NSNumber { return NumberText.shortest(n.doubleValue) }
+                    return ""
+                }
+                if name == labelColumn { labels = text } else { columns.append(Column(name: safeName, text: text)) }
+            } else {
+                columns.append(Column(name: safeName, numbers: numbers, unparseable: strings))
+            }
+        }
+        if let labelColumn, !names.contains(labelColumn) { throw .unknownLabelColumn(labelColumn, available: names) }
+        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
+        return DelimitedReader.Table(columns: columns, labels: labels)
+    }
+
+    /// JSON `true`/`false` arrive as NSNumber too; their type encoding is `c`.
+    static func isBoolean(_ n: NSNumber) -> Bool {
+        String(cString: n.objCType) == "c"
+    }
+
+    /// The object keys in the order they first appear in the text (a light scan for
+    /// `"key":` at object depth 2).
+    static func keysInOrder(_ data: Data, fallback: [String]) -> [String] {
+        var order = [String]()
+        var depth = 0, inString = false, escaped = false
+        var current = [UInt8](), stringStart = false
+        let bytes = [UInt8](data)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if inString {
+                if escaped { escaped = false; current.append(b) } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") {
+                    inString = false
+                    var j = i + 1
+                    while j < bytes.count, [9, 10, 13, 32].contains(bytes[j]) { j += 1 }
+                    if depth == 2, stringStart, j < bytes.count, bytes[j] == UInt8(ascii: ":") {
+                        let key = String(decoding: current, as: UTF8.self)
+                        if !order.contains(key) { order.append(key) }
+                    }
+                } else { current.append(b) }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true; current = []; stringStart = true
+            } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") { depth -= 1 }
+            i += 1
+        }
+        let known = Set(fallback)
+        let ordered = order.filter { known.contains($0) }
+        return ordered.count == fallback.count ? ordered : fallback
+    }
+}
