@@ -6,8 +6,10 @@ extension ChartLayout {
     func layer(for p: ResolvedPlot, x: XMapping, y: YMapping, window: Range<Int>, heightCells: Int) -> Scene.Layer {
         let width = p.plot.style.width ?? 2
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
+        // The window is over the longest series; this one may end before it starts.
         let n = p.values.count
-        let span = max(window.lowerBound - 1, 0)..<min(window.upperBound + 1, n)
+        let lower = min(max(window.lowerBound - 1, 0), n)
+        let span = lower..<max(min(window.upperBound + 1, n), lower)
         switch p.plot.kind {
         case .line, .area, .sparkline:
             let smooth = p.plot.style.lineStyle == .smooth && x.count * 2 <= x.widthDots
@@ -45,7 +47,7 @@ extension ChartLayout {
                     // The block of points that land in the same dot column as point i.
                     let column = dotX(i)
                     var next = i + 1
-                    if scale < 0.5 {
+                    if scale < 0.5 && scale > 0 {
                         // Jump close to the column's end, then settle exactly with the same rounding.
                         next = max(i + 1, min(span.upperBound, Int((Double(column) + 0.5 - offset) / scale) - 1))
                         while next > i + 1 && dotX(next - 1) != column { next -= 1 }

@@ -67,7 +67,8 @@ public struct XMapping: Equatable, Sendable {
     /// Nearest integer, halves up, without a libm call (this runs once per data point).
     @inline(__always)
     static func round(_ x: Double) -> Int {
-        let t = x + 0.5
+        // Clamped first: converting a non-finite or huge Double to Int traps.
+        let t = x.isNaN ? 0 : min(max(x + 0.5, -1e15), 1e15)
         let i = Int(t)
         return Double(i) > t ? i - 1 : i
     }

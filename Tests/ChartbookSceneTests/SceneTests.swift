@@ -221,3 +221,30 @@ import ChartbookModel
         }
     }
 }
+
+@Suite struct UnevenSeriesTests {
+    /// Found by the drawing fuzz test: a short series with the window scrolled past its end.
+    @Test func windowBeyondAShortSeries() {
+        var s = Session()
+        s.datasets = [Dataset(name: "long", columns: [Column(name: "long", numbers: (0..<500).map(Double.init))], source: .inline),
+                      Dataset(name: "short", columns: [Column(name: "short", numbers: [1, 2, 3])], source: .inline)]
+        s.plots = [Plot(id: "long", kind: .line, series: SeriesReference(dataset: "long", column: "long"), style: PlotStyle()),
+                   Plot(id: "short", kind: .line, series: SeriesReference(dataset: "short", column: "short"), style: PlotStyle()),
+                   Plot(id: "bars", kind: .bar, series: SeriesReference(dataset: "short", column: "short"), style: PlotStyle())]
+        s.view.spacing = .cells(2)
+        s.view.anchor = .end(0)
+        let scene = ChartLayout(columns: 60, rows: 12, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        guard case .polyline(let runs) = scene.layers[1].marks else { Issue.record("no line"); return }
+        #expect(runs.isEmpty)
+    }
+
+    /// Found by the fuzz test: a plot one dot wide (x scale 0) with many points.
+    @Test func oneDotWidePlot() {
+        var s = Session()
+        s.datasets = [Dataset(name: "d", columns: [Column(name: "d", numbers: (0..<5000).map { sin(Double($0)) })], source: .inline)]
+        s.plots = [Plot(id: "d", kind: .line, series: SeriesReference(dataset: "d", column: "d"), style: PlotStyle())]
+        let scene = ChartLayout(columns: 1, rows: 4, dots: DotDensity(x: 1, y: 2)).scene(for: s)
+        guard case .polyline(let runs) = scene.layers.first?.marks else { Issue.record("no line"); return }
+        #expect(runs.flatMap { $0 }.allSatisfy { $0.x == 0 })
+    }
+}
