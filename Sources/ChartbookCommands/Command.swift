@@ -45,6 +45,8 @@ public enum Command: Equatable, Sendable {
     case setTheme(Theme)
     /// `save svg PATH [size=WxH]`: the current chart as SVG (size in pixels).
     case saveSVG(path: Located<String>, size: PixelSize?)
+    /// `save script PATH`: the shortest script that rebuilds the session.
+    case saveScript(path: Located<String>)
     /// `snapshot on [DIR]` / `snapshot off`.
     case snapshot(on: Bool, directory: Located<String>?)
     case undo, redo, history, reset
@@ -57,7 +59,7 @@ public enum Command: Equatable, Sendable {
     /// Whether the command can change the session (and so makes an undo step when it does).
     public var changesSession: Bool {
         switch self {
-        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit, .saveSVG: false
+        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit, .saveSVG, .saveScript: false
         default: true
         }
     }

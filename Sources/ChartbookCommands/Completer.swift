@@ -100,7 +100,7 @@ public struct Completer: Sendable {
             if n == 2 { return Generator.Kind.allCases.map { $0.rawValue + " " } }
             return n >= 4 ? keys(["seed", "period"]) : []
         case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
-        case "save": return n == 1 ? ["svg "] : (n >= 3 ? ["size="] : [])
+        case "save": return n == 1 ? ["svg ", "script "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
         case "snapshot": return n == 1 ? ["on ", "off "] : []
         case "help": return n == 1 ? CommandCatalog.entries.map { $0.topic.split(separator: " ").first.map(String.init) ?? "" }.map { $0 + " " } : []
         default: return []

@@ -281,6 +281,13 @@ public struct Executor: Sendable {
         case .saveSVG(let path, let size):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
             return (old, [.saveSVG(path: resolved, range: path.range, size: size)])
+        case .saveScript(let path):
+            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let text = SessionScript.text(for: s, scriptDirectory: Self.directory(of: resolved))
+            do { try files.write(Array(text.utf8), to: resolved) } catch {
+                throw Diagnostic(.cannotWrite(path: path.value, reason: error.reason), at: path.range)
+            }
+            return (old, [.print("saved \(TextMetrics.sanitized(path.value))\n")])
         case .snapshot(let on, let directory):
             s.output.snapshotDirectory = on ? files.resolve(directory?.value ?? "snapshots", relativeTo: context.directory) : nil
         case .reset: s = Session()

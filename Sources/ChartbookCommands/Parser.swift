@@ -96,8 +96,12 @@ public enum Parser {
             }
             return .viewRange(first: a, last: b, range: token.range)
         case "save":
-            let (what, _) = try c.keyword(.noun, ["svg"], expected: "'svg'", context: "save")
-            _ = what
+            let (what, _) = try c.keyword(.noun, ["svg", "script"], expected: "'svg' or 'script'", context: "save")
+            if what == "script" {
+                let path = try c.value("a script path")
+                try c.expectEnd()
+                return .saveScript(path: Located(path.text, at: path.range))
+            }
             let path = try c.value("an SVG file path")
             var size: PixelSize?
             for option in try c.options() {

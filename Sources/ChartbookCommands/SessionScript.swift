@@ -1,0 +1,205 @@
+import ChartbookModel
+import ChartbookData
+
+/// The shortest script that rebuilds a session (`save script`): datasets from their source,
+/// then settings that differ from the defaults, plots, marked lines, the view and the
+/// selection. Replaying it draws the same chart.
+///
+/// - A loaded dataset is a `load` of its file (relative to the script's directory when the
+///   file is below it); values pushed onto it since are not kept — the file is the source.
+/// - A generated dataset is a `gen` while its values are still what the generator gives;
+///   otherwise, like typed data, it is written out as `data NAME = ...`.
+/// - Plot colours: a plot whose palette colour would differ on replay (plots were removed
+///   since) gets an explicit `color=`.
+public enum SessionScript {
+    public static func text(for s: Session, scriptDirectory: String?) -> String {
+        var lines = ["# chartbook script — rebuilds the session (save script)"]
+        let defaults = Session()
+
+        for d in s.datasets {
+            switch d.source {
+            case .file(let path, let options):
+                var line = "load \(quoted(relative(path, to: scriptDirectory))) as \(d.name)"
+                switch options.separator {
+                case .auto: break
+                case .character(let c): line += " sep=" + (c == 9 ? "tab" : quoted(String(UnicodeScalar(c))))
+                }
+                if options.header != .auto { line += " header=\(options.header.rawValue)" }
+                if let labels = options.labelColumn { line += " labels=\(quotedIfNeeded(labels))" }
+                lines.append(line)
+            case .generated(let g) where DataGenerator.values(for: g) == d.columns.first?.numbers && d.window == nil:
+                lines.append("gen \(d.name) \(g.kind.rawValue) \(g.count) seed=\(g.seed)" + (g.period != 40 ? " period=\(number(g.period))" : ""))
+            default:
+                lines.append(inlineData(d))
+            }
+            if let window = d.window { lines.append("set data \(d.name) window=\(window)") }
+        }
+
+        let r = s.referenceLines, dr = defaults.referenceLines
+        var reflines = [String]()
+        if r.positions != dr.positions {
+            switch r.positions {
+            case .relative(let f): reflines.append("relative " + f.map(number).joined(separator: " "))
+            case .absolute(let v): reflines.append("absolute " + v.map(number).joined(separator: " "))
+            }
+        }
+        if !r.visible { reflines.append("off") }
+        if r.labels != dr.labels { reflines.append("labels=\(r.labels.rawValue)") }
+        if r.units != dr.units { reflines.append("units=\(quoted(r.units))") }
+        if let d = r.decimals { reflines.append("decimals=\(d)") }
+        if r.format != dr.format { reflines.append("format=\(r.format.rawValue)") }
+        if r.showMinMax != dr.showMinMax { reflines.append("minmax=\(onOff(r.showMinMax))") }
+        if r.showIntermediate != dr.showIntermediate { reflines.append("intermediate=\(onOff(r.showIntermediate))") }
+        if let c = r.color { reflines.append("color=\(c)") }
+        if r.style != dr.style { reflines.append("style=\(r.style.rawValue)") }
+        // `off` cannot be combined with positions: give it its own line.
+        if let off = reflines.firstIndex(of: "off") {
+            reflines.remove(at: off)
+            if !reflines.isEmpty { lines.append("set reflines " + reflines.joined(separator: " ")) }
+            lines.append("set reflines off")
+        } else if !reflines.isEmpty {
+            lines.append("set reflines " + reflines.joined(separator: " "))
+        }
+
+        switch s.axes.range {
+        case .auto: break
+        case .adapt: lines.append("set range adapt")
+        case .fixed(let l, let u): lines.append("set range \(l.map(number) ?? "")..\(u.map(number) ?? "")")
+        }
+        if s.axes.includeZero { lines.append("set zero on") }
+        let o = s.output
+        if case .fixed(let c, let r) = o.size { lines.append("set size \(c)x\(r)") }
+        if o.colorMode != .auto { lines.append("set color \(o.colorMode.rawValue)") }
+        if o.canvas != .braille { lines.append("set canvas \(o.canvas.rawValue)") }
+        if o.theme != .dark { lines.append("set theme \(o.theme.rawValue)") }
+        if let t = o.title { lines.append("set title \(quoted(t))") }
+        if let l = o.legend { lines.append("set legend \(onOff(l))") }
+
+        // Plots, with the palette colour spelled out where replay would pick another.
+        var replayed = Session()
+        for p in s.plots {
+            var options = plotOptions(p)
+            let slot = replayed.freePaletteSlot
+            if p.style.color == nil && slot != p.paletteSlot { options.insert("color=\(p.resolvedColor)", at: 0) }
+            let series = "\(p.series.dataset).\(p.series.column)"
+            lines.append((["add plot \(p.kind.rawValue) \(quotedIfNeeded(series)) as \(p.id)"] + options).joined(separator: " "))
+            var added = p
+            added.paletteSlot = slot
+            replayed.plots.append(added)
+        }
+        for m in s.markedLines {
+            var line = "add refline "
+            switch m.value {
+            case .constant(let v): line += number(v)
+            case .statistic(let k, let ref): line += "\(k.rawValue) \(ref.dataset).\(ref.column)"
+            }
+            if let label = m.label { line += " " + quoted(label) }
+            if let c = m.color { line += " color=\(c)" }
+            if m.style != .dashed { line += " style=\(m.style.rawValue)" }
+            if !m.fit { line += " fit=off" }
+            lines.append(line)
+        }
+        switch s.axes.labelSource {
+        case .none: break
+        case .index: lines.append("set labels index")
+        case .datasetLabels(let name): lines.append("set labels \(name)")
+        case .column(let ref): lines.append("set labels \(ref.dataset).\(ref.column)")
+        }
+        if s.axes.labelSparsity != 1 { lines.append("set labels sparsity=\(s.axes.labelSparsity)") }
+
+        let v = s.view
+        if v.paddingLeft != 0 || v.paddingRight != 0 {
+            lines.append("set padding left=\(number(v.paddingLeft)) right=\(number(v.paddingRight))")
+        }
+        switch v.spacing {
+        case .auto: break
+        case .cells(let c): lines.append("set spacing \(number(c))")
+        case .points: break // written as `view A..B` below
+        }
+        if v.direction == .rtl { lines.append("set direction rtl") }
+        switch (v.spacing, v.anchor) {
+        case (.points(let n), .start(let first)): lines.append("view \(first)..\(first + n - 1)")
+        case (.points(let n), .end(let k)):
+            let count = s.pointCount
+            let first = max(count - n - k, 0)
+            lines.append("view \(first)..\(first + n - 1)")
+        case (_, .start(let first)) where first > 0: lines.append("scroll +\(first)")
+        case (_, .end(let k)) where v.direction == .rtl && k > 0: lines.append("scroll -\(k)")
+        case (_, .end(let k)) where v.direction == .ltr: lines.append("scroll end" + (k > 0 ? "; scroll -\(k)" : ""))
+        default: break
+        }
+        switch s.selection {
+        case .none: break
+        case .last: lines.append("select last")
+        case .index(let i): lines.append("select \(i)")
+        }
+        if let dir = o.snapshotDirectory { lines.append("snapshot on \(quoted(relative(dir, to: scriptDirectory)))") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func plotOptions(_ p: Plot) -> [String] {
+        let st = p.style
+        var o = [String]()
+        if let c = st.color { o.append("color=\(c)") }
+        if let w = st.width { o.append("width=\(number(w))") }
+        if let l = st.lineStyle { o.append("style=\(l.rawValue)") }
+        if let m = st.marker {
+            switch m {
+            case .glyph(let g): o.append("marker=\(quoted(String(g)))")
+            case .circle: o.append("marker=circle")
+            case .square: o.append("marker=square")
+            case .diamond: o.append("marker=diamond")
+            case .cross: o.append("marker=cross")
+            }
+        }
+        if let s = st.size { o.append("size=\(number(s))") }
+        if let c = st.outline { o.append("outline=\(c)") }
+        if let w = st.outlineWidth { o.append("outlinewidth=\(number(w))") }
+        if let f = st.fill { o.append("fill=\(f.rawValue)") }
+        if let c = st.fillColor { o.append("fillcolor=\(c)") }
+        if let g = st.gradient { o.append("gradient=\(g.start)..\(g.end)") }
+        if let t = st.gradientType { o.append("gradienttype=\(t.rawValue)") }
+        if let r = st.rounded { o.append("rounded=\(onOff(r))") }
+        if let k = st.sparkKind { o.append("kind=\(k.rawValue)") }
+        if let r = st.sparkRange { o.append("range=\(number(r.lowerBound))..\(number(r.upperBound))") }
+        if let z = st.sparkZero { o.append("zero=\(onOff(z))") }
+        if let h = st.sparkHeight { o.append("height=\(h)") }
+        return o
+    }
+
+    static func inlineData(_ d: Dataset) -> String {
+        let values = d.columns.first?.numbers ?? []
+        guard !values.isEmpty else { return "# dataset \(d.name) is empty" }
+        if let labels = d.labels {
+            return "data \(d.name) = " + zip(labels, values).map { "\(quoted($0)):\(number($1))" }.joined(separator: " ")
+        }
+        return "data \(d.name) = " + values.map(number).joined(separator: " ")
+    }
+
+    static func number(_ v: Double) -> String { v.isNaN ? "nan" : NumberText.shortest(v) }
+    static func onOff(_ b: Bool) -> String { b ? "on" : "off" }
+
+    /// A string literal in the language's syntax.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default: out.append(c)
+            }
+        }
+        return out + "\""
+    }
+
+    static func quotedIfNeeded(_ text: String) -> String {
+        text.contains(where: { " \t;\"=#\\".contains($0) }) || text.isEmpty ? quoted(text) : text
+    }
+
+    static func relative(_ path: String, to directory: String?) -> String {
+        guard let directory, path.hasPrefix(directory + "/") else { return path }
+        return String(path.dropFirst(directory.count + 1))
+    }
+}

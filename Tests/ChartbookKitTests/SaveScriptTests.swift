@@ -1,0 +1,62 @@
+import Testing
+import ChartbookModel
+import ChartbookData
+import ChartbookCommands
+import ChartbookTerminal
+@testable import ChartbookKit
+
+/// `save script` round trip: replaying the saved script draws exactly the same chart —
+/// terminal cells and colours, and SVG — for sessions reached by random commands.
+@Suite struct SaveScriptTests {
+    static let files = InMemoryFiles(["/work/s.csv": "month,rev,cost\nJan,1,2\nFeb,3,4\nMar,2,5\n"])
+
+    func draw(_ session: Session) -> (String, String) {
+        let target = TerminalTarget(columns: 70, rows: 20, colorMode: .truecolor)
+        return (StyledDump.describe(ChartRenderer.grid(for: session, on: target)), SVGExporter.svg(for: session, on: target))
+    }
+
+    @Test func replayDrawsTheSameChart() {
+        let runner = ScriptRunner(executor: Executor(files: Self.files))
+        let soup = DrawingFuzzTests.soup + ["set title \"Q\\\"uote\"", "set reflines units=\" ms\" format=suffix", "set theme light",
+                                            "add refline 2 \"two\" color=red style=dotted fit=off", "set labels s sparsity=2",
+                                            "gen g sine 30 period=7", "add plot line g", "data t = \"a b\":1 c:2", "add plot bar t"]
+        var random = RandomSource(seed: 11)
+        var compared = 0
+        for trial in 0..<50 {
+            var notebook = Notebook()
+            _ = runner.run(ScriptSource(name: "setup", text: "load s.csv labels=month; gen w walk 40 seed=\(trial)"), in: &notebook) { _ in }
+            for _ in 0..<45 {
+                let line = (0..<(1 + Int(random.next() % 3))).map { _ in soup[Int(random.next() % UInt64(soup.count))] }
+                    .joined(separator: " ")
+                _ = runner.run(ScriptSource(name: "fuzz", text: line), in: &notebook) { _ in }
+            }
+            let script = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+            var replayed = Notebook()
+            var errors = ""
+            let outcome = runner.run(ScriptSource(name: "saved", text: script, directory: "/work"), in: &replayed) {
+                if case .diagnostic(let d) = $0 { errors += d }
+            }
+            #expect(outcome == .completed, "trial \(trial): \(errors)\n\(script)")
+            let (a, b) = (draw(notebook.session), draw(replayed.session))
+            #expect(a.0 == b.0, "trial \(trial): terminal differs\n\(script)")
+            #expect(a.1 == b.1, "trial \(trial): SVG differs\n\(script)")
+            if !notebook.session.plots.isEmpty { compared += 1 }
+        }
+        #expect(compared > 20)
+    }
+
+    @Test func writesTheFileAndReportsUnwritablePaths() {
+        var notebook = Notebook()
+        let executor = Executor(files: Self.files)
+        let runner = ScriptRunner(executor: executor)
+        _ = runner.run(ScriptSource(name: "t", text: "load s.csv; add plot line s.rev; save script out/rebuild.cb"), in: &notebook) { _ in }
+        let saved = String(decoding: Self.files.files["/work/out/rebuild.cb"] ?? [], as: UTF8.self)
+        #expect(saved.contains("load \"s.csv\" as s") || saved.contains("load \"../s.csv\"") || saved.contains("load \"/work/s.csv\" as s"))
+        #expect(saved.contains("add plot line s.rev as rev"))
+        var errors = ""
+        _ = runner.run(ScriptSource(name: "t", text: "save script /readonly/x.cb"), in: &notebook) {
+            if case .diagnostic(let d) = $0 { errors += d }
+        }
+        #expect(errors.hasPrefix("t:1:13: error: cannot write '/readonly/x.cb': permission denied"))
+    }
+}
