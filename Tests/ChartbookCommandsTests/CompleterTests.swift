@@ -19,7 +19,7 @@ import ChartbookModel
         #expect(complete("ad").candidates == ["add "])
         #expect(complete("add pl").candidates == ["plot "])
         #expect(complete("show; s").candidates == ["set ", "select ", "show ", "source ", "save ", "snapshot ", "scroll "])
-        #expect(complete("save ").candidates == ["svg "])
+        #expect(complete("save ").candidates == ["svg ", "script "])
         #expect(complete("save svg da").candidates == ["data/"])
         #expect(complete("set c").candidates == ["color ", "canvas "])
     }
