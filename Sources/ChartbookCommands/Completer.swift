@@ -62,7 +62,12 @@ public struct Completer: Sendable {
         case "remove":
             if n == 1 { return ["plot ", "refline "] }
             if lower[1] == "plot" { return n == 2 ? plots : [] }
-            return n == 2 ? s.markedLines.map { $0.id + " " } : []
+            guard n == 2 else { return [] }
+            let values = s.markedLines.compactMap { line -> String? in
+                if case .constant(let v) = line.value { return NumberText.shortest(v) + " " }
+                return nil
+            }
+            return s.markedLines.map { $0.id + " " } + values
         case "set":
             if n == 1 { return Parser.setNouns.map { $0 + " " } }
             switch lower[1] {

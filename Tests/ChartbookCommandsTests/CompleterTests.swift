@@ -44,7 +44,7 @@ import ChartbookModel
         #expect(complete("describe ").candidates == ["sales ", "w "])
         #expect(complete("remove plot ").candidates == ["revenue "])
         #expect(complete("set plot revenue w").candidates == ["width="])
-        #expect(complete("remove refline ").candidates == ["r1 "])
+        #expect(complete("remove refline ").candidates == ["r1 ", "5 "])
         #expect(complete("set labels sa").candidates == ["sales ", "sales.revenue ", "sales.cost "])
         #expect(complete("add plot line sales.revenue color=re").candidates == ["red "])
     }
