@@ -73,7 +73,7 @@ public struct Executor: Sendable {
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let script = ScriptSource(name: path.value, text: String(decoding: bytes, as: UTF8.self),
-                                  directory: Self.directory(of: resolved))
+                                  directory: ScriptSource.directory(containing: resolved))
         let lines = script.lines
         let inner = Context(directory: script.directory, depth: context.depth + 1)
         var scratch = notebook
@@ -100,11 +100,6 @@ public struct Executor: Sendable {
         return effects
     }
 
-    static func directory(of path: String) -> String? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
-
     // MARK: - Session changes
 
     /// The pure part: a session and a command give a new session and effects.
@@ -119,9 +114,7 @@ public struct Executor: Sendable {
             let dataset = try load(path, as: name, options: options, context: context)
             try replace(dataset, in: &s, at: name?.range ?? path.range)
         case .gen(let name, let generator):
-            var dataset = DataGenerator.dataset(named: name.value, generator: generator)
-            dataset.columns[0].name = name.value
-            try replace(dataset, in: &s, at: name.range)
+            try replace(DataGenerator.dataset(named: name.value, generator: generator), in: &s, at: name.range)
         case .reload(let names):
             let targets: [Located<String>]
             if names.isEmpty {
@@ -139,7 +132,7 @@ public struct Executor: Sendable {
                     fresh.applyWindow()
                     try replace(fresh, in: &s, at: name.range)
                 case .generated(let generator):
-                    try replace(DataGenerator.dataset(named: dataset.name, generator: generator).renamedColumn(dataset.name), in: &s, at: name.range)
+                    try replace(DataGenerator.dataset(named: dataset.name, generator: generator), in: &s, at: name.range)
                 case .inline:
                     throw Diagnostic(.notReloadable(name.value), at: name.range)
                 }
@@ -283,7 +276,7 @@ public struct Executor: Sendable {
             return (old, [.saveSVG(path: resolved, range: path.range, size: size)])
         case .saveScript(let path):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
-            let text = SessionScript.text(for: s, scriptDirectory: Self.directory(of: resolved))
+            let text = SessionScript.text(for: s, scriptDirectory: ScriptSource.directory(containing: resolved))
             do { try files.write(Array(text.utf8), to: resolved) } catch {
                 throw Diagnostic(.cannotWrite(path: path.value, reason: error.reason), at: path.range)
             }
@@ -324,13 +317,5 @@ extension PlotStyle {
         if let v = other.sparkZero { style.sparkZero = v }
         if let v = other.sparkHeight { style.sparkHeight = v }
         return style
-    }
-}
-
-extension Dataset {
-    func renamedColumn(_ name: String) -> Dataset {
-        var copy = self
-        if !copy.columns.isEmpty { copy.columns[0].name = name }
-        return copy
     }
 }

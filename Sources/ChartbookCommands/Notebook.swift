@@ -26,8 +26,10 @@ public struct Notebook: Equatable, Sendable {
     /// Records a successful change made by `command`.
     public mutating func commit(_ newSession: Session, command: String) {
         guard newSession != session else { return }
-        undoStack.append(Step(before: session, command: command))
-        if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+        if undoLimit > 0 {
+            undoStack.append(Step(before: session, command: command))
+            if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
+        }
         redoStack.removeAll()
         session = newSession
     }

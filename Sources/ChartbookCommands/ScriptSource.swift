@@ -5,6 +5,13 @@ public struct ScriptSource: Sendable {
     /// Directory relative paths in this script resolve against; nil: the working directory.
     public var directory: String?
 
+    /// The directory part of a file path (nil for a bare name): where a script's relative
+    /// paths resolve.
+    public static func directory(containing path: String) -> String? {
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
     public init(name: String, text: String, directory: String? = nil) {
         self.name = name
         self.text = text

@@ -126,10 +126,3 @@ enum SessionReport {
         return out
     }
 }
-
-extension TextMetrics {
-    /// Sanitises each line of a multi-line report, keeping its newlines.
-    static func sanitizedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { TextMetrics.sanitized(String($0)) }.joined(separator: "\n")
-    }
-}

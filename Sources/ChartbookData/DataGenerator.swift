@@ -25,7 +25,9 @@ public enum DataGenerator {
     }
 
     public static func dataset(named name: String, generator: Generator) -> Dataset {
-        Dataset(name: name, columns: [Column(name: "value", numbers: values(for: generator))],
+        // The one column is named like the dataset (as for `data`), so `NAME` and
+        // `NAME.NAME` both name the series and the default plot id is the dataset's name.
+        Dataset(name: name, columns: [Column(name: name, numbers: values(for: generator))],
                 source: .generated(generator))
     }
 }

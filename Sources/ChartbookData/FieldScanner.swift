@@ -106,7 +106,7 @@ struct FieldScanner {
                 position += 1
             }
             finishField(&atEnd)
-            return Field(start: start, end: position == end ? end : end, quoted: true)
+            return Field(start: start, end: end, quoted: true)
         }
         while position < buffer.count {
             let b = buffer[position]

@@ -18,7 +18,13 @@ public enum TextMetrics {
         return String(scalars)
     }
 
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    /// `sanitized` for each line of a multi-line text, keeping its newlines (reports, listings).
+    public static func sanitizedLines(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
+    }
+
+    /// Whether a scalar may not reach a terminal cell or an SVG text node.
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let value = scalar.value
         if value < 0x20 || (0x7f...0x9f).contains(value) { return true }
         // Bidi embeddings, overrides and isolates; line/paragraph separators.

@@ -55,8 +55,7 @@ public struct ANSIWriter: Sendable {
 
     /// Control characters never reach the terminal, even if a caller forgot to sanitise.
     static func safe(_ character: Character) -> Character {
-        character.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7f...0x9f).contains($0.value) })
-            ? TextMetrics.replacement : character
+        character.unicodeScalars.contains(where: TextMetrics.isUnsafe) ? TextMetrics.replacement : character
     }
 
     /// The shorter of: changing only what differs, or resetting and setting everything.

@@ -11,16 +11,9 @@ enum AtomicFile {
         let temporary = path + ".tmp.\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
         guard fd >= 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = LocalFiles.reason(errno)
-                close(fd); unlink(temporary)
-                throw Failure(reason: reason)
-            }
-            offset += n
+        if let code = StandardStreams.writeAll(fd, bytes) {
+            close(fd); unlink(temporary)
+            throw Failure(reason: LocalFiles.reason(code))
         }
         guard fsync(fd) == 0, close(fd) == 0 else { unlink(temporary); throw Failure(reason: LocalFiles.reason(errno)) }
         guard rename(temporary, path) == 0 else {

@@ -8,6 +8,20 @@ import LineEditor
 #endif
 
 extension ColorSetting: ExpressibleByArgument {}
+
+/// `--size COLUMNSxROWS`, checked when the flags are parsed.
+struct CellSize: ExpressibleByArgument {
+    var columns: Int
+    var rows: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...2000).contains(c), (1...1000).contains(r) else {
+            return nil
+        }
+        (columns, rows) = (c, r)
+    }
+}
 extension Canvas: ExpressibleByArgument {}
 
 @main
@@ -26,14 +40,15 @@ struct ChartbookCLI: ParsableCommand {
     @Argument(help: "Script files to run, in order.")
     var scripts: [String] = []
 
-    @Option(name: .customShort("e"), help: "Commands to run (several separated by ';'); may be repeated.")
+    @Option(name: .customShort("e"), help: ArgumentHelp("Commands to run (several separated by ';'); may be repeated.",
+                                                        valueName: "commands"))
     var commands: [String] = []
 
     @Flag(help: "Draw the chart after every command that changes it, not only at the end.")
     var each = false
 
     @Option(help: "Chart size in cells, COLUMNSxROWS (default: the terminal's, else 80x24).")
-    var size: String?
+    var size: CellSize?
 
     @Option(help: "Colour: auto, off, 16, 256 or truecolor (auto: off when stdout is not a terminal or NO_COLOR is set).")
     var color: ColorSetting = .auto
@@ -53,23 +68,12 @@ struct ChartbookCLI: ParsableCommand {
     @Option(help: "With --follow: keep the newest N rows.")
     var window: Int = 300
 
-    mutating func validate() throws {
-        if let size {
-            let parts = size.lowercased().split(separator: "x")
-            guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), c > 0, r > 0, c <= 2000, r <= 1000 else {
-                throw ValidationError("--size expects COLUMNSxROWS, for example 100x30")
-            }
-        }
-    }
-
     func run() throws {
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
         let files = LocalFiles(home: environment.home, workingDirectory: LocalFiles.currentDirectory())
         var target = TerminalTarget(columns: 80, rows: 24, colorMode: color.resolved(environment: environment.detectedColorMode()))
         if let size {
-            let parts = size.lowercased().split(separator: "x").compactMap { Int($0) }
-            target.columns = parts[0]
-            target.rows = parts[1]
+            (target.columns, target.rows) = (size.columns, size.rows)
         } else {
             (target.columns, target.rows) = environment.size()
         }
@@ -90,7 +94,7 @@ struct ChartbookCLI: ParsableCommand {
             do {
                 let bytes = try files.read(resolved)
                 sources.append(ScriptSource(name: path, text: String(decoding: bytes, as: UTF8.self),
-                                            directory: Self.directory(of: resolved)))
+                                            directory: ScriptSource.directory(containing: resolved)))
             } catch {
                 StandardStreams.err("chartbook: cannot read '\(path)': \(error.reason)\n")
                 throw ExitCode(1)

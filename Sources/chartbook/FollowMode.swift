@@ -36,16 +36,17 @@ struct FollowMode {
             let text = ChartRenderer.text(for: notebook.session, on: target)
             StandardStreams.out((drawnRows > 0 ? ANSIWriter.cursorUp(drawnRows) : "") + text)
             drawnRows = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-            lastDraw = Self.milliseconds()
+            lastDraw = MonotonicClock.milliseconds()
             dirty = false
         }
 
         func start(columns: Int) {
             let columnNames = names ?? (1...columns).map { "c\($0)" }
-            let setup = "set data stdin window=\(window)"
             var session = notebook.session
             session.upsert(Dataset(name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) }, source: .inline, window: window))
-            notebook = Notebook(session: session)
+            // A stream has no undo: keeping a step per line would hold a copy of the columns
+            // per step and make every push copy them.
+            notebook = Notebook(session: session, undoLimit: 0)
             for source in sources {
                 if runner.run(source, in: &notebook, emit: { if case .diagnostic(let d) = $0 { StandardStreams.err(d) } }) == .failed { ok = false }
             }
@@ -53,7 +54,6 @@ struct FollowMode {
                 let plots = columnNames.map { "add plot line stdin.\($0)" }.joined(separator: "; ")
                 _ = runner.run(ScriptSource(name: "--follow", text: plots), in: &notebook, emit: { _ in })
             }
-            _ = setup
             started = true
         }
 
@@ -88,18 +88,13 @@ struct FollowMode {
                     atEnd = true
                 }
             }
-            if dirty && started && Self.milliseconds() - lastDraw >= frameInterval { draw() }
+            if dirty && started && MonotonicClock.milliseconds() - lastDraw >= frameInterval { draw() }
         }
         if !pending.isEmpty { handle(String(decoding: pending, as: UTF8.self)) }
         if started && (dirty || drawnRows == 0) { draw() }
         return ok
     }
 
-    static func milliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-    }
 
     /// Column names usable as `stdin.NAME`.
     static func uniqueNames(_ fields: [String]) -> [String] {

@@ -21,7 +21,7 @@ final class LoadProgress: Sendable {
 
     func report(_ name: String, _ fraction: Double) {
         guard enabled else { return }
-        let now = Self.milliseconds()
+        let now = MonotonicClock.milliseconds()
         let line: String? = state.withLock { s in
             if s.name != name || s.started == 0 { s = State(started: now, lastDraw: 0, shown: false, name: name) }
             if fraction >= 1 {
@@ -38,9 +38,4 @@ final class LoadProgress: Sendable {
         if let line { StandardStreams.err(line) }
     }
 
-    static func milliseconds() -> Int {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return now.tv_sec * 1000 + now.tv_nsec / 1_000_000
-    }
 }

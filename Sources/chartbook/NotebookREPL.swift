@@ -92,7 +92,7 @@ struct NotebookREPL {
             case .draw(let session): drawn = session
             case .history:
                 let numbered = history.entries.enumerated().map { "\(String($0.offset + 1).leftPadded(5))  \($0.element)" }
-                StandardStreams.out(TextMetrics.sanitizedReport(numbered.joined(separator: "\n") + "\n"))
+                StandardStreams.out(TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
             }
         }
         if let session = drawn, outcome != .quit {
@@ -134,12 +134,5 @@ extension String {
 
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}
-
-extension TextMetrics {
-    /// Sanitises each line of a multi-line text, keeping the newlines.
-    static func sanitizedReport(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
     }
 }

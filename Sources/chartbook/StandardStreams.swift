@@ -6,17 +6,21 @@ import Darwin
 
 /// Writes to standard output and error with plain `write(2)`, retrying short writes.
 enum StandardStreams {
-    static func out(_ text: String) { write(STDOUT_FILENO, text) }
-    static func err(_ text: String) { write(STDERR_FILENO, text) }
+    static func out(_ text: String) { _ = writeAll(STDOUT_FILENO, Array(text.utf8)) }
+    static func err(_ text: String) { _ = writeAll(STDERR_FILENO, Array(text.utf8)) }
 
-    private static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
+    /// Writes every byte, retrying short writes and EINTR. Returns errno on failure, else nil.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + offset, $0.count - offset) }
-            if n < 0 { if errno == EINTR { continue }; return }
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
             offset += n
         }
+        return nil
     }
 
     /// One line from standard input without its terminator, nil at end of input.
