@@ -32,15 +32,13 @@ extension ChartLayout {
         }
     }
 
-    /// One pass over the points; the x and y mappings are evaluated inline as affine maps.
+    /// One pass over the points, one block of indices per dot column where they are dense.
     func straightRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
         var reducer = LineReducer()
-        let h = y.heightDots
-        let ySpan = y.range.upperBound - y.range.lowerBound
-        let yScale = h > 1 ? Double(h - 1) / ySpan : 0, yTop = y.range.upperBound, limit = Double(h) * 4
-        @inline(__always) func dotY(_ value: Double) -> Int { XMapping.round(min(max((yTop - value) * yScale, -limit), limit)) }
+        @inline(__always) func dotY(_ value: Double) -> Int { y.dot(value) }
         values.withUnsafeBufferPointer { v in
-            if let (offset, scale) = x.affine {
+            if let affine = x.affine {
+                let offset = affine.offset, scale = affine.scale
                 @inline(__always) func dotX(_ i: Int) -> Int { XMapping.round(offset + scale * Double(i)) }
                 var i = span.lowerBound
                 while i < span.upperBound {
@@ -88,11 +86,31 @@ extension ChartLayout {
         return reducer.finish()
     }
 
+    /// The runs a smooth line passes through: finite points with strictly increasing dot x
+    /// (a later point in the same column replaces the earlier), split at missing values.
+    /// `xs` are dot columns; `ys` are the values as `transform` gives them.
+    func smoothPoints(_ values: [Double], _ span: Range<Int>, x: XMapping,
+                      transform: (Double) -> Double) -> [(xs: [Double], ys: [Double])] {
+        var runs = [(xs: [Double], ys: [Double])]()
+        var xs = [Double](), ys = [Double]()
+        for i in span {
+            let v = values[i]
+            guard v.isFinite else {
+                if !xs.isEmpty { runs.append((xs, ys)); xs = []; ys = [] }
+                continue
+            }
+            let column = Double(x.dot(i))
+            if let last = xs.last, column <= last { ys[ys.count - 1] = transform(v); continue }
+            xs.append(column); ys.append(transform(v))
+        }
+        if !xs.isEmpty { runs.append((xs, ys)) }
+        return runs
+    }
+
     /// A monotone cubic sampled at every dot column between neighbouring points.
     func smoothRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
         var reducer = LineReducer()
-        var xs = [Double](), ys = [Double]()
-        func flush() {
+        for (xs, ys) in smoothPoints(values, span, x: x, transform: { $0 }) {
             if xs.count == 1 { reducer.add(x: Int(xs[0]), y: y.dot(ys[0])) }
             if xs.count > 1 {
                 let m = MonotoneCubic.tangents(xs: xs, ys: ys)
@@ -106,42 +124,18 @@ extension ChartLayout {
                 reducer.add(x: Int(xs[xs.count - 1]), y: y.dot(ys[ys.count - 1]))
             }
             reducer.breakRun()
-            xs.removeAll(); ys.removeAll()
         }
-        for i in span {
-            let v = values[i]
-            if v.isFinite {
-                let column = Double(x.dot(i))
-                if let last = xs.last, column <= last { ys[ys.count - 1] = v; continue }
-                xs.append(column); ys.append(v)
-            } else { flush() }
-        }
-        flush()
         return reducer.finish()
     }
 
     /// The points of a smooth line with the monotone cubic's slopes, in dot units.
     func curve(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[Scene.CurvePoint]] {
-        var runs = [[Scene.CurvePoint]]()
-        var xs = [Double](), ys = [Double]()
-        func flush() {
-            if !xs.isEmpty {
-                let m = MonotoneCubic.tangents(xs: xs, ys: ys)
-                runs.append(xs.indices.map { Scene.CurvePoint(x: xs[$0], y: ys[$0], slope: m[$0]) })
-            }
-            xs.removeAll(); ys.removeAll()
-        }
         let h = Double(max(y.heightDots - 1, 1)), range = y.range.upperBound - y.range.lowerBound
-        for i in span {
-            let v = values[i]
-            guard v.isFinite else { flush(); continue }
-            let px = Double(x.dot(i))
-            let py = min(max((y.range.upperBound - v) / range * h, -h * 4), h * 5)
-            if let last = xs.last, px <= last { ys[ys.count - 1] = py; continue }
-            xs.append(px); ys.append(py)
+        let toDots = { (v: Double) in min(max((y.range.upperBound - v) / range * h, -h * 4), h * 5) }
+        return smoothPoints(values, span, x: x, transform: toDots).map { xs, ys in
+            let m = MonotoneCubic.tangents(xs: xs, ys: ys)
+            return xs.indices.map { Scene.CurvePoint(x: xs[$0], y: ys[$0], slope: m[$0]) }
         }
-        flush()
-        return runs
     }
 
     /// The fill under a line: `fill=` (default none for lines, solid for areas), down to zero

@@ -8,22 +8,37 @@
 /// the area (lines run on to the edge); they are never clamped.
 public struct XMapping: Equatable, Sendable {
     /// Points in the window.
-    public var count: Int
+    public let count: Int
     /// Plot area width in cells and dots per cell.
-    public var widthCells: Int
-    public var dotsPerCell: Int
-    public var slotted: Bool
+    public let widthCells: Int
+    public let dotsPerCell: Int
+    public let slotted: Bool
     /// Index of the window's first point.
-    public var first: Int
+    public let first: Int
     /// Cells between neighbouring points; nil fits the window to the width.
-    public var spacingCells: Double?
-    public var paddingLeft: Double
-    public var paddingRight: Double
+    public let spacingCells: Double?
+    public let paddingLeft: Double
+    public let paddingRight: Double
+    /// For unslotted mappings, `dot(i) == round(offset + scale * i)`; nil for slotted (bar)
+    /// mappings. Computed once: `dot` runs once per data point.
+    public let affine: Affine?
+
+    public struct Affine: Equatable, Sendable {
+        public let offset: Double
+        public let scale: Double
+    }
 
     public init(count: Int, widthCells: Int, dotsPerCell: Int, slotted: Bool, first: Int = 0,
                 spacingCells: Double? = nil, paddingLeft: Double = 0, paddingRight: Double = 0) {
         self.count = count; self.widthCells = widthCells; self.dotsPerCell = dotsPerCell; self.slotted = slotted
         self.first = first; self.spacingCells = spacingCells; self.paddingLeft = paddingLeft; self.paddingRight = paddingRight
+        let d = Double(dotsPerCell), usable = max(Double(widthCells) - paddingLeft - paddingRight, 0) * d
+        let scale: Double?
+        if slotted || widthCells * dotsPerCell <= 1 || count <= 0 { scale = nil }
+        else if let spacingCells { scale = spacingCells * d }
+        else if count > 1 { scale = (max(usable, 1) - 1) / Double(count - 1) }
+        else { scale = nil }
+        affine = scale.map { Affine(offset: paddingLeft * d - $0 * Double(first), scale: $0) }
     }
 
     var widthDots: Int { widthCells * dotsPerCell }
@@ -49,19 +64,8 @@ public struct XMapping: Equatable, Sendable {
             let x = Int(((paddingLeft + (k + 0.5) * slotCells) * d).rounded(.down))
             return index >= first && index < first + count ? min(max(x, 0), widthDots - 1) : x
         }
-        // One formula for every caller: the affine map the line pass evaluates inline.
-        if let (offset, scale) = affine { return Self.round(offset + scale * Double(index)) }
+        if let affine { return Self.round(affine.offset + affine.scale * Double(index)) }
         return Int(paddingLeft * d + usableCells * d / 2)
-    }
-
-    /// For unslotted mappings, `dot(i) == round(offset + scale * i)`: the per-point loop of a
-    /// line evaluates that directly. nil for slotted (bar) mappings.
-    public var affine: (offset: Double, scale: Double)? {
-        guard !slotted, widthDots > 1, count > 0 else { return nil }
-        let d = Double(dotsPerCell), start = paddingLeft * d, usable = usableCells * d
-        let scale: Double
-        if let spacingCells { scale = spacingCells * d } else if count > 1 { scale = (max(usable, 1) - 1) / Double(count - 1) } else { return nil }
-        return (start - scale * Double(first), scale)
     }
 
     /// Nearest integer, halves up, without a libm call (this runs once per data point).

@@ -1,33 +1,39 @@
 /// Data value ↔ vertical position in a plot area.
 public struct YMapping: Equatable, Sendable {
-    public var range: ClosedRange<Double>
-    public var heightDots: Int
+    public let range: ClosedRange<Double>
+    public let heightDots: Int
+    /// Dot rows per data unit, and the band (± dots) far-off values are clamped to.
+    /// Computed once: `dot` runs once per data point.
+    private let scale: Double
+    private let limit: Double
 
     public init(range: ClosedRange<Double>, heightDots: Int) {
         self.range = range
         self.heightDots = heightDots
+        scale = Double(heightDots - 1) / (range.upperBound - range.lowerBound)
+        limit = Double(heightDots) * 4
     }
 
-    /// Dot row of `value` (0 = top = upper bound). Far-off values are clamped to a band a few
-    /// plot heights around the area, which keeps the visible part of a segment unchanged.
+    /// Fractional dot row of `value`, clamped to a band a few plot heights around the area
+    /// (which keeps the visible part of a segment unchanged).
+    @inline(__always)
+    func position(_ value: Double) -> Double {
+        min(max((range.upperBound - value) * scale, -limit), limit)
+    }
+
+    /// Dot row of `value` (0 = top = upper bound).
+    @inline(__always)
     public func dot(_ value: Double) -> Int {
-        guard heightDots > 1 else { return 0 }
-        // The same arithmetic as the line pass in `ChartLayout.straightRuns`, so both agree
-        // to the dot.
-        let scale = Double(heightDots - 1) / (range.upperBound - range.lowerBound)
-        let position = (range.upperBound - value) * scale
-        let limit = Double(heightDots) * 4
-        return XMapping.round(min(max(position, -limit), limit))
+        heightDots > 1 ? XMapping.round(position(value)) : 0
     }
 
-    /// Row of `value` in cells, fractional, from the area's top edge: the middle of the dot row
-    /// `dot(value)` would round to, so bar tops meet lines and reference lines drawn at the
-    /// same value.
+    /// Row of `value` in cells, fractional, from the area's top edge: the middle of its dot
+    /// position, so bar tops meet lines and reference lines at the same value. (Continuous,
+    /// not rounded: divided by the span rather than multiplied by `scale`, which can differ in
+    /// the last bit — kept so recorded bar geometry stays byte for byte.)
     public func cell(_ value: Double, dotsPerCell: Int) -> Double {
         guard heightDots > 1 else { return value >= range.upperBound ? 0 : 1 }
-        let span = range.upperBound - range.lowerBound
-        let position = (range.upperBound - value) / span * Double(heightDots - 1)
-        let limit = Double(heightDots) * 4
+        let position = (range.upperBound - value) / (range.upperBound - range.lowerBound) * Double(heightDots - 1)
         return (min(max(position, -limit), limit) + 0.5) / Double(dotsPerCell)
     }
 }
