@@ -23,7 +23,10 @@ public enum DiagnosticFormatter {
         return out
     }
 
+    /// `file:line:col: severity: message`. Typed input (a source with an empty name) has no
+    /// location to show — the caret under the line says where — so it is `severity: message`.
     static func line(for d: Diagnostic, severity: String, message: String) -> String {
+        if d.file == "" { return "\(severity): \(TextMetrics.sanitized(message))\n" }
         let place = "\(d.range.start.line):\(d.range.start.column)"
         let prefix = d.file.map { "\($0):\(place)" } ?? place
         return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"

@@ -10,7 +10,7 @@ public enum Suggestion {
         var best: (String, Int)?
         for candidate in candidates {
             let d = distance(lower, candidate.lowercased())
-            if best == nil || d < best!.1 { best = (candidate, d) }
+            if d < best?.1 ?? .max { best = (candidate, d) }
         }
         let limit = lower.count <= 3 ? 1 : max(2, lower.count / 3)
         if let best, best.1 <= limit, best.1 < lower.count { return best.0 }

@@ -88,7 +88,7 @@ struct NotebookREPL {
             case .output(let text): StandardStreams.out(text)
             case .diagnostic(let text):
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
-                StandardStreams.err((Interrupts.take() ? "\n" : "") + Self.withoutLocation(text))
+                StandardStreams.err((Interrupts.take() ? "\n" : "") + text)
             case .draw(let session): drawn = session
             case .history:
                 let numbered = history.entries.enumerated().map { "\(String($0.offset + 1).leftPadded(5))  \($0.element)" }
@@ -116,12 +116,6 @@ struct NotebookREPL {
         grid.put("chartbook", column: 0, row: 0, style: CellStyle(foreground: Color(hex: 0x4e79a7), bold: true))
         grid.put(state + " > ", column: 9, row: 0)
         return ANSIWriter(mode: mode).line(grid, row: 0)
-    }
-
-    /// At the prompt a file name and line number say nothing: keep "error: ..." and the caret.
-    static func withoutLocation(_ text: String) -> String {
-        guard let range = text.range(of: ": error: ") else { return text }
-        return "error: " + text[range.upperBound...]
     }
 }
 

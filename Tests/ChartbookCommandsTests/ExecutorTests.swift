@@ -254,3 +254,14 @@ import ChartbookModel
         #expect(h.run("load bad.json") == "t.cb:1:6: error: cannot read 'bad.json': not a JSON array of numbers or objects: it does not parse as JSON\nload bad.json\n     ^~~~~~~~\n")
     }
 }
+
+@Suite struct TypedInputDiagnosticTests {
+    /// Typed input has no file: no location, the caret says where. A script it sources keeps
+    /// its own file and line, and the note points back without a location.
+    @Test func typedInputHasNoLocationButSourcedScriptsDo() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/bad.cb": "gen w walk 5\nadd plot lin w\n"])
+        #expect(h.run("add plot lien w", name: "") == "error: unknown plot kind 'lien'; did you mean 'line'?\nadd plot lien w\n         ^~~~\n")
+        #expect(h.run("source bad.cb", name: "") == "bad.cb:2:10: error: unknown plot kind 'lin'; did you mean 'line'?\nadd plot lin w\n         ^~~\nnote: in the script run here\n")
+    }
+}
