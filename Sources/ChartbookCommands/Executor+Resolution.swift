@@ -47,16 +47,9 @@ extension Executor {
     static func datasetName(forPath path: String) -> String {
         var base = Substring(path.split(separator: "/").last ?? "data")
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
-        var name = String(base.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
+        var name = Identifier.replacingInvalidCharacters(base)
         if let first = name.first, !(first.isLetter || first == "_") { name = "_" + name }
         return name.isEmpty ? "data" : name
-    }
-
-    static func unique(_ base: String, taken: Set<String>) -> String {
-        guard taken.contains(base) else { return base }
-        var n = 2
-        while taken.contains("\(base)\(n)") { n += 1 }
-        return "\(base)\(n)"
     }
 
     /// `dataset.column`, `dataset` (one numeric column) or `column` (in exactly one dataset).

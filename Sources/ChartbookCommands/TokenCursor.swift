@@ -56,15 +56,10 @@ struct TokenCursor {
     /// A name (dataset, plot id): letters, digits, `_`, `-`, starting with a letter or `_`.
     mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
         let token = try value(expected)
-        guard Self.isName(token.text) else {
+        guard Identifier.isValid(token.text) else {
             throw Diagnostic(.expected(expected + " (letters, digits, _ or -)", found: token.text), at: token.range)
         }
         return Located(token.text, at: token.range)
-    }
-
-    static func isName(_ text: String) -> Bool {
-        guard let first = text.first, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
     }
 
     /// The remaining tokens as `key=value` options.

@@ -2,17 +2,18 @@ import ChartbookModel
 
 extension ChartLayout {
     func labelTexts(session: Session, plots: [ResolvedPlot]) -> (Int) -> String? {
+        func from(_ labels: [String]) -> (Int) -> String? { { $0 < labels.count ? TextMetrics.sanitized(labels[$0]) : nil } }
         switch session.axes.labelSource {
         case .index: return { String($0) }
         case .datasetLabels(let name):
             guard let labels = session.dataset(named: name)?.labels else { return { String($0) } }
-            return { $0 < labels.count ? TextMetrics.sanitized(labels[$0]) : nil }
+            return from(labels)
         case .column(let ref):
             guard let column = session.dataset(named: ref.dataset)?.column(named: ref.column) else { return { String($0) } }
             return { $0 < column.count ? TextMetrics.sanitized(column.text(at: $0)) : nil }
         case .none:
             if let first = plots.first, let labels = session.dataset(named: first.plot.series.dataset)?.labels {
-                return { $0 < labels.count ? TextMetrics.sanitized(labels[$0]) : nil }
+                return from(labels)
             }
             return { String($0) }
         }

@@ -100,10 +100,9 @@ struct FollowMode {
     static func uniqueNames(_ fields: [String]) -> [String] {
         var seen = Set<String>()
         return fields.enumerated().map { index, raw in
-            var name = String(raw.map { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" ? $0 : "_" })
-            if name.isEmpty || !(name.first!.isLetter || name.first == "_") { name = "c\(index + 1)" }
-            var unique = name, n = 2
-            while seen.contains(unique) { unique = "\(name)\(n)"; n += 1 }
+            var name = Identifier.replacingInvalidCharacters(raw)
+            if !Identifier.isValid(name) { name = "c\(index + 1)" }
+            let unique = Identifier.unique(name, taken: seen)
             seen.insert(unique)
             return unique
         }
