@@ -10,7 +10,7 @@ import Synchronization
 /// straight into its own stretch of them. Consumed bytes are handed to `release` (the file
 /// mapping drops those pages) so the file does not stay resident.
 ///
-/// It gives up (returns nil) on anything unusual — a quote at the start of a field, a row
+/// It gives up (`.fallback`) on anything unusual — a quote at the start of a field, a row
 /// with more fields than the header, cancellation aside — and the caller takes the general
 /// path, which handles and reports those exactly.
 struct FastNumericParser {
@@ -232,7 +232,7 @@ struct FastNumericParser {
                 let terminated = q == end || base[q] == sep || base[q] == 10 || base[q] == 13
                 if terminated && any && simple && mantissa <= 1 << 53 && exponent >= -22 {
                     var value = Double(mantissa)
-                    if exponent < 0 { value /= Self.power(-exponent) }
+                    if exponent < 0 { value /= NumberParser.exactPowerOfTen(-exponent) }
                     destination[column][row] = negative ? -value : value
                     present[column] &+= 1
                 } else {
@@ -275,17 +275,6 @@ struct FastNumericParser {
         stats.present = Array(UnsafeBufferPointer(start: present, count: width))
         stats.failures = Array(UnsafeBufferPointer(start: failures, count: width))
         return stats
-    }
-
-    /// Exact powers of ten 10^0 ... 10^22.
-    @inline(__always)
-    static func power(_ e: Int) -> Double {
-        switch e {
-        case 0: 1e0; case 1: 1e1; case 2: 1e2; case 3: 1e3; case 4: 1e4; case 5: 1e5; case 6: 1e6; case 7: 1e7
-        case 8: 1e8; case 9: 1e9; case 10: 1e10; case 11: 1e11; case 12: 1e12; case 13: 1e13; case 14: 1e14
-        case 15: 1e15; case 16: 1e16; case 17: 1e17; case 18: 1e18; case 19: 1e19; case 20: 1e20; case 21: 1e21
-        default: 1e22
-        }
     }
 
     static func slow(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {

@@ -5,10 +5,16 @@
 /// an exact power of ten rounds correctly. Everything else (long mantissas, big exponents,
 /// `inf`, `nan`, hex) falls back to the standard library's correctly rounded parser.
 public enum NumberParser {
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        var value = 1.0
-        for _ in 0..<exponent { value *= 10 }
-        return value
+    /// 10^e for 0 ≤ e ≤ 22, exactly (every one is a binary64 value). A switch rather than a
+    /// table: no lazy global to check on each call from the readers' inner loops.
+    @inline(__always)
+    static func exactPowerOfTen(_ e: Int) -> Double {
+        switch e {
+        case 0: 1e0; case 1: 1e1; case 2: 1e2; case 3: 1e3; case 4: 1e4; case 5: 1e5; case 6: 1e6; case 7: 1e7
+        case 8: 1e8; case 9: 1e9; case 10: 1e10; case 11: 1e11; case 12: 1e12; case 13: 1e13; case 14: 1e14
+        case 15: 1e15; case 16: 1e16; case 17: 1e17; case 18: 1e18; case 19: 1e19; case 20: 1e20; case 21: 1e21
+        default: 1e22
+        }
     }
 
     /// Parses `bytes[start..<end]` (no surrounding white space expected). nil when the text
@@ -72,7 +78,7 @@ public enum NumberParser {
             return slowPath(bytes, start, end)
         }
         var result = Double(mantissa)
-        if exponent < 0 { result /= powersOfTen[-exponent] } else if exponent > 0 { result *= powersOfTen[exponent] }
+        if exponent < 0 { result /= exactPowerOfTen(-exponent) } else if exponent > 0 { result *= exactPowerOfTen(exponent) }
         return negative ? -result : result
     }
 
