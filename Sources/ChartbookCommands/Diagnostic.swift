@@ -129,6 +129,18 @@ public struct Diagnostic: Error, Equatable, Sendable {
         }
     }
 
+    /// This diagnostic with the file name and the offending line filled in from `source`,
+    /// where not already known (a `source`d script's diagnostics know their own file).
+    public func located(in source: ScriptSource) -> Diagnostic {
+        var d = self
+        d.file = d.file ?? source.name
+        if d.lineText == nil {
+            let lines = source.lines
+            if lines.indices.contains(d.range.start.line - 1) { d.lineText = lines[d.range.start.line - 1] }
+        }
+        return d
+    }
+
     /// The diagnostic of the command that actually failed (inside `source`d scripts).
     public var innermost: Diagnostic {
         if case .inScript(let inner) = kind { return inner.innermost }

@@ -74,27 +74,21 @@ public struct Executor: Sendable {
         }
         let script = ScriptSource(name: path.value, text: String(decoding: bytes, as: UTF8.self),
                                   directory: ScriptSource.directory(containing: resolved))
-        let lines = script.lines
         let inner = Context(directory: script.directory, depth: context.depth + 1)
         var scratch = notebook
         var effects = [Effect]()
         do throws(Diagnostic) {
-            for line in Lexer.logicalLines(script) {
+            lines: for line in Lexer.logicalLines(script) {
                 for tokens in try Lexer.commands(in: line) {
                     if isCancelled() { throw Diagnostic(.cancelled, at: tokens.tokens[0].range) }
                     let command = try Parser.parse(tokens)
                     effects += try run(command, text: tokens.text, at: tokens.tokens[0].range, in: &scratch, context: inner)
-                    if effects.contains(.quit) { break }
+                    if effects.contains(.quit) { break lines } // `quit` ends the sourced script too
                 }
             }
         } catch {
             if error.innermost.kind == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
-            var located = error
-            located.file = located.file ?? script.name
-            if located.lineText == nil, lines.indices.contains(located.range.start.line - 1) {
-                located.lineText = lines[located.range.start.line - 1]
-            }
-            throw Diagnostic(.inScript(located), at: path.range)
+            throw Diagnostic(.inScript(error.located(in: script)), at: path.range)
         }
         notebook = scratch
         return effects

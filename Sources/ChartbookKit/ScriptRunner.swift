@@ -39,13 +39,10 @@ public struct ScriptRunner: Sendable {
     }
 
     public func run(_ source: ScriptSource, in notebook: inout Notebook, emit: (Event) -> Void) -> Outcome {
-        let lines = source.lines
         let context = Executor.Context(directory: source.directory)
         var failed = false
         func report(_ diagnostic: Diagnostic) {
-            var d = diagnostic
-            d.file = d.file ?? source.name
-            if d.lineText == nil, lines.indices.contains(d.range.start.line - 1) { d.lineText = lines[d.range.start.line - 1] }
+            let d = diagnostic.located(in: source)
             emit(.diagnostic(DiagnosticFormatter.format(d)))
             if d.severity == .error { failed = true }
         }

@@ -265,3 +265,12 @@ import ChartbookModel
         #expect(h.run("source bad.cb", name: "") == "bad.cb:2:10: error: unknown plot kind 'lin'; did you mean 'line'?\nadd plot lin w\n         ^~~\nnote: in the script run here\n")
     }
 }
+
+@Suite struct SourceQuitTests {
+    @Test func quitEndsTheSourcedScript() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/q.cb": "gen a walk 3; quit\ngen b walk 3\n"])
+        #expect(h.run("source q.cb") == nil)
+        #expect(h.session.datasets.map(\.name) == ["a"])
+    }
+}

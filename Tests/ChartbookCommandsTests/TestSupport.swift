@@ -12,7 +12,6 @@ struct Harness {
     mutating func run(_ text: String, name: String = "t.cb") -> String? {
         let source = ScriptSource(name: name, text: text)
         let executor = Executor(files: files)
-        let lines = source.lines
         for line in Lexer.logicalLines(source) {
             do {
                 for tokens in try Lexer.commands(in: line) {
@@ -23,10 +22,7 @@ struct Harness {
                     }
                 }
             } catch {
-                var d = error
-                d.file = d.file ?? name
-                if d.lineText == nil { d.lineText = lines[d.range.start.line - 1] }
-                return DiagnosticFormatter.format(d)
+                return DiagnosticFormatter.format(error.located(in: source))
             }
         }
         return nil
