@@ -31,19 +31,22 @@ public struct SVGRenderer: Sendable {
         gradients(scene, &out)
         out.line("<rect width=\"100%\" height=\"100%\" fill=\"\(theme.background.hexOpaque)\"/>")
         if !scene.plotArea.isEmpty {
+            // Each line's path once: the fill and the stroke both use it.
+            let paths = scene.layers.map { linePath($0, scene) }
             rules(scene, kind: [.grid, .zero], &out)
-            fills(scene, &out)
+            fills(scene, paths, &out)
             frame(scene, &out)
             selectionColumn(scene, &out)
-            for (index, layer) in scene.layers.enumerated() { marks(layer, index: index, scene, &out) }
+            for (index, layer) in scene.layers.enumerated() { marks(layer, index: index, path: paths[index], scene, &out) }
             rules(scene, kind: [.marked], &out)
             clipMarks(scene, &out)
             selectionPoints(scene, &out)
         }
         for strip in scene.sparklines where !strip.plotArea.isEmpty {
+            let paths = strip.layers.map { linePath($0, strip) }
             rules(strip, kind: [.zero], &out)
-            fills(strip, &out)
-            for (index, layer) in strip.layers.enumerated() { marks(layer, index: index, strip, &out) }
+            fills(strip, paths, &out)
+            for (index, layer) in strip.layers.enumerated() { marks(layer, index: index, path: paths[index], strip, &out) }
         }
         texts(scene, &out)
         out.line("</svg>")
@@ -129,7 +132,10 @@ public struct SVGRenderer: Sendable {
     }
 
     /// The path of a line layer: true cubic Béziers for smooth lines, else the polyline.
-    func linePath(_ layer: Scene.Layer, _ scene: Scene) -> [(d: String, first: (Double, Double), last: (Double, Double))] {
+    /// One line layer's path: parts (runs) with their first and last points, for closing fills.
+    typealias LinePath = [(d: String, first: (Double, Double), last: (Double, Double))]
+
+    func linePath(_ layer: Scene.Layer, _ scene: Scene) -> LinePath {
         if let curve = layer.curve {
             return curve.compactMap { run in
                 guard let p0 = run.first, let pl = run.last else { return nil }
@@ -152,7 +158,7 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    func fills(_ scene: Scene, _ out: inout SVGWriter) {
+    func fills(_ scene: Scene, _ paths: [LinePath], _ out: inout SVGWriter) {
         for (index, layer) in scene.layers.enumerated() {
             guard let fill = layer.fill else { continue }
             let base = py(Double(fill.baselineDotY), scene)
@@ -161,20 +167,20 @@ public struct SVGRenderer: Sendable {
             case .solid(let c): paint = "fill=\"\(c.hexOpaque)\"\(opacity(c, "fill-opacity"))"
             case .gradient: paint = "fill=\"url(#fill\(index))\""
             }
-            for part in linePath(layer, scene) {
+            for part in paths[index] {
                 out.line("<path d=\"\(part.d)L\(n(part.last.0)) \(n(base))L\(n(part.first.0)) \(n(base))Z\" \(paint) stroke=\"none\"/>")
             }
         }
     }
 
-    func marks(_ layer: Scene.Layer, index: Int, _ scene: Scene, _ out: inout SVGWriter) {
+    func marks(_ layer: Scene.Layer, index: Int, path: LinePath, _ scene: Scene, _ out: inout SVGWriter) {
         let color = layer.color.hexOpaque, alpha = opacity(layer.color, "opacity")
         switch layer.marks {
         case .polyline:
             let width = max(layer.strokeWidth * cellWidth / 8, 0.5)
             let isDots = layer.curve == nil && { if case .polyline(let r) = layer.marks { r.allSatisfy { $0.count == 1 } } else { false } }()
             out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\">")
-            for part in linePath(layer, scene) { out.line("<path d=\"\(part.d)\"/>") }
+            for part in path { out.line("<path d=\"\(part.d)\"/>") }
             out.line("</g>")
         case .markers(let points, let marker):
             let r = max(layer.markerSize * cellWidth / 16, 0.75)
