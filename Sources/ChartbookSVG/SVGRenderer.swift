@@ -34,19 +34,27 @@ public struct SVGRenderer: Sendable {
             // Each line's path once: the fill and the stroke both use it.
             let paths = scene.layers.map { linePath($0, scene) }
             rules(scene, kind: [.grid, .zero], &out)
-            fills(scene, paths, &out)
+            // Lines and fills stay inside the plot area, as in the terminal: a fixed range clips
+            // them. (Markers and bars are only drawn for points inside it.)
+            clipPath("plot-area", scene, &out)
+            fills(scene, paths, clip: "plot-area", &out)
             frame(scene, &out)
             selectionColumn(scene, &out)
-            for (index, layer) in scene.layers.enumerated() { marks(layer, index: index, path: paths[index], scene, &out) }
+            for (index, layer) in scene.layers.enumerated() {
+                marks(layer, index: index, path: paths[index], clip: "plot-area", scene, &out)
+            }
             rules(scene, kind: [.marked], &out)
             clipMarks(scene, &out)
             selectionPoints(scene, &out)
         }
-        for strip in scene.sparklines where !strip.plotArea.isEmpty {
+        for (number, strip) in scene.sparklines.enumerated() where !strip.plotArea.isEmpty {
             let paths = strip.layers.map { linePath($0, strip) }
             rules(strip, kind: [.zero], &out)
-            fills(strip, paths, &out)
-            for (index, layer) in strip.layers.enumerated() { marks(layer, index: index, path: paths[index], strip, &out) }
+            clipPath("sparkline-\(number)", strip, &out)
+            fills(strip, paths, clip: "sparkline-\(number)", &out)
+            for (index, layer) in strip.layers.enumerated() {
+                marks(layer, index: index, path: paths[index], clip: "sparkline-\(number)", strip, &out)
+            }
         }
         texts(scene, &out)
         out.line("</svg>")
@@ -89,6 +97,13 @@ public struct SVGRenderer: Sendable {
         out.line("<defs>")
         for d in defs { out.line(d) }
         out.line("</defs>")
+    }
+
+    /// A clip path around `scene`'s plot area: half a pixel of room at the sides (the first
+    /// and last points sit on the edge dots), two above and below for strokes at the extremes.
+    func clipPath(_ id: String, _ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene), side = 0.5, top = 2.0
+        out.line("<clipPath id=\"\(id)\"><rect x=\"\(n(a.x - side))\" y=\"\(n(a.y - top))\" width=\"\(n(a.w + 2 * side))\" height=\"\(n(a.h + 2 * top))\"/></clipPath>")
     }
 
     func dash(_ style: RuleStyle) -> String {
@@ -158,7 +173,7 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    func fills(_ scene: Scene, _ paths: [LinePath], _ out: inout SVGWriter) {
+    func fills(_ scene: Scene, _ paths: [LinePath], clip: String, _ out: inout SVGWriter) {
         for (index, layer) in scene.layers.enumerated() {
             guard let fill = layer.fill else { continue }
             let base = py(Double(fill.baselineDotY), scene)
@@ -168,18 +183,18 @@ public struct SVGRenderer: Sendable {
             case .gradient: paint = "fill=\"url(#fill\(index))\""
             }
             for part in paths[index] {
-                out.line("<path d=\"\(part.d)L\(n(part.last.0)) \(n(base))L\(n(part.first.0)) \(n(base))Z\" \(paint) stroke=\"none\"/>")
+                out.line("<path d=\"\(part.d)L\(n(part.last.0)) \(n(base))L\(n(part.first.0)) \(n(base))Z\" \(paint) stroke=\"none\" clip-path=\"url(#\(clip))\"/>")
             }
         }
     }
 
-    func marks(_ layer: Scene.Layer, index: Int, path: LinePath, _ scene: Scene, _ out: inout SVGWriter) {
+    func marks(_ layer: Scene.Layer, index: Int, path: LinePath, clip: String, _ scene: Scene, _ out: inout SVGWriter) {
         let color = layer.color.hexOpaque, alpha = opacity(layer.color, "opacity")
         switch layer.marks {
         case .polyline:
             let width = max(layer.strokeWidth * cellWidth / 8, 0.5)
             let isDots = layer.curve == nil && { if case .polyline(let r) = layer.marks { r.allSatisfy { $0.count == 1 } } else { false } }()
-            out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\">")
+            out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#\(clip))\">")
             for part in path { out.line("<path d=\"\(part.d)\"/>") }
             out.line("</g>")
         case .markers(let points, let marker):
@@ -261,7 +276,8 @@ public struct SVGRenderer: Sendable {
             var y = Double(text.row) * cellHeight + cellHeight * 0.75
             if let dotY = text.anchorDotY {
                 let lineY = py(Double(dotY), scene)
-                y = lineY + fontSize * 0.35
+                // Centred on its line, but never cut by the image's edge.
+                y = min(max(lineY + fontSize * 0.35, fontSize * 0.8), Double(scene.rows) * cellHeight - fontSize * 0.2)
                 if text.role == .markLabel {
                     out.line("<rect x=\"\(n(x))\" y=\"\(n(lineY - cellHeight / 2))\" width=\"\(n(Double(cells) * cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(scene.theme.background.hexOpaque)\" fill-opacity=\"0.85\"/>")
                 }
