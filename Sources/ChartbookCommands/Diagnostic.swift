@@ -53,7 +53,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case optionNotFor(String, kind: String)
         case missingOptions(String)
         case labelsMismatch
-        case tooLarge(String, limit: Int)
+        /// A session may hold at most `limit` of these (`ResourceLimits`).
+        case tooMany(String, limit: Int)
+        /// `rows` values would pass the memory budget (bytes).
+        case overBudget(rows: Int, budget: Int)
         /// Ctrl-C stopped the command; nothing changed.
         case cancelled
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
@@ -91,7 +94,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .optionNotFor(let key, let kind): return "option '\(key)' does not apply to \(kind) plots"
         case .missingOptions(let command): return "'\(command)' needs at least one key=value option"
         case .labelsMismatch: return "either every value has a label (Jan:12) or none does"
-        case .tooLarge(let what, let limit): return "\(what) is larger than \(limit)"
+        case .tooMany(let what, let limit): return "too many \(what): the limit is \(limit)"
+        case .overBudget(let rows, let budget):
+            return "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
         case .cancelled: return "interrupted; nothing changed"
         case .inScript(let inner): return inner.message
         }
@@ -126,6 +131,19 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .noNumericColumn(let names): return "no numeric column among \(names.joined(separator: ", "))"
         case .invalidJSON(let reason): return "not a JSON array of numbers or objects: \(reason)"
         case .cancelled: return "interrupted"
+        case .fieldTooLong(let line, let limit):
+            return "line \(line): a field is longer than \(ResourceLimits.bytesText(limit)) (the limit for one field)"
+        case .lineTooLong(let line, let limit):
+            return "line \(line): the line is longer than \(ResourceLimits.bytesText(limit)) (the limit for one line)"
+        case .tooManyColumns(let line, let limit): return "line \(line): more than \(limit) columns (the limit)"
+        case .overBudget(let needed, let budget):
+            return "it needs at least \(ResourceLimits.bytesText(needed)) of memory, more than the budget of "
+                + ResourceLimits.bytesText(budget)
+        case .unsupportedEncoding(let name):
+            return "\(name) is not supported: convert with iconv -f \(name) -t UTF-8"
+        case .notText:
+            return "it is not a text file (it holds NUL bytes); for UTF-16 without a byte-order mark, "
+                + "convert with iconv -f UTF-16LE -t UTF-8"
         }
     }
 

@@ -29,9 +29,9 @@ extension Executor {
         defer { report(typed, 1) }
         do {
             if resolved.lowercased().hasSuffix(".json") || JSONTableReader.looksLikeJSON(bytes.buffer) {
-                table = try JSONTableReader(labelColumn: options.labelColumn).read(bytes.buffer)
+                table = try JSONTableReader(labelColumn: options.labelColumn, limits: limits).read(bytes.buffer)
             } else {
-                table = try DelimitedReader(options: options).read(bytes.buffer, shouldCancel: isCancelled,
+                table = try DelimitedReader(options: options, limits: limits).read(bytes.buffer, shouldCancel: isCancelled,
                                                                   release: { bytes.release($0, $1) },
                                                                   progress: { report(typed, $0) })
             }
@@ -39,8 +39,18 @@ extension Executor {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
         }
+        // Ctrl-C late in the read (after the last poll) still means: nothing changes.
+        if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
         return Dataset(name: name?.value ?? Self.datasetName(forPath: resolved), columns: table.columns,
                        labels: table.labels, source: .file(path: resolved, options: options))
+    }
+
+    /// Refuses a series of `rows` values in `columns` columns that would pass the memory budget.
+    func checkBudget(_ rows: Int, columns: Int = 1, at range: SourceRange) throws(Diagnostic) {
+        let bytes = columns.multipliedReportingOverflow(by: MemoryLayout<Double>.stride)
+        guard !bytes.overflow, limits.fits(rows, of: bytes.partialValue) else {
+            throw Diagnostic(.overBudget(rows: rows, budget: limits.memoryBudget), at: range)
+        }
     }
 
     /// `data/Sales 2024.csv` → `Sales_2024`.

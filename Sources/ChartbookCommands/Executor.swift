@@ -18,6 +18,9 @@ public struct Executor: Sendable {
     /// (0...1, then 1 when done), possibly from several threads. The shell decides whether
     /// to show it.
     public var progress: @Sendable (String, Double) -> Void = { _, _ in }
+    /// What a command may take (fields, columns, memory, plots); refused with a diagnostic
+    /// before the work is done.
+    public var limits = ResourceLimits()
 
     public init(files: any FileAccess, maxSourceDepth: Int = 16, isCancelled: @escaping @Sendable () -> Bool = { false },
                 plotWidth: @escaping @Sendable (Session) -> Int = { _ in 72 }) {
@@ -108,6 +111,7 @@ public struct Executor: Sendable {
             let dataset = try load(path, as: name, options: options, context: context)
             try replace(dataset, in: &s, at: name?.range ?? path.range)
         case .gen(let name, let generator):
+            try checkBudget(generator.count, at: name.range)
             try replace(DataGenerator.dataset(named: name.value, generator: generator), in: &s, at: name.range)
         case .reload(let names):
             let targets: [Located<String>]
@@ -149,6 +153,7 @@ public struct Executor: Sendable {
             var dataset = s.dataset(named: name.value)
                 ?? Dataset(name: name.value, columns: [Column(name: name.value, numbers: [])], source: .inline)
             let width = max(dataset.numericColumns.count, 1)
+            try checkBudget(dataset.count + values.count / width, columns: max(dataset.columns.count, 1), at: name.range)
             guard values.count % width == 0 else {
                 throw Diagnostic(.invalidValue(key: "push", value: "\(values.count) values",
                                                expected: "a multiple of \(width), one per numeric column of '\(name.value)'"), at: name.range)
@@ -171,6 +176,7 @@ public struct Executor: Sendable {
             } else {
                 plotID = Identifier.unique(TextMetrics.sanitized(series.column), taken: Set(s.plots.map(\.id)))
             }
+            guard s.plots.count < limits.maxPlots else { throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range) }
             s.plots.append(Plot(id: plotID, kind: kind, series: series, style: style, paletteSlot: s.freePaletteSlot))
         case .setPlot(let id, let style, let keys):
             guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
@@ -196,6 +202,9 @@ public struct Executor: Sendable {
             switch spec.value {
             case .constant(let v): value = .constant(v)
             case .statistic(let kind, let text): value = .statistic(kind, try resolveSeries(text, in: s))
+            }
+            guard s.markedLines.count < limits.maxMarkedLines else {
+                throw Diagnostic(.tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
             }
             s.markedLines.append(MarkedLine(id: "r\(s.nextMarkedLineNumber)", value: value, label: spec.label.map(TextMetrics.sanitized),
                                             color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true))

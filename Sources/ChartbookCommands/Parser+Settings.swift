@@ -72,7 +72,8 @@ extension Parser {
             let token = try c.word("a number of cells, or auto")
             try c.expectEnd()
             if token.text.lowercased() == "auto" { return .setSpacing(.auto) }
-            return .setSpacing(.cells(try ValueParser.positive(token, key: "spacing", what: "a number of cells, or auto", limit: 1000)))
+            return .setSpacing(.cells(try ValueParser.positive(token, key: "spacing", what: "a number of cells, or auto",
+                                                                       minimum: 0.01, limit: 1000)))
         case "direction":
             let token = try c.word("ltr or rtl")
             try c.expectEnd()

@@ -89,7 +89,7 @@ enum SessionReport {
     static func source(_ source: DataSource) -> String {
         switch source {
         case .inline: return "typed in"
-        case .file(let path, _): return "from \(path)"
+        case .file(let path, _): return "from \(TextMetrics.sanitized(path))"
         case .generated(let g): return "gen \(g.kind.rawValue) \(g.count) seed=\(g.seed)"
         }
     }
@@ -99,7 +99,11 @@ enum SessionReport {
         for c in d.columns {
             if let numbers = c.numbers {
                 let st = Statistics(of: numbers)
-                func f(_ v: Double) -> String { v.isNaN ? "–" : NumberText.shortest((v * 1e6).rounded() / 1e6) }
+                func f(_ v: Double) -> String {
+                    if v.isNaN { return "–" }
+                    // Six decimals at most; huge values as they are (scaling them would overflow).
+                    return NumberText.shortest(abs(v) >= 1e15 ? v : (v * 1e6).rounded() / 1e6)
+                }
                 rows.append([c.name, "number", f(st.minimum), f(st.maximum), f(st.mean), String(st.missing), String(c.unparseable)])
             } else {
                 rows.append([c.name, "text", "", "", "", "", ""])

@@ -19,10 +19,14 @@ enum ValueParser {
     }
 
     /// A number above 0 and at most `limit` (widths, sizes, spacing, periods).
-    static func positive(_ token: Token, key: String, what: String, limit: Double = 100) throws(Diagnostic) -> Double {
+    /// A number in `minimum...limit` (above 0 when `minimum` is 0).
+    static func positive(_ token: Token, key: String, what: String, minimum: Double = 0,
+                         limit: Double = 100) throws(Diagnostic) -> Double {
         let value = try number(token, what)
-        guard value > 0, value <= limit else {
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a number above 0"), at: token.range)
+        guard value > 0, value >= minimum, value <= limit else {
+            let expected = minimum > 0 ? "a number from \(NumberText.shortest(minimum)) to \(NumberText.shortest(limit))"
+                : "a number above 0, at most \(NumberText.shortest(limit))"
+            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: expected), at: token.range)
         }
         return value
     }

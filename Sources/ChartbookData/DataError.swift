@@ -8,4 +8,16 @@ public enum DataError: Error, Equatable, Sendable {
     case invalidJSON(String)
     /// The caller asked to stop (Ctrl-C) before the read finished.
     case cancelled
+    /// A field on `line` is longer than `limit` bytes (`ResourceLimits.maxFieldBytes`).
+    case fieldTooLong(line: Int, limit: Int)
+    /// The record starting on `line` is longer than `limit` bytes.
+    case lineTooLong(line: Int, limit: Int)
+    /// A record has more than `limit` fields.
+    case tooManyColumns(line: Int, limit: Int)
+    /// Reading would take more than the memory budget (`needed` is at least this many bytes).
+    case overBudget(needed: Int, budget: Int)
+    /// A byte-order mark of an encoding that is not read (UTF-32).
+    case unsupportedEncoding(String)
+    /// NUL bytes near the start: a binary file, or UTF-16 without a byte-order mark.
+    case notText
 }

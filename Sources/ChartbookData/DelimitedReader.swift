@@ -7,11 +7,13 @@ import ChartbookModel
 /// (see `NumberParser`); only columns that turn out to be text are read again as strings.
 public struct DelimitedReader: Sendable {
     public var options: LoadOptions
+    public var limits: ResourceLimits
     /// Off only in tests, to compare the fast path with the general one.
     var useFastPath = true
 
-    public init(options: LoadOptions = LoadOptions()) {
+    public init(options: LoadOptions = LoadOptions(), limits: ResourceLimits = ResourceLimits()) {
         self.options = options
+        self.limits = limits
     }
 
     /// The columns and labels read from `bytes`.
@@ -35,18 +37,32 @@ public struct DelimitedReader: Sendable {
     public func read(_ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false }, parallel: Bool = true,
                      release: (Int, Int) -> Void = { _, _ in },
                      progress: @escaping @Sendable (Double) -> Void = { _ in }) throws(DataError) -> Table {
-        var start = 0
-        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { start = 3 }
+        switch try TextEncoding.detect(buffer) {
+        case .utf8(let bom):
+            return try readUTF8(buffer, from: bom, shouldCancel: shouldCancel, parallel: parallel, release: release,
+                                progress: progress)
+        case .utf16(let bigEndian):
+            let utf8 = try TextEncoding.utf16ToUTF8(buffer, bigEndian: bigEndian, budget: limits.memoryBudget)
+            return try utf8.withUnsafeBufferPointer { converted throws(DataError) in
+                try readUTF8(converted, from: 0, shouldCancel: shouldCancel, parallel: parallel, release: { _, _ in },
+                             progress: progress)
+            }
+        }
+    }
+
+    private func readUTF8(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, shouldCancel: () -> Bool, parallel: Bool,
+                          release: (Int, Int) -> Void,
+                          progress: @escaping @Sendable (Double) -> Void) throws(DataError) -> Table {
         let separator: UInt8
         switch options.separator {
         case .character(let c): separator = c
-        case .auto: separator = Self.detectSeparator(buffer, from: start)
+        case .auto: separator = SeparatorDetector.detect(buffer, from: start)
         }
-        var scanner = FieldScanner(buffer: buffer, separator: separator, position: start)
-        let firstMark = scanner.mark
+        var scanner = FieldScanner(buffer: buffer, separator: separator, position: start, limits: limits)
 
         // First record: header or data.
         guard let firstRecord = try scanner.nextRecord() else { throw .empty }
+        let firstMark = FieldScanner.Mark(position: start, line: 1)
         let firstCells = firstRecord.map { scanner.text(of: $0) }
         let secondMark = scanner.mark
         let secondRecord = try scanner.nextRecord()
@@ -60,45 +76,16 @@ public struct DelimitedReader: Sendable {
         let names: [String] = hasHeader
             ? Self.uniqueNames(firstCells.enumerated().map { $0.element.isEmpty ? "c\($0.offset + 1)" : $0.element })
             : (1...max(width, 1)).map { "c\($0)" }
+        let body = hasHeader ? secondMark : firstMark
+        if hasHeader && secondRecord == nil { throw .empty }
 
-        // Pass 1: numbers for every column — the fast path for unquoted numeric data, else the
-        // general scanner (which also reports ragged rows with their line).
-        var numbers = Array(repeating: [Double](), count: width)
-        var present = Array(repeating: 0, count: width)   // non-empty cells
-        var failures = Array(repeating: 0, count: width)  // non-empty cells that are not numbers
-        let bodyStart = (hasHeader ? secondMark : firstMark).position
-        let outcome = withoutActuallyEscaping(shouldCancel) { cancel in
-            withoutActuallyEscaping(release) { release in
-                var fast = FastNumericParser(separator: separator, width: width, shouldCancel: cancel, release: release)
-                fast.progress = progress
-                guard useFastPath, let base = buffer.baseAddress else { return FastNumericParser.Outcome.fallback }
-                return fast.parse(base, start: bodyStart, end: buffer.count, parallel: parallel)
-            }
-        }
-        switch outcome {
-        case .cancelled: throw .cancelled
-        case .parsed(let result):
-            numbers = result.columns
-            present = result.present
-            failures = result.failures
-        case .fallback:
-            let estimate = buffer.count / max(1, secondMark.position - start)
-            scanner.seek(hasHeader ? secondMark : firstMark)
-            for c in 0..<width { numbers[c].reserveCapacity(min(estimate, 1 << 24)) }
-            var records = 0
-            while let record = try scanner.nextRecord(into: &numbers, present: &present, failures: &failures, width: width) {
-                records &+= 1
-                if records & 0xffff == 0 {
-                    if shouldCancel() { throw .cancelled }
-                    progress(Double(scanner.position) / Double(max(buffer.count, 1)))
-                }
-                if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
-            }
-        }
-
+        let numbers = try readNumbers(buffer, body: body, separator: separator, width: width, shouldCancel: shouldCancel,
+                                      parallel: parallel, release: release, progress: progress)
         // Text columns: majority of non-empty cells are not numbers (dates, names).
         var textColumns = Set<Int>()
-        for c in 0..<width where present[c] > 0 && failures[c] * 2 > present[c] { textColumns.insert(c) }
+        for c in 0..<width where numbers.tally.present[c] > 0 && numbers.tally.failures[c] * 2 > numbers.tally.present[c] {
+            textColumns.insert(c)
+        }
         var labelIndex: Int?
         if let labelName = options.labelColumn {
             guard let index = names.firstIndex(of: labelName) else {
@@ -107,16 +94,8 @@ public struct DelimitedReader: Sendable {
             labelIndex = index
             textColumns.insert(index)
         }
-        var texts = [Int: [String]]()
-        if !textColumns.isEmpty {
-            for c in textColumns { texts[c] = []; texts[c]?.reserveCapacity(numbers[c].count) }
-            scanner.seek(hasHeader ? secondMark : firstMark)
-            while let record = try scanner.nextRecord() {
-                for c in textColumns {
-                    texts[c]?.append(c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : "")
-                }
-            }
-        }
+        let texts = try readTexts(of: textColumns, scanner: &scanner, body: body, rows: numbers.columns.first?.count ?? 0,
+                                  shouldCancel: shouldCancel)
         var columns = [Column]()
         var labels: [String]?
         for c in 0..<width {
@@ -124,27 +103,77 @@ public struct DelimitedReader: Sendable {
             if let text = texts[c] {
                 columns.append(Column(name: names[c], text: text))
             } else {
-                columns.append(Column(name: names[c], numbers: numbers[c], unparseable: failures[c]))
+                columns.append(Column(name: names[c], numbers: numbers.columns[c], unparseable: numbers.tally.failures[c]))
             }
         }
         guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
         return Table(columns: columns, labels: labels)
     }
 
-    /// The most frequent of `,` `;` tab on the first line outside quotes (`,` on a tie).
-    static func detectSeparator(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> UInt8 {
-        var counts: [UInt8: Int] = [UInt8(ascii: ","): 0, UInt8(ascii: ";"): 0, UInt8(ascii: "\t"): 0]
-        var inQuotes = false
-        var i = start
-        while i < buffer.count {
-            let b = buffer[i]
-            if b == UInt8(ascii: "\"") { inQuotes.toggle() }
-            else if !inQuotes && (b == 10 || b == 13) { break }
-            else if !inQuotes, counts[b] != nil { counts[b, default: 0] += 1 }
-            i += 1
+    /// Pass 1: numbers for every column — the fast path for unquoted numeric data, else the
+    /// general scanner (which also reports ragged rows with their line).
+    private func readNumbers(_ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
+                             shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void,
+                             progress: @escaping @Sendable (Double) -> Void) throws(DataError)
+        -> (columns: [[Double]], tally: FieldScanner.Tally) {
+        let outcome = withoutActuallyEscaping(shouldCancel) { cancel in
+            withoutActuallyEscaping(release) { release in
+                var fast = FastNumericParser(separator: separator, width: width, budget: limits.memoryBudget,
+                                             shouldCancel: cancel, release: release)
+                fast.progress = progress
+                guard useFastPath, let base = buffer.baseAddress else { return FastNumericParser.Outcome.fallback }
+                return fast.parse(base, start: body.position, end: buffer.count, parallel: parallel)
+            }
         }
-        let best = counts.max { a, b in a.value != b.value ? a.value < b.value : a.key > b.key }
-        return (best?.value ?? 0) > 0 ? best?.key ?? UInt8(ascii: ",") : UInt8(ascii: ",")
+        switch outcome {
+        case .cancelled: throw .cancelled
+        case .overBudget(let needed): throw .overBudget(needed: needed, budget: limits.memoryBudget)
+        case .parsed(let result): return (result.columns, result.tally)
+        case .fallback: break
+        }
+        var scanner = FieldScanner(buffer: buffer, separator: separator, position: body.position, limits: limits)
+        scanner.seek(body)
+        var numbers = Array(repeating: [Double](), count: width)
+        var tally = FieldScanner.Tally(width: width)
+        let bytesPerRow = max(width, 1) * MemoryLayout<Double>.stride
+        let rowBudget = limits.memoryBudget / bytesPerRow
+        let estimate = min(buffer.count / max(1, body.position + 1), rowBudget, 1 << 24)
+        for c in 0..<width { numbers[c].reserveCapacity(estimate) }
+        var records = 0
+        while let record = try scanner.nextRecord(into: &numbers, tally: &tally, width: width) {
+            records &+= 1
+            if records & 0xffff == 0 {
+                if shouldCancel() { throw .cancelled }
+                progress(Double(scanner.position) / Double(max(buffer.count, 1)))
+            }
+            if records > rowBudget { throw .overBudget(needed: records * bytesPerRow, budget: limits.memoryBudget) }
+            if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
+        }
+        return (numbers, tally)
+    }
+
+    /// Pass 2, only for text columns: their cells as sanitised strings, within the budget.
+    private func readTexts(of textColumns: Set<Int>, scanner: inout FieldScanner, body: FieldScanner.Mark, rows: Int,
+                           shouldCancel: () -> Bool) throws(DataError) -> [Int: [String]] {
+        guard !textColumns.isEmpty else { return [:] }
+        let numberBytes = rows * MemoryLayout<Double>.stride
+        var used = numberBytes * max(1, textColumns.count)
+        var texts = [Int: [String]]()
+        for c in textColumns { texts[c] = []; texts[c]?.reserveCapacity(rows) }
+        scanner.seek(body)
+        var records = 0
+        while let record = try scanner.nextRecord() {
+            records &+= 1
+            if records & 0xffff == 0, shouldCancel() { throw .cancelled }
+            for c in textColumns {
+                let text = c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : ""
+                // A String's storage: 16 bytes inline, more for longer text.
+                used += MemoryLayout<String>.stride + (text.utf8.count > 15 ? text.utf8.count : 0)
+                texts[c]?.append(text)
+            }
+            if used > limits.memoryBudget { throw .overBudget(needed: used, budget: limits.memoryBudget) }
+        }
+        return texts
     }
 
     /// A header when some cell of the first row is non-empty text, and, if a second row

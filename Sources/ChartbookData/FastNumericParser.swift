@@ -11,27 +11,37 @@ import Synchronization
 /// mapping drops those pages) so the file does not stay resident.
 ///
 /// It gives up (`.fallback`) on anything unusual — a quote at the start of a field, a row
-/// with more fields than the header, cancellation aside — and the caller takes the general
-/// path, which handles and reports those exactly.
+/// with more fields than the header, more rows than newlines (lone CR line ends), more than
+/// `maxWidth` columns — and the caller takes the general path, which handles and reports
+/// those exactly. Memory safety does not rest on the line count being right: a part that
+/// reaches the end of its stretch of rows stops and falls back before writing past it.
 struct FastNumericParser {
     let separator: UInt8
     let width: Int
+    /// Bytes the columns may take (`ResourceLimits.memoryBudget`), checked before allocating.
+    let budget: Int
     let shouldCancel: () -> Bool
     let release: (Int, Int) -> Void
     /// Told the fraction of the body parsed so far (0...1), from any thread.
     var progress: (Double) -> Void = { _ in }
 
+    /// Wider tables take the general path (the storage of every column is lent at once).
+    static let maxWidth = 256
+
     struct Result {
         var columns: [[Double]]
-        var present: [Int]
-        var failures: [Int]
+        var tally: FieldScanner.Tally
     }
 
-    enum Outcome { case parsed(Result), fallback, cancelled }
+    enum Outcome {
+        case parsed(Result), fallback, cancelled
+        /// The columns would need at least this many bytes, more than the budget.
+        case overBudget(Int)
+    }
 
     /// Parses `base[start..<end]` (whole records, header excluded).
     func parse(_ base: UnsafePointer<UInt8>, start: Int, end: Int, parallel: Bool) -> Outcome {
-        guard width > 0 else { return .fallback }
+        guard width > 0, width <= Self.maxWidth else { return .fallback }
         var cuts = [start, end]
         if parallel, end - start > 1 << 20 {
             let mid = start + (end - start) / 2
@@ -48,16 +58,19 @@ struct FastNumericParser {
         for p in 0..<parts { offsets.append(offsets[p] + job.bounds[p]) }
         // Phase 2: parse into place — straight into the final arrays' storage.
         let capacity = offsets[parts]
+        let rowBytes = width * MemoryLayout<Double>.stride
+        guard capacity <= budget / rowBytes else { return .overBudget(capacity * rowBytes) }
         var arrays = (0..<width).map { _ in
             [Double](unsafeUninitializedCapacity: max(capacity, 1)) { _, count in count = max(capacity, 1) }
         }
-        Self.withPointers(&arrays, from: 0, collected: []) { pointers in
+        var lent = [UnsafeMutablePointer<Double>]()
+        Self.withPointers(&arrays, from: 0, collected: &lent) { pointers in
             job.useColumns(pointers, offsets: offsets)
             DispatchQueue.concurrentPerform(iterations: parts) { p in job.parsePart(p) }
         }
         let stats = job.stats
         var rows = 0
-        var present = [Int](repeating: 0, count: width), failures = [Int](repeating: 0, count: width)
+        var tally = FieldScanner.Tally(width: width)
         for p in 0..<parts {
             let s = stats[p]
             if s.outcome != .ok { return s.outcome == .cancelled ? .cancelled : .fallback }
@@ -71,22 +84,25 @@ struct FastNumericParser {
                 }
             }
             rows += s.rows
-            for c in 0..<width { present[c] += s.present[c]; failures[c] += s.failures[c] }
+            for c in 0..<width { tally.present[c] += s.present[c]; tally.failures[c] += s.failures[c] }
         }
         for c in 0..<width { arrays[c].removeLast(arrays[c].count - rows) }
-        return .parsed(Result(columns: arrays, present: present, failures: failures))
+        return .parsed(Result(columns: arrays, tally: tally))
     }
 
     /// Calls `body` with the storage of every array, each lent by its own
     /// `withUnsafeMutableBufferPointer` (arrays are moved out one by one, so no two accesses
     /// overlap).
-    static func withPointers(_ arrays: inout [[Double]], from index: Int, collected: [UnsafeMutablePointer<Double>],
+    /// Recursion depth is the column count, at most `maxWidth`.
+    static func withPointers(_ arrays: inout [[Double]], from index: Int, collected: inout [UnsafeMutablePointer<Double>],
                              _ body: ([UnsafeMutablePointer<Double>]) -> Void) {
         guard index < arrays.count else { body(collected); return }
         var array = arrays[index]
         arrays[index] = []
         array.withUnsafeMutableBufferPointer { buffer in
-            withPointers(&arrays, from: index + 1, collected: collected + [buffer.baseAddress!], body)
+            guard let base = buffer.baseAddress else { return }
+            collected.append(base)
+            withPointers(&arrays, from: index + 1, collected: &collected, body)
         }
         arrays[index] = array
     }
@@ -145,7 +161,8 @@ struct FastNumericParser {
 
         func parsePart(_ p: Int) {
             let total = Double(max(cuts[cuts.count - 1] - cuts[0], 1))
-            stats[p] = parser.parsePart(base, from: cuts[p], to: cuts[p + 1], into: columns, at: offsets[p]) { bytes in
+            let rows = offsets[p]..<(offsets[p] + bounds[p])
+            stats[p] = parser.parsePart(base, from: cuts[p], to: cuts[p + 1], into: columns, rows: rows) { bytes in
                 let done = self.parsedBytes.add(bytes, ordering: .relaxed).newValue
                 self.parser.progress(Double(done) / total)
             }
@@ -165,10 +182,12 @@ struct FastNumericParser {
         var failures: [Int]
     }
 
-    /// One part, sequentially. Rows go to `destination[at...]`.
+    /// One part, sequentially. Rows go to `columns[c][rows]`; a part with more rows than
+    /// that falls back before writing the first row past it.
     func parsePart(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
-                   into columns: [UnsafeMutablePointer<Double>], at first: Int,
+                   into columns: [UnsafeMutablePointer<Double>], rows: Range<Int>,
                    parsed: (Int) -> Void = { _ in }) -> PartStats {
+        let first = rows.lowerBound
         var stats = PartStats(present: [Int](repeating: 0, count: width), failures: [Int](repeating: 0, count: width))
         let present = UnsafeMutablePointer<Int>.allocate(capacity: width)
         let failures = UnsafeMutablePointer<Int>.allocate(capacity: width)
@@ -187,9 +206,17 @@ struct FastNumericParser {
         var lastRelease = start
         let sep = separator
         while p < end {
-            // Blank line?
-            if base[p] == 10 { p += 1; continue }
-            if base[p] == 13 && p + 1 < end && base[p + 1] == 10 { p += 2; continue }
+            // Blank line (blanks only), or a comment line (`#` first)?
+            var b = p
+            while b < end && (base[b] == 32 || base[b] == tabIsBlank) { b &+= 1 }
+            if b == end || base[b] == 10 || base[b] == 13 || base[p] == 35 {
+                while b < end && base[b] != 10 && base[b] != 13 { b &+= 1 }
+                if b < end && base[b] == 13 { b &+= 1 }
+                if b < end && base[b] == 10 { b &+= 1 }
+                p = b
+                continue
+            }
+            guard row < rows.upperBound else { stats.outcome = .fallback; return stats }
             var column = 0
             while true {
                 guard column < width else { stats.outcome = .fallback; return stats } // ragged: reported by the general path
@@ -244,12 +271,13 @@ struct FastNumericParser {
                     }
                     t = q
                     while t > s && (base[t &- 1] == 32 || base[t &- 1] == tabIsBlank) { t &-= 1 }
-                    if s == t {
+                    switch Cell.classify(UnsafeBufferPointer(start: base, count: end), s, t) {
+                    case .blank, .missing:
                         destination[column][row] = .nan
-                    } else if let value = Self.slow(base, s, t) {
+                    case .number(let value):
                         destination[column][row] = value
                         present[column] &+= 1
-                    } else {
+                    case .text:
                         destination[column][row] = .nan
                         present[column] &+= 1
                         failures[column] &+= 1
@@ -275,9 +303,5 @@ struct FastNumericParser {
         stats.present = Array(UnsafeBufferPointer(start: present, count: width))
         stats.failures = Array(UnsafeBufferPointer(start: failures, count: width))
         return stats
-    }
-
-    static func slow(_ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        NumberParser.parse(UnsafeBufferPointer(start: base, count: end), start, end)
     }
 }

@@ -1,8 +1,11 @@
+import ChartbookModel
+
 /// A cursor over delimited bytes that yields one record at a time.
 ///
 /// Fields are byte ranges into the buffer; quoted fields keep their quotes until `text(of:)`
 /// unescapes them. Positions are byte offsets; `recordLine` is the 1-based line on which the
-/// last record started.
+/// last record started. Lines whose first byte is `#` are comments, and lines of nothing but
+/// blanks are blank: both are skipped. Fields, records and their count are held to `limits`.
 struct FieldScanner {
     struct Field {
         var start: Int
@@ -12,14 +15,18 @@ struct FieldScanner {
 
     let buffer: UnsafeBufferPointer<UInt8>
     let separator: UInt8
+    let limits: ResourceLimits
     private(set) var position: Int
     private(set) var line = 1
     private(set) var recordLine = 1
+    /// Where the current record started (for the line-length limit).
+    private var recordStart = 0
 
-    init(buffer: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int) {
+    init(buffer: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int, limits: ResourceLimits = ResourceLimits()) {
         self.buffer = buffer
         self.separator = separator
         self.position = position
+        self.limits = limits
     }
 
     private static let quote = UInt8(ascii: "\"")
@@ -29,59 +36,90 @@ struct FieldScanner {
     var mark: Mark { Mark(position: position, line: line) }
     mutating func seek(_ mark: Mark) { position = mark.position; line = mark.line }
 
-    /// The next non-blank record's fields, or nil at the end.
-    mutating func nextRecord() throws(DataError) -> [Field]? {
-        var fields = [Field]()
+    /// Skips comment lines and blank lines; true when a record starts at `position`.
+    private mutating func skipToRecord() -> Bool {
         while position < buffer.count {
-            fields.removeAll(keepingCapacity: true)
-            recordLine = line
-            var atEnd = false
-            while !atEnd {
-                let field = try nextField(&atEnd)
-                fields.append(field)
-            }
-            if fields.count == 1 && fields[0].start == fields[0].end && !fields[0].quoted { continue } // blank line
-            return fields
+            var p = position
+            let blankByte: UInt8 = separator == 9 ? 32 : 9
+            while p < buffer.count && (buffer[p] == 32 || buffer[p] == blankByte) { p += 1 }
+            let isComment = buffer[position] == UInt8(ascii: "#")
+            let isBlank = p == buffer.count || buffer[p] == 10 || buffer[p] == 13
+            guard isComment || isBlank else { return true }
+            while p < buffer.count && buffer[p] != 10 && buffer[p] != 13 { p += 1 }
+            if p < buffer.count && buffer[p] == 13 { p += 1 }
+            if p < buffer.count && buffer[p] == 10 { p += 1 }
+            position = p
+            line += 1
         }
-        return nil
+        return false
+    }
+
+    /// Starts a record: its line, and where it began for the length limit.
+    private mutating func beginRecord() {
+        recordLine = line
+        recordStart = position
+    }
+
+    /// The next record's fields, or nil at the end.
+    mutating func nextRecord() throws(DataError) -> [Field]? {
+        guard skipToRecord() else { return nil }
+        beginRecord()
+        var fields = [Field]()
+        var atEnd = false
+        while !atEnd {
+            fields.append(try nextField(&atEnd))
+            if fields.count > limits.maxColumns { throw .tooManyColumns(line: recordLine, limit: limits.maxColumns) }
+        }
+        return fields
+    }
+
+    /// Per-column tallies of one read: cells present (not blank, not missing), and of those
+    /// the ones that are not numbers.
+    struct Tally {
+        var present: [Int]
+        var failures: [Int]
+        init(width: Int) {
+            present = Array(repeating: 0, count: width)
+            failures = Array(repeating: 0, count: width)
+        }
     }
 
     /// Parses the next record straight into numeric columns. Returns the number of fields,
     /// or nil at the end. Cells beyond `width` are not stored (the caller reports them).
-    mutating func nextRecord(into columns: inout [[Double]], present: inout [Int], failures: inout [Int],
-                             width: Int) throws(DataError) -> Int? {
-        while position < buffer.count {
-            recordLine = line
-            var atEnd = false
-            var count = 0
-            var blank = false
-            while !atEnd {
-                let field = try nextField(&atEnd)
-                if count == 0 && atEnd && field.start == field.end && !field.quoted { blank = true; break }
-                if count < width {
-                    var s = field.start, e = field.end
-                    if field.quoted { s += 1; e -= 1 }
-                    while s < e && (buffer[s] == 32 || buffer[s] == 9) { s += 1 }
-                    while e > s && (buffer[e - 1] == 32 || buffer[e - 1] == 9) { e -= 1 }
-                    if s == e {
-                        columns[count].append(.nan)
-                    } else if let value = NumberParser.parse(buffer, s, e) {
-                        columns[count].append(value)
-                        present[count] += 1
-                    } else {
-                        columns[count].append(.nan)
-                        present[count] += 1
-                        failures[count] += 1
-                    }
+    mutating func nextRecord(into columns: inout [[Double]], tally: inout Tally, width: Int) throws(DataError) -> Int? {
+        guard skipToRecord() else { return nil }
+        beginRecord()
+        var atEnd = false
+        var count = 0
+        while !atEnd {
+            let field = try nextField(&atEnd)
+            if count < width {
+                let (s, e) = trimmed(field)
+                switch Cell.classify(buffer, s, e) {
+                case .blank, .missing: columns[count].append(.nan)
+                case .number(let value):
+                    columns[count].append(value)
+                    tally.present[count] += 1
+                case .text:
+                    columns[count].append(.nan)
+                    tally.present[count] += 1
+                    tally.failures[count] += 1
                 }
-                count += 1
             }
-            if blank { continue }
-            // Short rows: the missing cells are missing values.
-            if count < width { for c in count..<width { columns[c].append(.nan) } }
-            return count
+            count += 1
         }
-        return nil
+        // Short rows: the missing cells are missing values.
+        if count < width { for c in count..<width { columns[c].append(.nan) } }
+        return count
+    }
+
+    /// The field's content without quotes and surrounding blanks.
+    func trimmed(_ field: Field) -> (Int, Int) {
+        var s = field.start, e = field.end
+        if field.quoted { s += 1; e -= 1 }
+        while s < e && (buffer[s] == 32 || buffer[s] == 9) { s += 1 }
+        while e > s && (buffer[e - 1] == 32 || buffer[e - 1] == 9) { e -= 1 }
+        return (s, e)
     }
 
     /// Reads one field; sets `atEnd` when the record ends after it (newline or end of input).
@@ -101,6 +139,7 @@ struct FieldScanner {
                 position += 1
             }
             let end = position
+            try checkLength(start, end)
             // Anything between the closing quote and the separator is kept as text.
             while position < buffer.count, buffer[position] != separator, buffer[position] != 10, buffer[position] != 13 {
                 position += 1
@@ -114,8 +153,14 @@ struct FieldScanner {
             position += 1
         }
         let end = position
+        try checkLength(start, end)
         finishField(&atEnd)
         return Field(start: start, end: end, quoted: false)
+    }
+
+    private func checkLength(_ start: Int, _ end: Int) throws(DataError) {
+        if end - start > limits.maxFieldBytes { throw .fieldTooLong(line: recordLine, limit: limits.maxFieldBytes) }
+        if end - recordStart > limits.maxLineBytes { throw .lineTooLong(line: recordLine, limit: limits.maxLineBytes) }
     }
 
     private mutating func finishField(_ atEnd: inout Bool) {

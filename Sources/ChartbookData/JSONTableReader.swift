@@ -9,9 +9,14 @@ import ChartbookModel
 /// a column whose values are mostly strings is text (usable as labels).
 public struct JSONTableReader: Sendable {
     public var labelColumn: String?
+    public var limits: ResourceLimits
+    /// Foundation's object tree takes many times the text's size: refused up front when this
+    /// many bytes a byte of JSON would pass the budget.
+    static let bytesPerInputByte = 24
 
-    public init(labelColumn: String? = nil) {
+    public init(labelColumn: String? = nil, limits: ResourceLimits = ResourceLimits()) {
         self.labelColumn = labelColumn
+        self.limits = limits
     }
 
     /// Whether bytes look like a JSON array (the first non-blank byte, after a BOM, is `[`).
@@ -22,6 +27,9 @@ public struct JSONTableReader: Sendable {
     }
 
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> DelimitedReader.Table {
+        guard bytes.count <= limits.memoryBudget / Self.bytesPerInputByte else {
+            throw .overBudget(needed: bytes.count * Self.bytesPerInputByte, budget: limits.memoryBudget)
+        }
         let data = Data(buffer: bytes)
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
@@ -46,6 +54,7 @@ public struct JSONTableReader: Sendable {
         } else {
             throw .invalidJSON("expected an array of numbers, of arrays, or of objects")
         }
+        guard names.count <= limits.maxColumns else { throw .tooManyColumns(line: 1, limit: limits.maxColumns) }
         var columns = [Column]()
         var labels: [String]?
         for name in names {
@@ -56,7 +65,7 @@ public struct JSONTableReader: Sendable {
                 if let s = value as? String, let d = NumberParser.parse(s.trimmingSpaces) { return d }
                 return .nan
             }
-            let strings = values.filter { ($0 as? String).map { NumberParser.parse($0.trimmingSpaces) == nil } ?? false }.count
+            let strings = values.filter { ($0 as? String).map { NumberParser.parse($0.trimmingSpaces) == nil && !MissingValue.isMissing($0) } ?? false }.count
             let present = values.filter { $0 != nil && !($0 is NSNull) }.count
             let safeName = TextMetrics.sanitized(name)
             if name == labelColumn || (present > 0 && strings * 2 > present) {

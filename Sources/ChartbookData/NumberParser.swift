@@ -84,6 +84,8 @@ public enum NumberParser {
 
     private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
         guard end - start < 800 else { return nil }
+        // `Double(String)` reads a C string: a NUL would end the number early ("2\0 3" as 2).
+        for i in start..<end where bytes[i] == 0 { return nil }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         return Double(text)
     }

@@ -78,7 +78,7 @@ public enum NumberText {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
         if value == value.rounded(), abs(value) < 1e15 {
-            return value == 0 ? "0" : String(Int64(value))
+            return value == 0 ? "0" : String(Int64(saturating: value))
         }
         return "\(value)"
     }

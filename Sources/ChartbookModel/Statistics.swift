@@ -64,7 +64,7 @@ public struct Statistics: Equatable, Sendable {
         guard let first = sorted.first else { return .nan }
         guard sorted.count > 1 else { return first }
         let position = min(max(q, 0), 1) * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down))
+        let lower = Int(saturating: position.rounded(.down))
         let upper = min(lower + 1, sorted.count - 1)
         let fraction = position - Double(lower)
         return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction

@@ -34,7 +34,7 @@ struct SVGWriter {
         var scaled = (value * 100).rounded()
         if scaled == 0 { scaled = 0 }
         let negative = scaled < 0
-        let magnitude = Int64(abs(scaled))
+        let magnitude = Int64(saturating: abs(scaled))
         let whole = magnitude / 100, fraction = magnitude % 100
         var s = String(whole)
         if fraction != 0 {

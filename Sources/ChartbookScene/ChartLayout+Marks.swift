@@ -47,7 +47,7 @@ extension ChartLayout {
                     var next = i + 1
                     if scale < 0.5 && scale > 0 {
                         // Jump close to the column's end, then settle exactly with the same rounding.
-                        next = max(i + 1, min(span.upperBound, Int((Double(column) + 0.5 - offset) / scale) - 1))
+                        next = max(i + 1, min(span.upperBound, Int(saturating: (Double(column) + 0.5 - offset) / scale) - 1))
                         while next > i + 1 && dotX(next - 1) != column { next -= 1 }
                         while next < span.upperBound && dotX(next) == column { next += 1 }
                     }
@@ -111,17 +111,17 @@ extension ChartLayout {
     func smoothRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
         var reducer = LineReducer()
         for (xs, ys) in smoothPoints(values, span, x: x, transform: { $0 }) {
-            if xs.count == 1 { reducer.add(x: Int(xs[0]), y: y.dot(ys[0])) }
+            if xs.count == 1 { reducer.add(x: Int(saturating: xs[0]), y: y.dot(ys[0])) }
             if xs.count > 1 {
                 let m = MonotoneCubic.tangents(xs: xs, ys: ys)
                 for i in 0..<(xs.count - 1) {
-                    var column = Int(xs[i])
-                    while column < Int(xs[i + 1]) {
+                    var column = Int(saturating: xs[i])
+                    while column < Int(saturating: xs[i + 1]) {
                         reducer.add(x: column, y: y.dot(MonotoneCubic.value(at: Double(column), i: i, xs: xs, ys: ys, tangents: m)))
                         column += 1
                     }
                 }
-                reducer.add(x: Int(xs[xs.count - 1]), y: y.dot(ys[ys.count - 1]))
+                reducer.add(x: Int(saturating: xs[xs.count - 1]), y: y.dot(ys[ys.count - 1]))
             }
             reducer.breakRun()
         }
@@ -193,7 +193,7 @@ extension ChartLayout {
         }
         var best = [Double](repeating: .nan, count: x.widthCells)
         for i in indices where p.values[i].isFinite {
-            let column = min(max(Int(x.centerCell(i)), 0), x.widthCells - 1)
+            let column = min(max(Int(saturating: x.centerCell(i)), 0), x.widthCells - 1)
             let v = p.values[i]
             if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
         }
@@ -209,7 +209,7 @@ extension ChartLayout {
             for i in window.clamped(to: 0..<p.values.count) {
                 let v = p.values[i]
                 guard v.isFinite, v > range.upperBound || v < range.lowerBound else { continue }
-                let column = min(max(Int(x.centerCell(i)), 0), x.widthCells - 1)
+                let column = min(max(Int(saturating: x.centerCell(i)), 0), x.widthCells - 1)
                 if v > range.upperBound { above.insert(column) } else { below.insert(column) }
             }
             marks += above.sorted().map { Scene.ClipMark(column: $0, above: true, color: p.color) }

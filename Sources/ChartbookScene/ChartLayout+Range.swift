@@ -48,7 +48,10 @@ extension ChartLayout {
         var values: [Double]
         switch lines.positions {
         case .relative(let fractions):
-            values = fractions.sorted().map { YRange.clean(range.lowerBound + $0 * span) }
+            // lower + f·span, unless the span overflows (bounds near ±1.8e308): then interpolated.
+            values = fractions.sorted().map { f in
+                YRange.clean(span.isFinite ? range.lowerBound + f * span : range.lowerBound * (1 - f) + range.upperBound * f)
+            }
         case .absolute(let list):
             values = list.sorted().filter { $0 >= range.lowerBound - span * 1e-9 && $0 <= range.upperBound + span * 1e-9 }
         }

@@ -61,8 +61,8 @@ extension ChartLayout {
         let barWidth = max(0, columns - area.column - TextMetrics.width(of: label))
         var texts = [Scene.Text(role: .position, row: row, column: area.column, text: TextMetrics.truncated(label, toWidth: columns - area.column))]
         guard barWidth >= 4, count > 0 else { return texts }
-        let start = Int((Double(window.lowerBound) / Double(count) * Double(barWidth)).rounded(.down))
-        let length = max(1, Int((Double(window.count) / Double(count) * Double(barWidth)).rounded()))
+        let start = Int(saturating: (Double(window.lowerBound) / Double(count) * Double(barWidth)).rounded(.down))
+        let length = max(1, Int(saturating: (Double(window.count) / Double(count) * Double(barWidth)).rounded()))
         let thumbStart = min(start, barWidth - length)
         let track = glyphs.asciiOnly ? "-" : "─", thumb = glyphs.asciiOnly ? "=" : "━"
         let bar = String(repeating: track, count: thumbStart) + String(repeating: thumb, count: length)

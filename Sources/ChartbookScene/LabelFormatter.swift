@@ -20,8 +20,14 @@ public struct LabelFormatter: Equatable, Sendable {
         let (scale, suffix) = scaleAndSuffix(for: values)
         let scaled = values.map { $0 * scale }
         let places = decimals ?? Self.decimalsNeeded(scaled)
+        // Values too small for six decimals read in exponent form.
+        let largest = scaled.filter(\.isFinite).map(abs).max() ?? 0
+        let scientific = decimals == nil && largest > 0 && largest < 1e-6
         return zip(scaled, values).map { value, original in
             guard original.isFinite else { return NumberText.shortest(original) }
+            guard value.isFinite else { return NumberText.shortest(original) + units }
+            if scientific { return (value == 0 ? "0" : Self.exponentForm(value)) + suffix + units }
+            if abs(value) >= 1e15 { return Self.exponentForm(value) + suffix + units }
             // Zero needs no suffix: "0", not "0K".
             if original == 0 && !suffix.isEmpty && suffix != "%" { return "0" + units }
             return Self.fixed(value, places) + suffix + units
@@ -31,9 +37,9 @@ public struct LabelFormatter: Equatable, Sendable {
     /// One value on its own (marked lines, readouts). Without fixed decimals the value is
     /// rounded to `significantDigits` first, so a mean of 11.6333… reads 11.63.
     public func label(for value: Double, significantDigits: Int = 15) -> String {
-        guard decimals == nil, value.isFinite, value != 0 else { return labels(for: [value])[0] }
+        guard decimals == nil, value.isFinite, value != 0, (value * 1e6).isFinite else { return labels(for: [value])[0] }
         let (scale, _) = scaleAndSuffix(for: [value])
-        let magnitude = Int(log10(abs(value * scale)).rounded(.down))
+        let magnitude = Int(saturating: log10(abs(value * scale)).rounded(.down))
         let places = min(max(significantDigits - 1 - magnitude, 0), 6)
         let factor = pow(10, Double(places))
         let rounded = ((value * scale * factor).rounded() / factor) / scale
@@ -56,16 +62,31 @@ public struct LabelFormatter: Equatable, Sendable {
     /// The fewest decimals (0...6) at which every value is within a millionth of its
     /// relative magnitude of its rounded form.
     static func decimalsNeeded(_ values: [Double]) -> Int {
-        let finite = values.filter(\.isFinite)
-        for places in 0...6 {
-            let factor = pow(10, Double(places))
-            let exact = finite.allSatisfy { value in
-                let rounded = (value * factor).rounded() / factor
-                return abs(rounded - value) <= max(abs(value), 1) * 1e-9
-            }
-            if exact { return places }
-        }
+        for places in 0...6 where exact(values, places: places) { return places }
         return 6
+    }
+
+    /// Whether every finite value is within a billionth (relative, at least absolute) of its
+    /// form with `places` decimals.
+    static func exact(_ values: [Double], places: Int) -> Bool {
+        let factor = pow(10, Double(places))
+        return values.filter(\.isFinite).allSatisfy { value in
+            let rounded = (value * factor).rounded() / factor
+            return abs(rounded - value) <= max(abs(value), 1) * 1e-9
+        }
+    }
+
+    /// `value` with three significant digits in exponent form: `2.5e-7`, `1e-320`.
+    static func exponentForm(_ value: Double) -> String {
+        var exponent = Int(saturating: log10(abs(value)).rounded(.down))
+        var mantissa = value / pow(10, Double(exponent))
+        guard mantissa.isFinite else { return NumberText.shortest(value) }
+        // 9.996 rounds up to 10.00: one more power of ten.
+        if abs((mantissa * 100).rounded()) >= 1000 { mantissa /= 10; exponent += 1 }
+        var digits = fixed(mantissa, 2)
+        while digits.hasSuffix("0") { digits.removeLast() }
+        if digits.hasSuffix(".") { digits.removeLast() }
+        return digits + "e" + String(exponent)
     }
 
     /// `value` with exactly `places` decimals, no locale, never "-0".
@@ -75,11 +96,11 @@ public struct LabelFormatter: Equatable, Sendable {
         if rounded == 0 { rounded = 0 }
         if abs(rounded) >= 1e15 { return NumberText.shortest(rounded) }
         let negative = rounded < 0
-        let scaledInt = Int64((abs(rounded) * factor).rounded())
-        let intPart = scaledInt / Int64(factor)
+        let scaledInt = Int64(saturating: (abs(rounded) * factor).rounded())
+        let intPart = scaledInt / Int64(saturating: factor)
         var text = String(intPart)
         if places > 0 {
-            let frac = String(scaledInt % Int64(factor))
+            let frac = String(scaledInt % Int64(saturating: factor))
             text += "." + String(repeating: "0", count: places - frac.count) + frac
         }
         return negative ? "-" + text : text

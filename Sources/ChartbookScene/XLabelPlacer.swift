@@ -24,7 +24,7 @@ public struct XLabelPlacer: Sendable {
         // Start from an estimate so long series do not try every step.
         let sampleWidth = stride(from: first, to: first + count, by: max(1, count / 50)).compactMap { label($0) }
             .map(TextMetrics.width(of:)).max() ?? 1
-        let estimate = Int((Double(count) * Double(sampleWidth + 1) / Double(mapping.widthCells)).rounded(.up))
+        let estimate = Int(saturating: (Double(count) * Double(sampleWidth + 1) / Double(mapping.widthCells)).rounded(.up))
         step = max(step, Self.roundUp(estimate, multipleOf: sparsity))
         for _ in 0..<64 {
             if let placed = tryPlace(first: first, count: count, step: step, label: label) { return placed }
@@ -43,7 +43,7 @@ public struct XLabelPlacer: Sendable {
             guard let text = label(index), !text.isEmpty else { continue }
             let width = TextMetrics.width(of: text)
             guard width <= chartColumns else { return nil }
-            let tick = areaColumn + min(Int(mapping.centerCell(index)), mapping.widthCells - 1)
+            let tick = areaColumn + min(Int(saturating: mapping.centerCell(index)), mapping.widthCells - 1)
             let column = min(max(tick - (width - 1) / 2, 0), chartColumns - width)
             if column < nextFree { return nil }
             placed.append(Placed(column: column, tickColumn: tick, text: text))

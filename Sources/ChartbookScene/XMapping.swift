@@ -61,11 +61,11 @@ public struct XMapping: Equatable, Sendable {
         guard widthDots > 1, count > 0 else { return 0 }
         let k = Double(index - first), d = Double(dotsPerCell)
         if slotted {
-            let x = Int(((paddingLeft + (k + 0.5) * slotCells) * d).rounded(.down))
+            let x = Int(saturating: ((paddingLeft + (k + 0.5) * slotCells) * d).rounded(.down))
             return index >= first && index < first + count ? min(max(x, 0), widthDots - 1) : x
         }
         if let affine { return Self.round(affine.offset + affine.scale * Double(index)) }
-        return Int(paddingLeft * d + usableCells * d / 2)
+        return Int(saturating: paddingLeft * d + usableCells * d / 2)
     }
 
     /// Nearest integer, halves up, without a libm call (this runs once per data point).
@@ -73,7 +73,7 @@ public struct XMapping: Equatable, Sendable {
     static func round(_ x: Double) -> Int {
         // Clamped first: converting a non-finite or huge Double to Int traps.
         let t = x.isNaN ? 0 : min(max(x + 0.5, -1e15), 1e15)
-        let i = Int(t)
+        let i = Int(saturating: t)
         return Double(i) > t ? i - 1 : i
     }
 }

@@ -6,19 +6,29 @@ public struct YMapping: Equatable, Sendable {
     /// Computed once: `dot` runs once per data point.
     private let scale: Double
     private let limit: Double
+    /// Half the span, for ranges whose span or scale is not a finite normal number (bounds
+    /// near ±1.8e308, subnormal spans): positions are then computed from halves, which
+    /// cannot overflow. Zero when `scale` serves.
+    private let halfSpan: Double
 
     public init(range: ClosedRange<Double>, heightDots: Int) {
         self.range = range
         self.heightDots = heightDots
-        scale = Double(heightDots - 1) / (range.upperBound - range.lowerBound)
+        let span = range.upperBound - range.lowerBound
+        let scale = Double(heightDots - 1) / span
+        let exact = span.isFinite && span > 0 && scale.isFinite
+        self.scale = exact ? scale : 0
+        halfSpan = exact ? 0 : max(range.upperBound / 2 - range.lowerBound / 2, .leastNonzeroMagnitude)
         limit = Double(heightDots) * 4
     }
 
     /// Fractional dot row of `value`, clamped to a band a few plot heights around the area
-    /// (which keeps the visible part of a segment unchanged).
+    /// (which keeps the visible part of a segment unchanged). NaN stays NaN.
     @inline(__always)
     func position(_ value: Double) -> Double {
-        min(max((range.upperBound - value) * scale, -limit), limit)
+        let raw = halfSpan == 0 ? (range.upperBound - value) * scale
+            : (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
+        return min(max(raw, -limit), limit)
     }
 
     /// Dot row of `value` (0 = top = upper bound).
@@ -33,7 +43,9 @@ public struct YMapping: Equatable, Sendable {
     /// the last bit — kept so recorded bar geometry stays byte for byte.)
     public func cell(_ value: Double, dotsPerCell: Int) -> Double {
         guard heightDots > 1 else { return value >= range.upperBound ? 0 : 1 }
-        let position = (range.upperBound - value) / (range.upperBound - range.lowerBound) * Double(heightDots - 1)
+        let position = halfSpan == 0
+            ? (range.upperBound - value) / (range.upperBound - range.lowerBound) * Double(heightDots - 1)
+            : (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
         return (min(max(position, -limit), limit) + 0.5) / Double(dotsPerCell)
     }
 }

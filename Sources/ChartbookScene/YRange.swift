@@ -11,9 +11,11 @@ public enum YRange {
     /// The smallest range `lower ≤ lo, upper ≥ hi` made of `intervals` equal steps of a nice
     /// size, starting at a multiple of the step: every step boundary is a round number.
     public static func nice(_ lo: Double, _ hi: Double, intervals: Int) -> ClosedRange<Double> {
+        guard lo.isFinite, hi.isFinite else { return 0...1 }
         let (lo, hi) = widenedIfFlat(lo, hi)
         let k = Double(max(intervals, 1))
-        let raw = (hi - lo) / k
+        // Halves first: the span of ±1.8e308 would overflow.
+        let raw = (hi / 2 - lo / 2) / k * 2
         var exponent = (log10(raw)).rounded(.down)
         var guardCount = 0
         while guardCount < 8 {
@@ -22,6 +24,7 @@ public enum YRange {
                 let step = m * scale
                 let lower = (lo / step).rounded(.down) * step
                 let upper = lower + k * step
+                guard upper.isFinite, lower.isFinite else { return lo...hi }
                 if upper >= hi - step * 1e-9 {
                     return clean(lower)...clean(upper)
                 }
@@ -34,15 +37,17 @@ public enum YRange {
 
     /// A zero-height range widened so it can be drawn: ±10 % of the value, at least ±1.
     public static func widenedIfFlat(_ lo: Double, _ hi: Double) -> (Double, Double) {
-        guard hi - lo <= max(abs(hi), abs(lo)) * 1e-12 else { return (lo, hi) }
+        guard hi / 2 - lo / 2 <= max(abs(hi), abs(lo)) * 0.5e-12 else { return (lo, hi) }
         let pad = max(abs(lo) * 0.1, 1)
-        return (lo - pad, hi + pad)
+        return (max(lo - pad, -.greatestFiniteMagnitude), min(hi + pad, .greatestFiniteMagnitude))
     }
 
     /// Removes binary noise such as 0.30000000000000004 from a computed bound.
     static func clean(_ value: Double) -> Double {
         guard value != 0, value.isFinite else { return value == 0 ? 0 : value }
         let magnitude = pow(10, (log10(abs(value))).rounded(.down) - 12)
+        // Below the normal range the division would be by zero or lose the value.
+        guard magnitude.isNormal, magnitude.isFinite else { return value }
         let cleaned = (value / magnitude).rounded() * magnitude
         return cleaned == 0 ? 0 : cleaned
     }
@@ -57,6 +62,6 @@ public enum YRange {
         guard even else { return 5 }
         // Intervals across the whole 0...1 range.
         let total = (1 / step).rounded()
-        return abs(total * step - 1) < 1e-9 && total >= 1 && total <= 20 ? Int(total) : 5
+        return abs(total * step - 1) < 1e-9 && total >= 1 && total <= 20 ? Int(saturating: total) : 5
     }
 }

@@ -99,20 +99,20 @@ public struct TerminalRenderer: Sendable {
         let style = CellStyle(foreground: layer.color)
         // One whole number of cells for every bar of the layer, so bars look alike, leaving a
         // blank cell between neighbours whenever a slot is two cells or wider.
-        let wanted = Int(((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded())
+        let wanted = Int(saturating: ((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded())
         let slot = bars.first?.slot ?? 1
-        let cells = max(1, slot >= 2 ? min(wanted, Int(slot.rounded(.down)) - 1) : wanted)
+        let cells = max(1, slot >= 2 ? min(wanted, Int(saturating: slot.rounded(.down)) - 1) : wanted)
         for bar in bars {
-            var first = Int(((bar.x0 + bar.x1) / 2 - Double(cells) / 2).rounded())
+            var first = Int(saturating: ((bar.x0 + bar.x1) / 2 - Double(cells) / 2).rounded())
             first = min(max(first, 0), max(area.width - cells, 0))
             let last = min(first + cells - 1, area.width - 1)
             guard first <= last else { continue }
-            let base = Int(bar.base)
+            let base = Int(saturating: bar.base)
             for column in (area.column + first)...(area.column + last) {
                 var capRow: Int?
                 if bar.top < bar.base {
-                    let topCell = Int(bar.top.rounded(.down))
-                    let eighths = Int(((Double(topCell + 1) - bar.top) * 8).rounded())
+                    let topCell = Int(saturating: bar.top.rounded(.down))
+                    let eighths = Int(saturating: ((Double(topCell + 1) - bar.top) * 8).rounded())
                     if base - 1 > topCell { for r in (topCell + 1)..<base { fill(column, area.row + r, "█", style, &grid, &full) } }
                     if topCell < base {
                         if eighths >= 1 {
@@ -122,8 +122,8 @@ public struct TerminalRenderer: Sendable {
                         } else if topCell + 1 < base { capRow = area.row + topCell + 1 }
                     }
                 } else if bar.top > bar.base {
-                    let bottomCell = Int(bar.top.rounded(.down))
-                    let eighths = Int(((bar.top - Double(bottomCell)) * 8).rounded())
+                    let bottomCell = Int(saturating: bar.top.rounded(.down))
+                    let eighths = Int(saturating: ((bar.top - Double(bottomCell)) * 8).rounded())
                     if bottomCell > base { for r in base..<bottomCell { fill(column, area.row + r, "█", style, &grid, &full) } }
                     if let glyph = raster.upperBlock(eighths: eighths), bottomCell < area.height {
                         grid.set(column, area.row + bottomCell, glyph, style: style)

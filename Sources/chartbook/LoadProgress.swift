@@ -32,7 +32,7 @@ final class LoadProgress: Sendable {
             guard now - s.started >= 500, now - s.lastDraw >= 100 else { return nil }
             s.lastDraw = now
             s.shown = true
-            let percent = Int(min(max(fraction, 0), 1) * 100)
+            let percent = Int(saturating: min(max(fraction, 0), 1) * 100)
             return ANSIWriter.clearLine + "loading \(TextMetrics.sanitized(name))… \(percent)%  (Ctrl-C cancels)"
         }
         if let line { StandardStreams.err(line) }

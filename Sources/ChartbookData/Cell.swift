@@ -1,0 +1,19 @@
+/// What one trimmed cell of a delimited file holds; the single rule both CSV paths (the fast
+/// numeric one and the general scanner) apply to a cell.
+enum Cell {
+    /// Nothing between the separators.
+    case blank
+    /// A missing-value word (`NA`, `null`, …; see `MissingValue`).
+    case missing
+    case number(Double)
+    /// Anything else: present, but not a number.
+    case text
+
+    /// Classifies `bytes[start..<end]`, blanks already trimmed.
+    @inline(__always)
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Cell {
+        if start == end { return .blank }
+        if let value = NumberParser.parse(bytes, start, end) { return .number(value) }
+        return MissingValue.isMissing(bytes, start, end) ? .missing : .text
+    }
+}

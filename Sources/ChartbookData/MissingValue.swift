@@ -1,0 +1,25 @@
+/// The words data files use for "no value here". A cell holding one (case-insensitive,
+/// surrounding blanks ignored) is a missing value — NaN, like an empty cell — not text, so
+/// a numeric column with `NA` cells stays numeric. The one list every reader consults.
+public enum MissingValue {
+    /// In lower case. `nan` is parsed as a number (NaN), which is missing too.
+    public static let words: Set<String> = ["na", "n/a", "#n/a", "#na", "null", "none", "nil", "-", ".", "?", "missing"]
+
+    /// Whether `bytes[start..<end]` (blanks already trimmed) is one of `words`.
+    static func isMissing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
+        let length = end - start
+        guard length >= 1, length <= 7 else { return false }
+        var lower = [UInt8]()
+        lower.reserveCapacity(length)
+        for i in start..<end {
+            let b = bytes[i]
+            lower.append(b >= 65 && b <= 90 ? b | 0x20 : b)
+        }
+        return words.contains(String(decoding: lower, as: UTF8.self))
+    }
+
+    /// `isMissing` for text.
+    public static func isMissing(_ text: String) -> Bool {
+        words.contains(text.trimmingSpaces.lowercased())
+    }
+}
