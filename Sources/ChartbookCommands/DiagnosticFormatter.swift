@@ -28,7 +28,7 @@ public enum DiagnosticFormatter {
     static func line(for d: Diagnostic, severity: String, message: String) -> String {
         if d.file == "" { return "\(severity): \(TextMetrics.sanitized(message))\n" }
         let place = "\(d.range.start.line):\(d.range.start.column)"
-        let prefix = d.file.map { "\($0):\(place)" } ?? place
+        let prefix = d.file.map { "\(TextMetrics.sanitized($0)):\(place)" } ?? place
         return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"
     }
 

@@ -22,6 +22,7 @@ extension Executor {
         let resolved = files.resolve(path.value, relativeTo: context.directory)
         let bytes: MappedBytes
         do { bytes = try files.map(resolved) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let table: DelimitedReader.Table

@@ -73,6 +73,7 @@ public struct Executor: Sendable {
         let resolved = files.resolve(path.value, relativeTo: context.directory)
         let bytes: [UInt8]
         do { bytes = try files.read(resolved) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let script = ScriptSource(name: path.value, text: String(decoding: bytes, as: UTF8.self),

@@ -36,6 +36,8 @@ public struct DirectoryEntry: Equatable, Sendable {
 public struct FileAccessError: Error, Equatable, Sendable {
     public var reason: String
     public init(_ reason: String) { self.reason = reason }
+    /// Ctrl-C while reading: the command stops with `Diagnostic.Kind.cancelled`.
+    public static let cancelled = FileAccessError("interrupted")
 }
 
 /// Files held in memory, for tests and for sessions that must not touch the disk. Copies

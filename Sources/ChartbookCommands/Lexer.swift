@@ -29,13 +29,14 @@ public enum Lexer {
             }
             let locations = characters.indices.map { SourceLocation(line: number, column: $0 + 1) }
             let end = SourceLocation(line: number, column: characters.count + 1)
-            if var line = pending {
-                line.characters.append(" ")
-                line.locations.append(end)
-                line.characters += characters
-                line.locations += locations
-                line.end = end
-                pending = line
+            if pending != nil {
+                // Appended in place (optional chaining): copying the line out and back in
+                // made 100,000 continued lines quadratic.
+                pending?.characters.append(" ")
+                pending?.locations.append(end)
+                pending?.characters.append(contentsOf: characters)
+                pending?.locations.append(contentsOf: locations)
+                pending?.end = end
             } else {
                 pending = LogicalLine(characters: characters, locations: locations, line: number, end: end)
             }

@@ -61,8 +61,8 @@ public struct ScriptRunner: Sendable {
                         case .print(let text): emit(.output(text))
                         case .render:
                             if drawEach || command == .show { emit(.draw(notebook.session)) }
-                            if let warning = snapshot(notebook.session, command: tokens.text, at: tokens.tokens[0].range) {
-                                report(warning)
+                            if let failure = snapshot(notebook.session, command: tokens.text, at: tokens.tokens[0].range) {
+                                throw failure
                             }
                         case .quit: return .quit
                         case .history(let changes): emit(.history(changes: changes))
@@ -84,8 +84,8 @@ public struct ScriptRunner: Sendable {
     }
 
     /// With `snapshot on`, writes the chart to the next `NNNN.svg` in the snapshot directory,
-    /// the command in its `<desc>`. Returns a warning when the file cannot be written (the
-    /// command itself succeeded).
+    /// the command in its `<desc>`. Returns an error when the file cannot be written: the
+    /// script fails (exit 1), though the command's own change stays made (and undoable).
     func snapshot(_ session: Session, command: String, at range: SourceRange) -> Diagnostic? {
         guard let directory = session.output.snapshotDirectory else { return nil }
         let taken = executor.files.list(directory).compactMap { entry -> Int? in
@@ -98,9 +98,7 @@ public struct ScriptRunner: Sendable {
         let path = directory + "/" + name + ".svg"
         let svg = SVGExporter.svg(for: session, on: target(), description: command)
         do { try executor.files.write(Array(svg.utf8), to: path) } catch {
-            var warning = Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
-            warning.severity = .warning
-            return warning
+            return Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
         }
         return nil
     }

@@ -18,19 +18,15 @@ public struct ResourceLimits: Equatable, Sendable {
     public var maxPlots: Int
     /// Marked reference lines in one session.
     public var maxMarkedLines: Int
-    /// Commands in one script (all its lines, `;`-separated ones counted one by one).
-    public var maxScriptCommands: Int
 
     public init(maxFieldBytes: Int = 1 << 20, maxLineBytes: Int = 16 << 20, maxColumns: Int = 10_000,
-                memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256,
-                maxScriptCommands: Int = 1_000_000) {
+                memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256) {
         self.maxFieldBytes = maxFieldBytes
         self.maxLineBytes = maxLineBytes
         self.maxColumns = maxColumns
         self.memoryBudget = memoryBudget
         self.maxPlots = maxPlots
         self.maxMarkedLines = maxMarkedLines
-        self.maxScriptCommands = maxScriptCommands
     }
 
     /// Bytes as a person reads them: `512 B`, `1.5 MiB`, `4 GiB`.

@@ -70,7 +70,10 @@ struct ChartbookCLI: ParsableCommand {
 
     func run() throws {
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
-        let files = LocalFiles(home: environment.home, workingDirectory: LocalFiles.currentDirectory())
+        let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
+        Interrupts.install()
+        let files = LocalFiles(home: environment.home, workingDirectory: LocalFiles.currentDirectory(), limits: limits,
+                               isCancelled: { Interrupts.pending })
         var target = TerminalTarget(columns: 80, rows: 24, colorMode: color.resolved(environment: environment.detectedColorMode()))
         if let size {
             (target.columns, target.rows) = (size.columns, size.rows)
@@ -80,10 +83,10 @@ struct ChartbookCLI: ParsableCommand {
         var session = Session()
         if let canvas { session.output.canvas = canvas }
         var notebook = Notebook(session: session)
-        Interrupts.install()
         let fixedTarget = target
         var executor = Executor(files: files, isCancelled: { Interrupts.pending },
                                 plotWidth: { ChartRenderer.plotWidth(of: $0, on: fixedTarget) })
+        executor.limits = limits
         let progress = LoadProgress(enabled: isatty(STDERR_FILENO) == 1)
         executor.progress = { progress.report($0, $1) }
         let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
@@ -96,7 +99,7 @@ struct ChartbookCLI: ParsableCommand {
                 sources.append(ScriptSource(name: path, text: String(decoding: bytes, as: UTF8.self),
                                             directory: ScriptSource.directory(containing: resolved)))
             } catch {
-                StandardStreams.err("chartbook: cannot read '\(path)': \(error.reason)\n")
+                StandardStreams.err("chartbook: cannot read '\(TextMetrics.sanitized(path))': \(error.reason)\n")
                 throw ExitCode(1)
             }
         }
@@ -143,7 +146,7 @@ struct ChartbookCLI: ParsableCommand {
         if let svg, !failed || keepGoing {
             let document = SVGExporter.svg(for: notebook.session, on: target)
             do { try files.write(Array(document.utf8), to: files.resolve(svg, relativeTo: nil)) } catch {
-                StandardStreams.err("chartbook: cannot write '\(svg)': \(error.reason)\n")
+                StandardStreams.err("chartbook: cannot write '\(TextMetrics.sanitized(svg))': \(error.reason)\n")
                 throw ExitCode(1)
             }
         }

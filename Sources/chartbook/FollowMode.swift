@@ -40,8 +40,13 @@ struct FollowMode {
             dirty = false
         }
 
+        let limits = runner.executor.limits
         func start(columns: Int) {
-            let columnNames = names ?? (1...columns).map { "c\($0)" }
+            var columnNames = names ?? (1...max(columns, 1)).map { "c\($0)" }
+            if columnNames.count > limits.maxColumns {
+                StandardStreams.err("chartbook: --follow: \(columnNames.count) columns; reading the first \(limits.maxColumns) (the limit)\n")
+                columnNames = Array(columnNames.prefix(limits.maxColumns))
+            }
             var session = notebook.session
             session.upsert(Dataset(name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) }, source: .inline, window: window))
             // A stream has no undo: keeping a step per line would hold a copy of the columns
@@ -51,7 +56,10 @@ struct FollowMode {
                 if runner.run(source, in: &notebook, emit: { if case .diagnostic(let d) = $0 { StandardStreams.err(d) } }) == .failed { ok = false }
             }
             if notebook.session.plots.isEmpty {
-                let plots = columnNames.map { "add plot line stdin.\($0)" }.joined(separator: "; ")
+                if columnNames.count > limits.maxPlots {
+                    StandardStreams.err("chartbook: --follow: plotting the first \(limits.maxPlots) of \(columnNames.count) columns (the limit)\n")
+                }
+                let plots = columnNames.prefix(limits.maxPlots).map { "add plot line stdin.\($0)" }.joined(separator: "; ")
                 _ = runner.run(ScriptSource(name: "--follow", text: plots), in: &notebook, emit: { _ in })
             }
             started = true
@@ -80,9 +88,17 @@ struct FollowMode {
                 let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
                 if n > 0 {
                     pending.append(contentsOf: buffer[0..<n])
-                    while let newline = pending.firstIndex(of: 10) {
-                        handle(String(decoding: pending[..<newline], as: UTF8.self))
-                        pending.removeSubrange(...newline)
+                    // Lines are taken from the front, then removed once (removing each in turn
+                    // would be quadratic in the lines of one read).
+                    var lineStart = 0
+                    while let newline = pending[lineStart...].firstIndex(of: 10) {
+                        handle(String(decoding: pending[lineStart..<newline], as: UTF8.self))
+                        lineStart = newline + 1
+                    }
+                    pending.removeSubrange(..<lineStart)
+                    if pending.count > limits.maxLineBytes {
+                        StandardStreams.err("chartbook: --follow: a line longer than \(ResourceLimits.bytesText(limits.maxLineBytes)) (the limit) was skipped\n")
+                        pending.removeAll()
                     }
                 } else if n == 0 || errno != EINTR {
                     atEnd = true

@@ -23,7 +23,7 @@ struct HistoryFile {
 
     func save(_ store: HistoryStore) {
         guard let path, let slash = path.lastIndex(of: "/") else { return }
-        AtomicFile.makeDirectories(String(path[..<slash]))
-        try? AtomicFile.write(Array(store.encoded().utf8), to: path, mode: 0o600)
+        SafeFileWriter.makeDirectories(String(path[..<slash]))
+        try? SafeFileWriter.write(Array(store.encoded().utf8), to: path, newFileMode: 0o600)
     }
 }

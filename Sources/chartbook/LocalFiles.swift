@@ -4,11 +4,18 @@
 import Darwin
 #endif
 import ChartbookCommands
+import ChartbookModel
 
 /// Files on this machine, read with plain POSIX calls.
+///
+/// Regular files are mapped (large) or read (small); anything else that can be opened — a
+/// pipe, a FIFO, a device such as /dev/stdin — is read once, as a stream, under the same
+/// limits: the memory budget, the line limit, and Ctrl-C (`isCancelled`) between chunks.
 struct LocalFiles: FileAccess {
     let home: String?
     let workingDirectory: String
+    var limits = ResourceLimits()
+    var isCancelled: @Sendable () -> Bool = { false }
 
     func resolve(_ path: String, relativeTo directory: String?) -> String {
         if path == "~" { return home ?? path }
@@ -19,22 +26,67 @@ struct LocalFiles: FileAccess {
     }
 
     func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw FileAccessError(Self.reason(errno)) }
+        let fd = try openForReading(path)
         defer { close(fd) }
+        _ = try regularFileSize(fd)
+        return try readStream(fd)
+    }
+
+    /// Opens `path` read-only. A name that holds U+FFFD may stand for a file whose name is
+    /// not UTF-8: it is looked up among the directory's entries by its lossy spelling.
+    func openForReading(_ path: String) throws(FileAccessError) -> Int32 {
+        while true {
+            let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+            if fd >= 0 { return fd }
+            let code = errno
+            if code == EINTR { if isCancelled() { throw FileAccessError.cancelled } else { continue } }
+            if code == ENOENT, path.contains("\u{FFFD}"), let raw = RawFileName.lookUp(path) {
+                let fd = open(raw, O_RDONLY | O_CLOEXEC | O_NOCTTY)
+                if fd >= 0 { return fd }
+            }
+            throw FileAccessError(Self.reason(code))
+        }
+    }
+
+    /// The size of a regular file, nil for a stream; refuses directories.
+    private func regularFileSize(_ fd: Int32) throws(FileAccessError) -> Int? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileAccessError(Self.reason(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError("it is a directory") }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: throw FileAccessError("it is a directory")
+        case S_IFREG: return Int(info.st_size)
+        default: return nil
+        }
+    }
+
+    /// Everything `fd` yields, in chunks, held to the limits.
+    private func readStream(_ fd: Int32) throws(FileAccessError) -> [UInt8] {
         var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
+        var sinceNewline = 0
         while true {
+            if isCancelled() { throw FileAccessError.cancelled }
             let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; throw FileAccessError(Self.reason(errno)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileAccessError(Self.reason(errno))
+            }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
+            guard bytes.count <= limits.memoryBudget else {
+                throw FileAccessError("it is larger than the memory budget of \(ResourceLimits.bytesText(limits.memoryBudget))")
+            }
+            // A stream of NULs (/dev/zero, /dev/urandom) or one endless line is judged by its
+            // start: the reader refuses it from what is here, without reading the rest.
+            if bytes.count <= n && chunk[0..<n].contains(0) && !Self.startsWithUTF16Mark(bytes) { break }
+            if let last = chunk[0..<n].lastIndex(of: 10) { sinceNewline = n - last - 1 } else { sinceNewline += n }
+            if sinceNewline > limits.maxLineBytes { break }
         }
         return bytes
+    }
+
+    private static func startsWithUTF16Mark(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
     }
 
     func list(_ directory: String) -> [DirectoryEntry] {
@@ -57,18 +109,14 @@ struct LocalFiles: FileAccess {
     }
 
     /// A read-only private mapping; consumed ranges are dropped with MADV_DONTNEED so the
-    /// file's pages leave the process's resident set as parsing moves on. Small files are read.
+    /// file's pages leave the process's resident set as parsing moves on. Small files and
+    /// streams are read — through the one descriptor opened here (a FIFO is opened once).
     func map(_ path: String) throws(FileAccessError) -> MappedBytes {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw FileAccessError(Self.reason(errno)) }
+        let fd = try openForReading(path)
         defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw FileAccessError(Self.reason(errno)) }
-        if (info.st_mode & S_IFMT) == S_IFDIR { throw FileAccessError("it is a directory") }
-        let size = Int(info.st_size)
-        guard (info.st_mode & S_IFMT) == S_IFREG, size >= 1 << 16 else { return MappedBytes(bytes: try read(path)) }
-        guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
-            return MappedBytes(bytes: try read(path))
+        guard let size = try regularFileSize(fd), size >= 1 << 16,
+              let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            return MappedBytes(bytes: try readStream(fd))
         }
         madvise(address, size, MADV_SEQUENTIAL)
         let base = UInt(bitPattern: address)
@@ -82,17 +130,20 @@ struct LocalFiles: FileAccess {
         }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) })
     }
 
-    /// Atomically (temporary file + rename), creating missing parent directories.
+    /// Replaces or writes through `path` (see `SafeFileWriter`), creating missing parent
+    /// directories.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let directory = String(path[..<slash])
             var info = stat()
             if stat(directory, &info) != 0 {
-                AtomicFile.makeDirectories(directory, mode: 0o755)
-                guard stat(directory, &info) == 0 else { throw FileAccessError("cannot create the directory '\(directory)'") }
+                SafeFileWriter.makeDirectories(directory, mode: 0o755)
+                guard stat(directory, &info) == 0 else {
+                    throw FileAccessError("cannot create the directory '\(TextMetrics.sanitized(directory))'")
+                }
             }
         }
-        do { try AtomicFile.write(bytes, to: path) } catch { throw FileAccessError(error.reason) }
+        do { try SafeFileWriter.write(bytes, to: path) } catch { throw FileAccessError(error.reason) }
     }
 
     static func reason(_ code: Int32) -> String {

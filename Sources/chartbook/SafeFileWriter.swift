@@ -1,0 +1,169 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// Writes whole files so that readers see the old content or the new, never a part, and so
+/// that nothing but the named file can be changed (Docs/limits.md, "Writing files"):
+///
+/// - A **regular file or a new path** is replaced atomically: the bytes go to an anonymous
+///   file in the same directory (`O_TMPFILE`; a `mkstemp` name where the file system lacks
+///   it), which is flushed and renamed over the target. The target's permission bits (and,
+///   for root, its owner) are kept. A kill leaves nothing behind: the temporary file has no
+///   name until the instant before the rename, and every failure removes it.
+/// - A **symbolic link** is followed: the file it points to is replaced and the link stays.
+/// - A **character device or FIFO** (`/dev/null`, `/dev/tty`, a named pipe) is written
+///   through, never replaced; a FIFO nobody reads is refused rather than waited on.
+///   `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` write to that descriptor as it is.
+/// - Anything else (a directory, a block device, a socket) is refused.
+enum SafeFileWriter {
+    struct Failure: Error { var reason: String }
+
+    static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(Failure) {
+        if let fd = standardDescriptor(path) {
+            if let code = StandardStreams.writeAll(fd, bytes) { throw Failure(reason: LocalFiles.reason(code)) }
+            return
+        }
+        let target = try followLinks(path)
+        var info = stat()
+        guard lstat(target, &info) == 0 else {
+            guard errno == ENOENT else { throw Failure(reason: LocalFiles.reason(errno)) }
+            let mask = umask(0)
+            umask(mask)
+            try replace(target, with: bytes, mode: newFileMode & ~mask, owner: nil)
+            return
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: try replace(target, with: bytes, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid))
+        case S_IFCHR, S_IFIFO: try writeThrough(target, bytes)
+        case S_IFDIR: throw Failure(reason: "it is a directory")
+        case S_IFBLK: throw Failure(reason: "it is a block device; chartbook writes only files, pipes and terminals")
+        default: throw Failure(reason: "it is not a regular file")
+        }
+    }
+
+    /// `/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`: the descriptor itself,
+    /// written to as it is (opening the path again would start at offset 0 of a redirected file).
+    static func standardDescriptor(_ path: String) -> Int32? {
+        switch path {
+        case "/dev/stdout": return STDOUT_FILENO
+        case "/dev/stderr": return STDERR_FILENO
+        default:
+            for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
+                guard let fd = Int32(path.dropFirst(prefix.count)), fcntl(fd, F_GETFD) != -1 else { return nil }
+                return fd
+            }
+            return nil
+        }
+    }
+
+    /// The path a chain of symbolic links ends at (the path itself when it is not a link).
+    static func followLinks(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : directory(of: current) + "/" + link
+        }
+        throw Failure(reason: "too many levels of symbolic links")
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// Writes into an existing character device or FIFO.
+    private static func writeThrough(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        // O_NONBLOCK: opening a FIFO with no reader fails (ENXIO) instead of waiting forever.
+        let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw Failure(reason: errno == ENXIO ? "no process is reading the pipe" : LocalFiles.reason(errno))
+        }
+        defer { close(fd) }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        if let code = StandardStreams.writeAll(fd, bytes) { throw Failure(reason: LocalFiles.reason(code)) }
+    }
+
+    /// Atomic replacement of a regular file (or creation of a new one).
+    private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t,
+                                owner: (uid_t, gid_t)?) throws(Failure) {
+        let directory = directory(of: path)
+        var temporary = TemporaryFile(directory: directory)
+        let fd = try temporary.open()
+        do throws(Failure) {
+            if let code = StandardStreams.writeAll(fd, bytes) { throw Failure(reason: LocalFiles.reason(code)) }
+            guard fchmod(fd, mode) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
+            if let (uid, gid) = owner, geteuid() == 0 { _ = fchown(fd, uid, gid) }
+            guard fsync(fd) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
+            let name = try temporary.link(fd)
+            guard rename(name, path) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
+            temporary.renamed = true
+            close(fd)
+        } catch {
+            close(fd)
+            temporary.remove()
+            throw error
+        }
+    }
+
+    /// `mkdir -p` with `mode` for the directories it makes.
+    static func makeDirectories(_ path: String, mode: mode_t = 0o700) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            mkdir(current, mode)
+        }
+    }
+}
+
+/// The temporary file of one replacement: anonymous while written, named only to be renamed.
+private struct TemporaryFile {
+    let directory: String
+    /// The name it was given (by `mkstemp`, or by `link` for an anonymous file).
+    private(set) var name: String?
+    var renamed = false
+
+    init(directory: String) { self.directory = directory }
+
+    /// Linux's O_TMPFILE (`__O_TMPFILE | O_DIRECTORY`), which Glibc's module does not export
+    /// without _GNU_SOURCE. Where a kernel or file system lacks it, `open` fails and
+    /// `mkstemp` is used.
+    static let tmpfileFlag: Int32 = 0o20000000 | O_DIRECTORY
+
+    /// Opens it for writing, mode 0600 until the caller sets the final mode.
+    mutating func open() throws(SafeFileWriter.Failure) -> Int32 {
+        let fd = Glibc.open(directory, Self.tmpfileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+        if fd >= 0 { return fd }
+        var template = Array((directory + "/.chartbook-XXXXXX").utf8CString)
+        let named = mkstemp(&template)
+        guard named >= 0 else { throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno)) }
+        _ = fcntl(named, F_SETFD, FD_CLOEXEC)
+        name = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return named
+    }
+
+    /// A name in the directory for the file open as `fd`, to rename from. Never follows or
+    /// replaces anything already there: `linkat` fails on an existing name, and a fresh
+    /// random one is tried.
+    mutating func link(_ fd: Int32) throws(SafeFileWriter.Failure) -> String {
+        if let name { return name }
+        for _ in 0..<16 {
+            let candidate = directory + "/.chartbook-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+                name = candidate
+                return candidate
+            }
+            guard errno == EEXIST else { throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno)) }
+        }
+        throw SafeFileWriter.Failure(reason: "cannot name a temporary file")
+    }
+
+    /// Removes the named temporary file, if any and not yet renamed.
+    func remove() {
+        if let name, !renamed { unlink(name) }
+    }
+}
