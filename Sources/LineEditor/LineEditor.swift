@@ -75,6 +75,15 @@ public final class LineEditor {
         promptBuffer = strdup(Self.markInvisible(prompt))
         Interrupts.clear()
         var count: Int32 = 0
+        // libedit resizes from inside its SIGWINCH handler (not async-signal-safe, and it
+        // crashed on windows narrower than the prompt). The signal is held while a line is
+        // read; libedit measures the window itself when `el_gets` starts, and the caller
+        // makes sure it is large enough then (`fits`).
+        var winch = sigset_t(), previous = sigset_t()
+        sigemptyset(&winch)
+        sigaddset(&winch, SIGWINCH)
+        pthread_sigmask(SIG_BLOCK, &winch, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         guard let raw = el_gets(editor, &count) else {
             if count == 0 { return .endOfInput }
             if Interrupts.take() { return .interrupted }
@@ -83,6 +92,23 @@ public final class LineEditor {
         var text = String(cString: raw)
         if text.hasSuffix("\n") { text.removeLast() }
         return .line(text)
+    }
+
+    /// Whether a window of `columns` cells can hold `prompt` (escape sequences not counted)
+    /// with room to type: libedit is never started on a narrower one.
+    public static func fits(prompt: String, columns: Int, rows: Int) -> Bool {
+        rows >= 2 && columns >= visibleWidth(prompt) + 4
+    }
+
+    /// Columns of `prompt` without its SGR escape sequences (one column a scalar).
+    static func visibleWidth(_ prompt: String) -> Int {
+        var width = 0, inEscape = false
+        for scalar in prompt.unicodeScalars {
+            if scalar == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if scalar == "m" { inEscape = false }; continue }
+            width += 1
+        }
+        return width
     }
 
     /// Adds an entry for Up/Down.

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import ChartbookModel
 import ChartbookCommands
 import ChartbookKit
@@ -41,6 +44,7 @@ struct NotebookREPL {
         var pendingHistory = [String]()
         while true {
             let prompt = pending.isEmpty ? self.prompt(for: notebook.session) : "... "
+            waitUntilWindowFits(prompt)
             switch editor.readLine(prompt: prompt) {
             case .endOfInput:
                 StandardStreams.out("\n")
@@ -71,6 +75,23 @@ struct NotebookREPL {
                 if execute(text, in: &notebook, history: history) == .quit { return }
                 box.session = notebook.session
             }
+        }
+    }
+
+    /// Holds the prompt back while the window is too small for it (a window narrower than
+    /// the prompt crashed libedit): says so once, then checks every 100 ms. Typed input waits
+    /// in the terminal's buffer.
+    func waitUntilWindowFits(_ prompt: String) {
+        guard fixedSize == nil else { return }
+        var told = false
+        while true {
+            let size = environment.size()
+            if LineEditor.fits(prompt: prompt, columns: size.columns, rows: size.rows) { return }
+            if !told {
+                StandardStreams.out("\r\nchartbook: the window is too small (\(size.columns)×\(size.rows)); widen it to go on\r\n")
+                told = true
+            }
+            usleep(100_000)
         }
     }
 
