@@ -15,7 +15,7 @@ public enum Command: Equatable, Sendable {
     /// `set data NAME window=N|off`.
     case setDataWindow(name: Located<String>, window: Int?)
     // Plots
-    case addPlot(kind: Plot.Kind, series: Located<String>, id: Located<String>?, style: PlotStyle, keys: [Located<String>])
+    case addPlot(kind: Plot.Kind, series: Located<SeriesName>, id: Located<String>?, style: PlotStyle, keys: [Located<String>])
     case setPlot(id: Located<String>, style: PlotStyle, keys: [Located<String>])
     case removePlot(id: Located<String>)
     case plots
@@ -23,7 +23,7 @@ public enum Command: Equatable, Sendable {
     case setReflines(ReflinesChange)
     case addRefline(MarkedLineSpec)
     case removeRefline(Located<String>)
-    case setLabels(source: Located<String>?, sparsity: Int?)
+    case setLabels(source: Located<SeriesName>?, sparsity: Int?)
     case setRange(Axes.RangeMode)
     case setZero(Bool)
     case setTitle(String?)
@@ -100,7 +100,7 @@ public struct ReflinesChange: Equatable, Sendable {
 public struct MarkedLineSpec: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         case constant(Double)
-        case statistic(StatisticKind, Located<String>)
+        case statistic(StatisticKind, Located<SeriesName>)
     }
     public var value: Value
     public var label: String?

@@ -58,69 +58,77 @@ extension Executor {
     static func datasetName(forPath path: String) -> String {
         var base = Substring(path.split(separator: "/").last ?? "data")
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
-        var name = Identifier.replacingInvalidCharacters(base)
-        if let first = name.first, !(first.isLetter || first == "_") { name = "_" + name }
-        return name.isEmpty ? "data" : name
+        return Identifier.made(from: base, fallback: "data")
     }
 
     /// `dataset.column`, `dataset` (one numeric column) or `column` (in exactly one dataset).
-    func resolveSeries(_ text: Located<String>, in s: Session) throws(Diagnostic) -> SeriesReference {
-        let value = text.value
-        if let dot = value.firstIndex(of: "."), dot != value.startIndex {
-            let datasetName = String(value[..<dot]), columnName = String(value[value.index(after: dot)...])
-            let datasetRange = SourceRange(start: text.range.start, length: datasetName.count)
-            guard let dataset = s.dataset(named: datasetName) else {
-                throw Diagnostic(.unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)), at: datasetRange)
-            }
-            let columnRange = SourceRange(line: text.range.start.line, column: text.range.start.column + datasetName.count + 1,
-                                          length: columnName.count)
-            guard let column = dataset.column(named: columnName) else {
-                throw Diagnostic(.unknown(.column, columnName, context: "dataset '\(datasetName)'",
-                                          candidates: dataset.columns.map(\.name)), at: columnRange)
-            }
-            guard column.isNumeric else { throw Diagnostic(.notNumeric(value), at: columnRange) }
-            return SeriesReference(dataset: datasetName, column: columnName)
+    func resolveSeries(_ name: Located<SeriesName>, in s: Session) throws(Diagnostic) -> SeriesReference {
+        let series = name.value
+        if let datasetName = series.dataset {
+            let (dataset, column) = try explicitColumn(name, datasetName, in: s)
+            guard column.isNumeric else { throw Diagnostic(.notNumeric(series.description), at: columnRange(of: name)) }
+            return SeriesReference(dataset: dataset.name, column: column.name)
         }
-        if let dataset = s.dataset(named: value) {
+        let value = series.column
+        if !series.quoted, let dataset = s.dataset(named: value) {
             let numeric = dataset.numericColumns
-            guard numeric.count == 1 else { throw Diagnostic(.needsColumn(dataset: value, columns: numeric.map(\.name)), at: text.range) }
+            guard numeric.count == 1 else {
+                throw Diagnostic(.needsColumn(dataset: value, columns: numeric.map(\.name)), at: name.range)
+            }
             return SeriesReference(dataset: value, column: numeric[0].name)
         }
         let holders = s.datasets.filter { $0.column(named: value) != nil }
-        if holders.count > 1 { throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: text.range) }
+        if holders.count > 1 { throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: name.range) }
         if let holder = holders.first {
-            guard holder.column(named: value)?.isNumeric == true else { throw Diagnostic(.notNumeric(value), at: text.range) }
+            guard holder.column(named: value)?.isNumeric == true else { throw Diagnostic(.notNumeric(value), at: name.range) }
             return SeriesReference(dataset: holder.name, column: value)
         }
-        let candidates = s.datasets.map(\.name) + s.datasets.flatMap { d in d.numericColumns.map { "\(d.name).\($0.name)" } }
-        throw Diagnostic(.unknown(.dataset, value, candidates: candidates), at: text.range)
+        let candidates = s.datasets.map(\.name)
+            + s.datasets.flatMap { d in d.numericColumns.map { SeriesName(dataset: d.name, column: $0.name).description } }
+        throw Diagnostic(.unknown(.dataset, value, candidates: candidates), at: name.range)
     }
 
-    func labelSource(_ text: Located<String>, in s: Session) throws(Diagnostic) -> LabelSource? {
-        switch text.value.lowercased() {
-        case "auto": return nil
-        case "index": return .index
-        default: break
+    /// The dataset and column of `dataset.column`, or a diagnostic at the part that is wrong.
+    private func explicitColumn(_ name: Located<SeriesName>, _ datasetName: String,
+                                in s: Session) throws(Diagnostic) -> (Dataset, Column) {
+        guard let dataset = s.dataset(named: datasetName) else {
+            throw Diagnostic(.unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)),
+                             at: SourceRange(start: name.range.start, length: datasetName.count))
         }
-        if let dataset = s.dataset(named: text.value) {
-            if dataset.labels != nil { return .datasetLabels(text.value) }
-            let textColumns = dataset.columns.filter { !$0.isNumeric }
-            if textColumns.count == 1 { return .column(SeriesReference(dataset: text.value, column: textColumns[0].name)) }
-            throw Diagnostic(.needsColumn(dataset: text.value, columns: dataset.columns.map(\.name)), at: text.range)
+        guard let column = dataset.column(named: name.value.column) else {
+            throw Diagnostic(.unknown(.column, name.value.column, context: "dataset '\(datasetName)'",
+                                      candidates: dataset.columns.map(\.name)), at: columnRange(of: name))
         }
-        if let dot = text.value.firstIndex(of: ".") {
-            let datasetName = String(text.value[..<dot]), columnName = String(text.value[text.value.index(after: dot)...])
-            guard let dataset = s.dataset(named: datasetName) else {
-                throw Diagnostic(.unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)),
-                                 at: SourceRange(start: text.range.start, length: datasetName.count))
+        return (dataset, column)
+    }
+
+    /// Where the column part of `dataset.column` was typed.
+    private func columnRange(of name: Located<SeriesName>) -> SourceRange {
+        let skip = (name.value.dataset?.count ?? -1) + 1
+        return SourceRange(line: name.range.start.line, column: name.range.start.column + skip,
+                           length: max(1, name.range.length - skip))
+    }
+
+    func labelSource(_ name: Located<SeriesName>, in s: Session) throws(Diagnostic) -> LabelSource? {
+        let series = name.value
+        if series.dataset == nil && !series.quoted {
+            switch series.column.lowercased() {
+            case "auto": return nil
+            case "index": return .index
+            default: break
             }
-            guard dataset.column(named: columnName) != nil else {
-                throw Diagnostic(.unknown(.column, columnName, context: "dataset '\(datasetName)'", candidates: dataset.columns.map(\.name)),
-                                 at: SourceRange(line: text.range.start.line, column: text.range.start.column + datasetName.count + 1, length: columnName.count))
+            if let dataset = s.dataset(named: series.column) {
+                if dataset.labels != nil { return .datasetLabels(dataset.name) }
+                let textColumns = dataset.columns.filter { !$0.isNumeric }
+                if textColumns.count == 1 { return .column(SeriesReference(dataset: dataset.name, column: textColumns[0].name)) }
+                throw Diagnostic(.needsColumn(dataset: dataset.name, columns: dataset.columns.map(\.name)), at: name.range)
             }
-            return .column(SeriesReference(dataset: datasetName, column: columnName))
+        }
+        if let datasetName = series.dataset {
+            let (dataset, column) = try explicitColumn(name, datasetName, in: s)
+            return .column(SeriesReference(dataset: dataset.name, column: column.name))
         }
         let candidates = ["auto", "index"] + s.datasets.map(\.name)
-        throw Diagnostic(.unknown(.dataset, text.value, candidates: candidates), at: text.range)
+        throw Diagnostic(.unknown(.dataset, series.column, candidates: candidates), at: name.range)
     }
 }

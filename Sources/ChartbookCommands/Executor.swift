@@ -175,7 +175,7 @@ public struct Executor: Sendable {
                 guard s.plot(id: id.value) == nil else { throw Diagnostic(.duplicateName(.plot, id.value), at: id.range) }
                 plotID = id.value
             } else {
-                plotID = Identifier.unique(TextMetrics.sanitized(series.column), taken: Set(s.plots.map(\.id)))
+                plotID = Identifier.unique(Identifier.made(from: series.column, fallback: "plot"), taken: Set(s.plots.map(\.id)))
             }
             guard s.plots.count < limits.maxPlots else { throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range) }
             s.plots.append(Plot(id: plotID, kind: kind, series: series, style: style, paletteSlot: s.freePaletteSlot))

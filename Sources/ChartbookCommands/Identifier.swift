@@ -14,6 +14,14 @@ public enum Identifier {
         String(text.map { isAllowed($0) ? $0 : "_" })
     }
 
+    /// A valid name made from `text`: invalid characters become `_`, and a leading `_` is
+    /// added when the first is not a letter; `fallback` when nothing is left.
+    public static func made(from text: some StringProtocol, fallback: String) -> String {
+        var name = replacingInvalidCharacters(text)
+        if let first = name.first, !(first.isLetter || first == "_") { name = "_" + name }
+        return name.isEmpty ? fallback : name
+    }
+
     /// `base`, or `base2`, `base3`, … — the first not in `taken`.
     public static func unique(_ base: String, taken: Set<String>) -> String {
         guard taken.contains(base) else { return base }

@@ -6,7 +6,7 @@ extension Parser {
     static func addPlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let (kindText, _) = try c.keyword(.plotKind, Plot.Kind.allCases.map(\.rawValue), expected: "a plot kind (line, dot, bar, area)")
         let kind = Plot.Kind(rawValue: kindText) ?? .line
-        let seriesToken = try c.word("a series (dataset.column)")
+        let series = try c.series("a series (dataset.column)")
         var id: Located<String>?
         if let token = c.peek, token.text.lowercased() == "as", !c.atOption {
             _ = c.next()
@@ -16,7 +16,7 @@ extension Parser {
         for key in keys where !(plotOptions[kind] ?? []).contains(key.value) {
             throw Diagnostic(.unknown(.option, key.value, context: "\(kind.rawValue) plots", candidates: plotOptions[kind] ?? []), at: key.range)
         }
-        return .addPlot(kind: kind, series: Located(seriesToken.text, at: seriesToken.range), id: id, style: style, keys: keys)
+        return .addPlot(kind: kind, series: series, id: id, style: style, keys: keys)
     }
 
     /// Every plot option any kind takes; which apply is checked against the kind by the caller.
@@ -80,8 +80,7 @@ extension Parser {
         if let value = ValueParser.number(first.text) {
             spec = MarkedLineSpec(value: .constant(value))
         } else if let statistic = StatisticKind(rawValue: first.text.lowercased()) {
-            let series = try c.word("a series for \(statistic.rawValue)")
-            spec = MarkedLineSpec(value: .statistic(statistic, Located(series.text, at: series.range)))
+            spec = MarkedLineSpec(value: .statistic(statistic, try c.series("a series for \(statistic.rawValue)")))
         } else {
             throw Diagnostic(.unknown(.statistic, first.text, candidates: StatisticKind.allCases.map(\.rawValue)), at: first.range)
         }

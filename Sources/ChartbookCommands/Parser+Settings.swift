@@ -12,11 +12,8 @@ extension Parser {
             return .setPlot(id: id, style: style, keys: keys)
         case "reflines": return try setReflines(&c)
         case "labels":
-            var source: Located<String>?
-            if let token = c.peek, !c.atOption {
-                _ = c.next()
-                source = Located(token.text, at: token.range)
-            }
+            var source: Located<SeriesName>?
+            if c.peek != nil, !c.atOption { source = try c.series("a series, 'auto' or 'index'") }
             var sparsity: Int?
             for option in try c.options() {
                 guard option.name == "sparsity" else { throw unknownOption(option, ["sparsity"], context: "set labels") }

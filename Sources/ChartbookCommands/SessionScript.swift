@@ -19,13 +19,13 @@ public enum SessionScript {
         for d in s.datasets {
             switch d.source {
             case .file(let path, let options):
-                var line = "load \(quoted(relative(path, to: scriptDirectory))) as \(d.name)"
+                var line = "load \(ScriptQuoting.quoted(relative(path, to: scriptDirectory))) as \(d.name)"
                 switch options.separator {
                 case .auto: break
-                case .character(let c): line += " sep=" + (c == 9 ? "tab" : quoted(String(UnicodeScalar(c))))
+                case .character(let c): line += " sep=" + (c == 9 ? "tab" : ScriptQuoting.quoted(String(UnicodeScalar(c))))
                 }
                 if options.header != .auto { line += " header=\(options.header.rawValue)" }
-                if let labels = options.labelColumn { line += " labels=\(quotedIfNeeded(labels))" }
+                if let labels = options.labelColumn { line += " labels=\(ScriptQuoting.quotedIfNeeded(labels))" }
                 lines.append(line)
             case .generated(let g) where DataGenerator.values(for: g) == d.columns.first?.numbers && d.window == nil:
                 lines.append("gen \(d.name) \(g.kind.rawValue) \(g.count) seed=\(g.seed)" + (g.period != 40 ? " period=\(number(g.period))" : ""))
@@ -45,7 +45,7 @@ public enum SessionScript {
         }
         if !r.visible { reflines.append("off") }
         if r.labels != dr.labels { reflines.append("labels=\(r.labels.rawValue)") }
-        if r.units != dr.units { reflines.append("units=\(quoted(r.units))") }
+        if r.units != dr.units { reflines.append("units=\(ScriptQuoting.quoted(r.units))") }
         if let d = r.decimals { reflines.append("decimals=\(d)") }
         if r.format != dr.format { reflines.append("format=\(r.format.rawValue)") }
         if r.showMinMax != dr.showMinMax { reflines.append("minmax=\(onOff(r.showMinMax))") }
@@ -72,7 +72,7 @@ public enum SessionScript {
         if o.colorMode != .auto { lines.append("set color \(o.colorMode.rawValue)") }
         if o.canvas != .braille { lines.append("set canvas \(o.canvas.rawValue)") }
         if o.theme != .dark { lines.append("set theme \(o.theme.rawValue)") }
-        if let t = o.title { lines.append("set title \(quoted(t))") }
+        if let t = o.title { lines.append("set title \(ScriptQuoting.quoted(t))") }
         if let l = o.legend { lines.append("set legend \(onOff(l))") }
 
         // Plots, with the palette colour spelled out where replay would pick another.
@@ -81,8 +81,8 @@ public enum SessionScript {
             var options = plotOptions(p)
             let slot = replayed.freePaletteSlot
             if p.style.color == nil && slot != p.paletteSlot { options.insert("color=\(p.resolvedColor)", at: 0) }
-            let series = "\(p.series.dataset).\(p.series.column)"
-            lines.append((["add plot \(p.kind.rawValue) \(quotedIfNeeded(series)) as \(p.id)"] + options).joined(separator: " "))
+            let series = SeriesName(dataset: p.series.dataset, column: p.series.column)
+            lines.append((["add plot \(p.kind.rawValue) \(series) as \(p.id)"] + options).joined(separator: " "))
             var added = p
             added.paletteSlot = slot
             replayed.plots.append(added)
@@ -91,9 +91,9 @@ public enum SessionScript {
             var line = "add refline "
             switch m.value {
             case .constant(let v): line += number(v)
-            case .statistic(let k, let ref): line += "\(k.rawValue) \(ref.dataset).\(ref.column)"
+            case .statistic(let k, let ref): line += "\(k.rawValue) \(SeriesName(dataset: ref.dataset, column: ref.column))"
             }
-            if let label = m.label { line += " " + quoted(label) }
+            if let label = m.label { line += " " + ScriptQuoting.quoted(label) }
             if let c = m.color { line += " color=\(c)" }
             if m.style != .dashed { line += " style=\(m.style.rawValue)" }
             if !m.fit { line += " fit=off" }
@@ -103,7 +103,7 @@ public enum SessionScript {
         case .none: break
         case .index: lines.append("set labels index")
         case .datasetLabels(let name): lines.append("set labels \(name)")
-        case .column(let ref): lines.append("set labels \(ref.dataset).\(ref.column)")
+        case .column(let ref): lines.append("set labels \(SeriesName(dataset: ref.dataset, column: ref.column))")
         }
         if s.axes.labelSparsity != 1 { lines.append("set labels sparsity=\(s.axes.labelSparsity)") }
 
@@ -133,7 +133,7 @@ public enum SessionScript {
         case .last: lines.append("select last")
         case .index(let i): lines.append("select \(i)")
         }
-        if let dir = o.snapshotDirectory { lines.append("snapshot on \(quoted(relative(dir, to: scriptDirectory)))") }
+        if let dir = o.snapshotDirectory { lines.append("snapshot on \(ScriptQuoting.quoted(relative(dir, to: scriptDirectory)))") }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -145,7 +145,7 @@ public enum SessionScript {
         if let l = st.lineStyle { o.append("style=\(l.rawValue)") }
         if let m = st.marker {
             switch m {
-            case .glyph(let g): o.append("marker=\(quoted(String(g)))")
+            case .glyph(let g): o.append("marker=\(ScriptQuoting.quoted(String(g)))")
             case .circle: o.append("marker=circle")
             case .square: o.append("marker=square")
             case .diamond: o.append("marker=diamond")
@@ -171,32 +171,13 @@ public enum SessionScript {
         let values = d.columns.first?.numbers ?? []
         guard !values.isEmpty else { return "# dataset \(d.name) is empty" }
         if let labels = d.labels {
-            return "data \(d.name) = " + zip(labels, values).map { "\(quoted($0)):\(number($1))" }.joined(separator: " ")
+            return "data \(d.name) = " + zip(labels, values).map { "\(ScriptQuoting.quoted($0)):\(number($1))" }.joined(separator: " ")
         }
         return "data \(d.name) = " + values.map(number).joined(separator: " ")
     }
 
     static func number(_ v: Double) -> String { v.isNaN ? "nan" : NumberText.shortest(v) }
     static func onOff(_ b: Bool) -> String { b ? "on" : "off" }
-
-    /// A string literal in the language's syntax.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for c in text {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.append(c)
-            }
-        }
-        return out + "\""
-    }
-
-    static func quotedIfNeeded(_ text: String) -> String {
-        text.contains(where: { " \t;\"=#\\".contains($0) }) || text.isEmpty ? quoted(text) : text
-    }
 
     static func relative(_ path: String, to directory: String?) -> String {
         guard let directory, path.hasPrefix(directory + "/") else { return path }

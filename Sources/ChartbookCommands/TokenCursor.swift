@@ -36,6 +36,21 @@ struct TokenCursor {
         return token
     }
 
+    /// A series: `dataset.column`, `name`, `dataset."quoted column"` (the string right after
+    /// the dot, no space) or `"quoted column"`.
+    mutating func series(_ expected: String) throws(Diagnostic) -> Located<SeriesName> {
+        let token = try value(expected)
+        if token.kind == .string {
+            return Located(SeriesName(column: token.text, quoted: true), at: token.range)
+        }
+        if token.text.hasSuffix("."), token.text.count > 1, let string = peek, string.kind == .string, !string.spaceBefore {
+            index += 1
+            let range = SourceRange(start: token.range.start, length: token.range.length + string.range.length)
+            return Located(SeriesName(dataset: String(token.text.dropLast()), column: string.text, quoted: true), at: range)
+        }
+        return Located(SeriesName(word: token.text), at: token.range)
+    }
+
     /// The next token as a bare word.
     mutating func word(_ expected: String) throws(Diagnostic) -> Token {
         let token = try value(expected)

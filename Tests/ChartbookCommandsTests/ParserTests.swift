@@ -3,7 +3,9 @@ import ChartbookModel
 @testable import ChartbookCommands
 
 @Suite struct ParserTests {
-    func l(_ s: String) -> Located<String> { Located(s, at: SourceRange(line: 1, column: 1, length: 1)) }
+    let r = SourceRange(line: 1, column: 1, length: 1)
+    func l(_ s: String) -> Located<String> { Located(s, at: r) }
+    func ls(_ s: String) -> Located<SeriesName> { Located(SeriesName(word: s), at: r) }
 
     @Test func dataPlainLabelledAndCommas() throws {
         #expect(try parse("data x = 3 1,4, 1 5") == .data(name: l("x"), values: [3, 1, 4, 1, 5], labels: nil))
@@ -22,11 +24,23 @@ import ChartbookModel
     @Test func genAndPlots() throws {
         #expect(try parse("gen w walk 200 seed=7") == .gen(name: l("w"), generator: Generator(kind: .walk, count: 200, seed: 7)))
         #expect(try parse("add plot line s.rev as r color=red style=smooth width=3")
-                == .addPlot(kind: .line, series: l("s.rev"), id: l("r"),
+                == .addPlot(kind: .line, series: ls("s.rev"), id: l("r"),
                             style: PlotStyle(color: Color(parsing: "red"), width: 3, lineStyle: .smooth),
                             keys: [l("color"), l("style"), l("width")]))
         #expect(try parse(#"add plot dot s marker="★" size=2"#)
-                == .addPlot(kind: .dot, series: l("s"), id: nil, style: PlotStyle(marker: .glyph("★"), size: 2), keys: [l("marker"), l("size")]))
+                == .addPlot(kind: .dot, series: ls("s"), id: nil, style: PlotStyle(marker: .glyph("★"), size: 2), keys: [l("marker"), l("size")]))
+    }
+
+    /// Finding 13: a column whose name has a space could not be plotted.
+    @Test func quotedColumnNames() throws {
+        #expect(try parse(#"add plot line h."my col""#)
+                == .addPlot(kind: .line, series: Located(SeriesName(dataset: "h", column: "my col", quoted: true), at: r),
+                            id: nil, style: PlotStyle(), keys: []))
+        #expect(try parse(#"add refline mean "unit cost""#)
+                == .addRefline(MarkedLineSpec(value: .statistic(.mean, Located(SeriesName(column: "unit cost", quoted: true), at: r)))))
+        #expect(SeriesName(dataset: "h", column: "my col").description == #"h."my col""#)
+        #expect(SeriesName(dataset: "h", column: "a.b").description == #"h."a.b""#)
+        #expect(SeriesName(dataset: "h", column: "rev").description == "h.rev")
     }
 
     @Test func reflinesAndRanges() throws {
@@ -39,7 +53,7 @@ import ChartbookModel
         #expect(try parse("set range ..100") == .setRange(.fixed(lower: nil, upper: 100)))
         #expect(try parse("set range -5..5") == .setRange(.fixed(lower: -5, upper: 5)))
         #expect(try parse("add refline p95 w \"slow\" style=dotted")
-                == .addRefline(MarkedLineSpec(value: .statistic(.p95, l("w")), label: "slow", style: .dotted)))
+                == .addRefline(MarkedLineSpec(value: .statistic(.p95, ls("w")), label: "slow", style: .dotted)))
     }
 
     @Test func settings() throws {

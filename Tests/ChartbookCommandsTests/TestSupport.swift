@@ -7,11 +7,14 @@ struct Harness {
     var notebook = Notebook()
     var files = InMemoryFiles()
     var printed = ""
+    var limits = ResourceLimits()
+    var isCancelled: @Sendable () -> Bool = { false }
 
     @discardableResult
     mutating func run(_ text: String, name: String = "t.cb") -> String? {
         let source = ScriptSource(name: name, text: text)
-        let executor = Executor(files: files)
+        var executor = Executor(files: files, isCancelled: isCancelled)
+        executor.limits = limits
         for line in Lexer.logicalLines(source) {
             do {
                 for tokens in try Lexer.commands(in: line) {

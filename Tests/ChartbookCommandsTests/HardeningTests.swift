@@ -1,0 +1,84 @@
+import Testing
+import Synchronization
+import ChartbookModel
+@testable import ChartbookCommands
+
+/// Regression tests for the hardening findings (issue 15) at the command level: each failed
+/// before its fix.
+@Suite struct HardeningTests {
+    /// Finding 13: a column whose name has a space could not be plotted; `save script` wrote
+    /// a line that could not be read back.
+    @Test func quotedColumnNamesPlotAndSaveAndReplay() throws {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/h.csv": "day,my col,a.b\n1,2,3\n2,5,6\n"])
+        #expect(h.run(#"load h.csv; add plot line h."my col"; add plot bar h.a.b; add refline max "my col""#) == nil)
+        #expect(h.session.plots.map(\.series.column) == ["my col", "a.b"])
+        let script = SessionScript.text(for: h.session, scriptDirectory: "/work")
+        #expect(script.contains(#"add plot line h."my col" as my_col"#))
+        var replay = Harness()
+        replay.files = h.files
+        #expect(replay.run(script) == nil)
+        #expect(replay.session == h.session)
+        let error = h.run(#"add plot line h."my cl""#)
+        #expect(error?.contains("unknown column 'my cl' for dataset 'h'; did you mean 'my col'?") == true)
+    }
+
+    /// Finding 10: 10,000 plots took 2.3 GB (every undo step holds the plot list).
+    @Test func plotAndMarkedLineLimits() {
+        var h = Harness()
+        var executorLimits = ResourceLimits()
+        executorLimits.maxPlots = 3
+        executorLimits.maxMarkedLines = 2
+        h.limits = executorLimits
+        #expect(h.run("gen w walk 10; add plot line w; add plot dot w; add plot bar w") == nil)
+        let before = h.notebook
+        #expect(h.run("add plot area w")?.contains("too many plots: the limit is 3") == true)
+        #expect(h.notebook == before)
+        #expect(h.run("add refline 1; add refline 2") == nil)
+        #expect(h.run("add refline 3")?.contains("too many marked reference lines: the limit is 2") == true)
+    }
+
+    /// Finding 12: `gen x walk 100000000` under an address-space limit aborted with a stack
+    /// trace; the budget is checked before allocating.
+    @Test func generatorsAndPushesHoldToTheBudget() {
+        var h = Harness()
+        h.limits = ResourceLimits(memoryBudget: 80_000)
+        #expect(h.run("gen x walk 9000") == nil)
+        let error = h.run("gen y walk 11000")
+        #expect(error?.contains("11000 values need more memory than the budget of 78.1 KiB") == true)
+        #expect(h.session.dataset(named: "y") == nil)
+        #expect(h.run("push x " + Array(repeating: "1", count: 2000).joined(separator: " "))?.contains("budget") == true)
+    }
+
+    /// Finding 9: Ctrl-C in the last phase of a big load (after the reader's last poll) still
+    /// added the dataset.
+    @Test func lateInterruptLeavesTheSessionAsItWas() {
+        let polls = Mutex(0)
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/d.csv": "v\n1\n2\n"])
+        // The reader of this tiny file never polls; the executor's check after it does.
+        h.isCancelled = { polls.withLock { $0 += 1; return $0 >= 1 } }
+        let error = h.run("load d.csv")
+        #expect(error?.contains("interrupted; nothing changed") == true)
+        #expect(h.session.datasets.isEmpty)
+    }
+
+    /// Finding 8: escape sequences in a script's name reached the terminal through
+    /// diagnostics.
+    @Test func fileNamesInDiagnosticsAreSanitised() {
+        var h = Harness()
+        let text = h.run("bogus", name: "s\u{1B}]0;pwned\u{7}.cb") ?? ""
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+        #expect(text.hasPrefix("s\u{FFFD}]0;pwned\u{FFFD}.cb:1:1: error"))
+        h.files = InMemoryFiles(["/work/e\u{1B}[2J.csv": "v\n1\n"])
+        #expect(h.run("load \"e\\u{1B}[2J.csv\" as e") == nil)
+        #expect(h.run("describe e") == nil)
+        #expect(!h.printed.contains("\u{1B}"))
+    }
+
+    /// Finding 6: `set spacing 1e-20` made a window of 2^60 points.
+    @Test func spacingIsBounded() {
+        var h = Harness()
+        #expect(h.run("set spacing 1e-20")?.contains("invalid spacing '1e-20': expected a number from 0.01 to 1000") == true)
+    }
+}
