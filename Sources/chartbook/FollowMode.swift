@@ -22,6 +22,9 @@ struct FollowMode {
     let frameInterval: Int = 50
 
     func run(_ notebook: inout Notebook) -> Bool {
+        // Declared before every nested function: declared between them (after `draw`, before
+        // `start`, which captures it), Swift 6.3.1 compiled a capture that crashed at run time.
+        let limits = runner.executor.limits
         var pending = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var names: [String]?
@@ -40,7 +43,6 @@ struct FollowMode {
             dirty = false
         }
 
-        let limits = runner.executor.limits
         func start(columns: Int) {
             var columnNames = names ?? (1...max(columns, 1)).map { "c\($0)" }
             if columnNames.count > limits.maxColumns {

@@ -21,8 +21,9 @@ struct FixtureFiles: FileAccess {
 }
 
 /// Every script in Fixtures/ is replayed at a pinned size (each sets its own) and compared
-/// with `NAME.txt` (plain text) and `NAME.styled.txt` (text and colour runs). Record again
-/// with RECORD_GOLDENS=1 and read the diff before committing.
+/// with `NAME.txt` (plain text), `NAME.styled.txt` (text and colour runs) and `NAME.svg`.
+/// Record again with RECORD_GOLDENS=1 and read the diff before committing: a recording run
+/// fails (as swift-snapshot-testing's record mode does), so a recording never passes for a test.
 @Suite struct GoldenTests {
     static let scripts: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: FixtureFiles.directory)) ?? [])
         .filter { $0.hasSuffix(".cb") }.sorted()
@@ -51,14 +52,15 @@ struct FixtureFiles: FileAccess {
         let base = FixtureFiles.directory + "/" + script.dropLast(3)
         try check(plain, against: base + ".txt")
         try check(styled, against: base + ".styled.txt")
-        let svg = SVGExporter.svg(for: notebook.session, on: target, description: script)
-        #expect(svg == SVGExporter.svg(for: notebook.session, on: target, description: script), "SVG output is not deterministic")
-        try check(svg, against: base + ".svg")
+        try check(SVGExporter.svg(for: notebook.session, on: target, description: script), against: base + ".svg")
     }
 
     func check(_ actual: String, against path: String) throws {
         if Self.recording {
+            let previous = try? String(contentsOfFile: path, encoding: .utf8)
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
+            Issue.record(previous == actual ? "RECORD_GOLDENS=1: \(path) unchanged; run again without it"
+                         : "RECORD_GOLDENS=1: recorded \(path); look at it, then run again without RECORD_GOLDENS")
             return
         }
         let expected = try String(contentsOfFile: path, encoding: .utf8)
