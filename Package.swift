@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "ChartbookData", targets: ["ChartbookData"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
     ],
     targets: [
         .target(name: "ChartbookModel"),
@@ -25,24 +25,36 @@ let package = Package(
         // libedit through its native API (histedit.h); see Sources/CEditLine/shim.h.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditor", dependencies: ["CEditLine"]),
-        .target(name: "ChartbookKit", dependencies: [
-            "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal", "ChartbookSVG", "ChartbookCommands",
-        ]),
-        .executableTarget(name: "chartbook", dependencies: [
-            "ChartbookKit", "LineEditor",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "ChartbookKit",
+            dependencies: [
+                "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal",
+                "ChartbookSVG", "ChartbookCommands",
+            ]),
+        .executableTarget(
+            name: "chartbook",
+            dependencies: [
+                "ChartbookKit", "LineEditor",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
-        .testTarget(name: "ChartbookSVGTests", dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
+        .testTarget(
+            name: "ChartbookSVGTests",
+            dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
         .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
         .testTarget(name: "ChartbookSceneTests", dependencies: ["ChartbookScene"]),
-        .testTarget(name: "ChartbookTerminalTests", dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),
+        .testTarget(
+            name: "ChartbookTerminalTests",
+            dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),
         .testTarget(name: "ChartbookCommandsTests", dependencies: ["ChartbookCommands"]),
         // End-to-end goldens live in Tests/ChartbookKitTests/Fixtures and are found via #filePath.
         .testTarget(
             name: "ChartbookKitTests",
-            dependencies: ["ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal", "ChartbookSVG"],
+            dependencies: [
+                "ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal",
+                "ChartbookSVG",
+            ],
             exclude: ["Fixtures"]
         ),
     ],

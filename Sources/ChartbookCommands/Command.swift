@@ -15,7 +15,9 @@ public enum Command: Equatable, Sendable {
     /// `set data NAME window=N|off`.
     case setDataWindow(name: Located<String>, window: Int?)
     // Plots
-    case addPlot(kind: Plot.Kind, series: Located<SeriesName>, id: Located<String>?, style: PlotStyle, keys: [Located<String>])
+    case addPlot(
+        kind: Plot.Kind, series: Located<SeriesName>, id: Located<String>?, style: PlotStyle,
+        keys: [Located<String>])
     case setPlot(id: Located<String>, style: PlotStyle, keys: [Located<String>])
     case removePlot(id: Located<String>)
     case plots
@@ -59,7 +61,9 @@ public enum Command: Equatable, Sendable {
     /// Whether the command can change the session (and so makes an undo step when it does).
     public var changesSession: Bool {
         switch self {
-        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit, .saveSVG, .saveScript: false
+        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit, .saveSVG,
+            .saveScript:
+            false
         default: true
         }
     }
@@ -108,7 +112,10 @@ public struct MarkedLineSpec: Equatable, Sendable {
     public var style: RuleStyle?
     public var fit: Bool?
 
-    public init(value: Value, label: String? = nil, color: Color? = nil, style: RuleStyle? = nil, fit: Bool? = nil) {
+    public init(
+        value: Value, label: String? = nil, color: Color? = nil, style: RuleStyle? = nil,
+        fit: Bool? = nil
+    ) {
         self.value = value
         self.label = label
         self.color = color

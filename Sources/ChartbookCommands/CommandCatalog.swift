@@ -9,103 +9,188 @@ public enum CommandCatalog {
     }
 
     public static let entries: [Entry] = [
-        Entry(topic: "data", synopsis: "data NAME = V V ... | data NAME = LABEL:V ...",
-              summary: "An inline series (commas optional; nan for missing). With labels, they become the x labels.",
-              example: "data sales = Jan:12 Feb:15 Mar:18"),
-        Entry(topic: "load", synopsis: "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN]",
-              summary: "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Remembered for reload.",
-              example: "load data/sales.csv as sales labels=month"),
-        Entry(topic: "gen", synopsis: "gen NAME sine|walk|linear|noise N [seed=S] [period=P]",
-              summary: "Generated data for demos and teaching; the same seed gives the same values.",
-              example: "gen w walk 200 seed=1"),
-        Entry(topic: "push", synopsis: "push NAME V [V ...]",
-              summary: "Append values (one per numeric column, several rows at once); creates the dataset if new. A live sparkline.",
-              example: "push cpu 42"),
-        Entry(topic: "set data", synopsis: "set data NAME window=N|off",
-              summary: "Keep only the newest N values of a dataset (older ones are discarded, now and on every push).",
-              example: "set data cpu window=120"),
-        Entry(topic: "reload", synopsis: "reload [NAME ...]",
-              summary: "Read file-backed datasets again (all of them when no name is given); lengths may change.",
-              example: "reload sales"),
-        Entry(topic: "drop", synopsis: "drop NAME [force]",
-              summary: "Remove a dataset. Refused while a plot uses it; force removes those plots too.",
-              example: "drop sales force"),
-        Entry(topic: "describe", synopsis: "describe NAME",
-              summary: "Columns, length, min/max/mean and missing values of a dataset.",
-              example: "describe sales"),
-        Entry(topic: "add plot", synopsis: "add plot line|area|dot|bar|sparkline SERIES [as ID] [key=value ...]",
-              summary: "Draw a series. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= outlinewidth= rounded=on|off; sparkline: color= kind=line|bar|dot range=MIN..MAX zero=on|off height=N (a strip under the chart).",
-              example: "add plot line sales.revenue as rev color=#16aafc style=smooth"),
-        Entry(topic: "set plot", synopsis: "set plot ID key=value ...",
-              summary: "Change a plot's options (those of its kind).",
-              example: "set plot rev color=orange width=3"),
-        Entry(topic: "remove plot", synopsis: "remove plot ID", summary: "Remove a plot.", example: "remove plot rev"),
+        Entry(
+            topic: "data", synopsis: "data NAME = V V ... | data NAME = LABEL:V ...",
+            summary:
+                "An inline series (commas optional; nan for missing). With labels, they become the x labels.",
+            example: "data sales = Jan:12 Feb:15 Mar:18"),
+        Entry(
+            topic: "load",
+            synopsis:
+                "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN]",
+            summary:
+                "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Remembered for reload.",
+            example: "load data/sales.csv as sales labels=month"),
+        Entry(
+            topic: "gen", synopsis: "gen NAME sine|walk|linear|noise N [seed=S] [period=P]",
+            summary: "Generated data for demos and teaching; the same seed gives the same values.",
+            example: "gen w walk 200 seed=1"),
+        Entry(
+            topic: "push", synopsis: "push NAME V [V ...]",
+            summary:
+                "Append values (one per numeric column, several rows at once); creates the dataset if new. A live sparkline.",
+            example: "push cpu 42"),
+        Entry(
+            topic: "set data", synopsis: "set data NAME window=N|off",
+            summary:
+                "Keep only the newest N values of a dataset (older ones are discarded, now and on every push).",
+            example: "set data cpu window=120"),
+        Entry(
+            topic: "reload", synopsis: "reload [NAME ...]",
+            summary:
+                "Read file-backed datasets again (all of them when no name is given); lengths may change.",
+            example: "reload sales"),
+        Entry(
+            topic: "drop", synopsis: "drop NAME [force]",
+            summary:
+                "Remove a dataset. Refused while a plot uses it; force removes those plots too.",
+            example: "drop sales force"),
+        Entry(
+            topic: "describe", synopsis: "describe NAME",
+            summary: "Columns, length, min/max/mean and missing values of a dataset.",
+            example: "describe sales"),
+        Entry(
+            topic: "add plot",
+            synopsis: "add plot line|area|dot|bar|sparkline SERIES [as ID] [key=value ...]",
+            summary:
+                "Draw a series. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= outlinewidth= rounded=on|off; sparkline: color= kind=line|bar|dot range=MIN..MAX zero=on|off height=N (a strip under the chart).",
+            example: "add plot line sales.revenue as rev color=#16aafc style=smooth"),
+        Entry(
+            topic: "set plot", synopsis: "set plot ID key=value ...",
+            summary: "Change a plot's options (those of its kind).",
+            example: "set plot rev color=orange width=3"),
+        Entry(
+            topic: "remove plot", synopsis: "remove plot ID", summary: "Remove a plot.",
+            example: "remove plot rev"),
         Entry(topic: "plots", synopsis: "plots", summary: "List the plots.", example: "plots"),
-        Entry(topic: "set reflines", synopsis: "set reflines relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=plain|suffix|percent minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
-              summary: "The y reference lines: at fractions of the range (default 0 .2 .4 .6 .8 1) or at values, and how they are labelled.",
-              example: "set reflines relative 0 0.25 0.5 0.75 1 labels=both format=suffix"),
-        Entry(topic: "add refline", synopsis: "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off]",
-              summary: "A marked line at a value or at a statistic of a series (recomputed when data changes). fit=on widens an automatic range to show it.",
-              example: "add refline 50 \"target\" color=red"),
-        Entry(topic: "remove refline", synopsis: "remove refline VALUE|ID",
-              summary: "Remove a marked line by its id (r1, r2, ...) or value.", example: "remove refline r1"),
-        Entry(topic: "set labels", synopsis: "set labels SERIES|auto|index [sparsity=N]",
-              summary: "x labels from a dataset's labels or a column; every Nth point at most. Labels never overlap.",
-              example: "set labels sales.month sparsity=2"),
-        Entry(topic: "set range", synopsis: "set range auto|adapt|MIN..MAX",
-              summary: "The y range: fit all data, fit the visible points (adapt; follows scrolling), or fixed (either end may be open: ..100, 5..; beyond it data is clipped and marked).",
-              example: "set range 0..100"),
-        Entry(topic: "set zero", synopsis: "set zero on|off", summary: "Make the y range include zero.", example: "set zero on"),
-        Entry(topic: "set title", synopsis: "set title \"TEXT\"|off", summary: "A title above the chart.", example: "set title \"Revenue 2024\""),
-        Entry(topic: "set legend", synopsis: "set legend on|off|auto",
-              summary: "The legend row (auto: shown when there is more than one plot).", example: "set legend on"),
-        Entry(topic: "set spacing", synopsis: "set spacing N|auto",
-              summary: "Cells between neighbouring points; when they do not fit, the chart shows a window of them (auto: fit all).",
-              example: "set spacing 3"),
-        Entry(topic: "scroll", synopsis: "scroll [+N|-N|start|end]",
-              summary: "Move the window by N points, to the start or the end; alone, forward by one window.",
-              example: "scroll +30"),
-        Entry(topic: "view", synopsis: "view A..B", summary: "Show points A through B across the width.", example: "view 120..180"),
-        Entry(topic: "set direction", synopsis: "set direction ltr|rtl",
-              summary: "rtl opens at the newest points and keeps them in view as data grows.", example: "set direction rtl"),
-        Entry(topic: "set padding", synopsis: "set padding left=N right=N",
-              summary: "Inset of the first and last point from the plot's edges, in cells.", example: "set padding left=2 right=2"),
-        Entry(topic: "select", synopsis: "select N|last|none",
-              summary: "Highlight point N (0-based) in every plot and show its label and values under the chart; scrolls it into view.",
-              example: "select 10"),
+        Entry(
+            topic: "set reflines",
+            synopsis:
+                "set reflines relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=plain|suffix|percent minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
+            summary:
+                "The y reference lines: at fractions of the range (default 0 .2 .4 .6 .8 1) or at values, and how they are labelled.",
+            example: "set reflines relative 0 0.25 0.5 0.75 1 labels=both format=suffix"),
+        Entry(
+            topic: "add refline",
+            synopsis:
+                "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off]",
+            summary:
+                "A marked line at a value or at a statistic of a series (recomputed when data changes). fit=on widens an automatic range to show it.",
+            example: "add refline 50 \"target\" color=red"),
+        Entry(
+            topic: "remove refline", synopsis: "remove refline VALUE|ID",
+            summary: "Remove a marked line by its id (r1, r2, ...) or value.",
+            example: "remove refline r1"),
+        Entry(
+            topic: "set labels", synopsis: "set labels SERIES|auto|index [sparsity=N]",
+            summary:
+                "x labels from a dataset's labels or a column; every Nth point at most. Labels never overlap.",
+            example: "set labels sales.month sparsity=2"),
+        Entry(
+            topic: "set range", synopsis: "set range auto|adapt|MIN..MAX",
+            summary:
+                "The y range: fit all data, fit the visible points (adapt; follows scrolling), or fixed (either end may be open: ..100, 5..; beyond it data is clipped and marked).",
+            example: "set range 0..100"),
+        Entry(
+            topic: "set zero", synopsis: "set zero on|off",
+            summary: "Make the y range include zero.", example: "set zero on"),
+        Entry(
+            topic: "set title", synopsis: "set title \"TEXT\"|off",
+            summary: "A title above the chart.", example: "set title \"Revenue 2024\""),
+        Entry(
+            topic: "set legend", synopsis: "set legend on|off|auto",
+            summary: "The legend row (auto: shown when there is more than one plot).",
+            example: "set legend on"),
+        Entry(
+            topic: "set spacing", synopsis: "set spacing N|auto",
+            summary:
+                "Cells between neighbouring points; when they do not fit, the chart shows a window of them (auto: fit all).",
+            example: "set spacing 3"),
+        Entry(
+            topic: "scroll", synopsis: "scroll [+N|-N|start|end]",
+            summary:
+                "Move the window by N points, to the start or the end; alone, forward by one window.",
+            example: "scroll +30"),
+        Entry(
+            topic: "view", synopsis: "view A..B",
+            summary: "Show points A through B across the width.", example: "view 120..180"),
+        Entry(
+            topic: "set direction", synopsis: "set direction ltr|rtl",
+            summary: "rtl opens at the newest points and keeps them in view as data grows.",
+            example: "set direction rtl"),
+        Entry(
+            topic: "set padding", synopsis: "set padding left=N right=N",
+            summary: "Inset of the first and last point from the plot's edges, in cells.",
+            example: "set padding left=2 right=2"),
+        Entry(
+            topic: "select", synopsis: "select N|last|none",
+            summary:
+                "Highlight point N (0-based) in every plot and show its label and values under the chart; scrolls it into view.",
+            example: "select 10"),
         Entry(topic: "show", synopsis: "show", summary: "Draw the chart again.", example: "show"),
-        Entry(topic: "list", synopsis: "list", summary: "Datasets, plots, reference lines and settings.", example: "list"),
-        Entry(topic: "set size", synopsis: "set size COLUMNSxROWS|auto",
-              summary: "The chart's size in cells (auto follows the terminal).", example: "set size 100x30"),
-        Entry(topic: "set color", synopsis: "set color auto|off|16|256|truecolor",
-              summary: "Colour escapes (auto: the terminal's, none when output is not a terminal or NO_COLOR is set).",
-              example: "set color 256"),
-        Entry(topic: "set canvas", synopsis: "set canvas braille|block|ascii",
-              summary: "What lines and dots are drawn with: braille (2×4 dots a cell), quadrant blocks (2×2), or ASCII.",
-              example: "set canvas ascii"),
-        Entry(topic: "set theme", synopsis: "set theme dark|light",
-              summary: "Colours of the background, text, grid and frame (SVG; the terminal keeps its own background).",
-              example: "set theme light"),
-        Entry(topic: "save svg", synopsis: "save svg PATH [size=WIDTHxHEIGHT]",
-              summary: "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
-              example: "save svg out/revenue.svg size=1200x600"),
-        Entry(topic: "save script", synopsis: "save script PATH",
-              summary: "Write the shortest script that rebuilds the session (datasets from their sources, settings, plots, view, selection).",
-              example: "save script revenue.cb"),
-        Entry(topic: "snapshot", synopsis: "snapshot on [DIR] | snapshot off",
-              summary: "After every command that changes the chart, write DIR/0001.svg, 0002.svg, ... (default DIR: snapshots), the command in each <desc>.",
-              example: "snapshot on steps"),
-        Entry(topic: "undo", synopsis: "undo", summary: "Take back the last change.", example: "undo"),
-        Entry(topic: "redo", synopsis: "redo", summary: "Make an undone change again.", example: "redo"),
-        Entry(topic: "history", synopsis: "history", summary: "The changes made so far (what undo walks back).", example: "history"),
-        Entry(topic: "reset", synopsis: "reset", summary: "Start from an empty session (undo brings it back).", example: "reset"),
-        Entry(topic: "help", synopsis: "help [COMMAND]", summary: "This help, or one command's.", example: "help add plot"),
-        Entry(topic: "source", synopsis: "source PATH",
-              summary: "Run a script's commands as one step: all succeed, or nothing changes. Paths in it are relative to it.",
-              example: "source examples/tour.cb"),
-        Entry(topic: "echo", synopsis: "echo \"TEXT\" ...", summary: "Print text: narration for tours and teaching scripts.",
-              example: "echo \"Step 2: a reference line at the target\""),
-        Entry(topic: "quit", synopsis: "quit", summary: "Leave chartbook (Ctrl-D too).", example: "quit"),
+        Entry(
+            topic: "list", synopsis: "list",
+            summary: "Datasets, plots, reference lines and settings.", example: "list"),
+        Entry(
+            topic: "set size", synopsis: "set size COLUMNSxROWS|auto",
+            summary: "The chart's size in cells (auto follows the terminal).",
+            example: "set size 100x30"),
+        Entry(
+            topic: "set color", synopsis: "set color auto|off|16|256|truecolor",
+            summary:
+                "Colour escapes (auto: the terminal's, none when output is not a terminal or NO_COLOR is set).",
+            example: "set color 256"),
+        Entry(
+            topic: "set canvas", synopsis: "set canvas braille|block|ascii",
+            summary:
+                "What lines and dots are drawn with: braille (2×4 dots a cell), quadrant blocks (2×2), or ASCII.",
+            example: "set canvas ascii"),
+        Entry(
+            topic: "set theme", synopsis: "set theme dark|light",
+            summary:
+                "Colours of the background, text, grid and frame (SVG; the terminal keeps its own background).",
+            example: "set theme light"),
+        Entry(
+            topic: "save svg", synopsis: "save svg PATH [size=WIDTHxHEIGHT]",
+            summary:
+                "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
+            example: "save svg out/revenue.svg size=1200x600"),
+        Entry(
+            topic: "save script", synopsis: "save script PATH",
+            summary:
+                "Write the shortest script that rebuilds the session (datasets from their sources, settings, plots, view, selection).",
+            example: "save script revenue.cb"),
+        Entry(
+            topic: "snapshot", synopsis: "snapshot on [DIR] | snapshot off",
+            summary:
+                "After every command that changes the chart, write DIR/0001.svg, 0002.svg, ... (default DIR: snapshots), the command in each <desc>.",
+            example: "snapshot on steps"),
+        Entry(
+            topic: "undo", synopsis: "undo", summary: "Take back the last change.", example: "undo"),
+        Entry(
+            topic: "redo", synopsis: "redo", summary: "Make an undone change again.",
+            example: "redo"),
+        Entry(
+            topic: "history", synopsis: "history",
+            summary: "The changes made so far (what undo walks back).", example: "history"),
+        Entry(
+            topic: "reset", synopsis: "reset",
+            summary: "Start from an empty session (undo brings it back).", example: "reset"),
+        Entry(
+            topic: "help", synopsis: "help [COMMAND]", summary: "This help, or one command's.",
+            example: "help add plot"),
+        Entry(
+            topic: "source", synopsis: "source PATH",
+            summary:
+                "Run a script's commands as one step: all succeed, or nothing changes. Paths in it are relative to it.",
+            example: "source examples/tour.cb"),
+        Entry(
+            topic: "echo", synopsis: "echo \"TEXT\" ...",
+            summary: "Print text: narration for tours and teaching scripts.",
+            example: "echo \"Step 2: a reference line at the target\""),
+        Entry(
+            topic: "quit", synopsis: "quit", summary: "Leave chartbook (Ctrl-D too).",
+            example: "quit"),
     ]
 
     /// The help text for `topic` (all commands when nil).
@@ -114,14 +199,22 @@ public enum CommandCatalog {
             let width = entries.map(\.topic.count).max() ?? 0
             var text = "Commands (help COMMAND for more):\n"
             for entry in entries {
-                text += "  " + entry.topic + String(repeating: " ", count: width - entry.topic.count + 2) + entry.summary.prefix(while: { $0 != "." }) + "\n"
+                text +=
+                    "  " + entry.topic
+                    + String(repeating: " ", count: width - entry.topic.count + 2)
+                    + entry.summary.prefix(while: { $0 != "." }) + "\n"
             }
             return text
         }
-        let matches = entries.filter { $0.topic == topic.value || $0.topic.hasPrefix(topic.value + " ") || $0.topic.hasSuffix(" " + topic.value) }
-        guard !matches.isEmpty else {
-            throw Diagnostic(.unknown(.command, topic.value, candidates: entries.map(\.topic)), at: topic.range)
+        let matches = entries.filter {
+            $0.topic == topic.value || $0.topic.hasPrefix(topic.value + " ")
+                || $0.topic.hasSuffix(" " + topic.value)
         }
-        return matches.map { "\($0.synopsis)\n  \($0.summary)\n  example: \($0.example)\n" }.joined(separator: "\n")
+        guard !matches.isEmpty else {
+            throw Diagnostic(
+                .unknown(.command, topic.value, candidates: entries.map(\.topic)), at: topic.range)
+        }
+        return matches.map { "\($0.synopsis)\n  \($0.summary)\n  example: \($0.example)\n" }.joined(
+            separator: "\n")
     }
 }

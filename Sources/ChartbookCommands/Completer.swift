@@ -27,16 +27,21 @@ public struct Completer: Sendable {
         if let eq = partial.firstIndex(of: "="), partial.first != "\"" {
             let key = partial[..<eq].lowercased()
             let value = String(partial[partial.index(after: eq)...])
-            return Result(partial: value, candidates: filter(values(forKey: key, words: words, session: session), value))
+            return Result(
+                partial: value,
+                candidates: filter(values(forKey: key, words: words, session: session), value))
         }
         let path = isPathPosition(words)
         if path { return Result(partial: partial, candidates: paths(partial)) }
-        return Result(partial: partial, candidates: filter(candidates(words, session: session), partial))
+        return Result(
+            partial: partial, candidates: filter(candidates(words, session: session), partial))
     }
 
     func filter(_ options: [String], _ prefix: String) -> [String] {
         var seen = Set<String>()
-        return options.filter { $0.lowercased().hasPrefix(prefix.lowercased()) && seen.insert($0).inserted }
+        return options.filter {
+            $0.lowercased().hasPrefix(prefix.lowercased()) && seen.insert($0).inserted
+        }
     }
 
     // MARK: - What can come next
@@ -75,7 +80,9 @@ public struct Completer: Sendable {
                 if n == 2 { return plots }
                 let kind = s.plot(id: words[2])?.kind ?? .line
                 return keys(Parser.plotOptions[kind] ?? [])
-            case "reflines": return (n == 2 ? ["relative ", "absolute ", "on ", "off "] : []) + keys(Parser.reflinesOptions)
+            case "reflines":
+                return (n == 2 ? ["relative ", "absolute ", "on ", "off "] : [])
+                    + keys(Parser.reflinesOptions)
             case "labels":
                 let labelled = s.datasets.map { $0.name + " " }
                 let columns = s.datasets.flatMap { d in d.columns.map { "\(d.name).\($0.name) " } }
@@ -100,14 +107,21 @@ public struct Completer: Sendable {
         case "describe": return n == 1 ? datasets : []
         case "drop": return n == 1 ? datasets : (n == 2 ? ["force "] : [])
         case "reload":
-            return s.datasets.filter { if case .file = $0.source { true } else { false } }.map { $0.name + " " }
+            return s.datasets.filter { if case .file = $0.source { true } else { false } }.map {
+                $0.name + " "
+            }
         case "gen":
             if n == 2 { return Generator.Kind.allCases.map { $0.rawValue + " " } }
             return n >= 4 ? keys(["seed", "period"]) : []
         case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
-        case "save": return n == 1 ? ["svg ", "script "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
+        case "save":
+            return n == 1 ? ["svg ", "script "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
         case "snapshot": return n == 1 ? ["on ", "off "] : []
-        case "help": return n == 1 ? CommandCatalog.entries.map { $0.topic.split(separator: " ").first.map(String.init) ?? "" }.map { $0 + " " } : []
+        case "help":
+            return n == 1
+                ? CommandCatalog.entries.map {
+                    $0.topic.split(separator: " ").first.map(String.init) ?? ""
+                }.map { $0 + " " } : []
         default: return []
         }
     }
@@ -125,11 +139,17 @@ public struct Completer: Sendable {
         let aboutRules = lower.contains("reflines") || lower.contains("refline")
         switch key {
         case "color", "outline": return Color.named.keys.sorted().map { $0 + " " }
-        case "style": return (aboutRules ? RuleStyle.allCases.map(\.rawValue) : PlotStyle.LineStyle.allCases.map(\.rawValue)).map { $0 + " " }
+        case "style":
+            return
+                (aboutRules
+                ? RuleStyle.allCases.map(\.rawValue) : PlotStyle.LineStyle.allCases.map(\.rawValue))
+                .map { $0 + " " }
         case "marker": return PlotStyle.Marker.names.map { $0 + " " }
         case "kind": return PlotStyle.SparkKind.allCases.map { $0.rawValue + " " }
         case "zero": return ["on ", "off "]
-        case "labels": return lower.first == "load" ? [] : ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
+        case "labels":
+            return lower.first == "load"
+                ? [] : ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
         case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
         case "minmax", "intermediate", "fit", "rounded": return ["on ", "off "]
         case "fill": return PlotStyle.Fill.allCases.map { $0.rawValue + " " }
@@ -147,7 +167,8 @@ public struct Completer: Sendable {
     func isPathPosition(_ words: [String]) -> Bool {
         guard let verb = words.first?.lowercased() else { return false }
         return ((verb == "load" || verb == "source") && words.count == 1)
-            || (verb == "save" && words.count == 2) || (verb == "snapshot" && words.count == 2 && words[1].lowercased() == "on")
+            || (verb == "save" && words.count == 2)
+            || (verb == "snapshot" && words.count == 2 && words[1].lowercased() == "on")
     }
 
     func paths(_ partial: String) -> [String] {
@@ -166,7 +187,9 @@ public struct Completer: Sendable {
         return files.list(listing)
             .filter { $0.name.hasPrefix(base) && (base.hasPrefix(".") || !$0.name.hasPrefix(".")) }
             .sorted { $0.name < $1.name }
-            .map { quote + dirPart + $0.name + ($0.isDirectory ? "/" : (quote.isEmpty ? " " : "\" ")) }
+            .map {
+                quote + dirPart + $0.name + ($0.isDirectory ? "/" : (quote.isEmpty ? " " : "\" "))
+            }
     }
 
     // MARK: - Words

@@ -71,32 +71,40 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .expected(let what, let found):
             return "expected \(what)" + (found.map { ", found '\($0)'" } ?? "")
         case .unexpected(let word): return "unexpected '\(word)'"
-        case .invalidValue(let key, let value, let expected): return "invalid \(key) '\(value)': expected \(expected)"
+        case .invalidValue(let key, let value, let expected):
+            return "invalid \(key) '\(value)': expected \(expected)"
         case .unterminatedString: return "unterminated string"
         case .invalidEscape(let e): return "invalid escape '\(e)' in string"
         case .duplicateName(let role, let name): return "\(role.rawValue) '\(name)' already exists"
         case .datasetInUse(let name, let plots):
-            return "dataset '\(name)' is used by plot\(plots.count == 1 ? "" : "s") \(plots.map { "'\($0)'" }.joined(separator: ", "))"
+            return
+                "dataset '\(name)' is used by plot\(plots.count == 1 ? "" : "s") \(plots.map { "'\($0)'" }.joined(separator: ", "))"
         case .ambiguousColumn(let column, let datasets):
             return "column '\(column)' is in several datasets: \(datasets.joined(separator: ", "))"
         case .notNumeric(let series): return "'\(series)' is not a numeric column"
         case .needsColumn(let dataset, let columns):
-            return "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
+            return
+                "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
         case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
-        case .unreadableData(let path, let error): return "cannot read '\(path)': \(Self.describe(error))"
+        case .unreadableData(let path, let error):
+            return "cannot read '\(path)': \(Self.describe(error))"
         case .notReloadable(let name): return "dataset '\(name)' was not loaded from a file"
         case .nothingTo(let what): return "nothing to \(what)"
         case .indexOutOfRange(let index, let count):
-            return count == 0 ? "point \(index) does not exist: no data" : "point \(index) is out of range 0..\(count - 1)"
+            return count == 0
+                ? "point \(index) does not exist: no data"
+                : "point \(index) is out of range 0..\(count - 1)"
         case .noPlots: return "nothing to select: no plots yet"
         case .sourceTooDeep(let depth): return "scripts source each other more than \(depth) deep"
-        case .optionNotFor(let key, let kind): return "option '\(key)' does not apply to \(kind) plots"
+        case .optionNotFor(let key, let kind):
+            return "option '\(key)' does not apply to \(kind) plots"
         case .missingOptions(let command): return "'\(command)' needs at least one key=value option"
         case .labelsMismatch: return "either every value has a label (Jan:12) or none does"
         case .tooMany(let what, let limit): return "too many \(what): the limit is \(limit)"
         case .overBudget(let rows, let budget):
-            return "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
+            return
+                "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
         case .cancelled: return "interrupted; nothing changed"
         case .inScript(let inner): return inner.message
         }
@@ -106,16 +114,22 @@ public struct Diagnostic: Error, Equatable, Sendable {
     public var hint: String? {
         switch kind {
         case .unknown(_, let word, _, let candidates):
-            if let best = Suggestion.closest(to: word, in: candidates) { return "did you mean '\(best)'?" }
+            if let best = Suggestion.closest(to: word, in: candidates) {
+                return "did you mean '\(best)'?"
+            }
             if candidates.count > 0 && candidates.count <= 8 {
                 return "expected one of: " + candidates.joined(separator: ", ")
             }
             return nil
-        case .datasetInUse(let name, _): return "remove those plots first, or use 'drop \(name) force'"
-        case .ambiguousColumn(let column, let datasets): return datasets.first.map { "write it as '\($0).\(column)'" }
-        case .needsColumn(let dataset, let columns): return columns.first.map { "write it as '\(dataset).\($0)'" }
+        case .datasetInUse(let name, _):
+            return "remove those plots first, or use 'drop \(name) force'"
+        case .ambiguousColumn(let column, let datasets):
+            return datasets.first.map { "write it as '\($0).\(column)'" }
+        case .needsColumn(let dataset, let columns):
+            return columns.first.map { "write it as '\(dataset).\($0)'" }
         case .unterminatedString: return "add a closing '\"'"
-        case .expected(let what, _) where what.contains("key=value"): return "options are written key=value"
+        case .expected(let what, _) where what.contains("key=value"):
+            return "options are written key=value"
         case .inScript(let inner): return inner.hint
         default: return nil
         }
@@ -125,24 +139,31 @@ public struct Diagnostic: Error, Equatable, Sendable {
         switch error {
         case .empty: return "the file has no data"
         case .unterminatedQuote(let line): return "line \(line): a quoted field is not closed"
-        case .raggedRow(let line, let fields, let expected): return "line \(line): \(fields) fields, expected \(expected)"
+        case .raggedRow(let line, let fields, let expected):
+            return "line \(line): \(fields) fields, expected \(expected)"
         case .unknownLabelColumn(let name, let available):
             return "no column '\(name)' for labels (columns: \(available.joined(separator: ", ")))"
-        case .noNumericColumn(let names): return "no numeric column among \(names.joined(separator: ", "))"
+        case .noNumericColumn(let names):
+            return "no numeric column among \(names.joined(separator: ", "))"
         case .invalidJSON(let reason): return "not a JSON array of numbers or objects: \(reason)"
         case .cancelled: return "interrupted"
         case .fieldTooLong(let line, let limit):
-            return "line \(line): a field is longer than \(ResourceLimits.bytesText(limit)) (the limit for one field)"
+            return
+                "line \(line): a field is longer than \(ResourceLimits.bytesText(limit)) (the limit for one field)"
         case .lineTooLong(let line, let limit):
-            return "line \(line): the line is longer than \(ResourceLimits.bytesText(limit)) (the limit for one line)"
-        case .tooManyColumns(let line, let limit): return "line \(line): more than \(limit) columns (the limit)"
+            return
+                "line \(line): the line is longer than \(ResourceLimits.bytesText(limit)) (the limit for one line)"
+        case .tooManyColumns(let line, let limit):
+            return "line \(line): more than \(limit) columns (the limit)"
         case .overBudget(let needed, let budget):
-            return "it needs at least \(ResourceLimits.bytesText(needed)) of memory, more than the budget of "
+            return
+                "it needs at least \(ResourceLimits.bytesText(needed)) of memory, more than the budget of "
                 + ResourceLimits.bytesText(budget)
         case .unsupportedEncoding(let name):
             return "\(name) is not supported: convert with iconv -f \(name) -t UTF-8"
         case .notText:
-            return "it is not a text file (it holds NUL bytes); for UTF-16 without a byte-order mark, "
+            return
+                "it is not a text file (it holds NUL bytes); for UTF-16 without a byte-order mark, "
                 + "convert with iconv -f UTF-16LE -t UTF-8"
         }
     }
@@ -154,7 +175,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         d.file = d.file ?? source.name
         if d.lineText == nil {
             let lines = source.lines
-            if lines.indices.contains(d.range.start.line - 1) { d.lineText = lines[d.range.start.line - 1] }
+            if lines.indices.contains(d.range.start.line - 1) {
+                d.lineText = lines[d.range.start.line - 1]
+            }
         }
         return d
     }

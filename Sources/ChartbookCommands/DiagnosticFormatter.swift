@@ -15,7 +15,9 @@ public enum DiagnosticFormatter {
         var current = diagnostic
         var notes = [Diagnostic]()
         while case .inScript(let inner) = current.kind { notes.append(current); current = inner }
-        out += line(for: current, severity: current.severity.rawValue, message: current.message + (current.hint.map { "; \($0)" } ?? ""))
+        out += line(
+            for: current, severity: current.severity.rawValue,
+            message: current.message + (current.hint.map { "; \($0)" } ?? ""))
         if showCaret { out += caret(for: current) }
         for note in notes.reversed() {
             out += line(for: note, severity: "note", message: "in the script run here")
@@ -42,7 +44,8 @@ public enum DiagnosticFormatter {
         let tokenEnd = min(startIndex + d.range.length, characters.count)
         let token = String(characters[startIndex..<max(startIndex, tokenEnd)])
         let pad = String(repeating: " ", count: TextMetrics.width(of: before))
-        let underline = "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))
+        let underline =
+            "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))
         return safe + "\n" + pad + underline + "\n"
     }
 }

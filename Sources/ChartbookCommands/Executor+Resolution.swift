@@ -6,19 +6,28 @@ extension Executor {
 
     func existingDataset(_ name: Located<String>, in s: Session) throws(Diagnostic) -> Dataset {
         guard let dataset = s.dataset(named: name.value) else {
-            throw Diagnostic(.unknown(.dataset, name.value, candidates: s.datasets.map(\.name)), at: name.range)
+            throw Diagnostic(
+                .unknown(.dataset, name.value, candidates: s.datasets.map(\.name)), at: name.range)
         }
         return dataset
     }
 
     /// Puts `dataset` in the session, refusing when a plot would lose its column.
-    func replace(_ dataset: Dataset, in s: inout Session, at range: SourceRange) throws(Diagnostic) {
-        let broken = s.plots.filter { $0.series.dataset == dataset.name && dataset.column(named: $0.series.column)?.isNumeric != true }
-        if !broken.isEmpty { throw Diagnostic(.datasetInUse(dataset.name, plots: broken.map(\.id)), at: range) }
+    func replace(_ dataset: Dataset, in s: inout Session, at range: SourceRange) throws(Diagnostic)
+    {
+        let broken = s.plots.filter {
+            $0.series.dataset == dataset.name
+                && dataset.column(named: $0.series.column)?.isNumeric != true
+        }
+        if !broken.isEmpty {
+            throw Diagnostic(.datasetInUse(dataset.name, plots: broken.map(\.id)), at: range)
+        }
         s.upsert(dataset)
     }
 
-    func load(_ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context) throws(Diagnostic) -> Dataset {
+    func load(
+        _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context
+    ) throws(Diagnostic) -> Dataset {
         let resolved = files.resolve(path.value, relativeTo: context.directory)
         let bytes: MappedBytes
         do { bytes = try files.map(resolved) } catch {
@@ -29,12 +38,16 @@ extension Executor {
         let report = progress, typed = path.value
         defer { report(typed, 1) }
         do {
-            if resolved.lowercased().hasSuffix(".json") || JSONTableReader.looksLikeJSON(bytes.buffer) {
-                table = try JSONTableReader(labelColumn: options.labelColumn, limits: limits).read(bytes.buffer)
+            if resolved.lowercased().hasSuffix(".json")
+                || JSONTableReader.looksLikeJSON(bytes.buffer)
+            {
+                table = try JSONTableReader(labelColumn: options.labelColumn, limits: limits).read(
+                    bytes.buffer)
             } else {
-                table = try DelimitedReader(options: options, limits: limits).read(bytes.buffer, shouldCancel: isCancelled,
-                                                                  release: { bytes.release($0, $1) },
-                                                                  progress: { report(typed, $0) })
+                table = try DelimitedReader(options: options, limits: limits).read(
+                    bytes.buffer, shouldCancel: isCancelled,
+                    release: { bytes.release($0, $1) },
+                    progress: { report(typed, $0) })
             }
         } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
@@ -42,8 +55,9 @@ extension Executor {
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
-        return Dataset(name: name?.value ?? Self.datasetName(forPath: resolved), columns: table.columns,
-                       labels: table.labels, source: .file(path: resolved, options: options))
+        return Dataset(
+            name: name?.value ?? Self.datasetName(forPath: resolved), columns: table.columns,
+            labels: table.labels, source: .file(path: resolved, options: options))
     }
 
     /// Refuses a series of `rows` values in `columns` columns that would pass the memory budget.
@@ -62,42 +76,59 @@ extension Executor {
     }
 
     /// `dataset.column`, `dataset` (one numeric column) or `column` (in exactly one dataset).
-    func resolveSeries(_ name: Located<SeriesName>, in s: Session) throws(Diagnostic) -> SeriesReference {
+    func resolveSeries(_ name: Located<SeriesName>, in s: Session) throws(Diagnostic)
+        -> SeriesReference
+    {
         let series = name.value
         if let datasetName = series.dataset {
             let (dataset, column) = try explicitColumn(name, datasetName, in: s)
-            guard column.isNumeric else { throw Diagnostic(.notNumeric(series.description), at: columnRange(of: name)) }
+            guard column.isNumeric else {
+                throw Diagnostic(.notNumeric(series.description), at: columnRange(of: name))
+            }
             return SeriesReference(dataset: dataset.name, column: column.name)
         }
         let value = series.column
         if !series.quoted, let dataset = s.dataset(named: value) {
             let numeric = dataset.numericColumns
             guard numeric.count == 1 else {
-                throw Diagnostic(.needsColumn(dataset: value, columns: numeric.map(\.name)), at: name.range)
+                throw Diagnostic(
+                    .needsColumn(dataset: value, columns: numeric.map(\.name)), at: name.range)
             }
             return SeriesReference(dataset: value, column: numeric[0].name)
         }
         let holders = s.datasets.filter { $0.column(named: value) != nil }
-        if holders.count > 1 { throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: name.range) }
+        if holders.count > 1 {
+            throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: name.range)
+        }
         if let holder = holders.first {
-            guard holder.column(named: value)?.isNumeric == true else { throw Diagnostic(.notNumeric(value), at: name.range) }
+            guard holder.column(named: value)?.isNumeric == true else {
+                throw Diagnostic(.notNumeric(value), at: name.range)
+            }
             return SeriesReference(dataset: holder.name, column: value)
         }
-        let candidates = s.datasets.map(\.name)
-            + s.datasets.flatMap { d in d.numericColumns.map { SeriesName(dataset: d.name, column: $0.name).description } }
+        let candidates =
+            s.datasets.map(\.name)
+            + s.datasets.flatMap { d in
+                d.numericColumns.map { SeriesName(dataset: d.name, column: $0.name).description }
+            }
         throw Diagnostic(.unknown(.dataset, value, candidates: candidates), at: name.range)
     }
 
     /// The dataset and column of `dataset.column`, or a diagnostic at the part that is wrong.
-    private func explicitColumn(_ name: Located<SeriesName>, _ datasetName: String,
-                                in s: Session) throws(Diagnostic) -> (Dataset, Column) {
+    private func explicitColumn(
+        _ name: Located<SeriesName>, _ datasetName: String,
+        in s: Session
+    ) throws(Diagnostic) -> (Dataset, Column) {
         guard let dataset = s.dataset(named: datasetName) else {
-            throw Diagnostic(.unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)),
-                             at: SourceRange(start: name.range.start, length: datasetName.count))
+            throw Diagnostic(
+                .unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)),
+                at: SourceRange(start: name.range.start, length: datasetName.count))
         }
         guard let column = dataset.column(named: name.value.column) else {
-            throw Diagnostic(.unknown(.column, name.value.column, context: "dataset '\(datasetName)'",
-                                      candidates: dataset.columns.map(\.name)), at: columnRange(of: name))
+            throw Diagnostic(
+                .unknown(
+                    .column, name.value.column, context: "dataset '\(datasetName)'",
+                    candidates: dataset.columns.map(\.name)), at: columnRange(of: name))
         }
         return (dataset, column)
     }
@@ -105,11 +136,13 @@ extension Executor {
     /// Where the column part of `dataset.column` was typed.
     private func columnRange(of name: Located<SeriesName>) -> SourceRange {
         let skip = (name.value.dataset?.count ?? -1) + 1
-        return SourceRange(line: name.range.start.line, column: name.range.start.column + skip,
-                           length: max(1, name.range.length - skip))
+        return SourceRange(
+            line: name.range.start.line, column: name.range.start.column + skip,
+            length: max(1, name.range.length - skip))
     }
 
-    func labelSource(_ name: Located<SeriesName>, in s: Session) throws(Diagnostic) -> LabelSource? {
+    func labelSource(_ name: Located<SeriesName>, in s: Session) throws(Diagnostic) -> LabelSource?
+    {
         let series = name.value
         if series.dataset == nil && !series.quoted {
             switch series.column.lowercased() {
@@ -120,8 +153,13 @@ extension Executor {
             if let dataset = s.dataset(named: series.column) {
                 if dataset.labels != nil { return .datasetLabels(dataset.name) }
                 let textColumns = dataset.columns.filter { !$0.isNumeric }
-                if textColumns.count == 1 { return .column(SeriesReference(dataset: dataset.name, column: textColumns[0].name)) }
-                throw Diagnostic(.needsColumn(dataset: dataset.name, columns: dataset.columns.map(\.name)), at: name.range)
+                if textColumns.count == 1 {
+                    return .column(
+                        SeriesReference(dataset: dataset.name, column: textColumns[0].name))
+                }
+                throw Diagnostic(
+                    .needsColumn(dataset: dataset.name, columns: dataset.columns.map(\.name)),
+                    at: name.range)
             }
         }
         if let datasetName = series.dataset {

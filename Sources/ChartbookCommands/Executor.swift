@@ -22,8 +22,11 @@ public struct Executor: Sendable {
     /// before the work is done.
     public var limits = ResourceLimits()
 
-    public init(files: any FileAccess, maxSourceDepth: Int = 16, isCancelled: @escaping @Sendable () -> Bool = { false },
-                plotWidth: @escaping @Sendable (Session) -> Int = { _ in 72 }) {
+    public init(
+        files: any FileAccess, maxSourceDepth: Int = 16,
+        isCancelled: @escaping @Sendable () -> Bool = { false },
+        plotWidth: @escaping @Sendable (Session) -> Int = { _ in 72 }
+    ) {
         self.files = files
         self.maxSourceDepth = maxSourceDepth
         self.isCancelled = isCancelled
@@ -43,14 +46,20 @@ public struct Executor: Sendable {
     /// Runs `command` (typed as `text`). On success the notebook holds the new session; on
     /// failure it is unchanged and the diagnostic is thrown.
     /// `range` is where the command was typed (its first word), for errors about the whole command.
-    public func run(_ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
-                    context: Context = Context()) throws(Diagnostic) -> [Effect] {
+    public func run(
+        _ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
+        context: Context = Context()
+    ) throws(Diagnostic) -> [Effect] {
         switch command {
         case .undo:
-            guard let undone = notebook.undo() else { throw Diagnostic(.nothingTo("undo"), at: range) }
+            guard let undone = notebook.undo() else {
+                throw Diagnostic(.nothingTo("undo"), at: range)
+            }
             return [.print("undid: \(TextMetrics.sanitized(undone))\n"), .render]
         case .redo:
-            guard let redone = notebook.redo() else { throw Diagnostic(.nothingTo("redo"), at: range) }
+            guard let redone = notebook.redo() else {
+                throw Diagnostic(.nothingTo("redo"), at: range)
+            }
             return [.print("redid: \(TextMetrics.sanitized(redone))\n"), .render]
         case .history:
             return [.history(changes: SessionReport.history(notebook))]
@@ -60,7 +69,8 @@ public struct Executor: Sendable {
             notebook.commit(inner.session, command: text)
             return effects
         default:
-            let (session, effects) = try apply(command, to: notebook.session, at: range, context: context)
+            let (session, effects) = try apply(
+                command, to: notebook.session, at: range, context: context)
             notebook.commit(session, command: text)
             return effects
         }
@@ -68,16 +78,21 @@ public struct Executor: Sendable {
 
     /// Runs a script file as one transaction: every command applies to a scratch notebook, and
     /// the first error aborts the whole script, pointing at its own line in its own file.
-    func source(_ path: Located<String>, into notebook: inout Notebook, context: Context) throws(Diagnostic) -> [Effect] {
-        guard context.depth < maxSourceDepth else { throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range) }
+    func source(_ path: Located<String>, into notebook: inout Notebook, context: Context)
+        throws(Diagnostic) -> [Effect]
+    {
+        guard context.depth < maxSourceDepth else {
+            throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range)
+        }
         let resolved = files.resolve(path.value, relativeTo: context.directory)
         let bytes: [UInt8]
         do { bytes = try files.read(resolved) } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
-        let script = ScriptSource(name: path.value, text: String(decoding: bytes, as: UTF8.self),
-                                  directory: ScriptSource.directory(containing: resolved))
+        let script = ScriptSource(
+            name: path.value, text: String(decoding: bytes, as: UTF8.self),
+            directory: ScriptSource.directory(containing: resolved))
         let inner = Context(directory: script.directory, depth: context.depth + 1)
         var scratch = notebook
         var effects = [Effect]()
@@ -86,8 +101,11 @@ public struct Executor: Sendable {
                 for tokens in try Lexer.commands(in: line) {
                     if isCancelled() { throw Diagnostic(.cancelled, at: tokens.tokens[0].range) }
                     let command = try Parser.parse(tokens)
-                    effects += try run(command, text: tokens.text, at: tokens.tokens[0].range, in: &scratch, context: inner)
-                    if effects.contains(.quit) { break lines } // `quit` ends the sourced script too
+                    effects += try run(
+                        command, text: tokens.text, at: tokens.tokens[0].range, in: &scratch,
+                        context: inner)
+                    // `quit` ends the sourced script too.
+                    if effects.contains(.quit) { break lines }
                 }
             }
         } catch {
@@ -101,37 +119,50 @@ public struct Executor: Sendable {
     // MARK: - Session changes
 
     /// The pure part: a session and a command give a new session and effects.
-    public func apply(_ command: Command, to old: Session, at range: SourceRange, context: Context = Context()) throws(Diagnostic) -> (Session, [Effect]) {
+    public func apply(
+        _ command: Command, to old: Session, at range: SourceRange, context: Context = Context()
+    ) throws(Diagnostic) -> (Session, [Effect]) {
         var s = old
         switch command {
         case .data(let name, let values, let labels):
-            let dataset = Dataset(name: name.value, columns: [Column(name: name.value, numbers: values)],
-                                  labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
+            let dataset = Dataset(
+                name: name.value, columns: [Column(name: name.value, numbers: values)],
+                labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
             try replace(dataset, in: &s, at: name.range)
         case .load(let path, let name, let options):
             let dataset = try load(path, as: name, options: options, context: context)
             try replace(dataset, in: &s, at: name?.range ?? path.range)
         case .gen(let name, let generator):
             try checkBudget(generator.count, at: name.range)
-            try replace(DataGenerator.dataset(named: name.value, generator: generator), in: &s, at: name.range)
+            try replace(
+                DataGenerator.dataset(named: name.value, generator: generator), in: &s,
+                at: name.range)
         case .reload(let names):
             let targets: [Located<String>]
             if names.isEmpty {
                 targets = s.datasets.filter { if case .file = $0.source { true } else { false } }
                     .map { Located($0.name, at: range) }
-                guard !targets.isEmpty else { throw Diagnostic(.nothingTo("reload: no dataset was loaded from a file"), at: range) }
-            } else { targets = names }
+                guard !targets.isEmpty else {
+                    throw Diagnostic(
+                        .nothingTo("reload: no dataset was loaded from a file"), at: range)
+                }
+            } else {
+                targets = names
+            }
             for name in targets {
                 let dataset = try existingDataset(name, in: s)
                 switch dataset.source {
                 case .file(let path, let options):
-                    var fresh = try load(Located(path, at: name.range), as: name, options: options, context: context)
+                    var fresh = try load(
+                        Located(path, at: name.range), as: name, options: options, context: context)
                     fresh.name = dataset.name
                     fresh.window = dataset.window
                     fresh.applyWindow()
                     try replace(fresh, in: &s, at: name.range)
                 case .generated(let generator):
-                    try replace(DataGenerator.dataset(named: dataset.name, generator: generator), in: &s, at: name.range)
+                    try replace(
+                        DataGenerator.dataset(named: dataset.name, generator: generator), in: &s,
+                        at: name.range)
                 case .inline:
                     throw Diagnostic(.notReloadable(name.value), at: name.range)
                 }
@@ -139,9 +170,17 @@ public struct Executor: Sendable {
         case .drop(let name, let force):
             _ = try existingDataset(name, in: s)
             let users = s.plots.filter { $0.series.dataset == name.value }.map(\.id)
-            if !users.isEmpty && !force { throw Diagnostic(.datasetInUse(name.value, plots: users), at: name.range) }
+            if !users.isEmpty && !force {
+                throw Diagnostic(.datasetInUse(name.value, plots: users), at: name.range)
+            }
             s.plots.removeAll { $0.series.dataset == name.value }
-            s.markedLines.removeAll { if case .statistic(_, let ref) = $0.value { ref.dataset == name.value } else { false } }
+            s.markedLines.removeAll {
+                if case .statistic(_, let ref) = $0.value {
+                    ref.dataset == name.value
+                } else {
+                    false
+                }
+            }
             switch s.axes.labelSource {
             case .datasetLabels(name.value): s.axes.labelSource = nil
             case .column(let ref) where ref.dataset == name.value: s.axes.labelSource = nil
@@ -151,13 +190,22 @@ public struct Executor: Sendable {
         case .describe(let name):
             return (old, [.print(SessionReport.describe(try existingDataset(name, in: s)))])
         case .push(let name, let values):
-            var dataset = s.dataset(named: name.value)
-                ?? Dataset(name: name.value, columns: [Column(name: name.value, numbers: [])], source: .inline)
+            var dataset =
+                s.dataset(named: name.value)
+                ?? Dataset(
+                    name: name.value, columns: [Column(name: name.value, numbers: [])],
+                    source: .inline)
             let width = max(dataset.numericColumns.count, 1)
-            try checkBudget(dataset.count + values.count / width, columns: max(dataset.columns.count, 1), at: name.range)
+            try checkBudget(
+                dataset.count + values.count / width, columns: max(dataset.columns.count, 1),
+                at: name.range)
             guard values.count % width == 0 else {
-                throw Diagnostic(.invalidValue(key: "push", value: "\(values.count) values",
-                                               expected: "a multiple of \(width), one per numeric column of '\(name.value)'"), at: name.range)
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "push", value: "\(values.count) values",
+                        expected:
+                            "a multiple of \(width), one per numeric column of '\(name.value)'"),
+                    at: name.range)
             }
             for start in stride(from: 0, to: values.count, by: width) {
                 dataset.append(row: Array(values[start..<(start + width)]))
@@ -172,16 +220,26 @@ public struct Executor: Sendable {
             let series = try resolveSeries(seriesText, in: s)
             let plotID: String
             if let id {
-                guard s.plot(id: id.value) == nil else { throw Diagnostic(.duplicateName(.plot, id.value), at: id.range) }
+                guard s.plot(id: id.value) == nil else {
+                    throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
+                }
                 plotID = id.value
             } else {
-                plotID = Identifier.unique(Identifier.made(from: series.column, fallback: "plot"), taken: Set(s.plots.map(\.id)))
+                plotID = Identifier.unique(
+                    Identifier.made(from: series.column, fallback: "plot"),
+                    taken: Set(s.plots.map(\.id)))
             }
-            guard s.plots.count < limits.maxPlots else { throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range) }
-            s.plots.append(Plot(id: plotID, kind: kind, series: series, style: style, paletteSlot: s.freePaletteSlot))
+            guard s.plots.count < limits.maxPlots else {
+                throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
+            }
+            s.plots.append(
+                Plot(
+                    id: plotID, kind: kind, series: series, style: style,
+                    paletteSlot: s.freePaletteSlot))
         case .setPlot(let id, let style, let keys):
             guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
-                throw Diagnostic(.unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+                throw Diagnostic(
+                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
             }
             let kind = s.plots[index].kind
             let allowed = Parser.plotOptions[kind] ?? []
@@ -191,7 +249,8 @@ public struct Executor: Sendable {
             s.plots[index].style = s.plots[index].style.merged(with: style)
         case .removePlot(let id):
             guard s.plot(id: id.value) != nil else {
-                throw Diagnostic(.unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+                throw Diagnostic(
+                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
             }
             s.plots.removeAll { $0.id == id.value }
         case .plots:
@@ -202,25 +261,38 @@ public struct Executor: Sendable {
             let value: MarkedLine.Value
             switch spec.value {
             case .constant(let v): value = .constant(v)
-            case .statistic(let kind, let text): value = .statistic(kind, try resolveSeries(text, in: s))
+            case .statistic(let kind, let text):
+                value = .statistic(kind, try resolveSeries(text, in: s))
             }
             guard s.markedLines.count < limits.maxMarkedLines else {
-                throw Diagnostic(.tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
+                throw Diagnostic(
+                    .tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
             }
-            s.markedLines.append(MarkedLine(id: "r\(s.nextMarkedLineNumber)", value: value, label: spec.label.map(TextMetrics.sanitized),
-                                            color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true))
+            s.markedLines.append(
+                MarkedLine(
+                    id: "r\(s.nextMarkedLineNumber)", value: value,
+                    label: spec.label.map(TextMetrics.sanitized),
+                    color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true))
             s.nextMarkedLineNumber += 1
         case .removeRefline(let target):
             if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
                 s.markedLines.remove(at: index)
             } else if let number = ValueParser.number(target.value),
-                      let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) }) {
+                let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) })
+            {
                 s.markedLines.remove(at: index)
             } else {
-                let candidates = s.markedLines.map(\.id) + s.markedLines.compactMap { line in
-                    if case .constant(let v) = line.value { NumberText.shortest(v) } else { nil }
-                }
-                throw Diagnostic(.unknown(.refline, target.value, candidates: candidates), at: target.range)
+                let candidates =
+                    s.markedLines.map(\.id)
+                    + s.markedLines.compactMap { line in
+                        if case .constant(let v) = line.value {
+                            NumberText.shortest(v)
+                        } else {
+                            nil
+                        }
+                    }
+                throw Diagnostic(
+                    .unknown(.refline, target.value, candidates: candidates), at: target.range)
             }
         case .setLabels(let source, let sparsity):
             if let source { s.axes.labelSource = try labelSource(source, in: s) }
@@ -233,7 +305,9 @@ public struct Executor: Sendable {
             if case .index(let i) = selection {
                 let count = s.pointCount
                 guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: selectRange) }
-                guard i < count else { throw Diagnostic(.indexOutOfRange(i, count: count), at: selectRange) }
+                guard i < count else {
+                    throw Diagnostic(.indexOutOfRange(i, count: count), at: selectRange)
+                }
             } else if selection == .last, s.plots.isEmpty {
                 throw Diagnostic(.noPlots, at: selectRange)
             }
@@ -244,7 +318,8 @@ public struct Executor: Sendable {
                 let window = s.view.window(count: count, widthCells: width)
                 if !window.contains(i) {
                     let first = i < window.lowerBound ? i : i - window.count + 1
-                    s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: width)
+                    s.view.anchor = s.view.anchor(
+                        showingFrom: first, count: count, widthCells: width)
                 }
             }
             return (s, [.render])
@@ -255,14 +330,21 @@ public struct Executor: Sendable {
             switch amount {
             case .start: s.view.anchor = .start(0)
             case .end: s.view.anchor = .end(0)
-            case .page: s.view.anchor = s.view.anchor(showingFrom: window.lowerBound + window.count, count: count, widthCells: width)
-            case .points(let n): s.view.anchor = s.view.anchor(showingFrom: window.lowerBound + n, count: count, widthCells: width)
+            case .page:
+                s.view.anchor = s.view.anchor(
+                    showingFrom: window.lowerBound + window.count, count: count, widthCells: width)
+            case .points(let n):
+                s.view.anchor = s.view.anchor(
+                    showingFrom: window.lowerBound + n, count: count, widthCells: width)
             }
         case .viewRange(let first, let last, let viewRange):
             let count = s.pointCount
-            guard last < count else { throw Diagnostic(.indexOutOfRange(last, count: count), at: viewRange) }
+            guard last < count else {
+                throw Diagnostic(.indexOutOfRange(last, count: count), at: viewRange)
+            }
             s.view.spacing = .points(last - first + 1)
-            s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: plotWidth(s))
+            s.view.anchor = s.view.anchor(
+                showingFrom: first, count: count, widthCells: plotWidth(s))
         case .setDirection(let direction):
             s.view.direction = direction
             s.view.anchor = direction == .rtl ? .end(0) : .start(0)
@@ -280,13 +362,18 @@ public struct Executor: Sendable {
             return (old, [.saveSVG(path: resolved, range: path.range, size: size)])
         case .saveScript(let path):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
-            let text = SessionScript.text(for: s, scriptDirectory: ScriptSource.directory(containing: resolved))
+            let text = SessionScript.text(
+                for: s, scriptDirectory: ScriptSource.directory(containing: resolved))
             do { try files.write(Array(text.utf8), to: resolved) } catch {
-                throw Diagnostic(.cannotWrite(path: path.value, reason: error.reason), at: path.range)
+                throw Diagnostic(
+                    .cannotWrite(path: path.value, reason: error.reason), at: path.range)
             }
             return (old, [.print("saved \(TextMetrics.sanitized(path.value))\n")])
         case .snapshot(let on, let directory):
-            s.output.snapshotDirectory = on ? files.resolve(directory?.value ?? "snapshots", relativeTo: context.directory) : nil
+            s.output.snapshotDirectory =
+                on
+                ? files.resolve(directory?.value ?? "snapshots", relativeTo: context.directory)
+                : nil
         case .reset: s = Session()
         case .help(let topic): return (old, [.print(try CommandCatalog.help(topic))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])

@@ -19,8 +19,12 @@ public protocol FileAccess: Sendable {
 
 extension FileAccess {
     public func list(_ directory: String) -> [DirectoryEntry] { [] }
-    public func map(_ path: String) throws(FileAccessError) -> MappedBytes { MappedBytes(bytes: try read(path)) }
-    public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) { throw FileAccessError("read-only") }
+    public func map(_ path: String) throws(FileAccessError) -> MappedBytes {
+        MappedBytes(bytes: try read(path))
+    }
+    public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        throw FileAccessError("read-only")
+    }
 }
 
 /// One name in a directory.
@@ -60,18 +64,23 @@ public struct InMemoryFiles: FileAccess {
     public var files: [String: [UInt8]] { store.files.withLock { $0 } }
 
     public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
-        if readOnlyPrefixes.contains(where: { path.hasPrefix($0) }) { throw FileAccessError("permission denied") }
+        if readOnlyPrefixes.contains(where: { path.hasPrefix($0) }) {
+            throw FileAccessError("permission denied")
+        }
         store.files.withLock { $0[path] = bytes }
     }
 
     public func resolve(_ path: String, relativeTo directory: String?) -> String {
         if path.hasPrefix("/") { return path }
         if path.hasPrefix("~/") { return "/home/user/" + path.dropFirst(2) }
-        return path.isEmpty ? (directory ?? workingDirectory) : (directory ?? workingDirectory) + "/" + path
+        return path.isEmpty
+            ? (directory ?? workingDirectory) : (directory ?? workingDirectory) + "/" + path
     }
 
     public func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-        guard let bytes = store.files.withLock({ $0[path] }) else { throw FileAccessError("no such file") }
+        guard let bytes = store.files.withLock({ $0[path] }) else {
+            throw FileAccessError("no such file")
+        }
         return bytes
     }
 
@@ -80,9 +89,15 @@ public struct InMemoryFiles: FileAccess {
         var entries = [String: Bool]()
         for path in files.keys where path.hasPrefix(prefix) {
             let rest = path.dropFirst(prefix.count)
-            if let slash = rest.firstIndex(of: "/") { entries[String(rest[..<slash])] = true } else { entries[String(rest)] = false }
+            if let slash = rest.firstIndex(of: "/") {
+                entries[String(rest[..<slash])] = true
+            } else {
+                entries[String(rest)] = false
+            }
         }
-        return entries.map { DirectoryEntry(name: $0.key, isDirectory: $0.value) }.sorted { $0.name < $1.name }
+        return entries.map { DirectoryEntry(name: $0.key, isDirectory: $0.value) }.sorted {
+            $0.name < $1.name
+        }
     }
 }
 
@@ -95,8 +110,10 @@ public final class MappedBytes: @unchecked Sendable {
     private let free: @Sendable () -> Void
 
     /// A mapping (or any memory) with its page-release and unmap functions.
-    public init(buffer: UnsafeBufferPointer<UInt8>, release: @escaping @Sendable (Int, Int) -> Void,
-                free: @escaping @Sendable () -> Void) {
+    public init(
+        buffer: UnsafeBufferPointer<UInt8>, release: @escaping @Sendable (Int, Int) -> Void,
+        free: @escaping @Sendable () -> Void
+    ) {
         self.buffer = buffer
         releaseRange = release
         self.free = free
@@ -108,7 +125,9 @@ public final class MappedBytes: @unchecked Sendable {
         _ = memory.initialize(from: bytes)
         let view = UnsafeBufferPointer(start: memory.baseAddress, count: bytes.count)
         let address = UInt(bitPattern: memory.baseAddress)
-        self.init(buffer: view, release: { _, _ in }, free: { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() })
+        self.init(
+            buffer: view, release: { _, _ in },
+            free: { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() })
     }
 
     public func release(_ start: Int, _ end: Int) { releaseRange(start, end) }

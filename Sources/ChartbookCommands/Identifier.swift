@@ -6,7 +6,9 @@ public enum Identifier {
         return text.allSatisfy(isAllowed)
     }
 
-    static func isAllowed(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" || c == "-" }
+    static func isAllowed(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_" || c == "-"
+    }
 
     /// `text` with every character a name cannot hold replaced by `_` (the first character
     /// is left to the caller's policy).

@@ -23,7 +23,9 @@ public enum Lexer {
             let number = offset + 1
             var characters = Array(physical)
             var continues = false
-            if let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" }), characters[last] == "\\" {
+            if let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" }),
+                characters[last] == "\\"
+            {
                 characters = Array(characters[..<last])
                 continues = true
             }
@@ -38,7 +40,8 @@ public enum Lexer {
                 pending?.locations.append(contentsOf: locations)
                 pending?.end = end
             } else {
-                pending = LogicalLine(characters: characters, locations: locations, line: number, end: end)
+                pending = LogicalLine(
+                    characters: characters, locations: locations, line: number, end: end)
             }
             if !continues, let line = pending {
                 result.append(line)
@@ -57,16 +60,24 @@ public enum Lexer {
         var commandStart = 0
         var i = 0
         var space = true
-        func location(_ index: Int) -> SourceLocation { index < line.locations.count ? line.locations[index] : line.end }
+        func location(_ index: Int) -> SourceLocation {
+            index < line.locations.count ? line.locations[index] : line.end
+        }
         func range(_ from: Int, _ to: Int) -> SourceRange {
             let start = location(from)
-            let endColumn = to - 1 < line.locations.count && to > from ? line.locations[to - 1].column + 1 : start.column + 1
-            return SourceRange(start: start, length: start.line == location(max(from, to - 1)).line ? endColumn - start.column : 1)
+            let endColumn =
+                to - 1 < line.locations.count && to > from
+                ? line.locations[to - 1].column + 1 : start.column + 1
+            return SourceRange(
+                start: start,
+                length: start.line == location(max(from, to - 1)).line
+                    ? endColumn - start.column : 1)
         }
         func finishCommand(at end: Int) {
             if !tokens.isEmpty {
                 let text = String(chars[commandStart..<end]).trimmingCharacters(in: " \t")
-                commands.append(CommandTokens(tokens: tokens, text: text, start: tokens[0].range.start))
+                commands.append(
+                    CommandTokens(tokens: tokens, text: text, start: tokens[0].range.start))
             }
             tokens = []
         }
@@ -79,7 +90,8 @@ public enum Lexer {
             let hadSpace = space
             space = false
             if c == "=" {
-                tokens.append(Token(kind: .equals, text: "=", range: range(i, i + 1), spaceBefore: hadSpace))
+                tokens.append(
+                    Token(kind: .equals, text: "=", range: range(i, i + 1), spaceBefore: hadSpace))
                 i += 1
                 continue
             }
@@ -106,10 +118,16 @@ public enum Lexer {
                             }
                             j += 1
                             var hex = ""
-                            while j < chars.count, chars[j] != "}", hex.count <= 8 { hex.append(chars[j]); j += 1 }
-                            guard j < chars.count, chars[j] == "}", let value = UInt32(hex, radix: 16),
-                                  let scalar = Unicode.Scalar(value) else {
-                                throw Diagnostic(.invalidEscape("\\u{" + hex), at: range(i, min(j + 1, chars.count)))
+                            while j < chars.count, chars[j] != "}", hex.count <= 8 {
+                                hex.append(chars[j]); j += 1
+                            }
+                            guard j < chars.count, chars[j] == "}",
+                                let value = UInt32(hex, radix: 16),
+                                let scalar = Unicode.Scalar(value)
+                            else {
+                                throw Diagnostic(
+                                    .invalidEscape("\\u{" + hex),
+                                    at: range(i, min(j + 1, chars.count)))
                             }
                             text.unicodeScalars.append(scalar)
                             i = j + 1
@@ -121,8 +139,11 @@ public enum Lexer {
                     text.append(d)
                     i += 1
                 }
-                guard closed else { throw Diagnostic(.unterminatedString, at: range(start, start + 1)) }
-                tokens.append(Token(kind: .string, text: text, range: range(start, i), spaceBefore: hadSpace))
+                guard closed else {
+                    throw Diagnostic(.unterminatedString, at: range(start, start + 1))
+                }
+                tokens.append(
+                    Token(kind: .string, text: text, range: range(start, i), spaceBefore: hadSpace))
                 continue
             }
             let start = i
@@ -131,7 +152,10 @@ public enum Lexer {
                 if d == " " || d == "\t" || d == ";" || d == "=" || d == "\"" { break }
                 i += 1
             }
-            tokens.append(Token(kind: .word, text: String(chars[start..<i]), range: range(start, i), spaceBefore: hadSpace))
+            tokens.append(
+                Token(
+                    kind: .word, text: String(chars[start..<i]), range: range(start, i),
+                    spaceBefore: hadSpace))
         }
         finishCommand(at: min(i, chars.count))
         return commands

@@ -16,10 +16,15 @@ extension Parser {
             if c.peek != nil, !c.atOption { source = try c.series("a series, 'auto' or 'index'") }
             var sparsity: Int?
             for option in try c.options() {
-                guard option.name == "sparsity" else { throw unknownOption(option, ["sparsity"], context: "set labels") }
+                guard option.name == "sparsity" else {
+                    throw unknownOption(option, ["sparsity"], context: "set labels")
+                }
                 sparsity = try ValueParser.integer(option.value, "a sparsity", in: 1...1_000_000)
             }
-            if source == nil && sparsity == nil { throw Diagnostic(.expected("a series, 'auto', 'index' or sparsity=N", found: nil), at: c.end) }
+            if source == nil && sparsity == nil {
+                throw Diagnostic(
+                    .expected("a series, 'auto', 'index' or sparsity=N", found: nil), at: c.end)
+            }
             return .setLabels(source: source, sparsity: sparsity)
         case "range":
             let token = try c.word("auto, adapt or a range like 0..100")
@@ -27,7 +32,9 @@ extension Parser {
             if token.text.lowercased() == "auto" { return .setRange(.auto) }
             if token.text.lowercased() == "adapt" { return .setRange(.adapt) }
             guard token.text.contains("..") else {
-                throw Diagnostic(.unknown(.value, token.text, context: "range", candidates: ["auto", "adapt"]), at: token.range)
+                throw Diagnostic(
+                    .unknown(.value, token.text, context: "range", candidates: ["auto", "adapt"]),
+                    at: token.range)
             }
             let (lower, upper) = try ValueParser.range(token, key: "range")
             return .setRange(.fixed(lower: lower, upper: upper))
@@ -59,9 +66,15 @@ extension Parser {
             let name = try c.name("a dataset name")
             var window: Int??
             for option in try c.options() {
-                guard option.name == "window" else { throw unknownOption(option, ["window"], context: "set data") }
-                window = option.value.text.lowercased() == "off" ? .some(nil)
-                    : .some(try ValueParser.integer(option.value, "a window of points", in: 1...100_000_000))
+                guard option.name == "window" else {
+                    throw unknownOption(option, ["window"], context: "set data")
+                }
+                window =
+                    option.value.text.lowercased() == "off"
+                    ? .some(nil)
+                    : .some(
+                        try ValueParser.integer(
+                            option.value, "a window of points", in: 1...100_000_000))
             }
             guard let window else { throw Diagnostic(.missingOptions("set data"), at: c.end) }
             return .setDataWindow(name: name, window: window)
@@ -69,20 +82,29 @@ extension Parser {
             let token = try c.word("a number of cells, or auto")
             try c.expectEnd()
             if token.text.lowercased() == "auto" { return .setSpacing(.auto) }
-            return .setSpacing(.cells(try ValueParser.positive(token, key: "spacing", what: "a number of cells, or auto",
-                                                                       minimum: 0.01, limit: 1000)))
+            return .setSpacing(
+                .cells(
+                    try ValueParser.positive(
+                        token, key: "spacing", what: "a number of cells, or auto",
+                        minimum: 0.01, limit: 1000)))
         case "direction":
             let token = try c.word("ltr or rtl")
             try c.expectEnd()
-            return .setDirection(try ValueParser.choice(token, key: "direction", as: View.Direction.self))
+            return .setDirection(
+                try ValueParser.choice(token, key: "direction", as: View.Direction.self))
         case "padding":
             var left: Double?, right: Double?
             let options = try c.options()
-            guard !options.isEmpty else { throw Diagnostic(.missingOptions("set padding"), at: c.end) }
+            guard !options.isEmpty else {
+                throw Diagnostic(.missingOptions("set padding"), at: c.end)
+            }
             for option in options {
                 let value = try ValueParser.number(option.value, "cells")
                 guard value >= 0, value <= 500 else {
-                    throw Diagnostic(.invalidValue(key: option.name, value: option.value.text, expected: "cells, 0 or more"), at: option.value.range)
+                    throw Diagnostic(
+                        .invalidValue(
+                            key: option.name, value: option.value.text, expected: "cells, 0 or more"
+                        ), at: option.value.range)
                 }
                 switch option.name {
                 case "left": left = value
@@ -95,7 +117,7 @@ extension Parser {
             let token = try c.word("dark or light")
             try c.expectEnd()
             return .setTheme(try ValueParser.choice(token, key: "theme", as: Theme.self))
-        default: // canvas
+        default:  // canvas
             let token = try c.word("braille, block or ascii")
             try c.expectEnd()
             return .setCanvas(try ValueParser.choice(token, key: "canvas", as: Canvas.self))
@@ -116,34 +138,54 @@ extension Parser {
                 while let next = c.peek, !c.atOption {
                     let value = try ValueParser.number(next, "a number")
                     if lower == "relative" && !(0...1).contains(value) {
-                        throw Diagnostic(.invalidValue(key: "relative position", value: next.text, expected: "a fraction from 0 to 1"), at: next.range)
+                        throw Diagnostic(
+                            .invalidValue(
+                                key: "relative position", value: next.text,
+                                expected: "a fraction from 0 to 1"), at: next.range)
                     }
                     values.append(value)
                     _ = c.next()
                 }
-                guard !values.isEmpty else { throw Diagnostic(.expected("positions after '\(lower)'", found: nil), at: c.peek?.range ?? c.end) }
+                guard !values.isEmpty else {
+                    throw Diagnostic(
+                        .expected("positions after '\(lower)'", found: nil),
+                        at: c.peek?.range ?? c.end)
+                }
                 change.positions = lower == "relative" ? .relative(values) : .absolute(values)
                 change.visible = true
             default:
-                throw Diagnostic(.unknown(.value, token.text, context: "set reflines", candidates: ["relative", "absolute", "on", "off"]), at: token.range)
+                throw Diagnostic(
+                    .unknown(
+                        .value, token.text, context: "set reflines",
+                        candidates: ["relative", "absolute", "on", "off"]), at: token.range)
             }
         }
         let options = try c.options()
         if change.positions == nil && change.visible == nil && options.isEmpty {
-            throw Diagnostic(.expected("relative, absolute, on, off or key=value options", found: nil), at: c.end)
+            throw Diagnostic(
+                .expected("relative, absolute, on, off or key=value options", found: nil), at: c.end
+            )
         }
         for option in options {
             let value = option.value
             switch option.name {
-            case "labels": change.labels = try ValueParser.choice(value, key: "labels", as: ReferenceLines.LabelSide.self)
+            case "labels":
+                change.labels = try ValueParser.choice(
+                    value, key: "labels", as: ReferenceLines.LabelSide.self)
             case "units": change.units = value.text
             case "decimals":
-                change.decimals = value.text.lowercased() == "auto" ? .some(nil) : .some(try ValueParser.integer(value, "decimals", in: 0...10))
-            case "format": change.format = try ValueParser.choice(value, key: "format", as: ReferenceLines.Format.self)
+                change.decimals =
+                    value.text.lowercased() == "auto"
+                    ? .some(nil) : .some(try ValueParser.integer(value, "decimals", in: 0...10))
+            case "format":
+                change.format = try ValueParser.choice(
+                    value, key: "format", as: ReferenceLines.Format.self)
             case "minmax": change.showMinMax = try ValueParser.boolean(value, key: "minmax")
-            case "intermediate": change.showIntermediate = try ValueParser.boolean(value, key: "intermediate")
+            case "intermediate":
+                change.showIntermediate = try ValueParser.boolean(value, key: "intermediate")
             case "color": change.color = try ValueParser.color(value, key: "color")
-            case "style": change.style = try ValueParser.choice(value, key: "style", as: RuleStyle.self)
+            case "style":
+                change.style = try ValueParser.choice(value, key: "style", as: RuleStyle.self)
             default: throw unknownOption(option, reflinesOptions, context: "reflines")
             }
         }

@@ -4,11 +4,17 @@ import ChartbookModel
 /// Tokens → `Command`. Checks everything that does not need the session: verbs, nouns,
 /// option names and value types. Looking names up in the session is the executor's job.
 public enum Parser {
-    public static let verbs = ["data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
-                               "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo", "save", "snapshot",
-                               "push", "scroll", "view", "quit"]
-    static let setNouns = ["plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas", "theme",
-                           "data", "spacing", "direction", "padding"]
+    public static let verbs = [
+        "data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
+        "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo",
+        "save", "snapshot",
+        "push", "scroll", "view", "quit",
+    ]
+    static let setNouns = [
+        "plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas",
+        "theme",
+        "data", "spacing", "direction", "padding",
+    ]
 
     /// Option keys each plot kind takes.
     public static let plotOptions: [Plot.Kind: [String]] = [
@@ -18,7 +24,9 @@ public enum Parser {
         .bar: ["color", "width", "outline", "outlinewidth", "rounded"],
         .sparkline: ["color", "kind", "range", "zero", "height"],
     ]
-    public static let reflinesOptions = ["labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style"]
+    public static let reflinesOptions = [
+        "labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style",
+    ]
     public static let markedLineOptions = ["color", "style", "fit"]
     public static let loadOptions = ["sep", "header", "labels"]
 
@@ -38,7 +46,9 @@ public enum Parser {
             let name = try c.name("a dataset name")
             var force = false
             if let token = c.peek {
-                guard token.text.lowercased() == "force" else { throw Diagnostic(.unexpected(token.text), at: token.range) }
+                guard token.text.lowercased() == "force" else {
+                    throw Diagnostic(.unexpected(token.text), at: token.range)
+                }
                 force = true
                 _ = c.next()
             }
@@ -49,13 +59,15 @@ public enum Parser {
             try c.expectEnd()
             return .describe(name: name)
         case "add":
-            let (noun, _) = try c.keyword(.noun, ["plot", "refline"], expected: "'plot' or 'refline'", context: "add")
+            let (noun, _) = try c.keyword(
+                .noun, ["plot", "refline"], expected: "'plot' or 'refline'", context: "add")
             return noun == "plot" ? try addPlot(&c) : try addRefline(&c)
         case "set":
             let (noun, _) = try c.keyword(.setting, setNouns, expected: "a setting")
             return try set(noun, &c)
         case "remove":
-            let (noun, _) = try c.keyword(.noun, ["plot", "refline"], expected: "'plot' or 'refline'", context: "remove")
+            let (noun, _) = try c.keyword(
+                .noun, ["plot", "refline"], expected: "'plot' or 'refline'", context: "remove")
             let token = try c.value(noun == "plot" ? "a plot id" : "a reference line value or id")
             try c.expectEnd()
             let target = Located(token.text, at: token.range)
@@ -66,14 +78,19 @@ public enum Parser {
             var values = [Double]()
             while let token = c.next() {
                 for piece in token.text.split(separator: ",") {
-                    if ["nan", "-", "?"].contains(piece.lowercased()) { values.append(.nan); continue }
+                    if ["nan", "-", "?"].contains(piece.lowercased()) {
+                        values.append(.nan); continue
+                    }
                     guard token.kind == .word, let value = ValueParser.number(String(piece)) else {
-                        throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
+                        throw Diagnostic(
+                            .expected("a number", found: String(piece)), at: token.range)
                     }
                     values.append(value)
                 }
             }
-            guard !values.isEmpty else { throw Diagnostic(.expected("values to push", found: nil), at: c.end) }
+            guard !values.isEmpty else {
+                throw Diagnostic(.expected("values to push", found: nil), at: c.end)
+            }
             return .push(name: name, values: values)
         case "scroll":
             guard let token = c.next() else { return .scroll(.page) }
@@ -82,8 +99,11 @@ public enum Parser {
             case "start": return .scroll(.start)
             case "end": return .scroll(.end)
             default:
-                guard let n = Int(token.text.replacingOccurrences(of: "_", with: "")), token.kind == .word else {
-                    throw Diagnostic(.expected("+N, -N, start or end", found: token.text), at: token.range)
+                guard let n = Int(token.text.replacingOccurrences(of: "_", with: "")),
+                    token.kind == .word
+                else {
+                    throw Diagnostic(
+                        .expected("+N, -N, start or end", found: token.text), at: token.range)
                 }
                 return .scroll(.points(n))
             }
@@ -91,12 +111,17 @@ public enum Parser {
             let token = try c.word("a range of points like 120..180")
             try c.expectEnd()
             let parts = token.text.components(separatedBy: "..")
-            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b > a else {
-                throw Diagnostic(.invalidValue(key: "view", value: token.text, expected: "points A..B with 0 <= A < B"), at: token.range)
+            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b > a
+            else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "view", value: token.text, expected: "points A..B with 0 <= A < B"),
+                    at: token.range)
             }
             return .viewRange(first: a, last: b, range: token.range)
         case "save":
-            let (what, _) = try c.keyword(.noun, ["svg", "script"], expected: "'svg' or 'script'", context: "save")
+            let (what, _) = try c.keyword(
+                .noun, ["svg", "script"], expected: "'svg' or 'script'", context: "save")
             if what == "script" {
                 let path = try c.value("a script path")
                 try c.expectEnd()
@@ -105,15 +130,20 @@ public enum Parser {
             let path = try c.value("an SVG file path")
             var size: PixelSize?
             for option in try c.options() {
-                guard option.name == "size" else { throw unknownOption(option, ["size"], context: "save svg") }
+                guard option.name == "size" else {
+                    throw unknownOption(option, ["size"], context: "save svg")
+                }
                 let (w, h) = try ValueParser.size(option.value, key: "size", limit: 20_000)
                 size = PixelSize(width: w, height: h)
             }
             return .saveSVG(path: Located(path.text, at: path.range), size: size)
         case "snapshot":
-            let (state, _) = try c.keyword(.value, ["on", "off"], expected: "on or off", context: "snapshot")
+            let (state, _) = try c.keyword(
+                .value, ["on", "off"], expected: "on or off", context: "snapshot")
             var directory: Located<String>?
-            if state == "on", let token = c.next() { directory = Located(token.text, at: token.range) }
+            if state == "on", let token = c.next() {
+                directory = Located(token.text, at: token.range)
+            }
             try c.expectEnd()
             return .snapshot(on: state == "on", directory: directory)
         case "source":
@@ -123,7 +153,9 @@ public enum Parser {
         case "echo":
             var words = [String]()
             while let token = c.next() {
-                guard token.kind != .equals else { throw Diagnostic(.unexpected("="), at: token.range) }
+                guard token.kind != .equals else {
+                    throw Diagnostic(.unexpected("="), at: token.range)
+                }
                 words.append(token.text)
             }
             return .echo(words.joined(separator: " "))
@@ -131,12 +163,18 @@ public enum Parser {
             var words = [Token]()
             while let token = c.next() { words.append(token) }
             guard let first = words.first, let last = words.last else { return .help(topic: nil) }
-            return .help(topic: Located(words.map(\.text).joined(separator: " ").lowercased(), at: first.range.through(last.range)))
+            return .help(
+                topic: Located(
+                    words.map(\.text).joined(separator: " ").lowercased(),
+                    at: first.range.through(last.range)))
         default:
-            let simple: [String: Command] = ["plots": .plots, "show": .show, "list": .list, "undo": .undo, "redo": .redo,
-                                             "history": .history, "reset": .reset, "quit": .quit, "exit": .quit]
+            let simple: [String: Command] = [
+                "plots": .plots, "show": .show, "list": .list, "undo": .undo, "redo": .redo,
+                "history": .history, "reset": .reset, "quit": .quit, "exit": .quit,
+            ]
             guard let command = simple[verb] else {
-                throw Diagnostic(.unknown(.command, verbToken.text, candidates: verbs), at: verbToken.range)
+                throw Diagnostic(
+                    .unknown(.command, verbToken.text, candidates: verbs), at: verbToken.range)
             }
             try c.expectEnd()
             return command
@@ -148,8 +186,12 @@ public enum Parser {
     static func data(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let name = try c.name("a dataset name")
         guard let equals = c.next(), equals.kind == .equals else {
-            throw Diagnostic(.expected("'=' and values, as in 'data \(name.value) = 3 1 4'", found: c.tokens.indices.contains(c.index - 1) ? c.tokens[c.index - 1].text : nil),
-                             at: c.tokens.indices.contains(c.index - 1) ? c.tokens[c.index - 1].range : c.end)
+            throw Diagnostic(
+                .expected(
+                    "'=' and values, as in 'data \(name.value) = 3 1 4'",
+                    found: c.tokens.indices.contains(c.index - 1) ? c.tokens[c.index - 1].text : nil
+                ),
+                at: c.tokens.indices.contains(c.index - 1) ? c.tokens[c.index - 1].range : c.end)
         }
         var values = [Double]()
         var labels = [String]()
@@ -158,13 +200,19 @@ public enum Parser {
         while let token = c.next() {
             if token.kind == .string {
                 // `"New York":12` — a quoted label glued to its value.
-                guard let next = c.peek, !next.spaceBefore, next.kind == .word, next.text.hasPrefix(":") else {
-                    throw Diagnostic(.expected("a number or label:number", found: "\"" + token.text + "\""), at: token.range)
+                guard let next = c.peek, !next.spaceBefore, next.kind == .word,
+                    next.text.hasPrefix(":")
+                else {
+                    throw Diagnostic(
+                        .expected("a number or label:number", found: "\"" + token.text + "\""),
+                        at: token.range)
                 }
                 pendingLabel = token.text
                 continue
             }
-            guard token.kind == .word else { throw Diagnostic(.expected("a number", found: token.text), at: token.range) }
+            guard token.kind == .word else {
+                throw Diagnostic(.expected("a number", found: token.text), at: token.range)
+            }
             for piece in token.text.split(separator: ",", omittingEmptySubsequences: true) {
                 var label: String?
                 var number = String(piece)
@@ -174,20 +222,27 @@ public enum Parser {
                 }
                 pendingLabel = nil
                 let value: Double
-                if ["nan", "-", "?"].contains(number.lowercased()) { value = .nan } else {
+                if ["nan", "-", "?"].contains(number.lowercased()) {
+                    value = .nan
+                } else {
                     guard let parsed = ValueParser.number(number) else {
-                        throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
+                        throw Diagnostic(
+                            .expected("a number", found: String(piece)), at: token.range)
                     }
                     value = parsed
                 }
                 let isLabelled = label != nil
-                if let labelled, labelled != isLabelled { throw Diagnostic(.labelsMismatch, at: token.range) }
+                if let labelled, labelled != isLabelled {
+                    throw Diagnostic(.labelsMismatch, at: token.range)
+                }
                 labelled = isLabelled
                 values.append(value)
                 if let label { labels.append(label) }
             }
         }
-        guard !values.isEmpty else { throw Diagnostic(.expected("values after '='", found: nil), at: c.end) }
+        guard !values.isEmpty else {
+            throw Diagnostic(.expected("values after '='", found: nil), at: c.end)
+        }
         return .data(name: name, values: values, labels: labelled == true ? labels : nil)
     }
 
@@ -202,15 +257,24 @@ public enum Parser {
         for option in try c.options() {
             switch option.name {
             case "sep":
-                let separators: [String: UInt8] = [",": 44, "comma": 44, ";": 59, "semicolon": 59, "tab": 9, "\t": 9,
-                                                   "|": 124, "pipe": 124, "space": 32, " ": 32]
+                let separators: [String: UInt8] = [
+                    ",": 44, "comma": 44, ";": 59, "semicolon": 59, "tab": 9, "\t": 9,
+                    "|": 124, "pipe": 124, "space": 32, " ": 32,
+                ]
                 let text = option.value.text.lowercased()
-                if text == "auto" { options.separator = .auto } else if let byte = separators[text] {
+                if text == "auto" {
+                    options.separator = .auto
+                } else if let byte = separators[text] {
                     options.separator = .character(byte)
                 } else {
-                    throw Diagnostic(.unknown(.value, option.value.text, context: "sep", candidates: ["auto", ",", "\";\"", "tab", "|"]), at: option.value.range)
+                    throw Diagnostic(
+                        .unknown(
+                            .value, option.value.text, context: "sep",
+                            candidates: ["auto", ",", "\";\"", "tab", "|"]), at: option.value.range)
                 }
-            case "header": options.header = try ValueParser.choice(option.value, key: "header", as: LoadOptions.Header.self)
+            case "header":
+                options.header = try ValueParser.choice(
+                    option.value, key: "header", as: LoadOptions.Header.self)
             case "labels": options.labelColumn = option.value.text
             default: throw unknownOption(option, loadOptions, context: "load")
             }
@@ -220,15 +284,20 @@ public enum Parser {
 
     static func gen(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let name = try c.name("a dataset name")
-        let (kindText, _) = try c.keyword(.generator, Generator.Kind.allCases.map(\.rawValue), expected: "a generator (sine, walk, linear, noise)")
+        let (kindText, _) = try c.keyword(
+            .generator, Generator.Kind.allCases.map(\.rawValue),
+            expected: "a generator (sine, walk, linear, noise)")
         let countToken = try c.word("a number of points")
         let count = try ValueParser.integer(countToken, "a number of points", in: 1...100_000_000)
         var generator = Generator(kind: Generator.Kind(rawValue: kindText) ?? .walk, count: count)
         for option in try c.options() {
             switch option.name {
-            case "seed": generator.seed = UInt64(try ValueParser.integer(option.value, "a seed", in: 0...Int.max))
+            case "seed":
+                generator.seed = UInt64(
+                    try ValueParser.integer(option.value, "a seed", in: 0...Int.max))
             case "period":
-                generator.period = try ValueParser.positive(option.value, key: "period", what: "a period in points", limit: 1e9)
+                generator.period = try ValueParser.positive(
+                    option.value, key: "period", what: "a period in points", limit: 1e9)
             default: throw unknownOption(option, ["seed", "period"], context: "gen")
             }
         }
@@ -242,14 +311,21 @@ public enum Parser {
         case "last": return .select(.last, range: token.range)
         case "none": return .select(nil, range: token.range)
         default:
-            guard let index = Int(token.text.replacingOccurrences(of: "_", with: "")), index >= 0 else {
-                throw Diagnostic(.expected("a point index (0, 1, ...), last or none", found: token.text), at: token.range)
+            guard let index = Int(token.text.replacingOccurrences(of: "_", with: "")), index >= 0
+            else {
+                throw Diagnostic(
+                    .expected("a point index (0, 1, ...), last or none", found: token.text),
+                    at: token.range)
             }
             return .select(.index(index), range: token.range)
         }
     }
 
-    static func unknownOption(_ option: Option, _ candidates: [String], context: String) -> Diagnostic {
-        Diagnostic(.unknown(.option, option.key.text, context: context, candidates: candidates), at: option.key.range)
+    static func unknownOption(_ option: Option, _ candidates: [String], context: String)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .unknown(.option, option.key.text, context: context, candidates: candidates),
+            at: option.key.range)
     }
 }

@@ -23,7 +23,11 @@ public enum ScriptQuoting {
 
     /// `text` as it is when it reads back as one word, else quoted.
     public static func quotedIfNeeded(_ text: String) -> String {
-        let needs = text.isEmpty || text.unicodeScalars.contains { " \t;\"=#\\".unicodeScalars.contains($0) || $0.value < 0x20 }
+        let needs =
+            text.isEmpty
+            || text.unicodeScalars.contains {
+                " \t;\"=#\\".unicodeScalars.contains($0) || $0.value < 0x20
+            }
         return needs ? quoted(text) : text
     }
 }

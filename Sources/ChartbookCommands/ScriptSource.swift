@@ -21,8 +21,10 @@ public struct ScriptSource: Sendable {
     /// Physical lines, without their line terminators (`\n` or `\r\n`).
     public var lines: [String] {
         // "\r\n" is one Character in Swift: split on both forms.
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
-            .map(String.init)
+        var lines = text.split(
+            omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }
+        )
+        .map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }

@@ -24,7 +24,8 @@ public struct SeriesName: Hashable, Sendable, CustomStringConvertible {
     /// As typed from `dataset.column` in a single word: split at the first dot.
     public init(word: String) {
         if let dot = word.firstIndex(of: "."), dot != word.startIndex {
-            self.init(dataset: String(word[..<dot]), column: String(word[word.index(after: dot)...]))
+            self.init(
+                dataset: String(word[..<dot]), column: String(word[word.index(after: dot)...]))
         } else {
             self.init(column: word)
         }
@@ -33,7 +34,9 @@ public struct SeriesName: Hashable, Sendable, CustomStringConvertible {
     /// How to write it so that the parser reads it back: the column quoted when it is not a
     /// plain word (spaces, dots, quotes, separators).
     public var description: String {
-        let plain = !column.isEmpty && !column.contains(where: { " \t;\"=#\\.".contains($0) || $0.isNewline })
+        let plain =
+            !column.isEmpty
+            && !column.contains(where: { " \t;\"=#\\.".contains($0) || $0.isNewline })
             && column.unicodeScalars.allSatisfy({ $0.value >= 0x20 })
         let columnText = plain && !quoted ? column : ScriptQuoting.quoted(column)
         return dataset.map { "\($0).\(columnText)" } ?? columnText

@@ -7,18 +7,25 @@ enum SessionReport {
         var out = ""
         out += "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
         for d in s.datasets {
-            let columns = d.columns.map { $0.isNumeric ? $0.name : "\($0.name) (text)" }.joined(separator: ", ")
-            out += "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))" + (d.window.map { "  window=\($0)" } ?? "") + "\n"
+            let columns = d.columns.map { $0.isNumeric ? $0.name : "\($0.name) (text)" }.joined(
+                separator: ", ")
+            out +=
+                "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))"
+                + (d.window.map { "  window=\($0)" } ?? "") + "\n"
         }
         out += "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
         let r = s.referenceLines
         var positions: String
         switch r.positions {
-        case .relative(let f): positions = "relative " + f.map(NumberText.shortest).joined(separator: " ")
-        case .absolute(let v): positions = "absolute " + v.map(NumberText.shortest).joined(separator: " ")
+        case .relative(let f):
+            positions = "relative " + f.map(NumberText.shortest).joined(separator: " ")
+        case .absolute(let v):
+            positions = "absolute " + v.map(NumberText.shortest).joined(separator: " ")
         }
-        out += "reflines: \(r.visible ? positions : "off")  labels=\(r.labels.rawValue) format=\(r.format.rawValue)"
-            + (r.units.isEmpty ? "" : " units=\"\(r.units)\"") + (r.decimals.map { " decimals=\($0)" } ?? "")
+        out +=
+            "reflines: \(r.visible ? positions : "off")  labels=\(r.labels.rawValue) format=\(r.format.rawValue)"
+            + (r.units.isEmpty ? "" : " units=\"\(r.units)\"")
+            + (r.decimals.map { " decimals=\($0)" } ?? "")
             + " minmax=\(r.showMinMax ? "on" : "off") intermediate=\(r.showIntermediate ? "on" : "off") style=\(r.style.rawValue)\n"
         if !s.markedLines.isEmpty {
             out += "marked lines:\n"
@@ -28,14 +35,17 @@ enum SessionReport {
                 case .constant(let v): value = NumberText.shortest(v)
                 case .statistic(let k, let ref): value = "\(k.rawValue) \(ref)"
                 }
-                out += "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "") + "  style=\(m.style.rawValue) fit=\(m.fit ? "on" : "off")\n"
+                out +=
+                    "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")
+                    + "  style=\(m.style.rawValue) fit=\(m.fit ? "on" : "off")\n"
             }
         }
         let range: String
         switch s.axes.range {
         case .auto: range = "auto"
         case .adapt: range = "adapt"
-        case .fixed(let l, let u): range = (l.map(NumberText.shortest) ?? "") + ".." + (u.map(NumberText.shortest) ?? "")
+        case .fixed(let l, let u):
+            range = (l.map(NumberText.shortest) ?? "") + ".." + (u.map(NumberText.shortest) ?? "")
         }
         let size: String
         switch s.output.size {
@@ -48,9 +58,13 @@ enum SessionReport {
         case .cells(let c): spacing = NumberText.shortest(c)
         case .points(let n): spacing = "\(n) points"
         }
-        out += "view: spacing=\(spacing) direction=\(s.view.direction.rawValue)"
-            + (s.view.paddingLeft > 0 || s.view.paddingRight > 0 ? " padding=\(NumberText.shortest(s.view.paddingLeft)),\(NumberText.shortest(s.view.paddingRight))" : "") + "\n"
-        out += "settings: range=\(range) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
+        out +=
+            "view: spacing=\(spacing) direction=\(s.view.direction.rawValue)"
+            + (s.view.paddingLeft > 0 || s.view.paddingRight > 0
+                ? " padding=\(NumberText.shortest(s.view.paddingLeft)),\(NumberText.shortest(s.view.paddingRight))"
+                : "") + "\n"
+        out +=
+            "settings: range=\(range) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
             + " canvas=\(s.output.canvas.rawValue) legend=\(s.output.legend.map { $0 ? "on" : "off" } ?? "auto")"
             + (s.output.title.map { " title=\"\($0)\"" } ?? "")
         switch s.selection {
@@ -78,11 +92,14 @@ enum SessionReport {
             }
             if let size = p.style.size { options.append("size=\(NumberText.shortest(size))") }
             if let o = p.style.outline { options.append("outline=\(o)") }
-            if let w = p.style.outlineWidth { options.append("outlinewidth=\(NumberText.shortest(w))") }
+            if let w = p.style.outlineWidth {
+                options.append("outlinewidth=\(NumberText.shortest(w))")
+            }
             if let f = p.style.fill { options.append("fill=\(f.rawValue)") }
             if let r = p.style.rounded { options.append("rounded=\(r ? "on" : "off")") }
             let missing = s.values(of: p.series) == nil ? "  (series missing)" : ""
-            return "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"
+            return
+                "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"
         }.joined()
     }
 
@@ -104,13 +121,19 @@ enum SessionReport {
                     // Six decimals at most; huge values as they are (scaling them would overflow).
                     return NumberText.shortest(abs(v) >= 1e15 ? v : (v * 1e6).rounded() / 1e6)
                 }
-                rows.append([c.name, "number", f(st.minimum), f(st.maximum), f(st.mean), String(st.missing), String(c.unparseable)])
+                rows.append([
+                    c.name, "number", f(st.minimum), f(st.maximum), f(st.mean), String(st.missing),
+                    String(c.unparseable),
+                ])
             } else {
                 rows.append([c.name, "text", "", "", "", "", ""])
             }
         }
-        let widths = (0..<rows[0].count).map { i in rows.map { TextMetrics.width(of: TextMetrics.sanitized($0[i])) }.max() ?? 0 }
-        var out = "\(d.name): \(d.count) rows, \(d.columns.count) column\(d.columns.count == 1 ? "" : "s"), \(source(d.source))\n"
+        let widths = (0..<rows[0].count).map { i in
+            rows.map { TextMetrics.width(of: TextMetrics.sanitized($0[i])) }.max() ?? 0
+        }
+        var out =
+            "\(d.name): \(d.count) rows, \(d.columns.count) column\(d.columns.count == 1 ? "" : "s"), \(source(d.source))\n"
         for row in rows {
             let cells = row.enumerated().map { i, cell in
                 let safe = TextMetrics.sanitized(cell)
@@ -118,15 +141,22 @@ enum SessionReport {
             }
             out += "  " + cells.joined(separator: "  ").trimmingCharacters(in: " ") + "\n"
         }
-        if d.labels != nil { out += "  x labels: \(d.count) (first: \(TextMetrics.sanitized(d.labels?.first ?? "")))\n" }
+        if d.labels != nil {
+            out +=
+                "  x labels: \(d.count) (first: \(TextMetrics.sanitized(d.labels?.first ?? "")))\n"
+        }
         return out
     }
 
     static func history(_ notebook: Notebook) -> String {
         if notebook.undoStack.isEmpty && notebook.redoStack.isEmpty { return "no changes yet\n" }
         var out = ""
-        for (i, step) in notebook.undoStack.enumerated() { out += String(format: "%4d  ", i + 1) + TextMetrics.sanitized(step.command) + "\n" }
-        for step in notebook.redoStack.reversed() { out += "   -  " + TextMetrics.sanitized(step.command) + "  (undone)\n" }
+        for (i, step) in notebook.undoStack.enumerated() {
+            out += String(format: "%4d  ", i + 1) + TextMetrics.sanitized(step.command) + "\n"
+        }
+        for step in notebook.redoStack.reversed() {
+            out += "   -  " + TextMetrics.sanitized(step.command) + "  (undone)\n"
+        }
         return out
     }
 }

@@ -19,16 +19,24 @@ public enum SessionScript {
         for d in s.datasets {
             switch d.source {
             case .file(let path, let options):
-                var line = "load \(ScriptQuoting.quoted(relative(path, to: scriptDirectory))) as \(d.name)"
+                var line =
+                    "load \(ScriptQuoting.quoted(relative(path, to: scriptDirectory))) as \(d.name)"
                 switch options.separator {
                 case .auto: break
-                case .character(let c): line += " sep=" + (c == 9 ? "tab" : ScriptQuoting.quoted(String(UnicodeScalar(c))))
+                case .character(let c):
+                    line +=
+                        " sep=" + (c == 9 ? "tab" : ScriptQuoting.quoted(String(UnicodeScalar(c))))
                 }
                 if options.header != .auto { line += " header=\(options.header.rawValue)" }
-                if let labels = options.labelColumn { line += " labels=\(ScriptQuoting.quotedIfNeeded(labels))" }
+                if let labels = options.labelColumn {
+                    line += " labels=\(ScriptQuoting.quotedIfNeeded(labels))"
+                }
                 lines.append(line)
-            case .generated(let g) where DataGenerator.values(for: g) == d.columns.first?.numbers && d.window == nil:
-                lines.append("gen \(d.name) \(g.kind.rawValue) \(g.count) seed=\(g.seed)" + (g.period != 40 ? " period=\(number(g.period))" : ""))
+            case .generated(let g)
+            where DataGenerator.values(for: g) == d.columns.first?.numbers && d.window == nil:
+                lines.append(
+                    "gen \(d.name) \(g.kind.rawValue) \(g.count) seed=\(g.seed)"
+                        + (g.period != 40 ? " period=\(number(g.period))" : ""))
             default:
                 lines.append(inlineData(d))
             }
@@ -39,8 +47,10 @@ public enum SessionScript {
         var reflines = [String]()
         if r.positions != dr.positions {
             switch r.positions {
-            case .relative(let f): reflines.append("relative " + f.map(number).joined(separator: " "))
-            case .absolute(let v): reflines.append("absolute " + v.map(number).joined(separator: " "))
+            case .relative(let f):
+                reflines.append("relative " + f.map(number).joined(separator: " "))
+            case .absolute(let v):
+                reflines.append("absolute " + v.map(number).joined(separator: " "))
             }
         }
         if !r.visible { reflines.append("off") }
@@ -49,7 +59,9 @@ public enum SessionScript {
         if let d = r.decimals { reflines.append("decimals=\(d)") }
         if r.format != dr.format { reflines.append("format=\(r.format.rawValue)") }
         if r.showMinMax != dr.showMinMax { reflines.append("minmax=\(onOff(r.showMinMax))") }
-        if r.showIntermediate != dr.showIntermediate { reflines.append("intermediate=\(onOff(r.showIntermediate))") }
+        if r.showIntermediate != dr.showIntermediate {
+            reflines.append("intermediate=\(onOff(r.showIntermediate))")
+        }
         if let c = r.color { reflines.append("color=\(c)") }
         if r.style != dr.style { reflines.append("style=\(r.style.rawValue)") }
         // `off` cannot be combined with positions: give it its own line.
@@ -64,7 +76,8 @@ public enum SessionScript {
         switch s.axes.range {
         case .auto: break
         case .adapt: lines.append("set range adapt")
-        case .fixed(let l, let u): lines.append("set range \(l.map(number) ?? "")..\(u.map(number) ?? "")")
+        case .fixed(let l, let u):
+            lines.append("set range \(l.map(number) ?? "")..\(u.map(number) ?? "")")
         }
         if s.axes.includeZero { lines.append("set zero on") }
         let o = s.output
@@ -80,9 +93,13 @@ public enum SessionScript {
         for p in s.plots {
             var options = plotOptions(p)
             let slot = replayed.freePaletteSlot
-            if p.style.color == nil && slot != p.paletteSlot { options.insert("color=\(p.resolvedColor)", at: 0) }
+            if p.style.color == nil && slot != p.paletteSlot {
+                options.insert("color=\(p.resolvedColor)", at: 0)
+            }
             let series = SeriesName(dataset: p.series.dataset, column: p.series.column)
-            lines.append((["add plot \(p.kind.rawValue) \(series) as \(p.id)"] + options).joined(separator: " "))
+            lines.append(
+                (["add plot \(p.kind.rawValue) \(series) as \(p.id)"] + options).joined(
+                    separator: " "))
             var added = p
             added.paletteSlot = slot
             replayed.plots.append(added)
@@ -91,7 +108,8 @@ public enum SessionScript {
             var line = "add refline "
             switch m.value {
             case .constant(let v): line += number(v)
-            case .statistic(let k, let ref): line += "\(k.rawValue) \(SeriesName(dataset: ref.dataset, column: ref.column))"
+            case .statistic(let k, let ref):
+                line += "\(k.rawValue) \(SeriesName(dataset: ref.dataset, column: ref.column))"
             }
             if let label = m.label { line += " " + ScriptQuoting.quoted(label) }
             if let c = m.color { line += " color=\(c)" }
@@ -103,18 +121,20 @@ public enum SessionScript {
         case .none: break
         case .index: lines.append("set labels index")
         case .datasetLabels(let name): lines.append("set labels \(name)")
-        case .column(let ref): lines.append("set labels \(SeriesName(dataset: ref.dataset, column: ref.column))")
+        case .column(let ref):
+            lines.append("set labels \(SeriesName(dataset: ref.dataset, column: ref.column))")
         }
         if s.axes.labelSparsity != 1 { lines.append("set labels sparsity=\(s.axes.labelSparsity)") }
 
         let v = s.view
         if v.paddingLeft != 0 || v.paddingRight != 0 {
-            lines.append("set padding left=\(number(v.paddingLeft)) right=\(number(v.paddingRight))")
+            lines.append(
+                "set padding left=\(number(v.paddingLeft)) right=\(number(v.paddingRight))")
         }
         switch v.spacing {
         case .auto: break
         case .cells(let c): lines.append("set spacing \(number(c))")
-        case .points: break // written as `view A..B` below
+        case .points: break  // written as `view A..B` below
         }
         if v.direction == .rtl { lines.append("set direction rtl") }
         switch (v.spacing, v.anchor) {
@@ -125,7 +145,8 @@ public enum SessionScript {
             lines.append("view \(first)..\(first + n - 1)")
         case (_, .start(let first)) where first > 0: lines.append("scroll +\(first)")
         case (_, .end(let k)) where v.direction == .rtl && k > 0: lines.append("scroll -\(k)")
-        case (_, .end(let k)) where v.direction == .ltr: lines.append("scroll end" + (k > 0 ? "; scroll -\(k)" : ""))
+        case (_, .end(let k)) where v.direction == .ltr:
+            lines.append("scroll end" + (k > 0 ? "; scroll -\(k)" : ""))
         default: break
         }
         switch s.selection {
@@ -133,7 +154,9 @@ public enum SessionScript {
         case .last: lines.append("select last")
         case .index(let i): lines.append("select \(i)")
         }
-        if let dir = o.snapshotDirectory { lines.append("snapshot on \(ScriptQuoting.quoted(relative(dir, to: scriptDirectory)))") }
+        if let dir = o.snapshotDirectory {
+            lines.append("snapshot on \(ScriptQuoting.quoted(relative(dir, to: scriptDirectory)))")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -161,7 +184,9 @@ public enum SessionScript {
         if let t = st.gradientType { o.append("gradienttype=\(t.rawValue)") }
         if let r = st.rounded { o.append("rounded=\(onOff(r))") }
         if let k = st.sparkKind { o.append("kind=\(k.rawValue)") }
-        if let r = st.sparkRange { o.append("range=\(number(r.lowerBound))..\(number(r.upperBound))") }
+        if let r = st.sparkRange {
+            o.append("range=\(number(r.lowerBound))..\(number(r.upperBound))")
+        }
         if let z = st.sparkZero { o.append("zero=\(onOff(z))") }
         if let h = st.sparkHeight { o.append("height=\(h)") }
         return o
@@ -171,7 +196,9 @@ public enum SessionScript {
         let values = d.columns.first?.numbers ?? []
         guard !values.isEmpty else { return "# dataset \(d.name) is empty" }
         if let labels = d.labels {
-            return "data \(d.name) = " + zip(labels, values).map { "\(ScriptQuoting.quoted($0)):\(number($1))" }.joined(separator: " ")
+            return "data \(d.name) = "
+                + zip(labels, values).map { "\(ScriptQuoting.quoted($0)):\(number($1))" }.joined(
+                    separator: " ")
         }
         return "data \(d.name) = " + values.map(number).joined(separator: " ")
     }

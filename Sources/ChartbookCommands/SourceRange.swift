@@ -30,7 +30,9 @@ public struct SourceRange: Hashable, Sendable {
 
     /// From the start of `self` to the end of `other` when on the same line.
     public func through(_ other: SourceRange) -> SourceRange {
-        guard other.start.line == start.line, other.start.column >= start.column else { return self }
+        guard other.start.line == start.line, other.start.column >= start.column else {
+            return self
+        }
         return SourceRange(start: start, length: other.start.column + other.length - start.column)
     }
 }

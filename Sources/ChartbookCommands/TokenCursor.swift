@@ -9,7 +9,9 @@ struct TokenCursor {
     init(_ command: CommandTokens) {
         tokens = command.tokens
         if let last = command.tokens.last {
-            end = SourceRange(line: last.range.start.line, column: last.range.start.column + last.range.length, length: 1)
+            end = SourceRange(
+                line: last.range.start.line, column: last.range.start.column + last.range.length,
+                length: 1)
         } else {
             end = SourceRange(start: command.start, length: 1)
         }
@@ -31,7 +33,9 @@ struct TokenCursor {
     /// The next token, which must be a word or string (not `=`).
     mutating func value(_ expected: String) throws(Diagnostic) -> Token {
         guard let token = peek else { throw Diagnostic(.expected(expected, found: nil), at: end) }
-        guard token.kind != .equals else { throw Diagnostic(.expected(expected, found: "="), at: token.range) }
+        guard token.kind != .equals else {
+            throw Diagnostic(.expected(expected, found: "="), at: token.range)
+        }
         index += 1
         return token
     }
@@ -43,10 +47,16 @@ struct TokenCursor {
         if token.kind == .string {
             return Located(SeriesName(column: token.text, quoted: true), at: token.range)
         }
-        if token.text.hasSuffix("."), token.text.count > 1, let string = peek, string.kind == .string, !string.spaceBefore {
+        if token.text.hasSuffix("."), token.text.count > 1, let string = peek,
+            string.kind == .string, !string.spaceBefore
+        {
             index += 1
-            let range = SourceRange(start: token.range.start, length: token.range.length + string.range.length)
-            return Located(SeriesName(dataset: String(token.text.dropLast()), column: string.text, quoted: true), at: range)
+            let range = SourceRange(
+                start: token.range.start, length: token.range.length + string.range.length)
+            return Located(
+                SeriesName(
+                    dataset: String(token.text.dropLast()), column: string.text, quoted: true),
+                at: range)
         }
         return Located(SeriesName(word: token.text), at: token.range)
     }
@@ -54,16 +64,21 @@ struct TokenCursor {
     /// The next token as a bare word.
     mutating func word(_ expected: String) throws(Diagnostic) -> Token {
         let token = try value(expected)
-        guard token.kind == .word else { throw Diagnostic(.expected(expected, found: "\"" + token.text + "\""), at: token.range) }
+        guard token.kind == .word else {
+            throw Diagnostic(.expected(expected, found: "\"" + token.text + "\""), at: token.range)
+        }
         return token
     }
 
     /// A keyword out of `choices` (case-insensitive), reported as `role` when unknown.
-    mutating func keyword(_ role: Diagnostic.Role, _ choices: [String], expected: String, context: String? = nil) throws(Diagnostic) -> (String, Token) {
+    mutating func keyword(
+        _ role: Diagnostic.Role, _ choices: [String], expected: String, context: String? = nil
+    ) throws(Diagnostic) -> (String, Token) {
         let token = try word(expected)
         let lower = token.text.lowercased()
         guard choices.contains(lower) else {
-            throw Diagnostic(.unknown(role, token.text, context: context, candidates: choices), at: token.range)
+            throw Diagnostic(
+                .unknown(role, token.text, context: context, candidates: choices), at: token.range)
         }
         return (lower, token)
     }
@@ -72,7 +87,9 @@ struct TokenCursor {
     mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
         let token = try value(expected)
         guard Identifier.isValid(token.text) else {
-            throw Diagnostic(.expected(expected + " (letters, digits, _ or -)", found: token.text), at: token.range)
+            throw Diagnostic(
+                .expected(expected + " (letters, digits, _ or -)", found: token.text),
+                at: token.range)
         }
         return Located(token.text, at: token.range)
     }
@@ -82,12 +99,17 @@ struct TokenCursor {
         var options = [Option]()
         while let token = peek {
             guard atOption else {
-                if token.kind == .equals { throw Diagnostic(.expected("an option name before '='", found: "="), at: token.range) }
+                if token.kind == .equals {
+                    throw Diagnostic(
+                        .expected("an option name before '='", found: "="), at: token.range)
+                }
                 throw Diagnostic(.unexpected(token.text), at: token.range)
             }
             index += 2
             guard let value = peek, value.kind != .equals else {
-                throw Diagnostic(.expected("a value for '\(token.text)'", found: peek?.text), at: peek?.range ?? end)
+                throw Diagnostic(
+                    .expected("a value for '\(token.text)'", found: peek?.text),
+                    at: peek?.range ?? end)
             }
             index += 1
             options.append(Option(key: token, value: value))

@@ -14,36 +14,50 @@ enum ValueParser {
     static func number(_ text: String) -> Double? {
         let cleaned = text.replacingOccurrences(of: "_", with: "")
         guard !cleaned.isEmpty, cleaned.first != "_", let value = Double(cleaned), value.isFinite,
-              cleaned.allSatisfy({ $0.isNumber || "+-.eE".contains($0) }) else { return nil }
+            cleaned.allSatisfy({ $0.isNumber || "+-.eE".contains($0) })
+        else { return nil }
         return value
     }
 
     /// A number above 0 and at most `limit` (widths, sizes, spacing, periods).
     /// A number in `minimum...limit` (above 0 when `minimum` is 0).
-    static func positive(_ token: Token, key: String, what: String, minimum: Double = 0,
-                         limit: Double = 100) throws(Diagnostic) -> Double {
+    static func positive(
+        _ token: Token, key: String, what: String, minimum: Double = 0,
+        limit: Double = 100
+    ) throws(Diagnostic) -> Double {
         let value = try number(token, what)
         guard value > 0, value >= minimum, value <= limit else {
-            let expected = minimum > 0 ? "a number from \(NumberText.shortest(minimum)) to \(NumberText.shortest(limit))"
+            let expected =
+                minimum > 0
+                ? "a number from \(NumberText.shortest(minimum)) to \(NumberText.shortest(limit))"
                 : "a number above 0, at most \(NumberText.shortest(limit))"
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: expected), at: token.range)
+            throw Diagnostic(
+                .invalidValue(key: key, value: token.text, expected: expected), at: token.range)
         }
         return value
     }
 
-    static func integer(_ token: Token, _ what: String, in range: ClosedRange<Int>) throws(Diagnostic) -> Int {
+    static func integer(_ token: Token, _ what: String, in range: ClosedRange<Int>)
+        throws(Diagnostic) -> Int
+    {
         let cleaned = token.text.replacingOccurrences(of: "_", with: "")
         guard let value = Int(cleaned), range.contains(value) else {
-            throw Diagnostic(.expected("\(what) (\(range.lowerBound)...\(range.upperBound))", found: token.text), at: token.range)
+            throw Diagnostic(
+                .expected("\(what) (\(range.lowerBound)...\(range.upperBound))", found: token.text),
+                at: token.range)
         }
         return value
     }
 
-    static let booleanWords: [String: Bool] = ["on": true, "off": false, "yes": true, "no": false, "true": true, "false": false]
+    static let booleanWords: [String: Bool] = [
+        "on": true, "off": false, "yes": true, "no": false, "true": true, "false": false,
+    ]
 
     static func boolean(_ token: Token, key: String) throws(Diagnostic) -> Bool {
         guard let value = booleanWords[token.text.lowercased()] else {
-            throw Diagnostic(.unknown(.value, token.text, context: key, candidates: ["on", "off"]), at: token.range)
+            throw Diagnostic(
+                .unknown(.value, token.text, context: key, candidates: ["on", "off"]),
+                at: token.range)
         }
         return value
     }
@@ -51,18 +65,27 @@ enum ValueParser {
     static func color(_ token: Token, key: String) throws(Diagnostic) -> Color {
         guard let color = Color(parsing: token.text) else {
             if token.text.hasPrefix("#") || token.text.contains("@") {
-                throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a colour like #16aafc, #16aafc80 or red@0.5"), at: token.range)
+                throw Diagnostic(
+                    .invalidValue(
+                        key: key, value: token.text,
+                        expected: "a colour like #16aafc, #16aafc80 or red@0.5"), at: token.range)
             }
-            throw Diagnostic(.unknown(.value, token.text, context: key, candidates: Color.named.keys.sorted()), at: token.range)
+            throw Diagnostic(
+                .unknown(.value, token.text, context: key, candidates: Color.named.keys.sorted()),
+                at: token.range)
         }
         return color
     }
 
-    static func choice<T: RawRepresentable & CaseIterable>(_ token: Token, key: String, as type: T.Type) throws(Diagnostic) -> T
+    static func choice<T: RawRepresentable & CaseIterable>(
+        _ token: Token, key: String, as type: T.Type
+    ) throws(Diagnostic) -> T
     where T.RawValue == String {
         let lower = token.text.lowercased()
         guard let value = T.allCases.first(where: { $0.rawValue == lower }) else {
-            throw Diagnostic(.unknown(.value, token.text, context: key, candidates: T.allCases.map(\.rawValue)), at: token.range)
+            throw Diagnostic(
+                .unknown(.value, token.text, context: key, candidates: T.allCases.map(\.rawValue)),
+                at: token.range)
         }
         return value
     }
@@ -71,26 +94,44 @@ enum ValueParser {
     static func range(_ token: Token, key: String) throws(Diagnostic) -> (Double?, Double?) {
         let parts = token.text.components(separatedBy: "..")
         guard parts.count == 2 else {
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a range like 0..100, ..100 or 5.."), at: token.range)
+            throw Diagnostic(
+                .invalidValue(
+                    key: key, value: token.text, expected: "a range like 0..100, ..100 or 5.."),
+                at: token.range)
         }
         let lower = parts[0].isEmpty ? nil : number(parts[0])
         let upper = parts[1].isEmpty ? nil : number(parts[1])
-        if (!parts[0].isEmpty && lower == nil) || (!parts[1].isEmpty && upper == nil) || (lower == nil && upper == nil) {
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "a range like 0..100, ..100 or 5.."), at: token.range)
+        if (!parts[0].isEmpty && lower == nil) || (!parts[1].isEmpty && upper == nil)
+            || (lower == nil && upper == nil)
+        {
+            throw Diagnostic(
+                .invalidValue(
+                    key: key, value: token.text, expected: "a range like 0..100, ..100 or 5.."),
+                at: token.range)
         }
         if let lower, let upper, lower >= upper {
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: "the lower bound below the upper"), at: token.range)
+            throw Diagnostic(
+                .invalidValue(
+                    key: key, value: token.text, expected: "the lower bound below the upper"),
+                at: token.range)
         }
         return (lower, upper)
     }
 
     /// `100x30` (columns × rows, or pixels with a larger `limit`).
-    static func size(_ token: Token, key: String, limit: Int? = nil) throws(Diagnostic) -> (Int, Int) {
+    static func size(_ token: Token, key: String, limit: Int? = nil) throws(Diagnostic) -> (
+        Int, Int
+    ) {
         let parts = token.text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         let maxWidth = limit ?? 2000, maxHeight = limit ?? 1000
-        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), (1...maxWidth).contains(w), (1...maxHeight).contains(h) else {
-            let expected = limit == nil ? "a size like 100x30 (columns x rows)" : "a size in pixels like 800x400"
-            throw Diagnostic(.invalidValue(key: key, value: token.text, expected: expected), at: token.range)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+            (1...maxWidth).contains(w), (1...maxHeight).contains(h)
+        else {
+            let expected =
+                limit == nil
+                ? "a size like 100x30 (columns x rows)" : "a size in pixels like 800x400"
+            throw Diagnostic(
+                .invalidValue(key: key, value: token.text, expected: expected), at: token.range)
         }
         return (w, h)
     }

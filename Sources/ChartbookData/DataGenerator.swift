@@ -27,7 +27,8 @@ public enum DataGenerator {
     public static func dataset(named name: String, generator: Generator) -> Dataset {
         // The one column is named like the dataset (as for `data`), so `NAME` and
         // `NAME.NAME` both name the series and the default plot id is the dataset's name.
-        Dataset(name: name, columns: [Column(name: name, numbers: values(for: generator))],
-                source: .generated(generator))
+        Dataset(
+            name: name, columns: [Column(name: name, numbers: values(for: generator))],
+            source: .generated(generator))
     }
 }

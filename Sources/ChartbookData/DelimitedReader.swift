@@ -24,7 +24,9 @@ public struct DelimitedReader: Sendable {
 
     /// - Parameter shouldCancel: polled every 64Ki records; when it answers true the read
     ///   stops with `DataError.cancelled`.
-    public func read(_ bytes: [UInt8], shouldCancel: () -> Bool = { false }) throws(DataError) -> Table {
+    public func read(_ bytes: [UInt8], shouldCancel: () -> Bool = { false }) throws(DataError)
+        -> Table
+    {
         try bytes.withUnsafeBufferPointer { buffer throws(DataError) in
             try read(buffer, shouldCancel: shouldCancel)
         }
@@ -34,31 +36,42 @@ public struct DelimitedReader: Sendable {
     ///   - parallel: use both cores for large inputs.
     ///   - release: told which byte ranges were consumed, so a file mapping can drop them.
     ///   - progress: the fraction read so far (0...1), possibly from several threads.
-    public func read(_ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false }, parallel: Bool = true,
-                     release: (Int, Int) -> Void = { _, _ in },
-                     progress: @escaping @Sendable (Double) -> Void = { _ in }) throws(DataError) -> Table {
+    public func read(
+        _ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false },
+        parallel: Bool = true,
+        release: (Int, Int) -> Void = { _, _ in },
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) throws(DataError) -> Table {
         switch try TextEncoding.detect(buffer) {
         case .utf8(let bom):
-            return try readUTF8(buffer, from: bom, shouldCancel: shouldCancel, parallel: parallel, release: release,
-                                progress: progress)
+            return try readUTF8(
+                buffer, from: bom, shouldCancel: shouldCancel, parallel: parallel, release: release,
+                progress: progress)
         case .utf16(let bigEndian):
-            let utf8 = try TextEncoding.utf16ToUTF8(buffer, bigEndian: bigEndian, budget: limits.memoryBudget)
+            let utf8 = try TextEncoding.utf16ToUTF8(
+                buffer, bigEndian: bigEndian, budget: limits.memoryBudget)
             return try utf8.withUnsafeBufferPointer { converted throws(DataError) in
-                try readUTF8(converted, from: 0, shouldCancel: shouldCancel, parallel: parallel, release: { _, _ in },
-                             progress: progress)
+                try readUTF8(
+                    converted, from: 0, shouldCancel: shouldCancel, parallel: parallel,
+                    release: { _, _ in },
+                    progress: progress)
             }
         }
     }
 
-    private func readUTF8(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, shouldCancel: () -> Bool, parallel: Bool,
-                          release: (Int, Int) -> Void,
-                          progress: @escaping @Sendable (Double) -> Void) throws(DataError) -> Table {
+    private func readUTF8(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, shouldCancel: () -> Bool,
+        parallel: Bool,
+        release: (Int, Int) -> Void,
+        progress: @escaping @Sendable (Double) -> Void
+    ) throws(DataError) -> Table {
         let separator: UInt8
         switch options.separator {
         case .character(let c): separator = c
         case .auto: separator = SeparatorDetector.detect(buffer, from: start)
         }
-        var scanner = FieldScanner(buffer: buffer, separator: separator, position: start, limits: limits)
+        var scanner = FieldScanner(
+            buffer: buffer, separator: separator, position: start, limits: limits)
 
         // First record: header or data.
         guard let firstRecord = try scanner.nextRecord() else { throw .empty }
@@ -70,20 +83,30 @@ public struct DelimitedReader: Sendable {
         switch options.header {
         case .yes: hasHeader = true
         case .no: hasHeader = false
-        case .auto: hasHeader = Self.looksLikeHeader(firstCells, next: secondRecord.map { $0.map { scanner.text(of: $0) } })
+        case .auto:
+            hasHeader = Self.looksLikeHeader(
+                firstCells, next: secondRecord.map { $0.map { scanner.text(of: $0) } })
         }
         let width = firstCells.count
-        let names: [String] = hasHeader
-            ? Self.uniqueNames(firstCells.enumerated().map { $0.element.isEmpty ? "c\($0.offset + 1)" : $0.element })
+        let names: [String] =
+            hasHeader
+            ? Self.uniqueNames(
+                firstCells.enumerated().map {
+                    $0.element.isEmpty ? "c\($0.offset + 1)" : $0.element
+                })
             : (1...max(width, 1)).map { "c\($0)" }
         let body = hasHeader ? secondMark : firstMark
         if hasHeader && secondRecord == nil { throw .empty }
 
-        let numbers = try readNumbers(buffer, body: body, separator: separator, width: width, shouldCancel: shouldCancel,
-                                      parallel: parallel, release: release, progress: progress)
+        let numbers = try readNumbers(
+            buffer, body: body, separator: separator, width: width, shouldCancel: shouldCancel,
+            parallel: parallel, release: release, progress: progress)
         // Text columns: majority of non-empty cells are not numbers (dates, names).
         var textColumns = Set<Int>()
-        for c in 0..<width where numbers.tally.present[c] > 0 && numbers.tally.failures[c] * 2 > numbers.tally.present[c] {
+        for c in 0..<width
+        where numbers.tally.present[c] > 0
+            && numbers.tally.failures[c] * 2 > numbers.tally.present[c]
+        {
             textColumns.insert(c)
         }
         var labelIndex: Int?
@@ -94,8 +117,9 @@ public struct DelimitedReader: Sendable {
             labelIndex = index
             textColumns.insert(index)
         }
-        let texts = try readTexts(of: textColumns, scanner: &scanner, body: body, rows: numbers.columns.first?.count ?? 0,
-                                  shouldCancel: shouldCancel)
+        let texts = try readTexts(
+            of: textColumns, scanner: &scanner, body: body, rows: numbers.columns.first?.count ?? 0,
+            shouldCancel: shouldCancel)
         var columns = [Column]()
         var labels: [String]?
         for c in 0..<width {
@@ -103,7 +127,10 @@ public struct DelimitedReader: Sendable {
             if let text = texts[c] {
                 columns.append(Column(name: names[c], text: text))
             } else {
-                columns.append(Column(name: names[c], numbers: numbers.columns[c], unparseable: numbers.tally.failures[c]))
+                columns.append(
+                    Column(
+                        name: names[c], numbers: numbers.columns[c],
+                        unparseable: numbers.tally.failures[c]))
             }
         }
         guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
@@ -112,16 +139,22 @@ public struct DelimitedReader: Sendable {
 
     /// Pass 1: numbers for every column — the fast path for unquoted numeric data, else the
     /// general scanner (which also reports ragged rows with their line).
-    private func readNumbers(_ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
-                             shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void,
-                             progress: @escaping @Sendable (Double) -> Void) throws(DataError)
-        -> (columns: [[Double]], tally: FieldScanner.Tally) {
+    private func readNumbers(
+        _ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
+        shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void,
+        progress: @escaping @Sendable (Double) -> Void
+    ) throws(DataError)
+        -> (columns: [[Double]], tally: FieldScanner.Tally)
+    {
         let outcome = withoutActuallyEscaping(shouldCancel) { cancel in
             withoutActuallyEscaping(release) { release in
-                var fast = FastNumericParser(separator: separator, width: width, budget: limits.memoryBudget,
-                                             shouldCancel: cancel, release: release)
+                var fast = FastNumericParser(
+                    separator: separator, width: width, budget: limits.memoryBudget,
+                    shouldCancel: cancel, release: release)
                 fast.progress = progress
-                guard useFastPath, let base = buffer.baseAddress else { return FastNumericParser.Outcome.fallback }
+                guard useFastPath, let base = buffer.baseAddress else {
+                    return FastNumericParser.Outcome.fallback
+                }
                 return fast.parse(base, start: body.position, end: buffer.count, parallel: parallel)
             }
         }
@@ -131,7 +164,8 @@ public struct DelimitedReader: Sendable {
         case .parsed(let result): return (result.columns, result.tally)
         case .fallback: break
         }
-        var scanner = FieldScanner(buffer: buffer, separator: separator, position: body.position, limits: limits)
+        var scanner = FieldScanner(
+            buffer: buffer, separator: separator, position: body.position, limits: limits)
         scanner.seek(body)
         var numbers = Array(repeating: [Double](), count: width)
         var tally = FieldScanner.Tally(width: width)
@@ -146,15 +180,21 @@ public struct DelimitedReader: Sendable {
                 if shouldCancel() { throw .cancelled }
                 progress(Double(scanner.position) / Double(max(buffer.count, 1)))
             }
-            if records > rowBudget { throw .overBudget(needed: records * bytesPerRow, budget: limits.memoryBudget) }
-            if record > width { throw .raggedRow(line: scanner.recordLine, fields: record, expected: width) }
+            if records > rowBudget {
+                throw .overBudget(needed: records * bytesPerRow, budget: limits.memoryBudget)
+            }
+            if record > width {
+                throw .raggedRow(line: scanner.recordLine, fields: record, expected: width)
+            }
         }
         return (numbers, tally)
     }
 
     /// Pass 2, only for text columns: their cells as sanitised strings, within the budget.
-    private func readTexts(of textColumns: Set<Int>, scanner: inout FieldScanner, body: FieldScanner.Mark, rows: Int,
-                           shouldCancel: () -> Bool) throws(DataError) -> [Int: [String]] {
+    private func readTexts(
+        of textColumns: Set<Int>, scanner: inout FieldScanner, body: FieldScanner.Mark, rows: Int,
+        shouldCancel: () -> Bool
+    ) throws(DataError) -> [Int: [String]] {
         guard !textColumns.isEmpty else { return [:] }
         let numberBytes = rows * MemoryLayout<Double>.stride
         var used = numberBytes * max(1, textColumns.count)
@@ -166,12 +206,15 @@ public struct DelimitedReader: Sendable {
             records &+= 1
             if records & 0xffff == 0, shouldCancel() { throw .cancelled }
             for c in textColumns {
-                let text = c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : ""
+                let text =
+                    c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : ""
                 // A String's storage: 16 bytes inline, more for longer text.
                 used += MemoryLayout<String>.stride + (text.utf8.count > 15 ? text.utf8.count : 0)
                 texts[c]?.append(text)
             }
-            if used > limits.memoryBudget { throw .overBudget(needed: used, budget: limits.memoryBudget) }
+            if used > limits.memoryBudget {
+                throw .overBudget(needed: used, budget: limits.memoryBudget)
+            }
         }
         return texts
     }
@@ -180,7 +223,9 @@ public struct DelimitedReader: Sendable {
     /// exists, that column holds a number there (or every first-row cell is text).
     static func looksLikeHeader(_ first: [String], next: [String]?) -> Bool {
         let isNumber = { (s: String) in NumberParser.parse(s.trimmingSpaces) != nil }
-        let textColumns = first.indices.filter { !first[$0].trimmingSpaces.isEmpty && !isNumber(first[$0]) }
+        let textColumns = first.indices.filter {
+            !first[$0].trimmingSpaces.isEmpty && !isNumber(first[$0])
+        }
         guard !textColumns.isEmpty else { return false }
         guard let next else { return true }
         if textColumns.count == first.count { return true }

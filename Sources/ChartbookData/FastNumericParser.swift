@@ -1,7 +1,7 @@
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The fast path of `DelimitedReader` for the common case — numbers in unquoted fields — on
@@ -46,7 +46,10 @@ struct FastNumericParser {
         if parallel, end - start > 1 << 20 {
             let mid = start + (end - start) / 2
             if let nl = memchr(base + mid, 10, end - mid) {
-                cuts = [start, UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1, end]
+                cuts = [
+                    start, UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1,
+                    end,
+                ]
             }
         }
         let parts = cuts.count - 1
@@ -61,7 +64,9 @@ struct FastNumericParser {
         let rowBytes = width * MemoryLayout<Double>.stride
         guard capacity <= budget / rowBytes else { return .overBudget(capacity * rowBytes) }
         var arrays = (0..<width).map { _ in
-            [Double](unsafeUninitializedCapacity: max(capacity, 1)) { _, count in count = max(capacity, 1) }
+            [Double](unsafeUninitializedCapacity: max(capacity, 1)) { _, count in
+                count = max(capacity, 1)
+            }
         }
         var lent = [UnsafeMutablePointer<Double>]()
         Self.withPointers(&arrays, from: 0, collected: &lent) { pointers in
@@ -78,13 +83,15 @@ struct FastNumericParser {
                 // Blank lines left a gap before this part's rows: close it.
                 for c in 0..<width {
                     arrays[c].withUnsafeMutableBufferPointer { b in
-                        let base = b.baseAddress!
+                        guard let base = b.baseAddress else { return }
                         (base + rows).update(from: base + offsets[p], count: s.rows)
                     }
                 }
             }
             rows += s.rows
-            for c in 0..<width { tally.present[c] += s.present[c]; tally.failures[c] += s.failures[c] }
+            for c in 0..<width {
+                tally.present[c] += s.present[c]; tally.failures[c] += s.failures[c]
+            }
         }
         for c in 0..<width { arrays[c].removeLast(arrays[c].count - rows) }
         return .parsed(Result(columns: arrays, tally: tally))
@@ -94,8 +101,11 @@ struct FastNumericParser {
     /// `withUnsafeMutableBufferPointer` (arrays are moved out one by one, so no two accesses
     /// overlap).
     /// Recursion depth is the column count, at most `maxWidth`.
-    static func withPointers(_ arrays: inout [[Double]], from index: Int, collected: inout [UnsafeMutablePointer<Double>],
-                             _ body: ([UnsafeMutablePointer<Double>]) -> Void) {
+    static func withPointers(
+        _ arrays: inout [[Double]], from index: Int,
+        collected: inout [UnsafeMutablePointer<Double>],
+        _ body: ([UnsafeMutablePointer<Double>]) -> Void
+    ) {
         guard index < arrays.count else { body(collected); return }
         var array = arrays[index]
         arrays[index] = []
@@ -162,7 +172,9 @@ struct FastNumericParser {
         func parsePart(_ p: Int) {
             let total = Double(max(cuts[cuts.count - 1] - cuts[0], 1))
             let rows = offsets[p]..<(offsets[p] + bounds[p])
-            stats[p] = parser.parsePart(base, from: cuts[p], to: cuts[p + 1], into: columns, rows: rows) { bytes in
+            stats[p] = parser.parsePart(
+                base, from: cuts[p], to: cuts[p + 1], into: columns, rows: rows
+            ) { bytes in
                 let done = self.parsedBytes.add(bytes, ordering: .relaxed).newValue
                 self.parser.progress(Double(done) / total)
             }
@@ -184,16 +196,20 @@ struct FastNumericParser {
 
     /// One part, sequentially. Rows go to `columns[c][rows]`; a part with more rows than
     /// that falls back before writing the first row past it.
-    func parsePart(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
-                   into columns: [UnsafeMutablePointer<Double>], rows: Range<Int>,
-                   parsed: (Int) -> Void = { _ in }) -> PartStats {
+    func parsePart(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
+        into columns: [UnsafeMutablePointer<Double>], rows: Range<Int>,
+        parsed: (Int) -> Void = { _ in }
+    ) -> PartStats {
         let first = rows.lowerBound
-        var stats = PartStats(present: [Int](repeating: 0, count: width), failures: [Int](repeating: 0, count: width))
+        var stats = PartStats(
+            present: [Int](repeating: 0, count: width), failures: [Int](repeating: 0, count: width))
         let present = UnsafeMutablePointer<Int>.allocate(capacity: width)
         let failures = UnsafeMutablePointer<Int>.allocate(capacity: width)
         present.initialize(repeating: 0, count: width)
         failures.initialize(repeating: 0, count: width)
-        let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>>.allocate(capacity: width)
+        let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>>.allocate(
+            capacity: width)
         destination.initialize(from: columns, count: width)
         // (Counters are copied into `stats` explicitly before the normal return: a `defer`
         // would run after `return stats` had already taken its copy.)
@@ -219,13 +235,15 @@ struct FastNumericParser {
             guard row < rows.upperBound else { stats.outcome = .fallback; return stats }
             var column = 0
             while true {
-                guard column < width else { stats.outcome = .fallback; return stats } // ragged: reported by the general path
+                // Ragged: reported by the general path.
+                guard column < width else { stats.outcome = .fallback; return stats }
                 // One field, scanned once: blanks, sign, digits, point, digits, blanks, then
                 // the separator or the end of the line. Anything else goes to the careful parser.
                 var q = p
                 while q < end && (base[q] == 32 || base[q] == tabIsBlank) { q &+= 1 }
                 let s = q
-                if q < end && base[q] == 34 { stats.outcome = .fallback; return stats } // quoted: general path
+                // Quoted: the general path.
+                if q < end && base[q] == 34 { stats.outcome = .fallback; return stats }
                 var negative = false
                 if q < end && (base[q] == 45 || base[q] == 43) { negative = base[q] == 45; q &+= 1 }
                 // Digits go straight into the mantissa; more than 19 digits in all (leading zeros
@@ -295,7 +313,9 @@ struct FastNumericParser {
             row += 1
             if (row - first) & 0xffff == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }
-                if p - lastRelease >= 1 << 23 { release(lastRelease, p); parsed(p - lastRelease); lastRelease = p }
+                if p - lastRelease >= 1 << 23 {
+                    release(lastRelease, p); parsed(p - lastRelease); lastRelease = p
+                }
             }
         }
         release(lastRelease, end)

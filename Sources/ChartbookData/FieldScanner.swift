@@ -22,7 +22,10 @@ struct FieldScanner {
     /// Where the current record started (for the line-length limit).
     private var recordStart = 0
 
-    init(buffer: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int, limits: ResourceLimits = ResourceLimits()) {
+    init(
+        buffer: UnsafeBufferPointer<UInt8>, separator: UInt8, position: Int,
+        limits: ResourceLimits = ResourceLimits()
+    ) {
         self.buffer = buffer
         self.separator = separator
         self.position = position
@@ -68,7 +71,9 @@ struct FieldScanner {
         var atEnd = false
         while !atEnd {
             fields.append(try nextField(&atEnd))
-            if fields.count > limits.maxColumns { throw .tooManyColumns(line: recordLine, limit: limits.maxColumns) }
+            if fields.count > limits.maxColumns {
+                throw .tooManyColumns(line: recordLine, limit: limits.maxColumns)
+            }
         }
         return fields
     }
@@ -86,7 +91,9 @@ struct FieldScanner {
 
     /// Parses the next record straight into numeric columns. Returns the number of fields,
     /// or nil at the end. Cells beyond `width` are not stored (the caller reports them).
-    mutating func nextRecord(into columns: inout [[Double]], tally: inout Tally, width: Int) throws(DataError) -> Int? {
+    mutating func nextRecord(into columns: inout [[Double]], tally: inout Tally, width: Int)
+        throws(DataError) -> Int?
+    {
         guard skipToRecord() else { return nil }
         beginRecord()
         var atEnd = false
@@ -131,7 +138,9 @@ struct FieldScanner {
                 guard position < buffer.count else { throw .unterminatedQuote(line: recordLine) }
                 let b = buffer[position]
                 if b == Self.quote {
-                    if position + 1 < buffer.count && buffer[position + 1] == Self.quote { position += 2; continue }
+                    if position + 1 < buffer.count && buffer[position + 1] == Self.quote {
+                        position += 2; continue
+                    }
                     position += 1
                     break
                 }
@@ -141,7 +150,9 @@ struct FieldScanner {
             let end = position
             try checkLength(start, end)
             // Anything between the closing quote and the separator is kept as text.
-            while position < buffer.count, buffer[position] != separator, buffer[position] != 10, buffer[position] != 13 {
+            while position < buffer.count, buffer[position] != separator, buffer[position] != 10,
+                buffer[position] != 13
+            {
                 position += 1
             }
             finishField(&atEnd)
@@ -159,16 +170,23 @@ struct FieldScanner {
     }
 
     private func checkLength(_ start: Int, _ end: Int) throws(DataError) {
-        if end - start > limits.maxFieldBytes { throw .fieldTooLong(line: recordLine, limit: limits.maxFieldBytes) }
-        if end - recordStart > limits.maxLineBytes { throw .lineTooLong(line: recordLine, limit: limits.maxLineBytes) }
+        if end - start > limits.maxFieldBytes {
+            throw .fieldTooLong(line: recordLine, limit: limits.maxFieldBytes)
+        }
+        if end - recordStart > limits.maxLineBytes {
+            throw .lineTooLong(line: recordLine, limit: limits.maxLineBytes)
+        }
     }
 
     private mutating func finishField(_ atEnd: inout Bool) {
         guard position < buffer.count else { atEnd = true; return }
         let b = buffer[position]
         if b == separator { position += 1; return }
-        if b == 13 { position += 1; if position < buffer.count && buffer[position] == 10 { position += 1 } }
-        else if b == 10 { position += 1 }
+        if b == 13 {
+            position += 1; if position < buffer.count && buffer[position] == 10 { position += 1 }
+        } else if b == 10 {
+            position += 1
+        }
         line += 1
         atEnd = true
     }
@@ -178,7 +196,8 @@ struct FieldScanner {
         var s = field.start, e = field.end
         if field.quoted {
             s += 1; e -= 1
-            let raw = String(decoding: UnsafeBufferPointer(rebasing: buffer[s..<max(s, e)]), as: UTF8.self)
+            let raw = String(
+                decoding: UnsafeBufferPointer(rebasing: buffer[s..<max(s, e)]), as: UTF8.self)
             return raw.replacingQuotes()
         }
         return String(decoding: UnsafeBufferPointer(rebasing: buffer[s..<e]), as: UTF8.self)

@@ -26,16 +26,22 @@ public struct JSONTableReader: Sendable {
         return i < bytes.count && bytes[i] == UInt8(ascii: "[")
     }
 
-    public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> DelimitedReader.Table {
+    public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> DelimitedReader.Table
+    {
         guard bytes.count <= limits.memoryBudget / Self.bytesPerInputByte else {
-            throw .overBudget(needed: bytes.count * Self.bytesPerInputByte, budget: limits.memoryBudget)
+            throw .overBudget(
+                needed: bytes.count * Self.bytesPerInputByte, budget: limits.memoryBudget)
         }
         let data = Data(buffer: bytes)
         let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) } catch {
+        do {
+            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
             throw .invalidJSON("it does not parse as JSON")
         }
-        guard let array = root as? [Any] else { throw .invalidJSON("the top level is not an array") }
+        guard let array = root as? [Any] else {
+            throw .invalidJSON("the top level is not an array")
+        }
         guard !array.isEmpty else { throw .empty }
         var names = [String]()
         var cells = [String: [Any?]]()
@@ -45,16 +51,24 @@ public struct JSONTableReader: Sendable {
         } else if let rows = array as? [[Any]] {
             let width = rows.map(\.count).max() ?? 0
             names = (0..<width).map { "c\($0 + 1)" }
-            for (c, name) in names.enumerated() { cells[name] = rows.map { c < $0.count ? $0[c] : nil } }
+            for (c, name) in names.enumerated() {
+                cells[name] = rows.map { c < $0.count ? $0[c] : nil }
+            }
         } else if let objects = array as? [[String: Any]] {
-            for object in objects { for key in object.keys.sorted() where cells[key] == nil { cells[key] = []; names.append(key) } }
+            for object in objects {
+                for key in object.keys.sorted() where cells[key] == nil {
+                    cells[key] = []; names.append(key)
+                }
+            }
             // Keys in order of first appearance: JSONSerialization does not keep object order.
             names = Self.keysInOrder(data, fallback: names)
             for name in names { cells[name] = objects.map { $0[name] } }
         } else {
             throw .invalidJSON("expected an array of numbers, of arrays, or of objects")
         }
-        guard names.count <= limits.maxColumns else { throw .tooManyColumns(line: 1, limit: limits.maxColumns) }
+        guard names.count <= limits.maxColumns else {
+            throw .tooManyColumns(line: 1, limit: limits.maxColumns)
+        }
         var columns = [Column]()
         var labels: [String]?
         for name in names {
@@ -62,10 +76,16 @@ public struct JSONTableReader: Sendable {
             let numbers: [Double] = values.map { cell in
                 guard let value = cell else { return .nan }
                 if let n = value as? NSNumber { return Self.isBoolean(n) ? .nan : n.doubleValue }
-                if let s = value as? String, let d = NumberParser.parse(s.trimmingSpaces) { return d }
+                if let s = value as? String, let d = NumberParser.parse(s.trimmingSpaces) {
+                    return d
+                }
                 return .nan
             }
-            let strings = values.filter { ($0 as? String).map { NumberParser.parse($0.trimmingSpaces) == nil && !MissingValue.isMissing($0) } ?? false }.count
+            let strings = values.filter {
+                ($0 as? String).map {
+                    NumberParser.parse($0.trimmingSpaces) == nil && !MissingValue.isMissing($0)
+                } ?? false
+            }.count
             let present = values.filter { $0 != nil && !($0 is NSNull) }.count
             let safeName = TextMetrics.sanitized(name)
             if name == labelColumn || (present > 0 && strings * 2 > present) {
@@ -74,12 +94,18 @@ public struct JSONTableReader: Sendable {
                     if let n = value as? NSNumber { return NumberText.shortest(n.doubleValue) }
                     return ""
                 }
-                if name == labelColumn { labels = text } else { columns.append(Column(name: safeName, text: text)) }
+                if name == labelColumn {
+                    labels = text
+                } else {
+                    columns.append(Column(name: safeName, text: text))
+                }
             } else {
                 columns.append(Column(name: safeName, numbers: numbers, unparseable: strings))
             }
         }
-        if let labelColumn, !names.contains(labelColumn) { throw .unknownLabelColumn(labelColumn, available: names) }
+        if let labelColumn, !names.contains(labelColumn) {
+            throw .unknownLabelColumn(labelColumn, available: names)
+        }
         guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
         return DelimitedReader.Table(columns: columns, labels: labels)
     }
@@ -100,7 +126,11 @@ public struct JSONTableReader: Sendable {
         while i < bytes.count {
             let b = bytes[i]
             if inString {
-                if escaped { escaped = false; current.append(b) } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") {
+                if escaped {
+                    escaped = false; current.append(b)
+                } else if b == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if b == UInt8(ascii: "\"") {
                     inString = false
                     var j = i + 1
                     while j < bytes.count, [9, 10, 13, 32].contains(bytes[j]) { j += 1 }
@@ -108,10 +138,16 @@ public struct JSONTableReader: Sendable {
                         let key = String(decoding: current, as: UTF8.self)
                         if !order.contains(key) { order.append(key) }
                     }
-                } else { current.append(b) }
+                } else {
+                    current.append(b)
+                }
             } else if b == UInt8(ascii: "\"") {
                 inString = true; current = []; stringStart = true
-            } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") { depth -= 1 }
+            } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
+                depth += 1
+            } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+                depth -= 1
+            }
             i += 1
         }
         let known = Set(fallback)

@@ -3,7 +3,9 @@
 /// a numeric column with `NA` cells stays numeric. The one list every reader consults.
 public enum MissingValue {
     /// In lower case. `nan` is parsed as a number (NaN), which is missing too.
-    public static let words: Set<String> = ["na", "n/a", "#n/a", "#na", "null", "none", "nil", "-", ".", "?", "missing"]
+    public static let words: Set<String> = [
+        "na", "n/a", "#n/a", "#na", "null", "none", "nil", "-", ".", "?", "missing",
+    ]
 
     /// Whether `bytes[start..<end]` (blanks already trimmed) is one of `words`.
     static func isMissing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {

@@ -10,16 +10,37 @@ public enum NumberParser {
     @inline(__always)
     static func exactPowerOfTen(_ e: Int) -> Double {
         switch e {
-        case 0: 1e0; case 1: 1e1; case 2: 1e2; case 3: 1e3; case 4: 1e4; case 5: 1e5; case 6: 1e6; case 7: 1e7
-        case 8: 1e8; case 9: 1e9; case 10: 1e10; case 11: 1e11; case 12: 1e12; case 13: 1e13; case 14: 1e14
-        case 15: 1e15; case 16: 1e16; case 17: 1e17; case 18: 1e18; case 19: 1e19; case 20: 1e20; case 21: 1e21
+        case 0: 1e0;
+        case 1: 1e1;
+        case 2: 1e2;
+        case 3: 1e3;
+        case 4: 1e4;
+        case 5: 1e5;
+        case 6: 1e6;
+        case 7: 1e7
+        case 8: 1e8;
+        case 9: 1e9;
+        case 10: 1e10;
+        case 11: 1e11;
+        case 12: 1e12;
+        case 13: 1e13;
+        case 14: 1e14
+        case 15: 1e15;
+        case 16: 1e16;
+        case 17: 1e17;
+        case 18: 1e18;
+        case 19: 1e19;
+        case 20: 1e20;
+        case 21: 1e21
         default: 1e22
         }
     }
 
     /// Parses `bytes[start..<end]` (no surrounding white space expected). nil when the text
     /// is not a number.
-    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    public static func parse(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+        -> Double?
+    {
         guard start < end else { return nil }
         var index = start
         var negative = false
@@ -29,7 +50,7 @@ public enum NumberParser {
             index += 1
         }
         var mantissa: UInt64 = 0
-        var digits = 0          // significant digits taken into mantissa
+        var digits = 0  // significant digits taken into mantissa
         var anyDigit = false
         var exponent = 0
         var overflow = false
@@ -39,7 +60,11 @@ public enum NumberParser {
             guard d < 10 else { break }
             anyDigit = true
             if mantissa == 0 && d == 0 { index += 1; continue }
-            if digits < 19 { mantissa = mantissa * 10 + UInt64(d); digits += 1 } else { overflow = true }
+            if digits < 19 {
+                mantissa = mantissa * 10 + UInt64(d); digits += 1
+            } else {
+                overflow = true
+            }
             index += 1
         }
         if index < end && bytes[index] == UInt8(ascii: ".") {
@@ -49,7 +74,11 @@ public enum NumberParser {
                 guard d < 10 else { break }
                 anyDigit = true
                 if mantissa == 0 && d == 0 { exponent -= 1; index += 1; continue }
-                if digits < 19 { mantissa = mantissa * 10 + UInt64(d); digits += 1; exponent -= 1 } else { overflow = true }
+                if digits < 19 {
+                    mantissa = mantissa * 10 + UInt64(d); digits += 1; exponent -= 1
+                } else {
+                    overflow = true
+                }
                 index += 1
             }
         }
@@ -57,7 +86,9 @@ public enum NumberParser {
         if index < end && (bytes[index] | 0x20) == UInt8(ascii: "e") {
             index += 1
             var expNegative = false
-            if index < end && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+")) {
+            if index < end
+                && (bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+"))
+            {
                 expNegative = bytes[index] == UInt8(ascii: "-")
                 index += 1
             }
@@ -78,15 +109,22 @@ public enum NumberParser {
             return slowPath(bytes, start, end)
         }
         var result = Double(mantissa)
-        if exponent < 0 { result /= exactPowerOfTen(-exponent) } else if exponent > 0 { result *= exactPowerOfTen(exponent) }
+        if exponent < 0 {
+            result /= exactPowerOfTen(-exponent)
+        } else if exponent > 0 {
+            result *= exactPowerOfTen(exponent)
+        }
         return negative ? -result : result
     }
 
-    private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
+    private static func slowPath(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int)
+        -> Double?
+    {
         guard end - start < 800 else { return nil }
         // `Double(String)` reads a C string: a NUL would end the number early ("2\0 3" as 2).
         for i in start..<end where bytes[i] == 0 { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let text = String(
+            decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         return Double(text)
     }
 

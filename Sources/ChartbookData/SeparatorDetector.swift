@@ -21,7 +21,9 @@ enum SeparatorDetector {
             if best == nil || perRecord[0] > best?.fields ?? 0 { best = (separator, perRecord[0]) }
         }
         if let best { return best.separator }
-        let most = first.enumerated().max { a, b in a.element != b.element ? a.element < b.element : a.offset > b.offset }
+        let most = first.enumerated().max { a, b in
+            a.element != b.element ? a.element < b.element : a.offset > b.offset
+        }
         guard let most, most.element > 0 else { return candidates[0] }
         return candidates[most.offset]
     }
@@ -52,7 +54,11 @@ enum SeparatorDetector {
                 continue
             }
             // Only records with something besides blanks and separators are sampled.
-            if !inQuotes, let index = candidates.firstIndex(of: b) { current[index] += 1 } else if b != 32 { anyContent = true }
+            if !inQuotes, let index = candidates.firstIndex(of: b) {
+                current[index] += 1
+            } else if b != 32 {
+                anyContent = true
+            }
         }
         if rows.count < sampleRecords { finish() }
         return rows

@@ -13,8 +13,10 @@ enum TextEncoding: Equatable {
 
     static func detect(_ buffer: UnsafeBufferPointer<UInt8>) throws(DataError) -> TextEncoding {
         let n = buffer.count
-        if n >= 4 && ((buffer[0] == 0xFF && buffer[1] == 0xFE && buffer[2] == 0 && buffer[3] == 0)
-            || (buffer[0] == 0 && buffer[1] == 0 && buffer[2] == 0xFE && buffer[3] == 0xFF)) {
+        if n >= 4
+            && ((buffer[0] == 0xFF && buffer[1] == 0xFE && buffer[2] == 0 && buffer[3] == 0)
+                || (buffer[0] == 0 && buffer[1] == 0 && buffer[2] == 0xFE && buffer[3] == 0xFF))
+        {
             throw .unsupportedEncoding("UTF-32")
         }
         if n >= 2 && buffer[0] == 0xFF && buffer[1] == 0xFE { return .utf16(bigEndian: false) }
@@ -25,7 +27,9 @@ enum TextEncoding: Equatable {
     }
 
     /// UTF-16 (after its 2-byte mark) as UTF-8 bytes; unpaired surrogates become U+FFFD.
-    static func utf16ToUTF8(_ buffer: UnsafeBufferPointer<UInt8>, bigEndian: Bool, budget: Int) throws(DataError) -> [UInt8] {
+    static func utf16ToUTF8(_ buffer: UnsafeBufferPointer<UInt8>, bigEndian: Bool, budget: Int)
+        throws(DataError) -> [UInt8]
+    {
         let units = (buffer.count - 2) / 2
         // At most 3 UTF-8 bytes for each UTF-16 unit.
         guard units <= budget / 3 else { throw .overBudget(needed: units * 3, budget: budget) }

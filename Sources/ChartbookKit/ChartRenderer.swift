@@ -21,7 +21,9 @@ public struct TerminalTarget: Equatable, Sendable {
 /// one place so the executable and the end-to-end tests draw the same way.
 public enum ChartRenderer {
     /// The chart's size in cells: the session's fixed size, or the target's.
-    public static func size(of session: Session, on target: TerminalTarget) -> (columns: Int, rows: Int) {
+    public static func size(of session: Session, on target: TerminalTarget) -> (
+        columns: Int, rows: Int
+    ) {
         switch session.output.size {
         case .fixed(let c, let r): (c, r)
         case .auto: (max(0, target.columns), max(0, target.rows))
@@ -31,8 +33,10 @@ public enum ChartRenderer {
     public static func scene(for session: Session, on target: TerminalTarget) -> Scene {
         let (columns, rows) = size(of: session, on: target)
         let raster = DotRaster(canvas: session.output.canvas)
-        return ChartLayout(columns: columns, rows: rows, dots: raster.density,
-                           glyphs: Glyphs(asciiOnly: session.output.canvas == .ascii)).scene(for: session)
+        return ChartLayout(
+            columns: columns, rows: rows, dots: raster.density,
+            glyphs: Glyphs(asciiOnly: session.output.canvas == .ascii)
+        ).scene(for: session)
     }
 
     /// The plot area's width in cells for this session on this terminal (what `scroll` pages by).

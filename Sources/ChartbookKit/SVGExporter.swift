@@ -10,8 +10,10 @@ public enum SVGExporter {
 
     /// - Parameters:
     ///   - size: pixels; nil uses the chart's cell size times the cell box.
-    public static func svg(for session: Session, on target: TerminalTarget, size: PixelSize? = nil,
-                           title: String? = nil, description: String? = nil) -> String {
+    public static func svg(
+        for session: Session, on target: TerminalTarget, size: PixelSize? = nil,
+        title: String? = nil, description: String? = nil
+    ) -> String {
         var columns: Int, rows: Int
         if let size {
             columns = max(1, size.width / cellWidth)
@@ -23,8 +25,10 @@ public enum SVGExporter {
         }
         let cw = size.map { Double($0.width) / Double(columns) } ?? Double(cellWidth)
         let ch = size.map { Double($0.height) / Double(rows) } ?? Double(cellHeight)
-        let layout = ChartLayout(columns: columns, rows: rows, dots: DotDensity(x: cellWidth, y: cellHeight))
-        return SVGRenderer(cellWidth: cw, cellHeight: ch).render(layout.scene(for: session), title: title ?? session.output.title,
-                                                                 description: description)
+        let layout = ChartLayout(
+            columns: columns, rows: rows, dots: DotDensity(x: cellWidth, y: cellHeight))
+        return SVGRenderer(cellWidth: cw, cellHeight: ch).render(
+            layout.scene(for: session), title: title ?? session.output.title,
+            description: description)
     }
 }

@@ -30,15 +30,21 @@ public struct ScriptRunner: Sendable {
     /// The terminal now (for `auto` sizes in SVG output).
     public var target: @Sendable () -> TerminalTarget
 
-    public init(executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
-                target: @escaping @Sendable () -> TerminalTarget = { TerminalTarget(columns: 80, rows: 24, colorMode: .none) }) {
+    public init(
+        executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
+        target: @escaping @Sendable () -> TerminalTarget = {
+            TerminalTarget(columns: 80, rows: 24, colorMode: .none)
+        }
+    ) {
         self.executor = executor
         self.drawEach = drawEach
         self.keepGoing = keepGoing
         self.target = target
     }
 
-    public func run(_ source: ScriptSource, in notebook: inout Notebook, emit: (Event) -> Void) -> Outcome {
+    public func run(_ source: ScriptSource, in notebook: inout Notebook, emit: (Event) -> Void)
+        -> Outcome
+    {
         let context = Executor.Context(directory: source.directory)
         var failed = false
         func report(_ diagnostic: Diagnostic) {
@@ -55,21 +61,27 @@ public struct ScriptRunner: Sendable {
             for tokens in commands {
                 do throws(Diagnostic) {
                     let command = try Parser.parse(tokens)
-                    let effects = try executor.run(command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook, context: context)
+                    let effects = try executor.run(
+                        command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook,
+                        context: context)
                     for effect in effects {
                         switch effect {
                         case .print(let text): emit(.output(text))
                         case .render:
                             if drawEach || command == .show { emit(.draw(notebook.session)) }
-                            if let failure = snapshot(notebook.session, command: tokens.text, at: tokens.tokens[0].range) {
+                            if let failure = snapshot(
+                                notebook.session, command: tokens.text, at: tokens.tokens[0].range)
+                            {
                                 throw failure
                             }
                         case .quit: return .quit
                         case .history(let changes): emit(.history(changes: changes))
                         case .saveSVG(let path, let range, let size):
-                            let svg = SVGExporter.svg(for: notebook.session, on: target(), size: size)
+                            let svg = SVGExporter.svg(
+                                for: notebook.session, on: target(), size: size)
                             do { try executor.files.write(Array(svg.utf8), to: path) } catch {
-                                throw Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
+                                throw Diagnostic(
+                                    .cannotWrite(path: path, reason: error.reason), at: range)
                             }
                         }
                     }

@@ -18,7 +18,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// `0xRRGGBB` as an opaque colour.
     public init(hex: UInt32) {
-        self.init(red: UInt8((hex >> 16) & 0xff), green: UInt8((hex >> 8) & 0xff), blue: UInt8(hex & 0xff))
+        self.init(
+            red: UInt8((hex >> 16) & 0xff), green: UInt8((hex >> 8) & 0xff), blue: UInt8(hex & 0xff)
+        )
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when the colour is not opaque.
@@ -30,7 +32,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// The name the user would type: a named colour when one matches exactly, else hex.
     public var description: String {
-        if alpha == 1, let name = Color.named.first(where: { $0.value == self })?.key { return name }
+        if alpha == 1, let name = Color.named.first(where: { $0.value == self })?.key {
+            return name
+        }
         return hexString
     }
 
@@ -39,7 +43,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
             UInt8((Double(a) * alpha + Double(b) * (1 - alpha)).rounded())
         }
-        return Color(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
+        return Color(
+            red: mix(red, background.red), green: mix(green, background.green),
+            blue: mix(blue, background.blue))
     }
 
     private static func hexByte(_ value: UInt8) -> String {
@@ -52,7 +58,9 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         var body = Substring(text)
         var alpha = 1.0
         if let at = body.firstIndex(of: "@") {
-            guard let value = Double(body[body.index(after: at)...]), value >= 0, value <= 1 else { return nil }
+            guard let value = Double(body[body.index(after: at)...]), value >= 0, value <= 1 else {
+                return nil
+            }
             alpha = value
             body = body[..<at]
         }
@@ -84,10 +92,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     public static let named: [String: Color] = [
         "black": Color(hex: 0x000000), "white": Color(hex: 0xffffff),
         "red": Color(hex: 0xe15759), "green": Color(hex: 0x59a14f), "blue": Color(hex: 0x4e79a7),
-        "yellow": Color(hex: 0xedc948), "orange": Color(hex: 0xf28e2b), "purple": Color(hex: 0xb07aa1),
+        "yellow": Color(hex: 0xedc948), "orange": Color(hex: 0xf28e2b),
+        "purple": Color(hex: 0xb07aa1),
         "magenta": Color(hex: 0xd35fb7), "cyan": Color(hex: 0x5fc4d3), "teal": Color(hex: 0x76b7b2),
         "pink": Color(hex: 0xff9da7), "brown": Color(hex: 0x9c755f), "gray": Color(hex: 0x8c8c8c),
-        "grey": Color(hex: 0x8c8c8c), "lightgray": Color(hex: 0xc8c8c8), "darkgray": Color(hex: 0x5a5a5a),
+        "grey": Color(hex: 0x8c8c8c), "lightgray": Color(hex: 0xc8c8c8),
+        "darkgray": Color(hex: 0x5a5a5a),
         "sky": Color(hex: 0x16aafc),
     ]
 

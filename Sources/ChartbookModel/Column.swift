@@ -42,7 +42,8 @@ public struct Column: Equatable, Sendable {
     /// The cell at `index` as display text (numbers shortest round-trip, NaN as empty).
     public func text(at index: Int) -> String {
         switch values {
-        case .numbers(let v): guard v.indices.contains(index), !v[index].isNaN else { return "" }
+        case .numbers(let v):
+            guard v.indices.contains(index), !v[index].isNaN else { return "" }
             return NumberText.shortest(v[index])
         case .text(let v): return v.indices.contains(index) ? v[index] : ""
         }

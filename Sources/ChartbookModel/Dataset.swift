@@ -10,7 +10,10 @@ public struct Dataset: Equatable, Sendable {
     /// `set data NAME window=N`: only the newest N rows are kept.
     public var window: Int?
 
-    public init(name: String, columns: [Column], labels: [String]? = nil, source: DataSource, window: Int? = nil) {
+    public init(
+        name: String, columns: [Column], labels: [String]? = nil, source: DataSource,
+        window: Int? = nil
+    ) {
         self.name = name
         self.columns = columns
         self.labels = labels

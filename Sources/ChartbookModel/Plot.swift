@@ -20,7 +20,9 @@ public struct Plot: Equatable, Sendable {
     /// plot used), so colours stay put when other plots come and go.
     public var paletteSlot: Int
 
-    public init(id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0) {
+    public init(
+        id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0
+    ) {
         self.id = id
         self.kind = kind
         self.series = series
@@ -90,10 +92,12 @@ public struct PlotStyle: Equatable, Sendable {
         public init(start: Color, end: Color) { self.start = start; self.end = end }
     }
 
-    public init(color: Color? = nil, width: Double? = nil, lineStyle: LineStyle? = nil,
-                marker: Marker? = nil, size: Double? = nil, outline: Color? = nil, fill: Fill? = nil,
-                fillColor: Color? = nil, gradient: GradientColors? = nil, gradientType: GradientType? = nil,
-                rounded: Bool? = nil) {
+    public init(
+        color: Color? = nil, width: Double? = nil, lineStyle: LineStyle? = nil,
+        marker: Marker? = nil, size: Double? = nil, outline: Color? = nil, fill: Fill? = nil,
+        fillColor: Color? = nil, gradient: GradientColors? = nil, gradientType: GradientType? = nil,
+        rounded: Bool? = nil
+    ) {
         self.color = color
         self.width = width
         self.lineStyle = lineStyle

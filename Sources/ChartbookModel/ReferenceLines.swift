@@ -72,8 +72,10 @@ public struct MarkedLine: Equatable, Sendable {
     /// Widen an automatic y range so the line stays visible.
     public var fit: Bool
 
-    public init(id: String, value: Value, label: String? = nil, color: Color? = nil,
-                style: RuleStyle = .dashed, fit: Bool = true) {
+    public init(
+        id: String, value: Value, label: String? = nil, color: Color? = nil,
+        style: RuleStyle = .dashed, fit: Bool = true
+    ) {
         self.id = id
         self.value = value
         self.label = label

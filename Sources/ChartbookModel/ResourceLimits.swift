@@ -19,8 +19,10 @@ public struct ResourceLimits: Equatable, Sendable {
     /// Marked reference lines in one session.
     public var maxMarkedLines: Int
 
-    public init(maxFieldBytes: Int = 1 << 20, maxLineBytes: Int = 16 << 20, maxColumns: Int = 10_000,
-                memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256) {
+    public init(
+        maxFieldBytes: Int = 1 << 20, maxLineBytes: Int = 16 << 20, maxColumns: Int = 10_000,
+        memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256
+    ) {
         self.maxFieldBytes = maxFieldBytes
         self.maxLineBytes = maxLineBytes
         self.maxColumns = maxColumns

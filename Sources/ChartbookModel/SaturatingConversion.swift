@@ -4,10 +4,16 @@ extension Int {
     /// input (data, options, sizes) goes through this: `Int(Double)` traps on NaN, ±inf and
     /// anything past Int's range.
     public init(saturating value: Double) {
-        let bound = 4.611_686_018_427_387_904e18 // 2^62
-        if value.isNaN { self = 0 } else if value >= bound { self = 1 << 62 } else if value <= -bound {
+        let bound = 4.611_686_018_427_387_904e18  // 2^62
+        if value.isNaN {
+            self = 0
+        } else if value >= bound {
+            self = 1 << 62
+        } else if value <= -bound {
             self = -(1 << 62)
-        } else { self = Int(value) }
+        } else {
+            self = Int(value)
+        }
     }
 }
 

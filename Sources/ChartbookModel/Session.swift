@@ -38,7 +38,8 @@ public struct Session: Equatable, Sendable {
 
     /// Points along x: the longest series any main-chart plot draws.
     public var pointCount: Int {
-        plots.filter { $0.kind != .sparkline }.compactMap { values(of: $0.series)?.count }.max() ?? 0
+        plots.filter { $0.kind != .sparkline }.compactMap { values(of: $0.series)?.count }.max()
+            ?? 0
     }
 
     /// The values a series reference points at, or nil when it no longer resolves.
@@ -60,7 +61,9 @@ public struct Session: Equatable, Sendable {
     public var freePaletteSlot: Int {
         let usedSlots = Set(plots.filter { $0.style.color == nil }.map(\.paletteSlot))
         let usedColors = Set(plots.compactMap(\.style.color))
-        return (0..<Color.palette.count).first { !usedSlots.contains($0) && !usedColors.contains(Color.palette[$0]) }
+        return (0..<Color.palette.count).first {
+            !usedSlots.contains($0) && !usedColors.contains(Color.palette[$0])
+        }
             ?? plots.count % Color.palette.count
     }
 }

@@ -20,7 +20,8 @@ public enum TextMetrics {
 
     /// `sanitized` for each line of a multi-line text, keeping its newlines (reports, listings).
     public static func sanitizedLines(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }.joined(separator: "\n")
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { sanitized(String($0)) }
+            .joined(separator: "\n")
     }
 
     /// Whether a scalar may not reach a terminal cell or an SVG text node.
@@ -29,7 +30,11 @@ public enum TextMetrics {
         if value < 0x20 || (0x7f...0x9f).contains(value) { return true }
         // Bidi embeddings, overrides and isolates; line/paragraph separators.
         if (0x202a...0x202e).contains(value) || (0x2066...0x2069).contains(value) { return true }
-        if value == 0x2028 || value == 0x2029 || value == 0x200e || value == 0x200f || value == 0x061c { return true }
+        if value == 0x2028 || value == 0x2029 || value == 0x200e || value == 0x200f
+            || value == 0x061c
+        {
+            return true
+        }
         return false
     }
 
@@ -42,7 +47,11 @@ public enum TextMetrics {
     public static func width(of character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         // Emoji presentation selector makes a narrow base wide.
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F })
+            && first.properties.isEmoji
+        {
+            return 2
+        }
         return width(of: first)
     }
 
@@ -50,7 +59,7 @@ public enum TextMetrics {
     public static func width(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value == 0 { return 0 }
-        if value < 0x20 || (0x7f..<0xa0).contains(value) { return 1 } // shown as replacement
+        if value < 0x20 || (0x7f..<0xa0).contains(value) { return 1 }  // shown as replacement
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -62,28 +71,43 @@ public enum TextMetrics {
     private static func isWide(_ v: UInt32) -> Bool {
         if v < 0x1100 { return false }
         return (0x1100...0x115f).contains(v) || v == 0x2329 || v == 0x232a
-            || (0x231a...0x231b).contains(v) || (0x23e9...0x23ec).contains(v) || v == 0x23f0 || v == 0x23f3
-            || (0x25fd...0x25fe).contains(v) || (0x2614...0x2615).contains(v) || (0x2648...0x2653).contains(v)
+            || (0x231a...0x231b).contains(v) || (0x23e9...0x23ec).contains(v) || v == 0x23f0
+            || v == 0x23f3
+            || (0x25fd...0x25fe).contains(v) || (0x2614...0x2615).contains(v)
+            || (0x2648...0x2653).contains(v)
             || v == 0x267f || v == 0x2693 || v == 0x26a1 || (0x26aa...0x26ab).contains(v)
-            || (0x26bd...0x26be).contains(v) || (0x26c4...0x26c5).contains(v) || v == 0x26ce || v == 0x26d4
-            || v == 0x26ea || (0x26f2...0x26f3).contains(v) || v == 0x26f5 || v == 0x26fa || v == 0x26fd
-            || v == 0x2705 || (0x270a...0x270b).contains(v) || v == 0x2728 || v == 0x274c || v == 0x274e
-            || (0x2753...0x2755).contains(v) || v == 0x2757 || (0x2795...0x2797).contains(v) || v == 0x27b0
+            || (0x26bd...0x26be).contains(v) || (0x26c4...0x26c5).contains(v) || v == 0x26ce
+            || v == 0x26d4
+            || v == 0x26ea || (0x26f2...0x26f3).contains(v) || v == 0x26f5 || v == 0x26fa
+            || v == 0x26fd
+            || v == 0x2705 || (0x270a...0x270b).contains(v) || v == 0x2728 || v == 0x274c
+            || v == 0x274e
+            || (0x2753...0x2755).contains(v) || v == 0x2757 || (0x2795...0x2797).contains(v)
+            || v == 0x27b0
             || v == 0x27bf || (0x2b1b...0x2b1c).contains(v) || v == 0x2b50 || v == 0x2b55
-            || (0x2e80...0x303e).contains(v) || (0x3041...0x33ff).contains(v) || (0x3400...0x4dbf).contains(v)
-            || (0x4e00...0x9fff).contains(v) || (0xa000...0xa4cf).contains(v) || (0xa960...0xa97f).contains(v)
-            || (0xac00...0xd7a3).contains(v) || (0xf900...0xfaff).contains(v) || (0xfe10...0xfe19).contains(v)
-            || (0xfe30...0xfe6f).contains(v) || (0xff00...0xff60).contains(v) || (0xffe0...0xffe6).contains(v)
-            || (0x16fe0...0x16fe4).contains(v) || (0x17000...0x18cff).contains(v) || (0x1b000...0x1b2ff).contains(v)
+            || (0x2e80...0x303e).contains(v) || (0x3041...0x33ff).contains(v)
+            || (0x3400...0x4dbf).contains(v)
+            || (0x4e00...0x9fff).contains(v) || (0xa000...0xa4cf).contains(v)
+            || (0xa960...0xa97f).contains(v)
+            || (0xac00...0xd7a3).contains(v) || (0xf900...0xfaff).contains(v)
+            || (0xfe10...0xfe19).contains(v)
+            || (0xfe30...0xfe6f).contains(v) || (0xff00...0xff60).contains(v)
+            || (0xffe0...0xffe6).contains(v)
+            || (0x16fe0...0x16fe4).contains(v) || (0x17000...0x18cff).contains(v)
+            || (0x1b000...0x1b2ff).contains(v)
             || (0x1f004 == v) || v == 0x1f0cf || v == 0x1f18e || (0x1f191...0x1f19a).contains(v)
-            || (0x1f200...0x1f251).contains(v) || (0x1f300...0x1f64f).contains(v) || (0x1f680...0x1f6ff).contains(v)
-            || (0x1f7e0...0x1f7eb).contains(v) || (0x1f90c...0x1f9ff).contains(v) || (0x1fa70...0x1faff).contains(v)
+            || (0x1f200...0x1f251).contains(v) || (0x1f300...0x1f64f).contains(v)
+            || (0x1f680...0x1f6ff).contains(v)
+            || (0x1f7e0...0x1f7eb).contains(v) || (0x1f90c...0x1f9ff).contains(v)
+            || (0x1fa70...0x1faff).contains(v)
             || (0x20000...0x2fffd).contains(v) || (0x30000...0x3fffd).contains(v)
     }
 
     /// The longest prefix of `text` that fits in `cells` terminal cells. When it had to be cut
     /// and `ellipsis` is set, the last cell is an ellipsis.
-    public static func truncated(_ text: String, toWidth cells: Int, ellipsis: Bool = true) -> String {
+    public static func truncated(_ text: String, toWidth cells: Int, ellipsis: Bool = true)
+        -> String
+    {
         guard cells > 0 else { return "" }
         if width(of: text) <= cells { return text }
         let budget = ellipsis ? cells - 1 : cells

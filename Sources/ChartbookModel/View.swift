@@ -46,7 +46,8 @@ public struct View: Equatable, Sendable {
         let usable = Double(widthCells) - paddingLeft - paddingRight
         switch spacing {
         case .auto: return max(count, 1)
-        case .cells(let s): return max(1, Int(saturating: (usable / max(s, 1e-9)).rounded(.down)) + 1)
+        case .cells(let s):
+            return max(1, Int(saturating: (usable / max(s, 1e-9)).rounded(.down)) + 1)
         case .points(let n): return max(n, 1)
         }
     }

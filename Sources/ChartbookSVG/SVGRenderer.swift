@@ -11,7 +11,8 @@ public struct SVGRenderer: Sendable {
     /// Font size of text, in pixels.
     public var fontSize: Double
 
-    public static let fontFamily = "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace"
+    public static let fontFamily =
+        "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace"
 
     public init(cellWidth: Double = 8, cellHeight: Double = 16) {
         self.cellWidth = cellWidth
@@ -25,7 +26,9 @@ public struct SVGRenderer: Sendable {
         let width = Double(scene.columns) * cellWidth, height = Double(scene.rows) * cellHeight
         let theme = scene.theme
         out.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-        out.line("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(Self.fontFamily)\" font-size=\"\(n(fontSize))\">")
+        out.line(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" viewBox=\"0 0 \(n(width)) \(n(height))\" font-family=\"\(Self.fontFamily)\" font-size=\"\(n(fontSize))\">"
+        )
         if let title { out.line("<title>\(SVGWriter.escape(title))</title>") }
         if let description { out.line("<desc>\(SVGWriter.escape(description))</desc>") }
         gradients(scene, &out)
@@ -53,7 +56,9 @@ public struct SVGRenderer: Sendable {
             clipPath("sparkline-\(number)", strip, &out)
             fills(strip, paths, clip: "sparkline-\(number)", &out)
             for (index, layer) in strip.layers.enumerated() {
-                marks(layer, index: index, path: paths[index], clip: "sparkline-\(number)", strip, &out)
+                marks(
+                    layer, index: index, path: paths[index], clip: "sparkline-\(number)", strip,
+                    &out)
             }
         }
         texts(scene, &out)
@@ -65,17 +70,21 @@ public struct SVGRenderer: Sendable {
 
     /// Pixel x of a dot column's centre.
     func px(_ dotX: Double, _ scene: Scene) -> Double {
-        Double(scene.plotArea.column) * cellWidth + (dotX + 0.5) * cellWidth / Double(scene.dotsPerCell.x)
+        Double(scene.plotArea.column) * cellWidth + (dotX + 0.5) * cellWidth
+            / Double(scene.dotsPerCell.x)
     }
 
     func py(_ dotY: Double, _ scene: Scene) -> Double {
-        Double(scene.plotArea.row) * cellHeight + (dotY + 0.5) * cellHeight / Double(scene.dotsPerCell.y)
+        Double(scene.plotArea.row) * cellHeight + (dotY + 0.5) * cellHeight
+            / Double(scene.dotsPerCell.y)
     }
 
     /// The plot area in pixels.
     func area(_ s: Scene) -> (x: Double, y: Double, w: Double, h: Double) {
-        (Double(s.plotArea.column) * cellWidth, Double(s.plotArea.row) * cellHeight,
-         Double(s.plotArea.width) * cellWidth, Double(s.plotArea.height) * cellHeight)
+        (
+            Double(s.plotArea.column) * cellWidth, Double(s.plotArea.row) * cellHeight,
+            Double(s.plotArea.width) * cellWidth, Double(s.plotArea.height) * cellHeight
+        )
     }
 
     // MARK: - Parts
@@ -83,14 +92,20 @@ public struct SVGRenderer: Sendable {
     func gradients(_ scene: Scene, _ out: inout SVGWriter) {
         var defs = [String]()
         for (index, layer) in scene.layers.enumerated() {
-            guard let fill = layer.fill, case .gradient(let start, let end, let radial) = fill.paint else { continue }
-            let stops = "<stop offset=\"0\" stop-color=\"\(start.hexOpaque)\" stop-opacity=\"\(n(start.alpha))\"/>"
+            guard let fill = layer.fill, case .gradient(let start, let end, let radial) = fill.paint
+            else { continue }
+            let stops =
+                "<stop offset=\"0\" stop-color=\"\(start.hexOpaque)\" stop-opacity=\"\(n(start.alpha))\"/>"
                 + "<stop offset=\"1\" stop-color=\"\(end.hexOpaque)\" stop-opacity=\"\(n(end.alpha))\"/>"
             let a = area(scene)
             if radial {
-                defs.append("<radialGradient id=\"fill\(index)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(a.x + a.w / 2))\" cy=\"\(n(a.y))\" r=\"\(n(max(a.w, a.h)))\">\(stops)</radialGradient>")
+                defs.append(
+                    "<radialGradient id=\"fill\(index)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(a.x + a.w / 2))\" cy=\"\(n(a.y))\" r=\"\(n(max(a.w, a.h)))\">\(stops)</radialGradient>"
+                )
             } else {
-                defs.append("<linearGradient id=\"fill\(index)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(n(a.y))\" x2=\"0\" y2=\"\(n(a.y + a.h))\">\(stops)</linearGradient>")
+                defs.append(
+                    "<linearGradient id=\"fill\(index)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(n(a.y))\" x2=\"0\" y2=\"\(n(a.y + a.h))\">\(stops)</linearGradient>"
+                )
             }
         }
         guard !defs.isEmpty else { return }
@@ -103,7 +118,9 @@ public struct SVGRenderer: Sendable {
     /// and last points sit on the edge dots), two above and below for strokes at the extremes.
     func clipPath(_ id: String, _ scene: Scene, _ out: inout SVGWriter) {
         let a = area(scene), side = 0.5, top = 2.0
-        out.line("<clipPath id=\"\(id)\"><rect x=\"\(n(a.x - side))\" y=\"\(n(a.y - top))\" width=\"\(n(a.w + 2 * side))\" height=\"\(n(a.h + 2 * top))\"/></clipPath>")
+        out.line(
+            "<clipPath id=\"\(id)\"><rect x=\"\(n(a.x - side))\" y=\"\(n(a.y - top))\" width=\"\(n(a.w + 2 * side))\" height=\"\(n(a.h + 2 * top))\"/></clipPath>"
+        )
     }
 
     func dash(_ style: RuleStyle) -> String {
@@ -119,7 +136,9 @@ public struct SVGRenderer: Sendable {
         for rule in scene.rules where kind.contains(rule.kind) {
             let y = py(Double(rule.dotY), scene)
             let width = rule.kind == .marked ? 1.5 : 1
-            out.line("<line x1=\"\(n(a.x))\" y1=\"\(n(y))\" x2=\"\(n(a.x + a.w))\" y2=\"\(n(y))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"\(n(width))\"\(dash(rule.style))/>")
+            out.line(
+                "<line x1=\"\(n(a.x))\" y1=\"\(n(y))\" x2=\"\(n(a.x + a.w))\" y2=\"\(n(y))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"\(n(width))\"\(dash(rule.style))/>"
+            )
         }
     }
 
@@ -130,20 +149,28 @@ public struct SVGRenderer: Sendable {
         if let c = f.leftColumn {
             let x = (Double(c) + 1) * cellWidth - 0.5
             d += "M\(n(x)) \(n(a.y))V\(n(a.y + a.h))"
-            for row in f.yTickRows { let y = (Double(row) + 0.5) * cellHeight; d += "M\(n(x - tick)) \(n(y))H\(n(x))" }
+            for row in f.yTickRows {
+                let y = (Double(row) + 0.5) * cellHeight; d += "M\(n(x - tick)) \(n(y))H\(n(x))"
+            }
         }
         if let c = f.rightColumn {
             let x = Double(c) * cellWidth + 0.5
             d += "M\(n(x)) \(n(a.y))V\(n(a.y + a.h))"
-            for row in f.yTickRows { let y = (Double(row) + 0.5) * cellHeight; d += "M\(n(x)) \(n(y))H\(n(x + tick))" }
+            for row in f.yTickRows {
+                let y = (Double(row) + 0.5) * cellHeight; d += "M\(n(x)) \(n(y))H\(n(x + tick))"
+            }
         }
         if f.bottomRow != nil {
             let y = a.y + a.h + 0.5
             d += "M\(n(a.x - (f.leftColumn == nil ? 0 : 0.5))) \(n(y))H\(n(a.x + a.w))"
-            for column in f.xTickColumns { let x = (Double(column) + 0.5) * cellWidth; d += "M\(n(x)) \(n(y))V\(n(y + tick))" }
+            for column in f.xTickColumns {
+                let x = (Double(column) + 0.5) * cellWidth; d += "M\(n(x)) \(n(y))V\(n(y + tick))"
+            }
         }
         guard !d.isEmpty else { return }
-        out.line("<path d=\"\(d)\" fill=\"none\" stroke=\"\(scene.theme.frame.hexOpaque)\" stroke-width=\"1\"/>")
+        out.line(
+            "<path d=\"\(d)\" fill=\"none\" stroke=\"\(scene.theme.frame.hexOpaque)\" stroke-width=\"1\"/>"
+        )
     }
 
     /// The path of a line layer: true cubic Béziers for smooth lines, else the polyline.
@@ -157,8 +184,10 @@ public struct SVGRenderer: Sendable {
                 var d = "M\(n(px(p0.x, scene))) \(n(py(p0.y, scene)))"
                 for (a, b) in zip(run, run.dropFirst()) {
                     let h = b.x - a.x
-                    let c1 = (a.x + h / 3, a.y + a.slope * h / 3), c2 = (b.x - h / 3, b.y - b.slope * h / 3)
-                    d += "C\(n(px(c1.0, scene))) \(n(py(c1.1, scene))) \(n(px(c2.0, scene))) \(n(py(c2.1, scene))) \(n(px(b.x, scene))) \(n(py(b.y, scene)))"
+                    let c1 = (a.x + h / 3, a.y + a.slope * h / 3),
+                        c2 = (b.x - h / 3, b.y - b.slope * h / 3)
+                    d +=
+                        "C\(n(px(c1.0, scene))) \(n(py(c1.1, scene))) \(n(px(c2.0, scene))) \(n(py(c2.1, scene))) \(n(px(b.x, scene))) \(n(py(b.y, scene)))"
                 }
                 return (d, (px(p0.x, scene), py(p0.y, scene)), (px(pl.x, scene), py(pl.y, scene)))
             }
@@ -167,9 +196,14 @@ public struct SVGRenderer: Sendable {
         return runs.compactMap { run in
             guard let p0 = run.first, let pl = run.last else { return nil }
             var d = "M\(n(px(Double(p0.x), scene))) \(n(py(Double(p0.y), scene)))"
-            for p in run.dropFirst() { d += "L\(n(px(Double(p.x), scene))) \(n(py(Double(p.y), scene)))" }
+            for p in run.dropFirst() {
+                d += "L\(n(px(Double(p.x), scene))) \(n(py(Double(p.y), scene)))"
+            }
             if run.count == 1 { d += "h0.01" }
-            return (d, (px(Double(p0.x), scene), py(Double(p0.y), scene)), (px(Double(pl.x), scene), py(Double(pl.y), scene)))
+            return (
+                d, (px(Double(p0.x), scene), py(Double(p0.y), scene)),
+                (px(Double(pl.x), scene), py(Double(pl.y), scene))
+            )
         }
     }
 
@@ -183,50 +217,88 @@ public struct SVGRenderer: Sendable {
             case .gradient: paint = "fill=\"url(#fill\(index))\""
             }
             for part in paths[index] {
-                out.line("<path d=\"\(part.d)L\(n(part.last.0)) \(n(base))L\(n(part.first.0)) \(n(base))Z\" \(paint) stroke=\"none\" clip-path=\"url(#\(clip))\"/>")
+                out.line(
+                    "<path d=\"\(part.d)L\(n(part.last.0)) \(n(base))L\(n(part.first.0)) \(n(base))Z\" \(paint) stroke=\"none\" clip-path=\"url(#\(clip))\"/>"
+                )
             }
         }
     }
 
-    func marks(_ layer: Scene.Layer, index: Int, path: LinePath, clip: String, _ scene: Scene, _ out: inout SVGWriter) {
+    func marks(
+        _ layer: Scene.Layer, index: Int, path: LinePath, clip: String, _ scene: Scene,
+        _ out: inout SVGWriter
+    ) {
         let color = layer.color.hexOpaque, alpha = opacity(layer.color, "opacity")
         switch layer.marks {
         case .polyline:
             let width = max(layer.strokeWidth * cellWidth / 8, 0.5)
-            let isDots = layer.curve == nil && { if case .polyline(let r) = layer.marks { r.allSatisfy { $0.count == 1 } } else { false } }()
-            out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#\(clip))\">")
+            let isDots =
+                layer.curve == nil
+                && {
+                    if case .polyline(let r) = layer.marks {
+                        r.allSatisfy { $0.count == 1 }
+                    } else {
+                        false
+                    }
+                }()
+            out.line(
+                "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#\(clip))\">"
+            )
             for part in path { out.line("<path d=\"\(part.d)\"/>") }
             out.line("</g>")
         case .markers(let points, let marker):
             let r = max(layer.markerSize * cellWidth / 16, 0.75)
-            out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(color)\"\(alpha)>")
+            out.line(
+                "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(color)\"\(alpha)>"
+            )
             for p in points {
                 let x = px(Double(p.x), scene), y = py(Double(p.y), scene)
                 switch marker {
                 case .circle: out.line("<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\"/>")
-                case .square: out.line("<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\"/>")
-                case .diamond: out.line("<path d=\"M\(n(x)) \(n(y - r * 1.3))L\(n(x + r * 1.3)) \(n(y))L\(n(x)) \(n(y + r * 1.3))L\(n(x - r * 1.3)) \(n(y))Z\"/>")
-                case .cross: out.line("<path d=\"M\(n(x - r)) \(n(y - r))L\(n(x + r)) \(n(y + r))M\(n(x + r)) \(n(y - r))L\(n(x - r)) \(n(y + r))\" stroke=\"\(color)\" stroke-width=\"\(n(max(r / 2, 1)))\"/>")
+                case .square:
+                    out.line(
+                        "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\"/>"
+                    )
+                case .diamond:
+                    out.line(
+                        "<path d=\"M\(n(x)) \(n(y - r * 1.3))L\(n(x + r * 1.3)) \(n(y))L\(n(x)) \(n(y + r * 1.3))L\(n(x - r * 1.3)) \(n(y))Z\"/>"
+                    )
+                case .cross:
+                    out.line(
+                        "<path d=\"M\(n(x - r)) \(n(y - r))L\(n(x + r)) \(n(y + r))M\(n(x + r)) \(n(y - r))L\(n(x - r)) \(n(y + r))\" stroke=\"\(color)\" stroke-width=\"\(n(max(r / 2, 1)))\"/>"
+                    )
                 case .glyph:
                     let glyph = Glyphs(asciiOnly: false).marker(marker)
-                    out.line("<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(r * 3))\">\(SVGWriter.escape(String(glyph)))</text>")
+                    out.line(
+                        "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(r * 3))\">\(SVGWriter.escape(String(glyph)))</text>"
+                    )
                 }
             }
             out.line("</g>")
         case .bars(let bars):
             let a = area(scene)
-            out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(color)\"\(alpha)>")
+            out.line(
+                "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(color)\"\(alpha)>"
+            )
             for bar in bars {
                 let x = a.x + bar.x0 * cellWidth, w = (bar.x1 - bar.x0) * cellWidth
-                let y0 = a.y + min(bar.base, bar.top) * cellHeight, h = abs(bar.top - bar.base) * cellHeight
+                let y0 = a.y + min(bar.base, bar.top) * cellHeight,
+                    h = abs(bar.top - bar.base) * cellHeight
                 guard h > 0 else { continue }
                 var stroke = ""
-                if let o = bar.outline { stroke = " stroke=\"\(o.hexOpaque)\"\(opacity(o, "stroke-opacity")) stroke-width=\"\(n(bar.outlineWidth * cellWidth / 8))\"" }
+                if let o = bar.outline {
+                    stroke =
+                        " stroke=\"\(o.hexOpaque)\"\(opacity(o, "stroke-opacity")) stroke-width=\"\(n(bar.outlineWidth * cellWidth / 8))\""
+                }
                 if bar.rounded {
                     let r = min(w / 2, h, cellWidth / 2)
-                    out.line("<path d=\"\(roundedBar(x: x, y: y0, w: w, h: h, r: r, up: bar.top < bar.base))\"\(stroke)/>")
+                    out.line(
+                        "<path d=\"\(roundedBar(x: x, y: y0, w: w, h: h, r: r, up: bar.top < bar.base))\"\(stroke)/>"
+                    )
                 } else {
-                    out.line("<rect x=\"\(n(x))\" y=\"\(n(y0))\" width=\"\(n(w))\" height=\"\(n(h))\"\(stroke)/>")
+                    out.line(
+                        "<rect x=\"\(n(x))\" y=\"\(n(y0))\" width=\"\(n(w))\" height=\"\(n(h))\"\(stroke)/>"
+                    )
                 }
             }
             out.line("</g>")
@@ -236,9 +308,11 @@ public struct SVGRenderer: Sendable {
     /// A bar with its free end's corners rounded (the end away from the baseline).
     func roundedBar(x: Double, y: Double, w: Double, h: Double, r: Double, up: Bool) -> String {
         if up {
-            return "M\(n(x)) \(n(y + h))V\(n(y + r))Q\(n(x)) \(n(y)) \(n(x + r)) \(n(y))H\(n(x + w - r))Q\(n(x + w)) \(n(y)) \(n(x + w)) \(n(y + r))V\(n(y + h))Z"
+            return
+                "M\(n(x)) \(n(y + h))V\(n(y + r))Q\(n(x)) \(n(y)) \(n(x + r)) \(n(y))H\(n(x + w - r))Q\(n(x + w)) \(n(y)) \(n(x + w)) \(n(y + r))V\(n(y + h))Z"
         }
-        return "M\(n(x)) \(n(y))V\(n(y + h - r))Q\(n(x)) \(n(y + h)) \(n(x + r)) \(n(y + h))H\(n(x + w - r))Q\(n(x + w)) \(n(y + h)) \(n(x + w)) \(n(y + h - r))V\(n(y))Z"
+        return
+            "M\(n(x)) \(n(y))V\(n(y + h - r))Q\(n(x)) \(n(y + h)) \(n(x + r)) \(n(y + h))H\(n(x + w - r))Q\(n(x + w)) \(n(y + h)) \(n(x + w)) \(n(y + h - r))V\(n(y))Z"
     }
 
     /// Small triangles on the plot area's edge where visible data lies beyond a fixed range.
@@ -246,7 +320,8 @@ public struct SVGRenderer: Sendable {
         let a = area(scene), r = cellWidth / 3
         for mark in scene.clipMarks {
             let x = a.x + (Double(mark.column) + 0.5) * cellWidth
-            let d = mark.above
+            let d =
+                mark.above
                 ? "M\(n(x)) \(n(a.y))L\(n(x + r)) \(n(a.y + r * 1.5))L\(n(x - r)) \(n(a.y + r * 1.5))Z"
                 : "M\(n(x)) \(n(a.y + a.h))L\(n(x + r)) \(n(a.y + a.h - r * 1.5))L\(n(x - r)) \(n(a.y + a.h - r * 1.5))Z"
             out.line("<path d=\"\(d)\" fill=\"\(mark.color.hexOpaque)\"/>")
@@ -256,7 +331,9 @@ public struct SVGRenderer: Sendable {
     func selectionColumn(_ scene: Scene, _ out: inout SVGWriter) {
         guard let s = scene.selection else { return }
         let a = area(scene), x = px(Double(s.dotX), scene)
-        out.line("<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(scene.theme.grid.hexOpaque)\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>")
+        out.line(
+            "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(scene.theme.grid.hexOpaque)\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
+        )
     }
 
     func selectionPoints(_ scene: Scene, _ out: inout SVGWriter) {
@@ -264,7 +341,9 @@ public struct SVGRenderer: Sendable {
         let x = px(Double(s.dotX), scene)
         for (layer, dotY) in zip(scene.layers, s.dotYs) {
             guard let dotY else { continue }
-            out.line("<circle cx=\"\(n(x))\" cy=\"\(n(py(Double(dotY), scene)))\" r=\"\(n(cellWidth * 0.6))\" fill=\"\(scene.theme.background.hexOpaque)\" stroke=\"\(layer.color.hexOpaque)\" stroke-width=\"2\"/>")
+            out.line(
+                "<circle cx=\"\(n(x))\" cy=\"\(n(py(Double(dotY), scene)))\" r=\"\(n(cellWidth * 0.6))\" fill=\"\(scene.theme.background.hexOpaque)\" stroke=\"\(layer.color.hexOpaque)\" stroke-width=\"2\"/>"
+            )
         }
     }
 
@@ -277,17 +356,26 @@ public struct SVGRenderer: Sendable {
             if let dotY = text.anchorDotY {
                 let lineY = py(Double(dotY), scene)
                 // Centred on its line, but never cut by the image's edge.
-                y = min(max(lineY + fontSize * 0.35, fontSize * 0.8), Double(scene.rows) * cellHeight - fontSize * 0.2)
+                y = min(
+                    max(lineY + fontSize * 0.35, fontSize * 0.8),
+                    Double(scene.rows) * cellHeight - fontSize * 0.2)
                 if text.role == .markLabel {
-                    out.line("<rect x=\"\(n(x))\" y=\"\(n(lineY - cellHeight / 2))\" width=\"\(n(Double(cells) * cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(scene.theme.background.hexOpaque)\" fill-opacity=\"0.85\"/>")
+                    out.line(
+                        "<rect x=\"\(n(x))\" y=\"\(n(lineY - cellHeight / 2))\" width=\"\(n(Double(cells) * cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(scene.theme.background.hexOpaque)\" fill-opacity=\"0.85\"/>"
+                    )
                 }
             }
             let color = text.color ?? scene.theme.text
-            var attributes = "x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(color.hexOpaque)\"\(opacity(color, "fill-opacity"))"
+            var attributes =
+                "x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(color.hexOpaque)\"\(opacity(color, "fill-opacity"))"
             if text.bold { attributes += " font-weight=\"bold\"" }
             // Cell-aligned like the terminal: the text spans exactly its cells.
-            if cells > 1 { attributes += " textLength=\"\(n(Double(cells) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\"" }
-            out.line("<text \(attributes) xml:space=\"preserve\">\(SVGWriter.escape(text.text))</text>")
+            if cells > 1 {
+                attributes +=
+                    " textLength=\"\(n(Double(cells) * cellWidth))\" lengthAdjust=\"spacingAndGlyphs\""
+            }
+            out.line(
+                "<text \(attributes) xml:space=\"preserve\">\(SVGWriter.escape(text.text))</text>")
         }
     }
 

@@ -3,7 +3,9 @@ import ChartbookModel
 extension ChartLayout {
     /// One plot's marks for the points `window` (lines also reach one point beyond each end,
     /// so they run on to the edge of the area).
-    func layer(for p: ResolvedPlot, x: XMapping, y: YMapping, window: Range<Int>, heightCells: Int) -> Scene.Layer {
+    func layer(for p: ResolvedPlot, x: XMapping, y: YMapping, window: Range<Int>, heightCells: Int)
+        -> Scene.Layer
+    {
         let width = p.plot.style.width ?? 2
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         // The window is over the longest series; this one may end before it starts.
@@ -13,33 +15,45 @@ extension ChartLayout {
         switch p.plot.kind {
         case .line, .area, .sparkline:
             let smooth = p.plot.style.lineStyle == .smooth && x.count * 2 <= x.widthDots
-            let runs = smooth ? smoothRuns(p.values, span, x: x, y: y) : straightRuns(p.values, span, x: x, y: y)
-            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
-                               marks: .polyline(runs), fill: fill(for: p, y: y),
-                               curve: smooth ? curve(p.values, span, x: x, y: y) : nil)
+            let runs =
+                smooth
+                ? smoothRuns(p.values, span, x: x, y: y) : straightRuns(p.values, span, x: x, y: y)
+            return Scene.Layer(
+                plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
+                marks: .polyline(runs), fill: fill(for: p, y: y),
+                curve: smooth ? curve(p.values, span, x: x, y: y) : nil)
         case .dot:
             let points = markers(p.values, window, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
             if let size = p.plot.style.size, size < 1 {
-                return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .polyline(points.map { [$0] }),
-                                   markerSize: size)
+                return Scene.Layer(
+                    plotID: p.plot.id, color: p.color, thickness: 1,
+                    marks: .polyline(points.map { [$0] }),
+                    markerSize: size)
             }
-            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
-                               marks: .markers(points, p.plot.style.marker ?? .circle), markerSize: p.plot.style.size ?? 6)
+            return Scene.Layer(
+                plotID: p.plot.id, color: p.color, thickness: 1,
+                marks: .markers(points, p.plot.style.marker ?? .circle),
+                markerSize: p.plot.style.size ?? 6)
         case .bar:
-            return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1,
-                               marks: .bars(bars(p, window, x: x, y: y, heightCells: heightCells)))
+            return Scene.Layer(
+                plotID: p.plot.id, color: p.color, thickness: 1,
+                marks: .bars(bars(p, window, x: x, y: y, heightCells: heightCells)))
         }
     }
 
     /// One pass over the points, one block of indices per dot column where they are dense.
-    func straightRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
+    func straightRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping)
+        -> [[DotPoint]]
+    {
         var reducer = LineReducer()
         @inline(__always) func dotY(_ value: Double) -> Int { y.dot(value) }
         values.withUnsafeBufferPointer { v in
             if let affine = x.affine {
                 let offset = affine.offset, scale = affine.scale
-                @inline(__always) func dotX(_ i: Int) -> Int { XMapping.round(offset + scale * Double(i)) }
+                @inline(__always) func dotX(_ i: Int) -> Int {
+                    XMapping.round(offset + scale * Double(i))
+                }
                 var i = span.lowerBound
                 while i < span.upperBound {
                     // The block of points that land in the same dot column as point i.
@@ -47,7 +61,11 @@ extension ChartLayout {
                     var next = i + 1
                     if scale < 0.5 && scale > 0 {
                         // Jump close to the column's end, then settle exactly with the same rounding.
-                        next = max(i + 1, min(span.upperBound, Int(saturating: (Double(column) + 0.5 - offset) / scale) - 1))
+                        next = max(
+                            i + 1,
+                            min(
+                                span.upperBound,
+                                Int(saturating: (Double(column) + 0.5 - offset) / scale) - 1))
                         while next > i + 1 && dotX(next - 1) != column { next -= 1 }
                         while next < span.upperBound && dotX(next) == column { next += 1 }
                     }
@@ -57,7 +75,7 @@ extension ChartLayout {
                         var lo = v[i], hi = v[i]
                         for k in (i + 1)..<next {
                             let value = v[k]
-                            if !(value >= lo || value <= hi) { clean = false; break } // NaN
+                            if !(value >= lo || value <= hi) { clean = false; break }  // NaN
                             if value < lo { lo = value; lowest = k }
                             if value > hi { hi = value; highest = k }
                         }
@@ -71,7 +89,11 @@ extension ChartLayout {
                     } else {
                         for k in i..<next {
                             let value = v[k]
-                            if value.isFinite { reducer.add(x: column, y: dotY(value)) } else { reducer.breakRun() }
+                            if value.isFinite {
+                                reducer.add(x: column, y: dotY(value))
+                            } else {
+                                reducer.breakRun()
+                            }
                         }
                     }
                     i = next
@@ -79,7 +101,11 @@ extension ChartLayout {
             } else {
                 for i in span {
                     let value = v[i]
-                    if value.isFinite { reducer.add(x: x.dot(i), y: y.dot(value)) } else { reducer.breakRun() }
+                    if value.isFinite {
+                        reducer.add(x: x.dot(i), y: y.dot(value))
+                    } else {
+                        reducer.breakRun()
+                    }
                 }
             }
         }
@@ -89,8 +115,10 @@ extension ChartLayout {
     /// The runs a smooth line passes through: finite points with strictly increasing dot x
     /// (a later point in the same column replaces the earlier), split at missing values.
     /// `xs` are dot columns; `ys` are the values as `transform` gives them.
-    func smoothPoints(_ values: [Double], _ span: Range<Int>, x: XMapping,
-                      transform: (Double) -> Double) -> [(xs: [Double], ys: [Double])] {
+    func smoothPoints(
+        _ values: [Double], _ span: Range<Int>, x: XMapping,
+        transform: (Double) -> Double
+    ) -> [(xs: [Double], ys: [Double])] {
         var runs = [(xs: [Double], ys: [Double])]()
         var xs = [Double](), ys = [Double]()
         for i in span {
@@ -108,7 +136,9 @@ extension ChartLayout {
     }
 
     /// A monotone cubic sampled at every dot column between neighbouring points.
-    func smoothRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[DotPoint]] {
+    func smoothRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping)
+        -> [[DotPoint]]
+    {
         var reducer = LineReducer()
         for (xs, ys) in smoothPoints(values, span, x: x, transform: { $0 }) {
             if xs.count == 1 { reducer.add(x: Int(saturating: xs[0]), y: y.dot(ys[0])) }
@@ -117,7 +147,11 @@ extension ChartLayout {
                 for i in 0..<(xs.count - 1) {
                     var column = Int(saturating: xs[i])
                     while column < Int(saturating: xs[i + 1]) {
-                        reducer.add(x: column, y: y.dot(MonotoneCubic.value(at: Double(column), i: i, xs: xs, ys: ys, tangents: m)))
+                        reducer.add(
+                            x: column,
+                            y: y.dot(
+                                MonotoneCubic.value(
+                                    at: Double(column), i: i, xs: xs, ys: ys, tangents: m)))
                         column += 1
                     }
                 }
@@ -129,9 +163,12 @@ extension ChartLayout {
     }
 
     /// The points of a smooth line with the monotone cubic's slopes, in dot units.
-    func curve(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[Scene.CurvePoint]] {
+    func curve(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[Scene
+        .CurvePoint]]
+    {
         let h = Double(max(y.heightDots - 1, 1)), range = y.range.upperBound - y.range.lowerBound
-        let toDots = { (v: Double) in min(max((y.range.upperBound - v) / range * h, -h * 4), h * 5) }
+        let toDots = { (v: Double) in min(max((y.range.upperBound - v) / range * h, -h * 4), h * 5)
+        }
         return smoothPoints(values, span, x: x, transform: toDots).map { xs, ys in
             let m = MonotoneCubic.tangents(xs: xs, ys: ys)
             return xs.indices.map { Scene.CurvePoint(x: xs[$0], y: ys[$0], slope: m[$0]) }
@@ -155,8 +192,10 @@ extension ChartLayout {
             start.alpha = 0.6
             end.alpha = 0.05
             let colors = style.gradient ?? PlotStyle.GradientColors(start: start, end: end)
-            return Scene.Fill(paint: .gradient(start: colors.start, end: colors.end, radial: style.gradientType == .radial),
-                              baselineDotY: baseline)
+            return Scene.Fill(
+                paint: .gradient(
+                    start: colors.start, end: colors.end, radial: style.gradientType == .radial),
+                baselineDotY: baseline)
         }
     }
 
@@ -168,27 +207,36 @@ extension ChartLayout {
         for i in window.clamped(to: 0..<values.count) where values[i].isFinite {
             let px = x.dot(i), py = y.dot(values[i])
             guard (0..<w).contains(px), (0..<h).contains(py) else { continue }
-            if !seen[py * w + px] { seen[py * w + px] = true; points.append(DotPoint(x: px, y: py)) }
+            if !seen[py * w + px] {
+                seen[py * w + px] = true; points.append(DotPoint(x: px, y: py))
+            }
         }
         return points
     }
 
     /// One bar per point; when points outnumber cell columns, one bar per column holding the
     /// value of largest magnitude there (spikes stay visible).
-    func bars(_ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int) -> [Scene.Bar] {
-        let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y).rounded()
+    func bars(_ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int)
+        -> [Scene.Bar]
+    {
+        let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y)
+            .rounded()
         let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
         let indices = window.clamped(to: 0..<p.values.count)
         var bars = [Scene.Bar]()
         func bar(_ value: Double, center: Double, slot: Double) {
             let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
             let half = slot * fraction / 2
-            bars.append(Scene.Bar(x0: center - half, x1: center + half, slot: slot, base: base, top: top,
-                                  outline: p.plot.style.outline, outlineWidth: p.plot.style.outlineWidth ?? 1,
-                                  rounded: p.plot.style.rounded ?? false))
+            bars.append(
+                Scene.Bar(
+                    x0: center - half, x1: center + half, slot: slot, base: base, top: top,
+                    outline: p.plot.style.outline, outlineWidth: p.plot.style.outlineWidth ?? 1,
+                    rounded: p.plot.style.rounded ?? false))
         }
         if x.slotCells >= 1 {
-            for i in indices where p.values[i].isFinite { bar(p.values[i], center: x.centerCell(i), slot: x.slotCells) }
+            for i in indices where p.values[i].isFinite {
+                bar(p.values[i], center: x.centerCell(i), slot: x.slotCells)
+            }
             return bars
         }
         var best = [Double](repeating: .nan, count: x.widthCells)
@@ -197,12 +245,16 @@ extension ChartLayout {
             let v = p.values[i]
             if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
         }
-        for (column, v) in best.enumerated() where v.isFinite { bar(v, center: Double(column) + 0.5, slot: 1) }
+        for (column, v) in best.enumerated() where v.isFinite {
+            bar(v, center: Double(column) + 0.5, slot: 1)
+        }
         return bars
     }
 
     /// Cell columns where visible values lie beyond the range, per plot.
-    func clipMarks(_ plots: [ResolvedPlot], window: Range<Int>, x: XMapping, range: ClosedRange<Double>) -> [Scene.ClipMark] {
+    func clipMarks(
+        _ plots: [ResolvedPlot], window: Range<Int>, x: XMapping, range: ClosedRange<Double>
+    ) -> [Scene.ClipMark] {
         var marks = [Scene.ClipMark]()
         for p in plots where p.plot.kind != .sparkline {
             var above = Set<Int>(), below = Set<Int>()

@@ -12,16 +12,22 @@ extension ChartLayout {
 
     /// The y range: all data (`auto`), the points in `window` (`adapt`), or fixed; widened to
     /// round numbers except where fixed. `includeZero`: bars and areas are measured from zero.
-    func yRange(session: Session, plots: [ResolvedPlot], window: Range<Int>, marks: [(MarkedLine, Double)],
-                includeZero: Bool) -> ClosedRange<Double> {
+    func yRange(
+        session: Session, plots: [ResolvedPlot], window: Range<Int>, marks: [(MarkedLine, Double)],
+        includeZero: Bool
+    ) -> ClosedRange<Double> {
         var lo = Double.infinity, hi = -Double.infinity
         for p in plots {
-            let slice = session.axes.range == .adapt
-                ? p.values[min(window.lowerBound, p.values.count)..<min(window.upperBound, p.values.count)]
+            let slice =
+                session.axes.range == .adapt
+                ? p.values[
+                    min(window.lowerBound, p.values.count)..<min(window.upperBound, p.values.count)]
                 : p.values[...]
             if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
         }
-        for (line, value) in marks where line.fit && value.isFinite { lo = min(lo, value); hi = max(hi, value) }
+        for (line, value) in marks where line.fit && value.isFinite {
+            lo = min(lo, value); hi = max(hi, value)
+        }
         if session.axes.includeZero || includeZero { lo = min(lo, 0); hi = max(hi, 0) }
         if lo > hi { lo = 0; hi = 1 }
         let intervals: Int
@@ -50,10 +56,15 @@ extension ChartLayout {
         case .relative(let fractions):
             // lower + f·span, unless the span overflows (bounds near ±1.8e308): then interpolated.
             values = fractions.sorted().map { f in
-                YRange.clean(span.isFinite ? range.lowerBound + f * span : range.lowerBound * (1 - f) + range.upperBound * f)
+                YRange.clean(
+                    span.isFinite
+                        ? range.lowerBound + f * span
+                        : range.lowerBound * (1 - f) + range.upperBound * f)
             }
         case .absolute(let list):
-            values = list.sorted().filter { $0 >= range.lowerBound - span * 1e-9 && $0 <= range.upperBound + span * 1e-9 }
+            values = list.sorted().filter {
+                $0 >= range.lowerBound - span * 1e-9 && $0 <= range.upperBound + span * 1e-9
+            }
         }
         var unique = [Double]()
         for v in values where unique.last != v { unique.append(v) }

@@ -14,7 +14,9 @@ public struct ChartLayout: Sendable {
     /// Symbols for text the layout writes itself (legend keys, readout marker).
     public var glyphs: Glyphs
 
-    public init(columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)) {
+    public init(
+        columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)
+    ) {
         self.columns = max(0, columns)
         self.rows = max(0, rows)
         self.dots = dots
@@ -41,7 +43,9 @@ public struct ChartLayout: Sendable {
         let lines = session.referenceLines
         let view = session.view
         let selectedIndex = resolvedSelection(session.selection, count: count)
-        let title = session.output.title.map(TextMetrics.sanitized).flatMap { $0.isEmpty ? nil : $0 }
+        let title = session.output.title.map(TextMetrics.sanitized).flatMap {
+            $0.isEmpty ? nil : $0
+        }
 
         // Rows, by priority.
         let sparkRows = sparks.map { $0.plot.style.sparkHeight ?? 1 }
@@ -62,14 +66,16 @@ public struct ChartLayout: Sendable {
         let hasPosition = take(mayScroll && count > 0)
         let hasTitle = take(title != nil)
         let hasReadout = take(selectedIndex != nil && mainChart)
-        let hasLegend = take(mainChart && (session.output.legend ?? (plots.count > 1)) && !plots.isEmpty)
+        let hasLegend = take(
+            mainChart && (session.output.legend ?? (plots.count > 1)) && !plots.isEmpty)
         let top = (hasTitle ? 1 : 0) + (hasLegend ? 1 : 0)
         let plotHeight = mainChart ? max(0, rows - used) : 0
 
         // Columns: gutters from the widest label. With an adaptive range the labels depend on
         // the window, and the window on the width: settle them in two passes.
         let labelSide = lines.visible ? lines.labels : .none
-        let formatter = LabelFormatter(format: lines.format, decimals: lines.decimals, units: lines.units)
+        let formatter = LabelFormatter(
+            format: lines.format, decimals: lines.decimals, units: lines.units)
         var width = columns
         var window = 0..<count
         var range = 0.0...1.0
@@ -78,24 +84,29 @@ public struct ChartLayout: Sendable {
         var leftGutter = 0, rightGutter = 0, rightAxis = false
         for _ in 0..<2 {
             window = view.window(count: count, widthCells: width)
-            range = yRange(session: session, plots: plots, window: window, marks: marks, includeZero: includeZero)
+            range = yRange(
+                session: session, plots: plots, window: window, marks: marks,
+                includeZero: includeZero)
             grid = gridValues(lines, range: range)
             gridLabels = formatter.labels(for: grid.map(\.value)).map(TextMetrics.sanitized)
             let labelWidth = gridLabels.map(TextMetrics.width(of:)).max() ?? 0
-            (leftGutter, rightGutter, rightAxis) = gutters(labelSide: labelSide, labelWidth: labelWidth)
+            (leftGutter, rightGutter, rightAxis) = gutters(
+                labelSide: labelSide, labelWidth: labelWidth)
             width = max(0, columns - leftGutter - rightGutter)
         }
         window = view.window(count: count, widthCells: width)
-        let area = Scene.CellRect(column: leftGutter, row: top, width: mainChart ? width : 0, height: plotHeight)
+        let area = Scene.CellRect(
+            column: leftGutter, row: top, width: mainChart ? width : 0, height: plotHeight)
         let heightDots = plotHeight * dots.y
         let spacing: Double?
         switch view.spacing {
         case .auto, .points: spacing = nil
         case .cells(let s): spacing = s
         }
-        let x = XMapping(count: window.count, widthCells: area.width, dotsPerCell: dots.x, slotted: hasBars,
-                         first: window.lowerBound, spacingCells: spacing,
-                         paddingLeft: view.paddingLeft, paddingRight: view.paddingRight)
+        let x = XMapping(
+            count: window.count, widthCells: area.width, dotsPerCell: dots.x, slotted: hasBars,
+            first: window.lowerBound, spacingCells: spacing,
+            paddingLeft: view.paddingLeft, paddingRight: view.paddingRight)
         let y = YMapping(range: range, heightDots: heightDots)
 
         var texts = [Scene.Text]()
@@ -113,20 +124,33 @@ public struct ChartLayout: Sendable {
             for (index, entry) in grid.enumerated() {
                 let dotY = y.dot(entry.value)
                 guard (0..<heightDots).contains(dotY) else { continue }
-                rules.append(Scene.Rule(kind: .grid, dotY: dotY, value: entry.value, color: color, style: lines.style))
+                rules.append(
+                    Scene.Rule(
+                        kind: .grid, dotY: dotY, value: entry.value, color: color,
+                        style: lines.style))
                 let row = area.row + dotY / dots.y
                 frame.yTickRows.append(row)
                 let label = gridLabels[index]
                 if leftGutter > 1 {
-                    texts.append(Scene.Text(role: .yLabel, row: row, column: max(0, leftGutter - 2 - TextMetrics.width(of: label)),
-                                            text: label, anchorDotY: dotY))
+                    texts.append(
+                        Scene.Text(
+                            role: .yLabel, row: row,
+                            column: max(0, leftGutter - 2 - TextMetrics.width(of: label)),
+                            text: label, anchorDotY: dotY))
                 }
                 if rightAxis {
-                    texts.append(Scene.Text(role: .yLabel, row: row, column: area.column + area.width + 2, text: label, anchorDotY: dotY))
+                    texts.append(
+                        Scene.Text(
+                            role: .yLabel, row: row, column: area.column + area.width + 2,
+                            text: label, anchorDotY: dotY))
                 }
             }
-            if range.lowerBound < 0 && range.upperBound > 0 && !grid.contains(where: { $0.value == 0 }) {
-                rules.insert(Scene.Rule(kind: .zero, dotY: y.dot(0), value: 0, color: color, style: .solid), at: 0)
+            if range.lowerBound < 0 && range.upperBound > 0
+                && !grid.contains(where: { $0.value == 0 })
+            {
+                rules.insert(
+                    Scene.Rule(kind: .zero, dotY: y.dot(0), value: 0, color: color, style: .solid),
+                    at: 0)
             }
         }
         if !area.isEmpty {
@@ -134,46 +158,64 @@ public struct ChartLayout: Sendable {
                 let dotY = y.dot(value)
                 guard (0..<heightDots).contains(dotY) else { continue }
                 let color = line.color ?? session.output.theme.mark
-                rules.append(Scene.Rule(kind: .marked, dotY: dotY, value: value, color: color, style: line.style))
+                rules.append(
+                    Scene.Rule(
+                        kind: .marked, dotY: dotY, value: value, color: color, style: line.style))
                 let formatted = formatter.label(for: value, significantDigits: 4)
                 var text = TextMetrics.sanitized(line.label ?? "")
-                if case .statistic(let kind, _) = line.value, line.label == nil { text = kind.rawValue }
+                if case .statistic(let kind, _) = line.value, line.label == nil {
+                    text = kind.rawValue
+                }
                 text = text.isEmpty ? formatted : "\(text) \(formatted)"
                 text = TextMetrics.truncated(" " + text + " ", toWidth: area.width)
-                texts.append(Scene.Text(role: .markLabel, row: area.row + dotY / dots.y,
-                                        column: area.column + area.width - TextMetrics.width(of: text), text: text,
-                                        color: color, anchorDotY: dotY))
+                texts.append(
+                    Scene.Text(
+                        role: .markLabel, row: area.row + dotY / dots.y,
+                        column: area.column + area.width - TextMetrics.width(of: text), text: text,
+                        color: color, anchorDotY: dotY))
             }
         }
 
         // Marks.
-        let layers = area.isEmpty ? [] : plots.map { layer(for: $0, x: x, y: y, window: window, heightCells: plotHeight) }
+        let layers =
+            area.isEmpty
+            ? [] : plots.map { layer(for: $0, x: x, y: y, window: window, heightCells: plotHeight) }
         // Only a fixed range can leave data outside it.
         let fixedRange: Bool
         if case .fixed = session.axes.range { fixedRange = true } else { fixedRange = false }
-        let clips = area.isEmpty || !fixedRange ? [] : clipMarks(plots, window: window, x: x, range: range)
+        let clips =
+            area.isEmpty || !fixedRange ? [] : clipMarks(plots, window: window, x: x, range: range)
 
         // Rows under the plot.
         var row = area.row + area.height + (hasAxisRow ? 1 : 0)
         let labelOf = labelTexts(session: session, plots: plots)
         if hasXLabels, !area.isEmpty {
             let placer = XLabelPlacer(mapping: x, areaColumn: area.column, chartColumns: columns)
-            for placed in placer.place(first: window.lowerBound, count: window.count, sparsity: session.axes.labelSparsity, label: labelOf) {
-                texts.append(Scene.Text(role: .xLabel, row: row, column: placed.column, text: placed.text))
+            for placed in placer.place(
+                first: window.lowerBound, count: window.count, sparsity: session.axes.labelSparsity,
+                label: labelOf)
+            {
+                texts.append(
+                    Scene.Text(role: .xLabel, row: row, column: placed.column, text: placed.text))
                 frame.xTickColumns.append(placed.tickColumn)
             }
             row += 1
         }
         if hasPosition {
-            if window.count < count { texts += positionLine(window: window, count: count, row: row, area: area) }
+            if window.count < count {
+                texts += positionLine(window: window, count: count, row: row, area: area)
+            }
             row += 1
         }
         if !mainChart { row = hasTitle ? 1 : 0 }
         var sparklines = [Scene]()
         for (p, height) in zip(sparks, sparkStrip) {
-            let strip = SparklineLayout(columns: columns, dots: dots, glyphs: glyphs, theme: session.output.theme)
-            let (scene, stripTexts) = strip.scene(for: p.plot, values: p.values, color: p.color, row: row, height: height,
-                                                  nameWidth: sparks.map { TextMetrics.width(of: TextMetrics.sanitized($0.plot.id)) }.max() ?? 0)
+            let strip = SparklineLayout(
+                columns: columns, dots: dots, glyphs: glyphs, theme: session.output.theme)
+            let (scene, stripTexts) = strip.scene(
+                for: p.plot, values: p.values, color: p.color, row: row, height: height,
+                nameWidth: sparks.map { TextMetrics.width(of: TextMetrics.sanitized($0.plot.id)) }
+                    .max() ?? 0)
             sparklines.append(scene)
             texts += stripTexts
             row += height
@@ -182,7 +224,11 @@ public struct ChartLayout: Sendable {
         // Title and legend.
         if hasTitle, let title {
             let text = TextMetrics.truncated(title, toWidth: columns)
-            texts.append(Scene.Text(role: .title, row: 0, column: max(0, (columns - TextMetrics.width(of: text)) / 2), text: text, bold: true))
+            texts.append(
+                Scene.Text(
+                    role: .title, row: 0,
+                    column: max(0, (columns - TextMetrics.width(of: text)) / 2), text: text,
+                    bold: true))
         }
         if hasLegend { texts += legend(plots: plots, row: hasTitle ? 1 : 0, area: area) }
 
@@ -199,16 +245,19 @@ public struct ChartLayout: Sendable {
             texts += readout(index: index, label: labelOf(index), plots: plots, row: rows - 1)
         }
 
-        return Scene(columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
-                     rules: rules, layers: layers, texts: texts.map { clipped($0) }, selection: selection,
-                     yRange: range, theme: session.output.theme, clipMarks: clips, sparklines: sparklines)
+        return Scene(
+            columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
+            rules: rules, layers: layers, texts: texts.map { clipped($0) }, selection: selection,
+            yRange: range, theme: session.output.theme, clipMarks: clips, sparklines: sparklines)
     }
 
     /// Left and right gutter widths (label, space, axis) and whether there is a right axis.
     func gutters(labelSide: ReferenceLines.LabelSide, labelWidth: Int) -> (Int, Int, Bool) {
         guard columns >= 4 else { return (0, 0, false) }
         var left = 1, right = 0, rightAxis = false
-        if labelSide == .left || labelSide == .both, columns - (labelWidth + 2) >= 8 { left += labelWidth + 1 }
+        if labelSide == .left || labelSide == .both, columns - (labelWidth + 2) >= 8 {
+            left += labelWidth + 1
+        }
         if labelSide == .right || labelSide == .both, columns - left - (labelWidth + 2) >= 8 {
             rightAxis = true
             right = labelWidth + 2

@@ -16,7 +16,9 @@ public struct Glyphs: Equatable, Sendable {
         case .cross: return asciiOnly ? "x" : "✕"
         case .glyph(let c):
             let safe = TextMetrics.sanitized(String(c))
-            guard let first = safe.first, TextMetrics.width(of: first) == 1, !(asciiOnly && !first.isASCII) else {
+            guard let first = safe.first, TextMetrics.width(of: first) == 1,
+                !(asciiOnly && !first.isASCII)
+            else {
                 return asciiOnly ? "*" : "●"
             }
             return first

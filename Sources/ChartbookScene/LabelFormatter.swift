@@ -37,7 +37,9 @@ public struct LabelFormatter: Equatable, Sendable {
     /// One value on its own (marked lines, readouts). Without fixed decimals the value is
     /// rounded to `significantDigits` first, so a mean of 11.6333… reads 11.63.
     public func label(for value: Double, significantDigits: Int = 15) -> String {
-        guard decimals == nil, value.isFinite, value != 0, (value * 1e6).isFinite else { return labels(for: [value])[0] }
+        guard decimals == nil, value.isFinite, value != 0, (value * 1e6).isFinite else {
+            return labels(for: [value])[0]
+        }
         let (scale, _) = scaleAndSuffix(for: [value])
         let magnitude = Int(saturating: log10(abs(value * scale)).rounded(.down))
         let places = min(max(significantDigits - 1 - magnitude, 0), 6)
@@ -52,7 +54,8 @@ public struct LabelFormatter: Equatable, Sendable {
         case .percent: return (100, "%")
         case .suffix:
             let largest = values.filter(\.isFinite).map(abs).max() ?? 0
-            for (threshold, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K")] where largest >= threshold {
+            for (threshold, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K")]
+            where largest >= threshold {
                 return (1 / threshold, suffix)
             }
             return (1, "")

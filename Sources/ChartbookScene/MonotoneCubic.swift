@@ -28,7 +28,9 @@ public enum MonotoneCubic {
     }
 
     /// The curve's value at `x` between points `i` and `i + 1`.
-    public static func value(at x: Double, i: Int, xs: [Double], ys: [Double], tangents m: [Double]) -> Double {
+    public static func value(at x: Double, i: Int, xs: [Double], ys: [Double], tangents m: [Double])
+        -> Double
+    {
         let h = xs[i + 1] - xs[i]
         let t = (x - xs[i]) / h
         let t2 = t * t, t3 = t2 * t

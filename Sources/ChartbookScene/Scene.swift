@@ -34,12 +34,17 @@ public struct Scene: Equatable, Sendable {
         /// Above the range (drawn on the top row) or below it (bottom row).
         public var above: Bool
         public var color: Color
-        public init(column: Int, above: Bool, color: Color) { self.column = column; self.above = above; self.color = color }
+        public init(column: Int, above: Bool, color: Color) {
+            self.column = column; self.above = above; self.color = color
+        }
     }
 
-    public init(columns: Int, rows: Int, dotsPerCell: DotDensity, plotArea: CellRect, frame: AxisFrame,
-                rules: [Rule], layers: [Layer], texts: [Text], selection: SelectionMark?, yRange: ClosedRange<Double>,
-                theme: Theme = .dark, clipMarks: [ClipMark] = [], sparklines: [Scene] = []) {
+    public init(
+        columns: Int, rows: Int, dotsPerCell: DotDensity, plotArea: CellRect, frame: AxisFrame,
+        rules: [Rule], layers: [Layer], texts: [Text], selection: SelectionMark?,
+        yRange: ClosedRange<Double>,
+        theme: Theme = .dark, clipMarks: [ClipMark] = [], sparklines: [Scene] = []
+    ) {
         self.columns = columns
         self.rows = rows
         self.dotsPerCell = dotsPerCell
@@ -81,8 +86,10 @@ public struct Scene: Equatable, Sendable {
         /// Columns (in cells) that carry an x tick on the bottom axis.
         public var xTickColumns: [Int]
 
-        public init(leftColumn: Int? = nil, rightColumn: Int? = nil, bottomRow: Int? = nil,
-                    yTickRows: [Int] = [], xTickColumns: [Int] = []) {
+        public init(
+            leftColumn: Int? = nil, rightColumn: Int? = nil, bottomRow: Int? = nil,
+            yTickRows: [Int] = [], xTickColumns: [Int] = []
+        ) {
             self.leftColumn = leftColumn; self.rightColumn = rightColumn; self.bottomRow = bottomRow
             self.yTickRows = yTickRows; self.xTickColumns = xTickColumns
         }
@@ -99,7 +106,8 @@ public struct Scene: Equatable, Sendable {
         public var color: Color
         public var style: RuleStyle
         public init(kind: Kind, dotY: Int, value: Double, color: Color, style: RuleStyle) {
-            self.kind = kind; self.dotY = dotY; self.value = value; self.color = color; self.style = style
+            self.kind = kind; self.dotY = dotY; self.value = value; self.color = color;
+            self.style = style
         }
     }
 
@@ -128,9 +136,12 @@ public struct Scene: Equatable, Sendable {
         public var curve: [[CurvePoint]]?
         /// Marker size in points (dot plots).
         public var markerSize: Double
-        public init(plotID: String, color: Color, thickness: Int, strokeWidth: Double = 2, marks: Marks,
-                    fill: Fill? = nil, curve: [[CurvePoint]]? = nil, markerSize: Double = 6) {
-            self.plotID = plotID; self.color = color; self.thickness = thickness; self.strokeWidth = strokeWidth
+        public init(
+            plotID: String, color: Color, thickness: Int, strokeWidth: Double = 2, marks: Marks,
+            fill: Fill? = nil, curve: [[CurvePoint]]? = nil, markerSize: Double = 6
+        ) {
+            self.plotID = plotID; self.color = color; self.thickness = thickness;
+            self.strokeWidth = strokeWidth
             self.marks = marks; self.fill = fill; self.curve = curve; self.markerSize = markerSize
         }
     }
@@ -146,13 +157,17 @@ public struct Scene: Equatable, Sendable {
         public var paint: Paint
         /// Dot row of zero, or of the range edge nearest to it.
         public var baselineDotY: Int
-        public init(paint: Paint, baselineDotY: Int) { self.paint = paint; self.baselineDotY = baselineDotY }
+        public init(paint: Paint, baselineDotY: Int) {
+            self.paint = paint; self.baselineDotY = baselineDotY
+        }
     }
 
     /// A point of a smooth curve in dots (fractional), with the curve's slope dy/dx there.
     public struct CurvePoint: Equatable, Sendable {
         public var x: Double, y: Double, slope: Double
-        public init(x: Double, y: Double, slope: Double) { self.x = x; self.y = y; self.slope = slope }
+        public init(x: Double, y: Double, slope: Double) {
+            self.x = x; self.y = y; self.slope = slope
+        }
     }
 
     /// A bar in cell units relative to the plot area: columns `x0..<x1` (fractional) inside a
@@ -166,16 +181,21 @@ public struct Scene: Equatable, Sendable {
         public var outlineWidth: Double
         /// Round the corners at the bar's end (vector output).
         public var rounded: Bool
-        public init(x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil,
-                    outlineWidth: Double = 1, rounded: Bool = false) {
-            self.x0 = x0; self.x1 = x1; self.slot = slot; self.base = base; self.top = top; self.outline = outline
+        public init(
+            x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil,
+            outlineWidth: Double = 1, rounded: Bool = false
+        ) {
+            self.x0 = x0; self.x1 = x1; self.slot = slot; self.base = base; self.top = top;
+            self.outline = outline
             self.outlineWidth = outlineWidth; self.rounded = rounded
         }
     }
 
     /// Text at a cell position. `text` is sanitised and fits the chart.
     public struct Text: Equatable, Sendable {
-        public enum Role: Equatable, Sendable { case title, legend, yLabel, xLabel, markLabel, readout, position, sparkline }
+        public enum Role: Equatable, Sendable {
+            case title, legend, yLabel, xLabel, markLabel, readout, position, sparkline
+        }
         public var role: Role
         public var row: Int
         public var column: Int
@@ -185,8 +205,12 @@ public struct Scene: Equatable, Sendable {
         /// For labels of a horizontal line: the line's dot row in the plot area, so a vector
         /// renderer can centre the text on it (a cell renderer uses `row`).
         public var anchorDotY: Int?
-        public init(role: Role, row: Int, column: Int, text: String, color: Color? = nil, bold: Bool = false, anchorDotY: Int? = nil) {
-            self.role = role; self.row = row; self.column = column; self.text = text; self.color = color; self.bold = bold
+        public init(
+            role: Role, row: Int, column: Int, text: String, color: Color? = nil,
+            bold: Bool = false, anchorDotY: Int? = nil
+        ) {
+            self.role = role; self.row = row; self.column = column; self.text = text;
+            self.color = color; self.bold = bold
             self.anchorDotY = anchorDotY
         }
     }
@@ -198,7 +222,9 @@ public struct Scene: Equatable, Sendable {
         public var dotX: Int
         /// Per layer (same order as `layers`): the dot row of the selected value, nil when missing.
         public var dotYs: [Int?]
-        public init(index: Int, dotX: Int, dotYs: [Int?]) { self.index = index; self.dotX = dotX; self.dotYs = dotYs }
+        public init(index: Int, dotX: Int, dotYs: [Int?]) {
+            self.index = index; self.dotX = dotX; self.dotYs = dotYs
+        }
     }
 }
 

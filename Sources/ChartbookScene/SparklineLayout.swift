@@ -10,36 +10,62 @@ struct SparklineLayout {
     var theme: Theme
 
     /// The sparkline's own scene (its plot area is its rows) and the texts for the main scene.
-    func scene(for plot: Plot, values: [Double], color: Color, row: Int, height: Int, nameWidth: Int) -> (Scene, [Scene.Text]) {
+    func scene(
+        for plot: Plot, values: [Double], color: Color, row: Int, height: Int, nameWidth: Int
+    ) -> (Scene, [Scene.Text]) {
         let name = TextMetrics.sanitized(plot.id)
         let last = values.last(where: { $0.isFinite })
-        let lastText = last.map { LabelFormatter().label(for: $0, significantDigits: 4) } ?? glyphs.missingValue
+        let lastText =
+            last.map { LabelFormatter().label(for: $0, significantDigits: 4) }
+            ?? glyphs.missingValue
         let valueWidth = TextMetrics.width(of: lastText)
         let nameColumns = min(nameWidth, max(columns / 3, 0))
         let areaStart = nameColumns + 1
         let areaWidth = max(0, columns - areaStart - valueWidth - 1)
         let area = Scene.CellRect(column: areaStart, row: row, width: areaWidth, height: height)
-        var texts = [Scene.Text(role: .sparkline, row: row + height - 1, column: 0, text: TextMetrics.truncated(name, toWidth: nameColumns))]
-        texts.append(Scene.Text(role: .sparkline, row: row + height - 1, column: areaStart + areaWidth + 1, text: lastText, color: color, bold: true))
+        var texts = [
+            Scene.Text(
+                role: .sparkline, row: row + height - 1, column: 0,
+                text: TextMetrics.truncated(name, toWidth: nameColumns))
+        ]
+        texts.append(
+            Scene.Text(
+                role: .sparkline, row: row + height - 1, column: areaStart + areaWidth + 1,
+                text: lastText, color: color, bold: true))
 
         let stats = Statistics(of: values)
         var lo = stats.count > 0 ? stats.minimum : 0, hi = stats.count > 0 ? stats.maximum : 1
-        if plot.style.sparkKind == .bar || plot.style.sparkZero == true { lo = min(lo, 0); hi = max(hi, 0) }
+        if plot.style.sparkKind == .bar || plot.style.sparkZero == true {
+            lo = min(lo, 0); hi = max(hi, 0)
+        }
         if let fixed = plot.style.sparkRange { lo = fixed.lowerBound; hi = fixed.upperBound }
         let (a, b) = YRange.widenedIfFlat(lo, hi)
         let range = a...b
-        let x = XMapping(count: values.count, widthCells: areaWidth, dotsPerCell: dots.x, slotted: plot.style.sparkKind == .bar)
+        let x = XMapping(
+            count: values.count, widthCells: areaWidth, dotsPerCell: dots.x,
+            slotted: plot.style.sparkKind == .bar)
         let y = YMapping(range: range, heightDots: height * dots.y)
         let layout = ChartLayout(columns: columns, rows: row + height, dots: dots, glyphs: glyphs)
-        let resolved = ChartLayout.ResolvedPlot(plot: asMainPlot(plot), values: values.map { min(max($0, range.lowerBound), range.upperBound) },
-                                                color: color)
+        let resolved = ChartLayout.ResolvedPlot(
+            plot: asMainPlot(plot),
+            values: values.map { min(max($0, range.lowerBound), range.upperBound) },
+            color: color)
         var rules = [Scene.Rule]()
         if plot.style.sparkZero == true, range.contains(0) {
-            rules.append(Scene.Rule(kind: .zero, dotY: y.dot(0), value: 0, color: theme.grid, style: .dotted))
+            rules.append(
+                Scene.Rule(kind: .zero, dotY: y.dot(0), value: 0, color: theme.grid, style: .dotted)
+            )
         }
-        let layer = areaWidth > 0 ? [layout.layer(for: resolved, x: x, y: y, window: 0..<values.count, heightCells: height)] : []
-        let scene = Scene(columns: columns, rows: row + height, dotsPerCell: dots, plotArea: area, frame: Scene.AxisFrame(),
-                          rules: rules, layers: layer, texts: [], selection: nil, yRange: range, theme: theme)
+        let layer =
+            areaWidth > 0
+            ? [
+                layout.layer(
+                    for: resolved, x: x, y: y, window: 0..<values.count, heightCells: height)
+            ] : []
+        let scene = Scene(
+            columns: columns, rows: row + height, dotsPerCell: dots, plotArea: area,
+            frame: Scene.AxisFrame(),
+            rules: rules, layers: layer, texts: [], selection: nil, yRange: range, theme: theme)
         return (scene, texts)
     }
 

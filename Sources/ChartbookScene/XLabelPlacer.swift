@@ -17,17 +17,24 @@ public struct XLabelPlacer: Sendable {
 
     /// Labels for the points `first ..< first + count` (the window); candidates are the
     /// indices that are multiples of the step, so labels stay put while scrolling.
-    public func place(first: Int = 0, count: Int, sparsity: Int, label: (Int) -> String?) -> [Placed] {
+    public func place(first: Int = 0, count: Int, sparsity: Int, label: (Int) -> String?)
+        -> [Placed]
+    {
         guard count > 0, mapping.widthCells > 0 else { return [] }
         let sparsity = max(1, sparsity)
         var step = sparsity
         // Start from an estimate so long series do not try every step.
-        let sampleWidth = stride(from: first, to: first + count, by: max(1, count / 50)).compactMap { label($0) }
+        let sampleWidth =
+            stride(from: first, to: first + count, by: max(1, count / 50)).compactMap { label($0) }
             .map(TextMetrics.width(of:)).max() ?? 1
-        let estimate = Int(saturating: (Double(count) * Double(sampleWidth + 1) / Double(mapping.widthCells)).rounded(.up))
+        let estimate = Int(
+            saturating: (Double(count) * Double(sampleWidth + 1) / Double(mapping.widthCells))
+                .rounded(.up))
         step = max(step, Self.roundUp(estimate, multipleOf: sparsity))
         for _ in 0..<64 {
-            if let placed = tryPlace(first: first, count: count, step: step, label: label) { return placed }
+            if let placed = tryPlace(first: first, count: count, step: step, label: label) {
+                return placed
+            }
             step = Self.nextStep(after: step, multipleOf: sparsity)
             if step >= count + first { break }
         }
@@ -43,7 +50,8 @@ public struct XLabelPlacer: Sendable {
             guard let text = label(index), !text.isEmpty else { continue }
             let width = TextMetrics.width(of: text)
             guard width <= chartColumns else { return nil }
-            let tick = areaColumn + min(Int(saturating: mapping.centerCell(index)), mapping.widthCells - 1)
+            let tick =
+                areaColumn + min(Int(saturating: mapping.centerCell(index)), mapping.widthCells - 1)
             let column = min(max(tick - (width - 1) / 2, 0), chartColumns - width)
             if column < nextFree { return nil }
             placed.append(Placed(column: column, tickColumn: tick, text: text))
@@ -58,7 +66,9 @@ public struct XLabelPlacer: Sendable {
         var magnitude = 1
         while magnitude * 10 <= unit { magnitude *= 10 }
         for m in [1, 2, 5, 10] where m * magnitude > unit {
-            if m == 5 && magnitude >= 10 && 25 * magnitude / 10 > unit { return 25 * magnitude / 10 * sparsity }
+            if m == 5 && magnitude >= 10 && 25 * magnitude / 10 > unit {
+                return 25 * magnitude / 10 * sparsity
+            }
             return m * magnitude * sparsity
         }
         return (unit + 1) * sparsity

@@ -28,16 +28,26 @@ public struct XMapping: Equatable, Sendable {
         public let scale: Double
     }
 
-    public init(count: Int, widthCells: Int, dotsPerCell: Int, slotted: Bool, first: Int = 0,
-                spacingCells: Double? = nil, paddingLeft: Double = 0, paddingRight: Double = 0) {
-        self.count = count; self.widthCells = widthCells; self.dotsPerCell = dotsPerCell; self.slotted = slotted
-        self.first = first; self.spacingCells = spacingCells; self.paddingLeft = paddingLeft; self.paddingRight = paddingRight
-        let d = Double(dotsPerCell), usable = max(Double(widthCells) - paddingLeft - paddingRight, 0) * d
+    public init(
+        count: Int, widthCells: Int, dotsPerCell: Int, slotted: Bool, first: Int = 0,
+        spacingCells: Double? = nil, paddingLeft: Double = 0, paddingRight: Double = 0
+    ) {
+        self.count = count; self.widthCells = widthCells; self.dotsPerCell = dotsPerCell;
+        self.slotted = slotted
+        self.first = first; self.spacingCells = spacingCells; self.paddingLeft = paddingLeft;
+        self.paddingRight = paddingRight
+        let d = Double(dotsPerCell),
+            usable = max(Double(widthCells) - paddingLeft - paddingRight, 0) * d
         let scale: Double?
-        if slotted || widthCells * dotsPerCell <= 1 || count <= 0 { scale = nil }
-        else if let spacingCells { scale = spacingCells * d }
-        else if count > 1 { scale = (max(usable, 1) - 1) / Double(count - 1) }
-        else { scale = nil }
+        if slotted || widthCells * dotsPerCell <= 1 || count <= 0 {
+            scale = nil
+        } else if let spacingCells {
+            scale = spacingCells * d
+        } else if count > 1 {
+            scale = (max(usable, 1) - 1) / Double(count - 1)
+        } else {
+            scale = nil
+        }
         affine = scale.map { Affine(offset: paddingLeft * d - $0 * Double(first), scale: $0) }
     }
 

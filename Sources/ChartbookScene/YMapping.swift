@@ -18,7 +18,8 @@ public struct YMapping: Equatable, Sendable {
         let scale = Double(heightDots - 1) / span
         let exact = span.isFinite && span > 0 && scale.isFinite
         self.scale = exact ? scale : 0
-        halfSpan = exact ? 0 : max(range.upperBound / 2 - range.lowerBound / 2, .leastNonzeroMagnitude)
+        halfSpan =
+            exact ? 0 : max(range.upperBound / 2 - range.lowerBound / 2, .leastNonzeroMagnitude)
         limit = Double(heightDots) * 4
     }
 
@@ -26,7 +27,9 @@ public struct YMapping: Equatable, Sendable {
     /// (which keeps the visible part of a segment unchanged). NaN stays NaN.
     @inline(__always)
     func position(_ value: Double) -> Double {
-        let raw = halfSpan == 0 ? (range.upperBound - value) * scale
+        let raw =
+            halfSpan == 0
+            ? (range.upperBound - value) * scale
             : (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
         return min(max(raw, -limit), limit)
     }
@@ -43,8 +46,10 @@ public struct YMapping: Equatable, Sendable {
     /// the last bit — kept so recorded bar geometry stays byte for byte.)
     public func cell(_ value: Double, dotsPerCell: Int) -> Double {
         guard heightDots > 1 else { return value >= range.upperBound ? 0 : 1 }
-        let position = halfSpan == 0
-            ? (range.upperBound - value) / (range.upperBound - range.lowerBound) * Double(heightDots - 1)
+        let position =
+            halfSpan == 0
+            ? (range.upperBound - value) / (range.upperBound - range.lowerBound)
+                * Double(heightDots - 1)
             : (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
         return (min(max(position, -limit), limit) + 0.5) / Double(dotsPerCell)
     }

@@ -56,12 +56,16 @@ public enum YRange {
     /// 0 .2 .4 .6 .8 1; 4 for 0 .25 .5 .75 1), or 5 when they are not evenly spaced.
     public static func intervals(forRelative positions: [Double]) -> Int {
         let sorted = positions.sorted()
-        guard sorted.count >= 2, let first = sorted.first, let last = sorted.last, last > first else { return 5 }
+        guard sorted.count >= 2, let first = sorted.first, let last = sorted.last, last > first
+        else { return 5 }
         let step = (last - first) / Double(sorted.count - 1)
-        let even = sorted.enumerated().allSatisfy { abs($0.element - (first + Double($0.offset) * step)) < 1e-9 }
+        let even = sorted.enumerated().allSatisfy {
+            abs($0.element - (first + Double($0.offset) * step)) < 1e-9
+        }
         guard even else { return 5 }
         // Intervals across the whole 0...1 range.
         let total = (1 / step).rounded()
-        return abs(total * step - 1) < 1e-9 && total >= 1 && total <= 20 ? Int(saturating: total) : 5
+        return abs(total * step - 1) < 1e-9 && total >= 1 && total <= 20
+            ? Int(saturating: total) : 5
     }
 }

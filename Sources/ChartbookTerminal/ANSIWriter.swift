@@ -33,7 +33,9 @@ public struct ANSIWriter: Sendable {
             if mode != .none {
                 var wanted = cell.style
                 // A blank cell shows no foreground: keep the current one to avoid an escape.
-                if cell.character == " " && !wanted.inverse { wanted.foreground = current.foreground; wanted.bold = current.bold }
+                if cell.character == " " && !wanted.inverse {
+                    wanted.foreground = current.foreground; wanted.bold = current.bold
+                }
                 if wanted != current {
                     out += transition(from: current, to: wanted)
                     current = wanted
@@ -55,7 +57,8 @@ public struct ANSIWriter: Sendable {
 
     /// Control characters never reach the terminal, even if a caller forgot to sanitise.
     static func safe(_ character: Character) -> Character {
-        character.unicodeScalars.contains(where: TextMetrics.isUnsafe) ? TextMetrics.replacement : character
+        character.unicodeScalars.contains(where: TextMetrics.isUnsafe)
+            ? TextMetrics.replacement : character
     }
 
     /// The shorter of: changing only what differs, or resetting and setting everything.
@@ -70,8 +73,12 @@ public struct ANSIWriter: Sendable {
             if new.dim && !old.dim { incremental.append("2") }
         }
         if old.inverse != new.inverse { incremental.append(new.inverse ? "7" : "27") }
-        if old.foreground != new.foreground { incremental.append(color(new.foreground, foreground: true) ?? "39") }
-        if old.background != new.background { incremental.append(color(new.background, foreground: false) ?? "49") }
+        if old.foreground != new.foreground {
+            incremental.append(color(new.foreground, foreground: true) ?? "39")
+        }
+        if old.background != new.background {
+            incremental.append(color(new.background, foreground: false) ?? "49")
+        }
         var full = ["0"]
         if new.bold { full.append("1") }
         if new.dim { full.append("2") }

@@ -36,7 +36,9 @@ public struct CellGrid: Equatable, Sendable {
 
     /// Writes text from `column`, clipped at the right edge; returns the cells used.
     @discardableResult
-    public mutating func put(_ text: String, column: Int, row: Int, style: CellStyle = .plain) -> Int {
+    public mutating func put(_ text: String, column: Int, row: Int, style: CellStyle = .plain)
+        -> Int
+    {
         guard row >= 0, row < height else { return 0 }
         var x = column
         for character in TextMetrics.sanitized(text) {

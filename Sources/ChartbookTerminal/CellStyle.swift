@@ -8,7 +8,10 @@ public struct CellStyle: Hashable, Sendable {
     public var dim: Bool
     public var inverse: Bool
 
-    public init(foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false, inverse: Bool = false) {
+    public init(
+        foreground: Color? = nil, background: Color? = nil, bold: Bool = false, dim: Bool = false,
+        inverse: Bool = false
+    ) {
         self.foreground = foreground
         self.background = background
         self.bold = bold
@@ -26,7 +29,9 @@ public struct Cell: Hashable, Sendable {
     /// The right half of the wide character in the cell to the left; prints nothing.
     public var isContinuation: Bool
 
-    public init(_ character: Character = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
+    public init(
+        _ character: Character = " ", style: CellStyle = .plain, isContinuation: Bool = false
+    ) {
         self.character = character
         self.style = style
         self.isContinuation = isContinuation

@@ -24,8 +24,10 @@ public enum ColorQuantizer {
         for (i, p) in ansi16.enumerated() {
             if chromatic && [0, 7, 8, 15].contains(i) { continue }
             // Compare hue-normalised colours so a muted blue still finds blue.
-            let d = chromatic ? distance(normalized(c), Int(p.red), Int(p.green), Int(p.blue))
-                              : distance(c, Int(p.red), Int(p.green), Int(p.blue))
+            let d =
+                chromatic
+                ? distance(normalized(c), Int(p.red), Int(p.green), Int(p.blue))
+                : distance(c, Int(p.red), Int(p.green), Int(p.blue))
             if d < bestDistance { bestDistance = d; best = i }
         }
         return best
@@ -43,7 +45,8 @@ public enum ColorQuantizer {
     public static func index256(_ c: Color) -> Int {
         func nearestLevel(_ v: UInt8) -> Int {
             var best = 0
-            for (i, level) in cubeLevels.enumerated() where abs(level - Int(v)) < abs(cubeLevels[best] - Int(v)) { best = i }
+            for (i, level) in cubeLevels.enumerated()
+            where abs(level - Int(v)) < abs(cubeLevels[best] - Int(v)) { best = i }
             return best
         }
         let r = nearestLevel(c.red), g = nearestLevel(c.green), b = nearestLevel(c.blue)

@@ -20,7 +20,9 @@ public struct DotRaster: Sendable {
 
     /// Braille dot numbering: bits for (x, y) in row-major order of the 2×4 cell.
     private static let brailleBits: [UInt32] = [0x01, 0x08, 0x02, 0x10, 0x04, 0x20, 0x40, 0x80]
-    private static let quadrants: [Character] = [" ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█"]
+    private static let quadrants: [Character] = [
+        " ", "▘", "▝", "▀", "▖", "▌", "▞", "▛", "▗", "▚", "▐", "▜", "▄", "▙", "▟", "█",
+    ]
 
     /// The glyph for a cell whose dots are `mask` (row-major bits, see type doc).
     public func glyph(_ mask: UInt8) -> Character {
@@ -47,13 +49,18 @@ public struct DotRaster: Sendable {
     }
 
     public struct FrameGlyphs: Sendable {
-        public var vertical, horizontal, leftTick, rightTick, bottomTick, bottomLeft, bottomRight: Character
+        public var vertical, horizontal, leftTick, rightTick, bottomTick, bottomLeft,
+            bottomRight: Character
     }
 
     public var frame: FrameGlyphs {
         canvas == .ascii
-            ? FrameGlyphs(vertical: "|", horizontal: "-", leftTick: "+", rightTick: "+", bottomTick: "+", bottomLeft: "+", bottomRight: "+")
-            : FrameGlyphs(vertical: "│", horizontal: "─", leftTick: "┤", rightTick: "├", bottomTick: "┬", bottomLeft: "└", bottomRight: "┘")
+            ? FrameGlyphs(
+                vertical: "|", horizontal: "-", leftTick: "+", rightTick: "+", bottomTick: "+",
+                bottomLeft: "+", bottomRight: "+")
+            : FrameGlyphs(
+                vertical: "│", horizontal: "─", leftTick: "┤", rightTick: "├", bottomTick: "┬",
+                bottomLeft: "└", bottomRight: "┘")
     }
 
     /// Glyph of a horizontal rule of `style` at `column` (ASCII rules are patterns of `-` and
@@ -71,7 +78,8 @@ public struct DotRaster: Sendable {
 
     /// Lower-eighth blocks, index = eighths filled − 1.
     public var lowerBlocks: [Character] {
-        canvas == .ascii ? Array(repeating: "#", count: 8) : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+        canvas == .ascii
+            ? Array(repeating: "#", count: 8) : ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
     }
 
     /// The glyph for the partial cell at the lower end of a negative bar, `eighths` 1...8 filled from the top.

@@ -21,8 +21,14 @@ public enum StyledDump {
                 let cell = grid[column, row]
                 if cell.isContinuation { continue }
                 // A blank shows no foreground or weight: it continues the run it is in.
-                if cell.character == " " && !cell.style.inverse && cell.style.background == nil, runStyle != nil { continue }
-                if cell.style != runStyle { flush(column); runStart = column; runStyle = cell.style }
+                if cell.character == " " && !cell.style.inverse && cell.style.background == nil,
+                    runStyle != nil
+                {
+                    continue
+                }
+                if cell.style != runStyle {
+                    flush(column); runStart = column; runStyle = cell.style
+                }
             }
             flush(grid.width)
         }

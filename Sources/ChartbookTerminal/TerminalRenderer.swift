@@ -17,8 +17,11 @@ public struct TerminalRenderer: Sendable {
             drawFrame(scene, into: &grid)
             if let selection = scene.selection {
                 let column = area.column + selection.dotX / scene.dotsPerCell.x
-                for row in area.row..<(area.row + area.height) where grid[column, row].character == " " {
-                    grid.set(column, row, raster.canvas == .ascii ? "|" : "┊", style: CellStyle(foreground: scene.theme.grid))
+                for row in area.row..<(area.row + area.height)
+                where grid[column, row].character == " " {
+                    grid.set(
+                        column, row, raster.canvas == .ascii ? "|" : "┊",
+                        style: CellStyle(foreground: scene.theme.grid))
                 }
             }
             drawMarks(scene, into: &grid)
@@ -35,8 +38,11 @@ public struct TerminalRenderer: Sendable {
         }
         if let selection = scene.selection, !area.isEmpty {
             let column = area.column + selection.dotX / scene.dotsPerCell.x
-            for dotY in selection.dotYs.compactMap({ $0 }) where dotY >= 0 && dotY < scene.plotDots.height {
-                grid.restyle(column, area.row + dotY / scene.dotsPerCell.y) { $0.inverse = true; $0.bold = true }
+            for dotY in selection.dotYs.compactMap({ $0 })
+            where dotY >= 0 && dotY < scene.plotDots.height {
+                grid.restyle(column, area.row + dotY / scene.dotsPerCell.y) {
+                    $0.inverse = true; $0.bold = true
+                }
             }
         }
         return grid
@@ -46,7 +52,9 @@ public struct TerminalRenderer: Sendable {
     private func drawMarks(_ scene: Scene, into grid: inout CellGrid) {
         drawFills(scene, into: &grid)
         var bars = Set<Int>()
-        for layer in scene.layers { if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) } }
+        for layer in scene.layers {
+            if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) }
+        }
         drawDots(scene, into: &grid, over: bars)
     }
 
@@ -56,8 +64,10 @@ public struct TerminalRenderer: Sendable {
         let ascii = raster.canvas == .ascii
         for mark in scene.clipMarks {
             let row = mark.above ? area.row : area.row + area.height - 1
-            grid.set(area.column + mark.column, row, mark.above ? (ascii ? "^" : "▴") : (ascii ? "v" : "▾"),
-                     style: CellStyle(foreground: mark.color, bold: true))
+            grid.set(
+                area.column + mark.column, row,
+                mark.above ? (ascii ? "^" : "▴") : (ascii ? "v" : "▾"),
+                style: CellStyle(foreground: mark.color, bold: true))
         }
     }
 
@@ -69,7 +79,9 @@ public struct TerminalRenderer: Sendable {
             for column in area.column..<(area.column + area.width) {
                 // Marked lines go over the grid; the grid never covers a marked line.
                 if rule.kind != .marked && grid[column, row].character != " " { continue }
-                grid.set(column, row, raster.rule(rule.style, column: column - area.column), style: style)
+                grid.set(
+                    column, row, raster.rule(rule.style, column: column - area.column), style: style
+                )
             }
         }
     }
@@ -79,29 +91,47 @@ public struct TerminalRenderer: Sendable {
         let style = CellStyle(foreground: scene.theme.frame)
         let ticks = Set(frame.yTickRows)
         for row in area.row..<(area.row + area.height) {
-            if let column = frame.leftColumn { grid.set(column, row, ticks.contains(row) ? glyphs.leftTick : glyphs.vertical, style: style) }
-            if let column = frame.rightColumn { grid.set(column, row, ticks.contains(row) ? glyphs.rightTick : glyphs.vertical, style: style) }
+            if let column = frame.leftColumn {
+                grid.set(
+                    column, row, ticks.contains(row) ? glyphs.leftTick : glyphs.vertical,
+                    style: style)
+            }
+            if let column = frame.rightColumn {
+                grid.set(
+                    column, row, ticks.contains(row) ? glyphs.rightTick : glyphs.vertical,
+                    style: style)
+            }
         }
         if let row = frame.bottomRow {
             let xTicks = Set(frame.xTickColumns)
             for column in area.column..<(area.column + area.width) {
-                grid.set(column, row, xTicks.contains(column) ? glyphs.bottomTick : glyphs.horizontal, style: style)
+                grid.set(
+                    column, row, xTicks.contains(column) ? glyphs.bottomTick : glyphs.horizontal,
+                    style: style)
             }
-            if let column = frame.leftColumn { grid.set(column, row, glyphs.bottomLeft, style: style) }
-            if let column = frame.rightColumn { grid.set(column, row, glyphs.bottomRight, style: style) }
+            if let column = frame.leftColumn {
+                grid.set(column, row, glyphs.bottomLeft, style: style)
+            }
+            if let column = frame.rightColumn {
+                grid.set(column, row, glyphs.bottomRight, style: style)
+            }
         }
     }
 
     /// Fills bar cells with eighth blocks; records the full cells (dots drawn over them keep the
     /// bar's colour as background).
-    private func drawBars(_ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid, _ full: inout Set<Int>) {
+    private func drawBars(
+        _ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid,
+        _ full: inout Set<Int>
+    ) {
         let area = scene.plotArea
         let style = CellStyle(foreground: layer.color)
         // One whole number of cells for every bar of the layer, so bars look alike, leaving a
         // blank cell between neighbours whenever a slot is two cells or wider.
         let wanted = Int(saturating: ((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded())
         let slot = bars.first?.slot ?? 1
-        let cells = max(1, slot >= 2 ? min(wanted, Int(saturating: slot.rounded(.down)) - 1) : wanted)
+        let cells = max(
+            1, slot >= 2 ? min(wanted, Int(saturating: slot.rounded(.down)) - 1) : wanted)
         for bar in bars {
             var first = Int(saturating: ((bar.x0 + bar.x1) / 2 - Double(cells) / 2).rounded())
             first = min(max(first, 0), max(area.width - cells, 0))
@@ -113,29 +143,47 @@ public struct TerminalRenderer: Sendable {
                 if bar.top < bar.base {
                     let topCell = Int(saturating: bar.top.rounded(.down))
                     let eighths = Int(saturating: ((Double(topCell + 1) - bar.top) * 8).rounded())
-                    if base - 1 > topCell { for r in (topCell + 1)..<base { fill(column, area.row + r, "█", style, &grid, &full) } }
+                    if base - 1 > topCell {
+                        for r in (topCell + 1)..<base {
+                            fill(column, area.row + r, "█", style, &grid, &full)
+                        }
+                    }
                     if topCell < base {
                         if eighths >= 1 {
-                            grid.set(column, area.row + topCell, raster.lowerBlocks[min(eighths, 8) - 1], style: style)
+                            grid.set(
+                                column, area.row + topCell, raster.lowerBlocks[min(eighths, 8) - 1],
+                                style: style)
                             if eighths >= 8 { full.insert(key(column, area.row + topCell, grid)) }
                             capRow = area.row + topCell
-                        } else if topCell + 1 < base { capRow = area.row + topCell + 1 }
+                        } else if topCell + 1 < base {
+                            capRow = area.row + topCell + 1
+                        }
                     }
                 } else if bar.top > bar.base {
                     let bottomCell = Int(saturating: bar.top.rounded(.down))
                     let eighths = Int(saturating: ((bar.top - Double(bottomCell)) * 8).rounded())
-                    if bottomCell > base { for r in base..<bottomCell { fill(column, area.row + r, "█", style, &grid, &full) } }
+                    if bottomCell > base {
+                        for r in base..<bottomCell {
+                            fill(column, area.row + r, "█", style, &grid, &full)
+                        }
+                    }
                     if let glyph = raster.upperBlock(eighths: eighths), bottomCell < area.height {
                         grid.set(column, area.row + bottomCell, glyph, style: style)
                         capRow = area.row + bottomCell
-                    } else if bottomCell > base { capRow = area.row + bottomCell - 1 }
+                    } else if bottomCell > base {
+                        capRow = area.row + bottomCell - 1
+                    }
                 }
-                if let outline = bar.outline, let row = capRow { grid.restyle(column, row) { $0.foreground = outline } }
+                if let outline = bar.outline, let row = capRow {
+                    grid.restyle(column, row) { $0.foreground = outline }
+                }
             }
         }
     }
 
-    private func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int { row * grid.width + column }
+    private func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int {
+        row * grid.width + column
+    }
 
     /// Shades the cells between each filled line and its baseline. Cells that already hold a
     /// reference line keep it, over a dim background of the fill colour, as if the fill were
@@ -169,7 +217,9 @@ public struct TerminalRenderer: Sendable {
                 } else if fill.baselineDotY < top[c] {
                     let last = top[c] / dy - 1
                     rows = baseRow <= last ? baseRow...last : nil
-                } else { rows = nil }
+                } else {
+                    rows = nil
+                }
                 guard let rows else { continue }
                 for r in rows where r >= 0 && r < area.height {
                     let gx = area.column + c, gy = area.row + r
@@ -180,7 +230,9 @@ public struct TerminalRenderer: Sendable {
                         // A light shade covers about a quarter of the cell: match that density.
                         var dim = color
                         dim.alpha *= 0.3
-                        grid.restyle(gx, gy) { $0.background = dim.flattened(over: scene.theme.background) }
+                        grid.restyle(gx, gy) {
+                            $0.background = dim.flattened(over: scene.theme.background)
+                        }
                     }
                 }
             }
@@ -193,13 +245,20 @@ public struct TerminalRenderer: Sendable {
         case .solid(let color): return color
         case .gradient(let start, let end, _):
             let t = height > 1 ? Double(row) / Double(height - 1) : 0
-            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 { UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded()) }
-            return Color(red: mix(start.red, end.red), green: mix(start.green, end.green), blue: mix(start.blue, end.blue),
-                         alpha: start.alpha + (end.alpha - start.alpha) * t)
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+                UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded())
+            }
+            return Color(
+                red: mix(start.red, end.red), green: mix(start.green, end.green),
+                blue: mix(start.blue, end.blue),
+                alpha: start.alpha + (end.alpha - start.alpha) * t)
         }
     }
 
-    private func fill(_ column: Int, _ row: Int, _ glyph: Character, _ style: CellStyle, _ grid: inout CellGrid, _ full: inout Set<Int>) {
+    private func fill(
+        _ column: Int, _ row: Int, _ glyph: Character, _ style: CellStyle, _ grid: inout CellGrid,
+        _ full: inout Set<Int>
+    ) {
         grid.set(column, row, glyph, style: style)
         full.insert(key(column, row, grid))
     }
@@ -252,7 +311,9 @@ public struct TerminalRenderer: Sendable {
                 }
                 guard masks[cell] != 0 else { continue }
                 var style = CellStyle(foreground: scene.layers[owner[cell]].color)
-                if bars.contains(gy * grid.width + gx) { style.background = grid[gx, gy].style.foreground }
+                if bars.contains(gy * grid.width + gx) {
+                    style.background = grid[gx, gy].style.foreground
+                }
                 grid.set(gx, gy, raster.glyph(masks[cell]), style: style)
             }
         }

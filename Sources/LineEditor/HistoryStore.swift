@@ -45,7 +45,11 @@ public struct HistoryStore: Equatable, Sendable {
                     default: out.append(c)
                     }
                     escaped = false
-                } else if c == "\\" { escaped = true } else { out.append(c) }
+                } else if c == "\\" {
+                    escaped = true
+                } else {
+                    out.append(c)
+                }
             }
             entries.append(out)
         }

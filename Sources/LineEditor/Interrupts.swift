@@ -1,6 +1,6 @@
 import Synchronization
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 private let pendingInterrupt = Atomic<Bool>(false)
@@ -11,7 +11,9 @@ public enum Interrupts {
     /// Installs the handler; call once at start-up, before creating a `LineEditor`.
     public static func install() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in pendingInterrupt.store(true, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { _ in
+            pendingInterrupt.store(true, ordering: .relaxed)
+        }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)

@@ -1,6 +1,6 @@
 import CEditLine
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// A line editor on libedit's native API: emacs bindings by default, `~/.editrc` (or
@@ -41,7 +41,8 @@ public final class LineEditor {
 
     /// - Parameter historySize: entries kept for Up/Down.
     public init?(program: String, historySize: Int = 1000) {
-        guard let editor = cb_el_init(program), let history = cb_history_init(Int32(historySize)) else { return nil }
+        guard let editor = cb_el_init(program), let history = cb_history_init(Int32(historySize))
+        else { return nil }
         self.editor = editor
         self.history = history
         promptBuffer = strdup("> ")
@@ -52,7 +53,8 @@ public final class LineEditor {
             guard let e, let data = cb_el_get_clientdata(e) else { return nil }
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().promptBuffer
         }
-        cb_el_add_function(editor, "chartbook-complete", "complete a command, option, name or path") { e, _ in
+        cb_el_add_function(editor, "chartbook-complete", "complete a command, option, name or path")
+        { e, _ in
             guard let e, let data = cb_el_get_clientdata(e) else { return UInt8(CC_ERROR) }
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
         }
@@ -135,10 +137,13 @@ public final class LineEditor {
     }
 
     private func complete() -> UInt8 {
-        guard let completion, let info = el_line(editor) else { return UInt8(CC_ERROR) }
-        let start = UnsafeRawPointer(info.pointee.buffer!)
-        let length = UnsafeRawPointer(info.pointee.cursor!) - start
-        let before = String(decoding: UnsafeRawBufferPointer(start: start, count: max(0, length)), as: UTF8.self)
+        guard let completion, let info = el_line(editor), let buffer = info.pointee.buffer,
+            let cursor = info.pointee.cursor
+        else { return UInt8(CC_ERROR) }
+        let start = UnsafeRawPointer(buffer)
+        let length = UnsafeRawPointer(cursor) - start
+        let before = String(
+            decoding: UnsafeRawBufferPointer(start: start, count: max(0, length)), as: UTF8.self)
         let reply = completion(before)
         guard !reply.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = CompletionList.commonPrefix(reply.candidates)
@@ -147,8 +152,9 @@ public final class LineEditor {
             el_insertstr(editor, reply.candidates.count == 1 ? reply.candidates[0] : common)
             return UInt8(CC_REFRESH)
         }
-        let list = CompletionList.columns(reply.candidates.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 },
-                                          width: terminalWidth())
+        let list = CompletionList.columns(
+            reply.candidates.map { $0.hasSuffix(" ") ? String($0.dropLast()) : $0 },
+            width: terminalWidth())
         cb_write_stdout("\n" + list)
         return UInt8(CC_REDISPLAY)
     }

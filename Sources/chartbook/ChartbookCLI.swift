@@ -4,7 +4,7 @@ import ChartbookCommands
 import ChartbookKit
 import LineEditor
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 extension ColorSetting: ExpressibleByArgument {}
@@ -16,7 +16,9 @@ struct CellSize: ExpressibleByArgument {
 
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]), (1...2000).contains(c), (1...1000).contains(r) else {
+        guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
+            (1...2000).contains(c), (1...1000).contains(r)
+        else {
             return nil
         }
         (columns, rows) = (c, r)
@@ -40,8 +42,11 @@ struct ChartbookCLI: ParsableCommand {
     @Argument(help: "Script files to run, in order.")
     var scripts: [String] = []
 
-    @Option(name: .customShort("e"), help: ArgumentHelp("Commands to run (several separated by ';'); may be repeated.",
-                                                        valueName: "commands"))
+    @Option(
+        name: .customShort("e"),
+        help: ArgumentHelp(
+            "Commands to run (several separated by ';'); may be repeated.",
+            valueName: "commands"))
     var commands: [String] = []
 
     @Flag(help: "Draw the chart after every command that changes it, not only at the end.")
@@ -50,7 +55,10 @@ struct ChartbookCLI: ParsableCommand {
     @Option(help: "Chart size in cells, COLUMNSxROWS (default: the terminal's, else 80x24).")
     var size: CellSize?
 
-    @Option(help: "Colour: auto, off, 16, 256 or truecolor (auto: off when stdout is not a terminal or NO_COLOR is set).")
+    @Option(
+        help:
+            "Colour: auto, off, 16, 256 or truecolor (auto: off when stdout is not a terminal or NO_COLOR is set)."
+    )
     var color: ColorSetting = .auto
 
     @Option(help: "Drawing canvas: braille, block or ascii.")
@@ -59,10 +67,14 @@ struct ChartbookCLI: ParsableCommand {
     @Flag(help: "Go on after a failing command (exit status is still 1).")
     var keepGoing = false
 
-    @Option(help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"))
     var svg: String?
 
-    @Flag(help: "Read numbers from stdin as they arrive (a column per series) into the dataset 'stdin' and redraw live.")
+    @Flag(
+        help:
+            "Read numbers from stdin as they arrive (a column per series) into the dataset 'stdin' and redraw live."
+    )
     var follow = false
 
     @Option(help: "With --follow: keep the newest N rows.")
@@ -72,9 +84,12 @@ struct ChartbookCLI: ParsableCommand {
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
         let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
         Interrupts.install()
-        let files = LocalFiles(home: environment.home, workingDirectory: LocalFiles.currentDirectory(), limits: limits,
-                               isCancelled: { Interrupts.pending })
-        var target = TerminalTarget(columns: 80, rows: 24, colorMode: color.resolved(environment: environment.detectedColorMode()))
+        let files = LocalFiles(
+            home: environment.home, workingDirectory: LocalFiles.currentDirectory(), limits: limits,
+            isCancelled: { Interrupts.pending })
+        var target = TerminalTarget(
+            columns: 80, rows: 24,
+            colorMode: color.resolved(environment: environment.detectedColorMode()))
         if let size {
             (target.columns, target.rows) = (size.columns, size.rows)
         } else {
@@ -84,38 +99,49 @@ struct ChartbookCLI: ParsableCommand {
         if let canvas { session.output.canvas = canvas }
         var notebook = Notebook(session: session)
         let fixedTarget = target
-        var executor = Executor(files: files, isCancelled: { Interrupts.pending },
-                                plotWidth: { ChartRenderer.plotWidth(of: $0, on: fixedTarget) })
+        var executor = Executor(
+            files: files, isCancelled: { Interrupts.pending },
+            plotWidth: { ChartRenderer.plotWidth(of: $0, on: fixedTarget) })
         executor.limits = limits
         let progress = LoadProgress(enabled: isatty(STDERR_FILENO) == 1)
         executor.progress = { progress.report($0, $1) }
-        let runner = ScriptRunner(executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
+        let runner = ScriptRunner(
+            executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
 
         var sources = [ScriptSource]()
         for path in scripts {
             let resolved = files.resolve(path, relativeTo: nil)
             do {
                 let bytes = try files.read(resolved)
-                sources.append(ScriptSource(name: path, text: String(decoding: bytes, as: UTF8.self),
-                                            directory: ScriptSource.directory(containing: resolved)))
+                sources.append(
+                    ScriptSource(
+                        name: path, text: String(decoding: bytes, as: UTF8.self),
+                        directory: ScriptSource.directory(containing: resolved)))
             } catch {
-                StandardStreams.err("chartbook: cannot read '\(TextMetrics.sanitized(path))': \(error.reason)\n")
+                StandardStreams.err(
+                    "chartbook: cannot read '\(TextMetrics.sanitized(path))': \(error.reason)\n")
                 throw ExitCode(1)
             }
         }
         for (index, text) in commands.enumerated() {
-            sources.append(ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
+            sources.append(
+                ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
         }
         if follow {
-            let ok = FollowMode(runner: runner, sources: sources, target: target, window: max(window, 1)).run(&notebook)
+            let ok = FollowMode(
+                runner: runner, sources: sources, target: target, window: max(window, 1)
+            ).run(&notebook)
             if !ok { throw ExitCode(1) }
             return
         }
         if sources.isEmpty {
             if environment.stdinIsTerminal {
                 let fixed = size.map { _ in (target.columns, target.rows) }
-                NotebookREPL(runner: runner, environment: environment, files: files, colorMode: target.colorMode,
-                             fixedSize: fixed).run(&notebook)
+                NotebookREPL(
+                    runner: runner, environment: environment, files: files,
+                    colorMode: target.colorMode,
+                    fixedSize: fixed
+                ).run(&notebook)
                 return
             }
             var text = ""
@@ -140,13 +166,18 @@ struct ChartbookCLI: ParsableCommand {
         }
         // The final chart, unless the script drew this very session already. After an error
         // only with --keep-going: otherwise a half-built chart would pass for the real one.
-        if (!failed || keepGoing) && !notebook.session.plots.isEmpty && notebook.session != lastDrawn {
+        if (!failed || keepGoing) && !notebook.session.plots.isEmpty
+            && notebook.session != lastDrawn
+        {
             StandardStreams.out(ChartRenderer.text(for: notebook.session, on: target))
         }
         if let svg, !failed || keepGoing {
             let document = SVGExporter.svg(for: notebook.session, on: target)
-            do { try files.write(Array(document.utf8), to: files.resolve(svg, relativeTo: nil)) } catch {
-                StandardStreams.err("chartbook: cannot write '\(TextMetrics.sanitized(svg))': \(error.reason)\n")
+            do {
+                try files.write(Array(document.utf8), to: files.resolve(svg, relativeTo: nil))
+            } catch {
+                StandardStreams.err(
+                    "chartbook: cannot write '\(TextMetrics.sanitized(svg))': \(error.reason)\n")
                 throw ExitCode(1)
             }
         }
@@ -166,7 +197,9 @@ enum ProcessInfo {
         var pointer = environ
         while let entry = pointer.pointee {
             let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") { result[String(text[..<eq])] = String(text[text.index(after: eq)...]) }
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
             pointer += 1
         }
         return result

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 import ChartbookModel
 import ChartbookCommands
@@ -46,23 +46,37 @@ struct FollowMode {
         func start(columns: Int) {
             var columnNames = names ?? (1...max(columns, 1)).map { "c\($0)" }
             if columnNames.count > limits.maxColumns {
-                StandardStreams.err("chartbook: --follow: \(columnNames.count) columns; reading the first \(limits.maxColumns) (the limit)\n")
+                StandardStreams.err(
+                    "chartbook: --follow: \(columnNames.count) columns; reading the first \(limits.maxColumns) (the limit)\n"
+                )
                 columnNames = Array(columnNames.prefix(limits.maxColumns))
             }
             var session = notebook.session
-            session.upsert(Dataset(name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) }, source: .inline, window: window))
+            session.upsert(
+                Dataset(
+                    name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) },
+                    source: .inline, window: window))
             // A stream has no undo: keeping a step per line would hold a copy of the columns
             // per step and make every push copy them.
             notebook = Notebook(session: session, undoLimit: 0)
             for source in sources {
-                if runner.run(source, in: &notebook, emit: { if case .diagnostic(let d) = $0 { StandardStreams.err(d) } }) == .failed { ok = false }
+                if runner.run(
+                    source, in: &notebook,
+                    emit: { if case .diagnostic(let d) = $0 { StandardStreams.err(d) } }) == .failed
+                {
+                    ok = false
+                }
             }
             if notebook.session.plots.isEmpty {
                 if columnNames.count > limits.maxPlots {
-                    StandardStreams.err("chartbook: --follow: plotting the first \(limits.maxPlots) of \(columnNames.count) columns (the limit)\n")
+                    StandardStreams.err(
+                        "chartbook: --follow: plotting the first \(limits.maxPlots) of \(columnNames.count) columns (the limit)\n"
+                    )
                 }
-                let plots = columnNames.prefix(limits.maxPlots).map { "add plot line stdin.\($0)" }.joined(separator: "; ")
-                _ = runner.run(ScriptSource(name: "--follow", text: plots), in: &notebook, emit: { _ in })
+                let plots = columnNames.prefix(limits.maxPlots).map { "add plot line stdin.\($0)" }
+                    .joined(separator: "; ")
+                _ = runner.run(
+                    ScriptSource(name: "--follow", text: plots), in: &notebook, emit: { _ in })
             }
             started = true
         }
@@ -74,11 +88,16 @@ struct FollowMode {
                 if !started && names == nil { names = Self.uniqueNames(fields) }
             case .values(let values):
                 if !started { start(columns: names?.count ?? values.count) }
-                let width = notebook.session.dataset(named: "stdin")?.numericColumns.count ?? values.count
+                let width =
+                    notebook.session.dataset(named: "stdin")?.numericColumns.count ?? values.count
                 var row = Array(values.prefix(width))
                 while row.count < width { row.append(.nan) }
-                let push = Command.push(name: Located("stdin", at: SourceRange(line: 1, column: 1, length: 1)), values: row)
-                _ = try? runner.executor.run(push, text: "push", at: SourceRange(line: 1, column: 1, length: 1), in: &notebook)
+                let push = Command.push(
+                    name: Located("stdin", at: SourceRange(line: 1, column: 1, length: 1)),
+                    values: row)
+                _ = try? runner.executor.run(
+                    push, text: "push", at: SourceRange(line: 1, column: 1, length: 1),
+                    in: &notebook)
                 dirty = true
             }
         }
@@ -87,7 +106,9 @@ struct FollowMode {
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, Int32(frameInterval))
             if ready > 0 {
-                let n = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+                let n = buffer.withUnsafeMutableBytes {
+                    read(STDIN_FILENO, $0.baseAddress, $0.count)
+                }
                 if n > 0 {
                     pending.append(contentsOf: buffer[0..<n])
                     // Lines are taken from the front, then removed once (removing each in turn
@@ -99,20 +120,23 @@ struct FollowMode {
                     }
                     pending.removeSubrange(..<lineStart)
                     if pending.count > limits.maxLineBytes {
-                        StandardStreams.err("chartbook: --follow: a line longer than \(ResourceLimits.bytesText(limits.maxLineBytes)) (the limit) was skipped\n")
+                        StandardStreams.err(
+                            "chartbook: --follow: a line longer than \(ResourceLimits.bytesText(limits.maxLineBytes)) (the limit) was skipped\n"
+                        )
                         pending.removeAll()
                     }
                 } else if n == 0 || errno != EINTR {
                     atEnd = true
                 }
             }
-            if dirty && started && MonotonicClock.milliseconds() - lastDraw >= frameInterval { draw() }
+            if dirty && started && MonotonicClock.milliseconds() - lastDraw >= frameInterval {
+                draw()
+            }
         }
         if !pending.isEmpty { handle(String(decoding: pending, as: UTF8.self)) }
         if started && (dirty || drawnRows == 0) { draw() }
         return ok
     }
-
 
     /// Column names usable as `stdin.NAME`.
     static func uniqueNames(_ fields: [String]) -> [String] {

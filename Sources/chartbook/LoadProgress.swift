@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 import Synchronization
 import ChartbookModel
@@ -23,7 +23,9 @@ final class LoadProgress: Sendable {
         guard enabled else { return }
         let now = MonotonicClock.milliseconds()
         let line: String? = state.withLock { s in
-            if s.name != name || s.started == 0 { s = State(started: now, lastDraw: 0, shown: false, name: name) }
+            if s.name != name || s.started == 0 {
+                s = State(started: now, lastDraw: 0, shown: false, name: name)
+            }
             if fraction >= 1 {
                 let wasShown = s.shown
                 s = State()
@@ -33,7 +35,8 @@ final class LoadProgress: Sendable {
             s.lastDraw = now
             s.shown = true
             let percent = Int(saturating: min(max(fraction, 0), 1) * 100)
-            return ANSIWriter.clearLine + "loading \(TextMetrics.sanitized(name))… \(percent)%  (Ctrl-C cancels)"
+            return ANSIWriter.clearLine
+                + "loading \(TextMetrics.sanitized(name))… \(percent)%  (Ctrl-C cancels)"
         }
         if let line { StandardStreams.err(line) }
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartbookCommands
 import ChartbookModel
@@ -39,7 +39,9 @@ struct LocalFiles: FileAccess {
             let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY)
             if fd >= 0 { return fd }
             let code = errno
-            if code == EINTR { if isCancelled() { throw FileAccessError.cancelled } else { continue } }
+            if code == EINTR {
+                if isCancelled() { throw FileAccessError.cancelled } else { continue }
+            }
             if code == ENOENT, path.contains("\u{FFFD}"), let raw = RawFileName.lookUp(path) {
                 let fd = open(raw, O_RDONLY | O_CLOEXEC | O_NOCTTY)
                 if fd >= 0 { return fd }
@@ -74,19 +76,28 @@ struct LocalFiles: FileAccess {
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
             guard bytes.count <= limits.memoryBudget else {
-                throw FileAccessError("it is larger than the memory budget of \(ResourceLimits.bytesText(limits.memoryBudget))")
+                throw FileAccessError(
+                    "it is larger than the memory budget of \(ResourceLimits.bytesText(limits.memoryBudget))"
+                )
             }
             // A stream of NULs (/dev/zero, /dev/urandom) or one endless line is judged by its
             // start: the reader refuses it from what is here, without reading the rest.
-            if bytes.count <= n && chunk[0..<n].contains(0) && !Self.startsWithUTF16Mark(bytes) { break }
-            if let last = chunk[0..<n].lastIndex(of: 10) { sinceNewline = n - last - 1 } else { sinceNewline += n }
+            if bytes.count <= n && chunk[0..<n].contains(0) && !Self.startsWithUTF16Mark(bytes) {
+                break
+            }
+            if let last = chunk[0..<n].lastIndex(of: 10) {
+                sinceNewline = n - last - 1
+            } else {
+                sinceNewline += n
+            }
             if sinceNewline > limits.maxLineBytes { break }
         }
         return bytes
     }
 
     private static func startsWithUTF16Mark(_ bytes: [UInt8]) -> Bool {
-        bytes.count >= 2 && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
+        bytes.count >= 2
+            && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
     }
 
     func list(_ directory: String) -> [DirectoryEntry] {
@@ -101,7 +112,8 @@ struct LocalFiles: FileAccess {
             var isDirectory = entry.pointee.d_type == UInt8(DT_DIR)
             if entry.pointee.d_type == UInt8(DT_LNK) || entry.pointee.d_type == UInt8(DT_UNKNOWN) {
                 var info = stat()
-                isDirectory = stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+                isDirectory =
+                    stat(directory + "/" + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
             }
             entries.append(DirectoryEntry(name: name, isDirectory: isDirectory))
         }
@@ -115,19 +127,27 @@ struct LocalFiles: FileAccess {
         let fd = try openForReading(path)
         defer { close(fd) }
         guard let size = try regularFileSize(fd), size >= 1 << 16,
-              let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED else {
+            let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
+        else {
             return MappedBytes(bytes: try readStream(fd))
         }
         madvise(address, size, MADV_SEQUENTIAL)
         let base = UInt(bitPattern: address)
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        let buffer = UnsafeBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
-        return MappedBytes(buffer: buffer, release: { start, end in
-            // Whole pages inside [start, end) only.
-            let first = (base + UInt(start) + page - 1) / page * page
-            let last = (base + UInt(end)) / page * page
-            if last > first { madvise(UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED) }
-        }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) })
+        let buffer = UnsafeBufferPointer(
+            start: address.assumingMemoryBound(to: UInt8.self), count: size)
+        return MappedBytes(
+            buffer: buffer,
+            release: { start, end in
+                // Whole pages inside [start, end) only.
+                let first = (base + UInt(start) + page - 1) / page * page
+                let last = (base + UInt(end)) / page * page
+                if last > first {
+                    madvise(
+                        UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED
+                    )
+                }
+            }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) })
     }
 
     /// Replaces or writes through `path` (see `SafeFileWriter`), creating missing parent
@@ -139,11 +159,14 @@ struct LocalFiles: FileAccess {
             if stat(directory, &info) != 0 {
                 SafeFileWriter.makeDirectories(directory, mode: 0o755)
                 guard stat(directory, &info) == 0 else {
-                    throw FileAccessError("cannot create the directory '\(TextMetrics.sanitized(directory))'")
+                    throw FileAccessError(
+                        "cannot create the directory '\(TextMetrics.sanitized(directory))'")
                 }
             }
         }
-        do { try SafeFileWriter.write(bytes, to: path) } catch { throw FileAccessError(error.reason) }
+        do { try SafeFileWriter.write(bytes, to: path) } catch {
+            throw FileAccessError(error.reason)
+        }
     }
 
     static func reason(_ code: Int32) -> String {
@@ -158,6 +181,7 @@ struct LocalFiles: FileAccess {
     static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(
+            decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// The memory budget for one command, from what this machine and process may use: half of
@@ -10,7 +10,9 @@ enum MachineMemory {
         let pages = sysconf(Int32(_SC_PHYS_PAGES)), pageSize = sysconf(Int32(_SC_PAGESIZE))
         var budget = pages > 0 && pageSize > 0 ? pages / 2 * pageSize : 4 << 30
         var limit = rlimit()
-        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max {
+        if getrlimit(__rlimit_resource_t(RLIMIT_AS.rawValue), &limit) == 0,
+            limit.rlim_cur != rlim_t.max
+        {
             budget = min(budget, Int(clamping: limit.rlim_cur / 3))
         }
         return max(budget, 1 << 20)

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 import ChartbookModel
 import ChartbookCommands
@@ -39,7 +39,9 @@ struct NotebookREPL {
         }
         editor.terminalWidth = { [environment] in environment.size().columns }
 
-        StandardStreams.out("chartbook 0.1.0 — 'help' lists the commands; Tab completes; 'quit' or Ctrl-D leaves.\n")
+        StandardStreams.out(
+            "chartbook 0.1.0 — 'help' lists the commands; Tab completes; 'quit' or Ctrl-D leaves.\n"
+        )
         var pending = ""
         var pendingHistory = [String]()
         while true {
@@ -60,7 +62,8 @@ struct NotebookREPL {
             case .line(let line):
                 if line.trimmingTrailingSpaces.hasSuffix("\\") {
                     pending += line + "\n"
-                    pendingHistory.append(String(line.trimmingTrailingSpaces.dropLast()).trimmingTrailingSpaces)
+                    pendingHistory.append(
+                        String(line.trimmingTrailingSpaces.dropLast()).trimmingTrailingSpaces)
                     continue
                 }
                 let text = pending + line
@@ -88,7 +91,9 @@ struct NotebookREPL {
             let size = environment.size()
             if LineEditor.fits(prompt: prompt, columns: size.columns, rows: size.rows) { return }
             if !told {
-                StandardStreams.out("\r\nchartbook: the window is too small (\(size.columns)×\(size.rows)); widen it to go on\r\n")
+                StandardStreams.out(
+                    "\r\nchartbook: the window is too small (\(size.columns)×\(size.rows)); widen it to go on\r\n"
+                )
                 told = true
             }
             usleep(100_000)
@@ -96,7 +101,9 @@ struct NotebookREPL {
     }
 
     /// Runs one typed entry; draws when the chart changed.
-    func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore) -> ScriptRunner.Outcome {
+    func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore)
+        -> ScriptRunner.Outcome
+    {
         var drawn: Session?
         var each = runner
         each.drawEach = true
@@ -112,8 +119,11 @@ struct NotebookREPL {
                 StandardStreams.err((Interrupts.take() ? "\n" : "") + text)
             case .draw(let session): drawn = session
             case .history:
-                let numbered = history.entries.enumerated().map { "\(String($0.offset + 1).leftPadded(5))  \($0.element)" }
-                StandardStreams.out(TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
+                let numbered = history.entries.enumerated().map {
+                    "\(String($0.offset + 1).leftPadded(5))  \($0.element)"
+                }
+                StandardStreams.out(
+                    TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
             }
         }
         if let session = drawn, outcome != .quit {
@@ -125,7 +135,8 @@ struct NotebookREPL {
     /// The terminal now, minus the prompt's row.
     func target() -> TerminalTarget {
         let size = fixedSize ?? environment.size()
-        return TerminalTarget(columns: size.columns, rows: max(1, size.rows - 1), colorMode: colorMode)
+        return TerminalTarget(
+            columns: size.columns, rows: max(1, size.rows - 1), colorMode: colorMode)
     }
 
     /// `chartbook [2 plots] > `, the name in bold blue when colour is on.
@@ -134,7 +145,9 @@ struct NotebookREPL {
         let state = count == 0 ? "" : " [\(count) plot\(count == 1 ? "" : "s")]"
         let mode = session.output.colorMode.resolved(environment: colorMode)
         var grid = CellGrid(width: 9 + TextMetrics.width(of: state) + 3, height: 1)
-        grid.put("chartbook", column: 0, row: 0, style: CellStyle(foreground: Color(hex: 0x4e79a7), bold: true))
+        grid.put(
+            "chartbook", column: 0, row: 0,
+            style: CellStyle(foreground: Color(hex: 0x4e79a7), bold: true))
         grid.put(state + " > ", column: 9, row: 0)
         return ANSIWriter(mode: mode).line(grid, row: 0)
     }

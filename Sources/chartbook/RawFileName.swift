@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// File names that are not valid UTF-8. chartbook's paths are text, so such a name arrives

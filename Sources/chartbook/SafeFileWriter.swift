@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// Writes whole files so that readers see the old content or the new, never a part, and so
@@ -18,9 +18,13 @@
 enum SafeFileWriter {
     struct Failure: Error { var reason: String }
 
-    static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666) throws(Failure) {
+    static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666)
+        throws(Failure)
+    {
         if let fd = standardDescriptor(path) {
-            if let code = StandardStreams.writeAll(fd, bytes) { throw Failure(reason: LocalFiles.reason(code)) }
+            if let code = StandardStreams.writeAll(fd, bytes) {
+                throw Failure(reason: LocalFiles.reason(code))
+            }
             return
         }
         let target = try followLinks(path)
@@ -33,10 +37,14 @@ enum SafeFileWriter {
             return
         }
         switch info.st_mode & S_IFMT {
-        case S_IFREG: try replace(target, with: bytes, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid))
+        case S_IFREG:
+            try replace(
+                target, with: bytes, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid))
         case S_IFCHR, S_IFIFO: try writeThrough(target, bytes)
         case S_IFDIR: throw Failure(reason: "it is a directory")
-        case S_IFBLK: throw Failure(reason: "it is a block device; chartbook writes only files, pipes and terminals")
+        case S_IFBLK:
+            throw Failure(
+                reason: "it is a block device; chartbook writes only files, pipes and terminals")
         default: throw Failure(reason: "it is not a regular file")
         }
     }
@@ -49,7 +57,9 @@ enum SafeFileWriter {
         case "/dev/stderr": return STDERR_FILENO
         default:
             for prefix in ["/dev/fd/", "/proc/self/fd/"] where path.hasPrefix(prefix) {
-                guard let fd = Int32(path.dropFirst(prefix.count)), fcntl(fd, F_GETFD) != -1 else { return nil }
+                guard let fd = Int32(path.dropFirst(prefix.count)), fcntl(fd, F_GETFD) != -1 else {
+                    return nil
+                }
                 return fd
             }
             return nil
@@ -61,7 +71,9 @@ enum SafeFileWriter {
         var current = path
         for _ in 0..<40 {
             var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else {
+                return current
+            }
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
@@ -81,21 +93,29 @@ enum SafeFileWriter {
         // O_NONBLOCK: opening a FIFO with no reader fails (ENXIO) instead of waiting forever.
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw Failure(reason: errno == ENXIO ? "no process is reading the pipe" : LocalFiles.reason(errno))
+            throw Failure(
+                reason: errno == ENXIO ? "no process is reading the pipe" : LocalFiles.reason(errno)
+            )
         }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        if let code = StandardStreams.writeAll(fd, bytes) { throw Failure(reason: LocalFiles.reason(code)) }
+        if let code = StandardStreams.writeAll(fd, bytes) {
+            throw Failure(reason: LocalFiles.reason(code))
+        }
     }
 
     /// Atomic replacement of a regular file (or creation of a new one).
-    private static func replace(_ path: String, with bytes: [UInt8], mode: mode_t,
-                                owner: (uid_t, gid_t)?) throws(Failure) {
+    private static func replace(
+        _ path: String, with bytes: [UInt8], mode: mode_t,
+        owner: (uid_t, gid_t)?
+    ) throws(Failure) {
         let directory = directory(of: path)
         var temporary = TemporaryFile(directory: directory)
         let fd = try temporary.open()
         do throws(Failure) {
-            if let code = StandardStreams.writeAll(fd, bytes) { throw Failure(reason: LocalFiles.reason(code)) }
+            if let code = StandardStreams.writeAll(fd, bytes) {
+                throw Failure(reason: LocalFiles.reason(code))
+            }
             guard fchmod(fd, mode) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
             if let (uid, gid) = owner, geteuid() == 0 { _ = fchown(fd, uid, gid) }
             guard fsync(fd) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
@@ -152,12 +172,16 @@ private struct TemporaryFile {
     mutating func link(_ fd: Int32) throws(SafeFileWriter.Failure) -> String {
         if let name { return name }
         for _ in 0..<16 {
-            let candidate = directory + "/.chartbook-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0 {
+            let candidate =
+                directory + "/.chartbook-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0
+            {
                 name = candidate
                 return candidate
             }
-            guard errno == EEXIST else { throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno)) }
+            guard errno == EEXIST else {
+                throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno))
+            }
         }
         throw SafeFileWriter.Failure(reason: "cannot name a temporary file")
     }

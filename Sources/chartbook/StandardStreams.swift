@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Writes to standard output and error with plain `write(2)`, retrying short writes.
@@ -13,7 +13,9 @@ enum StandardStreams {
     static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Int32? {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
+            let n = bytes.withUnsafeBytes {
+                Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
                 return errno

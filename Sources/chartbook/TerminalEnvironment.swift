@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import ChartbookModel
 
@@ -19,15 +19,20 @@ struct TerminalEnvironment {
     /// then 80×24.
     func size() -> (columns: Int, rows: Int) {
         var ws = winsize()
-        for fd in [STDOUT_FILENO, STDIN_FILENO] where ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 {
+        for fd in [STDOUT_FILENO, STDIN_FILENO]
+        where ioctl(fd, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 {
             return (Int(ws.ws_col), Int(ws.ws_row))
         }
         let tty = open("/dev/tty", O_RDONLY | O_NOCTTY)
         if tty >= 0 {
             defer { close(tty) }
-            if ioctl(tty, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 { return (Int(ws.ws_col), Int(ws.ws_row)) }
+            if ioctl(tty, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_col > 0 && ws.ws_row > 0 {
+                return (Int(ws.ws_col), Int(ws.ws_row))
+            }
         }
-        if let c = variables["COLUMNS"].flatMap(Int.init), let r = variables["LINES"].flatMap(Int.init), c > 0, r > 0 {
+        if let c = variables["COLUMNS"].flatMap(Int.init),
+            let r = variables["LINES"].flatMap(Int.init), c > 0, r > 0
+        {
             return (c, r)
         }
         return (80, 24)

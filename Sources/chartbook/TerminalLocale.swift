@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-@preconcurrency import Glibc
+    @preconcurrency import Glibc
 #endif
 
 /// libedit drops every non-ASCII character typed unless the character type locale is UTF-8:
@@ -9,7 +9,9 @@ enum TerminalLocale {
     static func useUTF8() {
         setlocale(LC_CTYPE, "")
         if let codeset = nl_langinfo(nl_item(CODESET)) {
-            let name = String(decoding: UnsafeRawBufferPointer(start: codeset, count: strlen(codeset)), as: UTF8.self)
+            let name = String(
+                decoding: UnsafeRawBufferPointer(start: codeset, count: strlen(codeset)),
+                as: UTF8.self)
             if name.uppercased().filter({ $0 != "-" }) == "UTF8" { return }
         }
         if setlocale(LC_CTYPE, "C.UTF-8") == nil { setlocale(LC_CTYPE, "en_US.UTF-8") }

@@ -11,14 +11,20 @@ import ChartbookModel
     }
 
     func complete(_ text: String) -> Completer.Result {
-        let files = InMemoryFiles(["/work/data/a.csv": "", "/work/data/b.tsv": "", "/work/docs/x.cb": "", "/work/.hidden": ""])
+        let files = InMemoryFiles([
+            "/work/data/a.csv": "", "/work/data/b.tsv": "", "/work/docs/x.cb": "",
+            "/work/.hidden": "",
+        ])
         return Completer(files: files).complete(text, session: session)
     }
 
     @Test func verbsAndNouns() {
         #expect(complete("ad").candidates == ["add "])
         #expect(complete("add pl").candidates == ["plot "])
-        #expect(complete("show; s").candidates == ["set ", "select ", "show ", "source ", "save ", "snapshot ", "scroll "])
+        #expect(
+            complete("show; s").candidates == [
+                "set ", "select ", "show ", "source ", "save ", "snapshot ", "scroll ",
+            ])
         #expect(complete("save ").candidates == ["svg ", "script "])
         #expect(complete("save svg da").candidates == ["data/"])
         #expect(complete("set c").candidates == ["color ", "canvas "])
@@ -29,14 +35,22 @@ import ChartbookModel
         #expect(complete("add plot line s").candidates == ["sales.revenue ", "sales.cost "])
         #expect(complete("add plot line w").candidates == ["w ", "w.w "])
         #expect(complete("add plot line w col").candidates == ["color="])
-        #expect(complete("add plot bar w ").candidates == ["as ", "color=", "width=", "outline=", "outlinewidth=", "rounded="])
+        #expect(
+            complete("add plot bar w ").candidates == [
+                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=",
+            ])
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }
 
     @Test func enumValuesAfterEquals() {
-        #expect(complete("add plot line w style=sm") == Completer.Result(partial: "sm", candidates: ["smooth "]))
+        #expect(
+            complete("add plot line w style=sm")
+                == Completer.Result(partial: "sm", candidates: ["smooth "]))
         #expect(complete("set reflines style=d").candidates == ["dashed ", "dotted "])
-        #expect(complete("add plot dot w marker=").candidates == ["circle ", "square ", "diamond ", "cross "])
+        #expect(
+            complete("add plot dot w marker=").candidates == [
+                "circle ", "square ", "diamond ", "cross ",
+            ])
         #expect(complete("set reflines format=p").candidates == ["plain ", "percent "])
     }
 
@@ -45,7 +59,8 @@ import ChartbookModel
         #expect(complete("remove plot ").candidates == ["revenue "])
         #expect(complete("set plot revenue w").candidates == ["width="])
         #expect(complete("remove refline ").candidates == ["r1 ", "5 "])
-        #expect(complete("set labels sa").candidates == ["sales ", "sales.revenue ", "sales.cost "])
+        #expect(
+            complete("set labels sa").candidates == ["sales ", "sales.revenue ", "sales.cost "])
         #expect(complete("add plot line sales.revenue color=re").candidates == ["red "])
     }
 

@@ -11,7 +11,10 @@ import ChartbookModel
     @Test func quotedColumnNamesPlotAndSaveAndReplay() throws {
         var h = Harness()
         h.files = InMemoryFiles(["/work/h.csv": "day,my col,a.b\n1,2,3\n2,5,6\n"])
-        #expect(h.run(#"load h.csv; add plot line h."my col"; add plot bar h.a.b; add refline max "my col""#) == nil)
+        #expect(
+            h.run(
+                #"load h.csv; add plot line h."my col"; add plot bar h.a.b; add refline max "my col""#
+            ) == nil)
         #expect(h.session.plots.map(\.series.column) == ["my col", "a.b"])
         let script = SessionScript.text(for: h.session, scriptDirectory: "/work")
         #expect(script.contains(#"add plot line h."my col" as my_col"#))
@@ -20,7 +23,9 @@ import ChartbookModel
         #expect(replay.run(script) == nil)
         #expect(replay.session == h.session)
         let error = h.run(#"add plot line h."my cl""#)
-        #expect(error?.contains("unknown column 'my cl' for dataset 'h'; did you mean 'my col'?") == true)
+        #expect(
+            error?.contains("unknown column 'my cl' for dataset 'h'; did you mean 'my col'?")
+                == true)
     }
 
     /// Finding 10: 10,000 plots took 2.3 GB (every undo step holds the plot list).
@@ -35,7 +40,9 @@ import ChartbookModel
         #expect(h.run("add plot area w")?.contains("too many plots: the limit is 3") == true)
         #expect(h.notebook == before)
         #expect(h.run("add refline 1; add refline 2") == nil)
-        #expect(h.run("add refline 3")?.contains("too many marked reference lines: the limit is 2") == true)
+        #expect(
+            h.run("add refline 3")?.contains("too many marked reference lines: the limit is 2")
+                == true)
     }
 
     /// Finding 12: `gen x walk 100000000` under an address-space limit aborted with a stack
@@ -45,9 +52,12 @@ import ChartbookModel
         h.limits = ResourceLimits(memoryBudget: 80_000)
         #expect(h.run("gen x walk 9000") == nil)
         let error = h.run("gen y walk 11000")
-        #expect(error?.contains("11000 values need more memory than the budget of 78.1 KiB") == true)
+        #expect(
+            error?.contains("11000 values need more memory than the budget of 78.1 KiB") == true)
         #expect(h.session.dataset(named: "y") == nil)
-        #expect(h.run("push x " + Array(repeating: "1", count: 2000).joined(separator: " "))?.contains("budget") == true)
+        #expect(
+            h.run("push x " + Array(repeating: "1", count: 2000).joined(separator: " "))?.contains(
+                "budget") == true)
     }
 
     /// Finding 9: Ctrl-C in the last phase of a big load (after the reader's last poll) still
@@ -57,7 +67,11 @@ import ChartbookModel
         var h = Harness()
         h.files = InMemoryFiles(["/work/d.csv": "v\n1\n2\n"])
         // The reader of this tiny file never polls; the executor's check after it does.
-        h.isCancelled = { polls.withLock { $0 += 1; return $0 >= 1 } }
+        h.isCancelled = {
+            polls.withLock {
+                $0 += 1; return $0 >= 1
+            }
+        }
         let error = h.run("load d.csv")
         #expect(error?.contains("interrupted; nothing changed") == true)
         #expect(h.session.datasets.isEmpty)
@@ -79,6 +93,8 @@ import ChartbookModel
     /// Finding 6: `set spacing 1e-20` made a window of 2^60 points.
     @Test func spacingIsBounded() {
         var h = Harness()
-        #expect(h.run("set spacing 1e-20")?.contains("invalid spacing '1e-20': expected a number from 0.01 to 1000") == true)
+        #expect(
+            h.run("set spacing 1e-20")?.contains(
+                "invalid spacing '1e-20': expected a number from 0.01 to 1000") == true)
     }
 }

@@ -9,7 +9,8 @@ import Testing
 
     @Test func wordsStringsAndEquals() throws {
         let t = try tokens(#"add refline 50 "the \"target\"" color=#16aafc"#)[0]
-        #expect(t.map(\.text) == ["add", "refline", "50", #"the "target""#, "color", "=", "#16aafc"])
+        #expect(
+            t.map(\.text) == ["add", "refline", "50", #"the "target""#, "color", "=", "#16aafc"])
         #expect(t.map(\.kind) == [.word, .word, .word, .string, .word, .equals, .word])
         #expect(t[3].range == SourceRange(line: 1, column: 16, length: 16))
         #expect(t[6].range.start.column == 39)
@@ -22,7 +23,10 @@ import Testing
     }
 
     @Test func hashInsideAWordOrAfterEqualsIsNotAComment() throws {
-        #expect(try tokens("set plot a color= #fff")[0].map(\.text) == ["set", "plot", "a", "color", "=", "#fff"])
+        #expect(
+            try tokens("set plot a color= #fff")[0].map(\.text) == [
+                "set", "plot", "a", "color", "=", "#fff",
+            ])
         #expect(try tokens("load a#b.csv")[0].map(\.text) == ["load", "a#b.csv"])
     }
 
@@ -42,13 +46,18 @@ import Testing
     }
 
     @Test func unterminatedStringPointsAtTheQuote() {
-        #expect(throws: Diagnostic(.unterminatedString, at: SourceRange(line: 1, column: 11, length: 1))) {
+        #expect(
+            throws: Diagnostic(.unterminatedString, at: SourceRange(line: 1, column: 11, length: 1))
+        ) {
             try tokens(#"set title "oops"#)
         }
     }
 
     @Test func badEscape() {
-        #expect(throws: Diagnostic(.invalidEscape("\\q"), at: SourceRange(line: 1, column: 13, length: 2))) {
+        #expect(
+            throws: Diagnostic(
+                .invalidEscape("\\q"), at: SourceRange(line: 1, column: 13, length: 2))
+        ) {
             try tokens(#"set title "a\q""#)
         }
     }

@@ -8,36 +8,62 @@ import ChartbookModel
     func ls(_ s: String) -> Located<SeriesName> { Located(SeriesName(word: s), at: r) }
 
     @Test func dataPlainLabelledAndCommas() throws {
-        #expect(try parse("data x = 3 1,4, 1 5") == .data(name: l("x"), values: [3, 1, 4, 1, 5], labels: nil))
-        #expect(try parse("data m = Jan:12 Feb:1_500 \"New York\":3") == .data(name: l("m"), values: [12, 1500, 3], labels: ["Jan", "Feb", "New York"]))
+        #expect(
+            try parse("data x = 3 1,4, 1 5")
+                == .data(name: l("x"), values: [3, 1, 4, 1, 5], labels: nil))
+        #expect(
+            try parse("data m = Jan:12 Feb:1_500 \"New York\":3")
+                == .data(name: l("m"), values: [12, 1500, 3], labels: ["Jan", "Feb", "New York"]))
         let withMissing = try parse("data x = 1 nan 3")
         guard case .data(_, let values, _) = withMissing else { Issue.record("not data"); return }
         #expect(values[1].isNaN)
     }
 
     @Test func loadOptions() throws {
-        #expect(try parse(#"load "my data.csv" as d sep=";" header=no labels=month"#)
-                == .load(path: l("my data.csv"), name: l("d"), options: LoadOptions(separator: .character(59), header: .no, labelColumn: "month")))
-        #expect(try parse("load x.tsv sep=tab") == .load(path: l("x.tsv"), name: nil, options: LoadOptions(separator: .character(9))))
+        #expect(
+            try parse(#"load "my data.csv" as d sep=";" header=no labels=month"#)
+                == .load(
+                    path: l("my data.csv"), name: l("d"),
+                    options: LoadOptions(
+                        separator: .character(59), header: .no, labelColumn: "month")))
+        #expect(
+            try parse("load x.tsv sep=tab")
+                == .load(
+                    path: l("x.tsv"), name: nil, options: LoadOptions(separator: .character(9))))
     }
 
     @Test func genAndPlots() throws {
-        #expect(try parse("gen w walk 200 seed=7") == .gen(name: l("w"), generator: Generator(kind: .walk, count: 200, seed: 7)))
-        #expect(try parse("add plot line s.rev as r color=red style=smooth width=3")
-                == .addPlot(kind: .line, series: ls("s.rev"), id: l("r"),
-                            style: PlotStyle(color: Color(parsing: "red"), width: 3, lineStyle: .smooth),
-                            keys: [l("color"), l("style"), l("width")]))
-        #expect(try parse(#"add plot dot s marker="★" size=2"#)
-                == .addPlot(kind: .dot, series: ls("s"), id: nil, style: PlotStyle(marker: .glyph("★"), size: 2), keys: [l("marker"), l("size")]))
+        #expect(
+            try parse("gen w walk 200 seed=7")
+                == .gen(name: l("w"), generator: Generator(kind: .walk, count: 200, seed: 7)))
+        #expect(
+            try parse("add plot line s.rev as r color=red style=smooth width=3")
+                == .addPlot(
+                    kind: .line, series: ls("s.rev"), id: l("r"),
+                    style: PlotStyle(color: Color(parsing: "red"), width: 3, lineStyle: .smooth),
+                    keys: [l("color"), l("style"), l("width")]))
+        #expect(
+            try parse(#"add plot dot s marker="★" size=2"#)
+                == .addPlot(
+                    kind: .dot, series: ls("s"), id: nil,
+                    style: PlotStyle(marker: .glyph("★"), size: 2), keys: [l("marker"), l("size")]))
     }
 
     /// Finding 13: a column whose name has a space could not be plotted.
     @Test func quotedColumnNames() throws {
-        #expect(try parse(#"add plot line h."my col""#)
-                == .addPlot(kind: .line, series: Located(SeriesName(dataset: "h", column: "my col", quoted: true), at: r),
-                            id: nil, style: PlotStyle(), keys: []))
-        #expect(try parse(#"add refline mean "unit cost""#)
-                == .addRefline(MarkedLineSpec(value: .statistic(.mean, Located(SeriesName(column: "unit cost", quoted: true), at: r)))))
+        #expect(
+            try parse(#"add plot line h."my col""#)
+                == .addPlot(
+                    kind: .line,
+                    series: Located(
+                        SeriesName(dataset: "h", column: "my col", quoted: true), at: r),
+                    id: nil, style: PlotStyle(), keys: []))
+        #expect(
+            try parse(#"add refline mean "unit cost""#)
+                == .addRefline(
+                    MarkedLineSpec(
+                        value: .statistic(
+                            .mean, Located(SeriesName(column: "unit cost", quoted: true), at: r)))))
         #expect(SeriesName(dataset: "h", column: "my col").description == #"h."my col""#)
         #expect(SeriesName(dataset: "h", column: "a.b").description == #"h."a.b""#)
         #expect(SeriesName(dataset: "h", column: "rev").description == "h.rev")
@@ -49,11 +75,16 @@ import ChartbookModel
         change.visible = true
         change.labels = .both
         change.format = .suffix
-        #expect(try parse("set reflines relative 0 0.5 1 labels=both format=SUFFIX") == .setReflines(change))
+        #expect(
+            try parse("set reflines relative 0 0.5 1 labels=both format=SUFFIX")
+                == .setReflines(change))
         #expect(try parse("set range ..100") == .setRange(.fixed(lower: nil, upper: 100)))
         #expect(try parse("set range -5..5") == .setRange(.fixed(lower: -5, upper: 5)))
-        #expect(try parse("add refline p95 w \"slow\" style=dotted")
-                == .addRefline(MarkedLineSpec(value: .statistic(.p95, ls("w")), label: "slow", style: .dotted)))
+        #expect(
+            try parse("add refline p95 w \"slow\" style=dotted")
+                == .addRefline(
+                    MarkedLineSpec(value: .statistic(.p95, ls("w")), label: "slow", style: .dotted))
+        )
     }
 
     @Test func settings() throws {
@@ -62,30 +93,80 @@ import ChartbookModel
         #expect(try parse("set canvas ascii") == .setCanvas(.ascii))
         #expect(try parse("set title \"Hi\"") == .setTitle("Hi"))
         #expect(try parse("set legend auto") == .setLegend(nil))
-        #expect(try parse("select last") == .select(.last, range: SourceRange(line: 1, column: 8, length: 4)))
+        #expect(
+            try parse("select last")
+                == .select(.last, range: SourceRange(line: 1, column: 8, length: 4)))
         #expect(try parse("help add plot") == .help(topic: l("add plot")))
     }
 
     /// Every diagnostic's exact text: message, position, hint.
     @Test(arguments: [
-        ("add plot lien w", "t.cb:1:10: error: unknown plot kind 'lien'; did you mean 'line'?\nadd plot lien w\n         ^~~~\n"),
-        ("plot line w", "t.cb:1:1: error: unknown command 'plot'; did you mean 'plots'?\nplot line w\n^~~~\n"),
-        ("add plt line w", "t.cb:1:5: error: unknown subcommand 'plt' for add; did you mean 'plot'?\nadd plt line w\n    ^~~\n"),
-        ("add plot bar w style=smooth", "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded\nadd plot bar w style=smooth\n               ^~~~~\n"),
-        ("add plot line w style=smoth", "t.cb:1:23: error: unknown value 'smoth' for style; did you mean 'smooth'?\nadd plot line w style=smoth\n                      ^~~~~\n"),
-        ("set range 5..1", "t.cb:1:11: error: invalid range '5..1': expected the lower bound below the upper\nset range 5..1\n          ^~~~\n"),
-        ("set size big", "t.cb:1:10: error: invalid size 'big': expected a size like 100x30 (columns x rows)\nset size big\n         ^~~\n"),
-        ("set zero maybe", "t.cb:1:10: error: unknown value 'maybe' for zero; expected one of: on, off\nset zero maybe\n         ^~~~~\n"),
-        ("select -1", "t.cb:1:8: error: expected a point index (0, 1, ...), last or none, found '-1'\nselect -1\n       ^~\n"),
-        ("data x 1 2", "t.cb:1:8: error: expected '=' and values, as in 'data x = 3 1 4', found '1'\ndata x 1 2\n       ^\n"),
-        ("data x = 1 two", "t.cb:1:12: error: expected a number, found 'two'\ndata x = 1 two\n           ^~~\n"),
-        ("data x = a:1 2", "t.cb:1:14: error: either every value has a label (Jan:12) or none does\ndata x = a:1 2\n             ^\n"),
-        ("gen w wlak 10", "t.cb:1:7: error: unknown generator 'wlak'; did you mean 'walk'?\ngen w wlak 10\n      ^~~~\n"),
-        ("set reflines relative 0 2", "t.cb:1:25: error: invalid relative position '2': expected a fraction from 0 to 1\nset reflines relative 0 2\n                        ^\n"),
+        (
+            "add plot lien w",
+            "t.cb:1:10: error: unknown plot kind 'lien'; did you mean 'line'?\nadd plot lien w\n         ^~~~\n"
+        ),
+        (
+            "plot line w",
+            "t.cb:1:1: error: unknown command 'plot'; did you mean 'plots'?\nplot line w\n^~~~\n"
+        ),
+        (
+            "add plt line w",
+            "t.cb:1:5: error: unknown subcommand 'plt' for add; did you mean 'plot'?\nadd plt line w\n    ^~~\n"
+        ),
+        (
+            "add plot bar w style=smooth",
+            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded\nadd plot bar w style=smooth\n               ^~~~~\n"
+        ),
+        (
+            "add plot line w style=smoth",
+            "t.cb:1:23: error: unknown value 'smoth' for style; did you mean 'smooth'?\nadd plot line w style=smoth\n                      ^~~~~\n"
+        ),
+        (
+            "set range 5..1",
+            "t.cb:1:11: error: invalid range '5..1': expected the lower bound below the upper\nset range 5..1\n          ^~~~\n"
+        ),
+        (
+            "set size big",
+            "t.cb:1:10: error: invalid size 'big': expected a size like 100x30 (columns x rows)\nset size big\n         ^~~\n"
+        ),
+        (
+            "set zero maybe",
+            "t.cb:1:10: error: unknown value 'maybe' for zero; expected one of: on, off\nset zero maybe\n         ^~~~~\n"
+        ),
+        (
+            "select -1",
+            "t.cb:1:8: error: expected a point index (0, 1, ...), last or none, found '-1'\nselect -1\n       ^~\n"
+        ),
+        (
+            "data x 1 2",
+            "t.cb:1:8: error: expected '=' and values, as in 'data x = 3 1 4', found '1'\ndata x 1 2\n       ^\n"
+        ),
+        (
+            "data x = 1 two",
+            "t.cb:1:12: error: expected a number, found 'two'\ndata x = 1 two\n           ^~~\n"
+        ),
+        (
+            "data x = a:1 2",
+            "t.cb:1:14: error: either every value has a label (Jan:12) or none does\ndata x = a:1 2\n             ^\n"
+        ),
+        (
+            "gen w wlak 10",
+            "t.cb:1:7: error: unknown generator 'wlak'; did you mean 'walk'?\ngen w wlak 10\n      ^~~~\n"
+        ),
+        (
+            "set reflines relative 0 2",
+            "t.cb:1:25: error: invalid relative position '2': expected a fraction from 0 to 1\nset reflines relative 0 2\n                        ^\n"
+        ),
         ("set plot", "t.cb:1:9: error: expected a plot id\nset plot\n        ^\n"),
         ("show now", "t.cb:1:6: error: unexpected 'now'\nshow now\n     ^~~\n"),
-        ("add plot line w color=#12345", "t.cb:1:23: error: invalid color '#12345': expected a colour like #16aafc, #16aafc80 or red@0.5\nadd plot line w color=#12345\n                      ^~~~~~\n"),
-        ("set colour 256", "t.cb:1:5: error: unknown setting 'colour'; did you mean 'color'?\nset colour 256\n    ^~~~~~\n"),
+        (
+            "add plot line w color=#12345",
+            "t.cb:1:23: error: invalid color '#12345': expected a colour like #16aafc, #16aafc80 or red@0.5\nadd plot line w color=#12345\n                      ^~~~~~\n"
+        ),
+        (
+            "set colour 256",
+            "t.cb:1:5: error: unknown setting 'colour'; did you mean 'color'?\nset colour 256\n    ^~~~~~\n"
+        ),
     ])
     func diagnostics(_ input: String, _ expected: String) {
         var h = Harness()

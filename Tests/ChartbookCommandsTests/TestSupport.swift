@@ -19,7 +19,9 @@ struct Harness {
             do {
                 for tokens in try Lexer.commands(in: line) {
                     let command = try Parser.parse(tokens)
-                    for effect in try executor.run(command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook) {
+                    for effect in try executor.run(
+                        command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook)
+                    {
                         if case .print(let text) = effect { printed += text }
                         if case .history(let text) = effect { printed += text }
                     }

@@ -3,11 +3,15 @@ import ChartbookModel
 @testable import ChartbookData
 
 @Suite struct DelimitedReaderTests {
-    func read(_ text: String, _ options: LoadOptions = LoadOptions()) throws -> DelimitedReader.Table {
+    func read(_ text: String, _ options: LoadOptions = LoadOptions()) throws
+        -> DelimitedReader.Table
+    {
         try DelimitedReader(options: options).read(Array(text.utf8))
     }
 
-    func numbers(_ table: DelimitedReader.Table, _ index: Int) -> [Double] { table.columns[index].numbers ?? [] }
+    func numbers(_ table: DelimitedReader.Table, _ index: Int) -> [Double] {
+        table.columns[index].numbers ?? []
+    }
 
     @Test func headerDetectedAndNumbersParsed() throws {
         let t = try read("t,value\n0,1.5\n1,-2e3\n")
@@ -55,24 +59,31 @@ import ChartbookModel
         let t = try read("day,v\nMon,1\nTue,2\n", LoadOptions(labelColumn: "day"))
         #expect(t.labels == ["Mon", "Tue"])
         #expect(t.columns.map(\.name) == ["v"])
-        #expect(throws: DataError.unknownLabelColumn("dya", available: ["day", "v"])) { try read("day,v\nMon,1\n", LoadOptions(labelColumn: "dya")) }
+        #expect(throws: DataError.unknownLabelColumn("dya", available: ["day", "v"])) {
+            try read("day,v\nMon,1\n", LoadOptions(labelColumn: "dya"))
+        }
     }
 
     @Test func errors() {
         #expect(throws: DataError.empty) { try read("") }
         #expect(throws: DataError.unterminatedQuote(line: 2)) { try read("a\n\"1\n") }
-        #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) { try read("a,b\n1,2\n1,2,3\n") }
+        #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) {
+            try read("a,b\n1,2\n1,2,3\n")
+        }
         #expect(throws: DataError.noNumericColumn(names: ["a"])) { try read("a\nx\ny\n") }
     }
 
     @Test func controlCharactersInNamesAndLabelsAreReplaced() throws {
-        let t = try read("\"v\u{1B}[31m\",l\n1,\"\u{1B}]0;pwn\u{07}\"\n", LoadOptions(labelColumn: "l"))
+        let t = try read(
+            "\"v\u{1B}[31m\",l\n1,\"\u{1B}]0;pwn\u{07}\"\n", LoadOptions(labelColumn: "l"))
         #expect(t.columns[0].name == "v\u{FFFD}[31m")
         #expect(t.labels == ["\u{FFFD}]0;pwn\u{FFFD}"])
     }
 
     @Test func hugeLine() throws {
-        let wide = (0..<5000).map { "c\($0)" }.joined(separator: ",") + "\n" + (0..<5000).map(String.init).joined(separator: ",") + "\n"
+        let wide =
+            (0..<5000).map { "c\($0)" }.joined(separator: ",") + "\n"
+            + (0..<5000).map(String.init).joined(separator: ",") + "\n"
         let t = try read(wide)
         #expect(t.columns.count == 5000)
         #expect(numbers(t, 4999) == [4999])
@@ -80,15 +91,22 @@ import ChartbookModel
 }
 
 @Suite struct NumberParserTests {
-    @Test(arguments: ["0", "-0", "1", "-1", "3.14159", "1e6", "1E-7", "+5", ".5", "5.", "123456789012345678901234567890",
-                      "0.1", "0.30000000000000004", "1.7976931348623157e308", "2e308", "4.9e-324", "2.2250738585072014e-308",
-                      "1e-400", "9007199254740993", "inf", "-inf", "nan", "infinity", "1_0", "", "-", "e5", "1e", "1e+", "0x10",
-                      "12abc", " 1", "1 ", "00012", "0.000000000000000000001", "123.456e-2", "1.0000000000000002"])
+    @Test(arguments: [
+        "0", "-0", "1", "-1", "3.14159", "1e6", "1E-7", "+5", ".5", "5.",
+        "123456789012345678901234567890",
+        "0.1", "0.30000000000000004", "1.7976931348623157e308", "2e308", "4.9e-324",
+        "2.2250738585072014e-308",
+        "1e-400", "9007199254740993", "inf", "-inf", "nan", "infinity", "1_0", "", "-", "e5", "1e",
+        "1e+", "0x10",
+        "12abc", " 1", "1 ", "00012", "0.000000000000000000001", "123.456e-2", "1.0000000000000002",
+    ])
     func matchesStandardLibrary(_ text: String) {
         let expected = Double(text)
         let parsed = NumberParser.parse(text)
-        #expect(parsed?.bitPattern == expected?.bitPattern || (parsed?.isNaN == true && expected?.isNaN == true),
-                "\(text): \(String(describing: parsed)) vs \(String(describing: expected))")
+        #expect(
+            parsed?.bitPattern == expected?.bitPattern
+                || (parsed?.isNaN == true && expected?.isNaN == true),
+            "\(text): \(String(describing: parsed)) vs \(String(describing: expected))")
     }
 
     @Test func randomDecimalsMatchStandardLibrary() {
@@ -141,7 +159,10 @@ import ChartbookModel
             guard x.name == y.name, x.unparseable == y.unparseable else { return false }
             switch (x.values, y.values) {
             case (.numbers(let p), .numbers(let q)):
-                return p.count == q.count && zip(p, q).allSatisfy { $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN) }
+                return p.count == q.count
+                    && zip(p, q).allSatisfy {
+                        $0.bitPattern == $1.bitPattern || ($0.isNaN && $1.isNaN)
+                    }
             case (.text(let p), .text(let q)): return p == q
             default: return false
             }
@@ -150,15 +171,22 @@ import ChartbookModel
 
     @Test func randomFilesAgree() throws {
         var random = RandomSource(seed: 99)
-        let cells = ["1", "-2.5", "0.000123", "1e5", "  7 ", "", "x", "12345678901234567890", "3.", ".5", "-0", "inf", "1_0"]
+        let cells = [
+            "1", "-2.5", "0.000123", "1e5", "  7 ", "", "x", "12345678901234567890", "3.", ".5",
+            "-0", "inf", "1_0",
+        ]
         for trial in 0..<60 {
             let width = 1 + Int(random.next() % 4)
-            let rows = trial % 10 == 0 ? 40_000 + Int(random.next() % 5000) : Int(random.next() % 200)
-            var text = (0..<width).map { "h\($0)" }.joined(separator: ",") + (trial % 2 == 0 ? "\r\n" : "\n")
+            let rows =
+                trial % 10 == 0 ? 40_000 + Int(random.next() % 5000) : Int(random.next() % 200)
+            var text =
+                (0..<width).map { "h\($0)" }.joined(separator: ",")
+                + (trial % 2 == 0 ? "\r\n" : "\n")
             for _ in 0..<rows {
                 if random.next() % 50 == 0 { text += "\n"; continue }
                 let n = random.next() % 20 == 0 ? Int(random.next() % UInt64(width)) + 1 : width
-                text += (0..<n).map { _ in cells[Int(random.next() % UInt64(cells.count))] }.joined(separator: ",")
+                text += (0..<n).map { _ in cells[Int(random.next() % UInt64(cells.count))] }.joined(
+                    separator: ",")
                 text += trial % 2 == 0 ? "\r\n" : "\n"
             }
             if random.next() % 2 == 0, text.hasSuffix("\n") { text.removeLast() }
@@ -168,7 +196,9 @@ import ChartbookModel
     }
 
     @Test func raggedAndQuotedFilesFallBackAndReportTheLine() {
-        #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) { try DelimitedReader().read(Array("a,b\n1,2\n1,2,3\n".utf8)) }
+        #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) {
+            try DelimitedReader().read(Array("a,b\n1,2\n1,2,3\n".utf8))
+        }
         let quoted = "a,b\n1,\"2\"\n3,4\n"
         #expect((try? DelimitedReader().read(Array(quoted.utf8)))?.columns[1].numbers == [2, 4])
     }
@@ -176,19 +206,27 @@ import ChartbookModel
 
 @Suite struct JSONTableReaderTests {
     func read(_ text: String, labels: String? = nil) throws -> DelimitedReader.Table {
-        try Array(text.utf8).withUnsafeBufferPointer { buffer in try JSONTableReader(labelColumn: labels).read(buffer) }
+        try Array(text.utf8).withUnsafeBufferPointer { buffer in
+            try JSONTableReader(labelColumn: labels).read(buffer)
+        }
     }
 
     @Test func numbersRowsAndObjects() throws {
         let plain = try read("[3, 1, 4, null]")
-        #expect(plain.columns.count == 1 && Array(plain.columns[0].numbers?.prefix(3) ?? []) == [3, 1, 4], "\(plain)")
+        #expect(
+            plain.columns.count == 1
+                && Array(plain.columns[0].numbers?.prefix(3) ?? []) == [3, 1, 4], "\(plain)")
         let rows = try read("[[0, 1.5], [1, 2.5, 9]]")
         #expect(rows.columns.map(\.name) == ["c1", "c2", "c3"])
         #expect(rows.columns[2].numbers?.last == 9)
-        let objects = try read(#"[{"month": "Jan", "rev": 12, "cost": "8.5"}, {"month": "Feb", "rev": 15}]"#, labels: "month")
+        let objects = try read(
+            #"[{"month": "Jan", "rev": 12, "cost": "8.5"}, {"month": "Feb", "rev": 15}]"#,
+            labels: "month")
         #expect(objects.labels == ["Jan", "Feb"])
         #expect(objects.columns.map(\.name) == ["rev", "cost"])
-        #expect(objects.columns[1].numbers?.first == 8.5 && objects.columns[1].numbers?.last?.isNaN == true)
+        #expect(
+            objects.columns[1].numbers?.first == 8.5
+                && objects.columns[1].numbers?.last?.isNaN == true)
     }
 
     @Test func errors() {

@@ -5,8 +5,10 @@ import ChartbookModel
 /// Regression tests for the hardening findings (issue 15): each one crashed, hung, grew
 /// without bound or misread silently before its fix.
 @Suite struct HostileInputTests {
-    func read(_ bytes: [UInt8], limits: ResourceLimits = ResourceLimits(), fast: Bool = true,
-              options: LoadOptions = LoadOptions()) throws(DataError) -> DelimitedReader.Table {
+    func read(
+        _ bytes: [UInt8], limits: ResourceLimits = ResourceLimits(), fast: Bool = true,
+        options: LoadOptions = LoadOptions()
+    ) throws(DataError) -> DelimitedReader.Table {
         var reader = DelimitedReader(options: options, limits: limits)
         reader.useFastPath = fast
         return try bytes.withUnsafeBufferPointer { buffer throws(DataError) in
@@ -14,11 +16,15 @@ import ChartbookModel
         }
     }
 
-    func read(_ text: String, limits: ResourceLimits = ResourceLimits(), fast: Bool = true) throws(DataError) -> DelimitedReader.Table {
+    func read(_ text: String, limits: ResourceLimits = ResourceLimits(), fast: Bool = true)
+        throws(DataError) -> DelimitedReader.Table
+    {
         try read(Array(text.utf8), limits: limits, fast: fast)
     }
 
-    func numbers(_ table: DelimitedReader.Table, _ index: Int) -> [Double] { table.columns[index].numbers ?? [] }
+    func numbers(_ table: DelimitedReader.Table, _ index: Int) -> [Double] {
+        table.columns[index].numbers ?? []
+    }
 
     /// Finding 1: lone CR line ends made more rows than the fast path's newline count, and
     /// it wrote past its arrays (heap overflow). Both paths now read CR as a line end.
@@ -33,14 +39,17 @@ import ChartbookModel
     /// was computed.
     @Test func fastPathNeverWritesPastItsRows() {
         let bytes = Array("1,2\r3,4\r5,6\r".utf8)
-        let parser = FastNumericParser(separator: UInt8(ascii: ","), width: 2, budget: 1 << 20, shouldCancel: { false },
-                                       release: { _, _ in })
+        let parser = FastNumericParser(
+            separator: UInt8(ascii: ","), width: 2, budget: 1 << 20, shouldCancel: { false },
+            release: { _, _ in })
         var a = [Double](repeating: -1, count: 2), b = [Double](repeating: -1, count: 2)
         let stats = a.withUnsafeMutableBufferPointer { pa in
             b.withUnsafeMutableBufferPointer { pb in
                 bytes.withUnsafeBufferPointer { buffer in
-                    parser.parsePart(buffer.baseAddress!, from: 0, to: buffer.count, into: [pa.baseAddress!, pb.baseAddress!],
-                                     rows: 0..<1)
+                    parser.parsePart(
+                        buffer.baseAddress!, from: 0, to: buffer.count,
+                        into: [pa.baseAddress!, pb.baseAddress!],
+                        rows: 0..<1)
                 }
             }
         }
@@ -52,7 +61,10 @@ import ChartbookModel
         for bigEndian in [false, true] {
             var bytes: [UInt8] = bigEndian ? [0xFE, 0xFF] : [0xFF, 0xFE]
             for unit in "t,v\n1,2.5\n2,€3\n".utf16 {
-                bytes += bigEndian ? [UInt8(unit >> 8), UInt8(unit & 0xff)] : [UInt8(unit & 0xff), UInt8(unit >> 8)]
+                bytes +=
+                    bigEndian
+                    ? [UInt8(unit >> 8), UInt8(unit & 0xff)]
+                    : [UInt8(unit & 0xff), UInt8(unit >> 8)]
             }
             let t = try read(bytes)
             #expect(t.columns.map(\.name) == ["t", "v"])
@@ -61,7 +73,9 @@ import ChartbookModel
     }
 
     @Test func utf32AndBinaryAreRefusedWithAHint() {
-        #expect(throws: DataError.unsupportedEncoding("UTF-32")) { try read([0xFF, 0xFE, 0, 0, 0x31, 0, 0, 0]) }
+        #expect(throws: DataError.unsupportedEncoding("UTF-32")) {
+            try read([0xFF, 0xFE, 0, 0, 0x31, 0, 0, 0])
+        }
         #expect(throws: DataError.notText) { try read([0x31, 0, 0x2C, 0, 0x32, 0, 10, 0]) }
         #expect(throws: DataError.notText) { try read([UInt8](repeating: 0, count: 4096)) }
     }
@@ -70,7 +84,9 @@ import ChartbookModel
     @Test(arguments: [true, false]) func tooManyColumnsAreRefused(fast: Bool) {
         let line = (0..<300).map(String.init).joined(separator: ",")
         let limits = ResourceLimits(maxColumns: 200)
-        #expect(throws: DataError.tooManyColumns(line: 1, limit: 200)) { try read(line + "\n", limits: limits, fast: fast) }
+        #expect(throws: DataError.tooManyColumns(line: 1, limit: 200)) {
+            try read(line + "\n", limits: limits, fast: fast)
+        }
     }
 
     @Test func wideTablesWithinTheLimitTakeTheGeneralPath() throws {
@@ -85,9 +101,13 @@ import ChartbookModel
     @Test func longFieldsAndLinesAreRefused() {
         let limits = ResourceLimits(maxFieldBytes: 100, maxLineBytes: 150)
         let long = String(repeating: "a", count: 101)
-        #expect(throws: DataError.fieldTooLong(line: 2, limit: 100)) { try read("n,v\n\(long),1\n", limits: limits) }
+        #expect(throws: DataError.fieldTooLong(line: 2, limit: 100)) {
+            try read("n,v\n\(long),1\n", limits: limits)
+        }
         let fields = (0..<40).map { _ in "abcd" }.joined(separator: ",")
-        #expect(throws: DataError.lineTooLong(line: 1, limit: 150)) { try read(fields + "\n", limits: limits) }
+        #expect(throws: DataError.lineTooLong(line: 1, limit: 150)) {
+            try read(fields + "\n", limits: limits)
+        }
     }
 
     @Test(arguments: [true, false]) func memoryBudgetIsCheckedBeforeAllocating(fast: Bool) {
@@ -104,12 +124,16 @@ import ChartbookModel
     /// Finding 11: a NUL inside a number read as its prefix ("2\0 3" as 2). (Past the first
     /// 64 KiB, where a NUL makes the whole file "not text".)
     @Test(arguments: [true, false]) func nulInsideANumberIsNotANumber(fast: Bool) throws {
-        var bytes = Array(String(repeating: "v\n1\n", count: 1).utf8) + Array(String(repeating: "5\n", count: 40_000).utf8)
+        var bytes =
+            Array(String(repeating: "v\n1\n", count: 1).utf8)
+            + Array(String(repeating: "5\n", count: 40_000).utf8)
         bytes += [0x32, 0, 0x20, 0x33, 10]
         let t = try read(bytes, fast: fast)
         #expect(numbers(t, 0).last?.isNaN == true)
         #expect(t.columns[0].unparseable == 1)
-        #expect([UInt8]([0x32, 0, 0x33]).withUnsafeBufferPointer { NumberParser.parse($0, 0, 3) } == nil)
+        #expect(
+            [UInt8]([0x32, 0, 0x33]).withUnsafeBufferPointer { NumberParser.parse($0, 0, 3) } == nil
+        )
     }
 
     @Test(arguments: [true, false]) func missingValueWordsAreMissing(fast: Bool) throws {
@@ -137,7 +161,9 @@ import ChartbookModel
         let t = try read("na\u{1B}[1;31mme,v\n1,2\n3,4\n")
         #expect(t.columns.count == 2)
         #expect(numbers(t, 1) == [2, 4])
-        let semicolons = Array("a;b;c\n1;2;3\n".utf8).withUnsafeBufferPointer { SeparatorDetector.detect($0, from: 0) }
+        let semicolons = Array("a;b;c\n1;2;3\n".utf8).withUnsafeBufferPointer {
+            SeparatorDetector.detect($0, from: 0)
+        }
         #expect(semicolons == UInt8(ascii: ";"))
     }
 

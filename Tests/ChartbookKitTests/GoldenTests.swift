@@ -8,14 +8,17 @@ import ChartbookSVG
 
 /// Reads files from the fixtures folder of the source tree.
 struct FixtureFiles: FileAccess {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures").path
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures").path
 
     func resolve(_ path: String, relativeTo directory: String?) -> String {
         path.hasPrefix("/") ? path : (directory ?? Self.directory) + "/" + path
     }
 
     func read(_ path: String) throws(FileAccessError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw FileAccessError("no such file") }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileAccessError("no such file")
+        }
         return [UInt8](data)
     }
 }
@@ -25,7 +28,8 @@ struct FixtureFiles: FileAccess {
 /// Record again with RECORD_GOLDENS=1 and read the diff before committing: a recording run
 /// fails (as swift-snapshot-testing's record mode does), so a recording never passes for a test.
 @Suite struct GoldenTests {
-    static let scripts: [String] = ((try? FileManager.default.contentsOfDirectory(atPath: FixtureFiles.directory)) ?? [])
+    static let scripts: [String] =
+        ((try? FileManager.default.contentsOfDirectory(atPath: FixtureFiles.directory)) ?? [])
         .filter { $0.hasSuffix(".cb") }.sorted()
 
     static let recording = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
@@ -39,7 +43,9 @@ struct FixtureFiles: FileAccess {
         var notebook = Notebook()
         var diagnostics = ""
         let runner = ScriptRunner(executor: Executor(files: FixtureFiles()))
-        let outcome = runner.run(ScriptSource(name: script, text: text, directory: FixtureFiles.directory), in: &notebook) { event in
+        let outcome = runner.run(
+            ScriptSource(name: script, text: text, directory: FixtureFiles.directory), in: &notebook
+        ) { event in
             if case .diagnostic(let d) = event { diagnostics += d }
         }
         #expect(outcome == .completed, "\(diagnostics)")
@@ -52,18 +58,24 @@ struct FixtureFiles: FileAccess {
         let base = FixtureFiles.directory + "/" + script.dropLast(3)
         try check(plain, against: base + ".txt")
         try check(styled, against: base + ".styled.txt")
-        try check(SVGExporter.svg(for: notebook.session, on: target, description: script), against: base + ".svg")
+        try check(
+            SVGExporter.svg(for: notebook.session, on: target, description: script),
+            against: base + ".svg")
     }
 
     func check(_ actual: String, against path: String) throws {
         if Self.recording {
             let previous = try? String(contentsOfFile: path, encoding: .utf8)
             try actual.write(toFile: path, atomically: true, encoding: .utf8)
-            Issue.record(previous == actual ? "RECORD_GOLDENS=1: \(path) unchanged; run again without it"
-                         : "RECORD_GOLDENS=1: recorded \(path); look at it, then run again without RECORD_GOLDENS")
+            Issue.record(
+                previous == actual
+                    ? "RECORD_GOLDENS=1: \(path) unchanged; run again without it"
+                    : "RECORD_GOLDENS=1: recorded \(path); look at it, then run again without RECORD_GOLDENS"
+            )
             return
         }
         let expected = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(actual == expected, "\(path) differs; run with RECORD_GOLDENS=1 and review the diff")
+        #expect(
+            actual == expected, "\(path) differs; run with RECORD_GOLDENS=1 and review the diff")
     }
 }

@@ -12,28 +12,44 @@ import ChartbookTerminal
 
     func draw(_ session: Session) -> (String, String) {
         let target = TerminalTarget(columns: 70, rows: 20, colorMode: .truecolor)
-        return (StyledDump.describe(ChartRenderer.grid(for: session, on: target)), SVGExporter.svg(for: session, on: target))
+        return (
+            StyledDump.describe(ChartRenderer.grid(for: session, on: target)),
+            SVGExporter.svg(for: session, on: target)
+        )
     }
 
     @Test func replayDrawsTheSameChart() {
         let runner = ScriptRunner(executor: Executor(files: Self.files))
-        let soup = DrawingFuzzTests.soup + ["set title \"Q\\\"uote\"", "set reflines units=\" ms\" format=suffix", "set theme light",
-                                            "add refline 2 \"two\" color=red style=dotted fit=off", "set labels s sparsity=2",
-                                            "gen g sine 30 period=7", "add plot line g", "data t = \"a b\":1 c:2", "add plot bar t"]
+        let soup =
+            DrawingFuzzTests.soup + [
+                "set title \"Q\\\"uote\"", "set reflines units=\" ms\" format=suffix",
+                "set theme light",
+                "add refline 2 \"two\" color=red style=dotted fit=off", "set labels s sparsity=2",
+                "gen g sine 30 period=7", "add plot line g", "data t = \"a b\":1 c:2",
+                "add plot bar t",
+            ]
         var random = RandomSource(seed: 11)
         var compared = 0
         for trial in 0..<50 {
             var notebook = Notebook()
-            _ = runner.run(ScriptSource(name: "setup", text: "load s.csv labels=month; gen w walk 40 seed=\(trial)"), in: &notebook) { _ in }
+            _ = runner.run(
+                ScriptSource(
+                    name: "setup", text: "load s.csv labels=month; gen w walk 40 seed=\(trial)"),
+                in: &notebook
+            ) { _ in }
             for _ in 0..<45 {
-                let line = (0..<(1 + Int(random.next() % 3))).map { _ in soup[Int(random.next() % UInt64(soup.count))] }
-                    .joined(separator: " ")
+                let line = (0..<(1 + Int(random.next() % 3))).map { _ in
+                    soup[Int(random.next() % UInt64(soup.count))]
+                }
+                .joined(separator: " ")
                 _ = runner.run(ScriptSource(name: "fuzz", text: line), in: &notebook) { _ in }
             }
             let script = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
             var replayed = Notebook()
             var errors = ""
-            let outcome = runner.run(ScriptSource(name: "saved", text: script, directory: "/work"), in: &replayed) {
+            let outcome = runner.run(
+                ScriptSource(name: "saved", text: script, directory: "/work"), in: &replayed
+            ) {
                 if case .diagnostic(let d) = $0 { errors += d }
             }
             #expect(outcome == .completed, "trial \(trial): \(errors)\n\(script)")
@@ -49,9 +65,15 @@ import ChartbookTerminal
         var notebook = Notebook()
         let executor = Executor(files: Self.files)
         let runner = ScriptRunner(executor: executor)
-        _ = runner.run(ScriptSource(name: "t", text: "load s.csv; add plot line s.rev; save script out/rebuild.cb"), in: &notebook) { _ in }
+        _ = runner.run(
+            ScriptSource(
+                name: "t", text: "load s.csv; add plot line s.rev; save script out/rebuild.cb"),
+            in: &notebook
+        ) { _ in }
         let saved = String(decoding: Self.files.files["/work/out/rebuild.cb"] ?? [], as: UTF8.self)
-        #expect(saved.contains("load \"s.csv\" as s") || saved.contains("load \"../s.csv\"") || saved.contains("load \"/work/s.csv\" as s"))
+        #expect(
+            saved.contains("load \"s.csv\" as s") || saved.contains("load \"../s.csv\"")
+                || saved.contains("load \"/work/s.csv\" as s"))
         #expect(saved.contains("add plot line s.rev as rev"))
         var errors = ""
         _ = runner.run(ScriptSource(name: "t", text: "save script /readonly/x.cb"), in: &notebook) {

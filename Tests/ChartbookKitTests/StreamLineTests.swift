@@ -7,7 +7,9 @@ import Testing
         #expect(StreamLine.parse("cpu mem") == .names(["cpu", "mem"]))
         #expect(StreamLine.parse("   ") == .blank)
         #expect(StreamLine.parse("1\r") == .values([1]))
-        guard case .values(let v) = StreamLine.parse("1 nan 3") else { Issue.record("no values"); return }
+        guard case .values(let v) = StreamLine.parse("1 nan 3") else {
+            Issue.record("no values"); return
+        }
         #expect(v[1].isNaN)
     }
 }

@@ -17,7 +17,7 @@ import Testing
         #expect(v.window(count: 1000, widthCells: 60) == 979..<1000)
         v.anchor = .start(-5)
         #expect(v.window(count: 1000, widthCells: 60) == 0..<21)
-        #expect(v.window(count: 5, widthCells: 60) == 0..<5) // window larger than data
+        #expect(v.window(count: 5, widthCells: 60) == 0..<5)  // window larger than data
     }
 
     @Test func rtlFollowsTheNewest() {
@@ -26,7 +26,7 @@ import Testing
         v.direction = .rtl
         v.anchor = .end(0)
         #expect(v.window(count: 100, widthCells: 40) == 79..<100)
-        #expect(v.window(count: 150, widthCells: 40) == 129..<150) // data grew: still the newest
+        #expect(v.window(count: 150, widthCells: 40) == 129..<150)  // data grew: still the newest
         v.anchor = .end(10)
         #expect(v.window(count: 100, widthCells: 40) == 69..<90)
         #expect(v.anchor(showingFrom: 50, count: 100, widthCells: 40) == .end(29))
@@ -45,8 +45,12 @@ import Testing
 
 @Suite struct DatasetWindowTests {
     @Test func appendKeepsTheNewest() {
-        var d = Dataset(name: "d", columns: [Column(name: "a", numbers: [1, 2, 3]), Column(name: "b", numbers: [4, 5, 6])],
-                        source: .inline, window: 3)
+        var d = Dataset(
+            name: "d",
+            columns: [
+                Column(name: "a", numbers: [1, 2, 3]), Column(name: "b", numbers: [4, 5, 6]),
+            ],
+            source: .inline, window: 3)
         d.append(row: [7, 8])
         #expect(d.columns[0].numbers == [2, 3, 7] && d.columns[1].numbers == [5, 6, 8])
         d.window = 2

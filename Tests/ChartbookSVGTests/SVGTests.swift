@@ -7,13 +7,22 @@ import ChartbookScene
 @Suite struct SVGTests {
     func session(_ values: [Double], kind: Plot.Kind = .line, labels: [String]? = nil) -> Session {
         var s = Session()
-        s.datasets = [Dataset(name: "d", columns: [Column(name: "d", numbers: values)], labels: labels, source: .inline)]
-        s.plots = [Plot(id: "d", kind: kind, series: SeriesReference(dataset: "d", column: "d"), style: PlotStyle())]
+        s.datasets = [
+            Dataset(
+                name: "d", columns: [Column(name: "d", numbers: values)], labels: labels,
+                source: .inline)
+        ]
+        s.plots = [
+            Plot(
+                id: "d", kind: kind, series: SeriesReference(dataset: "d", column: "d"),
+                style: PlotStyle())
+        ]
         return s
     }
 
     func render(_ s: Session, columns: Int = 40, rows: Int = 12) -> String {
-        let scene = ChartLayout(columns: columns, rows: rows, dots: DotDensity(x: 8, y: 16)).scene(for: s)
+        let scene = ChartLayout(columns: columns, rows: rows, dots: DotDensity(x: 8, y: 16)).scene(
+            for: s)
         return SVGRenderer().render(scene, title: s.output.title, description: "test")
     }
 
@@ -25,7 +34,9 @@ import ChartbookScene
         #expect(svg.contains("&lt;script&gt;"))
         #expect(svg.contains("<title>Tom &amp; \"Jerry\" &lt;3 \u{FFFD}</title>"))
         #expect(!svg.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-        #expect(!svg.contains("xlink:href") && !svg.contains("<image") && !svg.contains("http://www.w3.org/1999/xlink"))
+        #expect(
+            !svg.contains("xlink:href") && !svg.contains("<image")
+                && !svg.contains("http://www.w3.org/1999/xlink"))
     }
 
     @Test func numbersHaveBoundedPrecision() {
@@ -46,31 +57,33 @@ import ChartbookScene
 
     /// A three-point line at 12×5 cells: every element, attribute order and number format.
     static let smallChart = #"""
-<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="96" height="80" viewBox="0 0 96 80" font-family="'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace" font-size="13">
-<desc>test</desc>
-<rect width="100%" height="100%" fill="#16181d"/>
-<line x1="8" y1="47.5" x2="96" y2="47.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-<line x1="8" y1="38.5" x2="96" y2="38.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-<line x1="8" y1="28.5" x2="96" y2="28.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-<line x1="8" y1="19.5" x2="96" y2="19.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-<line x1="8" y1="9.5" x2="96" y2="9.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-<line x1="8" y1="0.5" x2="96" y2="0.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-<clipPath id="plot-area"><rect x="7.5" y="-2" width="89" height="52"/></clipPath>
-<path d="M7.5 0V48M3.5 40H7.5M3.5 40H7.5M3.5 24H7.5M3.5 24H7.5M3.5 8H7.5M3.5 8H7.5M7.5 48.5H96M12 48.5V52.5M52 48.5V52.5M92 48.5V52.5" fill="none" stroke="#8a8f98" stroke-width="1"/>
-<g id="plot-d" fill="none" stroke="#4e79a7" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" clip-path="url(#plot-area)">
-<path d="M8.5 47.5L52.5 9.5L95.5 28.5"/>
-</g>
-<text x="8" y="76" fill="#d7dae0" xml:space="preserve">0</text>
-<text x="48" y="76" fill="#d7dae0" xml:space="preserve">1</text>
-<text x="88" y="76" fill="#d7dae0" xml:space="preserve">2</text>
-</svg>
+        <?xml version="1.0" encoding="UTF-8"?>
+        <svg xmlns="http://www.w3.org/2000/svg" width="96" height="80" viewBox="0 0 96 80" font-family="'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace" font-size="13">
+        <desc>test</desc>
+        <rect width="100%" height="100%" fill="#16181d"/>
+        <line x1="8" y1="47.5" x2="96" y2="47.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="8" y1="38.5" x2="96" y2="38.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="8" y1="28.5" x2="96" y2="28.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="8" y1="19.5" x2="96" y2="19.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="8" y1="9.5" x2="96" y2="9.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="8" y1="0.5" x2="96" y2="0.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <clipPath id="plot-area"><rect x="7.5" y="-2" width="89" height="52"/></clipPath>
+        <path d="M7.5 0V48M3.5 40H7.5M3.5 40H7.5M3.5 24H7.5M3.5 24H7.5M3.5 8H7.5M3.5 8H7.5M7.5 48.5H96M12 48.5V52.5M52 48.5V52.5M92 48.5V52.5" fill="none" stroke="#8a8f98" stroke-width="1"/>
+        <g id="plot-d" fill="none" stroke="#4e79a7" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" clip-path="url(#plot-area)">
+        <path d="M8.5 47.5L52.5 9.5L95.5 28.5"/>
+        </g>
+        <text x="8" y="76" fill="#d7dae0" xml:space="preserve">0</text>
+        <text x="48" y="76" fill="#d7dae0" xml:space="preserve">1</text>
+        <text x="88" y="76" fill="#d7dae0" xml:space="preserve">2</text>
+        </svg>
 
-"""#
+        """#
 
     @Test func sizeBoundedByCanvasNotByData() {
         var level = 0.0
-        let values = (0..<200_000).map { i -> Double in level += sin(Double(i) * 1.7) + (i % 997 == 0 ? 40 : 0); return level }
+        let values = (0..<200_000).map { i -> Double in
+            level += sin(Double(i) * 1.7) + (i % 997 == 0 ? 40 : 0); return level
+        }
         let svg = render(session(values), columns: 100, rows: 30)
         #expect(svg.utf8.count < 150_000)
         let small = render(session(Array(values.prefix(20_000))), columns: 100, rows: 30)
@@ -81,9 +94,11 @@ import ChartbookScene
         var s = session([1, 5, 2, 8])
         s.plots[0].style.lineStyle = .smooth
         let svg = render(s)
-        let path = svg.components(separatedBy: "\n").first { $0.hasPrefix("<path d=\"M") && $0.contains("C") }
+        let path = svg.components(separatedBy: "\n").first {
+            $0.hasPrefix("<path d=\"M") && $0.contains("C")
+        }
         #expect(path != nil)
-        #expect(path?.components(separatedBy: "C").count == 4) // three segments
+        #expect(path?.components(separatedBy: "C").count == 4)  // three segments
     }
 
     @Test func fillsAndGradients() {
@@ -100,7 +115,7 @@ import ChartbookScene
         s.plots[0].style.rounded = true
         s.plots[0].style.outline = Color(hex: 0xff0000)
         let svg = render(s)
-        #expect(svg.components(separatedBy: "Q").count == 5) // two rounded corners per bar
+        #expect(svg.components(separatedBy: "Q").count == 5)  // two rounded corners per bar
         #expect(svg.contains("stroke=\"#ff0000\""))
     }
 

@@ -7,10 +7,10 @@ import ChartbookData
 @Suite struct DotRasterTests {
     @Test func brailleCornersAndFull() {
         let r = DotRaster(canvas: .braille)
-        #expect(r.glyph(0b0000_0001) == "⠁") // top-left
-        #expect(r.glyph(0b0000_0010) == "⠈") // top-right
-        #expect(r.glyph(0b0100_0000) == "⡀") // bottom-left
-        #expect(r.glyph(0b1000_0000) == "⢀") // bottom-right
+        #expect(r.glyph(0b0000_0001) == "⠁")  // top-left
+        #expect(r.glyph(0b0000_0010) == "⠈")  // top-right
+        #expect(r.glyph(0b0100_0000) == "⡀")  // bottom-left
+        #expect(r.glyph(0b1000_0000) == "⢀")  // bottom-right
         #expect(r.glyph(0xff) == "⣿")
         #expect(r.glyph(0) == "⠀")
     }
@@ -24,9 +24,13 @@ import ChartbookData
 
     @Test func linesHaveNoGaps() {
         var dots = [DotPoint]()
-        TerminalRenderer.line(from: DotPoint(x: 0, y: 0), to: DotPoint(x: 3, y: 20)) { dots.append(DotPoint(x: $0, y: $1)) }
+        TerminalRenderer.line(from: DotPoint(x: 0, y: 0), to: DotPoint(x: 3, y: 20)) {
+            dots.append(DotPoint(x: $0, y: $1))
+        }
         #expect(Set(dots.map(\.y)) == Set(0...20))
-        for (a, b) in zip(dots, dots.dropFirst()) { #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1) }
+        for (a, b) in zip(dots, dots.dropFirst()) {
+            #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1)
+        }
     }
 }
 
@@ -35,7 +39,7 @@ import ChartbookData
         var g = CellGrid(width: 6, height: 1)
         g.put("日本語", column: 1, row: 0)
         #expect(g.lines == [" 日本 "])
-        g.set(2, 0, "x", style: .plain) // overwrite the right half of 日
+        g.set(2, 0, "x", style: .plain)  // overwrite the right half of 日
         #expect(g.lines == ["  x本 "])
         #expect(TextMetrics.width(of: g.lines[0]) == 6)
     }
@@ -52,12 +56,13 @@ import ChartbookData
         var g = CellGrid(width: 6, height: 1)
         let red = CellStyle(foreground: Color(hex: 0xff0000))
         g.put("ab", column: 0, row: 0, style: red)
-        g.put("cd", column: 3, row: 0, style: red) // the blank between must not break the run
+        g.put("cd", column: 3, row: 0, style: red)  // the blank between must not break the run
         return g
     }
 
     @Test func fewestEscapes() {
-        #expect(ANSIWriter(mode: .truecolor).write(grid()) == "\u{1B}[38;2;255;0;0mab cd \u{1B}[0m\n")
+        #expect(
+            ANSIWriter(mode: .truecolor).write(grid()) == "\u{1B}[38;2;255;0;0mab cd \u{1B}[0m\n")
         #expect(ANSIWriter(mode: .ansi256).write(grid()) == "\u{1B}[38;5;196mab cd \u{1B}[0m\n")
         #expect(ANSIWriter(mode: .ansi16).write(grid()) == "\u{1B}[91mab cd \u{1B}[0m\n")
         #expect(ANSIWriter(mode: .none).write(grid()) == "ab cd \n")
@@ -67,13 +72,17 @@ import ChartbookData
         let w = ANSIWriter(mode: .ansi16)
         let bold = CellStyle(foreground: Color(hex: 0x4e79a7), bold: true)
         #expect(w.transition(from: .plain, to: bold) == "\u{1B}[1;94m")
-        #expect(w.transition(from: bold, to: CellStyle(foreground: Color(hex: 0x4e79a7))) == "\u{1B}[22m")
+        #expect(
+            w.transition(from: bold, to: CellStyle(foreground: Color(hex: 0x4e79a7)))
+                == "\u{1B}[22m")
         #expect(w.transition(from: bold, to: .plain) == "\u{1B}[m")
     }
 
     @Test func mutedColoursStayChromaticIn16Colours() {
-        #expect(ColorQuantizer.index16(Color(hex: 0x4e79a7)) == 12) // blue
-        #expect(ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 11 || ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 3)
+        #expect(ColorQuantizer.index16(Color(hex: 0x4e79a7)) == 12)  // blue
+        #expect(
+            ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 11
+                || ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 3)
         #expect(ColorQuantizer.index16(Color(hex: 0x6c6c6c)) == 8)
         #expect(ColorQuantizer.index256(Color(hex: 0x808080)) == 244)
     }
@@ -101,14 +110,16 @@ import ChartbookData
             let count = 1 + Int(random.next() % (trial % 3 == 0 ? 8_000 : 1500))
             let width = 1 + Int(random.next() % 120)
             let height = 1 + Int(random.next() % 80)
-            let mapping = XMapping(count: count, widthCells: width, dotsPerCell: 2, slotted: trial % 2 == 0)
+            let mapping = XMapping(
+                count: count, widthCells: width, dotsPerCell: 2, slotted: trial % 2 == 0)
             let y = YMapping(range: -3...3, heightDots: height * 4)
             var level = 0.0
             var values = [Double]()
             for _ in 0..<count {
                 level += random.nextGaussian() * 0.3
                 let r = random.nextUnit()
-                values.append(r < 0.02 ? .nan : (r < 0.04 ? level * 50 : (r < 0.045 ? .infinity : level)))
+                values.append(
+                    r < 0.02 ? .nan : (r < 0.04 ? level * 50 : (r < 0.045 ? .infinity : level)))
             }
             var reducer = LineReducer()
             var full = [[DotPoint]]()
@@ -125,13 +136,20 @@ import ChartbookData
             }
             if !run.isEmpty { full.append(run) }
             let reduced = reducer.finish()
-            #expect(rasterise(reduced) == rasterise(full), "trial \(trial): count \(count) width \(width)")
+            #expect(
+                rasterise(reduced) == rasterise(full),
+                "trial \(trial): count \(count) width \(width)")
             // The layout's own pass (block-wise per dot column) draws the same dots too.
             let layout = ChartLayout(columns: width, rows: height, dots: DotDensity(x: 2, y: 4))
             let laidOut = layout.straightRuns(values, 0..<count, x: mapping, y: y)
             let (a, b) = (rasterise(laidOut), rasterise(full))
-            #expect(a == b, "layout, trial \(trial): count \(count) width \(width): only layout \(a.subtracting(b).sorted { ($0.x, $0.y) < ($1.x, $1.y) }.prefix(6)), only full \(b.subtracting(a).sorted { ($0.x, $0.y) < ($1.x, $1.y) }.prefix(6))")
-            #expect(reduced.reduce(0) { $0 + $1.count } <= 4 * mapping.widthCells * 2 + 4 * reduced.count)
+            #expect(
+                a == b,
+                "layout, trial \(trial): count \(count) width \(width): only layout \(a.subtracting(b).sorted { ($0.x, $0.y) < ($1.x, $1.y) }.prefix(6)), only full \(b.subtracting(a).sorted { ($0.x, $0.y) < ($1.x, $1.y) }.prefix(6))"
+            )
+            #expect(
+                reduced.reduce(0) { $0 + $1.count } <= 4 * mapping.widthCells * 2 + 4
+                    * reduced.count)
         }
     }
 }

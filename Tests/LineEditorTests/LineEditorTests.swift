@@ -30,15 +30,22 @@ import Testing
     }
 
     @Test func columnsFillDownThenAcross() {
-        let text = CompletionList.columns(["plot", "reflines", "labels", "range", "zero"], width: 30)
+        let text = CompletionList.columns(
+            ["plot", "reflines", "labels", "range", "zero"], width: 30)
         #expect(text == "plot      labels    zero\nreflines  range\n")
-        for line in CompletionList.columns((1...40).map { "word\($0)" }, width: 50).split(separator: "\n") {
+        for line in CompletionList.columns((1...40).map { "word\($0)" }, width: 50).split(
+            separator: "\n")
+        {
             #expect(line.count <= 50)
         }
-        #expect(CompletionList.columns(["a-very-long-candidate"], width: 5) == "a-very-long-candidate\n")
+        #expect(
+            CompletionList.columns(["a-very-long-candidate"], width: 5) == "a-very-long-candidate\n"
+        )
     }
 
     @Test func promptEscapesAreMarkedInvisible() {
-        #expect(LineEditor.markInvisible("\u{1B}[1mchartbook\u{1B}[0m > ") == "\u{1}\u{1B}[1m\u{1}chartbook\u{1}\u{1B}[0m\u{1} > ")
+        #expect(
+            LineEditor.markInvisible("\u{1B}[1mchartbook\u{1B}[0m > ")
+                == "\u{1}\u{1B}[1m\u{1}chartbook\u{1}\u{1B}[0m\u{1} > ")
     }
 }
