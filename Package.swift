@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "chartbook", targets: ["chartbook"]),
         // For Scripts/bench-csv, which compares the reader with SwiftCSV outside this package.
         .library(name: "ChartbookData", targets: ["ChartbookData"]),
+        // For the libFuzzer executables in Fuzz/ (a package of their own).
+        .library(name: "ChartbookFuzzing", targets: ["ChartbookFuzzing"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -31,6 +33,13 @@ let package = Package(
                 "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal",
                 "ChartbookSVG", "ChartbookCommands",
             ]),
+        // The fuzz targets' logic (Fuzz/ drives it with libFuzzer; the tests replay the corpus).
+        .target(
+            name: "ChartbookFuzzing",
+            dependencies: [
+                "ChartbookKit", "ChartbookCommands", "ChartbookData", "ChartbookModel",
+                "ChartbookSVG", "ChartbookTerminal",
+            ]),
         .executableTarget(
             name: "chartbook",
             dependencies: [
@@ -38,6 +47,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
+        // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
+        .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
         .testTarget(
             name: "ChartbookSVGTests",
@@ -47,13 +58,14 @@ let package = Package(
         .testTarget(
             name: "ChartbookTerminalTests",
             dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),
-        .testTarget(name: "ChartbookCommandsTests", dependencies: ["ChartbookCommands"]),
+        .testTarget(
+            name: "ChartbookCommandsTests", dependencies: ["ChartbookCommands", "ChartbookFuzzing"]),
         // End-to-end goldens live in Tests/ChartbookKitTests/Fixtures and are found via #filePath.
         .testTarget(
             name: "ChartbookKitTests",
             dependencies: [
                 "ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal",
-                "ChartbookSVG",
+                "ChartbookSVG", "ChartbookFuzzing",
             ],
             exclude: ["Fixtures"]
         ),

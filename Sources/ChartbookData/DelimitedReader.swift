@@ -8,8 +8,9 @@ import ChartbookModel
 public struct DelimitedReader: Sendable {
     public var options: LoadOptions
     public var limits: ResourceLimits
-    /// Off only in tests, to compare the fast path with the general one.
-    var useFastPath = true
+    /// Off only to compare the fast path with the general one (tests and the fuzzer's
+    /// differential check): both must read every input the same.
+    public var useFastPath = true
 
     public init(options: LoadOptions = LoadOptions(), limits: ResourceLimits = ResourceLimits()) {
         self.options = options
@@ -20,6 +21,11 @@ public struct DelimitedReader: Sendable {
     public struct Table: Equatable, Sendable {
         public var columns: [Column]
         public var labels: [String]?
+
+        public init(columns: [Column], labels: [String]?) {
+            self.columns = columns
+            self.labels = labels
+        }
     }
 
     /// - Parameter shouldCancel: polled every 64Ki records; when it answers true the read

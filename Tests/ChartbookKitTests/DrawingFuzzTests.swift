@@ -1,4 +1,5 @@
 import Testing
+import ChartbookFuzzing
 import ChartbookModel
 import ChartbookData
 import ChartbookCommands
@@ -8,26 +9,7 @@ import ChartbookTerminal
 /// Random command lines through the real runner; every state reached is drawn for the
 /// terminal and as SVG at several sizes: no crash, lines always the grid's width.
 @Suite struct DrawingFuzzTests {
-    static let soup = [
-        "add plot line w", "add plot bar s.rev", "add plot dot big", "add plot area w",
-        "add plot sparkline w",
-        "set spacing 2", "set spacing 0.3", "add plot line", "add plot bar", "add plot dot",
-        "add plot area", "add plot sparkline", "add refline", "set range",
-        "set spacing", "scroll", "view", "select", "push w", "push s", "set data w window=5",
-        "set direction rtl",
-        "set direction ltr", "set padding left=3 right=40", "set reflines relative 0 1",
-        "set reflines absolute 1e300",
-        "set canvas block", "set canvas ascii", "set size 1x1", "set size 7x3", "set size auto",
-        "set legend on",
-        "set title \"日本 title\"", "set zero on", "remove plot w", "undo", "redo", "add plot bar w",
-        "add plot line s.rev",
-        "w", "s.rev", "big", "mean w", "p95 s.rev", "0", "-1e308", "1e308", "nan", "3", "-7.5",
-        "0..1e-300", "adapt", "auto",
-        "-5..5", "1", "+40", "-40", "end", "start", "last", "0..3", "style=smooth", "fill=gradient",
-        "width=9",
-        "kind=bar", "kind=dot", "height=3", "zero=on", "range=-1..1", "marker=cross", "size=0.1",
-        "rounded=on",
-    ]
+    static let soup = FuzzVocabulary.drawingWords
 
     @Test func everyReachableStateDraws() {
         let files = InMemoryFiles(["/work/s.csv": "month,rev\nJan,1\nFeb,3\nMar,2\n"])

@@ -1,0 +1,54 @@
+/// Words the random and coverage-guided tests build command lines from: real commands,
+/// broken ones, and extreme values. One list for the property tests and the fuzzers.
+public enum FuzzVocabulary {
+    /// Tokens for parsing and executing: every verb and noun, good and bad values.
+    public static let commandWords = [
+        "add", "plot", "line", "bar", "dot", "area", "sparkline", "refline", "set", "remove",
+        "select", "scroll", "view",
+        "data", "load", "gen", "push", "drop", "describe", "reload", "help", "undo", "redo", "show",
+        "list", "plots",
+        "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas",
+        "theme", "spacing",
+        "direction", "padding", "snapshot", "save", "svg", "source", "echo", "history", "reset",
+        "s", "s.rev", "s.month", "w", "x", "nope", "r1", "mean", "p95", "relative", "absolute",
+        "on", "off", "auto", "adapt",
+        "0", "-1", "3.5", "1e308", "1e-400", "nan", "inf", "99999999999999999999", "0..10", "..5",
+        "5..", "10..0", "80x24", "0x0",
+        "color=red", "color=#zzz", "width=3", "width=-2", "style=smooth", "marker=\"★\"",
+        "size=0.5", "fill=gradient",
+        "gradient=red..blue", "kind=bar", "height=99", "labels=both", "format=suffix",
+        "decimals=99", "sparsity=0", "window=3",
+        "left=2", "right=-1", "as", "=", "==", "\"str\"", "\"unterminated", "\"esc\\q\"",
+        "\"\\u{1F600}\"", "#comment", ";", "\\",
+        "日本", "\u{1B}[2J", "+5", "-", "x=", "=y", "last", "none", "start", "end", "force", "ltr",
+        "rtl", "block", "ascii", "s.\"rev\"", "\"my col\"",
+    ]
+
+    /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
+    public static let drawingWords = [
+        "add plot line w", "add plot bar s.rev", "add plot dot big", "add plot area w",
+        "add plot sparkline w",
+        "set spacing 2", "set spacing 0.3", "add plot line", "add plot bar", "add plot dot",
+        "add plot area", "add plot sparkline", "add refline", "set range",
+        "set spacing", "scroll", "view", "select", "push w", "push s", "set data w window=5",
+        "set direction rtl",
+        "set direction ltr", "set padding left=3 right=40", "set reflines relative 0 1",
+        "set reflines absolute 1e300",
+        "set canvas block", "set canvas ascii", "set size 1x1", "set size 7x3", "set size auto",
+        "set legend on",
+        "set title \"日本 title\"", "set zero on", "remove plot w", "undo", "redo", "add plot bar w",
+        "add plot line s.rev",
+        "w", "s.rev", "big", "mean w", "p95 s.rev", "0", "-1e308", "1e308", "nan", "3", "-7.5",
+        "0..1e-300", "adapt", "auto",
+        "-5..5", "1", "+40", "-40", "end", "start", "last", "0..3", "style=smooth", "fill=gradient",
+        "width=9",
+        "kind=bar", "kind=dot", "height=3", "zero=on", "range=-1..1", "marker=cross", "size=0.1",
+        "rounded=on", "add plot line tiny", "add plot bar tiny", "set reflines format=percent",
+        "set reflines format=suffix", "add refline 1e308", "add refline -1e-320",
+    ]
+
+    /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).
+    public static let setup =
+        "load s.csv labels=month; gen w walk 40 seed=2; data big = 1e300 -1e300 nan 5; "
+        + "data tiny = 0 1e-320 -4e-321"
+}
