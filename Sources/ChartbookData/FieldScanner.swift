@@ -39,13 +39,20 @@ struct FieldScanner {
     var mark: Mark { Mark(position: position, line: line) }
     mutating func seek(_ mark: Mark) { position = mark.position; line = mark.line }
 
+    /// Where a `#` line is the header rather than a comment: this position (the file's first
+    /// line, when it splits like the line after it — `#,Name,Type` — see `DelimitedReader`).
+    var headerWithHash: Int?
+
+    /// Whether the line at `position` starts with `#`.
+    var atHashLine: Bool { position < buffer.count && buffer[position] == UInt8(ascii: "#") }
+
     /// Skips comment lines and blank lines; true when a record starts at `position`.
     private mutating func skipToRecord() -> Bool {
         while position < buffer.count {
             var p = position
             let blankByte: UInt8 = separator == 9 ? 32 : 9
             while p < buffer.count && (buffer[p] == 32 || buffer[p] == blankByte) { p += 1 }
-            let isComment = buffer[position] == UInt8(ascii: "#")
+            let isComment = atHashLine && position != headerWithHash
             let isBlank = p == buffer.count || buffer[p] == 10 || buffer[p] == 13
             guard isComment || isBlank else { return true }
             while p < buffer.count && buffer[p] != 10 && buffer[p] != 13 { p += 1 }

@@ -149,6 +149,14 @@ import ChartbookModel
         #expect(numbers(t, 0) == [1, 5])
     }
 
+    /// A `#` column name (`#,Name,Type 1`, as in a well-known Pokémon file) is a header,
+    /// not a comment: the first line splits like the next.
+    @Test(arguments: [true, false]) func hashHeaderIsAHeader(fast: Bool) throws {
+        let t = try read("#,Name,Total\n1,Bulbasaur,318\n# a comment\n2,Ivysaur,405\n", fast: fast)
+        #expect(t.columns.map(\.name) == ["#", "Name", "Total"])
+        #expect(numbers(t, 2) == [318, 405])
+    }
+
     @Test func blankFilesAreEmpty() {
         for text in ["\n\n\n", "  \n\t\n", "\r\r\r", "x,y\n"] {
             #expect(throws: DataError.empty, "\(Array(text.utf8))") { try read(text) }
