@@ -3,7 +3,8 @@ import Foundation
 import PackageDescription
 
 // A path dependency is named after its folder: whatever the checkout is called.
-let main = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+let main = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
+    .lastPathComponent.lowercased()
 
 // libFuzzer executables for chartbook's three input surfaces. A package of its own: these
 // link only with `--sanitize fuzzer` (libFuzzer provides `main`), so they stay out of the

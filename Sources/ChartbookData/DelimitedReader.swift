@@ -78,7 +78,8 @@ public struct DelimitedReader: Sendable {
         }
         var scanner = FieldScanner(
             buffer: buffer, separator: separator, position: start, limits: limits)
-        scanner.headerWithHash = try Self.hashHeader(buffer, separator: separator, from: start, limits: limits)
+        scanner.headerWithHash = try Self.hashHeader(
+            buffer, separator: separator, from: start, limits: limits)
 
         // First record: header or data.
         guard let firstRecord = try scanner.nextRecord() else { throw .empty }
@@ -229,9 +230,12 @@ public struct DelimitedReader: Sendable {
     /// `start` when the first line begins with `#` but is a header, not a comment: it has
     /// two or more fields and as many as the next record (`#,Name,Type 1` over
     /// `1,Bulbasaur,Grass`; but `# exported 2024` over `t,v` is a comment).
-    static func hashHeader(_ buffer: UnsafeBufferPointer<UInt8>, separator: UInt8, from start: Int,
-                           limits: ResourceLimits) throws(DataError) -> Int? {
-        var probe = FieldScanner(buffer: buffer, separator: separator, position: start, limits: limits)
+    static func hashHeader(
+        _ buffer: UnsafeBufferPointer<UInt8>, separator: UInt8, from start: Int,
+        limits: ResourceLimits
+    ) throws(DataError) -> Int? {
+        var probe = FieldScanner(
+            buffer: buffer, separator: separator, position: start, limits: limits)
         guard probe.atHashLine else { return nil }
         probe.headerWithHash = start
         guard let first = try probe.nextRecord(), first.count >= 2 else { return nil }

@@ -56,7 +56,9 @@ public enum FuzzHarness {
                         command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook)
                 } catch {
                     _ = DiagnosticFormatter.format(error.located(in: source))
-                    if notebook != before { problems.append("'\(tokens.text)' failed but changed the session") }
+                    if notebook != before {
+                        problems.append("'\(tokens.text)' failed but changed the session")
+                    }
                 }
             }
         }
@@ -79,7 +81,9 @@ public enum FuzzHarness {
         }
         switch (results.0, results.1) {
         case (.success(let a), .success(let b)):
-            if !TableComparison.same(a, b) { problems.append("fast and general paths read different tables") }
+            if !TableComparison.same(a, b) {
+                problems.append("fast and general paths read different tables")
+            }
             problems += TableComparison.invariants(a)
         case (.failure(let a), .failure(let b)):
             if a != b { problems.append("fast path: \(a), general path: \(b)") }
@@ -110,11 +114,13 @@ public enum FuzzHarness {
         var session = notebook.session
         session.output.canvas = Canvas.allCases[Int(data[2] >> 2) % Canvas.allCases.count]
         let target = TerminalTarget(
-            columns: Int(data[0]) % 200, rows: Int(data[1]) % 60, colorMode: modes[Int(data[2]) % 4])
+            columns: Int(data[0]) % 200, rows: Int(data[1]) % 60, colorMode: modes[Int(data[2]) % 4]
+        )
         var problems = [String]()
         let grid = ChartRenderer.grid(for: session, on: target)
         for line in grid.lines where TextMetrics.width(of: line) != grid.width {
-            problems.append("a line of width \(TextMetrics.width(of: line)) in a grid of \(grid.width)")
+            problems.append(
+                "a line of width \(TextMetrics.width(of: line)) in a grid of \(grid.width)")
         }
         let text = ChartRenderer.text(for: session, on: target)
         if text.contains("\u{1B}]") || text.contains("\u{7}") || text.contains("\u{1B}[2J") {

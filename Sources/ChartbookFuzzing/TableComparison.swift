@@ -23,10 +23,15 @@ enum TableComparison {
     static func invariants(_ table: DelimitedReader.Table) -> [String] {
         var problems = [String]()
         let rows = table.columns.first?.count ?? 0
-        if table.columns.contains(where: { $0.count != rows }) { problems.append("columns of different lengths") }
-        if let labels = table.labels, labels.count != rows { problems.append("labels and rows differ in number") }
+        if table.columns.contains(where: { $0.count != rows }) {
+            problems.append("columns of different lengths")
+        }
+        if let labels = table.labels, labels.count != rows {
+            problems.append("labels and rows differ in number")
+        }
         if !table.columns.contains(where: \.isNumeric) { problems.append("no numeric column") }
-        let texts = table.columns.map(\.name) + (table.labels ?? [])
+        let texts =
+            table.columns.map(\.name) + (table.labels ?? [])
             + table.columns.flatMap { column -> [String] in
                 if case .text(let cells) = column.values { return cells }
                 return []

@@ -31,9 +31,11 @@ import ChartbookModel
     /// The checks can fail: broken tables are reported.
     @Test func brokenTablesAreReported() {
         let ragged = DelimitedReader.Table(
-            columns: [Column(name: "a", numbers: [1, 2]), Column(name: "b\u{1B}", numbers: [1])], labels: nil)
+            columns: [Column(name: "a", numbers: [1, 2]), Column(name: "b\u{1B}", numbers: [1])],
+            labels: nil)
         #expect(TableComparison.invariants(ragged).count == 2)
-        let other = DelimitedReader.Table(columns: [Column(name: "a", numbers: [1, .nan])], labels: nil)
+        let other = DelimitedReader.Table(
+            columns: [Column(name: "a", numbers: [1, .nan])], labels: nil)
         #expect(!TableComparison.same(ragged, other))
         #expect(TableComparison.same(other, other))
     }
