@@ -85,7 +85,9 @@ public struct Completer: Sendable {
                     + keys(Parser.reflinesOptions)
             case "labels":
                 let labelled = s.datasets.map { $0.name + " " }
-                let columns = s.datasets.flatMap { d in d.columns.map { "\(d.name).\($0.name) " } }
+                let columns = s.datasets.flatMap { d in
+                    d.columns.map { SeriesName(dataset: d.name, column: $0.name).description + " " }
+                }
                 return (n == 2 ? ["auto ", "index "] + labelled + columns : []) + ["sparsity="]
             case "range": return n == 2 ? ["auto ", "adapt "] : []
             case "spacing": return n == 2 ? ["auto "] : []
@@ -131,7 +133,11 @@ public struct Completer: Sendable {
     /// `dataset` for datasets with one numeric column, and every `dataset.column`.
     func series(_ s: Session) -> [String] {
         s.datasets.filter { $0.numericColumns.count == 1 }.map { $0.name + " " }
-            + s.datasets.flatMap { d in d.numericColumns.map { "\(d.name).\($0.name) " } }
+            + s.datasets.flatMap { d in
+                d.numericColumns.map {
+                    SeriesName(dataset: d.name, column: $0.name).description + " "
+                }
+            }
     }
 
     func values(forKey key: String, words: [String], session s: Session) -> [String] {
@@ -184,11 +190,24 @@ public struct Completer: Sendable {
         }
         let listing = files.resolve(dirPart, relativeTo: directory)
         let quote = partial.hasPrefix("\"") ? "\"" : ""
+        // Names as they can reach the terminal: control characters (and bytes that are not
+        // UTF-8) as U+FFFD; opening such a name finds the file by that spelling.
         return files.list(listing)
+            .map {
+                DirectoryEntry(name: TextMetrics.sanitized($0.name), isDirectory: $0.isDirectory)
+            }
             .filter { $0.name.hasPrefix(base) && (base.hasPrefix(".") || !$0.name.hasPrefix(".")) }
             .sorted { $0.name < $1.name }
-            .map {
-                quote + dirPart + $0.name + ($0.isDirectory ? "/" : (quote.isEmpty ? " " : "\" "))
+            .map { entry in
+                // Written so the parser reads it back: quoted when the name needs it (spaces,
+                // `;`, `#`, quotes), a directory left open inside its quotes.
+                let full = dirPart + entry.name
+                let quoted = ScriptQuoting.quoted(full)
+                if entry.isDirectory {
+                    let needsQuotes = !quote.isEmpty || ScriptQuoting.quotedIfNeeded(full) != full
+                    return needsQuotes ? String(quoted.dropLast()) + "/" : full + "/"
+                }
+                return (quote.isEmpty ? ScriptQuoting.quotedIfNeeded(full) : quoted) + " "
             }
     }
 

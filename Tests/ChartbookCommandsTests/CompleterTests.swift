@@ -13,7 +13,8 @@ import ChartbookModel
     func complete(_ text: String) -> Completer.Result {
         let files = InMemoryFiles([
             "/work/data/a.csv": "", "/work/data/b.tsv": "", "/work/docs/x.cb": "",
-            "/work/.hidden": "",
+            "/work/.hidden": "", "/work/odd/my data;1.csv": "", "/work/odd/e\u{1B}]0;x\u{7}.csv": "",
+            "/work/odd/sub dir/z.csv": "",
         ])
         return Completer(files: files).complete(text, session: session)
     }
@@ -72,4 +73,17 @@ import ChartbookModel
         #expect(complete("load .h").candidates == [".hidden "])
         #expect(!complete("load ").candidates.contains(".hidden "))
     }
+
+    /// Names that need quotes come quoted (`;` would end the command); control characters
+    /// never reach the terminal through the candidate list.
+    @Test func oddFileNames() {
+        #expect(complete("load odd/my").candidates == [#""odd/my data;1.csv" "#])
+        #expect(complete("load odd/e").candidates == ["odd/e\u{FFFD}]0;x\u{FFFD}.csv".quotedForTest + " "])
+        #expect(complete("load odd/su").candidates == [#""odd/sub dir/"#])
+    }
+}
+
+extension String {
+    /// As `ScriptQuoting` writes a name with `;` in it.
+    fileprivate var quotedForTest: String { "\"" + self + "\"" }
 }
