@@ -13,7 +13,8 @@ import ChartbookModel
     func complete(_ text: String) -> Completer.Result {
         let files = InMemoryFiles([
             "/work/data/a.csv": "", "/work/data/b.tsv": "", "/work/docs/x.cb": "",
-            "/work/.hidden": "", "/work/odd/my data;1.csv": "", "/work/odd/e\u{1B}]0;x\u{7}.csv": "",
+            "/work/.hidden": "", "/work/odd/my data;1.csv": "",
+            "/work/odd/e\u{1B}]0;x\u{7}.csv": "",
             "/work/odd/sub dir/z.csv": "",
         ])
         return Completer(files: files).complete(text, session: session)
@@ -78,7 +79,10 @@ import ChartbookModel
     /// never reach the terminal through the candidate list.
     @Test func oddFileNames() {
         #expect(complete("load odd/my").candidates == [#""odd/my data;1.csv" "#])
-        #expect(complete("load odd/e").candidates == ["odd/e\u{FFFD}]0;x\u{FFFD}.csv".quotedForTest + " "])
+        #expect(
+            complete("load odd/e").candidates == [
+                "odd/e\u{FFFD}]0;x\u{FFFD}.csv".quotedForTest + " "
+            ])
         #expect(complete("load odd/su").candidates == [#""odd/sub dir/"#])
     }
 }
