@@ -54,7 +54,8 @@ let package = Package(
             name: "ChartbookSVGTests",
             dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
         .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
-        .testTarget(name: "ChartbookSceneTests", dependencies: ["ChartbookScene", "ChartbookData"]),
+        .testTarget(
+            name: "ChartbookSceneTests", dependencies: ["ChartbookScene", "ChartbookData"]),
         .testTarget(
             name: "ChartbookTerminalTests",
             dependencies: ["ChartbookTerminal", "ChartbookScene", "ChartbookData"]),
