@@ -125,9 +125,10 @@ public struct DelimitedReader: Sendable {
             labelIndex = index
             textColumns.insert(index)
         }
+        let rows = numbers.columns.first?.count ?? 0
         let texts = try readTexts(
-            of: textColumns, scanner: &scanner, body: body, rows: numbers.columns.first?.count ?? 0,
-            shouldCancel: shouldCancel)
+            of: textColumns, scanner: &scanner, body: body, rows: rows,
+            alreadyUsed: rows * width * MemoryLayout<Double>.stride, shouldCancel: shouldCancel)
         var columns = [Column]()
         var labels: [String]?
         for c in 0..<width {
@@ -199,13 +200,13 @@ public struct DelimitedReader: Sendable {
     }
 
     /// Pass 2, only for text columns: their cells as sanitised strings, within the budget.
+    /// `alreadyUsed`: bytes the numeric pass holds (they count against the budget too).
     private func readTexts(
         of textColumns: Set<Int>, scanner: inout FieldScanner, body: FieldScanner.Mark, rows: Int,
-        shouldCancel: () -> Bool
+        alreadyUsed: Int, shouldCancel: () -> Bool
     ) throws(DataError) -> [Int: [String]] {
         guard !textColumns.isEmpty else { return [:] }
-        let numberBytes = rows * MemoryLayout<Double>.stride
-        var used = numberBytes * max(1, textColumns.count)
+        var used = alreadyUsed
         var texts = [Int: [String]]()
         for c in textColumns { texts[c] = []; texts[c]?.reserveCapacity(rows) }
         scanner.seek(body)

@@ -28,7 +28,7 @@ struct LocalFiles: FileAccess {
     func read(_ path: String) throws(FileAccessError) -> [UInt8] {
         let fd = try openForReading(path)
         defer { close(fd) }
-        _ = try regularFileSize(fd)
+        _ = try regularFileSize(fd)  // refuses a directory
         return try readStream(fd)
     }
 

@@ -16,7 +16,11 @@
 ///   `/dev/stdout`, `/dev/stderr` and `/dev/fd/N` write to that descriptor as it is.
 /// - Anything else (a directory, a block device, a socket) is refused.
 enum SafeFileWriter {
-    struct Failure: Error { var reason: String }
+    struct Failure: Error {
+        var reason: String
+        /// An anonymous temporary file could not be given a name (no /proc): try a named one.
+        var anonymousUnsupported = false
+    }
 
     static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666)
         throws(Failure)
@@ -109,9 +113,19 @@ enum SafeFileWriter {
         _ path: String, with bytes: [UInt8], mode: mode_t,
         owner: (uid_t, gid_t)?
     ) throws(Failure) {
-        let directory = directory(of: path)
-        var temporary = TemporaryFile(directory: directory)
-        let fd = try temporary.open()
+        do {
+            try replace(path, with: bytes, mode: mode, owner: owner, anonymous: true)
+        } catch let failure where failure.anonymousUnsupported {
+            // No /proc to name the anonymous file by: a named temporary file instead.
+            try replace(path, with: bytes, mode: mode, owner: owner, anonymous: false)
+        }
+    }
+
+    private static func replace(
+        _ path: String, with bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, anonymous: Bool
+    ) throws(Failure) {
+        var temporary = TemporaryFile(directory: directory(of: path))
+        let fd = try temporary.open(anonymous: anonymous)
         do throws(Failure) {
             if let code = StandardStreams.writeAll(fd, bytes) {
                 throw Failure(reason: LocalFiles.reason(code))
@@ -155,9 +169,11 @@ private struct TemporaryFile {
     static let tmpfileFlag: Int32 = 0o20000000 | O_DIRECTORY
 
     /// Opens it for writing, mode 0600 until the caller sets the final mode.
-    mutating func open() throws(SafeFileWriter.Failure) -> Int32 {
-        let fd = Glibc.open(directory, Self.tmpfileFlag | O_WRONLY | O_CLOEXEC, 0o600)
-        if fd >= 0 { return fd }
+    mutating func open(anonymous: Bool) throws(SafeFileWriter.Failure) -> Int32 {
+        if anonymous {
+            let fd = Glibc.open(directory, Self.tmpfileFlag | O_WRONLY | O_CLOEXEC, 0o600)
+            if fd >= 0 { return fd }
+        }
         var template = Array((directory + "/.chartbook-XXXXXX").utf8CString)
         let named = mkstemp(&template)
         guard named >= 0 else { throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno)) }
@@ -179,8 +195,10 @@ private struct TemporaryFile {
                 name = candidate
                 return candidate
             }
-            guard errno == EEXIST else {
-                throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno))
+            let code = errno
+            guard code == EEXIST else {
+                throw SafeFileWriter.Failure(
+                    reason: LocalFiles.reason(code), anonymousUnsupported: code == ENOENT)
             }
         }
         throw SafeFileWriter.Failure(reason: "cannot name a temporary file")
