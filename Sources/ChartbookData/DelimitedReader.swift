@@ -78,8 +78,13 @@ public struct DelimitedReader: Sendable {
         }
         var scanner = FieldScanner(
             buffer: buffer, separator: separator, position: start, limits: limits)
-        scanner.headerWithHash = try Self.hashHeader(
-            buffer, separator: separator, from: start, limits: limits)
+        // A `#` first line that splits like the next is the header — always, since every
+        // other reading of the file (the fast path) takes `#` lines as comments. With
+        // header=no it is a comment like any other.
+        if options.header != .no {
+            scanner.headerWithHash = try Self.hashHeader(
+                buffer, separator: separator, from: start, limits: limits)
+        }
 
         // First record: header or data.
         guard let firstRecord = try scanner.nextRecord() else { throw .empty }
@@ -92,8 +97,10 @@ public struct DelimitedReader: Sendable {
         case .yes: hasHeader = true
         case .no: hasHeader = false
         case .auto:
-            hasHeader = Self.looksLikeHeader(
-                firstCells, next: secondRecord.map { $0.map { scanner.text(of: $0) } })
+            hasHeader =
+                scanner.headerWithHash != nil
+                || Self.looksLikeHeader(
+                    firstCells, next: secondRecord.map { $0.map { scanner.text(of: $0) } })
         }
         let width = firstCells.count
         let names: [String] =

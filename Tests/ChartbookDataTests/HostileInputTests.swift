@@ -157,6 +157,22 @@ import ChartbookModel
         #expect(numbers(t, 2) == [318, 405])
     }
 
+    /// Found by the readers fuzzer: a `#` first line that was kept as a record but judged not
+    /// a header became a data row for the text pass and a comment for the fast path, and the
+    /// columns came out of different lengths. It is the header now; with header=no, a comment.
+    @Test func hashFirstLineIsTheHeaderOrAComment() throws {
+        for fast in [true, false] {
+            let t = try read("#x,2950\nA,3\n", fast: fast)
+            #expect(t.columns.map(\.name) == ["#x", "2950"])
+            #expect(t.columns.allSatisfy { $0.count == 1 })
+        }
+        var reader = DelimitedReader(options: LoadOptions(header: .no))
+        let t = try reader.read(Array("#x,2950\nA,3\n".utf8))
+        #expect(t.columns.map(\.count) == [1, 1])
+        reader.useFastPath = false
+        #expect(try reader.read(Array("#x,2950\nA,3\n".utf8)) == t)
+    }
+
     @Test func blankFilesAreEmpty() {
         for text in ["\n\n\n", "  \n\t\n", "\r\r\r", "x,y\n"] {
             #expect(throws: DataError.empty, "\(Array(text.utf8))") { try read(text) }
