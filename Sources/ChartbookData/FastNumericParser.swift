@@ -216,20 +216,14 @@ struct FastNumericParser {
         defer { present.deallocate(); failures.deallocate(); destination.deallocate() }
         let width = self.width
         // Blanks around a number are spaces, and tabs unless the tab separates fields.
-        let tabIsBlank: UInt8 = separator == 9 ? 32 : 9
+        let tabIsBlank = SkippableLine.blank(for: separator)
         var p = start
         var row = first
         var lastRelease = start
         let sep = separator
         while p < end {
-            // Blank line (blanks only), or a comment line (`#` first)?
-            var b = p
-            while b < end && (base[b] == 32 || base[b] == tabIsBlank) { b &+= 1 }
-            if b == end || base[b] == 10 || base[b] == 13 || base[p] == 35 {
-                while b < end && base[b] != 10 && base[b] != 13 { b &+= 1 }
-                if b < end && base[b] == 13 { b &+= 1 }
-                if b < end && base[b] == 10 { b &+= 1 }
-                p = b
+            if let next = SkippableLine.next(after: p, in: base, end: end, blank: tabIsBlank) {
+                p = next
                 continue
             }
             guard row < rows.upperBound else { stats.outcome = .fallback; return stats }

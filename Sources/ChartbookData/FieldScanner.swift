@@ -48,17 +48,15 @@ struct FieldScanner {
 
     /// Skips comment lines and blank lines; true when a record starts at `position`.
     private mutating func skipToRecord() -> Bool {
+        guard let base = buffer.baseAddress else { return false }
+        let blank = SkippableLine.blank(for: separator)
         while position < buffer.count {
-            var p = position
-            let blankByte: UInt8 = separator == 9 ? 32 : 9
-            while p < buffer.count && (buffer[p] == 32 || buffer[p] == blankByte) { p += 1 }
-            let isComment = atHashLine && position != headerWithHash
-            let isBlank = p == buffer.count || buffer[p] == 10 || buffer[p] == 13
-            guard isComment || isBlank else { return true }
-            while p < buffer.count && buffer[p] != 10 && buffer[p] != 13 { p += 1 }
-            if p < buffer.count && buffer[p] == 13 { p += 1 }
-            if p < buffer.count && buffer[p] == 10 { p += 1 }
-            position = p
+            guard
+                let next = SkippableLine.next(
+                    after: position, in: base, end: buffer.count, blank: blank,
+                    commentAllowed: position != headerWithHash)
+            else { return true }
+            position = next
             line += 1
         }
         return false

@@ -183,11 +183,6 @@ struct ChartbookCLI: ParsableCommand {
         }
         if failed { throw ExitCode(1) }
     }
-
-    static func directory(of path: String) -> String? {
-        guard let slash = path.lastIndex(of: "/") else { return nil }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
-    }
 }
 
 /// The process environment as a dictionary (read once, by the executable only).

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
+import ChartbookCommands
 
 /// Writes whole files so that readers see the old content or the new, never a part, and so
 /// that nothing but the named file can be changed (Docs/limits.md, "Writing files"):
@@ -87,9 +88,9 @@ enum SafeFileWriter {
         throw Failure(reason: "too many levels of symbolic links")
     }
 
+    /// The directory part of `path` (`.` for a bare name).
     static func directory(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+        ScriptSource.directory(containing: path) ?? "."
     }
 
     /// Writes into an existing character device or FIFO.
