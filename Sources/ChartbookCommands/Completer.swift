@@ -37,11 +37,16 @@ public struct Completer: Sendable {
             partial: partial, candidates: filter(candidates(words, session: session), partial))
     }
 
+    /// The options that start with `prefix`, compared without case and without quotes, so
+    /// `u.my` offers `u."my col"`.
     func filter(_ options: [String], _ prefix: String) -> [String] {
         var seen = Set<String>()
-        return options.filter {
-            $0.lowercased().hasPrefix(prefix.lowercased()) && seen.insert($0).inserted
-        }
+        let wanted = Self.unquoted(prefix)
+        return options.filter { Self.unquoted($0).hasPrefix(wanted) && seen.insert($0).inserted }
+    }
+
+    static func unquoted(_ text: String) -> String {
+        text.lowercased().filter { $0 != "\"" }
     }
 
     // MARK: - What can come next

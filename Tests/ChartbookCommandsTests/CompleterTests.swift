@@ -75,6 +75,21 @@ import ChartbookModel
         #expect(!complete("load ").candidates.contains(".hidden "))
     }
 
+    @Test func quotedColumnsCompleteFromTheirPlainSpelling() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/u.csv": "day,my col\n1,5\n"])
+        h.run("load u.csv")
+        let completer = Completer(files: h.files)
+        #expect(
+            completer.complete("add plot line u.my", session: h.session).candidates == [
+                #"u."my col" "#
+            ])
+        #expect(
+            completer.complete("add plot line u.\"my", session: h.session).candidates == [
+                #"u."my col" "#
+            ])
+    }
+
     /// Names that need quotes come quoted (`;` would end the command); control characters
     /// never reach the terminal through the candidate list.
     @Test func oddFileNames() {
