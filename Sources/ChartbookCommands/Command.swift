@@ -17,8 +17,10 @@ public enum Command: Equatable, Sendable {
     // Plots
     case addPlot(
         kind: Plot.Kind, series: Located<SeriesName>, id: Located<String>?, style: PlotStyle,
+        binding: PlotBindingSpec = PlotBindingSpec(), keys: [Located<String>])
+    case setPlot(
+        id: Located<String>, style: PlotStyle, binding: PlotBindingSpec = PlotBindingSpec(),
         keys: [Located<String>])
-    case setPlot(id: Located<String>, style: PlotStyle, keys: [Located<String>])
     case removePlot(id: Located<String>)
     case plots
     // Reference lines and axes
@@ -30,12 +32,22 @@ public enum Command: Equatable, Sendable {
     case setZero(Bool)
     case setTitle(String?)
     case setLegend(Bool?)
+    /// `set xscale auto|index|linear|log|time|category` (auto: nil).
+    case setXScale(XScaleKind?)
+    case setYScale(YScaleKind)
+    /// `set xlabel "…"` (x: true) / `set ylabel "…"`; nil removes the title.
+    case setAxisTitle(x: Bool, String?)
+    case setTimeZone(TimeZoneSetting)
     case select(Selection?, range: SourceRange)
+    /// `select x=VALUE`: the value as typed, read by the chart's x scale.
+    case selectX(Located<String>)
     // Viewing
     case setSpacing(View.Spacing)
     case scroll(ScrollAmount)
-    /// `view A..B`: points A through B fill the width.
-    case viewRange(first: Int, last: Int, range: SourceRange)
+    /// `view A..B`: on an index chart points A through B fill the width; on a real x scale
+    /// the interval from A to B (numbers, dates, categories) does. As typed; the executor
+    /// reads them by the chart's x scale. `view all` (both nil) shows all data again.
+    case view(lower: Located<String>?, upper: Located<String>?, range: SourceRange)
     case setDirection(View.Direction)
     case setPadding(left: Double?, right: Double?)
     // Output and session
@@ -111,11 +123,13 @@ public struct MarkedLineSpec: Equatable, Sendable {
     public var color: Color?
     public var style: RuleStyle?
     public var fit: Bool?
+    public var axis: PlotBinding.Axis?
 
     public init(
         value: Value, label: String? = nil, color: Color? = nil, style: RuleStyle? = nil,
-        fit: Bool? = nil
+        fit: Bool? = nil, axis: PlotBinding.Axis? = nil
     ) {
+        self.axis = axis
         self.value = value
         self.label = label
         self.color = color
@@ -126,9 +140,36 @@ public struct MarkedLineSpec: Equatable, Sendable {
 
 /// How far `scroll` moves the window.
 public enum ScrollAmount: Equatable, Sendable {
-    /// Points: positive towards newer points.
+    /// Points on an index chart, x units on a real one: positive towards newer points.
     case points(Int)
+    /// A fraction of the window's width (`+25%` is 0.25).
+    case fraction(Double)
+    /// A distance in x units as typed: a number, or on a time axis a duration (`+30d`).
+    case distance(Located<String>)
     /// One window's width forward.
     case page
     case start, end
+}
+
+/// The `x=`, `by=`, `where=`, `axis=` and `order=` options of a plot as typed; nil fields
+/// were not given. Column names keep where they were typed, for diagnostics.
+public struct PlotBindingSpec: Equatable, Sendable {
+    public var x: Located<String>?
+    public var by: Located<String>?
+    public var filter: Located<RowFilter>?
+    public var axis: PlotBinding.Axis?
+    public var order: PlotBinding.Order?
+
+    public init() {}
+
+    /// `binding` with every option given here replacing its own.
+    public func applied(to binding: PlotBinding) -> PlotBinding {
+        var binding = binding
+        if let x { binding.x = x.value }
+        if let by { binding.by = by.value }
+        if let filter { binding.filter = filter.value }
+        if let axis { binding.axis = axis }
+        if let order { binding.order = order }
+        return binding
+    }
 }

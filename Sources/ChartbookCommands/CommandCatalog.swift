@@ -17,10 +17,10 @@ public enum CommandCatalog {
         Entry(
             topic: "load",
             synopsis:
-                "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN]",
+                "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN] [x=COLUMN [time=epoch|epochms]]",
             summary:
-                "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Remembered for reload.",
-            example: "load data/sales.csv as sales labels=month"),
+                "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Columns of dates and date-times become time columns. x= is the column its plots draw against (time= reads its numbers as epoch seconds or milliseconds). Remembered for reload.",
+            example: "load data/weather.csv as w x=date"),
         Entry(
             topic: "gen", synopsis: "gen NAME sine|walk|linear|noise N [seed=S] [period=P]",
             summary: "Generated data for demos and teaching; the same seed gives the same values.",
@@ -51,9 +51,10 @@ public enum CommandCatalog {
             example: "describe sales"),
         Entry(
             topic: "add plot",
-            synopsis: "add plot line|area|dot|bar|sparkline SERIES [as ID] [key=value ...]",
+            synopsis:
+                "add plot line|area|dot|bar|sparkline SERIES [as ID] [x=COLUMN] [by=COLUMN] [where=FILTER] [axis=left|right] [key=value ...]",
             summary:
-                "Draw a series. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= outlinewidth= rounded=on|off; sparkline: color= kind=line|bar|dot range=MIN..MAX zero=on|off height=N (a strip under the chart).",
+                "Draw a series. x=: the column it is drawn against (numbers: to scale, a dot plot is a scatter plot; dates: a time axis; text: categories). by=: one series per distinct value (long-format data). where=COLUMN=A,B | COLUMN!=A | COLUMN>N | COLUMN<=DATE keeps some rows. axis=right: measured on a second y axis. line/area order=x|data. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= outlinewidth= rounded=on|off; sparkline: color= kind=line|bar|dot range=MIN..MAX zero=on|off height=N (a strip under the chart).",
             example: "add plot line sales.revenue as rev color=#16aafc style=smooth"),
         Entry(
             topic: "set plot", synopsis: "set plot ID key=value ...",
@@ -66,14 +67,14 @@ public enum CommandCatalog {
         Entry(
             topic: "set reflines",
             synopsis:
-                "set reflines relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=plain|suffix|percent minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
+                "set reflines auto | relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=plain|suffix|percent minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
             summary:
-                "The y reference lines: at fractions of the range (default 0 .2 .4 .6 .8 1) or at values, and how they are labelled.",
+                "The y reference lines: at round values as many as the rows hold (auto, the default), at fractions of the range, or at values; and how they are labelled. minmax=off hides the lines at the range's ends.",
             example: "set reflines relative 0 0.25 0.5 0.75 1 labels=both format=suffix"),
         Entry(
             topic: "add refline",
             synopsis:
-                "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off]",
+                "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off axis=left|right]",
             summary:
                 "A marked line at a value or at a statistic of a series (recomputed when data changes). fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red"),
@@ -107,13 +108,15 @@ public enum CommandCatalog {
                 "Cells between neighbouring points; when they do not fit, the chart shows a window of them (auto: fit all).",
             example: "set spacing 3"),
         Entry(
-            topic: "scroll", synopsis: "scroll [+N|-N|start|end]",
+            topic: "scroll", synopsis: "scroll [+N|-N|+N%|+DURATION|start|end]",
             summary:
-                "Move the window by N points, to the start or the end; alone, forward by one window.",
-            example: "scroll +30"),
+                "Move the window by N points (on a real x: N x units, or a duration like +30d, -6h, +1y), by a percentage of the window, to the start or the end; alone, forward by one window.",
+            example: "scroll +25%"),
         Entry(
-            topic: "view", synopsis: "view A..B",
-            summary: "Show points A through B across the width.", example: "view 120..180"),
+            topic: "view", synopsis: "view A..B | view all",
+            summary:
+                "Show points A through B across the width; on a real x, the interval from A to B (numbers, dates, categories). all: everything again.",
+            example: "view 2004-01-01..2006-12-31"),
         Entry(
             topic: "set direction", synopsis: "set direction ltr|rtl",
             summary: "rtl opens at the newest points and keeps them in view as data grows.",
@@ -123,10 +126,31 @@ public enum CommandCatalog {
             summary: "Inset of the first and last point from the plot's edges, in cells.",
             example: "set padding left=2 right=2"),
         Entry(
-            topic: "select", synopsis: "select N|last|none",
+            topic: "select", synopsis: "select N|x=VALUE|last|none",
             summary:
-                "Highlight point N (0-based) in every plot and show its label and values under the chart; scrolls it into view.",
-            example: "select 10"),
+                "Highlight point N (0-based), or the point of every plot nearest to x=VALUE, and show the values under the chart; scrolls it into view.",
+            example: "select x=2005-01-03"),
+        Entry(
+            topic: "set xscale", synopsis: "set xscale auto|index|linear|log|time|category",
+            summary:
+                "How x is placed: auto follows the x columns (numbers: linear, dates: time, text: category; none: index).",
+            example: "set xscale log"),
+        Entry(
+            topic: "set yscale", synopsis: "set yscale linear|log",
+            summary:
+                "log: decades with 2 and 5 between them on short spans; values ≤ 0 are left out and counted in a note.",
+            example: "set yscale log"),
+        Entry(
+            topic: "set xlabel", synopsis: "set xlabel \"TEXT\"|off",
+            summary: "A title under the x axis.", example: "set xlabel \"date\""),
+        Entry(
+            topic: "set ylabel", synopsis: "set ylabel \"TEXT\"|off",
+            summary: "A title over the y axis.", example: "set ylabel \"°C\""),
+        Entry(
+            topic: "set timezone", synopsis: "set timezone UTC|+HH:MM|NAME",
+            summary:
+                "The zone times without one are read in (by later loads and reloads) and times are shown in.",
+            example: "set timezone Europe/Paris"),
         Entry(topic: "show", synopsis: "show", summary: "Draw the chart again.", example: "show"),
         Entry(
             topic: "list", synopsis: "list",

@@ -57,6 +57,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case tooMany(String, limit: Int)
         /// `rows` values would pass the memory budget (bytes).
         case overBudget(rows: Int, budget: Int)
+        /// Plot `plot` cannot be drawn on the chart's x scale (`scale`): `reason` says why.
+        case xMismatch(plot: String, reason: String, scale: String)
+        /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
+        case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
         case cancelled
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
@@ -105,6 +109,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .overBudget(let rows, let budget):
             return
                 "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
+        case .xMismatch(let plot, let reason, let scale):
+            return "plot '\(plot)' cannot be drawn on the \(scale) x axis: \(reason)"
+        case .notAnXValue(let value, let scale, let expected):
+            return "'\(value)' is not a value of the \(scale) x axis: expected \(expected)"
         case .cancelled: return "interrupted; nothing changed"
         case .inScript(let inner): return inner.message
         }
@@ -117,7 +125,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             if let best = Suggestion.closest(to: word, in: candidates) {
                 return "did you mean '\(best)'?"
             }
-            if candidates.count > 0 && candidates.count <= 8 {
+            if candidates.count > 0 && candidates.count <= 12 {
                 return "expected one of: " + candidates.joined(separator: ", ")
             }
             return nil
@@ -130,6 +138,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .unterminatedString: return "add a closing '\"'"
         case .expected(let what, _) where what.contains("key=value"):
             return "options are written key=value"
+        case .xMismatch:
+            return "give it x=COLUMN, or 'set xscale index' to draw every plot by row number"
         case .inScript(let inner): return inner.hint
         default: return nil
         }

@@ -17,7 +17,8 @@ extension Executor {
     {
         let broken = s.plots.filter {
             $0.series.dataset == dataset.name
-                && dataset.column(named: $0.series.column)?.isNumeric != true
+                && (dataset.column(named: $0.series.column)?.isNumeric != true
+                    || !bindingHolds($0, in: dataset))
         }
         if !broken.isEmpty {
             throw Diagnostic(.datasetInUse(dataset.name, plots: broken.map(\.id)), at: range)
@@ -26,7 +27,8 @@ extension Executor {
     }
 
     func load(
-        _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context
+        _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context,
+        timeZone: TimeZoneSetting
     ) throws(Diagnostic) -> Dataset {
         let resolved = files.resolve(path.value, relativeTo: context.directory)
         let bytes: MappedBytes
@@ -44,7 +46,9 @@ extension Executor {
                 table = try JSONTableReader(labelColumn: options.labelColumn, limits: limits).read(
                     bytes.buffer)
             } else {
-                table = try DelimitedReader(options: options, limits: limits).read(
+                var reader = DelimitedReader(options: options, limits: limits)
+                reader.timeZone = timeZone
+                table = try reader.read(
                     bytes.buffer, shouldCancel: isCancelled,
                     release: { bytes.release($0, $1) },
                     progress: { report(typed, $0) })
@@ -55,9 +59,37 @@ extension Executor {
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
+        let columns = try xColumns(table.columns, options: options, at: path.range)
         return Dataset(
-            name: name?.value ?? Self.datasetName(forPath: resolved), columns: table.columns,
-            labels: table.labels, source: .file(path: resolved, options: options))
+            name: name?.value ?? Self.datasetName(forPath: resolved), columns: columns,
+            labels: table.labels, source: .file(path: resolved, options: options),
+            xColumn: options.xColumn)
+    }
+
+    /// Checks `x=` names a column, and applies `time=epoch|epochms` to it.
+    private func xColumns(_ columns: [Column], options: LoadOptions, at range: SourceRange)
+        throws(Diagnostic) -> [Column]
+    {
+        guard let name = options.xColumn else { return columns }
+        guard let index = columns.firstIndex(where: { $0.name == name }) else {
+            throw Diagnostic(
+                .unknown(.column, name, context: "x= of load", candidates: columns.map(\.name)),
+                at: range)
+        }
+        guard let unit = options.epoch else { return columns }
+        guard let numbers = columns[index].numbers, !columns[index].isTime else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "time", value: unit.rawValue,
+                    expected:
+                        "a column of numbers for x=\(name) (it holds \(columns[index].kindName))"),
+                at: range)
+        }
+        var result = columns
+        result[index] = Column(
+            name: name, times: numbers.map { $0 * unit.seconds },
+            unparseable: columns[index].unparseable)
+        return result
     }
 
     /// Refuses a series of `rows` values in `columns` columns that would pass the memory budget.

@@ -130,8 +130,10 @@ public struct Executor: Sendable {
                 labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
             try replace(dataset, in: &s, at: name.range)
         case .load(let path, let name, let options):
-            let dataset = try load(path, as: name, options: options, context: context)
+            let dataset = try load(
+                path, as: name, options: options, context: context, timeZone: s.timeZone)
             try replace(dataset, in: &s, at: name?.range ?? path.range)
+            try checkXScale(s, at: name?.range ?? path.range)
         case .gen(let name, let generator):
             try checkBudget(generator.count, at: name.range)
             try replace(
@@ -154,7 +156,8 @@ public struct Executor: Sendable {
                 switch dataset.source {
                 case .file(let path, let options):
                     var fresh = try load(
-                        Located(path, at: name.range), as: name, options: options, context: context)
+                        Located(path, at: name.range), as: name, options: options, context: context,
+                        timeZone: s.timeZone)
                     fresh.name = dataset.name
                     fresh.window = dataset.window
                     fresh.applyWindow()
@@ -216,8 +219,12 @@ public struct Executor: Sendable {
             dataset.window = window
             dataset.applyWindow()
             s.upsert(dataset)
-        case .addPlot(let kind, let seriesText, let id, let style, _):
+        case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec, _):
             let series = try resolveSeries(seriesText, in: s)
+            let binding = try resolvedBinding(
+                bindingSpec, over: PlotBinding(),
+                dataset: try existingDataset(Located(series.dataset, at: seriesText.range), in: s),
+                session: s)
             let plotID: String
             if let id {
                 guard s.plot(id: id.value) == nil else {
@@ -235,8 +242,10 @@ public struct Executor: Sendable {
             s.plots.append(
                 Plot(
                     id: plotID, kind: kind, series: series, style: style,
-                    paletteSlot: s.freePaletteSlot))
-        case .setPlot(let id, let style, let keys):
+                    paletteSlot: s.freePaletteSlot, binding: binding))
+            try checkXScale(s, at: seriesText.range)
+            return (s, [.render] + alignmentNote(s))
+        case .setPlot(let id, let style, let bindingSpec, let keys):
             guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
                 throw Diagnostic(
                     .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
@@ -247,6 +256,12 @@ public struct Executor: Sendable {
                 throw Diagnostic(.optionNotFor(key.value, kind: kind.rawValue), at: key.range)
             }
             s.plots[index].style = s.plots[index].style.merged(with: style)
+            s.plots[index].binding = try resolvedBinding(
+                bindingSpec, over: s.plots[index].binding,
+                dataset: try existingDataset(
+                    Located(s.plots[index].series.dataset, at: id.range), in: s),
+                session: s)
+            try checkXScale(s, at: id.range)
         case .removePlot(let id):
             guard s.plot(id: id.value) != nil else {
                 throw Diagnostic(
@@ -272,7 +287,8 @@ public struct Executor: Sendable {
                 MarkedLine(
                     id: "r\(s.nextMarkedLineNumber)", value: value,
                     label: spec.label.map(TextMetrics.sanitized),
-                    color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true))
+                    color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
+                    axis: spec.axis ?? .left))
             s.nextMarkedLineNumber += 1
         case .removeRefline(let target):
             if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
@@ -297,10 +313,37 @@ public struct Executor: Sendable {
         case .setLabels(let source, let sparsity):
             if let source { s.axes.labelSource = try labelSource(source, in: s) }
             if let sparsity { s.axes.labelSparsity = sparsity }
+            if case .column(let ref) = s.axes.labelSource,
+                s.dataset(named: ref.dataset)?.column(named: ref.column)?.isNumeric == true
+            {
+                return (
+                    s,
+                    [
+                        .render,
+                        .print(
+                            "note: '\(TextMetrics.sanitized(ref.column))' holds numbers; as labels they are spaced evenly, not to scale. To draw against them, give the plots x=\(TextMetrics.sanitized(ref.column))\n"
+                        ),
+                    ]
+                )
+            }
+        case .setXScale(let kind):
+            s.axes.xScale = kind
+            s.view.xInterval = nil
+            try checkXScale(s, at: range)
+        case .setYScale(let kind): s.axes.yScale = kind
+        case .setAxisTitle(let isX, let text):
+            if isX { s.axes.xTitle = text } else { s.axes.yTitle = text }
+        case .setTimeZone(let zone): s.timeZone = zone
+        case .selectX(let text):
+            try selectX(text, in: &s)
+            return (s, [.render])
         case .setRange(let mode): s.axes.range = mode
         case .setZero(let on): s.axes.includeZero = on
         case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
         case .setLegend(let on): s.output.legend = on
+        case .select(.index(let i), let selectRange) where s.xScaleKind != .index:
+            try selectRow(i, at: selectRange, in: &s)
+            return (s, [.render])
         case .select(let selection, let selectRange):
             if case .index(let i) = selection {
                 let count = s.pointCount
@@ -324,6 +367,8 @@ public struct Executor: Sendable {
             }
             return (s, [.render])
         case .setSpacing(let spacing): s.view.spacing = spacing
+        case .scroll(let amount) where s.xScaleKind != .index:
+            try scrollInterval(amount, in: &s)
         case .scroll(let amount):
             let count = s.pointCount, width = plotWidth(s)
             let window = s.view.window(count: count, widthCells: width)
@@ -336,8 +381,30 @@ public struct Executor: Sendable {
             case .points(let n):
                 s.view.anchor = s.view.anchor(
                     showingFrom: window.lowerBound + n, count: count, widthCells: width)
+            case .fraction(let f):
+                let n = Int(saturating: (Double(window.count) * f).rounded())
+                s.view.anchor = s.view.anchor(
+                    showingFrom: window.lowerBound + n, count: count, widthCells: width)
+            case .distance(let text):
+                throw Diagnostic(
+                    .notAnXValue(text.value, scale: "index", expected: "+N points or +N%"),
+                    at: text.range)
             }
-        case .viewRange(let first, let last, let viewRange):
+        case .view(nil, _, _), .view(_, nil, _):
+            s.view.xInterval = nil
+            s.view.spacing = .auto
+            s.view.anchor = s.view.direction == .rtl ? .end(0) : .start(0)
+        case .view(.some(let lower), .some(let upper), _) where s.xScaleKind != .index:
+            try viewInterval(lower, upper, in: &s)
+        case .view(.some(let lower), .some(let upper), let viewRange):
+            guard let first = Int(lower.value), let last = Int(upper.value), first >= 0,
+                last > first
+            else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "view", value: "\(lower.value)..\(upper.value)",
+                        expected: "points A..B with 0 <= A < B"), at: viewRange)
+            }
             let count = s.pointCount
             guard last < count else {
                 throw Diagnostic(.indexOutOfRange(last, count: count), at: viewRange)

@@ -14,32 +14,43 @@ extension Parser {
             _ = c.next()
             id = try c.name("a plot id after 'as'")
         }
-        let (style, keys) = try plotStyle(&c, kind: kind)
+        let (style, binding, keys) = try plotStyle(&c, kind: kind)
         for key in keys where !(plotOptions[kind] ?? []).contains(key.value) {
             throw Diagnostic(
                 .unknown(
                     .option, key.value, context: "\(kind.rawValue) plots",
                     candidates: plotOptions[kind] ?? []), at: key.range)
         }
-        return .addPlot(kind: kind, series: series, id: id, style: style, keys: keys)
+        return .addPlot(
+            kind: kind, series: series, id: id, style: style, binding: binding, keys: keys)
     }
 
     /// Every plot option any kind takes; which apply is checked against the kind by the caller.
     /// With `kind` (add plot), unknown keys are reported against that kind's options.
     static func plotStyle(_ c: inout TokenCursor, kind: Plot.Kind? = nil) throws(Diagnostic) -> (
-        PlotStyle, [Located<String>]
+        PlotStyle, PlotBindingSpec, [Located<String>]
     ) {
         var style = PlotStyle()
+        var binding = PlotBindingSpec()
         var keys = [Located<String>]()
         let all =
             kind.flatMap { plotOptions[$0] } ?? [
                 "color", "width", "style", "marker", "size", "outline", "fill",
                 "fillcolor", "gradient", "gradienttype", "rounded", "outlinewidth", "kind", "range",
-                "zero", "height",
-            ]
+                "zero", "height", "order",
+            ] + bindingOptions
         let context = kind.map { "\($0.rawValue) plots" } ?? "plots"
         for option in try c.options() {
             switch option.name {
+            case "x": binding.x = Located(option.value.text, at: option.value.range)
+            case "by": binding.by = Located(option.value.text, at: option.value.range)
+            case "where": binding.filter = try rowFilter(option.value)
+            case "axis":
+                binding.axis = try ValueParser.choice(
+                    option.value, key: "axis", as: PlotBinding.Axis.self)
+            case "order":
+                binding.order = try ValueParser.choice(
+                    option.value, key: "order", as: PlotBinding.Order.self)
             case "color": style.color = try ValueParser.color(option.value, key: "color")
             case "outline": style.outline = try ValueParser.color(option.value, key: "outline")
             case "width":
@@ -114,7 +125,7 @@ extension Parser {
             }
             keys.append(Located(option.name, at: option.key.range))
         }
-        return (style, keys)
+        return (style, binding, keys)
     }
 
     static func addRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
@@ -141,6 +152,9 @@ extension Parser {
             case "style":
                 spec.style = try ValueParser.choice(option.value, key: "style", as: RuleStyle.self)
             case "fit": spec.fit = try ValueParser.boolean(option.value, key: "fit")
+            case "axis":
+                spec.axis = try ValueParser.choice(
+                    option.value, key: "axis", as: PlotBinding.Axis.self)
             case "label": spec.label = option.value.text
             default: throw unknownOption(option, markedLineOptions + ["label"], context: "refline")
             }

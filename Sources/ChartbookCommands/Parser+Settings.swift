@@ -7,9 +7,10 @@ extension Parser {
         switch noun {
         case "plot":
             let id = try c.name("a plot id")
-            let (style, keys) = try plotStyle(&c)
+            let (style, binding, keys) = try plotStyle(&c)
             guard !keys.isEmpty else { throw Diagnostic(.missingOptions("set plot"), at: c.end) }
-            return .setPlot(id: id, style: style, keys: keys)
+            return .setPlot(id: id, style: style, binding: binding, keys: keys)
+        case "xscale", "yscale", "xlabel", "ylabel", "timezone": return try setAxis(noun, &c)
         case "reflines": return try setReflines(&c)
         case "labels":
             var source: Located<SeriesName>?
@@ -132,6 +133,10 @@ extension Parser {
             case "on", "off":
                 change.visible = lower == "on"
                 _ = c.next()
+            case "auto":
+                change.positions = .auto
+                change.visible = true
+                _ = c.next()
             case "relative", "absolute":
                 _ = c.next()
                 var values = [Double]()
@@ -157,13 +162,15 @@ extension Parser {
                 throw Diagnostic(
                     .unknown(
                         .value, token.text, context: "set reflines",
-                        candidates: ["relative", "absolute", "on", "off"]), at: token.range)
+                        candidates: ["auto", "relative", "absolute", "on", "off"]),
+                    at: token.range)
             }
         }
         let options = try c.options()
         if change.positions == nil && change.visible == nil && options.isEmpty {
             throw Diagnostic(
-                .expected("relative, absolute, on, off or key=value options", found: nil), at: c.end
+                .expected("auto, relative, absolute, on, off or key=value options", found: nil),
+                at: c.end
             )
         }
         for option in options {

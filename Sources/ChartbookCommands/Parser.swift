@@ -13,22 +13,27 @@ public enum Parser {
     static let setNouns = [
         "plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas",
         "theme",
-        "data", "spacing", "direction", "padding",
+        "data", "spacing", "direction", "padding", "xscale", "yscale", "xlabel", "ylabel",
+        "timezone",
     ]
 
     /// Option keys each plot kind takes.
     public static let plotOptions: [Plot.Kind: [String]] = [
-        .line: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
-        .area: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"],
-        .dot: ["color", "marker", "size"],
-        .bar: ["color", "width", "outline", "outlinewidth", "rounded"],
+        .line: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"]
+            + bindingOptions + ["order"],
+        .area: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"]
+            + bindingOptions + ["order"],
+        .dot: ["color", "marker", "size"] + bindingOptions,
+        .bar: ["color", "width", "outline", "outlinewidth", "rounded"] + bindingOptions,
         .sparkline: ["color", "kind", "range", "zero", "height"],
     ]
+    /// What a main-chart plot's points are: x column, groups, row filter, y axis.
+    static let bindingOptions = ["x", "by", "where", "axis"]
     public static let reflinesOptions = [
         "labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style",
     ]
-    public static let markedLineOptions = ["color", "style", "fit"]
-    public static let loadOptions = ["sep", "header", "labels"]
+    public static let markedLineOptions = ["color", "style", "fit", "axis"]
+    public static let loadOptions = ["sep", "header", "labels", "x", "time"]
 
     public static func parse(_ command: CommandTokens) throws(Diagnostic) -> Command {
         var c = TokenCursor(command)
@@ -92,33 +97,8 @@ public enum Parser {
                 throw Diagnostic(.expected("values to push", found: nil), at: c.end)
             }
             return .push(name: name, values: values)
-        case "scroll":
-            guard let token = c.next() else { return .scroll(.page) }
-            try c.expectEnd()
-            switch token.text.lowercased() {
-            case "start": return .scroll(.start)
-            case "end": return .scroll(.end)
-            default:
-                guard let n = Int(token.text.replacingOccurrences(of: "_", with: "")),
-                    token.kind == .word
-                else {
-                    throw Diagnostic(
-                        .expected("+N, -N, start or end", found: token.text), at: token.range)
-                }
-                return .scroll(.points(n))
-            }
-        case "view":
-            let token = try c.word("a range of points like 120..180")
-            try c.expectEnd()
-            let parts = token.text.components(separatedBy: "..")
-            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b > a
-            else {
-                throw Diagnostic(
-                    .invalidValue(
-                        key: "view", value: token.text, expected: "points A..B with 0 <= A < B"),
-                    at: token.range)
-            }
-            return .viewRange(first: a, last: b, range: token.range)
+        case "scroll": return try scroll(&c)
+        case "view": return try view(&c)
         case "save":
             let (what, _) = try c.keyword(
                 .noun, ["svg", "script"], expected: "'svg' or 'script'", context: "save")
@@ -276,8 +256,17 @@ public enum Parser {
                 options.header = try ValueParser.choice(
                     option.value, key: "header", as: LoadOptions.Header.self)
             case "labels": options.labelColumn = option.value.text
+            case "x": options.xColumn = option.value.text
+            case "time":
+                options.epoch = try ValueParser.choice(
+                    option.value, key: "time", as: LoadOptions.EpochUnit.self)
             default: throw unknownOption(option, loadOptions, context: "load")
             }
+        }
+        if options.epoch != nil && options.xColumn == nil {
+            throw Diagnostic(
+                .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),
+                at: c.end)
         }
         return .load(path: Located(path.text, at: path.range), name: name, options: options)
     }
@@ -302,23 +291,6 @@ public enum Parser {
             }
         }
         return .gen(name: name, generator: generator)
-    }
-
-    static func select(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("a point index, last or none")
-        try c.expectEnd()
-        switch token.text.lowercased() {
-        case "last": return .select(.last, range: token.range)
-        case "none": return .select(nil, range: token.range)
-        default:
-            guard let index = Int(token.text.replacingOccurrences(of: "_", with: "")), index >= 0
-            else {
-                throw Diagnostic(
-                    .expected("a point index (0, 1, ...), last or none", found: token.text),
-                    at: token.range)
-            }
-            return .select(.index(index), range: token.range)
-        }
     }
 
     static func unknownOption(_ option: Option, _ candidates: [String], context: String)

@@ -17,6 +17,7 @@ enum SessionReport {
         let r = s.referenceLines
         var positions: String
         switch r.positions {
+        case .auto: positions = "auto"
         case .relative(let f):
             positions = "relative " + f.map(NumberText.shortest).joined(separator: " ")
         case .absolute(let v):
@@ -71,8 +72,23 @@ enum SessionReport {
         case .none: break
         case .last: out += " select=last"
         case .index(let i): out += " select=\(i)"
+        case .x(let x): out += " select=x=\(xText(x, in: s))"
+        }
+        let axes = s.axes
+        out +=
+            "\naxes: xscale=\(axes.xScale?.rawValue ?? "auto (\(s.xScaleKind.rawValue))") yscale=\(axes.yScale.rawValue) timezone=\(s.timeZone.name)"
+            + (axes.xTitle.map { " xlabel=\"\($0)\"" } ?? "")
+            + (axes.yTitle.map { " ylabel=\"\($0)\"" } ?? "")
+        if let interval = s.view.xInterval, s.xScaleKind != .index {
+            out +=
+                " view=\(xText(interval.lowerBound, in: s))..\(xText(interval.upperBound, in: s))"
         }
         return TextMetrics.sanitizedLines(out + "\n")
+    }
+
+    static func xText(_ value: Double, in s: Session) -> String {
+        XValueText.text(
+            value, scale: s.xScaleKind, timeZone: s.timeZone, categories: s.xCategories)
     }
 
     static func plots(_ s: Session) -> String {
@@ -97,6 +113,7 @@ enum SessionReport {
             }
             if let f = p.style.fill { options.append("fill=\(f.rawValue)") }
             if let r = p.style.rounded { options.append("rounded=\(r ? "on" : "off")") }
+            options += SessionScript.bindingOptions(p.binding)
             let missing = s.values(of: p.series) == nil ? "  (series missing)" : ""
             return
                 "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"
@@ -114,7 +131,14 @@ enum SessionReport {
     static func describe(_ d: Dataset) -> String {
         var rows = [["column", "type", "min", "max", "mean", "missing", "unreadable"]]
         for c in d.columns {
-            if let numbers = c.numbers {
+            if let numbers = c.numbers, c.isTime {
+                let st = Statistics(of: numbers)
+                let t = { (v: Double) in v.isNaN ? "–" : TimeText.iso(v) }
+                rows.append([
+                    c.name, "time", t(st.minimum), t(st.maximum), "", String(st.missing),
+                    String(c.unparseable),
+                ])
+            } else if let numbers = c.numbers {
                 let st = Statistics(of: numbers)
                 func f(_ v: Double) -> String {
                     if v.isNaN { return "–" }
@@ -141,6 +165,8 @@ enum SessionReport {
             }
             out += "  " + cells.joined(separator: "  ").trimmingCharacters(in: " ") + "\n"
         }
+        if let x = d.xColumn { out += "  x: \(TextMetrics.sanitized(x))\n" }
+        if d.columns.contains(where: \.isTime) { out += "  times in UTC\n" }
         if d.labels != nil {
             out +=
                 "  x labels: \(d.count) (first: \(TextMetrics.sanitized(d.labels?.first ?? "")))\n"

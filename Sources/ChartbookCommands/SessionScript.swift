@@ -15,6 +15,10 @@ public enum SessionScript {
     public static func text(for s: Session, scriptDirectory: String?) -> String {
         var lines = ["# chartbook script — rebuilds the session (save script)"]
         let defaults = Session()
+        // Before the loads: it decides how their times are read.
+        if s.timeZone != defaults.timeZone {
+            lines.append("set timezone \(ScriptQuoting.quotedIfNeeded(s.timeZone.name))")
+        }
 
         for d in s.datasets {
             switch d.source {
@@ -31,6 +35,8 @@ public enum SessionScript {
                 if let labels = options.labelColumn {
                     line += " labels=\(ScriptQuoting.quotedIfNeeded(labels))"
                 }
+                if let x = options.xColumn { line += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
+                if let epoch = options.epoch { line += " time=\(epoch.rawValue)" }
                 lines.append(line)
             case .generated(let g)
             where DataGenerator.values(for: g) == d.columns.first?.numbers && d.window == nil:
@@ -47,6 +53,7 @@ public enum SessionScript {
         var reflines = [String]()
         if r.positions != dr.positions {
             switch r.positions {
+            case .auto: reflines.append("auto")
             case .relative(let f):
                 reflines.append("relative " + f.map(number).joined(separator: " "))
             case .absolute(let v):
@@ -80,6 +87,10 @@ public enum SessionScript {
             lines.append("set range \(l.map(number) ?? "")..\(u.map(number) ?? "")")
         }
         if s.axes.includeZero { lines.append("set zero on") }
+        if let kind = s.axes.xScale { lines.append("set xscale \(kind.rawValue)") }
+        if s.axes.yScale != .linear { lines.append("set yscale \(s.axes.yScale.rawValue)") }
+        if let t = s.axes.xTitle { lines.append("set xlabel \(ScriptQuoting.quoted(t))") }
+        if let t = s.axes.yTitle { lines.append("set ylabel \(ScriptQuoting.quoted(t))") }
         let o = s.output
         if case .fixed(let c, let r) = o.size { lines.append("set size \(c)x\(r)") }
         if o.colorMode != .auto { lines.append("set color \(o.colorMode.rawValue)") }
@@ -115,6 +126,7 @@ public enum SessionScript {
             if let c = m.color { line += " color=\(c)" }
             if m.style != .dashed { line += " style=\(m.style.rawValue)" }
             if !m.fit { line += " fit=off" }
+            if m.axis != .left { line += " axis=\(m.axis.rawValue)" }
             lines.append(line)
         }
         switch s.axes.labelSource {
@@ -149,10 +161,15 @@ public enum SessionScript {
             lines.append("scroll end" + (k > 0 ? "; scroll -\(k)" : ""))
         default: break
         }
+        if let interval = v.xInterval, s.xScaleKind != .index {
+            lines.append("view \(viewText(interval, in: s))")
+        }
         switch s.selection {
         case .none: break
         case .last: lines.append("select last")
         case .index(let i): lines.append("select \(i)")
+        case .x(let x):
+            lines.append("select x=\(ScriptQuoting.quotedIfNeeded(SessionReport.xText(x, in: s)))")
         }
         if let dir = o.snapshotDirectory {
             lines.append("snapshot on \(ScriptQuoting.quoted(relative(dir, to: scriptDirectory)))")
@@ -160,9 +177,31 @@ public enum SessionScript {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// `A..B` of a real-x view, as `view` reads it (categories by the names of the slots inside).
+    static func viewText(_ interval: ClosedRange<Double>, in s: Session) -> String {
+        var lower = interval.lowerBound, upper = interval.upperBound
+        if s.xScaleKind == .category {
+            lower = (lower + 0.5).rounded(.up)
+            upper = max(lower, (upper - 0.5).rounded(.down))
+        }
+        let a = SessionReport.xText(lower, in: s), b = SessionReport.xText(upper, in: s)
+        return ScriptQuoting.quotedIfNeeded(a) + ".." + ScriptQuoting.quotedIfNeeded(b)
+    }
+
+    /// `x=`, `by=`, `where=`, `axis=`, `order=` where they differ from the defaults.
+    static func bindingOptions(_ b: PlotBinding) -> [String] {
+        var o = [String]()
+        if let x = b.x { o.append("x=\(ScriptQuoting.quotedIfNeeded(x))") }
+        if let by = b.by { o.append("by=\(ScriptQuoting.quotedIfNeeded(by))") }
+        if let f = b.filter { o.append("where=\(ScriptQuoting.quotedIfNeeded(f.description))") }
+        if b.axis != .left { o.append("axis=\(b.axis.rawValue)") }
+        if b.order != .x { o.append("order=\(b.order.rawValue)") }
+        return o
+    }
+
     static func plotOptions(_ p: Plot) -> [String] {
         let st = p.style
-        var o = [String]()
+        var o = bindingOptions(p.binding)
         if let c = st.color { o.append("color=\(c)") }
         if let w = st.width { o.append("width=\(number(w))") }
         if let l = st.lineStyle { o.append("style=\(l.rawValue)") }

@@ -112,9 +112,23 @@ struct TokenCursor {
                     at: peek?.range ?? end)
             }
             index += 1
-            options.append(Option(key: token, value: value))
+            options.append(Option(key: token, value: glued(value, for: token)))
         }
         return options
+    }
+
+    /// `where=` values hold operators the lexer splits off (`symbol=AAPL`, `price>=10`): the
+    /// tokens typed without a space after the value are joined to it.
+    private mutating func glued(_ value: Token, for key: Token) -> Token {
+        guard key.text.lowercased() == "where" else { return value }
+        var joined = value
+        while let next = peek, !next.spaceBefore {
+            joined = Token(
+                kind: .word, text: joined.text + next.text, range: joined.range.through(next.range),
+                spaceBefore: joined.spaceBefore)
+            index += 1
+        }
+        return joined
     }
 
     /// Fails on anything left over.

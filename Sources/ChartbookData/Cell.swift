@@ -6,6 +6,9 @@ enum Cell {
     /// A missing-value word (`NA`, `null`, …; see `MissingValue`).
     case missing
     case number(Double)
+    /// A date or date-time (see `TimeParser`): seconds since the epoch, a text without a zone
+    /// read as UTC (`zoned` false; the reader converts those when `set timezone` says so).
+    case time(Double, zoned: Bool)
     /// Anything else: present, but not a number.
     case text
 
@@ -14,6 +17,10 @@ enum Cell {
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Cell {
         if start == end { return .blank }
         if let value = NumberParser.parse(bytes, start, end) { return .number(value) }
-        return MissingValue.isMissing(bytes, start, end) ? .missing : .text
+        if MissingValue.isMissing(bytes, start, end) { return .missing }
+        if let parsed = TimeParser.parse(bytes, start, end) {
+            return .time(parsed.seconds(), zoned: parsed.offset != nil)
+        }
+        return .text
     }
 }

@@ -11,6 +11,8 @@ public struct DelimitedReader: Sendable {
     /// Off only to compare the fast path with the general one (tests and the fuzzer's
     /// differential check): both must read every input the same.
     public var useFastPath = true
+    /// The zone times written without one are in (`set timezone`).
+    public var timeZone = TimeZoneSetting.utc
 
     public init(options: LoadOptions = LoadOptions(), limits: ResourceLimits = ResourceLimits()) {
         self.options = options
@@ -116,14 +118,10 @@ public struct DelimitedReader: Sendable {
         let numbers = try readNumbers(
             buffer, body: body, separator: separator, width: width, shouldCancel: shouldCancel,
             parallel: parallel, release: release, progress: progress)
-        // Text columns: majority of non-empty cells are not numbers (dates, names).
-        var textColumns = Set<Int>()
-        for c in 0..<width
-        where numbers.tally.present[c] > 0
-            && numbers.tally.failures[c] * 2 > numbers.tally.present[c]
-        {
-            textColumns.insert(c)
-        }
+        // Text columns: most non-empty cells are neither numbers nor times (names). Columns
+        // that mix numbers and times are read again cell by cell.
+        let tally = numbers.tally
+        var textColumns = Set((0..<width).filter { tally.isText($0) || tally.isMixed($0) })
         var labelIndex: Int?
         if let labelName = options.labelColumn {
             guard let index = names.firstIndex(of: labelName) else {
@@ -140,13 +138,24 @@ public struct DelimitedReader: Sendable {
         var labels: [String]?
         for c in 0..<width {
             if c == labelIndex { labels = texts[c]; continue }
-            if let text = texts[c] {
+            var values = numbers.columns[c]
+            if tally.isText(c), let text = texts[c] {
                 columns.append(Column(name: names[c], text: text))
-            } else {
+                continue
+            }
+            if tally.isMixed(c), let text = texts[c] {
+                values = Self.values(of: text, asTimes: tally.isTime(c))
+            }
+            if tally.isTime(c) {
+                // Times written without a zone are wall clock in the session's zone.
+                if tally.zoned[c] == 0 { timeZone.utc(fromWall: &values) }
                 columns.append(
                     Column(
-                        name: names[c], numbers: numbers.columns[c],
-                        unparseable: numbers.tally.failures[c]))
+                        name: names[c], times: values,
+                        unparseable: tally.present[c] - tally.times[c]))
+            } else {
+                columns.append(
+                    Column(name: names[c], numbers: values, unparseable: tally.failures[c]))
             }
         }
         guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
@@ -204,6 +213,22 @@ public struct DelimitedReader: Sendable {
             }
         }
         return (numbers, tally)
+    }
+
+    /// The cells of a column that mixes numbers and times, as the kind it was judged to be:
+    /// every cell of the other kind is missing.
+    static func values(of cells: [String], asTimes: Bool) -> [Double] {
+        cells.map { cell in
+            var bytes = Array(cell.utf8)
+            let kind = bytes.withUnsafeMutableBufferPointer { b in
+                Cell.classify(UnsafeBufferPointer(b), 0, b.count)
+            }
+            switch kind {
+            case .number(let v) where !asTimes: return v
+            case .time(let seconds, _) where asTimes: return seconds
+            default: return .nan
+            }
+        }
     }
 
     /// Pass 2, only for text columns: their cells as sanitised strings, within the budget.

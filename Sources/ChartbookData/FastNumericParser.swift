@@ -89,9 +89,7 @@ struct FastNumericParser {
                 }
             }
             rows += s.rows
-            for c in 0..<width {
-                tally.present[c] += s.present[c]; tally.failures[c] += s.failures[c]
-            }
+            tally.add(s.tally)
         }
         for c in 0..<width { arrays[c].removeLast(arrays[c].count - rows) }
         return .parsed(Result(columns: arrays, tally: tally))
@@ -147,7 +145,7 @@ struct FastNumericParser {
             bounds = .allocate(capacity: cuts.count - 1)
             bounds.initialize(repeating: 0)
             stats = .allocate(capacity: cuts.count - 1)
-            stats.initialize(repeating: PartStats(present: [], failures: []))
+            stats.initialize(repeating: PartStats(tally: FieldScanner.Tally(width: 0)))
         }
 
         func countPart(_ p: Int) {
@@ -190,8 +188,7 @@ struct FastNumericParser {
         enum Outcome { case ok, fallback, cancelled }
         var outcome: Outcome = .ok
         var rows = 0
-        var present: [Int]
-        var failures: [Int]
+        var tally: FieldScanner.Tally
     }
 
     /// One part, sequentially. Rows go to `columns[c][rows]`; a part with more rows than
@@ -202,18 +199,18 @@ struct FastNumericParser {
         parsed: (Int) -> Void = { _ in }
     ) -> PartStats {
         let first = rows.lowerBound
-        var stats = PartStats(
-            present: [Int](repeating: 0, count: width), failures: [Int](repeating: 0, count: width))
-        let present = UnsafeMutablePointer<Int>.allocate(capacity: width)
-        let failures = UnsafeMutablePointer<Int>.allocate(capacity: width)
-        present.initialize(repeating: 0, count: width)
-        failures.initialize(repeating: 0, count: width)
+        var stats = PartStats(tally: FieldScanner.Tally(width: width))
+        // Present, failures, times and zoned times per column, side by side.
+        let counters = UnsafeMutablePointer<Int>.allocate(capacity: 4 * width)
+        counters.initialize(repeating: 0, count: 4 * width)
+        let present = counters, failures = counters + width, times = counters + 2 * width
+        let zonedTimes = counters + 3 * width
         let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>>.allocate(
             capacity: width)
         destination.initialize(from: columns, count: width)
         // (Counters are copied into `stats` explicitly before the normal return: a `defer`
         // would run after `return stats` had already taken its copy.)
-        defer { present.deallocate(); failures.deallocate(); destination.deallocate() }
+        defer { counters.deallocate(); destination.deallocate() }
         let width = self.width
         // Blanks around a number are spaces, and tabs unless the tab separates fields.
         let tabIsBlank = SkippableLine.blank(for: separator)
@@ -289,6 +286,12 @@ struct FastNumericParser {
                     case .number(let value):
                         destination[column][row] = value
                         present[column] &+= 1
+                    case .time(let seconds, let zoned):
+                        destination[column][row] = seconds
+                        present[column] &+= 1
+                        failures[column] &+= 1
+                        times[column] &+= 1
+                        if zoned { zonedTimes[column] &+= 1 }
                     case .text:
                         destination[column][row] = .nan
                         present[column] &+= 1
@@ -314,8 +317,10 @@ struct FastNumericParser {
         }
         release(lastRelease, end)
         stats.rows = row - first
-        stats.present = Array(UnsafeBufferPointer(start: present, count: width))
-        stats.failures = Array(UnsafeBufferPointer(start: failures, count: width))
+        stats.tally.present = Array(UnsafeBufferPointer(start: present, count: width))
+        stats.tally.failures = Array(UnsafeBufferPointer(start: failures, count: width))
+        stats.tally.times = Array(UnsafeBufferPointer(start: times, count: width))
+        stats.tally.zoned = Array(UnsafeBufferPointer(start: zonedTimes, count: width))
         return stats
     }
 }

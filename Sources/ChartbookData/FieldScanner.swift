@@ -83,15 +83,38 @@ struct FieldScanner {
         return fields
     }
 
-    /// Per-column tallies of one read: cells present (not blank, not missing), and of those
-    /// the ones that are not numbers.
+    /// Per-column tallies of one read: cells present (not blank, not missing); of those the
+    /// ones that are not numbers (`failures`), the times among them, and the times that name
+    /// their zone.
     struct Tally {
         var present: [Int]
         var failures: [Int]
+        var times: [Int]
+        var zoned: [Int]
         init(width: Int) {
             present = Array(repeating: 0, count: width)
-            failures = Array(repeating: 0, count: width)
+            failures = present
+            times = present
+            zoned = present
         }
+
+        mutating func add(_ other: Tally) {
+            for c in present.indices {
+                present[c] += other.present[c]
+                failures[c] += other.failures[c]
+                times[c] += other.times[c]
+                zoned[c] += other.zoned[c]
+            }
+        }
+
+        /// Whether column `c` holds times: most of its cells are dates.
+        func isTime(_ c: Int) -> Bool { times[c] > 0 && times[c] * 2 > present[c] }
+        /// Whether column `c` is text: most of its cells are neither numbers nor times.
+        func isText(_ c: Int) -> Bool {
+            present[c] > 0 && !isTime(c) && failures[c] * 2 > present[c]
+        }
+        /// Whether column `c` mixes numbers and times (its values must be read again by cell).
+        func isMixed(_ c: Int) -> Bool { times[c] > 0 && present[c] - failures[c] > 0 }
     }
 
     /// Parses the next record straight into numeric columns. Returns the number of fields,
@@ -112,6 +135,12 @@ struct FieldScanner {
                 case .number(let value):
                     columns[count].append(value)
                     tally.present[count] += 1
+                case .time(let seconds, let zoned):
+                    columns[count].append(seconds)
+                    tally.present[count] += 1
+                    tally.failures[count] += 1
+                    tally.times[count] += 1
+                    if zoned { tally.zoned[count] += 1 }
                 case .text:
                     columns[count].append(.nan)
                     tally.present[count] += 1

@@ -15,19 +15,25 @@ public enum SVGExporter {
         title: String? = nil, description: String? = nil
     ) -> String {
         var columns: Int, rows: Int
-        if let size {
-            columns = max(1, size.width / cellWidth)
-            rows = max(1, size.height / cellHeight)
+        // The picture is the chart plus a margin of one cell's width all round (SVGRenderer);
+        // a size in pixels is the whole picture's.
+        let margin = cellWidth
+        let inner = size.map {
+            PixelSize(width: max(1, $0.width - 2 * margin), height: max(1, $0.height - 2 * margin))
+        }
+        if let inner {
+            columns = max(1, inner.width / cellWidth)
+            rows = max(1, inner.height / cellHeight)
         } else {
             (columns, rows) = ChartRenderer.size(of: session, on: target)
             columns = max(columns, 1)
             rows = max(rows, 1)
         }
-        let cw = size.map { Double($0.width) / Double(columns) } ?? Double(cellWidth)
-        let ch = size.map { Double($0.height) / Double(rows) } ?? Double(cellHeight)
+        let cw = inner.map { Double($0.width) / Double(columns) } ?? Double(cellWidth)
+        let ch = inner.map { Double($0.height) / Double(rows) } ?? Double(cellHeight)
         let layout = ChartLayout(
             columns: columns, rows: rows, dots: DotDensity(x: cellWidth, y: cellHeight))
-        return SVGRenderer(cellWidth: cw, cellHeight: ch).render(
+        return SVGRenderer(cellWidth: cw, cellHeight: ch, margin: Double(margin)).render(
             layout.scene(for: session), title: title ?? session.output.title,
             description: description)
     }

@@ -16,13 +16,44 @@ public struct Axes: Equatable, Sendable {
     public var range: RangeMode
     /// Force the y range to include zero.
     public var includeZero: Bool
+    /// `set xscale`; nil: from the plots' x columns (none: index; numbers: linear; times:
+    /// time; text: category).
+    public var xScale: XScaleKind?
+    /// `set yscale`: both y axes.
+    public var yScale: YScaleKind
+    /// Axis titles (`set xlabel`, `set ylabel`); nil: none.
+    public var xTitle: String?
+    public var yTitle: String?
 
     public init() {
         labelSource = nil
         labelSparsity = 1
         range = .auto
         includeZero = false
+        xScale = nil
+        yScale = .linear
+        xTitle = nil
+        yTitle = nil
     }
+}
+
+/// How x positions are made from the data.
+public enum XScaleKind: String, Equatable, Sendable, CaseIterable {
+    /// Points evenly spaced in row order (x columns ignored).
+    case index
+    /// Numbers, to scale.
+    case linear
+    /// log10 of positive numbers.
+    case log
+    /// Seconds since the epoch, with calendar ticks.
+    case time
+    /// One slot per distinct value, in order of first appearance.
+    case category
+}
+
+/// How y values are placed.
+public enum YScaleKind: String, Equatable, Sendable, CaseIterable {
+    case linear, log
 }
 
 /// The x labels binding of `set labels`.

@@ -12,17 +12,30 @@ public struct Column: Equatable, Sendable {
     public var values: Values
     /// Cells that were present but could not be read as numbers (they are NaN in `numbers`).
     public var unparseable: Int
+    /// For numeric columns: the numbers are points in time, seconds since
+    /// 1970-01-01T00:00:00Z (read from dates and date-times, or `time=epoch`).
+    public var isTime: Bool
 
     public init(name: String, numbers: [Double], unparseable: Int = 0) {
         self.name = name
         self.values = .numbers(numbers)
         self.unparseable = unparseable
+        self.isTime = false
+    }
+
+    /// A time column: `seconds` since 1970-01-01T00:00:00Z, NaN for missing.
+    public init(name: String, times seconds: [Double], unparseable: Int = 0) {
+        self.name = name
+        self.values = .numbers(seconds)
+        self.unparseable = unparseable
+        self.isTime = true
     }
 
     public init(name: String, text: [String]) {
         self.name = name
         self.values = .text(text)
         self.unparseable = 0
+        self.isTime = false
     }
 
     public var count: Int {
@@ -39,12 +52,16 @@ public struct Column: Equatable, Sendable {
 
     public var isNumeric: Bool { numbers != nil }
 
-    /// The cell at `index` as display text (numbers shortest round-trip, NaN as empty).
+    /// What the column holds, as `describe` and the x scale see it.
+    public var kindName: String { isTime ? "time" : isNumeric ? "number" : "text" }
+
+    /// The cell at `index` as display text (numbers shortest round-trip, times ISO 8601 in
+    /// UTC, NaN as empty).
     public func text(at index: Int) -> String {
         switch values {
         case .numbers(let v):
             guard v.indices.contains(index), !v[index].isNaN else { return "" }
-            return NumberText.shortest(v[index])
+            return isTime ? TimeText.iso(v[index]) : NumberText.shortest(v[index])
         case .text(let v): return v.indices.contains(index) ? v[index] : ""
         }
     }

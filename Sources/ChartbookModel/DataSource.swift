@@ -23,11 +23,26 @@ public struct LoadOptions: Equatable, Sendable {
     public var header: Header
     /// Column whose cells become the dataset's x labels.
     public var labelColumn: String?
+    /// The dataset's default x column (`x=`): plots of it draw against this column.
+    public var xColumn: String?
+    /// `time=epoch|epochms`: the x column holds seconds (or milliseconds) since the epoch.
+    public var epoch: EpochUnit?
 
-    public init(separator: Separator = .auto, header: Header = .auto, labelColumn: String? = nil) {
+    public enum EpochUnit: String, Equatable, Sendable, CaseIterable {
+        case epoch, epochms
+        /// Seconds per unit.
+        public var seconds: Double { self == .epoch ? 1 : 0.001 }
+    }
+
+    public init(
+        separator: Separator = .auto, header: Header = .auto, labelColumn: String? = nil,
+        xColumn: String? = nil, epoch: EpochUnit? = nil
+    ) {
         self.separator = separator
         self.header = header
         self.labelColumn = labelColumn
+        self.xColumn = xColumn
+        self.epoch = epoch
     }
 }
 

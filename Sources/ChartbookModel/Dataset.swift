@@ -9,12 +9,16 @@ public struct Dataset: Equatable, Sendable {
     public var source: DataSource
     /// `set data NAME window=N`: only the newest N rows are kept.
     public var window: Int?
+    /// The column plots of this dataset draw against when they name no `x=` (from
+    /// `load ... x=COLUMN`); nil: the point index.
+    public var xColumn: String?
 
     public init(
         name: String, columns: [Column], labels: [String]? = nil, source: DataSource,
-        window: Int? = nil
+        window: Int? = nil, xColumn: String? = nil
     ) {
         self.name = name
+        self.xColumn = xColumn
         self.columns = columns
         self.labels = labels
         self.source = source

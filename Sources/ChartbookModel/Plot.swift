@@ -15,17 +15,21 @@ public struct Plot: Equatable, Sendable {
     public var id: String
     public var kind: Kind
     public var series: SeriesReference
+    /// x, grouping, filter, axis and order (`x=`, `by=`, `where=`, `axis=`, `order=`).
+    public var binding: PlotBinding
     public var style: PlotStyle
     /// Index into `Color.palette` chosen when the plot was added (the first one no other
     /// plot used), so colours stay put when other plots come and go.
     public var paletteSlot: Int
 
     public init(
-        id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0
+        id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0,
+        binding: PlotBinding = PlotBinding()
     ) {
         self.id = id
         self.kind = kind
         self.series = series
+        self.binding = binding
         self.style = style
         self.paletteSlot = paletteSlot
     }

@@ -1,6 +1,9 @@
 /// The y grid: reference lines at fractions of the range or at values, and their labels.
 public struct ReferenceLines: Equatable, Sendable {
     public enum Positions: Equatable, Sendable {
+        /// Round values (steps of 1, 2 or 5 × 10ⁿ), as many as the plot's rows hold; the
+        /// automatic range ends on them.
+        case auto
         /// Fractions of the y range, 0 = bottom, 1 = top.
         case relative([Double])
         /// Data values.
@@ -38,7 +41,7 @@ public struct ReferenceLines: Equatable, Sendable {
     public static let defaultRelative: [Double] = [0, 0.2, 0.4, 0.6, 0.8, 1]
 
     public init() {
-        positions = .relative(Self.defaultRelative)
+        positions = .auto
         visible = true
         labels = .left
         units = ""
@@ -71,11 +74,14 @@ public struct MarkedLine: Equatable, Sendable {
     public var style: RuleStyle
     /// Widen an automatic y range so the line stays visible.
     public var fit: Bool
+    /// The y axis its value is on (`axis=right`).
+    public var axis: PlotBinding.Axis
 
     public init(
         id: String, value: Value, label: String? = nil, color: Color? = nil,
-        style: RuleStyle = .dashed, fit: Bool = true
+        style: RuleStyle = .dashed, fit: Bool = true, axis: PlotBinding.Axis = .left
     ) {
+        self.axis = axis
         self.id = id
         self.value = value
         self.label = label

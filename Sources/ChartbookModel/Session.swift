@@ -15,6 +15,8 @@ public struct Session: Equatable, Sendable {
     public var output: OutputSettings
     /// The number for the next marked line's id (`r1`, `r2`, ...); never reused.
     public var nextMarkedLineNumber: Int
+    /// The zone times without one are read in, and times are shown in (`set timezone`).
+    public var timeZone: TimeZoneSetting
 
     public init() {
         datasets = []
@@ -26,6 +28,7 @@ public struct Session: Equatable, Sendable {
         selection = nil
         output = OutputSettings()
         nextMarkedLineNumber = 1
+        timeZone = .utc
     }
 
     public func dataset(named name: String) -> Dataset? {

@@ -32,8 +32,12 @@ public struct View: Equatable, Sendable {
     /// Inset of the first and last point from the plot area's edges, in cells.
     public var paddingLeft: Double
     public var paddingRight: Double
+    /// On a real x scale: the x interval shown, in data units (log: the values, not their
+    /// logarithms); nil shows all data. Ignored when x is the index.
+    public var xInterval: ClosedRange<Double>?
 
     public init() {
+        xInterval = nil
         spacing = .auto
         anchor = .start(0)
         direction = .ltr

@@ -14,16 +14,22 @@ public struct SVGRenderer: Sendable {
     public static let fontFamily =
         "'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace"
 
-    public init(cellWidth: Double = 8, cellHeight: Double = 16) {
+    /// Space around the chart, in pixels.
+    public var margin: Double
+
+    public init(cellWidth: Double = 8, cellHeight: Double = 16, margin: Double = 8) {
         self.cellWidth = cellWidth
         self.cellHeight = cellHeight
+        self.margin = margin
         fontSize = (cellHeight * 0.8).rounded()
     }
 
     /// The document. `title` and `description` go into `<title>` and `<desc>`.
     public func render(_ scene: Scene, title: String? = nil, description: String? = nil) -> String {
         var out = SVGWriter()
-        let width = Double(scene.columns) * cellWidth, height = Double(scene.rows) * cellHeight
+        // An outer margin all round, so text never touches the image's edges.
+        let width = Double(scene.columns) * cellWidth + 2 * margin
+        let height = Double(scene.rows) * cellHeight + 2 * margin
         let theme = scene.theme
         out.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         out.line(
@@ -33,6 +39,7 @@ public struct SVGRenderer: Sendable {
         if let description { out.line("<desc>\(SVGWriter.escape(description))</desc>") }
         gradients(scene, &out)
         out.line("<rect width=\"100%\" height=\"100%\" fill=\"\(theme.background.hexOpaque)\"/>")
+        out.line("<g transform=\"translate(\(n(margin)) \(n(margin)))\">")
         if !scene.plotArea.isEmpty {
             // Each line's path once: the fill and the stroke both use it.
             let paths = scene.layers.map { linePath($0, scene) }
@@ -62,6 +69,7 @@ public struct SVGRenderer: Sendable {
             }
         }
         texts(scene, &out)
+        out.line("</g>")
         out.line("</svg>")
         return out.text
     }
@@ -149,22 +157,23 @@ public struct SVGRenderer: Sendable {
         if let c = f.leftColumn {
             let x = (Double(c) + 1) * cellWidth - 0.5
             d += "M\(n(x)) \(n(a.y))V\(n(a.y + a.h))"
-            for row in f.yTickRows {
-                let y = (Double(row) + 0.5) * cellHeight; d += "M\(n(x - tick)) \(n(y))H\(n(x))"
+            // Ticks from the same dot positions as the grid lines and the data.
+            for dot in f.yTickDots {
+                let y = py(Double(dot), scene); d += "M\(n(x - tick)) \(n(y))H\(n(x))"
             }
         }
         if let c = f.rightColumn {
             let x = Double(c) * cellWidth + 0.5
             d += "M\(n(x)) \(n(a.y))V\(n(a.y + a.h))"
-            for row in f.yTickRows {
-                let y = (Double(row) + 0.5) * cellHeight; d += "M\(n(x)) \(n(y))H\(n(x + tick))"
+            for dot in f.rightTickDots.isEmpty ? f.yTickDots : f.rightTickDots {
+                let y = py(Double(dot), scene); d += "M\(n(x)) \(n(y))H\(n(x + tick))"
             }
         }
         if f.bottomRow != nil {
             let y = a.y + a.h + 0.5
             d += "M\(n(a.x - (f.leftColumn == nil ? 0 : 0.5))) \(n(y))H\(n(a.x + a.w))"
-            for column in f.xTickColumns {
-                let x = (Double(column) + 0.5) * cellWidth; d += "M\(n(x)) \(n(y))V\(n(y + tick))"
+            for dot in f.xTickDots {
+                let x = px(Double(dot), scene); d += "M\(n(x)) \(n(y))V\(n(y + tick))"
             }
         }
         guard !d.isEmpty else { return }
@@ -353,6 +362,11 @@ public struct SVGRenderer: Sendable {
             let cells = TextMetrics.width(of: text.text)
             // Labels of lines are centred on their line; other text sits on its row's baseline.
             var y = Double(text.row) * cellHeight + cellHeight * 0.75
+            // The y title sits over the axis: raised clear of the top label, which is centred
+            // on its line and reaches into the row above.
+            if text.role == .axisTitle && text.row == scene.plotArea.row - 1 {
+                y -= cellHeight * 0.25
+            }
             if let dotY = text.anchorDotY {
                 let lineY = py(Double(dotY), scene)
                 // Centred on its line, but never cut by the image's edge.

@@ -1,29 +1,48 @@
 import ChartbookModel
 
 extension ChartLayout {
-    /// One plot's marks for the points `window` (lines also reach one point beyond each end,
-    /// so they run on to the edge of the area).
-    func layer(for p: ResolvedPlot, x: XMapping, y: YMapping, window: Range<Int>, heightCells: Int)
-        -> Scene.Layer
-    {
+    /// One series' marks: the points of the window (index) or of the x interval (real x);
+    /// lines also reach one point beyond each end, so they run on to the edge of the area.
+    func layer(for p: ResolvedPlot, x side: XSide, y: YMapping, heightCells: Int) -> Scene.Layer {
         let width = p.plot.style.width ?? 2
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
-        // The window is over the longest series; this one may end before it starts.
+        let x = side.mapping
         let n = p.values.count
-        let lower = min(max(window.lowerBound - 1, 0), n)
-        let span = lower..<max(min(window.upperBound + 1, n), lower)
+        let window: Range<Int>, span: Range<Int>
+        let position: (Int) -> Int
+        if let plan = side.plan, let xs = p.xs {
+            let visible =
+                p.sorted ? visibleSpan(xs, plan.domain, margin: 0) : 0..<min(n, xs.count)
+            window = visible
+            span = p.sorted ? visibleSpan(xs, plan.domain, margin: 1) : visible
+            position = { x.dot(value: xs[$0]) }
+        } else {
+            // The window is over the longest series; this one may end before it starts.
+            window = side.window
+            let lower = min(max(window.lowerBound - 1, 0), n)
+            span = lower..<max(min(window.upperBound + 1, n), lower)
+            position = { x.dot($0) }
+        }
         switch p.plot.kind {
         case .line, .area, .sparkline:
-            let smooth = p.plot.style.lineStyle == .smooth && x.count * 2 <= x.widthDots
-            let runs =
-                smooth
-                ? smoothRuns(p.values, span, x: x, y: y) : straightRuns(p.values, span, x: x, y: y)
+            let smooth = p.plot.style.lineStyle == .smooth && window.count * 2 <= x.widthDots
+            let runs: [[DotPoint]]
+            if smooth {
+                runs = smoothRuns(p.values, span, position: position, y: y)
+            } else if side.plan != nil, let xs = p.xs {
+                runs =
+                    p.sorted
+                    ? sortedRuns(xs, p.values, span, x: x, y: y)
+                    : pathRuns(p.values, span, position: position, y: y)
+            } else {
+                runs = straightRuns(p.values, span, x: x, y: y)
+            }
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
                 marks: .polyline(runs), fill: fill(for: p, y: y),
-                curve: smooth ? curve(p.values, span, x: x, y: y) : nil)
+                curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
         case .dot:
-            let points = markers(p.values, window, x: x, y: y)
+            let points = markers(p.values, window, position: position, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
             if let size = p.plot.style.size, size < 1 {
                 return Scene.Layer(
@@ -36,10 +55,62 @@ extension ChartLayout {
                 marks: .markers(points, p.plot.style.marker ?? .circle),
                 markerSize: p.plot.style.size ?? 6)
         case .bar:
+            let bars =
+                side.plan != nil
+                ? realBars(p, window, x: x, y: y, heightCells: heightCells)
+                : bars(p, window, x: x, y: y, heightCells: heightCells)
             return Scene.Layer(
-                plotID: p.plot.id, color: p.color, thickness: 1,
-                marks: .bars(bars(p, window, x: x, y: y, heightCells: heightCells)))
+                plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars(bars))
         }
+    }
+
+    /// A line over sorted x values: one pass, reduced per dot column.
+    func sortedRuns(
+        _ xs: [Double], _ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping
+    ) -> [[DotPoint]] {
+        var reducer = LineReducer()
+        for i in span {
+            let value = values[i]
+            if value.isFinite {
+                reducer.add(x: x.dot(value: xs[i]), y: y.dot(value))
+            } else {
+                reducer.breakRun()
+            }
+        }
+        return reducer.finish()
+    }
+
+    /// A line in data order (`order=data`): every point, repeated dots dropped.
+    func pathRuns(
+        _ values: [Double], _ span: Range<Int>, position: (Int) -> Int, y: YMapping
+    ) -> [[DotPoint]] {
+        var runs = [[DotPoint]]()
+        var current = [DotPoint]()
+        for i in span {
+            guard values[i].isFinite else {
+                if !current.isEmpty { runs.append(current); current = [] }
+                continue
+            }
+            let point = DotPoint(x: position(i), y: y.dot(values[i]))
+            if current.last != point { current.append(point) }
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
+    }
+
+    /// Bars on a real x: centred on their x, as wide as the smallest step between x values
+    /// times `width=` (0.8); when that is under a cell, one bar per cell column holding the
+    /// value of largest magnitude there.
+    func realBars(
+        _ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int
+    ) -> [Scene.Bar] {
+        guard let xs = p.xs else { return [] }
+        let step = XAxisPlan.smallestStep(xs)
+        let slot =
+            step.isFinite ? step * x.dotsPerUnit / Double(dots.x) : Double(x.widthCells) / 2
+        let centers = window.map { x.cell(value: xs[$0]) }
+        return bars(
+            p, Array(window), centers: centers, slot: slot, x: x, y: y, heightCells: heightCells)
     }
 
     /// One pass over the points, one block of indices per dot column where they are dense.
@@ -116,7 +187,7 @@ extension ChartLayout {
     /// (a later point in the same column replaces the earlier), split at missing values.
     /// `xs` are dot columns; `ys` are the values as `transform` gives them.
     func smoothPoints(
-        _ values: [Double], _ span: Range<Int>, x: XMapping,
+        _ values: [Double], _ span: Range<Int>, position: (Int) -> Int,
         transform: (Double) -> Double
     ) -> [(xs: [Double], ys: [Double])] {
         var runs = [(xs: [Double], ys: [Double])]()
@@ -127,7 +198,7 @@ extension ChartLayout {
                 if !xs.isEmpty { runs.append((xs, ys)); xs = []; ys = [] }
                 continue
             }
-            let column = Double(x.dot(i))
+            let column = Double(position(i))
             if let last = xs.last, column <= last { ys[ys.count - 1] = transform(v); continue }
             xs.append(column); ys.append(transform(v))
         }
@@ -136,11 +207,11 @@ extension ChartLayout {
     }
 
     /// A monotone cubic sampled at every dot column between neighbouring points.
-    func smoothRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping)
-        -> [[DotPoint]]
-    {
+    func smoothRuns(
+        _ values: [Double], _ span: Range<Int>, position: (Int) -> Int, y: YMapping
+    ) -> [[DotPoint]] {
         var reducer = LineReducer()
-        for (xs, ys) in smoothPoints(values, span, x: x, transform: { $0 }) {
+        for (xs, ys) in smoothPoints(values, span, position: position, transform: { $0 }) {
             if xs.count == 1 { reducer.add(x: Int(saturating: xs[0]), y: y.dot(ys[0])) }
             if xs.count > 1 {
                 let m = MonotoneCubic.tangents(xs: xs, ys: ys)
@@ -163,13 +234,13 @@ extension ChartLayout {
     }
 
     /// The points of a smooth line with the monotone cubic's slopes, in dot units.
-    func curve(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping) -> [[Scene
-        .CurvePoint]]
-    {
+    func curve(
+        _ values: [Double], _ span: Range<Int>, position: (Int) -> Int, y: YMapping
+    ) -> [[Scene.CurvePoint]] {
         let h = Double(max(y.heightDots - 1, 1)), range = y.range.upperBound - y.range.lowerBound
         let toDots = { (v: Double) in min(max((y.range.upperBound - v) / range * h, -h * 4), h * 5)
         }
-        return smoothPoints(values, span, x: x, transform: toDots).map { xs, ys in
+        return smoothPoints(values, span, position: position, transform: toDots).map { xs, ys in
             let m = MonotoneCubic.tangents(xs: xs, ys: ys)
             return xs.indices.map { Scene.CurvePoint(x: xs[$0], y: ys[$0], slope: m[$0]) }
         }
@@ -200,12 +271,15 @@ extension ChartLayout {
     }
 
     /// Each visible dot once, in data order.
-    func markers(_ values: [Double], _ window: Range<Int>, x: XMapping, y: YMapping) -> [DotPoint] {
+    func markers(
+        _ values: [Double], _ window: Range<Int>, position: (Int) -> Int, x: XMapping,
+        y: YMapping
+    ) -> [DotPoint] {
         let w = max(1, x.widthDots), h = max(1, y.heightDots)
         var seen = [Bool](repeating: false, count: w * h)
         var points = [DotPoint]()
         for i in window.clamped(to: 0..<values.count) where values[i].isFinite {
-            let px = x.dot(i), py = y.dot(values[i])
+            let px = position(i), py = y.dot(values[i])
             guard (0..<w).contains(px), (0..<h).contains(py) else { continue }
             if !seen[py * w + px] {
                 seen[py * w + px] = true; points.append(DotPoint(x: px, y: py))
@@ -214,15 +288,26 @@ extension ChartLayout {
         return points
     }
 
-    /// One bar per point; when points outnumber cell columns, one bar per column holding the
-    /// value of largest magnitude there (spikes stay visible).
+    /// One bar per point of the index window.
     func bars(_ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int)
         -> [Scene.Bar]
     {
+        let indices = Array(window.clamped(to: 0..<p.values.count))
+        return bars(
+            p, indices, centers: indices.map { x.centerCell($0) }, slot: x.slotCells, x: x, y: y,
+            heightCells: heightCells)
+    }
+
+    /// One bar per point at `centers` (cells) in slots `slot` cells wide; when slots are
+    /// under a cell, one bar per cell column holding the value of largest magnitude there
+    /// (spikes stay visible).
+    func bars(
+        _ p: ResolvedPlot, _ indices: [Int], centers: [Double], slot: Double, x: XMapping,
+        y: YMapping, heightCells: Int
+    ) -> [Scene.Bar] {
         let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y)
             .rounded()
         let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
-        let indices = window.clamped(to: 0..<p.values.count)
         var bars = [Scene.Bar]()
         func bar(_ value: Double, center: Double, slot: Double) {
             let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))
@@ -233,15 +318,16 @@ extension ChartLayout {
                     outline: p.plot.style.outline, outlineWidth: p.plot.style.outlineWidth ?? 1,
                     rounded: p.plot.style.rounded ?? false))
         }
-        if x.slotCells >= 1 {
-            for i in indices where p.values[i].isFinite {
-                bar(p.values[i], center: x.centerCell(i), slot: x.slotCells)
+        if slot >= 1 {
+            for (i, center) in zip(indices, centers) where p.values[i].isFinite {
+                bar(p.values[i], center: center, slot: slot)
             }
             return bars
         }
-        var best = [Double](repeating: .nan, count: x.widthCells)
-        for i in indices where p.values[i].isFinite {
-            let column = min(max(Int(saturating: x.centerCell(i)), 0), x.widthCells - 1)
+        var best = [Double](repeating: .nan, count: max(x.widthCells, 0))
+        for (i, center) in zip(indices, centers) where p.values[i].isFinite {
+            guard !best.isEmpty else { break }
+            let column = min(max(Int(saturating: center), 0), best.count - 1)
             let v = p.values[i]
             if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
         }
@@ -253,15 +339,24 @@ extension ChartLayout {
 
     /// Cell columns where visible values lie beyond the range, per plot.
     func clipMarks(
-        _ plots: [ResolvedPlot], window: Range<Int>, x: XMapping, range: ClosedRange<Double>
+        _ plots: [ResolvedPlot], x side: XSide, y: (PlotBinding.Axis) -> YMapping
     ) -> [Scene.ClipMark] {
         var marks = [Scene.ClipMark]()
-        for p in plots where p.plot.kind != .sparkline {
+        let x = side.mapping
+        for p in plots {
+            let range = y(p.plot.binding.axis).range
             var above = Set<Int>(), below = Set<Int>()
-            for i in window.clamped(to: 0..<p.values.count) {
+            for i in 0..<p.values.count {
                 let v = p.values[i]
                 guard v.isFinite, v > range.upperBound || v < range.lowerBound else { continue }
-                let column = min(max(Int(saturating: x.centerCell(i)), 0), x.widthCells - 1)
+                let column: Int
+                if side.plan != nil, let xs = p.xs {
+                    column = Int(saturating: x.cell(value: xs[i]).rounded(.down))
+                    guard (0..<x.widthCells).contains(column) else { continue }
+                } else {
+                    guard side.window.contains(i) else { continue }
+                    column = min(max(Int(saturating: x.centerCell(i)), 0), x.widthCells - 1)
+                }
                 if v > range.upperBound { above.insert(column) } else { below.insert(column) }
             }
             marks += above.sorted().map { Scene.ClipMark(column: $0, above: true, color: p.color) }

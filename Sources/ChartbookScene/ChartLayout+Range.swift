@@ -1,86 +1,139 @@
 import ChartbookModel
+import Foundation
 
 extension ChartLayout {
+    /// A marked line's value, in the y scale's units (log10 on a log scale).
     func markedValue(_ line: MarkedLine, in session: Session) -> Double {
+        let value: Double
         switch line.value {
-        case .constant(let v): return v
+        case .constant(let v): value = v
         case .statistic(let kind, let series):
             guard let values = session.values(of: series) else { return .nan }
-            return kind.evaluate(values)
+            value = kind.evaluate(values)
         }
+        guard session.axes.yScale == .log else { return value }
+        return value > 0 ? log10(value) : .nan
     }
 
-    /// The y range: all data (`auto`), the points in `window` (`adapt`), or fixed; widened to
-    /// round numbers except where fixed. `includeZero`: bars and areas are measured from zero.
-    func yRange(
-        session: Session, plots: [ResolvedPlot], window: Range<Int>, marks: [(MarkedLine, Double)],
-        includeZero: Bool
-    ) -> ClosedRange<Double> {
-        var lo = Double.infinity, hi = -Double.infinity
-        for p in plots {
-            let slice =
-                session.axes.range == .adapt
-                ? p.values[
-                    min(window.lowerBound, p.values.count)..<min(window.upperBound, p.values.count)]
-                : p.values[...]
-            if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
-        }
-        for (line, value) in marks where line.fit && value.isFinite {
-            lo = min(lo, value); hi = max(hi, value)
-        }
-        if session.axes.includeZero || includeZero { lo = min(lo, 0); hi = max(hi, 0) }
-        if lo > hi { lo = 0; hi = 1 }
-        let intervals: Int
-        switch session.referenceLines.positions {
-        case .relative(let fractions): intervals = YRange.intervals(forRelative: fractions)
-        case .absolute: intervals = 5
-        }
-        let nice = YRange.nice(lo, hi, intervals: intervals)
-        switch session.axes.range {
-        case .auto, .adapt: return nice
-        case .fixed(let lower, let upper):
-            let l = lower ?? nice.lowerBound, u = upper ?? nice.upperBound
-            if l < u { return l...u }
-            let (a, b) = YRange.widenedIfFlat(min(l, u), max(l, u))
-            return a...b
-        }
-    }
-
-    struct GridEntry { var value: Double }
-
-    /// The reference line values inside `range`, honouring min/max and intermediate visibility.
-    func gridValues(_ lines: ReferenceLines, range: ClosedRange<Double>) -> [GridEntry] {
-        let span = range.upperBound - range.lowerBound
-        var values: [Double]
-        switch lines.positions {
-        case .relative(let fractions):
-            // lower + f·span, unless the span overflows (bounds near ±1.8e308): then interpolated.
-            values = fractions.sorted().map { f in
-                YRange.clean(
-                    span.isFinite
-                        ? range.lowerBound + f * span
-                        : range.lowerBound * (1 - f) + range.upperBound * f)
+    /// Grid lines of the left axis, their labels (left, and right when the right gutter
+    /// repeats them) and tick marks.
+    func gridRules(
+        _ c: ChartContext, _ axis: YAxisPlan, mapping y: YMapping, area: Scene.CellRect,
+        leftGutter: Int, rightLabels: Bool, frame: inout Scene.AxisFrame
+    ) -> (rules: [Scene.Rule], texts: [Scene.Text]) {
+        let lines = c.session.referenceLines
+        guard lines.visible else { return ([], []) }
+        let color = lines.color ?? c.session.output.theme.grid
+        var rules = [Scene.Rule]()
+        var texts = [Scene.Text]()
+        for (index, value) in axis.ticks.enumerated() {
+            let dotY = y.dot(value)
+            guard (0..<y.heightDots).contains(dotY) else { continue }
+            if axis.gridLines {
+                rules.append(
+                    Scene.Rule(
+                        kind: .grid, dotY: dotY, value: value, color: color, style: lines.style))
             }
-        case .absolute(let list):
-            values = list.sorted().filter {
-                $0 >= range.lowerBound - span * 1e-9 && $0 <= range.upperBound + span * 1e-9
+            let row = area.row + dotY / dots.y
+            frame.yTickRows.append(row)
+            frame.yTickDots.append(dotY)
+            let label = axis.labels[index]
+            if leftGutter > 1 {
+                texts.append(
+                    Scene.Text(
+                        role: .yLabel, row: row,
+                        column: max(0, leftGutter - 2 - TextMetrics.width(of: label)),
+                        text: label, anchorDotY: dotY))
+            }
+            if rightLabels {
+                texts.append(
+                    Scene.Text(
+                        role: .yLabel, row: row, column: area.column + area.width + 2,
+                        text: label, anchorDotY: dotY))
             }
         }
-        var unique = [Double]()
-        for v in values where unique.last != v { unique.append(v) }
-        return unique.enumerated().compactMap { index, value in
-            let isEnd = index == 0 || index == unique.count - 1
-            if isEnd && !lines.showMinMax { return nil }
-            if !isEnd && !lines.showIntermediate { return nil }
-            return GridEntry(value: value)
+        let range = axis.range
+        if !c.session.axes.yScale.isLog, range.lowerBound < 0, range.upperBound > 0,
+            !axis.ticks.contains(0) || !axis.gridLines
+        {
+            rules.insert(
+                Scene.Rule(kind: .zero, dotY: y.dot(0), value: 0, color: color, style: .solid),
+                at: 0)
         }
+        return (rules, texts)
     }
 
-    func resolvedSelection(_ selection: Selection?, count: Int) -> Int? {
-        switch selection {
-        case .none: return nil
-        case .last: return count > 0 ? count - 1 : nil
-        case .index(let i): return i >= 0 && i < count ? i : nil
+    /// The right axis's labels and tick marks (its own scale: `axis=right`).
+    func rightAxisLabels(
+        _ axis: YAxisPlan, mapping y: YMapping, area: Scene.CellRect,
+        frame: inout Scene.AxisFrame
+    ) -> [Scene.Text] {
+        var texts = [Scene.Text]()
+        for (index, value) in axis.ticks.enumerated() {
+            let dotY = y.dot(value)
+            guard (0..<y.heightDots).contains(dotY) else { continue }
+            frame.rightTickDots.append(dotY)
+            texts.append(
+                Scene.Text(
+                    role: .yLabel, row: area.row + dotY / dots.y,
+                    column: area.column + area.width + 2, text: axis.labels[index],
+                    anchorDotY: dotY))
         }
+        return texts
     }
+
+    /// Marked lines and their labels: at the right edge of the plot area, each on a row of
+    /// its own (moved to the nearest free row when two lines share one).
+    func markedRules(
+        _ c: ChartContext, area: Scene.CellRect, y: (PlotBinding.Axis) -> YMapping
+    ) -> (rules: [Scene.Rule], texts: [Scene.Text]) {
+        let formatter = LabelFormatter(
+            format: c.session.referenceLines.format, decimals: c.session.referenceLines.decimals,
+            units: c.session.referenceLines.units)
+        let log = c.session.axes.yScale.isLog
+        var rules = [Scene.Rule]()
+        var texts = [Scene.Text]()
+        var usedRows = Set<Int>()
+        for (line, value) in c.marks where value.isFinite {
+            let mapping = y(line.axis)
+            let dotY = mapping.dot(value)
+            guard (0..<mapping.heightDots).contains(dotY) else { continue }
+            let color = line.color ?? c.session.output.theme.mark
+            rules.append(
+                Scene.Rule(kind: .marked, dotY: dotY, value: value, color: color, style: line.style)
+            )
+            let shown = log ? YRange.clean(pow(10, value)) : value
+            var text = TextMetrics.sanitized(line.label ?? "")
+            if case .statistic(let kind, _) = line.value, line.label == nil { text = kind.rawValue }
+            let formatted = formatter.label(for: shown, significantDigits: 4)
+            text = text.isEmpty ? formatted : "\(text) \(formatted)"
+            text = TextMetrics.truncated(" " + text + " ", toWidth: area.width)
+            guard let row = freeRow(near: dotY / dots.y, in: area.height, used: usedRows) else {
+                continue
+            }
+            usedRows.insert(row)
+            texts.append(
+                Scene.Text(
+                    role: .markLabel, row: area.row + row,
+                    column: area.column + area.width - TextMetrics.width(of: text), text: text,
+                    color: color,
+                    anchorDotY: row == dotY / dots.y ? dotY : row * dots.y + dots.y / 2))
+        }
+        return (rules, texts)
+    }
+
+    /// `row` if free, else the nearest free row of the area (above first); nil when full.
+    func freeRow(near row: Int, in height: Int, used: Set<Int>) -> Int? {
+        for distance in 0..<max(height, 1) {
+            for candidate in [row - distance, row + distance]
+            where (0..<height).contains(candidate) && !used.contains(candidate) {
+                return candidate
+            }
+        }
+        return nil
+    }
+}
+
+extension YScaleKind {
+    var isLog: Bool { self == .log }
 }

@@ -1,4 +1,5 @@
 import ChartbookModel
+import Foundation
 
 extension ChartLayout {
     func labelTexts(session: Session, plots: [ResolvedPlot]) -> (Int) -> String? {
@@ -25,17 +26,33 @@ extension ChartLayout {
         }
     }
 
+    /// The x labels: on a real x scale from the axis plan's ticks, on the index from the
+    /// window's points.
+    func xLabels(_ c: ChartContext, x: XSide, area: Scene.CellRect) -> [XLabelPlacer.Placed] {
+        if let plan = x.plan {
+            return plan.placedLabels(
+                mapping: x.mapping, areaColumn: area.column, chartColumns: columns)
+        }
+        let placer = XLabelPlacer(
+            mapping: x.mapping, areaColumn: area.column, chartColumns: columns)
+        return placer.place(
+            first: x.window.lowerBound, count: x.window.count,
+            sparsity: c.session.axes.labelSparsity,
+            label: labelTexts(session: c.session, plots: c.plots))
+    }
+
+    /// One legend line: key and name of each series, right-aligned to the plot area.
     func legend(plots: [ResolvedPlot], row: Int, area: Scene.CellRect) -> [Scene.Text] {
         let entries = plots.map { p in
             (
-                symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.plot.id),
+                symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.name),
                 color: p.color
             )
         }
         let total =
             entries.reduce(0) { $0 + 2 + TextMetrics.width(of: $1.name) } + 2
             * max(0, entries.count - 1)
-        var column = max(0, area.column + area.width - total)
+        var column = max(0, min(area.column + area.width, columns) - total)
         var texts = [Scene.Text]()
         for entry in entries {
             guard column + 2 < columns else { break }
@@ -50,7 +67,8 @@ extension ChartLayout {
         return texts
     }
 
-    func readout(index: Int, label: String?, plots: [ResolvedPlot], row: Int) -> [Scene.Text] {
+    /// The selected point under the chart: its index or x, then each series' value there.
+    func readout(_ c: ChartContext, x: XSide, row: Int) -> [Scene.Text] {
         var texts = [Scene.Text]()
         var column = 0
         func add(_ text: String, color: Color? = nil, bold: Bool = false) {
@@ -62,35 +80,72 @@ extension ChartLayout {
                 ))
             column += TextMetrics.width(of: fitted)
         }
+        let log = c.session.axes.yScale.isLog
+        let shown = { (v: Double) in
+            v.isNaN
+                ? self.glyphs.missingValue : NumberText.shortest(log ? YRange.clean(pow(10, v)) : v)
+        }
+        if let plan = x.plan {
+            guard let selected = selectedX(c) else { return [] }
+            add(
+                "\(glyphs.readoutMarker) \(plan.text(selected, timeZone: c.session.timeZone))",
+                bold: true)
+            for p in c.plots {
+                add("  ")
+                add(TextMetrics.sanitized(p.name), color: p.color)
+                add(" " + shown(nearest(p, to: selected).map { p.values[$0] } ?? .nan))
+            }
+            return texts
+        }
+        guard let index = resolvedSelection(c.session.selection, count: c.count) else { return [] }
+        let label = labelTexts(session: c.session, plots: c.plots)(index)
         add("\(glyphs.readoutMarker) \(index)", bold: true)
         if let label, label != String(index), !label.isEmpty { add("  \(label)") }
-        for p in plots {
+        for p in c.plots {
             let value = index < p.values.count ? p.values[index] : .nan
             add("  ")
-            add(TextMetrics.sanitized(p.plot.id), color: p.color)
-            add(" " + (value.isNaN ? glyphs.missingValue : NumberText.shortest(value)))
+            add(TextMetrics.sanitized(p.name), color: p.color)
+            add(" " + shown(value))
         }
         return texts
     }
 
-    /// `points 120–180 of 1000` and a scroll bar showing where the window is, under the chart.
-    func positionLine(window: Range<Int>, count: Int, row: Int, area: Scene.CellRect) -> [Scene
-        .Text]
-    {
+    /// Where the window is, under the chart: `points 120–180 of 1000` on the index,
+    /// `2004-01-05 – 2006-12-29 of 2000-01-03 – 2010-12-31` on a real x; then a scroll bar.
+    func positionLine(_ c: ChartContext, x: XSide, row: Int, area: Scene.CellRect) -> [Scene.Text] {
         let dash = glyphs.asciiOnly ? "-" : "–"
-        let label = "points \(window.lowerBound)\(dash)\(window.upperBound - 1) of \(count)  "
-        let barWidth = max(0, columns - area.column - TextMetrics.width(of: label))
+        let label: String
+        let fraction: (start: Double, length: Double)
+        if let plan = x.plan {
+            let zone = c.session.timeZone
+            let total = plan.extent.upperBound - plan.extent.lowerBound
+            guard total > 0 else { return [] }
+            label =
+                "\(plan.text(plan.domain.lowerBound, timeZone: zone)) \(dash) \(plan.text(plan.domain.upperBound, timeZone: zone)) of \(plan.text(plan.extent.lowerBound, timeZone: zone)) \(dash) \(plan.text(plan.extent.upperBound, timeZone: zone))  "
+            fraction = (
+                (plan.domain.lowerBound - plan.extent.lowerBound) / total,
+                (plan.domain.upperBound - plan.domain.lowerBound) / total
+            )
+        } else {
+            let window = x.window
+            guard window.count < c.count, c.count > 0 else { return [] }
+            label = "points \(window.lowerBound)\(dash)\(window.upperBound - 1) of \(c.count)  "
+            fraction = (
+                Double(window.lowerBound) / Double(c.count), Double(window.count) / Double(c.count)
+            )
+        }
         var texts = [
             Scene.Text(
                 role: .position, row: row, column: area.column,
                 text: TextMetrics.truncated(label, toWidth: columns - area.column))
         ]
-        guard barWidth >= 4, count > 0 else { return texts }
-        let start = Int(
-            saturating: (Double(window.lowerBound) / Double(count) * Double(barWidth)).rounded(
-                .down))
+        let barWidth = max(0, columns - area.column - TextMetrics.width(of: label))
+        guard barWidth >= 4 else { return texts }
+        let clampedStart = min(max(fraction.start, 0), 1)
+        let start = Int(saturating: (clampedStart * Double(barWidth)).rounded(.down))
         let length = max(
-            1, Int(saturating: (Double(window.count) / Double(count) * Double(barWidth)).rounded()))
+            1,
+            min(barWidth, Int(saturating: (min(fraction.length, 1) * Double(barWidth)).rounded())))
         let thumbStart = min(start, barWidth - length)
         let track = glyphs.asciiOnly ? "-" : "─", thumb = glyphs.asciiOnly ? "=" : "━"
         let bar =

@@ -85,6 +85,12 @@ public struct Scene: Equatable, Sendable {
         public var yTickRows: [Int]
         /// Columns (in cells) that carry an x tick on the bottom axis.
         public var xTickColumns: [Int]
+        /// The same ticks at full resolution, in dots of the plot area: what vector output
+        /// draws them at, so they sit exactly on the grid lines and the data.
+        public var yTickDots: [Int] = []
+        public var xTickDots: [Int] = []
+        /// Ticks of the right axis when it has its own scale (`axis=right`), in dots.
+        public var rightTickDots: [Int] = []
 
         public init(
             leftColumn: Int? = nil, rightColumn: Int? = nil, bottomRow: Int? = nil,
@@ -195,6 +201,10 @@ public struct Scene: Equatable, Sendable {
     public struct Text: Equatable, Sendable {
         public enum Role: Equatable, Sendable {
             case title, legend, yLabel, xLabel, markLabel, readout, position, sparkline
+            /// `set xlabel` / `set ylabel`.
+            case axisTitle
+            /// A remark about what is not drawn (values a log scale leaves out).
+            case note
         }
         public var role: Role
         public var row: Int

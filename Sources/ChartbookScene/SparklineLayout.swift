@@ -47,9 +47,9 @@ struct SparklineLayout {
         let y = YMapping(range: range, heightDots: height * dots.y)
         let layout = ChartLayout(columns: columns, rows: row + height, dots: dots, glyphs: glyphs)
         let resolved = ChartLayout.ResolvedPlot(
-            plot: asMainPlot(plot),
-            values: values.map { min(max($0, range.lowerBound), range.upperBound) },
-            color: color)
+            plot: asMainPlot(plot), name: plot.id,
+            values: values.map { min(max($0, range.lowerBound), range.upperBound) }, xs: nil,
+            sorted: true, color: color)
         var rules = [Scene.Rule]()
         if plot.style.sparkZero == true, range.contains(0) {
             rules.append(
@@ -60,7 +60,9 @@ struct SparklineLayout {
             areaWidth > 0
             ? [
                 layout.layer(
-                    for: resolved, x: x, y: y, window: 0..<values.count, heightCells: height)
+                    for: resolved,
+                    x: ChartLayout.XSide(window: 0..<values.count, plan: nil, mapping: x),
+                    y: y, heightCells: height)
             ] : []
         let scene = Scene(
             columns: columns, rows: row + height, dotsPerCell: dots, plotArea: area,

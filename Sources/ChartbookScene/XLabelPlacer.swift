@@ -13,6 +13,8 @@ public struct XLabelPlacer: Sendable {
         public var column: Int
         public var tickColumn: Int
         public var text: String
+        /// The tick's dot column in the plot area (what vector output places it by).
+        public var tickDot: Int
     }
 
     /// Labels for the points `first ..< first + count` (the window); candidates are the
@@ -50,11 +52,14 @@ public struct XLabelPlacer: Sendable {
             guard let text = label(index), !text.isEmpty else { continue }
             let width = TextMetrics.width(of: text)
             guard width <= chartColumns else { return nil }
-            let tick =
-                areaColumn + min(Int(saturating: mapping.centerCell(index)), mapping.widthCells - 1)
+            let center = mapping.centerCell(index)
+            let tick = areaColumn + min(Int(saturating: center), mapping.widthCells - 1)
+            let tickDot = min(
+                Int(saturating: (center * Double(mapping.dotsPerCell)).rounded(.down)),
+                mapping.widthDots - 1)
             let column = min(max(tick - (width - 1) / 2, 0), chartColumns - width)
             if column < nextFree { return nil }
-            placed.append(Placed(column: column, tickColumn: tick, text: text))
+            placed.append(Placed(column: column, tickColumn: tick, text: text, tickDot: tickDot))
             nextFree = column + width + 1
         }
         return placed

@@ -51,6 +51,47 @@ public struct XMapping: Equatable, Sendable {
         affine = scale.map { Affine(offset: paddingLeft * d - $0 * Double(first), scale: $0) }
     }
 
+    /// A real x scale: the interval `domain` (data units after the scale's transform: log10
+    /// for log) spans the area edge to edge, inside the padding. `dot(value:)` places a value.
+    public init(
+        domain: ClosedRange<Double>, widthCells: Int, dotsPerCell: Int, paddingLeft: Double = 0,
+        paddingRight: Double = 0
+    ) {
+        self.count = 0
+        self.widthCells = widthCells
+        self.dotsPerCell = dotsPerCell
+        self.slotted = false
+        self.first = 0
+        self.spacingCells = nil
+        self.paddingLeft = paddingLeft
+        self.paddingRight = paddingRight
+        let d = Double(dotsPerCell)
+        let usable = max(Double(widthCells) - paddingLeft - paddingRight, 0) * d
+        let span = domain.upperBound - domain.lowerBound
+        let scale = span > 0 && span.isFinite ? (max(usable, 1) - 1) / span : 0
+        let offset =
+            span > 0 && span.isFinite
+            ? paddingLeft * d - scale * domain.lowerBound : paddingLeft * d + usable / 2
+        affine = Affine(offset: offset, scale: scale)
+    }
+
+    /// Dot column of the x value `value` (data units after the scale's transform); outside
+    /// the area for values outside the domain.
+    @inline(__always)
+    public func dot(value: Double) -> Int {
+        guard let affine else { return 0 }
+        return Self.round(affine.offset + affine.scale * value)
+    }
+
+    /// Position of `value` in cells (fractional) from the area's left edge: the middle of
+    /// its dot column.
+    public func cell(value: Double) -> Double {
+        (Double(dot(value: value)) + 0.5) / Double(dotsPerCell)
+    }
+
+    /// Dots per data unit (for bar widths on a real x scale).
+    public var dotsPerUnit: Double { affine?.scale ?? 0 }
+
     var widthDots: Int { widthCells * dotsPerCell }
     var usableCells: Double { max(Double(widthCells) - paddingLeft - paddingRight, 0) }
 

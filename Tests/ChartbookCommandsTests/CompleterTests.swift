@@ -39,7 +39,8 @@ import ChartbookModel
         #expect(complete("add plot line w col").candidates == ["color="])
         #expect(
             complete("add plot bar w ").candidates == [
-                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=",
+                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=", "x=", "by=",
+                "where=", "axis=",
             ])
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }
@@ -59,7 +60,7 @@ import ChartbookModel
     @Test func namesFromTheSession() {
         #expect(complete("describe ").candidates == ["sales ", "w "])
         #expect(complete("remove plot ").candidates == ["revenue "])
-        #expect(complete("set plot revenue w").candidates == ["width="])
+        #expect(complete("set plot revenue w").candidates == ["width=", "where="])
         #expect(complete("remove refline ").candidates == ["r1 ", "5 "])
         #expect(
             complete("set labels sa").candidates == ["sales ", "sales.revenue ", "sales.cost "])

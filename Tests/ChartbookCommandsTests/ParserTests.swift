@@ -115,7 +115,7 @@ import ChartbookModel
         ),
         (
             "add plot bar w style=smooth",
-            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded\nadd plot bar w style=smooth\n               ^~~~~\n"
+            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded, x, by, where, axis\nadd plot bar w style=smooth\n               ^~~~~\n"
         ),
         (
             "add plot line w style=smoth",
@@ -135,7 +135,7 @@ import ChartbookModel
         ),
         (
             "select -1",
-            "t.cb:1:8: error: expected a point index (0, 1, ...), last or none, found '-1'\nselect -1\n       ^~\n"
+            "t.cb:1:8: error: expected a point index (0, 1, ...), x=VALUE, last or none, found '-1'\nselect -1\n       ^~\n"
         ),
         (
             "data x 1 2",

@@ -56,25 +56,29 @@ import ChartbookScene
     }
 
     /// A three-point line at 12×5 cells: every element, attribute order and number format.
+    /// Tick marks sit on the grid lines and the points (the same dot positions), and the
+    /// picture has a margin of one cell all round.
     static let smallChart = #"""
         <?xml version="1.0" encoding="UTF-8"?>
-        <svg xmlns="http://www.w3.org/2000/svg" width="96" height="80" viewBox="0 0 96 80" font-family="'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace" font-size="13">
+        <svg xmlns="http://www.w3.org/2000/svg" width="112" height="96" viewBox="0 0 112 96" font-family="'DejaVu Sans Mono', 'Menlo', 'Consolas', 'Liberation Mono', monospace" font-size="13">
         <desc>test</desc>
         <rect width="100%" height="100%" fill="#16181d"/>
-        <line x1="8" y1="47.5" x2="96" y2="47.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-        <line x1="8" y1="38.5" x2="96" y2="38.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-        <line x1="8" y1="28.5" x2="96" y2="28.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-        <line x1="8" y1="19.5" x2="96" y2="19.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-        <line x1="8" y1="9.5" x2="96" y2="9.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-        <line x1="8" y1="0.5" x2="96" y2="0.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
-        <clipPath id="plot-area"><rect x="7.5" y="-2" width="89" height="52"/></clipPath>
-        <path d="M7.5 0V48M3.5 40H7.5M3.5 40H7.5M3.5 24H7.5M3.5 24H7.5M3.5 8H7.5M3.5 8H7.5M7.5 48.5H96M12 48.5V52.5M52 48.5V52.5M92 48.5V52.5" fill="none" stroke="#8a8f98" stroke-width="1"/>
+        <g transform="translate(8 8)">
+        <line x1="24" y1="47.5" x2="96" y2="47.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="24" y1="24.5" x2="96" y2="24.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <line x1="24" y1="0.5" x2="96" y2="0.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
+        <clipPath id="plot-area"><rect x="23.5" y="-2" width="73" height="52"/></clipPath>
+        <path d="M23.5 0V48M19.5 47.5H23.5M19.5 24.5H23.5M19.5 0.5H23.5M23.5 48.5H96M24.5 48.5V52.5M60.5 48.5V52.5M95.5 48.5V52.5" fill="none" stroke="#8a8f98" stroke-width="1"/>
         <g id="plot-d" fill="none" stroke="#4e79a7" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" clip-path="url(#plot-area)">
-        <path d="M8.5 47.5L52.5 9.5L95.5 28.5"/>
+        <path d="M24.5 35.5L60.5 12.5L95.5 24.5"/>
         </g>
-        <text x="8" y="76" fill="#d7dae0" xml:space="preserve">0</text>
-        <text x="48" y="76" fill="#d7dae0" xml:space="preserve">1</text>
+        <text x="0" y="52.05" fill="#d7dae0" xml:space="preserve">0</text>
+        <text x="0" y="29.05" fill="#d7dae0" xml:space="preserve">2</text>
+        <text x="0" y="10.4" fill="#d7dae0" xml:space="preserve">4</text>
+        <text x="24" y="76" fill="#d7dae0" xml:space="preserve">0</text>
+        <text x="56" y="76" fill="#d7dae0" xml:space="preserve">1</text>
         <text x="88" y="76" fill="#d7dae0" xml:space="preserve">2</text>
+        </g>
         </svg>
 
         """#

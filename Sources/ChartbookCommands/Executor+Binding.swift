@@ -1,0 +1,83 @@
+import ChartbookModel
+import ChartbookData
+
+/// Checking a plot's `x=`, `by=` and `where=` against its dataset, and every plot against
+/// the chart's x scale.
+extension Executor {
+    /// `spec` applied to `binding`, its columns checked in `dataset` and a comparison's bound
+    /// read by the column's kind.
+    func resolvedBinding(
+        _ spec: PlotBindingSpec, over binding: PlotBinding, dataset: Dataset, session: Session
+    ) throws(Diagnostic) -> PlotBinding {
+        var spec = spec
+        if let x = spec.x { _ = try column(x, in: dataset, for: "x=") }
+        if let by = spec.by { _ = try column(by, in: dataset, for: "by=") }
+        if let filter = spec.filter {
+            let name = Located(filter.value.column, at: filter.range)
+            let column = try column(name, in: dataset, for: "where=")
+            var resolved = filter.value
+            switch resolved.op {
+            case .equal, .notEqual: break
+            default:
+                guard column.isNumeric, let text = resolved.values.first else {
+                    throw Diagnostic(
+                        .invalidValue(
+                            key: "where", value: filter.value.description,
+                            expected: "= or != for the text column '\(column.name)'"),
+                        at: filter.range)
+                }
+                let reader = XValueReader(
+                    scale: column.isTime ? .time : .linear, timeZone: session.timeZone,
+                    categories: XCategories())
+                resolved.bound = try reader.value(Located(text, at: filter.range))
+            }
+            spec.filter = Located(resolved, at: filter.range)
+        }
+        return spec.applied(to: binding)
+    }
+
+    private func column(_ name: Located<String>, in dataset: Dataset, for option: String)
+        throws(Diagnostic) -> Column
+    {
+        guard let column = dataset.column(named: name.value) else {
+            throw Diagnostic(
+                .unknown(
+                    .column, name.value, context: "\(option) of dataset '\(dataset.name)'",
+                    candidates: dataset.columns.map(\.name)), at: name.range)
+        }
+        return column
+    }
+
+    /// Refuses a session whose main plots cannot share its x scale (a plot over times next
+    /// to one over the index), pointing at `range`.
+    func checkXScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+        let kind = s.xScaleKind
+        for plot in s.mainPlots {
+            if let reason = s.xMismatch(of: plot, on: kind) {
+                throw Diagnostic(
+                    .xMismatch(plot: plot.id, reason: reason, scale: kind.rawValue), at: range)
+            }
+        }
+    }
+
+    /// Notes for a chart whose x is the index: plots of different lengths, or from different
+    /// datasets, are lined up by row number.
+    func alignmentNote(_ s: Session) -> [Effect] {
+        guard s.xScaleKind == .index else { return [] }
+        let lengths = Set(s.mainPlots.compactMap { s.values(of: $0.series)?.count })
+        guard lengths.count > 1 else { return [] }
+        return [
+            .print(
+                "note: the plots have different lengths (\(lengths.sorted().map(String.init).joined(separator: ", ")) rows) and are lined up by row number; give them x=COLUMN to line them up by x\n"
+            )
+        ]
+    }
+
+    /// Whether every column a plot names still exists in `dataset` (after a reload).
+    func bindingHolds(_ plot: Plot, in dataset: Dataset) -> Bool {
+        let b = plot.binding
+        return [b.x, b.by, b.filter?.column].allSatisfy { name in
+            name.map { dataset.column(named: $0) != nil } ?? true
+        }
+    }
+}

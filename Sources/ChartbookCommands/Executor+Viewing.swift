@@ -1,0 +1,89 @@
+import Foundation
+import ChartbookModel
+
+/// `view`, `scroll` and `select` on a real x scale (numbers, times, categories): the window
+/// is an x interval in data units (`View.xInterval`). On an index chart they move the
+/// window of points as before (`Executor.apply`).
+extension Executor {
+    func xReader(_ s: Session) -> XValueReader {
+        XValueReader(scale: s.xScaleKind, timeZone: s.timeZone, categories: s.xCategories)
+    }
+
+    /// `view A..B` on a real x scale.
+    func viewInterval(
+        _ lower: Located<String>, _ upper: Located<String>, in s: inout Session
+    ) throws(Diagnostic) {
+        let reader = xReader(s)
+        var a = try reader.value(lower), b = try reader.value(upper)
+        if s.xScaleKind == .category { a -= 0.5; b += 0.5 }
+        guard a < b, !(s.xScaleKind == .log && a <= 0) else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "view", value: "\(lower.value)..\(upper.value)",
+                    expected: s.xScaleKind == .log
+                        ? "A < B, both above 0 on a log axis" : "A before B"),
+                at: lower.range)
+        }
+        s.view.xInterval = a...b
+    }
+
+    /// `scroll` on a real x scale: the interval moves and stops at the data's ends.
+    func scrollInterval(_ amount: ScrollAmount, in s: inout Session) throws(Diagnostic) {
+        let kind = s.xScaleKind
+        guard var extent = s.xExtent(on: kind) else { return }
+        if kind == .category {
+            extent = (extent.lowerBound - 0.5)...(extent.upperBound + 0.5)
+        }
+        let log = kind == .log
+        let forward: (Double) -> Double = log ? { log10($0) } : { $0 }
+        let back: (Double) -> Double = log ? { pow(10, $0) } : { $0 }
+        let window = s.view.xInterval ?? extent
+        var lo = forward(window.lowerBound), hi = forward(window.upperBound)
+        let first = forward(extent.lowerBound), last = forward(extent.upperBound)
+        let width = hi - lo
+        var shift = 0.0
+        switch amount {
+        case .start: shift = first - lo
+        case .end: shift = last - hi
+        case .page: shift = width
+        case .fraction(let f): shift = width * f
+        case .points(let n): shift = Double(n)
+        case .distance(let text): shift = try xReader(s).distance(text)
+        }
+        // Stop at the ends (a window wider than the data shows it from its start).
+        shift = min(shift, last - hi)
+        shift = max(shift, first - lo)
+        lo += shift
+        hi += shift
+        s.view.xInterval = back(lo)...back(hi)
+    }
+
+    /// `select x=VALUE`, scrolling the window to it when it is outside.
+    func selectX(_ text: Located<String>, in s: inout Session) throws(Diagnostic) {
+        guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
+        let value = try xReader(s).value(text)
+        s.selection = .x(value)
+        reveal(value, in: &s)
+    }
+
+    /// `select N` on a real x scale: the Nth row of the first plot, by its x.
+    func selectRow(_ index: Int, at range: SourceRange, in s: inout Session) throws(Diagnostic) {
+        guard let plot = s.mainPlots.first else { throw Diagnostic(.noPlots, at: range) }
+        var categories = s.xCategories
+        let xs = s.xValues(of: plot, on: s.xScaleKind, categories: &categories)
+        guard index < xs.count else {
+            throw Diagnostic(.indexOutOfRange(index, count: xs.count), at: range)
+        }
+        s.selection = .x(xs[index])
+        reveal(xs[index], in: &s)
+    }
+
+    /// Moves a window that does not show `value` so that it is in the middle.
+    private func reveal(_ value: Double, in s: inout Session) {
+        guard let window = s.view.xInterval, !window.contains(value), value.isFinite else {
+            return
+        }
+        let half = (window.upperBound - window.lowerBound) / 2
+        s.view.xInterval = (value - half)...(value + half)
+    }
+}

@@ -1,0 +1,156 @@
+import ChartbookModel
+
+extension Parser {
+    // MARK: Axes, viewing and selection
+
+    /// `set xscale|yscale|xlabel|ylabel|timezone …`.
+    static func setAxis(_ noun: String, _ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        switch noun {
+        case "xscale":
+            let token = try c.word("auto, index, linear, log, time or category")
+            try c.expectEnd()
+            if token.text.lowercased() == "auto" { return .setXScale(nil) }
+            guard let kind = XScaleKind(rawValue: token.text.lowercased()) else {
+                throw Diagnostic(
+                    .unknown(
+                        .value, token.text, context: "xscale",
+                        candidates: ["auto"] + XScaleKind.allCases.map(\.rawValue)),
+                    at: token.range)
+            }
+            return .setXScale(kind)
+        case "yscale":
+            let token = try c.word("linear or log")
+            try c.expectEnd()
+            return .setYScale(try ValueParser.choice(token, key: "yscale", as: YScaleKind.self))
+        case "xlabel", "ylabel":
+            let token = try c.value("a title in quotes, or off")
+            try c.expectEnd()
+            let off = token.kind == .word && token.text.lowercased() == "off"
+            let text = off || token.text.isEmpty ? nil : TextMetrics.sanitized(token.text)
+            return .setAxisTitle(x: noun == "xlabel", text)
+        default:  // timezone
+            let token = try c.value("a zone: UTC, +05:30 or a name like Europe/Paris")
+            try c.expectEnd()
+            guard let zone = TimeZoneSetting(parsing: token.text) else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "timezone", value: token.text,
+                        expected: "UTC, an offset like +05:30, or a zone name like Europe/Paris"),
+                    at: token.range)
+            }
+            return .setTimeZone(zone)
+        }
+    }
+
+    /// `scroll`, `scroll +N|-N`, `scroll +25%`, `scroll +30d`, `scroll start|end`.
+    static func scroll(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        guard let token = c.next() else { return .scroll(.page) }
+        try c.expectEnd()
+        let text = token.text.replacingOccurrences(of: "_", with: "")
+        switch text.lowercased() {
+        case "start": return .scroll(.start)
+        case "end": return .scroll(.end)
+        default: break
+        }
+        guard token.kind == .word else {
+            throw Diagnostic(
+                .expected("+N, -N, +N%, start or end", found: token.text), at: token.range)
+        }
+        if let n = Int(text) { return .scroll(.points(n)) }
+        if text.hasSuffix("%"), let percent = ValueParser.number(String(text.dropLast())),
+            abs(percent) <= 100_000
+        {
+            return .scroll(.fraction(percent / 100))
+        }
+        guard let sign = text.first, sign == "+" || sign == "-" else {
+            throw Diagnostic(
+                .expected("+N, -N, +N%, a duration like +30d, start or end", found: token.text),
+                at: token.range)
+        }
+        return .scroll(.distance(Located(text, at: token.range)))
+    }
+
+    /// `view A..B` (`view all` shows everything again). The ends stay text: the chart's x
+    /// scale reads them.
+    static func view(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let first = try c.value("a range like 120..180 or 2004-01-01..2006-12-31, or all")
+        // `view "2004-01-01 10:00".."2004-01-02"`: quoted ends glued by `..`.
+        var text = first.text, last = first
+        while let next = c.peek, !next.spaceBefore {
+            text += next.text
+            last = next
+            _ = c.next()
+        }
+        try c.expectEnd()
+        let range = first.range.through(last.range)
+        if text.lowercased() == "all" { return .view(lower: nil, upper: nil, range: range) }
+        guard let dots = text.range(of: "..") else {
+            throw Diagnostic(
+                .invalidValue(key: "view", value: text, expected: "A..B, like 120..180"), at: range)
+        }
+        let lower = String(text[..<dots.lowerBound]), upper = String(text[dots.upperBound...])
+        guard !lower.isEmpty, !upper.isEmpty else {
+            throw Diagnostic(
+                .invalidValue(key: "view", value: text, expected: "both ends, like 120..180"),
+                at: range)
+        }
+        return .view(
+            lower: Located(lower, at: range), upper: Located(upper, at: range), range: range)
+    }
+
+    /// `select N|last|none` or `select x=VALUE`.
+    static func select(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        if c.atOption {
+            let options = try c.options()
+            guard options.count == 1, let option = options.first, option.name == "x" else {
+                throw unknownOption(options[0], ["x"], context: "select")
+            }
+            return .selectX(Located(option.value.text, at: option.value.range))
+        }
+        let token = try c.word("a point index, x=VALUE, last or none")
+        try c.expectEnd()
+        switch token.text.lowercased() {
+        case "last": return .select(.last, range: token.range)
+        case "none": return .select(nil, range: token.range)
+        default:
+            guard let index = Int(token.text.replacingOccurrences(of: "_", with: "")), index >= 0
+            else {
+                throw Diagnostic(
+                    .expected(
+                        "a point index (0, 1, ...), x=VALUE, last or none", found: token.text),
+                    at: token.range)
+            }
+            return .select(.index(index), range: token.range)
+        }
+    }
+
+    /// `where=` as typed: `COLUMN=A,B`, `COLUMN:A`, `COLUMN!=A`, `COLUMN>N`, `COLUMN<=DATE` ….
+    static func rowFilter(_ token: Token) throws(Diagnostic) -> Located<RowFilter> {
+        let text = token.text
+        let operators: [(String, RowFilter.Operator)] = [
+            ("!=", .notEqual), (">=", .greaterOrEqual), ("<=", .lessOrEqual), ("=", .equal),
+            (":", .equal), (">", .greater), ("<", .less),
+        ]
+        var best: (Range<String.Index>, RowFilter.Operator)?
+        for (symbol, op) in operators {
+            guard let found = text.range(of: symbol) else { continue }
+            if let current = best, current.0.lowerBound <= found.lowerBound { continue }
+            best = (found, op)
+        }
+        guard let (found, op) = best, found.lowerBound > text.startIndex,
+            found.upperBound < text.endIndex
+        else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "where", value: text,
+                    expected: "COLUMN=VALUE[,VALUE…], COLUMN!=VALUE or COLUMN>NUMBER"),
+                at: token.range)
+        }
+        let column = String(text[..<found.lowerBound])
+        let rest = String(text[found.upperBound...])
+        let values =
+            op == .equal || op == .notEqual
+            ? rest.split(separator: ",").map(String.init) : [rest]
+        return Located(RowFilter(column: column, op: op, values: values), at: token.range)
+    }
+}

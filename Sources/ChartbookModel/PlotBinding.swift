@@ -1,0 +1,35 @@
+/// What a plot's points are, beyond its y column: the x column, the grouping of long-format
+/// data, a row filter, the y axis it is measured on and the order its points are joined in.
+/// All nil or default: x is the point index, one series, every row, the left axis.
+public struct PlotBinding: Equatable, Sendable {
+    /// Which y axis a plot (or a marked line) is measured on.
+    public enum Axis: String, Equatable, Sendable, CaseIterable { case left, right }
+
+    /// The order a line joins its points in.
+    public enum Order: String, Equatable, Sendable, CaseIterable {
+        /// By x (Vega-Lite's default for lines over numbers and times).
+        case x
+        /// As the rows come in the file (a path, a trajectory).
+        case data
+    }
+
+    /// A column of the same dataset (`x=`); nil: the dataset's x column, else the index.
+    public var x: String?
+    /// `by=COLUMN`: one series per distinct value of the column, in order of first appearance.
+    public var by: String?
+    /// `where=...`: only the rows it keeps.
+    public var filter: RowFilter?
+    public var axis: Axis
+    public var order: Order
+
+    public init(
+        x: String? = nil, by: String? = nil, filter: RowFilter? = nil, axis: Axis = .left,
+        order: Order = .x
+    ) {
+        self.x = x
+        self.by = by
+        self.filter = filter
+        self.axis = axis
+        self.order = order
+    }
+}

@@ -1,0 +1,103 @@
+/// What x is for the chart: the one place that decides it, for the executor (checking
+/// plots, reading `view`/`select` values) and the layout (drawing).
+extension Session {
+    /// The x column `plot` draws against: its own `x=`, else its dataset's `x=` from `load`;
+    /// nil when x is the point index.
+    public func xColumn(of plot: Plot) -> Column? {
+        guard let dataset = dataset(named: plot.series.dataset),
+            let name = plot.binding.x ?? dataset.xColumn
+        else { return nil }
+        return dataset.column(named: name)
+    }
+
+    /// The plots on the main chart (not sparklines), in drawing order.
+    public var mainPlots: [Plot] { plots.filter { $0.kind != .sparkline } }
+
+    /// The chart's x scale: `set xscale`, else what the first main plot's x column holds
+    /// (times: time; numbers: linear; text: category), else the index.
+    public var xScaleKind: XScaleKind {
+        if let chosen = axes.xScale { return chosen }
+        guard let first = mainPlots.first else { return .index }
+        return Self.detectedScale(of: xColumn(of: first))
+    }
+
+    /// The scale a column asks for: time, linear, category; nil (no column) is the index.
+    public static func detectedScale(of column: Column?) -> XScaleKind {
+        guard let column else { return .index }
+        if column.isTime { return .time }
+        return column.isNumeric ? .linear : .category
+    }
+
+    /// Why `plot` cannot be drawn on an x scale of `kind`, or nil when it can.
+    public func xMismatch(of plot: Plot, on kind: XScaleKind) -> String? {
+        let column = xColumn(of: plot)
+        switch kind {
+        case .index, .category: return nil
+        case .linear, .log, .time:
+            guard let column else { return "its x is the point index" }
+            return column.isNumeric ? nil : "its x column '\(column.name)' is text"
+        }
+    }
+
+    /// The x values of `plot` on a scale of `kind`, one per row: numbers and times as they
+    /// are, categories as slot numbers in `categories` (built up in order of first
+    /// appearance), the index as 0, 1, 2 …
+    public func xValues(of plot: Plot, on kind: XScaleKind, categories: inout XCategories)
+        -> [Double]
+    {
+        let count = dataset(named: plot.series.dataset)?.count ?? 0
+        guard kind != .index, let column = xColumn(of: plot) else {
+            return (0..<count).map(Double.init)
+        }
+        if kind == .category {
+            return (0..<column.count).map { categories.slot(of: column.text(at: $0)) }
+        }
+        return column.numbers ?? Array(repeating: .nan, count: column.count)
+    }
+
+    /// Every category of the main plots' x columns, in order of first appearance.
+    public var xCategories: XCategories {
+        var categories = XCategories()
+        for plot in mainPlots { _ = xValues(of: plot, on: .category, categories: &categories) }
+        return categories
+    }
+}
+
+/// The distinct values of a category axis, each with its slot (0, 1, 2 … in order of first
+/// appearance).
+public struct XCategories: Equatable, Sendable {
+    public private(set) var names: [String] = []
+    private var slots: [String: Int] = [:]
+
+    public init() {}
+
+    /// The slot of `name`, adding it when new. Empty cells have no slot (NaN).
+    public mutating func slot(of name: String) -> Double {
+        guard !name.isEmpty else { return .nan }
+        if let slot = slots[name] { return Double(slot) }
+        slots[name] = names.count
+        names.append(name)
+        return Double(names.count - 1)
+    }
+
+    /// The slot of an existing name.
+    public func existingSlot(of name: String) -> Int? { slots[name] }
+}
+
+extension Session {
+    /// The x interval the main plots' data covers on a scale of `kind` (log: positive
+    /// values only); nil when there is none. Index: 0 … the last point.
+    public func xExtent(on kind: XScaleKind) -> ClosedRange<Double>? {
+        if kind == .index { return pointCount > 0 ? 0...Double(pointCount - 1) : nil }
+        var categories = XCategories()
+        var lo = Double.infinity, hi = -Double.infinity
+        for plot in mainPlots {
+            for x in xValues(of: plot, on: kind, categories: &categories)
+            where x.isFinite && (kind != .log || x > 0) {
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+        }
+        return lo <= hi ? lo...hi : nil
+    }
+}

@@ -1,0 +1,124 @@
+import ChartbookModel
+import Foundation
+
+extension ChartLayout {
+    /// The x side of a chart once the width is known: a window of points (index) or an x
+    /// plan (real), and the mapping.
+    struct XSide {
+        var window: Range<Int>
+        var plan: XAxisPlan?
+        var mapping: XMapping
+    }
+
+    /// Both y axes; `right` only when a plot or marked line uses it.
+    struct YSide {
+        var left: YAxisPlan
+        var right: YAxisPlan?
+    }
+
+    /// The gutters and y axes, settled together: with an adaptive range the labels depend
+    /// on the window, and an index window on the width.
+    func settle(_ c: ChartContext, _ plan: RowPlan) -> (
+        left: Int, right: Int, rightAxis: Bool, x: XSide, y: YSide
+    ) {
+        let lines = c.session.referenceLines
+        let labelSide = lines.visible ? lines.labels : .none
+        var width = columns
+        var left = 0, right = 0, rightAxis = false
+        for _ in 0..<2 {
+            let y = ySide(c, plan, x: xSide(c, widthCells: width))
+            let labelWidth = y.left.labels.map(TextMetrics.width(of:)).max() ?? 0
+            let rightWidth = y.right.map { $0.labels.map(TextMetrics.width(of:)).max() ?? 0 }
+            (left, right, rightAxis) = gutters(
+                labelSide: labelSide, labelWidth: labelWidth, rightLabelWidth: rightWidth)
+            width = max(0, columns - left - right)
+        }
+        let x = xSide(c, widthCells: plan.mainChart ? width : 0)
+        return (left, right, rightAxis, x, ySide(c, plan, x: x))
+    }
+
+    func xSide(_ c: ChartContext, widthCells: Int) -> XSide {
+        let view = c.session.view
+        if c.realX {
+            let plan = XAxisPlan.make(
+                scale: c.scale, series: c.plots, categories: c.categories, view: view,
+                timeZone: c.session.timeZone)
+            let mapping = XMapping(
+                domain: plan.domain, widthCells: widthCells, dotsPerCell: dots.x,
+                paddingLeft: view.paddingLeft, paddingRight: view.paddingRight)
+            return XSide(window: 0..<0, plan: plan, mapping: mapping)
+        }
+        let window = view.window(count: c.count, widthCells: widthCells)
+        let spacing: Double?
+        switch view.spacing {
+        case .auto, .points: spacing = nil
+        case .cells(let s): spacing = s
+        }
+        let mapping = XMapping(
+            count: window.count, widthCells: widthCells, dotsPerCell: dots.x,
+            slotted: c.plots.contains { $0.plot.kind == .bar }, first: window.lowerBound,
+            spacingCells: spacing, paddingLeft: view.paddingLeft,
+            paddingRight: view.paddingRight)
+        return XSide(window: window, plan: nil, mapping: mapping)
+    }
+
+    func ySide(_ c: ChartContext, _ plan: RowPlan, x: XSide) -> YSide {
+        let left = yAxis(c, plan, x: x, axis: .left)
+        let usesRight =
+            c.plots.contains { $0.plot.binding.axis == .right }
+            || c.marks.contains { $0.0.axis == .right }
+        return YSide(left: left, right: usesRight ? yAxis(c, plan, x: x, axis: .right) : nil)
+    }
+
+    /// One y axis from the plots and marked lines on it.
+    func yAxis(_ c: ChartContext, _ plan: RowPlan, x: XSide, axis: PlotBinding.Axis)
+        -> YAxisPlan
+    {
+        let session = c.session
+        var lo = Double.infinity, hi = -Double.infinity
+        for p in c.plots where p.plot.binding.axis == axis {
+            let slice = visibleValues(p, x: x, adapt: session.axes.range == .adapt)
+            if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
+        }
+        for (line, value) in c.marks where line.axis == axis && line.fit && value.isFinite {
+            lo = min(lo, value); hi = max(hi, value)
+        }
+        let log = session.axes.yScale == .log
+        if (session.axes.includeZero || c.includeZero) && !log { lo = min(lo, 0); hi = max(hi, 0) }
+        var lines = session.referenceLines
+        // The right axis is ticked at round values whatever the left's reference lines are.
+        if axis == .right { lines.positions = .auto }
+        return YAxisPlan.make(
+            YAxisPlan.Request(
+                extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,
+                rows: plan.plotHeight, log: log))
+    }
+
+    /// The values `set range adapt` fits: those in the window (index) or the x interval.
+    func visibleValues(_ p: ResolvedPlot, x: XSide, adapt: Bool) -> ArraySlice<Double> {
+        guard adapt else { return p.values[...] }
+        guard let plan = x.plan, let xs = p.xs else {
+            let n = p.values.count
+            return p.values[min(x.window.lowerBound, n)..<min(x.window.upperBound, n)]
+        }
+        if p.sorted { return p.values[visibleSpan(xs, plan.domain, margin: 0)] }
+        return ArraySlice(zip(xs, p.values).filter { plan.domain.contains($0.0) }.map(\.1))
+    }
+
+    /// The indices of sorted `xs` inside `domain`, plus `margin` points each side.
+    func visibleSpan(_ xs: [Double], _ domain: ClosedRange<Double>, margin: Int) -> Range<Int> {
+        let lower = Self.firstIndex(in: xs) { $0 >= domain.lowerBound }
+        let upper = Self.firstIndex(in: xs) { $0 > domain.upperBound }
+        return max(lower - margin, 0)..<min(upper + margin, xs.count)
+    }
+
+    /// Binary search: the first index whose value satisfies the (monotone) predicate.
+    static func firstIndex(in xs: [Double], where predicate: (Double) -> Bool) -> Int {
+        var low = 0, high = xs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if predicate(xs[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,93 @@
+import ChartbookModel
+
+/// Which rows the chart gets, decided before anything is placed: optional rows are given
+/// out by priority and dropped on small targets so the plot keeps at least three rows
+/// where it can. Top to bottom: title, legend (one or more rows), y title, plot area, bottom
+/// axis, x labels, x title, position line, sparkline strip, note, selection readout.
+struct RowPlan {
+    var hasAxisRow = false
+    var hasXLabels = false
+    var hasXTitle = false
+    var sparkStrip = [Int]()
+    var hasPosition = false
+    var hasTitle = false
+    var hasReadout = false
+    /// The legend's rows, each a list of entries (index into the main series).
+    var legendLines = [[Int]]()
+    var hasYTitle = false
+    var hasNote = false
+    var plotHeight = 0
+    var mainChart = true
+
+    /// Rows above the plot area.
+    var top: Int { (hasTitle ? 1 : 0) + legendLines.count + (hasYTitle ? 1 : 0) }
+}
+
+extension ChartLayout {
+    func rowPlan(_ c: ChartContext) -> RowPlan {
+        var plan = RowPlan()
+        let session = c.session
+        let mainChart = !c.plots.isEmpty || c.sparks.isEmpty
+        plan.mainChart = mainChart
+        var used = 0
+        let minimumPlot = mainChart ? min(rows, 3) : 0
+        func take(_ wanted: Bool, _ n: Int = 1) -> Bool {
+            guard wanted, rows - used - n >= minimumPlot else { return false }
+            used += n
+            return true
+        }
+        let hasPoints = c.realX ? c.plots.contains { !$0.values.isEmpty } : c.count > 0
+        plan.hasAxisRow = take(mainChart)
+        plan.hasXLabels = take(mainChart && hasPoints)
+        for height in c.sparks.map({ $0.plot.style.sparkHeight ?? 1 }) where take(true, height) {
+            plan.sparkStrip.append(height)
+        }
+        // The position line is decided once the window is known; reserve it when it may show.
+        let view = session.view
+        let mayScroll = c.realX ? view.xInterval != nil : view.spacing != .auto
+        plan.hasPosition = take(mainChart && mayScroll && hasPoints)
+        plan.hasTitle = take(
+            session.output.title.map(TextMetrics.sanitized).map { !$0.isEmpty } ?? false)
+        plan.hasReadout = take(mainChart && selectionShown(c))
+        let legend = mainChart && !c.plots.isEmpty && (session.output.legend ?? (c.plots.count > 1))
+        if legend {
+            let lines = legendLines(c.plots)
+            for line in lines where take(true) { plan.legendLines.append(line) }
+        }
+        plan.hasXTitle = take(mainChart && session.axes.xTitle != nil)
+        plan.hasYTitle = take(mainChart && session.axes.yTitle != nil)
+        plan.hasNote = take(mainChart && c.leftOut > 0)
+        plan.plotHeight = mainChart ? max(0, rows - used) : 0
+        return plan
+    }
+
+    func selectionShown(_ c: ChartContext) -> Bool {
+        switch c.session.selection {
+        case .none: return false
+        case .last: return c.realX || c.count > 0
+        case .index(let i): return !c.realX && i >= 0 && i < c.count
+        case .x: return c.realX
+        }
+    }
+
+    /// Legend entries wrapped into lines that fit the chart's width.
+    func legendLines(_ plots: [ResolvedPlot]) -> [[Int]] {
+        var lines = [[Int]]()
+        var current = [Int]()
+        var width = 0
+        for (index, p) in plots.enumerated() {
+            let entry = 2 + TextMetrics.width(of: TextMetrics.sanitized(p.name))
+            let needed = current.isEmpty ? entry : width + 2 + entry
+            if needed > columns && !current.isEmpty {
+                lines.append(current)
+                current = [index]
+                width = entry
+            } else {
+                current.append(index)
+                width = needed
+            }
+        }
+        if !current.isEmpty { lines.append(current) }
+        return lines
+    }
+}

@@ -1,0 +1,147 @@
+import ChartbookModel
+import Foundation
+
+/// A real x axis (numbers, times, categories, log) laid out: the interval shown, in data
+/// units after the scale's transform, and its ticks with their labels. The index axis keeps
+/// `XLabelPlacer`.
+struct XAxisPlan {
+    var scale: XScaleKind
+    /// The x interval across the plot area.
+    var domain: ClosedRange<Double>
+    /// The interval all data covers (for the position line and scrolling).
+    var extent: ClosedRange<Double>
+    var categories: XCategories
+    /// Seconds east of UTC that time ticks and labels are shown at.
+    var offset: Int
+
+    /// The plan for `series` on `scale`: the view's interval, else all data (categories:
+    /// half a slot beyond the first and last; bars: half their step beyond the ends).
+    static func make(
+        scale: XScaleKind, series: [SeriesResolver.Series], categories: XCategories,
+        view: View, timeZone: TimeZoneSetting
+    ) -> XAxisPlan {
+        var lo = Double.infinity, hi = -Double.infinity
+        var barStep = Double.infinity
+        for s in series {
+            guard let xs = s.xs else { continue }
+            for x in xs where x.isFinite {
+                lo = min(lo, x)
+                hi = max(hi, x)
+            }
+            if s.plot.kind == .bar { barStep = min(barStep, smallestStep(xs)) }
+        }
+        if scale == .category {
+            lo = -0.5
+            hi = Double(max(categories.names.count, 1)) - 0.5
+        } else if lo > hi {
+            (lo, hi) = (0, 1)
+        } else if lo == hi {
+            let pad = scale == .time ? 43_200.0 : max(abs(lo) * 0.1, 0.5)
+            (lo, hi) = (lo - pad, hi + pad)
+        }
+        if barStep.isFinite && scale != .category {
+            (lo, hi) = (lo - barStep / 2, hi + barStep / 2)
+        } else if scale == .linear, let step = NiceTicks.step(for: lo...hi, maxCount: 10) {
+            // Numbers end on round values, as Vega-Lite's `nice` domain does.
+            (lo, hi) = (
+                step.times((lo / step.value).rounded(.down)),
+                step.times((hi / step.value).rounded(.up))
+            )
+        }
+        var domain = lo...hi
+        if let interval = view.xInterval {
+            let a = scale == .log ? log10(interval.lowerBound) : interval.lowerBound
+            let b = scale == .log ? log10(interval.upperBound) : interval.upperBound
+            if a.isFinite, b.isFinite, a < b { domain = a...b }
+        }
+        let middle = domain.lowerBound / 2 + domain.upperBound / 2
+        return XAxisPlan(
+            scale: scale, domain: domain, extent: lo...hi, categories: categories,
+            offset: scale == .time ? timeZone.offset(atUTC: middle) : 0)
+    }
+
+    /// The smallest gap between neighbouring distinct x values (infinity for one value).
+    static func smallestStep(_ xs: [Double]) -> Double {
+        let sorted = xs.filter(\.isFinite).sorted()
+        var step = Double.infinity
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
+        return step
+    }
+
+    /// Tick candidates with at most `maxCount` ticks: value (transformed units) and label.
+    func ticks(maxCount: Int) -> [(value: Double, label: String)] {
+        switch scale {
+        case .time:
+            return CalendarTicks.ticks(in: domain, maxCount: maxCount, offset: offset).map {
+                ($0.seconds, $0.label)
+            }
+        case .category:
+            let names = categories.names
+            let first = max(0, Int(saturating: domain.lowerBound.rounded(.up)))
+            let last = min(names.count - 1, Int(saturating: domain.upperBound.rounded(.down)))
+            guard first <= last else { return [] }
+            var step = 1
+            while (last - first) / step + 1 > maxCount {
+                step = XLabelPlacer.nextStep(after: step, multipleOf: 1)
+            }
+            return stride(from: first, through: last, by: step).map {
+                (Double($0), TextMetrics.sanitized(names[$0]))
+            }
+        case .log:
+            let plan = YAxisPlan.logPlan(
+                YAxisPlan.Request(
+                    extent: nil,
+                    mode: .fixed(
+                        lower: pow(10, domain.lowerBound), upper: pow(10, domain.upperBound)),
+                    lines: ReferenceLines(), rows: maxCount * 3, log: true))
+            let labels = LabelFormatter().labels(for: plan.ticks.map { YRange.clean(pow(10, $0)) })
+            return Array(zip(plan.ticks, labels))
+        case .linear, .index:
+            let values = NiceTicks.ticks(in: domain, maxCount: maxCount)
+            return Array(zip(values, LabelFormatter().labels(for: values)))
+        }
+    }
+
+    /// Labels that fit `mapping`'s width with a space between them: the densest tick set
+    /// whose labels do not overlap (never one label dropped from an even sequence).
+    func placedLabels(mapping: XMapping, areaColumn: Int, chartColumns: Int)
+        -> [XLabelPlacer.Placed]
+    {
+        var maxCount = max(1, mapping.widthCells / 3)
+        while maxCount >= 1 {
+            let candidates = ticks(maxCount: maxCount)
+            if let placed = place(candidates, mapping, areaColumn, chartColumns) { return placed }
+            maxCount = min(maxCount - 1, max(candidates.count - 1, 0))
+        }
+        return []
+    }
+
+    private func place(
+        _ ticks: [(value: Double, label: String)], _ mapping: XMapping, _ areaColumn: Int,
+        _ chartColumns: Int
+    ) -> [XLabelPlacer.Placed]? {
+        var placed = [XLabelPlacer.Placed]()
+        var nextFree = 0
+        for tick in ticks {
+            let width = TextMetrics.width(of: tick.label)
+            guard width <= chartColumns else { return nil }
+            let dot = mapping.dot(value: tick.value)
+            guard dot >= 0, dot < mapping.widthCells * mapping.dotsPerCell else { continue }
+            let tickColumn = areaColumn + dot / mapping.dotsPerCell
+            let column = min(max(tickColumn - (width - 1) / 2, 0), chartColumns - width)
+            if column < nextFree { return nil }
+            placed.append(
+                XLabelPlacer.Placed(
+                    column: column, tickColumn: tickColumn, text: tick.label, tickDot: dot))
+            // Two spaces between labels: a run of numbers reads as separate values.
+            nextFree = column + width + 2
+        }
+        return placed
+    }
+
+    /// An x value as the position line and readout show it (transformed units in).
+    func text(_ value: Double, timeZone: TimeZoneSetting) -> String {
+        let shown = scale == .log ? YRange.clean(pow(10, value)) : value
+        return XValueText.text(shown, scale: scale, timeZone: timeZone, categories: categories)
+    }
+}

@@ -1,0 +1,171 @@
+import ChartbookModel
+import Foundation
+
+/// One y axis laid out: its range and where its ticks are, in data units after the scale's
+/// transform (log10 on a log scale), with their labels.
+///
+/// With the default reference lines (`auto`) the ticks are round values — 1, 2 or 5 × 10ⁿ
+/// apart, as many as the rows hold, never two on one row — and an automatic range ends on
+/// them. A fixed range keeps its ends and is ticked at the round values inside it. On a log
+/// scale the ticks are the powers of ten (with 2 and 5 between them when the range spans
+/// under two decades) and an automatic range ends on powers of ten.
+struct YAxisPlan: Equatable {
+    var range: ClosedRange<Double>
+    var ticks: [Double]
+    var labels: [String]
+    /// Whether grid lines are drawn at the ticks (false: labels only, as when every
+    /// absolute reference line lies outside the range).
+    var gridLines: Bool
+
+    /// The inputs: the data's extent (nil: none), the range setting, the reference lines,
+    /// the room, and the scale.
+    struct Request {
+        var extent: (Double, Double)?
+        var mode: Axes.RangeMode
+        var lines: ReferenceLines
+        var rows: Int
+        var log: Bool
+    }
+
+    static func make(_ r: Request) -> YAxisPlan {
+        let formatter = LabelFormatter(
+            format: r.lines.format, decimals: r.lines.decimals, units: r.lines.units)
+        var plan: YAxisPlan
+        if r.log {
+            plan = logPlan(r)
+        } else {
+            switch r.lines.positions {
+            case .auto: plan = roundPlan(r)
+            case .relative(let fractions): plan = relativePlan(r, fractions)
+            case .absolute(let values): plan = absolutePlan(r, values)
+            }
+        }
+        plan.ticks = ends(plan.ticks, in: plan.range, lines: r.lines)
+        let shown = r.log ? plan.ticks.map { YRange.clean(pow(10, $0)) } : plan.ticks
+        plan.labels = formatter.labels(for: shown).map(TextMetrics.sanitized)
+        return plan
+    }
+
+    /// The most ticks for `rows` rows: about one every three rows, so labels never crowd.
+    static func maxTicks(rows: Int) -> Int { max(2, min(11, rows / 3 + 1)) }
+
+    /// Round ticks; the automatic range ends on them.
+    static func roundPlan(_ r: Request) -> YAxisPlan {
+        let maxCount = maxTicks(rows: r.rows)
+        if case .fixed(let lower, let upper) = r.mode, let lower, let upper {
+            let range = fixedRange(lower, upper)
+            return YAxisPlan(
+                range: range, ticks: NiceTicks.ticks(in: range, maxCount: maxCount), labels: [],
+                gridLines: true)
+        }
+        let (lo, hi) = YRange.widenedIfFlat(r.extent?.0 ?? 0, r.extent?.1 ?? 1)
+        let (range, ticks) = niceRange(lo, hi, maxCount: maxCount)
+        var plan = YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
+        if case .fixed(let lower, let upper) = r.mode {
+            // One end open: fitted to the data, ticked inside.
+            plan.range = fixedRange(lower ?? range.lowerBound, upper ?? range.upperBound)
+            plan.ticks = NiceTicks.ticks(in: plan.range, maxCount: maxCount)
+        }
+        return plan
+    }
+
+    /// The smallest range of whole steps around `lo...hi` with at most `maxCount` ticks.
+    static func niceRange(_ lo: Double, _ hi: Double, maxCount: Int) -> (
+        ClosedRange<Double>, [Double]
+    ) {
+        var count = maxCount
+        while count >= 2 {
+            guard let step = NiceTicks.step(for: lo...hi, maxCount: count) else { break }
+            let first = (lo / step.value).rounded(.down), last = (hi / step.value).rounded(.up)
+            let lower = step.times(first), upper = step.times(last)
+            // Ending on whole steps may add a tick at each end; one more than asked is fine.
+            if last - first + 1 <= Double(maxCount + 1), lower.isFinite, upper.isFinite {
+                return (lower...upper, NiceTicks.ticks(in: lower...upper, step: step))
+            }
+            count -= 1
+        }
+        let nice = YRange.nice(lo, hi, intervals: 1)
+        return (nice, [nice.lowerBound, nice.upperBound])
+    }
+
+    static func fixedRange(_ lower: Double, _ upper: Double) -> ClosedRange<Double> {
+        if lower < upper { return lower...upper }
+        let (a, b) = YRange.widenedIfFlat(min(lower, upper), max(lower, upper))
+        return a...b
+    }
+
+    /// `set reflines relative …`: the range in as many equal round steps as the fractions
+    /// describe, lines at the fractions.
+    static func relativePlan(_ r: Request, _ fractions: [Double]) -> YAxisPlan {
+        let (lo, hi) = r.extent ?? (0, 1)
+        var range = YRange.nice(lo, hi, intervals: YRange.intervals(forRelative: fractions))
+        if case .fixed(let lower, let upper) = r.mode {
+            range = fixedRange(lower ?? range.lowerBound, upper ?? range.upperBound)
+        }
+        let span = range.upperBound - range.lowerBound
+        let ticks = fractions.sorted().map { f in
+            YRange.clean(
+                span.isFinite
+                    ? range.lowerBound + f * span
+                    : range.lowerBound * (1 - f) + range.upperBound * f)
+        }
+        return YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
+    }
+
+    /// `set reflines absolute …`: lines at the values inside the range; when none is, the
+    /// round ticks are labelled without lines so the axis can still be read.
+    static func absolutePlan(_ r: Request, _ values: [Double]) -> YAxisPlan {
+        var plan = roundPlan(r)
+        let range = plan.range
+        let span = range.upperBound - range.lowerBound
+        let inside = values.sorted().filter {
+            $0 >= range.lowerBound - span * 1e-9 && $0 <= range.upperBound + span * 1e-9
+        }
+        if !inside.isEmpty { plan.ticks = inside } else { plan.gridLines = false }
+        return plan
+    }
+
+    /// Powers of ten (and 2, 5 between them over short spans), in log10 units.
+    static func logPlan(_ r: Request) -> YAxisPlan {
+        var range: ClosedRange<Double>
+        if case .fixed(let lower, let upper) = r.mode, let lower, let upper, lower > 0, upper > 0 {
+            range = fixedRange(log10(lower), log10(upper))
+        } else {
+            let (lo, hi) = r.extent ?? (0, 1)
+            let a = lo.rounded(.down), b = max(hi.rounded(.up), a + 1)
+            range = a...b
+        }
+        let maxCount = maxTicks(rows: r.rows)
+        let decades = stride(
+            from: range.lowerBound.rounded(.up), through: range.upperBound, by: 1
+        ).map { $0 }
+        var ticks = decades
+        if decades.count < 3 {
+            let low = Int(saturating: range.lowerBound.rounded(.down))
+            let high = Int(saturating: range.upperBound.rounded(.up))
+            ticks = (low...max(low, high)).flatMap { k in
+                [1.0, 2, 5].map { Double(k) + log10($0) }
+            }.filter { range.contains($0) }
+        }
+        if ticks.count > maxCount {
+            let step = Int((Double(ticks.count) / Double(maxCount)).rounded(.up))
+            ticks = decades.enumerated().filter { $0.offset % step == 0 }.map(\.element)
+        }
+        return YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
+    }
+
+    /// `minmax=off` hides the lines at the range's ends; `intermediate=off` the others.
+    static func ends(_ ticks: [Double], in range: ClosedRange<Double>, lines: ReferenceLines)
+        -> [Double]
+    {
+        var unique = [Double]()
+        for v in ticks.sorted() where unique.last != v { unique.append(v) }
+        let span = range.upperBound - range.lowerBound
+        return unique.filter { value in
+            let isEnd =
+                abs(value - range.lowerBound) <= span * 1e-9
+                || abs(value - range.upperBound) <= span * 1e-9
+            return isEnd ? lines.showMinMax : lines.showIntermediate
+        }
+    }
+}
