@@ -16,6 +16,10 @@ enum Cell {
     @inline(__always)
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Cell {
         if start == end { return .blank }
+        // Date-times in the machine form first: most cells of a time column are.
+        if let parsed = TimeParser.parseISO(bytes, start, end) {
+            return .time(parsed.seconds(), zoned: parsed.offset != nil)
+        }
         if let value = NumberParser.parse(bytes, start, end) { return .number(value) }
         if MissingValue.isMissing(bytes, start, end) { return .missing }
         if let parsed = TimeParser.parse(bytes, start, end) {

@@ -255,6 +255,9 @@ public struct SVGRenderer: Sendable {
             )
             for part in path { out.line("<path d=\"\(part.d)\"/>") }
             out.line("</g>")
+        case .markers(let points, let marker)
+        where marker == .circle && points.count > Self.denseMarkers:
+            denseCircles(points, layer: layer, color: color, alpha: alpha, scene, &out)
         case .markers(let points, let marker):
             let r = max(layer.markerSize * cellWidth / 16, 0.75)
             out.line(
@@ -391,6 +394,39 @@ public struct SVGRenderer: Sendable {
             out.line(
                 "<text \(attributes) xml:space=\"preserve\">\(SVGWriter.escape(text.text))</text>")
         }
+    }
+
+    /// Above this many markers a circle layer is written compactly (`denseCircles`).
+    static let denseMarkers = 2000
+
+    /// Many circles as one path of zero-length strokes with round caps (a disc each, about
+    /// eight bytes instead of forty), dropping a circle whose centre falls in a grid square
+    /// of three quarters of its radius that already holds one: the union of discs moves by
+    /// about a pixel at its edge. A 10⁶-point scatter at 800×400 is 180 KB.
+    func denseCircles(
+        _ points: [DotPoint], layer: Scene.Layer, color: String, alpha: String, _ scene: Scene,
+        _ out: inout SVGWriter
+    ) {
+        let r = max(layer.markerSize * cellWidth / 16, 0.75)
+        let cell = max(r * 0.75, 1)
+        var taken = Set<Int>()
+        var d = ""
+        var last: (Double, Double)?
+        for p in points {
+            let x = px(Double(p.x), scene), y = py(Double(p.y), scene)
+            let key = Int(saturating: (x / cell).rounded(.down)) &* 1_000_003
+                &+ Int(saturating: (y / cell).rounded(.down))
+            guard taken.insert(key).inserted else { continue }
+            if let (lx, ly) = last {
+                d += "m\(n(x - lx)) \(n(y - ly))h0"
+            } else {
+                d += "M\(n(x)) \(n(y))h0"
+            }
+            last = (x, y)
+        }
+        out.line(
+            "<path id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" d=\"\(d)\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(2 * r))\" stroke-linecap=\"round\"/>"
+        )
     }
 
     func opacity(_ color: Color, _ attribute: String) -> String {

@@ -152,4 +152,42 @@ import ChartbookData
                     * reduced.count)
         }
     }
+
+    /// The same on a real x scale: uneven sorted x values (numbers, or seconds of a time
+    /// axis) through the layout's pass over sorted x, against every point drawn.
+    @Test func reducedEqualsFullOnRealX() {
+        var random = RandomSource(seed: 11)
+        for trial in 0..<60 {
+            let count = 1 + Int(random.next() % (trial % 3 == 0 ? 8_000 : 1500))
+            let width = 1 + Int(random.next() % 120)
+            let height = 1 + Int(random.next() % 80)
+            // Times: seconds from 2004, steps from a second to a few days, repeats allowed.
+            var x = trial % 2 == 0 ? 1_072_915_200.0 : -50.0
+            var xs = [Double](), values = [Double]()
+            var level = 0.0
+            for _ in 0..<count {
+                x += random.nextUnit() < 0.1 ? 0 : random.nextUnit() * (trial % 2 == 0 ? 300_000 : 3)
+                xs.append(x)
+                level += random.nextGaussian() * 0.3
+                values.append(random.nextUnit() < 0.02 ? .nan : level)
+            }
+            guard let lo = xs.first, let hi = xs.last, hi > lo else { continue }
+            let mapping = XMapping(domain: lo...hi, widthCells: width, dotsPerCell: 2)
+            let y = YMapping(range: -3...3, heightDots: height * 4)
+            var full = [[DotPoint]]()
+            var run = [DotPoint]()
+            for (i, v) in values.enumerated() {
+                if v.isFinite {
+                    run.append(DotPoint(x: mapping.dot(value: xs[i]), y: y.dot(v)))
+                } else if !run.isEmpty {
+                    full.append(run); run = []
+                }
+            }
+            if !run.isEmpty { full.append(run) }
+            let layout = ChartLayout(columns: width, rows: height, dots: DotDensity(x: 2, y: 4))
+            let laidOut = layout.sortedRuns(xs, values, 0..<count, x: mapping, y: y)
+            #expect(rasterise(laidOut) == rasterise(full), "trial \(trial): count \(count)")
+            #expect(laidOut.reduce(0) { $0 + $1.count } <= 4 * width * 2 + 4 * laidOut.count)
+        }
+    }
 }
