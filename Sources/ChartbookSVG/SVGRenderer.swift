@@ -414,7 +414,8 @@ public struct SVGRenderer: Sendable {
         var last: (Double, Double)?
         for p in points {
             let x = px(Double(p.x), scene), y = py(Double(p.y), scene)
-            let key = Int(saturating: (x / cell).rounded(.down)) &* 1_000_003
+            let key =
+                Int(saturating: (x / cell).rounded(.down)) &* 1_000_003
                 &+ Int(saturating: (y / cell).rounded(.down))
             guard taken.insert(key).inserted else { continue }
             if let (lx, ly) = last {

@@ -108,12 +108,29 @@ struct XAxisPlan {
         -> [XLabelPlacer.Placed]
     {
         var maxCount = max(1, mapping.widthCells / 3)
+        if scale == .category, let placed = truncatedCategories(mapping, areaColumn, chartColumns) {
+            return placed
+        }
         while maxCount >= 1 {
             let candidates = ticks(maxCount: maxCount)
             if let placed = place(candidates, mapping, areaColumn, chartColumns) { return placed }
             maxCount = min(maxCount - 1, max(candidates.count - 1, 0))
         }
         return []
+    }
+
+    /// Every category, its name cut to its slot (`Elderber…`) when the slots are wide enough
+    /// to say something (four cells or more) but not to hold every name whole.
+    private func truncatedCategories(_ mapping: XMapping, _ areaColumn: Int, _ chartColumns: Int)
+        -> [XLabelPlacer.Placed]?
+    {
+        let all = ticks(maxCount: Int.max)
+        if let whole = place(all, mapping, areaColumn, chartColumns) { return whole }
+        let slot = mapping.dotsPerUnit / Double(mapping.dotsPerCell)
+        guard slot >= 4 else { return nil }
+        let width = Int(saturating: slot.rounded(.down)) - 2
+        let cut = all.map { ($0.value, TextMetrics.truncated($0.label, toWidth: width)) }
+        return place(cut, mapping, areaColumn, chartColumns)
     }
 
     private func place(

@@ -198,7 +198,9 @@ public struct TerminalRenderer: Sendable {
             var bottom = [Int](repeating: Int.min, count: area.width)
             for run in runs {
                 guard var previous = run.first else { continue }
-                for point in run.dropFirst() + [previous] {
+                // A lone point is a segment to itself; otherwise the run's own segments (not
+                // one back from the last point to the first, which cut the fill short).
+                for point in run.count == 1 ? run : Array(run.dropFirst()) {
                     Self.line(from: previous, to: point) { x, y in
                         let c = x / dx
                         guard c >= 0, c < area.width else { return }

@@ -166,7 +166,8 @@ import ChartbookData
             var xs = [Double](), values = [Double]()
             var level = 0.0
             for _ in 0..<count {
-                x += random.nextUnit() < 0.1 ? 0 : random.nextUnit() * (trial % 2 == 0 ? 300_000 : 3)
+                x +=
+                    random.nextUnit() < 0.1 ? 0 : random.nextUnit() * (trial % 2 == 0 ? 300_000 : 3)
                 xs.append(x)
                 level += random.nextGaussian() * 0.3
                 values.append(random.nextUnit() < 0.02 ? .nan : level)
