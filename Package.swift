@@ -66,7 +66,7 @@ let package = Package(
             name: "ChartbookKitTests",
             dependencies: [
                 "ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal",
-                "ChartbookSVG", "ChartbookFuzzing",
+                "ChartbookSVG", "ChartbookFuzzing", "ChartbookScene", "ChartbookData",
             ],
             exclude: ["Fixtures"]
         ),

@@ -43,8 +43,9 @@ extension Executor {
             if resolved.lowercased().hasSuffix(".json")
                 || JSONTableReader.looksLikeJSON(bytes.buffer)
             {
-                table = try JSONTableReader(labelColumn: options.labelColumn, limits: limits).read(
-                    bytes.buffer)
+                var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
+                reader.timeZone = timeZone
+                table = try reader.read(bytes.buffer)
             } else {
                 var reader = DelimitedReader(options: options, limits: limits)
                 reader.timeZone = timeZone

@@ -121,7 +121,13 @@ public struct DelimitedReader: Sendable {
         // Text columns: most non-empty cells are neither numbers nor times (names). Columns
         // that mix numbers and times are read again cell by cell.
         let tally = numbers.tally
-        var textColumns = Set((0..<width).filter { tally.isText($0) || tally.isMixed($0) })
+        // Times with and without a zone in one column, read in another zone than UTC: each
+        // zoneless cell is converted on its own.
+        let mixedZones = { (c: Int) in
+            self.timeZone != .utc && tally.zoned[c] > 0 && tally.zoned[c] < tally.times[c]
+        }
+        let cellByCell = { (c: Int) in tally.isMixed(c) || (tally.isTime(c) && mixedZones(c)) }
+        var textColumns = Set((0..<width).filter { tally.isText($0) || cellByCell($0) })
         var labelIndex: Int?
         if let labelName = options.labelColumn {
             guard let index = names.firstIndex(of: labelName) else {
@@ -143,12 +149,13 @@ public struct DelimitedReader: Sendable {
                 columns.append(Column(name: names[c], text: text))
                 continue
             }
-            if tally.isMixed(c), let text = texts[c] {
-                values = Self.values(of: text, asTimes: tally.isTime(c))
+            if cellByCell(c), let text = texts[c] {
+                values = Self.values(of: text, asTimes: tally.isTime(c), zone: timeZone)
+            } else if tally.isTime(c) && tally.zoned[c] == 0 {
+                // Times written without a zone are wall clock in the session's zone.
+                timeZone.utc(fromWall: &values)
             }
             if tally.isTime(c) {
-                // Times written without a zone are wall clock in the session's zone.
-                if tally.zoned[c] == 0 { timeZone.utc(fromWall: &values) }
                 columns.append(
                     Column(
                         name: names[c], times: values,
@@ -215,9 +222,9 @@ public struct DelimitedReader: Sendable {
         return (numbers, tally)
     }
 
-    /// The cells of a column that mixes numbers and times, as the kind it was judged to be:
-    /// every cell of the other kind is missing.
-    static func values(of cells: [String], asTimes: Bool) -> [Double] {
+    /// The cells of a column read one by one, as the kind it was judged to be (every cell of
+    /// the other kind is missing); times without a zone are read in `zone`.
+    static func values(of cells: [String], asTimes: Bool, zone: TimeZoneSetting) -> [Double] {
         cells.map { cell in
             var bytes = Array(cell.utf8)
             let kind = bytes.withUnsafeMutableBufferPointer { b in
@@ -225,7 +232,8 @@ public struct DelimitedReader: Sendable {
             }
             switch kind {
             case .number(let v) where !asTimes: return v
-            case .time(let seconds, _) where asTimes: return seconds
+            case .time(let seconds, let zoned) where asTimes:
+                return zoned ? seconds : seconds - Double(zone.offset(atWall: seconds))
             default: return .nan
             }
         }

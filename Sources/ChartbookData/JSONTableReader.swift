@@ -10,6 +10,8 @@ import ChartbookModel
 public struct JSONTableReader: Sendable {
     public var labelColumn: String?
     public var limits: ResourceLimits
+    /// The zone times written without one are in (`set timezone`).
+    public var timeZone = TimeZoneSetting.utc
     /// Foundation's object tree takes many times the text's size: refused up front when this
     /// many bytes a byte of JSON would pass the budget.
     static let bytesPerInputByte = 24
@@ -97,7 +99,8 @@ public struct JSONTableReader: Sendable {
                 if name == labelColumn {
                     labels = text
                 } else {
-                    columns.append(Column(name: safeName, text: text))
+                    columns.append(
+                        Self.timesIfDates(Column(name: safeName, text: text), zone: timeZone))
                 }
             } else {
                 columns.append(Column(name: safeName, numbers: numbers, unparseable: strings))
@@ -108,6 +111,17 @@ public struct JSONTableReader: Sendable {
         }
         guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
         return DelimitedReader.Table(columns: columns, labels: labels)
+    }
+
+    /// A text column most of whose cells are dates, as a time column (the rule of the CSV
+    /// reader, cell by cell: other cells are missing and counted).
+    static func timesIfDates(_ column: Column, zone: TimeZoneSetting) -> Column {
+        guard case .text(let cells) = column.values else { return column }
+        let present = cells.filter { !$0.isEmpty && !MissingValue.isMissing($0) }.count
+        let values = DelimitedReader.values(of: cells, asTimes: true, zone: zone)
+        let times = values.filter { !$0.isNaN }.count
+        guard times > 0, times * 2 > present else { return column }
+        return Column(name: column.name, times: values, unparseable: present - times)
     }
 
     /// JSON `true`/`false` arrive as NSNumber too; their type encoding is `c`.

@@ -1,0 +1,96 @@
+import Testing
+import ChartbookCommands
+import ChartbookModel
+import ChartbookScene
+
+/// The "wrong or misleading today" list of issue 9, each as it was reproduced by hand.
+@Suite struct AxisFixesTests {
+    func scene(_ script: String, columns: Int = 72, rows: Int = 20) -> Scene {
+        var notebook = Notebook()
+        let executor = Executor(files: InMemoryFiles())
+        for line in Lexer.logicalLines(ScriptSource(name: "t", text: script)) {
+            for tokens in (try? Lexer.commands(in: line)) ?? [] {
+                do {
+                    _ = try executor.run(
+                        Parser.parse(tokens), text: tokens.text, at: tokens.tokens[0].range,
+                        in: &notebook)
+                } catch { Issue.record("\(error.message)") }
+            }
+        }
+        return ChartLayout(columns: columns, rows: rows, dots: DotDensity(x: 2, y: 4)).scene(
+            for: notebook.session)
+    }
+
+    func yLabels(_ scene: Scene) -> [String] {
+        scene.texts.filter { $0.role == .yLabel }.map(\.text)
+    }
+
+    /// `--size 40x6 'data b = 2 4 3'` labelled consecutive rows 4.0 / 3.2 / 2.8 / 2.4.
+    @Test func shortChartsGetFewerRoundTicks() {
+        let s = scene("data b = 2 4 3; add plot line b", columns: 40, rows: 6)
+        #expect(yLabels(s) == ["2", "4"])
+        let rows = s.texts.filter { $0.role == .yLabel }.map(\.row)
+        #expect(Set(rows).count == rows.count)
+    }
+
+    /// `set range ..200` ticked 80/104/128; `-0.3..0.9` left 0 unlabelled; `10..38` gave 15.6 ….
+    @Test func fixedRangesAreTickedAtRoundValuesInside() {
+        let open = yLabels(scene("data b = 90 150 120; add plot line b; set range ..200"))
+        #expect(open.last == "200")
+        #expect(open.allSatisfy { (Int($0) ?? 1) % 20 == 0 })
+        #expect(
+            yLabels(scene("data b = 0.1 0.8; add plot line b; set range -0.3..0.9")).contains("0.0")
+        )
+        #expect(
+            yLabels(scene("data b = 12 30; add plot line b; set range 10..38")) == [
+                "10", "15", "20", "25", "30", "35",
+            ])
+    }
+
+    /// `minmax=off` hid the first and last listed lines, so `relative 0.5 minmax=off` drew none.
+    @Test func minmaxOffHidesTheRangeEnds() {
+        let s = scene("data b = 0 10; add plot line b; set reflines relative 0.5 minmax=off")
+        #expect(s.rules.filter { $0.kind == .grid }.count == 1)
+        let auto = scene("data b = 0 10; add plot line b; set reflines minmax=off")
+        #expect(!yLabels(auto).contains("0") && !yLabels(auto).contains("10"))
+    }
+
+    /// Absolute lines all outside the data left no y labels at all.
+    @Test func absoluteLinesOutsideTheDataKeepTheAxisReadable() {
+        let s = scene("data b = 1 2 3; add plot line b; set reflines absolute 100 200")
+        #expect(!yLabels(s).isEmpty)
+        #expect(s.rules.filter { $0.kind == .grid }.isEmpty)
+    }
+
+    /// `median` and `mean` of one series on one row showed as `m mean 138.1`.
+    @Test func markedLabelsNeverShareARow() {
+        let s = scene(
+            "data b = 1 2 3 4 5; add plot line b; add refline median b; add refline mean b")
+        let labels = s.texts.filter { $0.role == .markLabel }
+        #expect(labels.count == 2)
+        #expect(Set(labels.map(\.row)).count == 2)
+    }
+
+    /// Ten series kept five legend entries, cut with `…`.
+    @Test func legendWrapsOntoMoreRows() {
+        var script = ""
+        for i in 1...10 { script += "data series_\(i) = 1 \(i); add plot line series_\(i); " }
+        let s = scene(script, columns: 60, rows: 24)
+        let names = s.texts.filter { $0.role == .legend && $0.text.hasPrefix("series") }
+        #expect(names.count == 10)
+        #expect(Set(names.map(\.row)).count >= 2)
+    }
+
+    /// A huge reference line overflowed the range arithmetic to inf.
+    @Test func hugeValuesStayFinite() {
+        let s = scene("data b = 1 2; add plot line b; add refline 1e308")
+        #expect(s.yRange.upperBound.isFinite && s.yRange.lowerBound.isFinite)
+    }
+
+    /// SVG ticks sat at terminal rows, up to 8 px off their grid lines: the scene now holds
+    /// them as dot positions, the same as the rules'.
+    @Test func tickDotsAreTheRulesDots() {
+        let s = scene("data b = 3 17 9; add plot line b")
+        #expect(s.frame.yTickDots == s.rules.filter { $0.kind == .grid }.map(\.dotY))
+    }
+}
