@@ -71,8 +71,9 @@ public enum Theme: String, Equatable, Sendable, CaseIterable {
     public var text: Color { self == .dark ? Color(hex: 0xd7dae0) : Color(hex: 0x24292f) }
     public var grid: Color { self == .dark ? Color(hex: 0x6c6c6c) : Color(hex: 0xa8adb4) }
     public var frame: Color { self == .dark ? Color(hex: 0x8a8f98) : Color(hex: 0x57606a) }
-    /// Default colour of marked lines.
-    public var mark: Color { self == .dark ? Color(hex: 0xb0b0b0) : Color(hex: 0x6e7781) }
+    /// Default colour of marked lines: amber, apart from the grey grid and from the first
+    /// palette colours.
+    public var mark: Color { self == .dark ? Color(hex: 0xe3b341) : Color(hex: 0x9a6700) }
 }
 
 /// A size in pixels (SVG output).

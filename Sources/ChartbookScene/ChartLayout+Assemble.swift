@@ -29,7 +29,9 @@ extension ChartLayout {
             if let right = y.right, let mapping = yRight, rightAxis {
                 texts += rightAxisLabels(right, mapping: mapping, area: area, frame: &frame)
             }
-            let marked = markedRules(c, area: area, y: yFor)
+            let marked = markedRules(
+                c, area: area, outside: !rightAxis && area.column + area.width < columns,
+                y: yFor)
             rules += marked.rules
             texts += marked.texts
         }

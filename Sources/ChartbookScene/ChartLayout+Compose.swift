@@ -31,6 +31,12 @@ extension ChartLayout {
             let rightWidth = y.right.map { $0.labels.map(TextMetrics.width(of:)).max() ?? 0 }
             (left, right, rightAxis) = gutters(
                 labelSide: labelSide, labelWidth: labelWidth, rightLabelWidth: rightWidth)
+            // Marked lines' labels go beside the plot, off the data, when no right axis
+            // holds that side and the plot keeps most of the width.
+            let markWidth = markedLabelTexts(c).map(TextMetrics.width(of:)).max() ?? 0
+            if !rightAxis, markWidth > 0, columns - left - markWidth >= max(20, columns * 2 / 3) {
+                right = markWidth
+            }
             width = max(0, columns - left - right)
         }
         let x = xSide(c, widthCells: plan.mainChart ? width : 0)

@@ -82,19 +82,34 @@ extension ChartLayout {
         return texts
     }
 
-    /// Marked lines and their labels: at the right edge of the plot area, each on a row of
-    /// its own (moved to the nearest free row when two lines share one).
-    func markedRules(
-        _ c: ChartContext, area: Scene.CellRect, y: (PlotBinding.Axis) -> YMapping
-    ) -> (rules: [Scene.Rule], texts: [Scene.Text]) {
+    /// The label of each marked line whose value is known (` target 50 `), in `c.marks` order.
+    func markedLabelTexts(_ c: ChartContext) -> [String] {
+        let lines = c.session.referenceLines
         let formatter = LabelFormatter(
-            format: c.session.referenceLines.format, decimals: c.session.referenceLines.decimals,
-            units: c.session.referenceLines.units)
+            format: lines.format, decimals: lines.decimals, units: lines.units)
         let log = c.session.axes.yScale.isLog
+        return c.marks.map { line, value in
+            guard value.isFinite else { return "" }
+            let shown = log ? YRange.clean(pow(10, value)) : value
+            var text = TextMetrics.sanitized(line.label ?? "")
+            if case .statistic(let kind, _) = line.value, line.label == nil { text = kind.rawValue }
+            let formatted = formatter.label(for: shown, significantDigits: 4)
+            return " " + (text.isEmpty ? formatted : "\(text) \(formatted)") + " "
+        }
+    }
+
+    /// Marked lines and their labels: beside the plot area when the layout left room on the
+    /// right (`outside`), else at the plot's right edge; each on a row of its own (moved to
+    /// the nearest free row when two lines share one).
+    func markedRules(
+        _ c: ChartContext, area: Scene.CellRect, outside: Bool,
+        y: (PlotBinding.Axis) -> YMapping
+    ) -> (rules: [Scene.Rule], texts: [Scene.Text]) {
         var rules = [Scene.Rule]()
         var texts = [Scene.Text]()
         var usedRows = Set<Int>()
-        for (line, value) in c.marks where value.isFinite {
+        let labels = markedLabelTexts(c)
+        for ((line, value), label) in zip(c.marks, labels) where value.isFinite {
             let mapping = y(line.axis)
             let dotY = mapping.dot(value)
             guard (0..<mapping.heightDots).contains(dotY) else { continue }
@@ -102,20 +117,19 @@ extension ChartLayout {
             rules.append(
                 Scene.Rule(kind: .marked, dotY: dotY, value: value, color: color, style: line.style)
             )
-            let shown = log ? YRange.clean(pow(10, value)) : value
-            var text = TextMetrics.sanitized(line.label ?? "")
-            if case .statistic(let kind, _) = line.value, line.label == nil { text = kind.rawValue }
-            let formatted = formatter.label(for: shown, significantDigits: 4)
-            text = text.isEmpty ? formatted : "\(text) \(formatted)"
-            text = TextMetrics.truncated(" " + text + " ", toWidth: area.width)
-            guard let row = freeRow(near: dotY / dots.y, in: area.height, used: usedRows) else {
-                continue
-            }
+            let room = outside ? columns - area.column - area.width : area.width
+            let text = TextMetrics.truncated(label, toWidth: max(room, 0))
+            guard !text.isEmpty,
+                let row = freeRow(near: dotY / dots.y, in: area.height, used: usedRows)
+            else { continue }
             usedRows.insert(row)
+            let column =
+                outside
+                ? area.column + area.width
+                : area.column + area.width - TextMetrics.width(of: text)
             texts.append(
                 Scene.Text(
-                    role: .markLabel, row: area.row + row,
-                    column: area.column + area.width - TextMetrics.width(of: text), text: text,
+                    role: .markLabel, row: area.row + row, column: column, text: text,
                     color: color,
                     anchorDotY: row == dotY / dots.y ? dotY : row * dots.y + dots.y / 2))
         }
