@@ -39,6 +39,7 @@ struct XAxisPlan {
             let pad = scale == .time ? 43_200.0 : max(abs(lo) * 0.1, 0.5)
             (lo, hi) = (lo - pad, hi + pad)
         }
+        let dataExtent = lo...hi
         if barStep.isFinite && scale != .category {
             (lo, hi) = (lo - barStep / 2, hi + barStep / 2)
         } else if scale == .linear, let step = NiceTicks.step(for: lo...hi, maxCount: 10) {
@@ -56,7 +57,8 @@ struct XAxisPlan {
         }
         let middle = domain.lowerBound / 2 + domain.upperBound / 2
         return XAxisPlan(
-            scale: scale, domain: domain, extent: lo...hi, categories: categories,
+            scale: scale, domain: domain, extent: scale == .category ? lo...hi : dataExtent,
+            categories: categories,
             offset: scale == .time ? timeZone.offset(atUTC: middle) : 0)
     }
 
