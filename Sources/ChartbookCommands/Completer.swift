@@ -106,9 +106,16 @@ public struct Completer: Sendable {
             case "color": return n == 2 ? ColorSetting.allCases.map { $0.rawValue + " " } : []
             case "canvas": return n == 2 ? Canvas.allCases.map { $0.rawValue + " " } : []
             case "theme": return n == 2 ? Theme.allCases.map { $0.rawValue + " " } : []
+            case "xscale":
+                return n == 2
+                    ? (["auto"] + XScaleKind.allCases.map(\.rawValue)).map { $0 + " " } : []
+            case "yscale": return n == 2 ? YScaleKind.allCases.map { $0.rawValue + " " } : []
+            case "xlabel", "ylabel": return n == 2 ? ["off "] : []
+            case "timezone": return n == 2 ? ["UTC "] : []
             default: return []
             }
-        case "select": return n == 1 ? ["last ", "none "] : []
+        case "select": return n == 1 ? ["last ", "none ", "x="] : []
+        case "view": return n == 1 ? ["all "] : []
         case "scroll": return n == 1 ? ["start ", "end "] : []
         case "push": return n == 1 ? datasets : []
         case "describe": return n == 1 ? datasets : []
@@ -134,6 +141,20 @@ public struct Completer: Sendable {
     }
 
     func keys(_ names: [String]) -> [String] { names.map { $0 + "=" } }
+
+    /// The dataset of the plot being typed: `add plot KIND SERIES …` or `set plot ID …`.
+    func plotDataset(_ words: [String], session s: Session) -> Dataset? {
+        let lower = words.map { $0.lowercased() }
+        guard lower.count >= 3, lower[1] == "plot" else { return nil }
+        if lower[0] == "set", let plot = s.plot(id: words[2]) {
+            return s.dataset(named: plot.series.dataset)
+        }
+        guard lower[0] == "add", words.count >= 4 else { return nil }
+        let series = words[3]
+        let name = series.split(separator: ".", maxSplits: 1).first.map(String.init) ?? series
+        return s.dataset(named: name)
+            ?? s.datasets.first { $0.column(named: series) != nil }
+    }
 
     /// `dataset` for datasets with one numeric column, and every `dataset.column`.
     func series(_ s: Session) -> [String] {
@@ -169,6 +190,12 @@ public struct Completer: Sendable {
         case "header": return LoadOptions.Header.allCases.map { $0.rawValue + " " }
         case "sep": return ["auto ", ", ", "tab ", "\";\" ", "| "]
         case "decimals": return ["auto "]
+        case "axis": return PlotBinding.Axis.allCases.map { $0.rawValue + " " }
+        case "order": return PlotBinding.Order.allCases.map { $0.rawValue + " " }
+        case "time": return LoadOptions.EpochUnit.allCases.map { $0.rawValue + " " }
+        case "x", "by", "where":
+            let columns = plotDataset(words, session: s)?.columns.map(\.name) ?? []
+            return columns.map { ScriptQuoting.quotedIfNeeded($0) + (key == "where" ? "=" : " ") }
         default: return []
         }
     }

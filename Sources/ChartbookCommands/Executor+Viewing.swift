@@ -48,7 +48,17 @@ extension Executor {
         case .page: shift = width
         case .fraction(let f): shift = width * f
         case .points(let n): shift = Double(n)
-        case .distance(let text): shift = try xReader(s).distance(text)
+        case .distance(let text):
+            switch try xReader(s).distance(text) {
+            case .units(let units): shift = units
+            case .months(let months):
+                // Calendar months from the window's start; the width stays.
+                let start = window.lowerBound
+                shift =
+                    CivilCalendar.adding(
+                        months: months, to: start, offset: s.timeZone.offset(atUTC: start))
+                    - start
+            }
         }
         // Stop at the ends (a window wider than the data shows it from its start).
         shift = min(shift, last - hi)

@@ -7,11 +7,14 @@ enum SessionReport {
         var out = ""
         out += "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
         for d in s.datasets {
-            let columns = d.columns.map { $0.isNumeric ? $0.name : "\($0.name) (text)" }.joined(
-                separator: ", ")
+            let columns = d.columns.map {
+                $0.kindName == "number" ? $0.name : "\($0.name) (\($0.kindName))"
+            }
+            .joined(separator: ", ")
             out +=
                 "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))"
-                + (d.window.map { "  window=\($0)" } ?? "") + "\n"
+                + (d.window.map { "  window=\($0)" } ?? "") + (d.xColumn.map { "  x=\($0)" } ?? "")
+                + "\n"
         }
         out += "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
         let r = s.referenceLines

@@ -37,11 +37,19 @@ struct XValueReader {
         }
     }
 
+    /// How far to move along x.
+    enum Distance: Equatable {
+        /// x units (seconds on a time axis).
+        case units(Double)
+        /// Calendar months (`+3mo`, `+1y`): the same day of another month.
+        case months(Int)
+    }
+
     /// A signed distance along x: a number of x units, or on a time axis a duration
-    /// (`+30d`, `-6h`, `+2w`, `+3mo`, `+1y`, `+90s`, `+15min`; months and years of average
-    /// length).
-    func distance(_ text: Located<String>) throws(Diagnostic) -> Double {
-        if let number = ValueParser.number(text.value), number.isFinite { return number }
+    /// (`+30d`, `-6h`, `+2w`, `+90s`, `+15min`, and calendar `+3mo`, `+1y`).
+    func distance(_ text: Located<String>) throws(Diagnostic) -> Distance {
+        if let number = ValueParser.number(text.value), number.isFinite { return .units(number) }
+        if scale == .time, let months = Self.calendarMonths(text.value) { return .months(months) }
         guard scale == .time, let seconds = Self.duration(text.value) else {
             throw Diagnostic(
                 .notAnXValue(
@@ -50,7 +58,19 @@ struct XValueReader {
                         ? "a duration like +30d, -6h, +2w, +3mo or +1y" : "a number like +10"),
                 at: text.range)
         }
-        return seconds
+        return .units(seconds)
+    }
+
+    /// Whole months or years (`+3mo`, `-1y`) as months.
+    static func calendarMonths(_ text: String) -> Int? {
+        for (unit, months) in [("mo", 1), ("y", 12)] where text.hasSuffix(unit) {
+            guard
+                let count = Int(text.dropLast(unit.count).replacingOccurrences(of: "+", with: "")),
+                abs(count) <= 100_000
+            else { return nil }
+            return count * months
+        }
+        return nil
     }
 
     /// Units of `duration`, longest spelling first so `min` wins over `m…`.

@@ -75,4 +75,20 @@ public enum CivilCalendar {
         // 1970-01-01 was a Thursday (3).
         ((days % 7) + 7 + 3) % 7
     }
+
+    /// `seconds` (since the epoch, read at `offset` seconds east of UTC) moved by `months`
+    /// calendar months, the time of day kept and the day clamped to the month's length
+    /// (January 31 + 1 month is February 28 or 29).
+    public static func adding(months: Int, to seconds: Double, offset: Int = 0) -> Double {
+        guard seconds.isFinite else { return seconds }
+        let wall = seconds + Double(offset)
+        let days = Int(saturating: (wall / Double(secondsPerDay)).rounded(.down))
+        let timeOfDay = wall - Double(days * secondsPerDay)
+        let date = self.date(fromDays: days)
+        let index = date.year * 12 + (date.month - 1) + months
+        let year = index >= 0 ? index / 12 : (index - 11) / 12
+        let month = index - year * 12 + 1
+        let moved = Date(year: year, month: month, day: min(date.day, daysInMonth(month, of: year)))
+        return Double(self.days(from: moved) * secondsPerDay) + timeOfDay - Double(offset)
+    }
 }

@@ -80,11 +80,7 @@ extension ChartLayout {
                 ))
             column += TextMetrics.width(of: fitted)
         }
-        let log = c.session.axes.yScale.isLog
-        let shown = { (v: Double) in
-            v.isNaN
-                ? self.glyphs.missingValue : NumberText.shortest(log ? YRange.clean(pow(10, v)) : v)
-        }
+        let shown = { (v: Double) in v.isNaN ? self.glyphs.missingValue : NumberText.shortest(v) }
         if let plan = x.plan {
             guard let selected = selectedX(c) else { return [] }
             add(
@@ -93,7 +89,7 @@ extension ChartLayout {
             for p in c.plots {
                 add("  ")
                 add(TextMetrics.sanitized(p.name), color: p.color)
-                add(" " + shown(nearest(p, to: selected).map { p.values[$0] } ?? .nan))
+                add(" " + shown(nearest(p, to: selected).map { p.shown($0) } ?? .nan))
             }
             return texts
         }
@@ -102,7 +98,7 @@ extension ChartLayout {
         add("\(glyphs.readoutMarker) \(index)", bold: true)
         if let label, label != String(index), !label.isEmpty { add("  \(label)") }
         for p in c.plots {
-            let value = index < p.values.count ? p.values[index] : .nan
+            let value = p.shown(index)
             add("  ")
             add(TextMetrics.sanitized(p.name), color: p.color)
             add(" " + shown(value))

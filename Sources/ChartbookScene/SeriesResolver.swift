@@ -21,6 +21,15 @@ struct SeriesResolver {
         /// Whether `xs` never decreases (lines are reduced per dot column only then).
         var sorted: Bool
         var color: Color
+        /// The values as they are in the data, for readouts, when `values` were transformed
+        /// (log scale); nil when `values` are the data's.
+        var original: [Double]? = nil
+
+        /// Value `i` as the data holds it.
+        func shown(_ i: Int) -> Double {
+            guard i >= 0, i < values.count else { return .nan }
+            return original?[i] ?? values[i]
+        }
     }
 
     struct Result {
@@ -101,6 +110,7 @@ struct SeriesResolver {
     func transform(_ s: inout Series) -> Int {
         var leftOut = 0
         if session.axes.yScale == .log {
+            s.original = s.values
             for i in s.values.indices where s.values[i].isFinite {
                 if s.values[i] > 0 {
                     s.values[i] = log10(s.values[i])
@@ -145,6 +155,7 @@ struct SeriesResolver {
         if wantsOrder && !sorted { rows.sort { xs[$0] < xs[$1] } }
         s.xs = rows.map { xs[$0] }
         s.values = rows.map { values[$0] }
+        s.original = s.original.map { original in rows.map { original[$0] } }
         s.sorted = sorted || wantsOrder
     }
 }

@@ -32,6 +32,17 @@ import ChartbookModel
         #expect(complete("set c").candidates == ["color ", "canvas "])
     }
 
+    /// Real x axes: the plot's own columns after x=, by= and where=; scales and axes by name.
+    @Test func realXOptions() {
+        #expect(complete("add plot line sales.revenue x=").candidates == ["revenue ", "cost "])
+        #expect(complete("add plot line sales.revenue by=c").candidates == ["cost "])
+        #expect(complete("set plot revenue where=r").candidates == ["revenue="])
+        #expect(complete("add plot line sales.revenue axis=").candidates == ["left ", "right "])
+        #expect(complete("set xscale l").candidates == ["linear ", "log "])
+        #expect(complete("select ").candidates == ["last ", "none ", "x="])
+        #expect(complete("load data/a.csv time=").candidates == ["epoch ", "epochms "])
+    }
+
     @Test func plotKindsSeriesAndOptionKeys() {
         #expect(complete("add plot l").candidates == ["line "])
         #expect(complete("add plot line s").candidates == ["sales.revenue ", "sales.cost "])

@@ -163,6 +163,14 @@ import ChartbookScene
         r = run(
             "load w.csv x=date; add plot line w.temp; view 2012-01-01..2012-01-31; scroll +10y")
         #expect(r.session.view.xInterval?.upperBound == 1_330_560_000)
+        // Months are calendar months: the same day of the next month.
+        r = run(
+            "load w.csv x=date; add plot line w.temp; view 2012-01-01..2012-01-10; scroll +1mo")
+        let february: Double = 1_328_054_400  // 2012-02-01
+        #expect(r.session.view.xInterval?.lowerBound == february)
+        // Jan 31 + 1 month → Feb 29 (a leap year); Jan 1 2012 - 13 months → Dec 1 2010.
+        #expect(CivilCalendar.adding(months: 1, to: 1_327_968_000) == 1_330_473_600)
+        #expect(CivilCalendar.adding(months: -13, to: 1_325_376_000) == 1_291_161_600)
         r = run("load w.csv x=date; add plot line w.temp; select x=2012-01-03")
         let sc = scene(r.session)
         #expect(texts(sc, .readout).first == "▶ 2012-01-03")
