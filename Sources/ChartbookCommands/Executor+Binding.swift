@@ -11,7 +11,15 @@ extension Executor {
     ) throws(Diagnostic) -> PlotBinding {
         var spec = spec
         if let x = spec.x { _ = try column(x, in: dataset, for: "x=") }
-        if let by = spec.by { _ = try column(by, in: dataset, for: "by=") }
+        if let by = spec.by {
+            let groups = Set((0..<dataset.count).map(try column(by, in: dataset, for: "by=").text))
+            guard groups.count <= limits.maxGroups else {
+                throw Diagnostic(
+                    .tooMany(
+                        "groups for by=\(by.value) (it has \(groups.count) distinct values)",
+                        limit: limits.maxGroups), at: by.range)
+            }
+        }
         if let filter = spec.filter {
             let name = Located(filter.value.column, at: filter.range)
             let column = try column(name, in: dataset, for: "where=")

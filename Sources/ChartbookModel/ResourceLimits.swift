@@ -18,11 +18,16 @@ public struct ResourceLimits: Equatable, Sendable {
     public var maxPlots: Int
     /// Marked reference lines in one session.
     public var maxMarkedLines: Int
+    /// Series one plot's `by=` may split into (the layout draws at most this many of a
+    /// plot whose data grew past it, and says so).
+    public var maxGroups: Int
 
     public init(
         maxFieldBytes: Int = 1 << 20, maxLineBytes: Int = 16 << 20, maxColumns: Int = 10_000,
-        memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256
+        memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256,
+        maxGroups: Int = 1000
     ) {
+        self.maxGroups = maxGroups
         self.maxFieldBytes = maxFieldBytes
         self.maxLineBytes = maxLineBytes
         self.maxColumns = maxColumns

@@ -49,7 +49,7 @@ public enum CalendarTicks {
             (Unit.second, [1, 2, 5, 10, 15, 30]), (.minute, [1, 2, 5, 10, 15, 30]),
             (.hour, [1, 2, 3, 6, 12]),
             (.day, [1, 2, 3]), (.week, [1, 2]), (.month, [1, 3, 6]),
-            (.year, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]),
+            (.year, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000]),
         ]
         .flatMap { unit, counts in counts.map { Interval(unit: unit, count: $0) } }
 

@@ -80,13 +80,9 @@ extension ChartLayout {
             texts += stripTexts
             row += height
         }
-        if plan.hasNote {
-            texts.append(
-                Scene.Text(
-                    role: .note, row: row, column: 0,
-                    text:
-                        "note: \(c.leftOut) value\(c.leftOut == 1 ? "" : "s") ≤ 0 left out (log scale)"
-                ))
+        for note in c.notes.prefix(plan.noteRows) {
+            texts.append(Scene.Text(role: .note, row: row, column: 0, text: note))
+            row += 1
         }
         texts += headerTexts(c, plan, area: area)
 
@@ -113,8 +109,11 @@ extension ChartLayout {
                     bold: true))
             row += 1
         }
-        for line in plan.legendLines {
-            texts += legend(plots: line.map { c.plots[$0] }, row: row, area: area)
+        for (number, line) in plan.legendLines.enumerated() {
+            let more =
+                number == plan.legendLines.count - 1 && plan.legendHidden > 0
+                ? plan.legendHidden : 0
+            texts += legend(plots: line.map { c.plots[$0] }, row: row, area: area, more: more)
             row += 1
         }
         if plan.hasYTitle, let title = c.session.axes.yTitle {

@@ -41,18 +41,28 @@ extension ChartLayout {
             label: labelTexts(session: c.session, plots: c.plots))
     }
 
-    /// One legend line: key and name of each series, right-aligned to the plot area.
-    func legend(plots: [ResolvedPlot], row: Int, area: Scene.CellRect) -> [Scene.Text] {
-        let entries = plots.map { p in
+    /// One legend line: key and name of each series, right-aligned to the plot area, and
+    /// `+N more` when `more` entries did not fit (entries give way to it when needed).
+    func legend(plots: [ResolvedPlot], row: Int, area: Scene.CellRect, more: Int = 0)
+        -> [Scene.Text]
+    {
+        var entries = plots.map { p in
             (
                 symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.name),
                 color: p.color
             )
         }
-        let total =
-            entries.reduce(0) { $0 + 2 + TextMetrics.width(of: $1.name) } + 2
-            * max(0, entries.count - 1)
-        var column = max(0, min(area.column + area.width, columns) - total)
+        var more = more
+        func width() -> Int {
+            let names = entries.reduce(0) { $0 + 2 + TextMetrics.width(of: $1.name) }
+            let gaps = 2 * max(0, entries.count - 1)
+            return names + gaps + (more > 0 ? (entries.isEmpty ? 0 : 2) + "+\(more) more".count : 0)
+        }
+        while more > 0, !entries.isEmpty, width() > columns {
+            entries.removeLast()
+            more += 1
+        }
+        var column = max(0, min(area.column + area.width, columns) - width())
         var texts = [Scene.Text]()
         for entry in entries {
             guard column + 2 < columns else { break }
@@ -63,6 +73,9 @@ extension ChartLayout {
             let name = TextMetrics.truncated(entry.name, toWidth: columns - column - 2)
             texts.append(Scene.Text(role: .legend, row: row, column: column + 2, text: name))
             column += 2 + TextMetrics.width(of: name) + 2
+        }
+        if more > 0 {
+            texts.append(Scene.Text(role: .legend, row: row, column: column, text: "+\(more) more"))
         }
         return texts
     }

@@ -32,7 +32,8 @@ public struct ChartLayout: Sendable {
         var plots: [ResolvedPlot]
         var sparks: [ResolvedPlot]
         var categories: XCategories
-        var leftOut: Int
+        /// What is not drawn (values a log scale leaves out, groups past the limit).
+        var notes: [String]
         /// Points along x on an index chart (the longest series); 0 on a real x scale.
         var count: Int
         var marks: [(MarkedLine, Double)]
@@ -49,7 +50,7 @@ public struct ChartLayout: Sendable {
         var context = ChartContext(
             session: session, scale: scale, plots: main,
             sparks: resolved.series.filter { $0.plot.kind == .sparkline },
-            categories: resolved.categories, leftOut: resolved.leftOut,
+            categories: resolved.categories, notes: resolved.notes,
             count: scale == .index ? main.map(\.values.count).max() ?? 0 : 0, marks: [])
         context.marks = session.markedLines.map { ($0, markedValue($0, in: session)) }
         let plan = rowPlan(context)

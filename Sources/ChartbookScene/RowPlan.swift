@@ -14,8 +14,11 @@ struct RowPlan {
     var hasReadout = false
     /// The legend's rows, each a list of entries (index into the main series).
     var legendLines = [[Int]]()
+    /// Legend entries left out for want of rows (said as `+N more`).
+    var legendHidden = 0
     var hasYTitle = false
-    var hasNote = false
+    /// Rows for notes under the chart.
+    var noteRows = 0
     var plotHeight = 0
     var mainChart = true
 
@@ -49,14 +52,18 @@ extension ChartLayout {
         plan.hasTitle = take(
             session.output.title.map(TextMetrics.sanitized).map { !$0.isEmpty } ?? false)
         plan.hasReadout = take(mainChart && selectionShown(c))
+        for _ in c.notes where mainChart && take(true) { plan.noteRows += 1 }
         let legend = mainChart && !c.plots.isEmpty && (session.output.legend ?? (c.plots.count > 1))
         if legend {
+            // At most a quarter of the rows; what does not fit is counted on the last row.
             let lines = legendLines(c.plots)
-            for line in lines where take(true) { plan.legendLines.append(line) }
+            for line in lines.prefix(max(1, rows / 4)) where take(true) {
+                plan.legendLines.append(line)
+            }
+            plan.legendHidden = c.plots.count - plan.legendLines.reduce(0) { $0 + $1.count }
         }
         plan.hasXTitle = take(mainChart && session.axes.xTitle != nil)
         plan.hasYTitle = take(mainChart && session.axes.yTitle != nil)
-        plan.hasNote = take(mainChart && c.leftOut > 0)
         plan.plotHeight = mainChart ? max(0, rows - used) : 0
         return plan
     }

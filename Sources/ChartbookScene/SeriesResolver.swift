@@ -38,11 +38,31 @@ struct SeriesResolver {
         var categories: XCategories
         /// Values and x values left out because a log scale cannot show them (≤ 0).
         var leftOut: Int
+        /// What is not drawn, said under the chart.
+        var notes: [String] {
+            var notes = [String]()
+            if leftOut > 0 {
+                notes.append(
+                    "note: \(leftOut) value\(leftOut == 1 ? "" : "s") ≤ 0 left out (log scale)")
+            }
+            for (plot, groups) in cappedGroups {
+                notes.append(
+                    "note: \(plot) has \(groups) groups; the first \(SeriesResolver.maxGroups) are drawn"
+                )
+            }
+            return notes
+        }
+        /// Plots whose `by=` has more groups than are drawn, with their group count.
+        var cappedGroups: [(String, Int)]
     }
+
+    /// The most series one plot's `by=` draws (the executor refuses more when adding it).
+    static let maxGroups = ResourceLimits().maxGroups
 
     func resolve() -> Result {
         var categories = XCategories()
         var leftOut = 0
+        var capped = [(String, Int)]()
         var series = [Series]()
         for plot in session.plots {
             guard let values = session.values(of: plot.series) else { continue }
@@ -50,7 +70,9 @@ struct SeriesResolver {
             let xs: [Double]? =
                 main && scale != .index
                 ? session.xValues(of: plot, on: scale, categories: &categories) : nil
-            for group in groups(of: plot, count: values.count) {
+            let all = groups(of: plot, count: values.count)
+            if all.count > Self.maxGroups { capped.append((plot.id, all.count)) }
+            for group in all.prefix(Self.maxGroups) {
                 var s = Series(
                     plot: plot, name: group.name, values: values, xs: xs, sorted: true,
                     color: color(of: plot, group: group.number))
@@ -63,7 +85,8 @@ struct SeriesResolver {
                 series.append(s)
             }
         }
-        return Result(series: series, categories: categories, leftOut: leftOut)
+        return Result(
+            series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
     }
 
     struct Group {

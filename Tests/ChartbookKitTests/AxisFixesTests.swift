@@ -93,4 +93,49 @@ import ChartbookScene
         let s = scene("data b = 3 17 9; add plot line b")
         #expect(s.frame.yTickDots == s.rules.filter { $0.kind == .grid }.map(\.dotY))
     }
+
+    /// `by=` over a column of ids made a series per row: refused past the limit when added,
+    /// capped with a note when the data grew later.
+    @Test func groupsAreLimited() {
+        var limits = ResourceLimits()
+        limits.maxGroups = 3
+        var executor = Executor(files: InMemoryFiles(["/work/g.csv": "id,v\na,1\nb,2\nc,3\nd,4\n"]))
+        executor.limits = limits
+        var notebook = Notebook()
+        let line = Lexer.logicalLines(ScriptSource(name: "t", text: "load g.csv"))[0]
+        let load = try? Lexer.commands(in: line)[0]
+        if let load, let command = try? Parser.parse(load) {
+            _ = try? executor.run(command, text: load.text, at: load.tokens[0].range, in: &notebook)
+        }
+        let add = Lexer.logicalLines(ScriptSource(name: "t", text: "add plot line g.v by=id"))[0]
+        guard let tokens = try? Lexer.commands(in: add)[0], let command = try? Parser.parse(tokens)
+        else {
+            Issue.record("no command")
+            return
+        }
+        #expect(throws: Diagnostic.self) {
+            try executor.run(command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook)
+        }
+        var s = notebook.session
+        let ids = (0..<1005).map { "g\($0)" }
+        s.upsert(
+            Dataset(
+                name: "big",
+                columns: [
+                    Column(name: "id", text: ids),
+                    Column(name: "v", numbers: (0..<1005).map(Double.init)),
+                ],
+                source: .inline))
+        s.plots = [
+            Plot(
+                id: "v", kind: .line, series: SeriesReference(dataset: "big", column: "v"),
+                style: PlotStyle(), binding: PlotBinding(by: "id"))
+        ]
+        let scene = ChartLayout(columns: 80, rows: 30, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        #expect(scene.layers.count == 1000)
+        #expect(
+            scene.texts.filter { $0.role == .note }.map(\.text) == [
+                "note: v has 1005 groups; the first 1000 are drawn"
+            ])
+    }
 }
