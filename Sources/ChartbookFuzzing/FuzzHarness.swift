@@ -12,7 +12,7 @@ public enum FuzzHarness {
     /// Small limits: the fuzzer explores refusals instead of allocating gigabytes.
     public static let limits = ResourceLimits(
         maxFieldBytes: 4096, maxLineBytes: 1 << 16, maxColumns: 64, memoryBudget: 1 << 18,
-        maxPlots: 16, maxMarkedLines: 16)
+        maxPlots: 16, maxMarkedLines: 16, maxGroups: 8)
 
     /// Files the sessions can read and write (in memory).
     static func files() -> InMemoryFiles {
@@ -20,6 +20,8 @@ public enum FuzzHarness {
             "/work/s.csv": "month,rev,cost\nJan,1,2\nFeb,3,4\nMar,2,5\n",
             "/work/j.json": #"[{"t": 1, "v": 2.5}, {"t": 2, "v": null}]"#,
             "/work/inc.cb": "gen inc linear 5; add plot bar inc",
+            "/work/t.csv": "d,n,k,v\n2004-01-01,3,a,1\n2004-03-01T10:00:00Z,-1,b,5\n"
+                + "Jan 5 2005,0,a,nan\n2004/02/01,1e300,c,2\n9999-12-31,7,b,-3\n",
         ])
     }
 

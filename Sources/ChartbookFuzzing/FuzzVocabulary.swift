@@ -22,6 +22,11 @@ public enum FuzzVocabulary {
         "\"\\u{1F600}\"", "#comment", ";", "\\",
         "日本", "\u{1B}[2J", "+5", "-", "x=", "=y", "last", "none", "start", "end", "force", "ltr",
         "rtl", "block", "ascii", "s.\"rev\"", "\"my col\"",
+        // Real x axes (issue 9).
+        "t.v", "x=d", "x=n", "x=k", "by=k", "where=k=a", "where=n>0", "where=d<2005-01-01",
+        "axis=right", "order=data", "xscale", "yscale", "log", "time", "category", "index",
+        "linear", "xlabel", "ylabel", "timezone", "Europe/Paris", "+05:30", "x=2004-06-01",
+        "2004-01-01..2005-01-01", "+1mo", "-2y", "+25%", "+30d", "all", "time=epoch",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
@@ -45,10 +50,17 @@ public enum FuzzVocabulary {
         "kind=bar", "kind=dot", "height=3", "zero=on", "range=-1..1", "marker=cross", "size=0.1",
         "rounded=on", "add plot line tiny", "add plot bar tiny", "set reflines format=percent",
         "set reflines format=suffix", "add refline 1e308", "add refline -1e-320",
+        // Real x axes (issue 9).
+        "add plot line t.v x=d", "add plot dot t.v x=n by=k", "add plot bar t.v x=k",
+        "add plot area t.v x=d by=k", "set xscale log", "set xscale category", "set xscale index",
+        "set xscale time", "set yscale log", "set yscale linear", "view 2004-01-01..2005-06-01",
+        "view all", "scroll +1mo", "scroll +25%", "scroll -3y", "select x=2004-06-01",
+        "select x=0", "axis=right", "where=k=a", "order=data", "set xlabel \"x\"",
+        "set ylabel \"日本\"", "set timezone Europe/Paris", "add refline 2 axis=right",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).
     public static let setup =
         "load s.csv labels=month; gen w walk 40 seed=2; data big = 1e300 -1e300 nan 5; "
-        + "data tiny = 0 1e-320 -4e-321"
+        + "data tiny = 0 1e-320 -4e-321; load t.csv"
 }

@@ -1,69 +1,109 @@
 import ChartbookModel
 
 extension ChartLayout {
-    /// The scene from the row plan: gutters and axes, then rules, marks, labels, legend and
-    /// selection.
+    /// Where everything goes once the gutters and axes are settled: the plot area and the
+    /// mappings every pass places by.
+    struct Frame {
+        var area: Scene.CellRect
+        var leftGutter: Int
+        var rightAxis: Bool
+        var x: XSide
+        var y: YSide
+        var yLeft: YMapping
+        var yRight: YMapping?
+
+        /// The mapping of a y axis (the left one when there is no right one).
+        func y(_ axis: PlotBinding.Axis) -> YMapping { axis == .right ? (yRight ?? yLeft) : yLeft }
+    }
+
+    /// What the passes add to the scene as they go.
+    struct Parts {
+        var texts = [Scene.Text]()
+        var frame = Scene.AxisFrame()
+        var rules = [Scene.Rule]()
+    }
+
+    /// The scene from the row plan, in passes: the frame, the axes and rules, the marks,
+    /// the rows under the plot, the rows above it, the selection.
     func compose(_ c: ChartContext, _ plan: RowPlan) -> Scene {
-        let session = c.session
+        let f = frame(c, plan)
+        var parts = Parts()
+        if !f.area.isEmpty { axesAndRules(c, plan, f, &parts) }
+        let layers =
+            f.area.isEmpty
+            ? []
+            : c.plots.map { p in
+                layer(for: p, x: f.x, y: f.y(p.plot.binding.axis), heightCells: plan.plotHeight)
+            }
+        let fixedRange: Bool
+        if case .fixed = c.session.axes.range { fixedRange = true } else { fixedRange = false }
+        let clips = f.area.isEmpty || !fixedRange ? [] : clipMarks(c.plots, x: f.x, y: f.y)
+        let sparklines = rowsBelow(c, plan, f, &parts)
+        parts.texts += headerTexts(c, plan, area: f.area)
+        let selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
+        if plan.hasReadout { parts.texts += readout(c, x: f.x, row: rows - 1) }
+        return Scene(
+            columns: columns, rows: rows, dotsPerCell: dots, plotArea: f.area, frame: parts.frame,
+            rules: parts.rules, layers: layers, texts: parts.texts.map { clipped($0) },
+            selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
+            clipMarks: clips, sparklines: sparklines)
+    }
+
+    /// The plot area and the mappings, from the settled gutters and axes.
+    func frame(_ c: ChartContext, _ plan: RowPlan) -> Frame {
         let (leftGutter, _, rightAxis, x, y) = settle(c, plan)
         let area = Scene.CellRect(
             column: leftGutter, row: plan.top, width: x.mapping.widthCells,
             height: plan.plotHeight)
         let heightDots = plan.plotHeight * dots.y
-        let yLeft = YMapping(range: y.left.range, heightDots: heightDots)
-        let yRight = y.right.map { YMapping(range: $0.range, heightDots: heightDots) }
-        let yFor = { (axis: PlotBinding.Axis) in axis == .right ? (yRight ?? yLeft) : yLeft }
+        return Frame(
+            area: area, leftGutter: leftGutter, rightAxis: rightAxis, x: x, y: y,
+            yLeft: YMapping(range: y.left.range, heightDots: heightDots),
+            yRight: y.right.map { YMapping(range: $0.range, heightDots: heightDots) })
+    }
 
-        var texts = [Scene.Text]()
-        var frame = Scene.AxisFrame()
-        var rules = [Scene.Rule]()
-        if !area.isEmpty {
-            if leftGutter > 0 { frame.leftColumn = area.column - 1 }
-            if rightAxis { frame.rightColumn = area.column + area.width }
-            if plan.hasAxisRow { frame.bottomRow = area.row + area.height }
-            let grid = gridRules(
-                c, y.left, mapping: yLeft, area: area, leftGutter: leftGutter,
-                rightLabels: rightAxis && y.right == nil, frame: &frame)
-            rules += grid.rules
-            texts += grid.texts
-            if let right = y.right, let mapping = yRight, rightAxis {
-                texts += rightAxisLabels(right, mapping: mapping, area: area, frame: &frame)
-            }
-            let marked = markedRules(
-                c, area: area, outside: !rightAxis && area.column + area.width < columns,
-                y: yFor)
-            rules += marked.rules
-            texts += marked.texts
+    /// The axis lines, grid rules and y labels of both axes, and the marked lines.
+    func axesAndRules(_ c: ChartContext, _ plan: RowPlan, _ f: Frame, _ parts: inout Parts) {
+        let area = f.area
+        if f.leftGutter > 0 { parts.frame.leftColumn = area.column - 1 }
+        if f.rightAxis { parts.frame.rightColumn = area.column + area.width }
+        if plan.hasAxisRow { parts.frame.bottomRow = area.row + area.height }
+        let grid = gridRules(
+            c, f.y.left, mapping: f.yLeft, area: area, leftGutter: f.leftGutter,
+            rightLabels: f.rightAxis && f.y.right == nil, frame: &parts.frame)
+        parts.rules += grid.rules
+        parts.texts += grid.texts
+        if let right = f.y.right, let mapping = f.yRight, f.rightAxis {
+            parts.texts += rightAxisLabels(right, mapping: mapping, area: area, frame: &parts.frame)
         }
+        let marked = markedRules(
+            c, area: area, outside: !f.rightAxis && area.column + area.width < columns, y: f.y)
+        parts.rules += marked.rules
+        parts.texts += marked.texts
+    }
 
-        let layers =
-            area.isEmpty
-            ? []
-            : c.plots.map { p in
-                layer(for: p, x: x, y: yFor(p.plot.binding.axis), heightCells: plan.plotHeight)
-            }
-        let fixedRange: Bool
-        if case .fixed = session.axes.range { fixedRange = true } else { fixedRange = false }
-        let clips =
-            area.isEmpty || !fixedRange
-            ? [] : clipMarks(c.plots, x: x, y: yFor)
-
+    /// x labels, x title, position line, sparklines and notes, top to bottom; returns the
+    /// sparkline scenes.
+    func rowsBelow(_ c: ChartContext, _ plan: RowPlan, _ f: Frame, _ parts: inout Parts)
+        -> [Scene]
+    {
+        let area = f.area
         var row = area.row + area.height + (plan.hasAxisRow ? 1 : 0)
         if plan.hasXLabels, !area.isEmpty {
-            for placed in xLabels(c, x: x, area: area) {
-                texts.append(
+            for placed in xLabels(c, x: f.x, area: area) {
+                parts.texts.append(
                     Scene.Text(role: .xLabel, row: row, column: placed.column, text: placed.text))
-                frame.xTickColumns.append(placed.tickColumn)
-                frame.xTickDots.append(placed.tickDot)
+                parts.frame.xTickColumns.append(placed.tickColumn)
+                parts.frame.xTickDots.append(placed.tickDot)
             }
             row += 1
         }
-        if plan.hasXTitle, let title = session.axes.xTitle {
-            texts.append(centered(title, row: row, role: .axisTitle, in: area))
+        if plan.hasXTitle, let title = c.session.axes.xTitle {
+            parts.texts.append(centered(title, row: row, role: .axisTitle, in: area))
             row += 1
         }
         if plan.hasPosition {
-            texts += positionLine(c, x: x, row: row, area: area)
+            parts.texts += positionLine(c, x: f.x, row: row, area: area)
             row += 1
         }
         if !plan.mainChart { row = plan.hasTitle ? 1 : 0 }
@@ -72,28 +112,19 @@ extension ChartLayout {
             c.sparks.map { TextMetrics.width(of: TextMetrics.sanitized($0.plot.id)) }.max() ?? 0
         for (p, height) in zip(c.sparks, plan.sparkStrip) {
             let strip = SparklineLayout(
-                columns: columns, dots: dots, glyphs: glyphs, theme: session.output.theme)
+                columns: columns, dots: dots, glyphs: glyphs, theme: c.session.output.theme)
             let (scene, stripTexts) = strip.scene(
                 for: p.plot, values: p.values, color: p.color, row: row, height: height,
                 nameWidth: nameWidth)
             sparklines.append(scene)
-            texts += stripTexts
+            parts.texts += stripTexts
             row += height
         }
         for note in c.notes.prefix(plan.noteRows) {
-            texts.append(Scene.Text(role: .note, row: row, column: 0, text: note))
+            parts.texts.append(Scene.Text(role: .note, row: row, column: 0, text: note))
             row += 1
         }
-        texts += headerTexts(c, plan, area: area)
-
-        let selection = area.isEmpty ? nil : selectionMark(c, x: x, y: yFor)
-        if plan.hasReadout { texts += readout(c, x: x, row: rows - 1) }
-
-        return Scene(
-            columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
-            rules: rules, layers: layers, texts: texts.map { clipped($0) }, selection: selection,
-            yRange: y.left.range, theme: session.output.theme, clipMarks: clips,
-            sparklines: sparklines)
+        return sparklines
     }
 
     /// Title, legend lines and y title, above the plot.

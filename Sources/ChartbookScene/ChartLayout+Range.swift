@@ -26,6 +26,9 @@ extension ChartLayout {
         let color = lines.color ?? c.session.output.theme.grid
         var rules = [Scene.Rule]()
         var texts = [Scene.Text]()
+        // Labels never share a row: a later one on a labelled row keeps its line, not its
+        // label (round ticks never meet this; listed positions on short charts can).
+        var labelled = Set<Int>()
         for (index, value) in axis.ticks.enumerated() {
             let dotY = y.dot(value)
             guard (0..<y.heightDots).contains(dotY) else { continue }
@@ -37,6 +40,7 @@ extension ChartLayout {
             let row = area.row + dotY / dots.y
             frame.yTickRows.append(row)
             frame.yTickDots.append(dotY)
+            guard labelled.insert(row).inserted else { continue }
             let label = axis.labels[index]
             if leftGutter > 1 {
                 texts.append(

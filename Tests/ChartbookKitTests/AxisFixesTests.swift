@@ -62,6 +62,16 @@ import ChartbookScene
         #expect(s.rules.filter { $0.kind == .grid }.isEmpty)
     }
 
+    /// Listed positions closer than a row: one label per row (`0.00` and `-0.15` collided).
+    @Test func yLabelsNeverShareARow() {
+        let s = scene(
+            "data b = -0.15 0 0.3; add plot line b; set reflines absolute -0.15 -0.1 0 0.1 0.3",
+            columns: 40, rows: 6)
+        let rows = s.texts.filter { $0.role == .yLabel }.map(\.row)
+        #expect(Set(rows).count == rows.count, "\(s.texts.filter { $0.role == .yLabel })")
+        #expect(s.rules.filter { $0.kind == .grid }.count >= 3)
+    }
+
     /// `median` and `mean` of one series on one row showed as `m mean 138.1`.
     @Test func markedLabelsNeverShareARow() {
         let s = scene(
