@@ -4,6 +4,9 @@ import ChartbookModel
 public enum Effect: Equatable, Sendable {
     /// Print text (a listing, help, a description). Already sanitised.
     case print(String)
+    /// What a command did and what to try next (`loaded sales: 12 rows …`), for a person at
+    /// the prompt; scripts leave it out, so their output is the chart alone. Sanitised.
+    case feedback(String)
     /// The chart changed (or `show` asked): draw it.
     case render
     /// Leave the program.

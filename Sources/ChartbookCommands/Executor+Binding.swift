@@ -75,7 +75,7 @@ extension Executor {
         let lengths = Set(s.mainPlots.compactMap { s.values(of: $0.series)?.count })
         guard lengths.count > 1 else { return [] }
         return [
-            .print(
+            .feedback(
                 "note: the plots have different lengths (\(lengths.sorted().map(String.init).joined(separator: ", ")) rows) and are lined up by row number; give them x=COLUMN to line them up by x\n"
             )
         ]

@@ -129,16 +129,18 @@ public struct Executor: Sendable {
                 name: name.value, columns: [Column(name: name.value, numbers: values)],
                 labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
             try replace(dataset, in: &s, at: name.range)
+            return (s, [.feedback(Feedback.loaded(dataset, verb: "made", in: s)), .render])
         case .load(let path, let name, let options):
             let dataset = try load(
                 path, as: name, options: options, context: context, timeZone: s.timeZone)
             try replace(dataset, in: &s, at: name?.range ?? path.range)
             try checkXScale(s, at: name?.range ?? path.range)
+            return (s, [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render])
         case .gen(let name, let generator):
             try checkBudget(generator.count, at: name.range)
-            try replace(
-                DataGenerator.dataset(named: name.value, generator: generator), in: &s,
-                at: name.range)
+            let dataset = DataGenerator.dataset(named: name.value, generator: generator)
+            try replace(dataset, in: &s, at: name.range)
+            return (s, [.feedback(Feedback.loaded(dataset, verb: "made", in: s)), .render])
         case .reload(let names):
             let targets: [Located<String>]
             if names.isEmpty {
@@ -151,6 +153,7 @@ public struct Executor: Sendable {
             } else {
                 targets = names
             }
+            var notes = [Effect]()
             for name in targets {
                 let dataset = try existingDataset(name, in: s)
                 switch dataset.source {
@@ -162,6 +165,7 @@ public struct Executor: Sendable {
                     fresh.window = dataset.window
                     fresh.applyWindow()
                     try replace(fresh, in: &s, at: name.range)
+                    notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
                 case .generated(let generator):
                     try replace(
                         DataGenerator.dataset(named: dataset.name, generator: generator), in: &s,
@@ -170,6 +174,7 @@ public struct Executor: Sendable {
                     throw Diagnostic(.notReloadable(name.value), at: name.range)
                 }
             }
+            return (s, notes + [.render])
         case .drop(let name, let force):
             _ = try existingDataset(name, in: s)
             let users = s.plots.filter { $0.series.dataset == name.value }.map(\.id)
@@ -244,7 +249,7 @@ public struct Executor: Sendable {
                     id: plotID, kind: kind, series: series, style: style,
                     paletteSlot: s.freePaletteSlot, binding: binding))
             try checkXScale(s, at: seriesText.range)
-            return (s, [.render] + alignmentNote(s))
+            return (s, alignmentNote(s) + [.render])
         case .setPlot(let id, let style, let bindingSpec, let keys):
             guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
                 throw Diagnostic(
@@ -320,7 +325,7 @@ public struct Executor: Sendable {
                     s,
                     [
                         .render,
-                        .print(
+                        .feedback(
                             "note: '\(TextMetrics.sanitized(ref.column))' holds numbers; as labels they are spaced evenly, not to scale. To draw against them, give the plots x=\(TextMetrics.sanitized(ref.column))\n"
                         ),
                     ]
@@ -441,6 +446,11 @@ public struct Executor: Sendable {
                 on
                 ? files.resolve(directory?.value ?? "snapshots", relativeTo: context.directory)
                 : nil
+            let note =
+                s.output.snapshotDirectory.map {
+                    "snapshots on: every change writes \(TextMetrics.sanitized($0))/NNNN.svg\n"
+                } ?? "snapshots off\n"
+            return (s, [.feedback(note), .render])
         case .reset: s = Session()
         case .help(let topic): return (old, [.print(try CommandCatalog.help(topic))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])

@@ -1,3 +1,5 @@
+import ChartbookModel
+
 /// Reads one command's tokens left to right, throwing diagnostics that point at the token
 /// in question (or just past the command's end when something is missing).
 struct TokenCursor {

@@ -11,6 +11,8 @@ public struct ScriptRunner: Sendable {
         case draw(Session)
         /// A formatted diagnostic for standard error.
         case diagnostic(String)
+        /// What a command did, for a person at the prompt (`Effect.feedback`).
+        case feedback(String)
         /// `history` ran: a shell with a command history shows it; others print `changes`.
         case history(changes: String)
     }
@@ -67,6 +69,7 @@ public struct ScriptRunner: Sendable {
                     for effect in effects {
                         switch effect {
                         case .print(let text): emit(.output(text))
+                        case .feedback(let text): emit(.feedback(text))
                         case .render:
                             if drawEach || command == .show { emit(.draw(notebook.session)) }
                             if let failure = snapshot(
@@ -83,6 +86,7 @@ public struct ScriptRunner: Sendable {
                                 throw Diagnostic(
                                     .cannotWrite(path: path, reason: error.reason), at: range)
                             }
+                            emit(.feedback(Self.wrote(path, bytes: svg.utf8.count, svg: svg)))
                         }
                     }
                 } catch {
@@ -93,6 +97,17 @@ public struct ScriptRunner: Sendable {
             }
         }
         return failed ? .failed : .completed
+    }
+
+    /// `wrote out/chart.svg (816×416 px, 36 KB)`.
+    static func wrote(_ path: String, bytes: Int, svg: String) -> String {
+        var size = ""
+        if let start = svg.range(of: "width=\""), let end = svg.range(of: "\" height=\"") {
+            let width = svg[start.upperBound..<end.lowerBound]
+            let rest = svg[end.upperBound...]
+            if let close = rest.firstIndex(of: "\"") { size = "\(width)×\(rest[..<close]) px, " }
+        }
+        return "wrote \(TextMetrics.sanitized(path)) (\(size)\(ResourceLimits.bytesText(bytes)))\n"
     }
 
     /// With `snapshot on`, writes the chart to the next `NNNN.svg` in the snapshot directory,

@@ -121,4 +121,35 @@ public enum TextMetrics {
         }
         return ellipsis ? result + "…" : result
     }
+
+    /// `text` (one paragraph) broken into lines of at most `cells` display cells: at
+    /// `separator`s when it has them (`a · b · c`), else at spaces; lines after the first
+    /// start with `indent`. A word longer than a line is cut (never overflows).
+    public static func wrapped(
+        _ text: String, toWidth cells: Int, indent: String = "  ", separator: String = " "
+    ) -> [String] {
+        guard cells > width(of: indent) + 4 else {
+            return [truncated(text, toWidth: max(cells, 0))]
+        }
+        let pieces = text.components(separatedBy: separator)
+        var lines = [String]()
+        var line = ""
+        for piece in pieces {
+            let candidate = line.isEmpty ? piece : line + separator + piece
+            let limit = cells
+            if width(of: candidate) <= limit || line.isEmpty || line == indent {
+                line = line == indent ? indent + piece : candidate
+            } else {
+                lines.append(line)
+                line = indent + piece
+            }
+            while width(of: line) > limit {
+                let head = truncated(line, toWidth: limit, ellipsis: false)
+                lines.append(head)
+                line = indent + String(line.dropFirst(head.count))
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
 }

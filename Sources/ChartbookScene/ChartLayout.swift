@@ -53,8 +53,44 @@ public struct ChartLayout: Sendable {
             categories: resolved.categories, notes: resolved.notes,
             count: scale == .index ? main.map(\.values.count).max() ?? 0 : 0, marks: [])
         context.marks = session.markedLines.map { ($0, markedValue($0, in: session)) }
+        if session.plots.isEmpty { return emptyScene(session) }
         let plan = rowPlan(context)
         return compose(context, plan)
+    }
+
+    /// Nothing to draw yet: the title, and in the middle what to type next instead of an
+    /// empty frame.
+    func emptyScene(_ session: Session) -> Scene {
+        let hint: [String] =
+            session.datasets.isEmpty
+            ? ["no data yet", "try: load FILE  or  gen w walk 200"]
+            : [
+                "no plots yet",
+                session.suggestedFirstPlot().map { "try: " + $0 }
+                    ?? "try: add plot line DATASET.COLUMN",
+            ]
+        var texts = [Scene.Text]()
+        if let title = session.output.title.map(TextMetrics.sanitized), !title.isEmpty, rows > 0 {
+            let text = TextMetrics.truncated(title, toWidth: columns)
+            texts.append(
+                Scene.Text(
+                    role: .title, row: 0,
+                    column: max(0, (columns - TextMetrics.width(of: text)) / 2), text: text,
+                    bold: true))
+        }
+        let first = max(texts.count, (rows - hint.count) / 2)
+        for (offset, line) in hint.enumerated() where first + offset < rows {
+            let text = TextMetrics.truncated(TextMetrics.sanitized(line), toWidth: columns)
+            texts.append(
+                Scene.Text(
+                    role: .note, row: first + offset,
+                    column: max(0, (columns - TextMetrics.width(of: text)) / 2), text: text))
+        }
+        return Scene(
+            columns: columns, rows: rows, dotsPerCell: dots,
+            plotArea: Scene.CellRect(column: 0, row: 0, width: 0, height: 0),
+            frame: Scene.AxisFrame(), rules: [], layers: [], texts: texts, selection: nil,
+            yRange: 0...1, theme: session.output.theme)
     }
 
     /// Left and right gutter widths (label, space, axis) and whether there is a right axis.

@@ -156,6 +156,7 @@ struct ChartbookCLI: ParsableCommand {
                 switch event {
                 case .output(let text), .history(let text): StandardStreams.out(text)
                 case .diagnostic(let text): StandardStreams.err(text)
+                case .feedback: break  // for the prompt; a script's output is its chart
                 case .draw(let session):
                     StandardStreams.out(ChartRenderer.text(for: session, on: target))
                     lastDrawn = session

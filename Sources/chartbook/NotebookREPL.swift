@@ -105,6 +105,8 @@ struct NotebookREPL {
         -> ScriptRunner.Outcome
     {
         var drawn: Session?
+        // Feedback goes under the chart, just above the prompt, where it is read.
+        var feedback = ""
         var each = runner
         each.drawEach = true
         each.keepGoing = false
@@ -114,6 +116,7 @@ struct NotebookREPL {
         let outcome = each.run(ScriptSource(name: "", text: text), in: &notebook) { event in
             switch event {
             case .output(let text): StandardStreams.out(text)
+            case .feedback(let text): feedback += text
             case .diagnostic(let text):
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
                 StandardStreams.err((Interrupts.take() ? "\n" : "") + text)
@@ -126,9 +129,16 @@ struct NotebookREPL {
                     TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
             }
         }
-        if let session = drawn, outcome != .quit {
-            StandardStreams.out(ChartRenderer.text(for: session, on: target()))
+        let width = (fixedSize ?? environment.size()).columns
+        let lines = feedback.split(separator: "\n").flatMap {
+            TextMetrics.wrapped(String($0), toWidth: width, separator: " · ")
         }
+        if let session = drawn, outcome != .quit {
+            var room = target()
+            room.rows = max(1, room.rows - lines.count)
+            StandardStreams.out(ChartRenderer.text(for: session, on: room))
+        }
+        for line in lines { StandardStreams.out(line + "\n") }
         return outcome
     }
 

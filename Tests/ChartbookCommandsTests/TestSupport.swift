@@ -7,6 +7,8 @@ struct Harness {
     var notebook = Notebook()
     var files = InMemoryFiles()
     var printed = ""
+    /// What the commands said for the prompt (`Effect.feedback`).
+    var feedback = ""
     var limits = ResourceLimits()
     var isCancelled: @Sendable () -> Bool = { false }
 
@@ -23,6 +25,7 @@ struct Harness {
                         command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook)
                     {
                         if case .print(let text) = effect { printed += text }
+                        if case .feedback(let text) = effect { feedback += text }
                         if case .history(let text) = effect { printed += text }
                     }
                 }

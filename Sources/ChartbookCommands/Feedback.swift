@@ -1,0 +1,44 @@
+import ChartbookModel
+
+/// One line that says what a command did and what to try next, for the prompt
+/// (`Effect.feedback`). Names from data are sanitised.
+enum Feedback {
+    /// `loaded sales: 12 rows · numbers: revenue, cost · labels: month · try: add plot line sales.revenue`
+    static func loaded(_ d: Dataset, verb: String, in s: Session) -> String {
+        var parts = ["\(verb) \(name(d.name)): \(d.count) row\(d.count == 1 ? "" : "s")"]
+        let times = d.columns.filter(\.isTime)
+        if !times.isEmpty {
+            parts.append("times: " + list(times.map { column in name(column.name) + span(column) }))
+        }
+        let numbers = d.columns.filter { $0.isNumeric && !$0.isTime }.map(\.name)
+        if !numbers.isEmpty { parts.append("numbers: " + list(numbers.map(name))) }
+        let text = d.columns.filter { !$0.isNumeric }.map(\.name)
+        if !text.isEmpty { parts.append("text: " + list(text.map(name))) }
+        if d.labels != nil {
+            if case .file(_, let options) = d.source, let column = options.labelColumn {
+                parts.append("labels: " + name(column))
+            } else {
+                parts.append("labelled")
+            }
+        }
+        if let x = d.xColumn { parts.append("x: " + name(x)) }
+        if let next = s.suggestedFirstPlot(of: d) { parts.append("try: " + next) }
+        return parts.joined(separator: " · ") + "\n"
+    }
+
+    /// ` (2012-01-01 – 2015-12-31)` for a time column with values.
+    static func span(_ column: Column) -> String {
+        guard let values = column.numbers, let (lo, hi) = Statistics.extent(of: values[...]) else {
+            return ""
+        }
+        return " (\(TimeText.iso(lo)) – \(TimeText.iso(hi)))"
+    }
+
+    /// Up to six names, then how many more.
+    static func list(_ names: [String]) -> String {
+        let shown = names.prefix(6).joined(separator: ", ")
+        return names.count > 6 ? shown + ", … (\(names.count - 6) more)" : shown
+    }
+
+    static func name(_ text: String) -> String { TextMetrics.sanitized(text) }
+}
