@@ -63,7 +63,12 @@ public enum Command: Equatable, Sendable {
     case saveScript(path: Located<String>)
     /// `snapshot on [DIR]` / `snapshot off`.
     case snapshot(on: Bool, directory: Located<String>?)
-    case undo, redo, history, reset
+    /// `undo [N]` / `redo [N]`: N steps at once (all or nothing).
+    case undo(count: Int), redo(count: Int)
+    /// `history`: this session's changes (what undo walks back); `history all`: every line
+    /// typed at the prompt, across runs.
+    case history(all: Bool)
+    case reset
     case help(topic: Located<String>?)
     /// Print text (narration in tours and teaching scripts).
     case echo(String)

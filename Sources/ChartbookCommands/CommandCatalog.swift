@@ -190,13 +190,16 @@ public enum CommandCatalog {
                 "After every command that changes the chart, write DIR/0001.svg, 0002.svg, ... (default DIR: snapshots), the command in each <desc>.",
             example: "snapshot on steps"),
         Entry(
-            topic: "undo", synopsis: "undo", summary: "Take back the last change.", example: "undo"),
+            topic: "undo", synopsis: "undo [N]",
+            summary: "Take back the last change, or the last N (all or none).", example: "undo 3"),
         Entry(
-            topic: "redo", synopsis: "redo", summary: "Make an undone change again.",
-            example: "redo"),
+            topic: "redo", synopsis: "redo [N]",
+            summary: "Make an undone change again, or the last N undone.", example: "redo"),
         Entry(
-            topic: "history", synopsis: "history",
-            summary: "The changes made so far (what undo walks back).", example: "history"),
+            topic: "history", synopsis: "history [all]",
+            summary:
+                "This session's changes, numbered (what undo walks back; undone ones marked). all: every line typed at the prompt, across runs.",
+            example: "history"),
         Entry(
             topic: "reset", synopsis: "reset",
             summary: "Start from an empty session (undo brings it back).", example: "reset"),

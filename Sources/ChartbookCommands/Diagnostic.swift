@@ -47,6 +47,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case unreadableData(path: String, DataError)
         case notReloadable(String)
         case nothingTo(String)
+        /// `undo N` / `redo N` with fewer steps to take.
+        case notEnough(String, asked: Int, available: Int)
         case indexOutOfRange(Int, count: Int)
         case noPlots
         case sourceTooDeep(Int)
@@ -95,6 +97,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "cannot read '\(path)': \(Self.describe(error))"
         case .notReloadable(let name): return "dataset '\(name)' was not loaded from a file"
         case .nothingTo(let what): return "nothing to \(what)"
+        case .notEnough(let what, let asked, let available):
+            return available == 0
+                ? "nothing to \(what)"
+                : "cannot \(what) \(asked) steps: there \(available == 1 ? "is" : "are") \(available)"
         case .indexOutOfRange(let index, let count):
             return count == 0
                 ? "point \(index) does not exist: no data"

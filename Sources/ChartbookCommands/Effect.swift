@@ -13,7 +13,7 @@ public enum Effect: Equatable, Sendable {
     case quit
     /// `history`: the shell shows its command history; `changes` is the session's change log
     /// (what undo walks back), for shells without one (scripts).
-    case history(changes: String)
+    case history(changes: String, all: Bool)
     /// Write the chart as SVG to `path` (absolute); `range` is where the path was typed.
     case saveSVG(path: String, range: SourceRange, size: PixelSize?)
 }

@@ -51,18 +51,28 @@ public struct Executor: Sendable {
         context: Context = Context()
     ) throws(Diagnostic) -> [Effect] {
         switch command {
-        case .undo:
-            guard let undone = notebook.undo() else {
-                throw Diagnostic(.nothingTo("undo"), at: range)
+        case .undo(let count):
+            guard notebook.undoStack.count >= count else {
+                throw Diagnostic(
+                    .notEnough("undo", asked: count, available: notebook.undoStack.count), at: range
+                )
             }
-            return [.print("undid: \(TextMetrics.sanitized(undone))\n"), .render]
-        case .redo:
-            guard let redone = notebook.redo() else {
-                throw Diagnostic(.nothingTo("redo"), at: range)
+            let undone = (0..<count).compactMap { _ in notebook.undo() }
+            return [
+                .print(undone.map { "undid: \(TextMetrics.sanitized($0))\n" }.joined()), .render,
+            ]
+        case .redo(let count):
+            guard notebook.redoStack.count >= count else {
+                throw Diagnostic(
+                    .notEnough("redo", asked: count, available: notebook.redoStack.count), at: range
+                )
             }
-            return [.print("redid: \(TextMetrics.sanitized(redone))\n"), .render]
-        case .history:
-            return [.history(changes: SessionReport.history(notebook))]
+            let redone = (0..<count).compactMap { _ in notebook.redo() }
+            return [
+                .print(redone.map { "redid: \(TextMetrics.sanitized($0))\n" }.joined()), .render,
+            ]
+        case .history(let all):
+            return [.history(changes: SessionReport.history(notebook), all: all)]
         case .source(let path):
             var inner = notebook
             let effects = try source(path, into: &inner, context: context)

@@ -97,6 +97,24 @@ public enum Parser {
                 throw Diagnostic(.expected("values to push", found: nil), at: c.end)
             }
             return .push(name: name, values: values)
+        case "undo", "redo":
+            var count = 1
+            if let token = c.next() {
+                count = try ValueParser.integer(token, "a number of steps", in: 1...100_000)
+                try c.expectEnd()
+            }
+            return verb == "undo" ? .undo(count: count) : .redo(count: count)
+        case "history":
+            if let token = c.next() {
+                guard token.text.lowercased() == "all" else {
+                    throw Diagnostic(
+                        .unknown(.value, token.text, context: "history", candidates: ["all"]),
+                        at: token.range)
+                }
+                try c.expectEnd()
+                return .history(all: true)
+            }
+            return .history(all: false)
         case "scroll": return try scroll(&c)
         case "view": return try view(&c)
         case "save":
@@ -149,8 +167,8 @@ public enum Parser {
                     at: first.range.through(last.range)))
         default:
             let simple: [String: Command] = [
-                "plots": .plots, "show": .show, "list": .list, "undo": .undo, "redo": .redo,
-                "history": .history, "reset": .reset, "quit": .quit, "exit": .quit,
+                "plots": .plots, "show": .show, "list": .list, "reset": .reset, "quit": .quit,
+                "exit": .quit,
             ]
             guard let command = simple[verb] else {
                 throw Diagnostic(

@@ -14,7 +14,7 @@ public struct ScriptRunner: Sendable {
         /// What a command did, for a person at the prompt (`Effect.feedback`).
         case feedback(String)
         /// `history` ran: a shell with a command history shows it; others print `changes`.
-        case history(changes: String)
+        case history(changes: String, all: Bool)
     }
 
     public enum Outcome: Equatable, Sendable {
@@ -78,7 +78,8 @@ public struct ScriptRunner: Sendable {
                                 throw failure
                             }
                         case .quit: return .quit
-                        case .history(let changes): emit(.history(changes: changes))
+                        case .history(let changes, let all):
+                            emit(.history(changes: changes, all: all))
                         case .saveSVG(let path, let range, let size):
                             let svg = SVGExporter.svg(
                                 for: notebook.session, on: target(), size: size)

@@ -154,7 +154,7 @@ struct ChartbookCLI: ParsableCommand {
         for source in sources {
             let outcome = runner.run(source, in: &notebook) { event in
                 switch event {
-                case .output(let text), .history(let text): StandardStreams.out(text)
+                case .output(let text), .history(let text, _): StandardStreams.out(text)
                 case .diagnostic(let text): StandardStreams.err(text)
                 case .feedback: break  // for the prompt; a script's output is its chart
                 case .draw(let session):

@@ -121,7 +121,8 @@ struct NotebookREPL {
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
                 StandardStreams.err((Interrupts.take() ? "\n" : "") + text)
             case .draw(let session): drawn = session
-            case .history:
+            case .history(let changes, all: false): StandardStreams.out(changes)
+            case .history(_, all: true):
                 let numbered = history.entries.enumerated().map {
                     "\(String($0.offset + 1).leftPadded(5))  \($0.element)"
                 }

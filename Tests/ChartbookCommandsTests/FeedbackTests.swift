@@ -32,3 +32,28 @@ import ChartbookModel
         #expect(h.feedback == "snapshots on: every change writes /work/shots/NNNN.svg\n")
     }
 }
+
+/// Issue 10, item 5: `history` is the changes, `history all` the typed lines; `undo N`.
+@Suite struct HistoryTests {
+    @Test func undoAndRedoSeveralSteps() throws {
+        var h = Harness()
+        h.run("gen a walk 5; gen b walk 5; gen c walk 5")
+        #expect(h.run("undo 2") == nil)
+        #expect(h.session.datasets.map(\.name) == ["a"])
+        #expect(h.printed.contains("undid: gen c walk 5\nundid: gen b walk 5\n"))
+        let before = h.session
+        #expect(h.run("undo 5")?.contains("cannot undo 5 steps: there is 1") == true)
+        #expect(h.session == before)
+        #expect(h.run("redo 2") == nil)
+        #expect(h.session.datasets.map(\.name) == ["a", "b", "c"])
+        #expect(try parse("history all") == .history(all: true))
+        #expect(try parse("undo") == .undo(count: 1))
+        #expect(h.run("undo 0") != nil)
+    }
+
+    @Test func historyListsTheChanges() {
+        var h = Harness()
+        h.run("gen a walk 5; gen b walk 5; undo; history")
+        #expect(h.printed.hasSuffix("   1  gen a walk 5\n   -  gen b walk 5  (undone)\n"))
+    }
+}

@@ -26,7 +26,7 @@ struct Harness {
                     {
                         if case .print(let text) = effect { printed += text }
                         if case .feedback(let text) = effect { feedback += text }
-                        if case .history(let text) = effect { printed += text }
+                        if case .history(let text, _) = effect { printed += text }
                     }
                 }
             } catch {
