@@ -5,7 +5,11 @@ import ChartbookModel
 public enum Command: Equatable, Sendable {
     // Data
     case data(name: Located<String>, values: [Double], labels: [String]?)
-    case load(path: Located<String>, name: Located<String>?, options: LoadOptions)
+    /// `columns`: where the column names of `labels=` and `x=` were typed (keyed by option),
+    /// so an unknown one is pointed at.
+    case load(
+        path: Located<String>, name: Located<String>?, options: LoadOptions,
+        columns: [Located<String>] = [])
     case gen(name: Located<String>, generator: Generator)
     case reload(names: [Located<String>])
     case drop(name: Located<String>, force: Bool)

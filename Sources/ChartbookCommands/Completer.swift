@@ -93,7 +93,10 @@ public struct Completer: Sendable {
                 let columns = s.datasets.flatMap { d in
                     d.columns.map { SeriesName(dataset: d.name, column: $0.name).description + " " }
                 }
-                return (n == 2 ? ["auto ", "index "] + labelled + columns : []) + ["sparsity="]
+                return
+                    (n == 2
+                    ? ["auto ", "index "] + labelled + columns
+                        + uniqueColumns(s, numeric: false) : []) + ["sparsity="]
             case "range": return n == 2 ? ["auto ", "adapt "] : []
             case "spacing": return n == 2 ? ["auto "] : []
             case "direction": return n == 2 ? View.Direction.allCases.map { $0.rawValue + " " } : []
@@ -163,7 +166,18 @@ public struct Completer: Sendable {
                 d.numericColumns.map {
                     SeriesName(dataset: d.name, column: $0.name).description + " "
                 }
-            }
+            } + uniqueColumns(s, numeric: true)
+    }
+
+    /// Bare column names that only one dataset has (they resolve without the dataset).
+    func uniqueColumns(_ s: Session, numeric: Bool) -> [String] {
+        let names = s.datasets.flatMap { d in
+            d.columns.filter { !numeric || $0.isNumeric }.map(\.name)
+        }
+        let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
+        return names.filter { counts[$0] == 1 && s.dataset(named: $0) == nil }.map {
+            ScriptQuoting.quotedIfNeeded($0) + " "
+        }
     }
 
     func values(forKey key: String, words: [String], session s: Session) -> [String] {

@@ -25,6 +25,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
     public enum Role: String, Equatable, Sendable {
         case command, noun = "subcommand", plotKind = "plot kind", option, value, dataset, column
         case plot = "plot id", refline = "reference line", statistic, generator, setting
+        case series = "dataset or column"
     }
 
     public enum Kind: Equatable, Sendable {

@@ -28,7 +28,7 @@ extension Executor {
 
     func load(
         _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context,
-        timeZone: TimeZoneSetting
+        timeZone: TimeZoneSetting, columns named: [Located<String>] = []
     ) throws(Diagnostic) -> Dataset {
         let resolved = files.resolve(path.value, relativeTo: context.directory)
         let bytes: MappedBytes
@@ -56,11 +56,21 @@ extension Executor {
             }
         } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
+            // A column named by an option that the file lacks: point at the option.
+            if case .unknownLabelColumn(let label, let available) = error,
+                let labelsOption = named.first(where: { $0.value == "labels" })
+            {
+                throw Diagnostic(
+                    .unknown(.column, label, context: "labels= of load", candidates: available),
+                    at: labelsOption.range)
+            }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
-        let columns = try xColumns(table.columns, options: options, at: path.range)
+        let columns = try xColumns(
+            table.columns, options: options,
+            at: named.first(where: { $0.value == "x" })?.range ?? path.range)
         return Dataset(
             name: name?.value ?? Self.datasetName(forPath: resolved), columns: columns,
             labels: table.labels, source: .file(path: resolved, options: options),
@@ -72,7 +82,7 @@ extension Executor {
         throws(Diagnostic) -> [Column]
     {
         guard let name = options.xColumn else { return columns }
-        guard let index = columns.firstIndex(where: { $0.name == name }) else {
+        guard let index = Column.index(of: name, in: columns.map(\.name)) else {
             throw Diagnostic(
                 .unknown(.column, name, context: "x= of load", candidates: columns.map(\.name)),
                 at: range)
@@ -88,7 +98,7 @@ extension Executor {
         }
         var result = columns
         result[index] = Column(
-            name: name, times: numbers.map { $0 * unit.seconds },
+            name: columns[index].name, times: numbers.map { $0 * unit.seconds },
             unparseable: columns[index].unparseable)
         return result
     }
@@ -133,18 +143,20 @@ extension Executor {
         if holders.count > 1 {
             throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: name.range)
         }
-        if let holder = holders.first {
-            guard holder.column(named: value)?.isNumeric == true else {
-                throw Diagnostic(.notNumeric(value), at: name.range)
-            }
-            return SeriesReference(dataset: holder.name, column: value)
+        if let holder = holders.first, let column = holder.column(named: value) {
+            guard column.isNumeric else { throw Diagnostic(.notNumeric(value), at: name.range) }
+            return SeriesReference(dataset: holder.name, column: column.name)
         }
+        // Bare column names too, so `revenu` is met with "did you mean 'revenue'?".
         let candidates =
             s.datasets.map(\.name)
+            + s.datasets.flatMap { d in d.numericColumns.map(\.name) }
             + s.datasets.flatMap { d in
                 d.numericColumns.map { SeriesName(dataset: d.name, column: $0.name).description }
             }
-        throw Diagnostic(.unknown(.dataset, value, candidates: candidates), at: name.range)
+        throw Diagnostic(
+            .unknown(.series, value, candidates: candidates),
+            at: name.range)
     }
 
     /// The dataset and column of `dataset.column`, or a diagnostic at the part that is wrong.
@@ -199,7 +211,20 @@ extension Executor {
             let (dataset, column) = try explicitColumn(name, datasetName, in: s)
             return .column(SeriesReference(dataset: dataset.name, column: column.name))
         }
-        let candidates = ["auto", "index"] + s.datasets.map(\.name)
+        // A bare column name found in exactly one dataset.
+        let holders = s.datasets.filter { $0.column(named: series.column) != nil }
+        if holders.count == 1, let holder = holders.first,
+            let column = holder.column(named: series.column)
+        {
+            return .column(SeriesReference(dataset: holder.name, column: column.name))
+        }
+        if holders.count > 1 {
+            throw Diagnostic(
+                .ambiguousColumn(series.column, datasets: holders.map(\.name)), at: name.range)
+        }
+        let candidates =
+            ["auto", "index"] + s.datasets.map(\.name)
+            + s.datasets.flatMap { $0.columns.map(\.name) }
         throw Diagnostic(.unknown(.dataset, series.column, candidates: candidates), at: name.range)
     }
 }

@@ -140,9 +140,10 @@ public struct Executor: Sendable {
                 labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
             try replace(dataset, in: &s, at: name.range)
             return (s, [.feedback(Feedback.loaded(dataset, verb: "made", in: s)), .render])
-        case .load(let path, let name, let options):
+        case .load(let path, let name, let options, let columns):
             let dataset = try load(
-                path, as: name, options: options, context: context, timeZone: s.timeZone)
+                path, as: name, options: options, context: context, timeZone: s.timeZone,
+                columns: columns)
             try replace(dataset, in: &s, at: name?.range ?? path.range)
             try checkXScale(s, at: name?.range ?? path.range)
             return (s, [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render])

@@ -247,12 +247,23 @@ public enum Parser {
     static func load(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let path = try c.value("a file path")
         var name: Located<String>?
-        if let token = c.peek, token.kind == .word, token.text.lowercased() == "as", !c.atOption {
-            _ = c.next()
-            name = try c.name("a dataset name after 'as'")
+        var given = [Option]()
+        // `as NAME` before, between or after the options.
+        while !c.atEnd {
+            if let token = c.peek, token.kind == .word, token.text.lowercased() == "as",
+                !c.atOption, name == nil
+            {
+                _ = c.next()
+                name = try c.name("a dataset name after 'as'")
+                continue
+            }
+            guard c.atOption else { break }
+            given.append(try c.option())
         }
+        try c.expectEnd()
         var options = LoadOptions()
-        for option in try c.options() {
+        var columns = [Located<String>]()
+        for option in given {
             switch option.name {
             case "sep":
                 let separators: [String: UInt8] = [
@@ -273,8 +284,12 @@ public enum Parser {
             case "header":
                 options.header = try ValueParser.choice(
                     option.value, key: "header", as: LoadOptions.Header.self)
-            case "labels": options.labelColumn = option.value.text
-            case "x": options.xColumn = option.value.text
+            case "labels":
+                options.labelColumn = option.value.text
+                columns.append(Located("labels", at: option.value.range))
+            case "x":
+                options.xColumn = option.value.text
+                columns.append(Located("x", at: option.value.range))
             case "time":
                 options.epoch = try ValueParser.choice(
                     option.value, key: "time", as: LoadOptions.EpochUnit.self)
@@ -286,7 +301,9 @@ public enum Parser {
                 .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),
                 at: c.end)
         }
-        return .load(path: Located(path.text, at: path.range), name: name, options: options)
+        return .load(
+            path: Located(path.text, at: path.range), name: name, options: options,
+            columns: columns)
     }
 
     static func gen(_ c: inout TokenCursor) throws(Diagnostic) -> Command {

@@ -107,14 +107,7 @@ struct TokenCursor {
                 }
                 throw Diagnostic(.unexpected(token.text), at: token.range)
             }
-            index += 2
-            guard let value = peek, value.kind != .equals else {
-                throw Diagnostic(
-                    .expected("a value for '\(token.text)'", found: peek?.text),
-                    at: peek?.range ?? end)
-            }
-            index += 1
-            options.append(Option(key: token, value: glued(value, for: token)))
+            options.append(try option())
         }
         return options
     }
@@ -131,6 +124,18 @@ struct TokenCursor {
             index += 1
         }
         return joined
+    }
+
+    /// One `key=value` option (the cursor is at one: `atOption`).
+    mutating func option() throws(Diagnostic) -> Option {
+        let key = tokens[index]
+        index += 2
+        guard let value = peek, value.kind != .equals else {
+            throw Diagnostic(
+                .expected("a value for '\(key.text)'", found: peek?.text), at: peek?.range ?? end)
+        }
+        index += 1
+        return Option(key: key, value: glued(value, for: key))
     }
 
     /// Fails on anything left over.

@@ -130,7 +130,7 @@ public struct DelimitedReader: Sendable {
         var textColumns = Set((0..<width).filter { tally.isText($0) || cellByCell($0) })
         var labelIndex: Int?
         if let labelName = options.labelColumn {
-            guard let index = names.firstIndex(of: labelName) else {
+            guard let index = Column.index(of: labelName, in: names) else {
                 throw .unknownLabelColumn(labelName, available: names)
             }
             labelIndex = index

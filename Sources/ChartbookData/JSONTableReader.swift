@@ -73,6 +73,12 @@ public struct JSONTableReader: Sendable {
         }
         var columns = [Column]()
         var labels: [String]?
+        let labelColumn = self.labelColumn.flatMap { Column.index(of: $0, in: names) }.map {
+            names[$0]
+        }
+        if let asked = self.labelColumn, labelColumn == nil {
+            throw .unknownLabelColumn(asked, available: names)
+        }
         for name in names {
             let values = cells[name] ?? []
             let numbers: [Double] = values.map { cell in
@@ -105,9 +111,6 @@ public struct JSONTableReader: Sendable {
             } else {
                 columns.append(Column(name: safeName, numbers: numbers, unparseable: strings))
             }
-        }
-        if let labelColumn, !names.contains(labelColumn) {
-            throw .unknownLabelColumn(labelColumn, available: names)
         }
         guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
         return DelimitedReader.Table(columns: columns, labels: labels)

@@ -52,6 +52,15 @@ public struct Column: Equatable, Sendable {
 
     public var isNumeric: Bool { numbers != nil }
 
+    /// The position of the column called `name` among `names`: spelt exactly, else the one
+    /// name that differs only in case. The one rule for looking columns up by name.
+    public static func index(of name: String, in names: [String]) -> Int? {
+        if let exact = names.firstIndex(of: name) { return exact }
+        let lower = name.lowercased()
+        let matches = names.indices.filter { names[$0].lowercased() == lower }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
     /// What the column holds, as `describe` and the x scale see it.
     public var kindName: String { isTime ? "time" : isNumeric ? "number" : "text" }
 

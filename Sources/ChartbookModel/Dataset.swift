@@ -46,8 +46,10 @@ public struct Dataset: Equatable, Sendable {
     /// Rows (the length of the columns).
     public var count: Int { columns.first?.count ?? labels?.count ?? 0 }
 
+    /// The column called `name`: spelt exactly, else the one column whose name differs only
+    /// in case (`Month` finds `month`; nothing when two columns would match).
     public func column(named name: String) -> Column? {
-        columns.first { $0.name == name }
+        Column.index(of: name, in: columns.map(\.name)).map { columns[$0] }
     }
 
     public var numericColumns: [Column] { columns.filter(\.isNumeric) }

@@ -57,3 +57,53 @@ import ChartbookModel
         #expect(h.printed.hasSuffix("   1  gen a walk 5\n   -  gen b walk 5  (undone)\n"))
     }
 }
+
+/// Issue 10, item 6: every name gets a "did you mean" and completion; columns match
+/// whatever their case when that is unambiguous.
+@Suite struct NameMatchingTests {
+    var harness: Harness {
+        var h = Harness()
+        h.files = InMemoryFiles([
+            "/work/sales.csv": "month,revenue,cost\nJan,1,2\nFeb,3,4\n",
+            "/work/s.csv": "date,v\n2024-01-01,1\n2024-01-02,2\n",
+        ])
+        return h
+    }
+
+    @Test func unknownSeriesSuggestsTheColumn() {
+        var h = harness
+        h.run("load sales.csv labels=month")
+        #expect(
+            h.run("add plot line revenu")
+                == "t.cb:1:15: error: unknown dataset or column 'revenu'; did you mean 'revenue'?\nadd plot line revenu\n              ^~~~~~\n"
+        )
+        #expect(h.run("add plot line Revenue") == nil)
+        #expect(h.session.plots.first?.series.column == "revenue")
+    }
+
+    @Test func labelColumnsAreCaseInsensitiveAndPointedAt() {
+        var h = harness
+        #expect(h.run("load sales.csv labels=Month as s") == nil)
+        #expect(h.session.dataset(named: "s")?.labels == ["Jan", "Feb"])
+        var g = harness
+        #expect(
+            g.run("load sales.csv labels=mont")
+                == "t.cb:1:23: error: unknown column 'mont' for labels= of load; did you mean 'month'?\nload sales.csv labels=mont\n                      ^~~~\n"
+        )
+    }
+
+    @Test func setLabelsTakesAUniqueBareColumn() {
+        var h = harness
+        #expect(h.run("load s.csv; add plot line s.v; set labels date") == nil)
+        #expect(
+            h.session.axes.labelSource == .column(SeriesReference(dataset: "s", column: "date")))
+    }
+
+    @Test func bareColumnsComplete() {
+        var h = harness
+        h.run("load sales.csv labels=month")
+        let result = Completer(files: InMemoryFiles()).complete(
+            "add plot line rev", session: h.session)
+        #expect(result.candidates == ["revenue "])
+    }
+}

@@ -25,7 +25,14 @@ import ChartbookModel
                 == .load(
                     path: l("my data.csv"), name: l("d"),
                     options: LoadOptions(
-                        separator: .character(59), header: .no, labelColumn: "month")))
+                        separator: .character(59), header: .no, labelColumn: "month"),
+                    columns: [l("labels")]))
+        // `as` may come after the options (issue 10).
+        #expect(
+            try parse("load f.csv labels=date as sw")
+                == .load(
+                    path: l("f.csv"), name: l("sw"), options: LoadOptions(labelColumn: "date"),
+                    columns: [l("labels")]))
         #expect(
             try parse("load x.tsv sep=tab")
                 == .load(
