@@ -149,7 +149,7 @@ public struct Executor: Sendable {
             return (s, [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render])
         case .gen(let name, let generator):
             try checkBudget(generator.count, at: name.range)
-            let dataset = DataGenerator.dataset(named: name.value, generator: generator)
+            let dataset = try generated(name.value, generator, at: name.range)
             try replace(dataset, in: &s, at: name.range)
             return (s, [.feedback(Feedback.loaded(dataset, verb: "made", in: s)), .render])
         case .reload(let names):
@@ -179,7 +179,7 @@ public struct Executor: Sendable {
                     notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
                 case .generated(let generator):
                     try replace(
-                        DataGenerator.dataset(named: dataset.name, generator: generator), in: &s,
+                        try generated(dataset.name, generator, at: name.range), in: &s,
                         at: name.range)
                 case .inline:
                     throw Diagnostic(.notReloadable(name.value), at: name.range)
@@ -473,6 +473,20 @@ public struct Executor: Sendable {
         return (s, [.render])
     }
 
+}
+
+extension Executor {
+    /// A `gen` dataset, cancellable with Ctrl-C (the session then stays as it was).
+    func generated(_ name: String, _ generator: Generator, at range: SourceRange)
+        throws(Diagnostic) -> Dataset
+    {
+        do {
+            return try DataGenerator.dataset(
+                named: name, generator: generator, shouldCancel: isCancelled)
+        } catch {
+            throw Diagnostic(.cancelled, at: range)
+        }
+    }
 }
 
 extension PlotStyle {

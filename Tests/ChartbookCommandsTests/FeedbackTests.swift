@@ -107,3 +107,15 @@ import ChartbookModel
         #expect(result.candidates == ["revenue "])
     }
 }
+
+/// Issue 10, item 7: Ctrl-C stops a long `gen`, and nothing changes.
+@Suite struct CancelTests {
+    @Test func genIsCancellable() {
+        var h = Harness()
+        h.run("gen a walk 5")
+        let before = h.session
+        h.isCancelled = { true }
+        #expect(h.run("gen big walk 1000000")?.contains("interrupted; nothing changed") == true)
+        #expect(h.session == before)
+    }
+}
