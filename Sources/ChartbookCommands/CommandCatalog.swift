@@ -1,3 +1,5 @@
+import ChartbookModel
+
 /// Every command's synopsis, meaning and an example: the text of `help` (and the source of
 /// truth that Docs/commands.md follows).
 public enum CommandCatalog {
@@ -220,18 +222,55 @@ public enum CommandCatalog {
             example: "quit"),
     ]
 
-    /// The help text for `topic` (all commands when nil).
-    public static func help(_ topic: Located<String>?) throws(Diagnostic) -> String {
-        guard let topic else {
-            let width = entries.map(\.topic.count).max() ?? 0
-            var text = "Commands (help COMMAND for more):\n"
-            for entry in entries {
-                text +=
-                    "  " + entry.topic
-                    + String(repeating: " ", count: width - entry.topic.count + 2)
-                    + entry.summary.prefix(while: { $0 != "." }) + "\n"
-            }
-            return text
+    /// The groups `help` shows, each with the topics in it (every entry in exactly one).
+    public static let groups: [(name: String, title: String, topics: [String])] = [
+        (
+            "data", "Data: read, make and describe datasets",
+            [
+                "data", "load", "gen", "push", "set data", "reload", "drop", "describe",
+                "set timezone",
+            ]
+        ),
+        ("plots", "Plots: draw series", ["add plot", "set plot", "remove plot", "plots"]),
+        (
+            "lines", "Reference lines: the grid and marked lines",
+            ["set reflines", "add refline", "remove refline"]
+        ),
+        (
+            "axes", "Axes: scales, ranges, labels and titles",
+            [
+                "set xscale", "set yscale", "set range", "set zero", "set labels", "set xlabel",
+                "set ylabel", "set title", "set legend",
+            ]
+        ),
+        (
+            "view", "Viewing: windows, scrolling and selection",
+            ["view", "scroll", "set spacing", "set direction", "set padding", "select"]
+        ),
+        (
+            "output", "Output: how and where the chart is drawn",
+            ["show", "set size", "set color", "set canvas", "set theme", "save svg", "snapshot"]
+        ),
+        (
+            "session", "Session: lists, history, scripts",
+            [
+                "list", "undo", "redo", "history", "reset", "save script", "source", "echo", "help",
+                "quit",
+            ]
+        ),
+    ]
+
+    /// The help text for `topic`, wrapped to `width` cells with a hanging indent: the groups
+    /// and their commands (nil), a group's commands in full (`help data`), or the commands
+    /// whose name matches (`help load`, `help set labels`).
+    public static func help(_ topic: Located<String>?, width: Int = 80) throws(Diagnostic)
+        -> String
+    {
+        guard let topic else { return overview(width: width) }
+        if let group = groups.first(where: { $0.name == topic.value }) {
+            let members = group.topics.compactMap { t in entries.first { $0.topic == t } }
+            return group.title + "\n\n"
+                + members.map { full($0, width: width) }.joined(separator: "\n")
         }
         let matches = entries.filter {
             $0.topic == topic.value || $0.topic.hasPrefix(topic.value + " ")
@@ -239,9 +278,37 @@ public enum CommandCatalog {
         }
         guard !matches.isEmpty else {
             throw Diagnostic(
-                .unknown(.command, topic.value, candidates: entries.map(\.topic)), at: topic.range)
+                .unknown(
+                    .command, topic.value,
+                    candidates: groups.map(\.name) + entries.map(\.topic)), at: topic.range)
         }
-        return matches.map { "\($0.synopsis)\n  \($0.summary)\n  example: \($0.example)\n" }.joined(
-            separator: "\n")
+        return matches.map { full($0, width: width) }.joined(separator: "\n")
+    }
+
+    /// One line per group listing its commands, then how to read more.
+    static func overview(width: Int) -> String {
+        var text =
+            "Commands by group (help GROUP shows a group in full, help COMMAND one command):\n"
+        for group in groups {
+            let line =
+                "  " + group.name + String(repeating: " ", count: 9 - group.name.count)
+                + group.topics.joined(separator: " · ")
+            text += wrap(
+                line, width: width, indent: String(repeating: " ", count: 11), separator: " · ")
+        }
+        return text + "Tab completes commands, names and values; 'quit' or Ctrl-D leaves.\n"
+    }
+
+    /// A command's synopsis, summary (whole sentences, wrapped) and example.
+    static func full(_ entry: Entry, width: Int) -> String {
+        wrap(entry.synopsis, width: width, indent: "    ")
+            + wrap("  " + entry.summary, width: width, indent: "  ")
+            + wrap("  example: " + entry.example, width: width, indent: "    ")
+    }
+
+    static func wrap(_ text: String, width: Int, indent: String, separator: String = " ") -> String
+    {
+        TextMetrics.wrapped(text, toWidth: max(width, 20), indent: indent, separator: separator)
+            .map { $0 + "\n" }.joined()
     }
 }

@@ -135,10 +135,13 @@ public struct Completer: Sendable {
             return n == 1 ? ["svg ", "script "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
         case "snapshot": return n == 1 ? ["on ", "off "] : []
         case "help":
+            let verbs = CommandCatalog.entries.map {
+                $0.topic.split(separator: " ").first.map(String.init) ?? ""
+            }
+            var seen = Set<String>()
             return n == 1
-                ? CommandCatalog.entries.map {
-                    $0.topic.split(separator: " ").first.map(String.init) ?? ""
-                }.map { $0 + " " } : []
+                ? (CommandCatalog.groups.map(\.name) + verbs).filter { seen.insert($0).inserted }
+                    .map { $0 + " " } : []
         default: return []
         }
     }

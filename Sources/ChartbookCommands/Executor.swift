@@ -21,6 +21,8 @@ public struct Executor: Sendable {
     /// What a command may take (fields, columns, memory, plots); refused with a diagnostic
     /// before the work is done.
     public var limits = ResourceLimits()
+    /// The width in cells that text (help) is wrapped to: the terminal's at the prompt.
+    public var textWidth: @Sendable () -> Int = { 80 }
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,
@@ -463,7 +465,8 @@ public struct Executor: Sendable {
                 } ?? "snapshots off\n"
             return (s, [.feedback(note), .render])
         case .reset: s = Session()
-        case .help(let topic): return (old, [.print(try CommandCatalog.help(topic))])
+        case .help(let topic):
+            return (old, [.print(try CommandCatalog.help(topic, width: textWidth()))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
         case .quit: return (old, [.quit])
         case .undo, .redo, .history, .source:

@@ -131,25 +131,28 @@ public enum TextMetrics {
         guard cells > width(of: indent) + 4 else {
             return [truncated(text, toWidth: max(cells, 0))]
         }
-        let pieces = text.components(separatedBy: separator)
+        // Leading blanks stay on the first line.
+        let lead = String(text.prefix(while: { $0 == " " }))
+        let pieces = String(text.dropFirst(lead.count)).components(separatedBy: separator)
         var lines = [String]()
-        var line = ""
+        var line = lead
+        var fresh = true  // nothing after the line's own lead or indent yet
         for piece in pieces {
-            let candidate = line.isEmpty ? piece : line + separator + piece
-            let limit = cells
-            if width(of: candidate) <= limit || line.isEmpty || line == indent {
-                line = line == indent ? indent + piece : candidate
+            let candidate = fresh ? line + piece : line + separator + piece
+            if fresh || width(of: candidate) <= cells {
+                line = candidate
             } else {
                 lines.append(line)
                 line = indent + piece
             }
-            while width(of: line) > limit {
-                let head = truncated(line, toWidth: limit, ellipsis: false)
+            fresh = false
+            while width(of: line) > cells {
+                let head = truncated(line, toWidth: cells, ellipsis: false)
                 lines.append(head)
                 line = indent + String(line.dropFirst(head.count))
             }
         }
-        if !line.isEmpty { lines.append(line) }
+        if !fresh || !line.isEmpty { lines.append(line) }
         return lines
     }
 }

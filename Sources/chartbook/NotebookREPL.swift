@@ -107,15 +107,18 @@ struct NotebookREPL {
         var drawn: Session?
         // Feedback goes under the chart, just above the prompt, where it is read.
         var feedback = ""
+        // Listings (help, describe, list) are held to be paged when taller than the window.
+        var listing = ""
         var each = runner
         each.drawEach = true
         each.keepGoing = false
         let now = target()
         each.target = { now }
         each.executor.plotWidth = { ChartRenderer.plotWidth(of: $0, on: now) }
+        each.executor.textWidth = { now.columns }
         let outcome = each.run(ScriptSource(name: "", text: text), in: &notebook) { event in
             switch event {
-            case .output(let text): StandardStreams.out(text)
+            case .output(let text): listing += text
             case .feedback(let text): feedback += text
             case .diagnostic(let text):
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
@@ -130,6 +133,7 @@ struct NotebookREPL {
                     TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
             }
         }
+        Pager(command: environment.variables["PAGER"]).show(listing, rows: target().rows)
         let width = (fixedSize ?? environment.size()).columns
         let lines = feedback.split(separator: "\n").flatMap {
             TextMetrics.wrapped(String($0), toWidth: width, separator: " · ")

@@ -188,6 +188,16 @@ import ChartbookModel
                 Located(verb, at: SourceRange(line: 1, column: 1, length: 1)))
             #expect(!text.isEmpty, "no help for \(verb)")
         }
+        // Every command is in exactly one group, and every group's help lists it whole.
+        let grouped = CommandCatalog.groups.flatMap(\.topics)
+        #expect(grouped.sorted() == CommandCatalog.entries.map(\.topic).sorted())
+        for group in CommandCatalog.groups {
+            let text = try CommandCatalog.help(
+                Located(group.name, at: SourceRange(line: 1, column: 1, length: 1)), width: 60)
+            #expect(
+                text.split(separator: "\n").allSatisfy { TextMetrics.width(of: String($0)) <= 60 })
+            for topic in group.topics { #expect(text.contains(topic)) }
+        }
         var h = Harness()
         #expect(
             h.run("help plto")
