@@ -30,7 +30,10 @@ extension Executor {
         _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context,
         timeZone: TimeZoneSetting, columns named: [Located<String>] = []
     ) throws(Diagnostic) -> Dataset {
-        let resolved = files.resolve(path.value, relativeTo: context.directory)
+        // `load -`: standard input (a pipe is read once, as a stream).
+        let resolved =
+            path.value == "-"
+            ? "/dev/stdin" : files.resolve(path.value, relativeTo: context.directory)
         let bytes: MappedBytes
         do { bytes = try files.map(resolved) } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
@@ -72,7 +75,9 @@ extension Executor {
             table.columns, options: options,
             at: named.first(where: { $0.value == "x" })?.range ?? path.range)
         return Dataset(
-            name: name?.value ?? Self.datasetName(forPath: resolved), columns: columns,
+            name: name?.value
+                ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved)),
+            columns: columns,
             labels: table.labels, source: .file(path: resolved, options: options),
             xColumn: options.xColumn)
     }
@@ -112,7 +117,7 @@ extension Executor {
     }
 
     /// `data/Sales 2024.csv` → `Sales_2024`.
-    static func datasetName(forPath path: String) -> String {
+    public static func datasetName(forPath path: String) -> String {
         var base = Substring(path.split(separator: "/").last ?? "data")
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
         return Identifier.made(from: base, fallback: "data")

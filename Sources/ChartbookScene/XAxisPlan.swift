@@ -129,8 +129,9 @@ struct XAxisPlan {
         let all = ticks(maxCount: Int.max)
         if let whole = place(all, mapping, areaColumn, chartColumns) { return whole }
         let slot = mapping.dotsPerUnit / Double(mapping.dotsPerCell)
-        guard slot >= 4 else { return nil }
-        let width = Int(saturating: slot.rounded(.down)) - 2
+        // Cut names keep three characters and the ellipsis at least.
+        let width = Int(saturating: slot.rounded(.down)) - 1
+        guard width >= 4 else { return nil }
         let cut = all.map { ($0.value, TextMetrics.truncated($0.label, toWidth: width)) }
         return place(cut, mapping, areaColumn, chartColumns)
     }
@@ -152,8 +153,9 @@ struct XAxisPlan {
             placed.append(
                 XLabelPlacer.Placed(
                     column: column, tickColumn: tickColumn, text: tick.label, tickDot: dot))
-            // Two spaces between labels: a run of numbers reads as separate values.
-            nextFree = column + width + 2
+            // Two spaces between numbers and times (a run of them must read as separate
+            // values); one between category names, which are words.
+            nextFree = column + width + (scale == .category ? 1 : 2)
         }
         return placed
     }

@@ -34,10 +34,22 @@ struct ChartbookCLI: ParsableCommand {
         discussion: """
             Runs script files, then -e commands, then prints the final chart. With no scripts and \
             a terminal on stdin, starts the interactive notebook; with stdin from a pipe, runs it \
-            as a script. Commands: see 'help' inside chartbook or Docs/commands.md.
+            as a script ('load -' reads data from it instead). 'chartbook plot KIND FILE|- \
+            COLUMN… [--x COLUMN] [--by COLUMN]' draws a file in one line (--print-script shows \
+            the commands). Commands: see 'help' inside chartbook or Docs/commands.md.
             """,
         version: "0.1.0"
     )
+
+    /// `chartbook plot …` is the one-line form (PlotShortcut); everything else is this.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "plot" {
+            PlotShortcut.main(Array(arguments.dropFirst()))
+        } else {
+            main(nil)
+        }
+    }
 
     @Argument(help: "Script files to run, in order.")
     var scripts: [String] = []
@@ -146,6 +158,13 @@ struct ChartbookCLI: ParsableCommand {
             }
             var text = ""
             while let line = StandardStreams.readLine() { text += line + "\n" }
+            if PipedInput.looksLikeData(text) {
+                StandardStreams.err(
+                    "chartbook: standard input looks like data (CSV), not commands.\n"
+                        + "  to draw it:   … | chartbook plot line - COLUMN [--x COLUMN]\n"
+                        + "  in a script:  load - as stdin; add plot line stdin.COLUMN\n")
+                throw ExitCode(2)
+            }
             sources.append(ScriptSource(name: "<stdin>", text: text))
         }
 

@@ -1,0 +1,64 @@
+import ArgumentParser
+import ChartbookModel
+import ChartbookKit
+
+/// `chartbook plot KIND FILE|- COLUMN… [--x COLUMN] [--by COLUMN]`: a one-line chart, run
+/// as the commands it stands for (`OneShot`).
+struct PlotShortcut: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "chartbook plot",
+        abstract: "Draw a file (or - for stdin) in one line, as YouPlot and plotext do.",
+        discussion: """
+            Sugar for commands: 'chartbook plot line sales.csv revenue cost --x month' runs \
+            'load sales.csv x=month', 'add plot line sales.revenue', 'add plot line sales.cost'. \
+            --print-script shows them instead of drawing.
+            """)
+
+    @Argument(help: "line, area, dot, bar or sparkline.")
+    var kind: String
+
+    @Argument(help: "A CSV/TSV/JSON file, or - for standard input.")
+    var file: String
+
+    @Argument(help: "The columns to draw (default: the first numeric one).")
+    var columns: [String] = []
+
+    @Option(help: "The x column (numbers, dates or text).")
+    var x: String?
+
+    @Option(help: "One series per distinct value of this column (long-format data).")
+    var by: String?
+
+    @Option(help: "A title.")
+    var title: String?
+
+    @Option(help: ArgumentHelp("Also write the chart as SVG to this file.", valueName: "path"))
+    var svg: String?
+
+    @Option(help: "Chart size in cells, COLUMNSxROWS.")
+    var size: CellSize?
+
+    @Option(help: "Colour: auto, off, 16, 256 or truecolor.")
+    var color: ColorSetting = .auto
+
+    @Flag(help: "Print the commands this stands for, and do nothing else.")
+    var printScript = false
+
+    func run() throws {
+        guard let kind = Plot.Kind(rawValue: kind.lowercased()) else {
+            throw ValidationError(
+                "unknown plot kind '\(kind)': expected "
+                    + Plot.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        let shot = OneShot(
+            kind: kind, file: file, columns: columns, x: x, by: by, title: title)
+        if printScript {
+            StandardStreams.out(shot.script)
+            return
+        }
+        var arguments = ["-e", shot.script, "--color", color.rawValue]
+        if let svg { arguments += ["--svg", svg] }
+        if let size { arguments += ["--size", "\(size.columns)x\(size.rows)"] }
+        ChartbookCLI.main(arguments)
+    }
+}
