@@ -88,7 +88,7 @@ public enum CommandCatalog {
             topic: "set labels", synopsis: "set labels SERIES|auto|index [sparsity=N]",
             summary:
                 "x labels from a dataset's labels or a column; every Nth point at most. Labels never overlap.",
-            example: "set labels sales.month sparsity=2"),
+            example: "set labels sales sparsity=2"),
         Entry(
             topic: "set range", synopsis: "set range auto|adapt|MIN..MAX",
             summary:

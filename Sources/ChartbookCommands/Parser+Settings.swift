@@ -32,6 +32,14 @@ extension Parser {
             try c.expectEnd()
             if token.text.lowercased() == "auto" { return .setRange(.auto) }
             if token.text.lowercased() == "adapt" { return .setRange(.adapt) }
+            if ["log", "linear"].contains(token.text.lowercased()) {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "range", value: token.text,
+                        expected:
+                            "auto, adapt or MIN..MAX (a \(token.text.lowercased()) scale is 'set yscale \(token.text.lowercased())')"
+                    ), at: token.range)
+            }
             guard token.text.contains("..") else {
                 throw Diagnostic(
                     .unknown(.value, token.text, context: "range", candidates: ["auto", "adapt"]),

@@ -2,8 +2,9 @@
 public enum Suggestion {
     /// The candidate closest to `word` (case-insensitive optimal string alignment distance),
     /// if it is close enough to be a plausible typo: distance 1 for words of up to three
-    /// letters, 2 up to eight, a third of the length beyond; or the only candidate that `word`
-    /// is a prefix of.
+    /// letters, 2 up to eight, a third of the length beyond — but more than one edit only
+    /// between words of about the same length (`donut` is not a typo of `dot`); or the only
+    /// candidate that `word` is a prefix of.
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let lower = word.lowercased()
         guard !lower.isEmpty else { return nil }
@@ -13,7 +14,11 @@ public enum Suggestion {
             if d < best?.1 ?? .max { best = (candidate, d) }
         }
         let limit = lower.count <= 3 ? 1 : max(2, lower.count / 3)
-        if let best, best.1 <= limit, best.1 < lower.count { return best.0 }
+        if let best, best.1 <= limit, best.1 < lower.count,
+            best.1 <= 1 || abs(best.0.count - lower.count) <= 1
+        {
+            return best.0
+        }
         let prefixed = candidates.filter { $0.lowercased().hasPrefix(lower) }
         return prefixed.count == 1 ? prefixed[0] : nil
     }

@@ -70,9 +70,17 @@ enum ValueParser {
                         key: key, value: token.text,
                         expected: "a colour like #16aafc, #16aafc80 or red@0.5"), at: token.range)
             }
+            let names = Color.named.keys.sorted()
+            guard Suggestion.closest(to: token.text, in: names) != nil else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: key, value: token.text,
+                        expected:
+                            "a colour: a name (\(names.prefix(8).joined(separator: ", ")), …), #16aafc or red@0.5"
+                    ), at: token.range)
+            }
             throw Diagnostic(
-                .unknown(.value, token.text, context: key, candidates: Color.named.keys.sorted()),
-                at: token.range)
+                .unknown(.value, token.text, context: key, candidates: names), at: token.range)
         }
         return color
     }

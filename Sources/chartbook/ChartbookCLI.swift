@@ -17,7 +17,7 @@ struct CellSize: ExpressibleByArgument {
     init?(argument: String) {
         let parts = argument.lowercased().split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let c = Int(parts[0]), let r = Int(parts[1]),
-            (1...2000).contains(c), (1...1000).contains(r)
+            (0...2000).contains(c), (0...1000).contains(r)
         else {
             return nil
         }

@@ -40,7 +40,7 @@ struct NotebookREPL {
         editor.terminalWidth = { [environment] in environment.size().columns }
 
         StandardStreams.out(
-            "chartbook 0.1.0 — 'help' lists the commands; Tab completes; 'quit' or Ctrl-D leaves.\n"
+            "chartbook 0.1.0 · help lists the commands · Tab completes · Ctrl-D leaves\n"
         )
         var pending = ""
         var pendingHistory = [String]()

@@ -108,6 +108,15 @@ import ChartbookModel
 
     /// Every diagnostic's exact text: message, position, hint.
     @Test(arguments: [
+        // Issue 10, item 10: hints that misled.
+        (
+            "add plot donut w",
+            "t.cb:1:10: error: unknown plot kind 'donut'; expected one of: line, dot, bar, area, sparkline\nadd plot donut w\n         ^~~~~\n"
+        ),
+        (
+            "set range log",
+            "t.cb:1:11: error: invalid range 'log': expected auto, adapt or MIN..MAX (a log scale is 'set yscale log')\nset range log\n          ^~~\n"
+        ),
         (
             "add plot lien w",
             "t.cb:1:10: error: unknown plot kind 'lien'; did you mean 'line'?\nadd plot lien w\n         ^~~~\n"
