@@ -7,7 +7,9 @@ extension Session {
         guard plots.isEmpty, let d = dataset ?? datasets.last,
             let y = d.columns.first(where: { $0.isNumeric && !$0.isTime && $0.name != d.xColumn })
         else { return nil }
-        let series = SeriesName(dataset: d.name, column: y.name).description
+        // A dataset of one series named like it (`data cpu = …`, `gen w …`) is named alone.
+        let alone = d.numericColumns.count == 1 && y.name == d.name
+        let series = alone ? d.name : SeriesName(dataset: d.name, column: y.name).description
         if d.xColumn == nil, let time = d.columns.first(where: \.isTime) {
             return "add plot line \(series) x=\(ScriptQuoting.quotedIfNeeded(time.name))"
         }
