@@ -29,6 +29,13 @@ static inline int cb_el_add_function(EditLine *e, const char *name, const char *
 static inline int cb_el_bind(EditLine *e, const char *key, const char *function) {
     return el_set(e, EL_BIND, key, function, NULL);
 }
+/// The function libedit reads each character with (EL_GETCFN): 1 and a character, 0 at
+/// end of input, -1 on error.
+static inline int cb_el_set_getcfn(EditLine *e, int (*read)(EditLine *, wchar_t *)) {
+    return el_set(e, EL_GETCFN, read);
+}
+/// Redraws the prompt and the line (after Ctrl-Z and fg).
+static inline int cb_el_refresh(EditLine *e) { return el_set(e, EL_REFRESH); }
 static inline History *cb_history_init(int size) {
     History *h = history_init();
     HistEvent event;

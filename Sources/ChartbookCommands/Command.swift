@@ -61,6 +61,8 @@ public enum Command: Equatable, Sendable {
     case setColor(ColorSetting)
     case setCanvas(Canvas)
     case setTheme(Theme)
+    /// `set redraw inplace|scroll`: how the notebook shows each new chart.
+    case setRedraw(Redraw)
     /// `save svg PATH [size=WxH]`: the current chart as SVG (size in pixels).
     case saveSVG(path: Located<String>, size: PixelSize?)
     /// `save script PATH`: the shortest script that rebuilds the session.

@@ -177,6 +177,11 @@ public enum CommandCatalog {
                 "Colours of the background, text, grid and frame (SVG; the terminal keeps its own background).",
             example: "set theme light"),
         Entry(
+            topic: "set redraw", synopsis: "set redraw inplace|scroll",
+            summary:
+                "At the prompt: draw each new chart over the last one from the top of the screen (inplace, the default), or below it (scroll). Ctrl-L clears the screen and redraws.",
+            example: "set redraw scroll"),
+        Entry(
             topic: "save svg", synopsis: "save svg PATH [size=WIDTHxHEIGHT]",
             summary:
                 "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
@@ -249,7 +254,10 @@ public enum CommandCatalog {
         ),
         (
             "output", "Output: how and where the chart is drawn",
-            ["show", "set size", "set color", "set canvas", "set theme", "save svg", "snapshot"]
+            [
+                "show", "set size", "set color", "set canvas", "set theme", "set redraw",
+                "save svg", "snapshot",
+            ]
         ),
         (
             "session", "Session: lists, history, scripts",

@@ -113,6 +113,7 @@ public struct Completer: Sendable {
                 return n == 2
                     ? (["auto"] + XScaleKind.allCases.map(\.rawValue)).map { $0 + " " } : []
             case "yscale": return n == 2 ? YScaleKind.allCases.map { $0.rawValue + " " } : []
+            case "redraw": return n == 2 ? Redraw.allCases.map { $0.rawValue + " " } : []
             case "xlabel", "ylabel": return n == 2 ? ["off "] : []
             case "timezone": return n == 2 ? ["UTC "] : []
             default: return []

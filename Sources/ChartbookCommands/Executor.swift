@@ -442,6 +442,7 @@ public struct Executor: Sendable {
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas
         case .setTheme(let theme): s.output.theme = theme
+        case .setRedraw(let redraw): s.output.redraw = redraw
         case .saveSVG(let path, let size):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
             return (old, [.saveSVG(path: resolved, range: path.range, size: size)])

@@ -126,6 +126,10 @@ extension Parser {
             let token = try c.word("dark or light")
             try c.expectEnd()
             return .setTheme(try ValueParser.choice(token, key: "theme", as: Theme.self))
+        case "redraw":
+            let token = try c.word("inplace or scroll")
+            try c.expectEnd()
+            return .setRedraw(try ValueParser.choice(token, key: "redraw", as: Redraw.self))
         default:  // canvas
             let token = try c.word("braille, block or ascii")
             try c.expectEnd()

@@ -96,6 +96,7 @@ public enum SessionScript {
         if o.colorMode != .auto { lines.append("set color \(o.colorMode.rawValue)") }
         if o.canvas != .braille { lines.append("set canvas \(o.canvas.rawValue)") }
         if o.theme != .dark { lines.append("set theme \(o.theme.rawValue)") }
+        if o.redraw != .inplace { lines.append("set redraw \(o.redraw.rawValue)") }
         if let t = o.title { lines.append("set title \(ScriptQuoting.quoted(t))") }
         if let l = o.legend { lines.append("set legend \(onOff(l))") }
 

@@ -16,6 +16,8 @@ public struct OutputSettings: Equatable, Sendable {
     public var theme: Theme
     /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
     public var snapshotDirectory: String?
+    /// How the notebook redraws at the prompt (`set redraw`).
+    public var redraw: Redraw
 
     public init() {
         size = .auto
@@ -25,7 +27,16 @@ public struct OutputSettings: Equatable, Sendable {
         legend = nil
         theme = .dark
         snapshotDirectory = nil
+        redraw = .inplace
     }
+}
+
+/// How the interactive notebook shows each new chart.
+public enum Redraw: String, Equatable, Sendable, CaseIterable {
+    /// Over the previous one, from the top of the screen (nothing piles up in the scrollback).
+    case inplace
+    /// Below what was there, scrolling the old charts away.
+    case scroll
 }
 
 /// The colour setting the user chose; `auto` defers to the terminal.

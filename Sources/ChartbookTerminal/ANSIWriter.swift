@@ -49,6 +49,12 @@ public struct ANSIWriter: Sendable {
 
     /// Back to column 1 and erase the line (a progress line on stderr).
     public static let clearLine = "\r\u{1B}[K"
+    /// The cursor to the top-left corner (a chart redrawn in place starts there).
+    public static let home = "\u{1B}[H"
+    /// Erases from the cursor to the end of the screen (what an older, taller chart left).
+    public static let clearBelow = "\u{1B}[J"
+    /// Home, then an empty screen (Ctrl-L, a resize).
+    public static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
     /// Moves the cursor up `rows` lines to column 1: redrawing a chart in place.
     public static func cursorUp(_ rows: Int) -> String {

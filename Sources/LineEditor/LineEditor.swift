@@ -18,6 +18,9 @@ public final class LineEditor {
         case interrupted
         /// The terminal went away (hang-up): do not save anything that could be half written.
         case hangUp
+        /// The window changed size, or Ctrl-L asked for a fresh screen, while a line was
+        /// being typed: redraw, then read again starting from `typed`.
+        case redraw(typed: String, clear: Bool)
     }
 
     /// What Tab offers for the text before the cursor: replace `partial` (the end of that
@@ -38,6 +41,16 @@ public final class LineEditor {
     public var completion: ((String) -> Completion)?
     /// The terminal width, for laying out candidate lists.
     public var terminalWidth: () -> Int = { 80 }
+    /// The window's size (columns, rows) now: a change while a line is typed ends the read
+    /// with `.redraw`. Nil: never checked.
+    public var windowSize: (() -> (Int, Int))?
+
+    /// Why the current read ended early, and the line typed so far.
+    private var interruption: (typed: String, clear: Bool)?
+    /// The window's size when the read began.
+    private var sizeAtStart: (Int, Int)?
+    /// Bytes of a UTF-8 character read so far.
+    private var pendingBytes = [UInt8]()
 
     /// - Parameter historySize: entries kept for Up/Down.
     public init?(program: String, historySize: Int = 1000) {
@@ -59,6 +72,17 @@ public final class LineEditor {
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
         }
         cb_el_bind(editor, "^I", "chartbook-complete")
+        cb_el_add_function(editor, "chartbook-redraw", "clear the screen and draw the chart again")
+        { e, _ in
+            guard let e, let data = cb_el_get_clientdata(e) else { return UInt8(CC_ERROR) }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().endRead(clear: true)
+        }
+        cb_el_bind(editor, "^L", "chartbook-redraw")
+        cb_el_set_getcfn(editor) { e, character in
+            guard let e, let character, let data = cb_el_get_clientdata(e) else { return -1 }
+            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().readCharacter(
+                into: character)
+        }
         cb_el_set_clientdata(editor, Unmanaged.passUnretained(self).toOpaque())
         // $EDITRC or ~/.editrc: key bindings, vi mode.
         el_source(editor, nil)
@@ -72,10 +96,15 @@ public final class LineEditor {
 
     /// Reads one line with `prompt` (which may hold colour escapes). The trailing newline is
     /// removed.
-    public func readLine(prompt: String) -> Input {
+    public func readLine(prompt: String, typed: String = "") -> Input {
         free(promptBuffer)
         promptBuffer = strdup(Self.markInvisible(prompt))
         Interrupts.clear()
+        interruption = nil
+        pendingBytes = []
+        sizeAtStart = windowSize?()
+        // A line cut short by a redraw is typed again for the user.
+        if !typed.isEmpty { el_push(editor, typed) }
         var count: Int32 = 0
         // libedit resizes from inside its SIGWINCH handler (not async-signal-safe, and it
         // crashed on windows narrower than the prompt). The signal is held while a line is
@@ -87,6 +116,9 @@ public final class LineEditor {
         pthread_sigmask(SIG_BLOCK, &winch, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         guard let raw = el_gets(editor, &count) else {
+            if let interruption {
+                return .redraw(typed: interruption.typed, clear: interruption.clear)
+            }
             if count == 0 { return .endOfInput }
             if Interrupts.take() { return .interrupted }
             return .hangUp
@@ -111,6 +143,75 @@ public final class LineEditor {
             width += 1
         }
         return width
+    }
+
+    /// Ends the read early (Ctrl-L, a resize), keeping the line typed so far.
+    private func endRead(clear: Bool) -> UInt8 {
+        var typed = ""
+        if let info = el_line(editor), let buffer = info.pointee.buffer {
+            let start = UnsafeRawPointer(buffer)
+            let length = UnsafeRawPointer(info.pointee.lastchar) - start
+            typed = String(
+                decoding: UnsafeRawBufferPointer(start: start, count: max(0, length)),
+                as: UTF8.self)
+        }
+        interruption = (typed, clear)
+        return UInt8(CC_EOF)
+    }
+
+    /// libedit's character source: waits for input, checking the window's size every
+    /// 100 ms (a change ends the read for a redraw), and decodes UTF-8. Ctrl-C (EINTR with
+    /// the flag set) and a closed terminal end the read; other interruptions (Ctrl-Z, then
+    /// fg) redraw the line and wait again, as libedit's own reader does.
+    private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        while true {
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&descriptor, 1, 100)
+            if ready == 0 {
+                if let start = sizeAtStart, let now = windowSize?(), now != start {
+                    _ = endRead(clear: true)
+                    return 0
+                }
+                continue
+            }
+            if ready < 0 {
+                // A signal that is not Ctrl-C (fg after Ctrl-Z): show the line again, wait on.
+                if errno == EINTR && !Interrupts.pending {
+                    cb_el_refresh(editor)
+                    continue
+                }
+                return -1
+            }
+            var byte: UInt8 = 0
+            let got = read(STDIN_FILENO, &byte, 1)
+            if got < 0 {
+                if errno == EINTR && !Interrupts.pending { continue }
+                return -1
+            }
+            if got == 0 { return -1 }  // the terminal went away
+            if let scalar = decode(byte) {
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                return 1
+            }
+        }
+    }
+
+    /// Adds a byte to the pending UTF-8 sequence; the scalar when it is complete (U+FFFD for
+    /// a malformed sequence).
+    private func decode(_ byte: UInt8) -> Unicode.Scalar? {
+        pendingBytes.append(byte)
+        let lead = pendingBytes[0]
+        let length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+        if pendingBytes.count > 1 && byte & 0xC0 != 0x80 {
+            pendingBytes = [byte]
+            return byte < 0x80 ? Unicode.Scalar(byte) : nil
+        }
+        guard pendingBytes.count >= length else { return nil }
+        defer { pendingBytes = [] }
+        var decoder = UTF8()
+        var iterator = pendingBytes.makeIterator()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return Unicode.Scalar(0xFFFD)
     }
 
     /// Adds an entry for Up/Down.

@@ -38,16 +38,26 @@ struct NotebookREPL {
             return LineEditor.Completion(partial: result.partial, candidates: result.candidates)
         }
         editor.terminalWidth = { [environment] in environment.size().columns }
+        // A resize while a line is typed redraws the chart at once (the line is kept).
+        if fixedSize == nil { editor.windowSize = { [environment] in environment.size() } }
 
         StandardStreams.out(
             "chartbook 0.1.0 · help lists the commands · Tab completes · Ctrl-D leaves\n"
         )
         var pending = ""
         var pendingHistory = [String]()
+        var typed = ""
         while true {
             let prompt = pending.isEmpty ? self.prompt(for: notebook.session) : "... "
             waitUntilWindowFits(prompt)
-            switch editor.readLine(prompt: prompt) {
+            let input = editor.readLine(prompt: prompt, typed: typed)
+            typed = ""
+            switch input {
+            case .redraw(let line, _):
+                // A new size, or Ctrl-L: a clean screen with the chart, then the line again.
+                typed = line
+                StandardStreams.out(ANSIWriter.clearScreen)
+                draw(notebook.session, below: [], clear: true)
             case .endOfInput:
                 StandardStreams.out("\n")
                 historyFile.save(history)
@@ -139,12 +149,22 @@ struct NotebookREPL {
             TextMetrics.wrapped(String($0), toWidth: width, separator: " · ")
         }
         if let session = drawn, outcome != .quit {
-            var room = target()
-            room.rows = max(1, room.rows - lines.count)
-            StandardStreams.out(ChartRenderer.text(for: session, on: room))
+            draw(session, below: lines, clear: false)
+        } else {
+            for line in lines { StandardStreams.out(line + "\n") }
         }
-        for line in lines { StandardStreams.out(line + "\n") }
         return outcome
+    }
+
+    /// The chart sized to the window above `below` (feedback) lines and the prompt: in place
+    /// from the top of the screen (`set redraw inplace`, or `clear`), else after what is there.
+    func draw(_ session: Session, below: [String], clear: Bool) {
+        var room = target()
+        room.rows = max(1, room.rows - below.count)
+        let inPlace = clear || session.output.redraw == .inplace
+        var text = ChartRenderer.text(for: session, on: room)
+        for line in below { text += line + "\n" }
+        StandardStreams.out(inPlace ? ANSIWriter.home + text + ANSIWriter.clearBelow : text)
     }
 
     /// The terminal now, minus the prompt's row.
