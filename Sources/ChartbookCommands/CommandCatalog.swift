@@ -69,7 +69,7 @@ public enum CommandCatalog {
         Entry(
             topic: "set reflines",
             synopsis:
-                "set reflines auto | relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=plain|suffix|percent minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
+                "set reflines auto | relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=auto|plain|suffix|percent|grouped minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
             summary:
                 "The y reference lines: at round values as many as the rows hold (auto, the default), at fractions of the range, or at values; and how they are labelled. minmax=off hides the lines at the range's ends.",
             example: "set reflines relative 0 0.25 0.5 0.75 1 labels=both format=suffix"),

@@ -15,12 +15,16 @@ public struct ReferenceLines: Equatable, Sendable {
     }
 
     public enum Format: String, Equatable, Sendable, CaseIterable {
+        /// plain below 10,000, suffix from there on (`25000` reads `25K`): the default.
+        case auto
         /// 1250
         case plain
         /// 1.25K, 3.4M, 2G
         case suffix
         /// value × 100 with %
         case percent
+        /// 1,250,000: thousands separated by commas
+        case grouped
     }
 
     public var positions: Positions
@@ -46,7 +50,7 @@ public struct ReferenceLines: Equatable, Sendable {
         labels = .left
         units = ""
         decimals = nil
-        format = .plain
+        format = .auto
         showMinMax = true
         showIntermediate = true
         color = nil

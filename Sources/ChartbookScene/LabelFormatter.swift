@@ -9,7 +9,7 @@ public struct LabelFormatter: Equatable, Sendable {
     public var decimals: Int?
     public var units: String
 
-    public init(format: ReferenceLines.Format = .plain, decimals: Int? = nil, units: String = "") {
+    public init(format: ReferenceLines.Format = .auto, decimals: Int? = nil, units: String = "") {
         self.format = format
         self.decimals = decimals
         self.units = units
@@ -30,7 +30,8 @@ public struct LabelFormatter: Equatable, Sendable {
             if abs(value) >= 1e15 { return Self.exponentForm(value) + suffix + units }
             // Zero needs no suffix: "0", not "0K".
             if original == 0 && !suffix.isEmpty && suffix != "%" { return "0" + units }
-            return Self.fixed(value, places) + suffix + units
+            let text = Self.fixed(value, places)
+            return (format == .grouped ? Self.grouped(text) : text) + suffix + units
         }
     }
 
@@ -49,11 +50,12 @@ public struct LabelFormatter: Equatable, Sendable {
     }
 
     private func scaleAndSuffix(for values: [Double]) -> (Double, String) {
+        let largest = values.filter(\.isFinite).map(abs).max() ?? 0
         switch format {
-        case .plain: return (1, "")
+        case .plain, .grouped: return (1, "")
+        case .auto where largest < 10_000: return (1, "")
         case .percent: return (100, "%")
-        case .suffix:
-            let largest = values.filter(\.isFinite).map(abs).max() ?? 0
+        case .suffix, .auto:
             for (threshold, suffix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "K")]
             where largest >= threshold {
                 return (1 / threshold, suffix)
@@ -107,5 +109,22 @@ public struct LabelFormatter: Equatable, Sendable {
             text += "." + String(repeating: "0", count: places - frac.count) + frac
         }
         return negative ? "-" + text : text
+    }
+
+    /// `1250000.5` → `1,250,000.5`: commas between thousands of the integer part.
+    static func grouped(_ text: String) -> String {
+        let negative = text.hasPrefix("-")
+        let body = negative ? String(text.dropFirst()) : text
+        let parts = body.split(separator: ".", maxSplits: 1)
+        guard let integer = parts.first, integer.allSatisfy(\.isNumber) else { return text }
+        var digits = Array(integer)
+        var out = ""
+        while digits.count > 3 {
+            out = "," + String(digits.suffix(3)) + out
+            digits.removeLast(3)
+        }
+        out = String(digits) + out
+        if parts.count > 1 { out += "." + parts[1] }
+        return (negative ? "-" : "") + out
     }
 }

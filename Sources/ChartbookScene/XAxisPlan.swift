@@ -96,7 +96,9 @@ struct XAxisPlan {
                     mode: .fixed(
                         lower: pow(10, domain.lowerBound), upper: pow(10, domain.upperBound)),
                     lines: ReferenceLines(), rows: maxCount * 3, log: true))
-            let labels = LabelFormatter().labels(for: plan.ticks.map { YRange.clean(pow(10, $0)) })
+            let labels = plan.ticks.map {
+                LabelFormatter().labels(for: [YRange.clean(pow(10, $0))])[0]
+            }
             return Array(zip(plan.ticks, labels))
         case .linear, .index:
             let values = NiceTicks.ticks(in: domain, maxCount: maxCount)

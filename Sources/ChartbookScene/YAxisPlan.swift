@@ -42,7 +42,10 @@ struct YAxisPlan: Equatable {
         }
         plan.ticks = ends(plan.ticks, in: plan.range, lines: r.lines)
         let shown = r.log ? plan.ticks.map { YRange.clean(pow(10, $0)) } : plan.ticks
-        plan.labels = formatter.labels(for: shown).map(TextMetrics.sanitized)
+        // Decades read each in their own unit (1, 10, 100, 1K, 10K), not as shares of one.
+        plan.labels =
+            (r.log ? shown.map { formatter.labels(for: [$0])[0] } : formatter.labels(for: shown))
+            .map(TextMetrics.sanitized)
         return plan
     }
 

@@ -61,3 +61,16 @@ extension SystemRandomNumberGenerator {
         }
     }
 }
+
+/// Issue 10: labels past 10,000 read with suffixes by default; thousands can be grouped.
+@Suite struct LabelFormatTests {
+    @Test func autoSwitchesToSuffixesAtTenThousand() {
+        #expect(LabelFormatter().labels(for: [0, 2500, 5000]) == ["0", "2500", "5000"])
+        #expect(LabelFormatter().labels(for: [0, 25000, 50000]) == ["0", "25K", "50K"])
+        #expect(LabelFormatter(format: .plain).labels(for: [25000]) == ["25000"])
+        #expect(
+            LabelFormatter(format: .grouped).labels(for: [1_250_000, -2500.5]) == [
+                "1,250,000.0", "-2,500.5",
+            ])
+    }
+}
