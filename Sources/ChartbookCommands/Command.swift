@@ -56,6 +56,10 @@ public enum Command: Equatable, Sendable {
     case setPadding(left: Double?, right: Double?)
     // Output and session
     case show
+    /// `show data NAME [A..B]`: the dataset as an aligned table, rows A through B (0-based).
+    case showData(name: Located<String>, rows: ClosedRange<Int>?)
+    /// `save csv PATH [NAME]`: a dataset as CSV (default: the first plot's).
+    case saveCSV(path: Located<String>, name: Located<String>?)
     case list
     case setSize(OutputSettings.Size)
     case setColor(ColorSetting)
@@ -84,7 +88,8 @@ public enum Command: Equatable, Sendable {
     /// Whether the command can change the session (and so makes an undo step when it does).
     public var changesSession: Bool {
         switch self {
-        case .describe, .plots, .show, .list, .undo, .redo, .history, .help, .echo, .quit, .saveSVG,
+        case .describe, .plots, .show, .showData, .saveCSV, .list, .undo, .redo, .history, .help,
+            .echo, .quit, .saveSVG,
             .saveScript:
             false
         default: true

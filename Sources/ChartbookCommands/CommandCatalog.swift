@@ -153,7 +153,16 @@ public enum CommandCatalog {
             summary:
                 "The zone times without one are read in (by later loads and reloads) and times are shown in.",
             example: "set timezone Europe/Paris"),
-        Entry(topic: "show", synopsis: "show", summary: "Draw the chart again.", example: "show"),
+        Entry(
+            topic: "show", synopsis: "show | show data NAME [A..B]",
+            summary:
+                "Draw the chart again; with data, a dataset as an aligned table, rows A through B (default the first 20), numbers with one number of decimals per column.",
+            example: "show data sales 0..11"),
+        Entry(
+            topic: "save csv", synopsis: "save csv PATH [NAME]",
+            summary:
+                "Write a dataset as CSV (atomically): the named one, else the first plot's. Times as ISO 8601, missing values empty, labels as a 'label' column.",
+            example: "save csv out/sales.csv sales"),
         Entry(
             topic: "list", synopsis: "list",
             summary: "Datasets, plots, reference lines and settings.", example: "list"),
@@ -256,7 +265,7 @@ public enum CommandCatalog {
             "output", "Output: how and where the chart is drawn",
             [
                 "show", "set size", "set color", "set canvas", "set theme", "set redraw",
-                "save svg", "snapshot",
+                "save svg", "save csv", "snapshot",
             ]
         ),
         (

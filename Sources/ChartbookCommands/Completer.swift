@@ -120,6 +120,7 @@ public struct Completer: Sendable {
             }
         case "select": return n == 1 ? ["last ", "none ", "x="] : []
         case "view": return n == 1 ? ["all "] : []
+        case "show": return n == 1 ? ["data "] : (n == 2 && lower[1] == "data" ? datasets : [])
         case "scroll": return n == 1 ? ["start ", "end "] : []
         case "push": return n == 1 ? datasets : []
         case "describe": return n == 1 ? datasets : []
@@ -133,7 +134,9 @@ public struct Completer: Sendable {
             return n >= 4 ? keys(["seed", "period"]) : []
         case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
         case "save":
-            return n == 1 ? ["svg ", "script "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
+            if n == 3 && lower[1] == "csv" { return datasets }
+            return n == 1
+                ? ["svg ", "script ", "csv "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
         case "snapshot": return n == 1 ? ["on ", "off "] : []
         case "help":
             let verbs = CommandCatalog.entries.map {

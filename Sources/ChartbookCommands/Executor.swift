@@ -437,6 +437,23 @@ public struct Executor: Sendable {
             if let left { s.view.paddingLeft = left }
             if let right { s.view.paddingRight = right }
         case .show: return (old, [.render])
+        case .showData(let name, let rows):
+            return (old, [.print(DatasetTable.table(try existingDataset(name, in: s), rows: rows))])
+        case .saveCSV(let path, let name):
+            let dataset = try csvDataset(name, in: s, at: path.range)
+            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            do { try files.write(Array(DatasetTable.csv(dataset).utf8), to: resolved) } catch {
+                throw Diagnostic(
+                    .cannotWrite(path: path.value, reason: error.reason), at: path.range)
+            }
+            return (
+                old,
+                [
+                    .feedback(
+                        "wrote \(TextMetrics.sanitized(path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
+                    )
+                ]
+            )
         case .list: return (old, [.print(SessionReport.list(s))])
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
@@ -490,6 +507,23 @@ extension Executor {
         } catch {
             throw Diagnostic(.cancelled, at: range)
         }
+    }
+}
+
+extension Executor {
+    /// The dataset `save csv` writes: the named one, else the first plot's, else the only one.
+    func csvDataset(_ name: Located<String>?, in s: Session, at range: SourceRange)
+        throws(Diagnostic) -> Dataset
+    {
+        if let name { return try existingDataset(name, in: s) }
+        if let plot = s.plots.first, let dataset = s.dataset(named: plot.series.dataset) {
+            return dataset
+        }
+        if s.datasets.count == 1, let only = s.datasets.first { return only }
+        throw Diagnostic(
+            .expected(
+                "a dataset name after the path (\(s.datasets.map(\.name).joined(separator: ", ")))",
+                found: nil), at: range)
     }
 }
 

@@ -117,9 +117,40 @@ public enum Parser {
             return .history(all: false)
         case "scroll": return try scroll(&c)
         case "view": return try view(&c)
+        case "show":
+            guard let token = c.peek else { return .show }
+            guard token.text.lowercased() == "data" else {
+                throw Diagnostic(
+                    .unknown(.noun, token.text, context: "show", candidates: ["data"]),
+                    at: token.range)
+            }
+            _ = c.next()
+            let name = try c.name("a dataset name")
+            var rows: ClosedRange<Int>?
+            if let range = c.next() {
+                let parts = range.text.components(separatedBy: "..")
+                guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0,
+                    b >= a
+                else {
+                    throw Diagnostic(
+                        .invalidValue(
+                            key: "rows", value: range.text, expected: "rows A..B with 0 <= A <= B"),
+                        at: range.range)
+                }
+                rows = a...b
+            }
+            try c.expectEnd()
+            return .showData(name: name, rows: rows)
         case "save":
             let (what, _) = try c.keyword(
-                .noun, ["svg", "script"], expected: "'svg' or 'script'", context: "save")
+                .noun, ["svg", "script", "csv"], expected: "'svg', 'script' or 'csv'",
+                context: "save")
+            if what == "csv" {
+                let path = try c.value("a CSV file path")
+                let name = c.atEnd ? nil : try c.name("a dataset name")
+                try c.expectEnd()
+                return .saveCSV(path: Located(path.text, at: path.range), name: name)
+            }
             if what == "script" {
                 let path = try c.value("a script path")
                 try c.expectEnd()
@@ -167,7 +198,7 @@ public enum Parser {
                     at: first.range.through(last.range)))
         default:
             let simple: [String: Command] = [
-                "plots": .plots, "show": .show, "list": .list, "reset": .reset, "quit": .quit,
+                "plots": .plots, "list": .list, "reset": .reset, "quit": .quit,
                 "exit": .quit,
             ]
             guard let command = simple[verb] else {

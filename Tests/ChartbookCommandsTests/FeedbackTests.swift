@@ -119,3 +119,45 @@ import ChartbookModel
         #expect(h.session == before)
     }
 }
+
+/// Issue 10: a dataset as a table, and back out as CSV.
+@Suite struct DataTableTests {
+    var harness: Harness {
+        var h = Harness()
+        h.files = InMemoryFiles([
+            "/work/w.csv":
+                "date,temp,kind\n2012-01-01,5,sun\n2012-01-02,7.25,\"rain, heavy\"\n2012-01-03,,fog\n"
+        ])
+        h.run("load w.csv")
+        return h
+    }
+
+    @Test func showDataIsAnAlignedTable() {
+        var h = harness
+        #expect(h.run("show data w 1..5") == nil)
+        #expect(
+            h.printed.hasSuffix(
+                """
+                #        date  temp  kind
+                1  2012-01-02  7.25  rain, heavy
+                2  2012-01-03        fog
+                rows 1–2 of 3
+
+                """))
+        #expect(h.run("show data w 3..1")?.contains("invalid rows") == true)
+    }
+
+    @Test func saveCSVRoundTrips() {
+        var h = harness
+        #expect(h.run("save csv out.csv w") == nil)
+        let text = String(decoding: h.files.files["/work/out.csv"] ?? [], as: UTF8.self)
+        #expect(
+            text
+                == "date,temp,kind\n2012-01-01,5,sun\n2012-01-02,7.25,\"rain, heavy\"\n2012-01-03,,fog\n"
+        )
+        #expect(h.feedback.hasSuffix("wrote out.csv (3 rows of w)\n"))
+        // Read back and written again: the same bytes.
+        #expect(h.run("load out.csv as back; save csv again.csv back") == nil)
+        #expect(h.files.files["/work/again.csv"] == h.files.files["/work/out.csv"])
+    }
+}

@@ -174,7 +174,10 @@ import ChartbookModel
             "t.cb:1:25: error: invalid relative position '2': expected a fraction from 0 to 1\nset reflines relative 0 2\n                        ^\n"
         ),
         ("set plot", "t.cb:1:9: error: expected a plot id\nset plot\n        ^\n"),
-        ("show now", "t.cb:1:6: error: unexpected 'now'\nshow now\n     ^~~\n"),
+        (
+            "show now",
+            "t.cb:1:6: error: unknown subcommand 'now' for show; expected one of: data\nshow now\n     ^~~\n"
+        ),
         (
             "add plot line w color=#12345",
             "t.cb:1:23: error: invalid color '#12345': expected a colour like #16aafc, #16aafc80 or red@0.5\nadd plot line w color=#12345\n                      ^~~~~~\n"

@@ -1,0 +1,105 @@
+import ChartbookModel
+
+/// A dataset as text: an aligned table for `show data`, and CSV for `save csv`. Numbers are
+/// written as the axis writes them (one number of decimals per column), times as ISO 8601,
+/// text sanitised.
+enum DatasetTable {
+    /// Rows shown when no range is given.
+    static let defaultRows = 20
+    /// Cells wider than this are cut with `…`.
+    static let maxCellWidth = 24
+
+    /// Rows `rows` (clamped to the data) with a header, and a line saying which rows these are.
+    static func table(_ d: Dataset, rows: ClosedRange<Int>?) -> String {
+        guard d.count > 0 else { return "\(TextMetrics.sanitized(d.name)): no rows\n" }
+        let last = d.count - 1
+        let shown =
+            rows.map { min($0.lowerBound, last)...min($0.upperBound, last) }
+            ?? 0...min(defaultRows - 1, last)
+        var columns: [(name: String, cells: [String], right: Bool)] = [
+            ("#", shown.map(String.init), true)
+        ]
+        if let labels = d.labels {
+            columns.append(("label", shown.map { labels[$0] }, false))
+        }
+        for column in d.columns {
+            columns.append((column.name, cells(of: column, rows: shown), column.isNumeric))
+        }
+        let cut = { (text: String) in
+            TextMetrics.truncated(TextMetrics.sanitized(text), toWidth: maxCellWidth)
+        }
+        let widths = columns.map { c in
+            ([c.name] + c.cells).map { TextMetrics.width(of: cut($0)) }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            zip(cells, zip(widths, columns)).map { cell, layout in
+                let text = cut(cell)
+                let pad = String(
+                    repeating: " ", count: max(0, layout.0 - TextMetrics.width(of: text)))
+                return layout.1.right ? pad + text : text + pad
+            }.joined(separator: "  ").trimmingTrailingBlanks + "\n"
+        }
+        var out = line(columns.map(\.name))
+        for row in 0..<shown.count { out += line(columns.map { $0.cells[row] }) }
+        out += "rows \(shown.lowerBound)–\(shown.upperBound) of \(d.count)"
+        if shown.upperBound < last {
+            let next = shown.upperBound + 1
+            out += " · show data \(d.name) \(next)..\(min(next + shown.count - 1, last)) for more"
+        }
+        return out + "\n"
+    }
+
+    /// The cells of `column` for `rows`, numbers with shared decimals.
+    static func cells(of column: Column, rows: ClosedRange<Int>) -> [String] {
+        if column.isTime { return rows.map { column.text(at: $0) } }
+        guard let numbers = column.numbers else { return rows.map { column.text(at: $0) } }
+        let values = rows.map { numbers[$0] }
+        let decimals =
+            values.map { NumberText.shortest($0) }.map { text -> Int in
+                guard let dot = text.firstIndex(of: ".") else { return 0 }
+                return text.distance(from: dot, to: text.endIndex) - 1
+            }.max() ?? 0
+        return values.map { v in
+            v.isNaN
+                ? "" : abs(v) >= 1e15 || decimals > 6 ? NumberText.shortest(v) : fixed(v, decimals)
+        }
+    }
+
+    static func fixed(_ value: Double, _ places: Int) -> String {
+        guard places > 0 else { return NumberText.shortest(value.rounded()) }
+        let text = NumberText.shortest(value)
+        let dot = text.firstIndex(of: ".")
+        let have = dot.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
+        return (dot == nil ? text + "." : text)
+            + String(repeating: "0", count: max(0, places - have))
+    }
+
+    /// The whole dataset as RFC 4180 CSV: a header, then a line per row (the labels first,
+    /// as `label`, when the dataset has them); missing values are empty.
+    static func csv(_ d: Dataset) -> String {
+        var header = d.labels == nil ? [String]() : ["label"]
+        header += d.columns.map(\.name)
+        var out = header.map(field).joined(separator: ",") + "\n"
+        for row in 0..<d.count {
+            var cells = d.labels.map { [$0[row]] } ?? []
+            cells += d.columns.map { $0.text(at: row) }
+            out += cells.map(field).joined(separator: ",") + "\n"
+        }
+        return out
+    }
+
+    /// One CSV field: quoted when it holds a comma, a quote or a line break.
+    static func field(_ text: String) -> String {
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
+        else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension String {
+    var trimmingTrailingBlanks: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}
