@@ -1,4 +1,5 @@
 import ChartbookModel
+import ChartbookData
 
 /// Tab completion as a pure function: the text before the cursor and the session give the
 /// word being completed and what it could become. Words complete with a trailing space,
@@ -152,6 +153,19 @@ public struct Completer: Sendable {
 
     func keys(_ names: [String]) -> [String] { names.map { $0 + "=" } }
 
+    /// The columns named in the header of the file `load` is given (its first line, split
+    /// at the separator the reader would choose); none for anything but a regular file.
+    func fileColumns(_ words: [String]) -> [String] {
+        guard words.count >= 2 else { return [] }
+        var path = words[1]
+        if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 {
+            path = String(path.dropFirst().dropLast())
+        }
+        guard let head = files.head(files.resolve(path, relativeTo: directory), bytes: 65_536)
+        else { return [] }
+        return DelimitedReader.headerNames(head)
+    }
+
     /// The dataset of the plot being typed: `add plot KIND SERIES …` or `set plot ID …`.
     func plotDataset(_ words: [String], session s: Session) -> Dataset? {
         let lower = words.map { $0.lowercased() }
@@ -200,9 +214,8 @@ public struct Completer: Sendable {
         case "marker": return PlotStyle.Marker.names.map { $0 + " " }
         case "kind": return PlotStyle.SparkKind.allCases.map { $0.rawValue + " " }
         case "zero": return ["on ", "off "]
-        case "labels":
-            return lower.first == "load"
-                ? [] : ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
+        case "labels" where lower.first != "load":
+            return ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
         case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
         case "minmax", "intermediate", "fit", "rounded": return ["on ", "off "]
         case "fill": return PlotStyle.Fill.allCases.map { $0.rawValue + " " }
@@ -214,8 +227,10 @@ public struct Completer: Sendable {
         case "axis": return PlotBinding.Axis.allCases.map { $0.rawValue + " " }
         case "order": return PlotBinding.Order.allCases.map { $0.rawValue + " " }
         case "time": return LoadOptions.EpochUnit.allCases.map { $0.rawValue + " " }
-        case "x", "by", "where":
-            let columns = plotDataset(words, session: s)?.columns.map(\.name) ?? []
+        case "x", "by", "where", "labels":
+            let columns =
+                lower.first == "load"
+                ? fileColumns(words) : plotDataset(words, session: s)?.columns.map(\.name) ?? []
             return columns.map { ScriptQuoting.quotedIfNeeded($0) + (key == "where" ? "=" : " ") }
         default: return []
         }

@@ -9,6 +9,9 @@ public protocol FileAccess: Sendable {
     func read(_ path: String) throws(FileAccessError) -> [UInt8]
     /// Entries of a directory (for path completion); empty when it cannot be read.
     func list(_ directory: String) -> [DirectoryEntry]
+    /// The first `bytes` bytes of a regular file, for completion (never blocks: nil for
+    /// anything else — a FIFO, a device, a missing file).
+    func head(_ path: String, bytes: Int) -> [UInt8]?
     /// The file's bytes for reading once, front to back (large data files): may be a memory
     /// mapping whose consumed pages can be given back with `MappedBytes.release`.
     func map(_ path: String) throws(FileAccessError) -> MappedBytes
@@ -19,6 +22,7 @@ public protocol FileAccess: Sendable {
 
 extension FileAccess {
     public func list(_ directory: String) -> [DirectoryEntry] { [] }
+    public func head(_ path: String, bytes: Int) -> [UInt8]? { nil }
     public func map(_ path: String) throws(FileAccessError) -> MappedBytes {
         MappedBytes(bytes: try read(path))
     }
@@ -82,6 +86,10 @@ public struct InMemoryFiles: FileAccess {
             throw FileAccessError("no such file")
         }
         return bytes
+    }
+
+    public func head(_ path: String, bytes: Int) -> [UInt8]? {
+        store.files.withLock { $0[path] }.map { Array($0.prefix(bytes)) }
     }
 
     public func list(_ directory: String) -> [DirectoryEntry] {

@@ -296,6 +296,20 @@ public struct DelimitedReader: Sendable {
         return textColumns.contains { $0 < next.count && isNumber(next[$0]) }
     }
 
+    /// The names in the first line of `bytes` (a file's head), for completion: split at the
+    /// separator the reader would detect, quotes and blanks removed.
+    public static func headerNames(_ bytes: [UInt8]) -> [String] {
+        bytes.withUnsafeBufferPointer { buffer in
+            let separator = SeparatorDetector.detect(buffer, from: 0)
+            let end = buffer.firstIndex(where: { $0 == 10 || $0 == 13 }) ?? buffer.count
+            let line = String(decoding: buffer[0..<end], as: UTF8.self)
+            return line.split(separator: Character(UnicodeScalar(separator))).map {
+                TextMetrics.sanitized(
+                    String($0.filter { $0 != "\"" && $0 != "\u{FEFF}" }).trimmingSpaces)
+            }.filter { !$0.isEmpty }
+        }
+    }
+
     static func uniqueNames(_ names: [String]) -> [String] {
         var seen = Set<String>()
         return names.map { raw in

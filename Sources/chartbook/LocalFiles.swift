@@ -100,6 +100,18 @@ struct LocalFiles: FileAccess {
             && ((bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF))
     }
 
+    func head(_ path: String, bytes: Int) -> [UInt8]? {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; only regular files are read.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        var buffer = [UInt8](repeating: 0, count: max(bytes, 0))
+        let got = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
+        return got >= 0 ? Array(buffer.prefix(got)) : nil
+    }
+
     func list(_ directory: String) -> [DirectoryEntry] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }

@@ -118,3 +118,18 @@ extension String {
     /// As `ScriptQuoting` writes a name with `;` in it.
     fileprivate var quotedForTest: String { "\"" + self + "\"" }
 }
+
+/// Issue 10, item 6: `load FILE labels=` and `x=` offer the file's own columns.
+@Suite struct LoadColumnCompletionTests {
+    @Test func columnsFromTheFileHeader() {
+        let files = InMemoryFiles(["/work/w.csv": "date;\"temp max\";kind\n2012-01-01;3;sun\n"])
+        let completer = Completer(files: files)
+        #expect(
+            completer.complete("load w.csv labels=", session: Session()).candidates == [
+                "date ", "\"temp max\" ", "kind ",
+            ])
+        #expect(
+            completer.complete("load w.csv as w x=d", session: Session()).candidates == ["date "])
+        #expect(completer.complete("load nope.csv x=", session: Session()).candidates == [])
+    }
+}
