@@ -27,6 +27,8 @@ public struct LabelFormatter: Equatable, Sendable {
             guard original.isFinite else { return NumberText.shortest(original) }
             guard value.isFinite else { return NumberText.shortest(original) + units }
             if scientific { return (value == 0 ? "0" : Self.exponentForm(value)) + suffix + units }
+            // Past a quadrillion no suffix helps: exponent form of the value itself.
+            if abs(original) >= 1e15 && suffix != "%" { return Self.exponentForm(original) + units }
             if abs(value) >= 1e15 { return Self.exponentForm(value) + suffix + units }
             // Zero needs no suffix: "0", not "0K".
             if original == 0 && !suffix.isEmpty && suffix != "%" { return "0" + units }

@@ -68,6 +68,9 @@ extension SystemRandomNumberGenerator {
         #expect(LabelFormatter().labels(for: [0, 2500, 5000]) == ["0", "2500", "5000"])
         #expect(LabelFormatter().labels(for: [0, 25000, 50000]) == ["0", "25K", "50K"])
         #expect(LabelFormatter(format: .plain).labels(for: [25000]) == ["25000"])
+        // Past a quadrillion: the value's exponent form, never `1.8e296T`.
+        #expect(LabelFormatter().labels(for: [-1.7e308, 1.7e308]) == ["-1.7e308", "1.7e308"])
+        #expect(LabelFormatter(format: .suffix).labels(for: [2e18]) == ["2e18"])
         #expect(
             LabelFormatter(format: .grouped).labels(for: [1_250_000, -2500.5]) == [
                 "1,250,000.0", "-2,500.5",
