@@ -233,3 +233,34 @@ extension Executor {
         throw Diagnostic(.unknown(.dataset, series.column, candidates: candidates), at: name.range)
     }
 }
+
+extension Executor {
+    /// A `gen` dataset, cancellable with Ctrl-C (the session then stays as it was).
+    func generated(_ name: String, _ generator: Generator, at range: SourceRange)
+        throws(Diagnostic) -> Dataset
+    {
+        do {
+            return try DataGenerator.dataset(
+                named: name, generator: generator, shouldCancel: isCancelled)
+        } catch {
+            throw Diagnostic(.cancelled, at: range)
+        }
+    }
+}
+
+extension Executor {
+    /// The dataset `save csv` writes: the named one, else the first plot's, else the only one.
+    func csvDataset(_ name: Located<String>?, in s: Session, at range: SourceRange)
+        throws(Diagnostic) -> Dataset
+    {
+        if let name { return try existingDataset(name, in: s) }
+        if let plot = s.plots.first, let dataset = s.dataset(named: plot.series.dataset) {
+            return dataset
+        }
+        if s.datasets.count == 1, let only = s.datasets.first { return only }
+        throw Diagnostic(
+            .expected(
+                "a dataset name after the path (\(s.datasets.map(\.name).joined(separator: ", ")))",
+                found: nil), at: range)
+    }
+}

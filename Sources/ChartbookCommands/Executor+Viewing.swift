@@ -1,10 +1,53 @@
 import Foundation
 import ChartbookModel
 
-/// `view`, `scroll` and `select` on a real x scale (numbers, times, categories): the window
-/// is an x interval in data units (`View.xInterval`). On an index chart they move the
-/// window of points as before (`Executor.apply`).
+/// `view`, `scroll` and `select`: on a real x scale (numbers, times, categories) the window
+/// is an x interval in data units (`View.xInterval`); on an index chart, a window of points.
 extension Executor {
+    /// `scroll` on an index chart: by points, a page or a fraction of the window.
+    func scrollPoints(_ amount: ScrollAmount, in s: inout Session) throws(Diagnostic) {
+        let count = s.pointCount, width = plotWidth(s)
+        let window = s.view.window(count: count, widthCells: width)
+        let first: Int
+        switch amount {
+        case .start:
+            s.view.anchor = .start(0)
+            return
+        case .end:
+            s.view.anchor = .end(0)
+            return
+        case .page: first = window.lowerBound + window.count
+        case .points(let n): first = window.lowerBound + n
+        case .fraction(let f):
+            first = window.lowerBound + Int(saturating: (Double(window.count) * f).rounded())
+        case .distance(let text):
+            throw Diagnostic(
+                .notAnXValue(text.value, scale: "index", expected: "+N points or +N%"),
+                at: text.range)
+        }
+        s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: width)
+    }
+
+    /// `view A..B` on an index chart: points A through B fill the width.
+    func viewPoints(
+        _ lower: Located<String>, _ upper: Located<String>, at range: SourceRange,
+        in s: inout Session
+    ) throws(Diagnostic) {
+        guard let first = Int(lower.value), let last = Int(upper.value), first >= 0, last > first
+        else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "view", value: "\(lower.value)..\(upper.value)",
+                    expected: "points A..B with 0 <= A < B"), at: range)
+        }
+        let count = s.pointCount
+        guard last < count else {
+            throw Diagnostic(.indexOutOfRange(last, count: count), at: range)
+        }
+        s.view.spacing = .points(last - first + 1)
+        s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: plotWidth(s))
+    }
+
     func xReader(_ s: Session) -> XValueReader {
         XValueReader(scale: s.xScaleKind, timeZone: s.timeZone, categories: s.xCategories)
     }

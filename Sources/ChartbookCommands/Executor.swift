@@ -54,25 +54,11 @@ public struct Executor: Sendable {
     ) throws(Diagnostic) -> [Effect] {
         switch command {
         case .undo(let count):
-            guard notebook.undoStack.count >= count else {
-                throw Diagnostic(
-                    .notEnough("undo", asked: count, available: notebook.undoStack.count), at: range
-                )
-            }
-            let undone = (0..<count).compactMap { _ in notebook.undo() }
-            return [
-                .print(undone.map { "undid: \(TextMetrics.sanitized($0))\n" }.joined()), .render,
-            ]
+            return try step(count, "undo", "undid", available: notebook.undoStack.count, at: range)
+            { notebook.undo() }
         case .redo(let count):
-            guard notebook.redoStack.count >= count else {
-                throw Diagnostic(
-                    .notEnough("redo", asked: count, available: notebook.redoStack.count), at: range
-                )
-            }
-            let redone = (0..<count).compactMap { _ in notebook.redo() }
-            return [
-                .print(redone.map { "redid: \(TextMetrics.sanitized($0))\n" }.joined()), .render,
-            ]
+            return try step(count, "redo", "redid", available: notebook.redoStack.count, at: range)
+            { notebook.redo() }
         case .history(let all):
             return [.history(changes: SessionReport.history(notebook), all: all)]
         case .source(let path):
@@ -86,6 +72,18 @@ public struct Executor: Sendable {
             notebook.commit(session, command: text)
             return effects
         }
+    }
+
+    /// `undo N` / `redo N`: all N steps or none, each named as it is taken.
+    private func step(
+        _ count: Int, _ verb: String, _ done: String, available: Int, at range: SourceRange,
+        _ take: () -> String?
+    ) throws(Diagnostic) -> [Effect] {
+        guard available >= count else {
+            throw Diagnostic(.notEnough(verb, asked: count, available: available), at: range)
+        }
+        let steps = (0..<count).compactMap { _ in take() }
+        return [.print(steps.map { "\(done): \(TextMetrics.sanitized($0))\n" }.joined()), .render]
     }
 
     /// Runs a script file as one transaction: every command applies to a scratch notebook, and
@@ -387,27 +385,7 @@ public struct Executor: Sendable {
         case .setSpacing(let spacing): s.view.spacing = spacing
         case .scroll(let amount) where s.xScaleKind != .index:
             try scrollInterval(amount, in: &s)
-        case .scroll(let amount):
-            let count = s.pointCount, width = plotWidth(s)
-            let window = s.view.window(count: count, widthCells: width)
-            switch amount {
-            case .start: s.view.anchor = .start(0)
-            case .end: s.view.anchor = .end(0)
-            case .page:
-                s.view.anchor = s.view.anchor(
-                    showingFrom: window.lowerBound + window.count, count: count, widthCells: width)
-            case .points(let n):
-                s.view.anchor = s.view.anchor(
-                    showingFrom: window.lowerBound + n, count: count, widthCells: width)
-            case .fraction(let f):
-                let n = Int(saturating: (Double(window.count) * f).rounded())
-                s.view.anchor = s.view.anchor(
-                    showingFrom: window.lowerBound + n, count: count, widthCells: width)
-            case .distance(let text):
-                throw Diagnostic(
-                    .notAnXValue(text.value, scale: "index", expected: "+N points or +N%"),
-                    at: text.range)
-            }
+        case .scroll(let amount): try scrollPoints(amount, in: &s)
         case .view(nil, _, _), .view(_, nil, _):
             s.view.xInterval = nil
             s.view.spacing = .auto
@@ -415,21 +393,7 @@ public struct Executor: Sendable {
         case .view(.some(let lower), .some(let upper), _) where s.xScaleKind != .index:
             try viewInterval(lower, upper, in: &s)
         case .view(.some(let lower), .some(let upper), let viewRange):
-            guard let first = Int(lower.value), let last = Int(upper.value), first >= 0,
-                last > first
-            else {
-                throw Diagnostic(
-                    .invalidValue(
-                        key: "view", value: "\(lower.value)..\(upper.value)",
-                        expected: "points A..B with 0 <= A < B"), at: viewRange)
-            }
-            let count = s.pointCount
-            guard last < count else {
-                throw Diagnostic(.indexOutOfRange(last, count: count), at: viewRange)
-            }
-            s.view.spacing = .points(last - first + 1)
-            s.view.anchor = s.view.anchor(
-                showingFrom: first, count: count, widthCells: plotWidth(s))
+            try viewPoints(lower, upper, at: viewRange, in: &s)
         case .setDirection(let direction):
             s.view.direction = direction
             s.view.anchor = direction == .rtl ? .end(0) : .start(0)
@@ -494,59 +458,4 @@ public struct Executor: Sendable {
         return (s, [.render])
     }
 
-}
-
-extension Executor {
-    /// A `gen` dataset, cancellable with Ctrl-C (the session then stays as it was).
-    func generated(_ name: String, _ generator: Generator, at range: SourceRange)
-        throws(Diagnostic) -> Dataset
-    {
-        do {
-            return try DataGenerator.dataset(
-                named: name, generator: generator, shouldCancel: isCancelled)
-        } catch {
-            throw Diagnostic(.cancelled, at: range)
-        }
-    }
-}
-
-extension Executor {
-    /// The dataset `save csv` writes: the named one, else the first plot's, else the only one.
-    func csvDataset(_ name: Located<String>?, in s: Session, at range: SourceRange)
-        throws(Diagnostic) -> Dataset
-    {
-        if let name { return try existingDataset(name, in: s) }
-        if let plot = s.plots.first, let dataset = s.dataset(named: plot.series.dataset) {
-            return dataset
-        }
-        if s.datasets.count == 1, let only = s.datasets.first { return only }
-        throw Diagnostic(
-            .expected(
-                "a dataset name after the path (\(s.datasets.map(\.name).joined(separator: ", ")))",
-                found: nil), at: range)
-    }
-}
-
-extension PlotStyle {
-    /// This style with every option `other` sets replacing ours.
-    func merged(with other: PlotStyle) -> PlotStyle {
-        var style = self
-        if let v = other.color { style.color = v }
-        if let v = other.width { style.width = v }
-        if let v = other.lineStyle { style.lineStyle = v }
-        if let v = other.marker { style.marker = v }
-        if let v = other.size { style.size = v }
-        if let v = other.outline { style.outline = v }
-        if let v = other.fill { style.fill = v }
-        if let v = other.fillColor { style.fillColor = v }
-        if let v = other.gradient { style.gradient = v }
-        if let v = other.gradientType { style.gradientType = v }
-        if let v = other.rounded { style.rounded = v }
-        if let v = other.outlineWidth { style.outlineWidth = v }
-        if let v = other.sparkKind { style.sparkKind = v }
-        if let v = other.sparkRange { style.sparkRange = v }
-        if let v = other.sparkZero { style.sparkZero = v }
-        if let v = other.sparkHeight { style.sparkHeight = v }
-        return style
-    }
 }

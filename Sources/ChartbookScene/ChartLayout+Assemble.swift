@@ -131,13 +131,8 @@ extension ChartLayout {
     func headerTexts(_ c: ChartContext, _ plan: RowPlan, area: Scene.CellRect) -> [Scene.Text] {
         var texts = [Scene.Text]()
         var row = 0
-        if plan.hasTitle, let title = c.session.output.title.map(TextMetrics.sanitized) {
-            let text = TextMetrics.truncated(title, toWidth: columns)
-            texts.append(
-                Scene.Text(
-                    role: .title, row: 0,
-                    column: max(0, (columns - TextMetrics.width(of: text)) / 2), text: text,
-                    bold: true))
+        if plan.hasTitle, let title = titleText(c.session) {
+            texts.append(title)
             row += 1
         }
         for (number, line) in plan.legendLines.enumerated() {
@@ -154,6 +149,16 @@ extension ChartLayout {
                     text: TextMetrics.truncated(TextMetrics.sanitized(title), toWidth: columns)))
         }
         return texts
+    }
+
+    /// The title, centred on the first row; nil when there is none.
+    func titleText(_ session: Session) -> Scene.Text? {
+        guard let title = session.output.title.map(TextMetrics.sanitized), !title.isEmpty, rows > 0
+        else { return nil }
+        let text = TextMetrics.truncated(title, toWidth: columns)
+        return Scene.Text(
+            role: .title, row: 0, column: max(0, (columns - TextMetrics.width(of: text)) / 2),
+            text: text, bold: true)
     }
 
     func centered(_ text: String, row: Int, role: Scene.Text.Role, in area: Scene.CellRect)

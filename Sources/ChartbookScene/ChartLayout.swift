@@ -69,15 +69,7 @@ public struct ChartLayout: Sendable {
                 session.suggestedFirstPlot().map { "try: " + $0 }
                     ?? "try: add plot line DATASET.COLUMN",
             ]
-        var texts = [Scene.Text]()
-        if let title = session.output.title.map(TextMetrics.sanitized), !title.isEmpty, rows > 0 {
-            let text = TextMetrics.truncated(title, toWidth: columns)
-            texts.append(
-                Scene.Text(
-                    role: .title, row: 0,
-                    column: max(0, (columns - TextMetrics.width(of: text)) / 2), text: text,
-                    bold: true))
-        }
+        var texts = titleText(session).map { [$0] } ?? []
         let first = max(texts.count, (rows - hint.count) / 2)
         for (offset, line) in hint.enumerated() where first + offset < rows {
             let text = TextMetrics.truncated(TextMetrics.sanitized(line), toWidth: columns)
