@@ -56,7 +56,8 @@ public enum CommandCatalog {
             synopsis:
                 "add plot line|area|dot|bar|sparkline SERIES [as ID] [x=COLUMN] [by=COLUMN] [where=FILTER] [axis=left|right] [key=value ...]",
             summary:
-                "Draw a series. x=: the column it is drawn against (numbers: to scale, a dot plot is a scatter plot; dates: a time axis; text: categories). by=: one series per distinct value (long-format data). where=COLUMN=A,B | COLUMN!=A | COLUMN>N | COLUMN<=DATE keeps some rows. axis=right: measured on a second y axis. line/area order=x|data. line/area: color= width= style=straight|smooth fill=none|solid|gradient fillcolor= gradient=C1..C2 gradienttype=linear|radial; dot: color= marker=circle|square|diamond|cross|\"X\" size=; bar: color= width= outline= outlinewidth= rounded=on|off; sparkline: color= kind=line|bar|dot range=MIN..MAX zero=on|off height=N (a strip under the chart).",
+                "Draw a series. x=: the column it is drawn against (numbers: to scale, a dot plot is a scatter plot; dates: a time axis; text: categories). by=: one series per distinct value (long-format data). where=COLUMN=A,B | COLUMN!=A | COLUMN>N | COLUMN<=DATE keeps some rows. axis=right: measured on a second y axis. A sparkline is a strip under the chart. Options by kind: "
+                + PlotOption.summary + ".",
             example: "add plot line sales.revenue as rev color=#16aafc style=smooth"),
         Entry(
             topic: "set plot", synopsis: "set plot ID key=value ...",

@@ -204,28 +204,24 @@ public struct Completer: Sendable {
     func values(forKey key: String, words: [String], session s: Session) -> [String] {
         let lower = words.map { $0.lowercased() }
         let aboutRules = lower.contains("reflines") || lower.contains("refline")
+        // A plot's options complete from their table.
+        if lower.count >= 2, lower[1] == "plot", let option = PlotOption.named(key),
+            !option.choices.isEmpty
+        {
+            return option.choices.map { $0 + " " }
+        }
         switch key {
-        case "color", "outline": return Color.named.keys.sorted().map { $0 + " " }
-        case "style":
-            return
-                (aboutRules
-                ? RuleStyle.allCases.map(\.rawValue) : PlotStyle.LineStyle.allCases.map(\.rawValue))
-                .map { $0 + " " }
-        case "marker": return PlotStyle.Marker.names.map { $0 + " " }
-        case "kind": return PlotStyle.SparkKind.allCases.map { $0.rawValue + " " }
-        case "zero": return ["on ", "off "]
+        // Reference lines and load (plot options complete from their table, above).
+        case "color": return Color.named.keys.sorted().map { $0 + " " }
+        case "style" where aboutRules: return RuleStyle.allCases.map { $0.rawValue + " " }
         case "labels" where lower.first != "load":
             return ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
         case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
-        case "minmax", "intermediate", "fit", "rounded": return ["on ", "off "]
-        case "fill": return PlotStyle.Fill.allCases.map { $0.rawValue + " " }
-        case "gradienttype": return PlotStyle.GradientType.allCases.map { $0.rawValue + " " }
-        case "fillcolor": return Color.named.keys.sorted().map { $0 + " " }
+        case "minmax", "intermediate", "fit": return ["on ", "off "]
         case "header": return LoadOptions.Header.allCases.map { $0.rawValue + " " }
         case "sep": return ["auto ", ", ", "tab ", "\";\" ", "| "]
         case "decimals": return ["auto "]
         case "axis": return PlotBinding.Axis.allCases.map { $0.rawValue + " " }
-        case "order": return PlotBinding.Order.allCases.map { $0.rawValue + " " }
         case "time": return LoadOptions.EpochUnit.allCases.map { $0.rawValue + " " }
         case "x", "by", "where", "labels":
             let columns =

@@ -17,18 +17,9 @@ public enum Parser {
         "timezone", "redraw",
     ]
 
-    /// Option keys each plot kind takes.
-    public static let plotOptions: [Plot.Kind: [String]] = [
-        .line: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"]
-            + bindingOptions + ["order"],
-        .area: ["color", "width", "style", "fill", "fillcolor", "gradient", "gradienttype"]
-            + bindingOptions + ["order"],
-        .dot: ["color", "marker", "size"] + bindingOptions,
-        .bar: ["color", "width", "outline", "outlinewidth", "rounded"] + bindingOptions,
-        .sparkline: ["color", "kind", "range", "zero", "height"],
-    ]
-    /// What a main-chart plot's points are: x column, groups, row filter, y axis.
-    static let bindingOptions = ["x", "by", "where", "axis"]
+    /// Option keys each plot kind takes (from the one table, `PlotOption.all`).
+    public static let plotOptions: [Plot.Kind: [String]] = Dictionary(
+        uniqueKeysWithValues: Plot.Kind.allCases.map { ($0, PlotOption.names(for: $0)) })
     public static let reflinesOptions = [
         "labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style",
     ]

@@ -100,23 +100,10 @@ enum SessionReport {
 
     static func plotLines(_ s: Session) -> String {
         s.plots.map { p in
-            var options = ["color=\(p.resolvedColor)"]
-            if let w = p.style.width { options.append("width=\(NumberText.shortest(w))") }
-            if let st = p.style.lineStyle { options.append("style=\(st.rawValue)") }
-            if let m = p.style.marker {
-                switch m {
-                case .glyph(let c): options.append("marker=\"\(c)\"")
-                default: options.append("marker=\(m)")
-                }
-            }
-            if let size = p.style.size { options.append("size=\(NumberText.shortest(size))") }
-            if let o = p.style.outline { options.append("outline=\(o)") }
-            if let w = p.style.outlineWidth {
-                options.append("outlinewidth=\(NumberText.shortest(w))")
-            }
-            if let f = p.style.fill { options.append("fill=\(f.rawValue)") }
-            if let r = p.style.rounded { options.append("rounded=\(r ? "on" : "off")") }
-            options += SessionScript.bindingOptions(p.binding)
+            // The colour always (resolved from the palette), then every option it sets.
+            let options =
+                ["color=\(p.resolvedColor)"]
+                + PlotOption.written(p).filter { !$0.hasPrefix("color=") }
             let missing = s.values(of: p.series) == nil ? "  (series missing)" : ""
             return
                 "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"

@@ -189,48 +189,8 @@ public enum SessionScript {
         return ScriptQuoting.quotedIfNeeded(a) + ".." + ScriptQuoting.quotedIfNeeded(b)
     }
 
-    /// `x=`, `by=`, `where=`, `axis=`, `order=` where they differ from the defaults.
-    static func bindingOptions(_ b: PlotBinding) -> [String] {
-        var o = [String]()
-        if let x = b.x { o.append("x=\(ScriptQuoting.quotedIfNeeded(x))") }
-        if let by = b.by { o.append("by=\(ScriptQuoting.quotedIfNeeded(by))") }
-        if let f = b.filter { o.append("where=\(ScriptQuoting.quotedIfNeeded(f.description))") }
-        if b.axis != .left { o.append("axis=\(b.axis.rawValue)") }
-        if b.order != .x { o.append("order=\(b.order.rawValue)") }
-        return o
-    }
-
-    static func plotOptions(_ p: Plot) -> [String] {
-        let st = p.style
-        var o = bindingOptions(p.binding)
-        if let c = st.color { o.append("color=\(c)") }
-        if let w = st.width { o.append("width=\(number(w))") }
-        if let l = st.lineStyle { o.append("style=\(l.rawValue)") }
-        if let m = st.marker {
-            switch m {
-            case .glyph(let g): o.append("marker=\(ScriptQuoting.quoted(String(g)))")
-            case .circle: o.append("marker=circle")
-            case .square: o.append("marker=square")
-            case .diamond: o.append("marker=diamond")
-            case .cross: o.append("marker=cross")
-            }
-        }
-        if let s = st.size { o.append("size=\(number(s))") }
-        if let c = st.outline { o.append("outline=\(c)") }
-        if let w = st.outlineWidth { o.append("outlinewidth=\(number(w))") }
-        if let f = st.fill { o.append("fill=\(f.rawValue)") }
-        if let c = st.fillColor { o.append("fillcolor=\(c)") }
-        if let g = st.gradient { o.append("gradient=\(g.start)..\(g.end)") }
-        if let t = st.gradientType { o.append("gradienttype=\(t.rawValue)") }
-        if let r = st.rounded { o.append("rounded=\(onOff(r))") }
-        if let k = st.sparkKind { o.append("kind=\(k.rawValue)") }
-        if let r = st.sparkRange {
-            o.append("range=\(number(r.lowerBound))..\(number(r.upperBound))")
-        }
-        if let z = st.sparkZero { o.append("zero=\(onOff(z))") }
-        if let h = st.sparkHeight { o.append("height=\(h)") }
-        return o
-    }
+    /// Every option the plot sets, as `add plot` reads them (`PlotOption.all`).
+    static func plotOptions(_ p: Plot) -> [String] { PlotOption.written(p) }
 
     static func inlineData(_ d: Dataset) -> String {
         let values = d.columns.first?.numbers ?? []

@@ -161,3 +161,40 @@ import ChartbookModel
         #expect(h.files.files["/work/again.csv"] == h.files.files["/work/out.csv"])
     }
 }
+
+/// Issue 11, design first: every plot option is one entry of one table, read, written,
+/// completed, merged and listed from it.
+@Suite struct PlotOptionTableTests {
+    static let samples: [String: String] = [
+        "x": "date", "by": "symbol", "where": "\"symbol=A\"", "axis": "right", "order": "data",
+        "color": "#112233", "width": "3", "style": "smooth", "marker": "diamond", "size": "2",
+        "outline": "#fefefe", "outlinewidth": "2", "fill": "gradient", "fillcolor": "#445566",
+        "gradient": "#112233..#fefefe", "gradienttype": "radial", "rounded": "on",
+        "kind": "bar", "range": "0..100", "zero": "on", "height": "3",
+    ]
+
+    @Test func everyOptionReadsBackAsWritten() throws {
+        #expect(Set(Self.samples.keys) == Set(PlotOption.all.map(\.name)))
+        for option in PlotOption.all {
+            let value = try #require(Self.samples[option.name])
+            let command = try parse("set plot p \(option.name)=\(value)")
+            guard case .setPlot(_, let style, let binding, _) = command else {
+                Issue.record("not a set plot")
+                continue
+            }
+            let kind = option.kinds.sorted { $0.rawValue < $1.rawValue }[0]
+            var plot = Plot(
+                id: "p", kind: kind, series: SeriesReference(dataset: "d", column: "v"),
+                style: PlotStyle().merged(with: style))
+            plot.binding = binding.applied(to: plot.binding)
+            #expect(PlotOption.written(plot) == ["\(option.name)=\(value)"], "\(option.name)")
+        }
+    }
+
+    @Test func listShowsEveryOption() {
+        var h = Harness()
+        h.run("gen w walk 5; add plot area w fillcolor=red gradienttype=radial; plots")
+        #expect(h.printed.contains("fillcolor=#ff0000") || h.printed.contains("fillcolor=red"))
+        #expect(h.printed.contains("gradienttype=radial"))
+    }
+}

@@ -1,0 +1,125 @@
+import ChartbookModel
+
+/// What `add plot` and `set plot` options set: the style and the binding.
+struct PlotSettings {
+    var style = PlotStyle()
+    var binding = PlotBindingSpec()
+}
+
+/// One option of `add plot` / `set plot`: the kinds that take it, how it is read from what was
+/// typed, written back (`save script`, `list`), completed, and merged into a plot by
+/// `set plot`. `PlotOption.all` is the one table the parser, executor, completer, help,
+/// `save script` and `list` read: an option is added there and nowhere else.
+struct PlotOption: Sendable {
+    let name: String
+    let kinds: Set<Plot.Kind>
+    /// Whether it binds data (x=, by=, …) rather than styling: listed after the style options.
+    let binding: Bool
+    /// Words Tab offers after `name=` (fixed choices); empty for free values.
+    let choices: [String]
+    let read: @Sendable (Token, inout PlotSettings) throws(Diagnostic) -> Void
+    /// The value as a script writes it, nil when the plot does not set it.
+    let written: @Sendable (Plot) -> String?
+    /// Copies the option from `other` when `other` sets it (`set plot`).
+    let merge: @Sendable (inout PlotStyle, PlotStyle) -> Void
+
+    static let lines: Set<Plot.Kind> = [.line, .area]
+    static let main: Set<Plot.Kind> = [.line, .area, .dot, .bar]
+
+    /// The options `kind` takes: style options, then binding options, in table order.
+    static func names(for kind: Plot.Kind) -> [String] {
+        let own = all.filter { $0.kinds.contains(kind) }
+        return own.filter { !$0.binding }.map(\.name) + own.filter(\.binding).map(\.name)
+    }
+
+    static func named(_ name: String) -> PlotOption? { all.first { $0.name == name } }
+
+    /// `line: color= width= style=straight|smooth …; dot: …` for help, from the table.
+    static var summary: String {
+        Plot.Kind.allCases.map { kind in
+            "\(kind.rawValue): "
+                + names(for: kind).compactMap(named).map { option in
+                    option.name + "="
+                        + (option.choices.count <= 6 ? option.choices.joined(separator: "|") : "")
+                }.joined(separator: " ")
+        }.joined(separator: "; ")
+    }
+
+    /// Every option a plot sets, `name=value`, as a script writes them (binding first).
+    static func written(_ plot: Plot) -> [String] {
+        (all.filter(\.binding) + all.filter { !$0.binding }).compactMap { option in
+            option.written(plot).map { "\(option.name)=\($0)" }
+        }
+    }
+}
+
+extension PlotOption {
+    /// An option whose value is one of an enum's words.
+    static func choice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ kinds: Set<Plot.Kind>, _ type: T.Type,
+        get: @escaping @Sendable (PlotStyle) -> T?,
+        set: @escaping @Sendable (inout PlotStyle, T) -> Void
+    ) -> PlotOption where T.RawValue == String {
+        PlotOption(
+            name: name, kinds: kinds, binding: false, choices: T.allCases.map(\.rawValue),
+            read: { token, s throws(Diagnostic) in
+                set(&s.style, try ValueParser.choice(token, key: name, as: T.self))
+            },
+            written: { get($0.style)?.rawValue },
+            merge: { style, other in if let v = get(other) { set(&style, v) } })
+    }
+
+    /// An option whose value is a colour.
+    static func color(
+        _ name: String, _ kinds: Set<Plot.Kind>,
+        _ path: WritableKeyPath<PlotStyle, Color?> & Sendable
+    ) -> PlotOption {
+        PlotOption(
+            name: name, kinds: kinds, binding: false, choices: Color.named.keys.sorted(),
+            read: { token, s throws(Diagnostic) in
+                s.style[keyPath: path] = try ValueParser.color(token, key: name)
+            },
+            written: { $0.style[keyPath: path].map { "\($0)" } },
+            merge: { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } })
+    }
+
+    /// An option whose value is a positive number.
+    static func positive(
+        _ name: String, _ kinds: Set<Plot.Kind>, what: String,
+        _ path: WritableKeyPath<PlotStyle, Double?> & Sendable
+    ) -> PlotOption {
+        PlotOption(
+            name: name, kinds: kinds, binding: false, choices: [],
+            read: { token, s throws(Diagnostic) in
+                s.style[keyPath: path] = try ValueParser.positive(token, key: name, what: what)
+            },
+            written: { $0.style[keyPath: path].map(SessionScript.number) },
+            merge: { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } })
+    }
+
+    /// An option whose value is on or off.
+    static func flag(
+        _ name: String, _ kinds: Set<Plot.Kind>,
+        _ path: WritableKeyPath<PlotStyle, Bool?> & Sendable
+    ) -> PlotOption {
+        PlotOption(
+            name: name, kinds: kinds, binding: false, choices: ["on", "off"],
+            read: { token, s throws(Diagnostic) in
+                s.style[keyPath: path] = try ValueParser.boolean(token, key: name)
+            },
+            written: { $0.style[keyPath: path].map(SessionScript.onOff) },
+            merge: { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } })
+    }
+
+    /// A binding option (`x=`, `by=` …): read into the binding spec, merged by it.
+    static func bound(
+        _ name: String, _ kinds: Set<Plot.Kind>, choices: [String] = [],
+        read: @escaping @Sendable (Token, inout PlotBindingSpec) throws(Diagnostic) -> Void,
+        written: @escaping @Sendable (PlotBinding) -> String?
+    ) -> PlotOption {
+        PlotOption(
+            name: name, kinds: kinds, binding: true, choices: choices,
+            read: { token, s throws(Diagnostic) in try read(token, &s.binding) },
+            written: { written($0.binding) }, merge: { _, _ in })
+    }
+}
