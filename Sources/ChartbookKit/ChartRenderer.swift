@@ -25,8 +25,16 @@ public enum ChartRenderer {
         columns: Int, rows: Int
     ) {
         switch session.output.size {
-        case .fixed(let c, let r): (c, r)
-        case .auto: (max(0, target.columns), max(0, target.rows))
+        case .fixed(let c, let r): return (c, r)
+        case .auto:
+            // A dashboard of sparklines only is as tall as its strips (and title), not the window.
+            let rows = max(0, target.rows)
+            guard !session.plots.isEmpty, session.mainPlots.isEmpty else {
+                return (max(0, target.columns), rows)
+            }
+            let strips = session.plots.reduce(0) { $0 + ($1.style.sparkHeight ?? 1) }
+            let title = session.output.title == nil ? 0 : 1
+            return (max(0, target.columns), min(rows, strips + title))
         }
     }
 

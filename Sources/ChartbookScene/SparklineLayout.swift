@@ -35,9 +35,8 @@ struct SparklineLayout {
 
         let stats = Statistics(of: values)
         var lo = stats.count > 0 ? stats.minimum : 0, hi = stats.count > 0 ? stats.maximum : 1
-        if plot.style.sparkKind == .bar || plot.style.sparkZero == true {
-            lo = min(lo, 0); hi = max(hi, 0)
-        }
+        // Bars grow from zero; zero=on only draws the zero line when zero is in range.
+        if plot.style.sparkKind == .bar { lo = min(lo, 0); hi = max(hi, 0) }
         if let fixed = plot.style.sparkRange { lo = fixed.lowerBound; hi = fixed.upperBound }
         let (a, b) = YRange.widenedIfFlat(lo, hi)
         let range = a...b

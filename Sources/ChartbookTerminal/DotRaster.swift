@@ -76,6 +76,9 @@ public struct DotRaster: Sendable {
         }
     }
 
+    /// A whole cell of a bar's body (`#` on the ascii canvas, which stays pure ASCII).
+    public var fullBlock: Character { canvas == .ascii ? "#" : "█" }
+
     /// Lower-eighth blocks, index = eighths filled − 1.
     public var lowerBlocks: [Character] {
         canvas == .ascii

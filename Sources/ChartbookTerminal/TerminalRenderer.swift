@@ -145,7 +145,7 @@ public struct TerminalRenderer: Sendable {
                     let eighths = Int(saturating: ((Double(topCell + 1) - bar.top) * 8).rounded())
                     if base - 1 > topCell {
                         for r in (topCell + 1)..<base {
-                            fill(column, area.row + r, "█", style, &grid, &full)
+                            fill(column, area.row + r, raster.fullBlock, style, &grid, &full)
                         }
                     }
                     if topCell < base {
@@ -164,7 +164,7 @@ public struct TerminalRenderer: Sendable {
                     let eighths = Int(saturating: ((bar.top - Double(bottomCell)) * 8).rounded())
                     if bottomCell > base {
                         for r in base..<bottomCell {
-                            fill(column, area.row + r, "█", style, &grid, &full)
+                            fill(column, area.row + r, raster.fullBlock, style, &grid, &full)
                         }
                     }
                     if let glyph = raster.upperBlock(eighths: eighths), bottomCell < area.height {

@@ -1,0 +1,43 @@
+import Testing
+import ChartbookCommands
+import ChartbookModel
+import ChartbookScene
+@testable import ChartbookKit
+
+/// Issue 11, "also wrong today": fixed ahead of the new kinds.
+@Suite struct BarAndSparklineFixesTests {
+    func session(_ script: String) -> Session {
+        var notebook = Notebook()
+        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
+            ScriptSource(name: "t", text: script), in: &notebook
+        ) { _ in }
+        return notebook.session
+    }
+
+    /// The ascii canvas drew bar bodies with `█`.
+    @Test func asciiBarsArePureASCII() {
+        var s = session("data a = 1 -2 3; add plot bar a")
+        s.output.canvas = .ascii
+        let text = ChartRenderer.text(
+            for: s, on: TerminalTarget(columns: 40, rows: 10, colorMode: .none))
+        #expect(text.unicodeScalars.allSatisfy { $0.isASCII })
+        #expect(text.contains("#"))
+    }
+
+    /// zero=on widened a sparkline's range to zero instead of drawing the line when in range.
+    @Test func sparklineZeroDoesNotWidenTheRange() {
+        let s = session("data cpu = 40 42 41 45 39 50; add plot sparkline cpu zero=on")
+        let scene = ChartLayout(columns: 50, rows: 4, dots: DotDensity(x: 2, y: 4)).scene(for: s)
+        #expect(scene.sparklines.first?.yRange == 39...50)
+        #expect(scene.sparklines.first?.rules.isEmpty == true)
+    }
+
+    /// A sparkline-only session filled the window with blank rows.
+    @Test func sparklineDashboardIsAsTallAsItsStrips() {
+        let s = session(
+            "data a = 1 2 3; data b = 3 2 1; add plot sparkline a; add plot sparkline b height=2")
+        let size = ChartRenderer.size(
+            of: s, on: TerminalTarget(columns: 60, rows: 30, colorMode: .none))
+        #expect(size.rows == 3)
+    }
+}
