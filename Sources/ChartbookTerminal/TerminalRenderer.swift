@@ -130,12 +130,21 @@ public struct TerminalRenderer: Sendable {
         // blank cell between neighbours whenever a slot is two cells or wider.
         let wanted = Int(saturating: ((bars.first.map { $0.x1 - $0.x0 }) ?? 1).rounded())
         let slot = bars.first?.slot ?? 1
-        let cells = max(
-            1, slot >= 2 ? min(wanted, Int(saturating: slot.rounded(.down)) - 1) : wanted)
+        // width=1: bars fill their slots and touch, as a histogram's do.
+        let touching = bars.first.map { $0.x1 - $0.x0 >= $0.slot - 1e-9 } ?? false
+        let cells =
+            touching
+            ? max(1, Int(saturating: slot.rounded()))
+            : max(1, slot >= 2 ? min(wanted, Int(saturating: slot.rounded(.down)) - 1) : wanted)
         for bar in bars {
             var first = Int(saturating: ((bar.x0 + bar.x1) / 2 - Double(cells) / 2).rounded())
             first = min(max(first, 0), max(area.width - cells, 0))
-            let last = min(first + cells - 1, area.width - 1)
+            var last = min(first + cells - 1, area.width - 1)
+            if touching {
+                // Each bar from its slot's left edge to the next one's: no gaps, no overlap.
+                first = max(0, Int(saturating: bar.x0.rounded()))
+                last = min(area.width - 1, Int(saturating: bar.x1.rounded()) - 1)
+            }
             guard first <= last else { continue }
             let base = Int(saturating: bar.base)
             for column in (area.column + first)...(area.column + last) {

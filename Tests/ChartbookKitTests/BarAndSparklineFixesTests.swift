@@ -41,3 +41,19 @@ import ChartbookScene
         #expect(size.rows == 3)
     }
 }
+
+@Suite struct TouchingBarsTests {
+    /// width=1 looked like the default in the terminal: now the bars fill their slots.
+    @Test func fullWidthBarsTouch() {
+        var notebook = Notebook()
+        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
+            ScriptSource(name: "t", text: "data a = 3 3 3 3 3 3 3; add plot bar a width=1"),
+            in: &notebook
+        ) { _ in }
+        let grid = ChartRenderer.grid(
+            for: notebook.session, on: TerminalTarget(columns: 40, rows: 8, colorMode: .none))
+        let bottom = grid.lines[grid.lines.count - 3]  // the row above the axis
+        let body = bottom.drop { $0 != "█" }.reversed().drop { $0 != "█" }
+        #expect(!body.isEmpty && body.allSatisfy { $0 == "█" }, "\(bottom)")
+    }
+}
