@@ -31,8 +31,9 @@ public enum SVGExporter {
         }
         let cw = inner.map { Double($0.width) / Double(columns) } ?? Double(cellWidth)
         let ch = inner.map { Double($0.height) / Double(rows) } ?? Double(cellHeight)
-        let layout = ChartLayout(
+        var layout = ChartLayout(
             columns: columns, rows: rows, dots: DotDensity(x: cellWidth, y: cellHeight))
+        layout.vectorBars = true
         return SVGRenderer(cellWidth: cw, cellHeight: ch, margin: Double(margin)).render(
             layout.scene(for: session), title: title ?? session.output.title,
             description: description)

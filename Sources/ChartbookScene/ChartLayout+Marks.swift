@@ -305,8 +305,9 @@ extension ChartLayout {
         _ p: ResolvedPlot, _ indices: [Int], centers: [Double], slot: Double, x: XMapping,
         y: YMapping, heightCells: Int
     ) -> [Scene.Bar] {
+        // Exactly at zero (or the range's edge nearest it): vector output draws bars from the
+        // zero line itself; a cell renderer rounds it to the nearest cell edge.
         let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y)
-            .rounded()
         let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
         var bars = [Scene.Bar]()
         func bar(_ value: Double, center: Double, slot: Double) {
@@ -318,21 +319,25 @@ extension ChartLayout {
                     outline: p.plot.style.outline, outlineWidth: p.plot.style.outlineWidth ?? 1,
                     rounded: p.plot.style.rounded ?? false))
         }
-        if slot >= 1 {
+        // The smallest bar the target can draw: a cell in the terminal, a dot (pixel) in
+        // vector output. Narrower slots keep one bar per such column.
+        let unit = vectorBars ? 1 / Double(dots.x) : 1
+        if slot >= unit {
             for (i, center) in zip(indices, centers) where p.values[i].isFinite {
                 bar(p.values[i], center: center, slot: slot)
             }
             return bars
         }
-        var best = [Double](repeating: .nan, count: max(x.widthCells, 0))
+        var best = [Double](
+            repeating: .nan, count: max(Int(saturating: Double(x.widthCells) / unit), 0))
         for (i, center) in zip(indices, centers) where p.values[i].isFinite {
             guard !best.isEmpty else { break }
-            let column = min(max(Int(saturating: center), 0), best.count - 1)
+            let column = min(max(Int(saturating: center / unit), 0), best.count - 1)
             let v = p.values[i]
             if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
         }
         for (column, v) in best.enumerated() where v.isFinite {
-            bar(v, center: Double(column) + 0.5, slot: 1)
+            bar(v, center: (Double(column) + 0.5) * unit, slot: unit)
         }
         return bars
     }

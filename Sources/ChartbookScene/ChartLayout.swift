@@ -13,6 +13,9 @@ public struct ChartLayout: Sendable {
     public var dots: DotDensity
     /// Symbols for text the layout writes itself (legend keys, readout marker).
     public var glyphs: Glyphs
+    /// Vector output (SVG): bars are kept at their own positions down to one dot (pixel)
+    /// wide; a cell renderer keeps one bar per cell column once slots are under a cell.
+    public var vectorBars = false
 
     public init(
         columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)

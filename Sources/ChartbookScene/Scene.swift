@@ -177,7 +177,8 @@ public struct Scene: Equatable, Sendable {
     }
 
     /// A bar in cell units relative to the plot area: columns `x0..<x1` (fractional) inside a
-    /// slot `slot` cells wide, from `base` to `top` (fractional rows; `top < base` for positive values).
+    /// slot `slot` cells wide, from `base` (the zero line, exactly: fractional) to `top`
+    /// (fractional rows; `top < base` for positive values).
     public struct Bar: Equatable, Sendable {
         public var x0: Double, x1: Double
         public var slot: Double

@@ -146,10 +146,12 @@ public struct TerminalRenderer: Sendable {
                 last = min(area.width - 1, Int(saturating: bar.x1.rounded()) - 1)
             }
             guard first <= last else { continue }
-            let base = Int(saturating: bar.base)
+            // Cells: the zero line at the nearest cell edge.
+            let edge = bar.base.rounded()
+            let base = Int(saturating: edge)
             for column in (area.column + first)...(area.column + last) {
                 var capRow: Int?
-                if bar.top < bar.base {
+                if bar.top < edge {
                     let topCell = Int(saturating: bar.top.rounded(.down))
                     let eighths = Int(saturating: ((Double(topCell + 1) - bar.top) * 8).rounded())
                     if base - 1 > topCell {
@@ -168,7 +170,7 @@ public struct TerminalRenderer: Sendable {
                             capRow = area.row + topCell + 1
                         }
                     }
-                } else if bar.top > bar.base {
+                } else if bar.top > edge {
                     let bottomCell = Int(saturating: bar.top.rounded(.down))
                     let eighths = Int(saturating: ((bar.top - Double(bottomCell)) * 8).rounded())
                     if bottomCell > base {

@@ -57,3 +57,27 @@ import ChartbookScene
         #expect(!body.isEmpty && body.allSatisfy { $0 == "█" }, "\(bottom)")
     }
 }
+
+@Suite struct VectorBarsTests {
+    /// SVG drew 94 of 120 monthly bars (one per cell column); it draws each bar at least a
+    /// pixel wide where it is, and from the zero line exactly.
+    @Test func everyBarIsDrawnFromZero() {
+        var notebook = Notebook()
+        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
+            ScriptSource(name: "t", text: "gen m walk 120 seed=3; add plot bar m"), in: &notebook
+        ) { _ in }
+        let target = TerminalTarget(columns: 100, rows: 20, colorMode: .none)
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        let group = svg.components(separatedBy: "<g id=\"plot-m\"").last ?? ""
+        let bars = group.components(separatedBy: "</g>").first ?? ""
+        // (The walk starts at 0: that bar has no height to draw.)
+        #expect(bars.components(separatedBy: "<rect").count - 1 == 119)
+        // The terminal still keeps one bar per cell column.
+        let scene = ChartRenderer.scene(for: notebook.session, on: target)
+        guard case .bars(let cells) = scene.layers.first?.marks else {
+            Issue.record("no bars")
+            return
+        }
+        #expect(cells.count < 120)
+    }
+}
