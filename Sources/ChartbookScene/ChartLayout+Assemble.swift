@@ -29,12 +29,20 @@ extension ChartLayout {
         let f = frame(c, plan)
         var parts = Parts()
         if !f.area.isEmpty { axesAndRules(c, plan, f, &parts) }
-        let layers =
-            f.area.isEmpty
-            ? []
-            : c.plots.map { p in
-                layer(for: p, x: f.x, y: f.y(p.plot.binding.axis), heightCells: plan.plotHeight)
+        let barCount = c.plots.filter { $0.plot.kind == .bar }.count
+        var barIndex = 0
+        var layers = [Scene.Layer]()
+        for p in c.plots where !f.area.isEmpty {
+            var group = BarGroup()
+            if p.plot.kind == .bar {
+                group = BarGroup(index: barIndex, count: barCount)
+                barIndex += 1
             }
+            layers.append(
+                layer(
+                    for: p, x: f.x, y: f.y(p.plot.binding.axis), heightCells: plan.plotHeight,
+                    group: group))
+        }
         let fixedRange: Bool
         if case .fixed = c.session.axes.range { fixedRange = true } else { fixedRange = false }
         let clips = f.area.isEmpty || !fixedRange ? [] : clipMarks(c.plots, x: f.x, y: f.y)

@@ -3,7 +3,17 @@ import ChartbookModel
 extension ChartLayout {
     /// One series' marks: the points of the window (index) or of the x interval (real x);
     /// lines also reach one point beyond each end, so they run on to the edge of the area.
-    func layer(for p: ResolvedPlot, x side: XSide, y: YMapping, heightCells: Int) -> Scene.Layer {
+    /// A bar series' place among the chart's bar series: each slot is shared between them
+    /// side by side (grouped), so several bar plots never overdraw one another.
+    struct BarGroup {
+        var index = 0
+        var count = 1
+    }
+
+    func layer(
+        for p: ResolvedPlot, x side: XSide, y: YMapping, heightCells: Int,
+        group: BarGroup = BarGroup()
+    ) -> Scene.Layer {
         let width = p.plot.style.width ?? 2
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         let x = side.mapping
@@ -57,8 +67,8 @@ extension ChartLayout {
         case .bar:
             let bars =
                 side.plan != nil
-                ? realBars(p, window, x: x, y: y, heightCells: heightCells)
-                : bars(p, window, x: x, y: y, heightCells: heightCells)
+                ? realBars(p, window, x: x, y: y, heightCells: heightCells, group: group)
+                : bars(p, window, x: x, y: y, heightCells: heightCells, group: group)
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars(bars))
         }
@@ -102,7 +112,8 @@ extension ChartLayout {
     /// times `width=` (0.8); when that is under a cell, one bar per cell column holding the
     /// value of largest magnitude there.
     func realBars(
-        _ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int
+        _ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int,
+        group: BarGroup
     ) -> [Scene.Bar] {
         guard let xs = p.xs else { return [] }
         let step = XAxisPlan.smallestStep(xs)
@@ -110,7 +121,8 @@ extension ChartLayout {
             step.isFinite ? step * x.dotsPerUnit / Double(dots.x) : Double(x.widthCells) / 2
         let centers = window.map { x.cell(value: xs[$0]) }
         return bars(
-            p, Array(window), centers: centers, slot: slot, x: x, y: y, heightCells: heightCells)
+            p, Array(window), centers: centers, slot: slot, x: x, y: y, heightCells: heightCells,
+            group: group)
     }
 
     /// One pass over the points, one block of indices per dot column where they are dense.
@@ -289,26 +301,41 @@ extension ChartLayout {
     }
 
     /// One bar per point of the index window.
-    func bars(_ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int)
-        -> [Scene.Bar]
-    {
+    func bars(
+        _ p: ResolvedPlot, _ window: Range<Int>, x: XMapping, y: YMapping, heightCells: Int,
+        group: BarGroup = BarGroup()
+    ) -> [Scene.Bar] {
         let indices = Array(window.clamped(to: 0..<p.values.count))
         return bars(
             p, indices, centers: indices.map { x.centerCell($0) }, slot: x.slotCells, x: x, y: y,
-            heightCells: heightCells)
+            heightCells: heightCells, group: group)
     }
 
     /// One bar per point at `centers` (cells) in slots `slot` cells wide; when slots are
     /// under a cell, one bar per cell column holding the value of largest magnitude there
     /// (spikes stay visible).
     func bars(
-        _ p: ResolvedPlot, _ indices: [Int], centers: [Double], slot: Double, x: XMapping,
-        y: YMapping, heightCells: Int
+        _ p: ResolvedPlot, _ indices: [Int], centers: [Double], slot whole: Double, x: XMapping,
+        y: YMapping, heightCells: Int, group: BarGroup = BarGroup()
     ) -> [Scene.Bar] {
+        // Grouped: the bars of one slot stand side by side, touching, in the slot's
+        // `width=` share; each series takes its part of that share.
+        let share = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
+        let grouped = group.count > 1
+        let n = Double(group.count)
+        // Cells: whole cells per bar and at least one cell between groups, on cell edges.
+        let cellSlot = max(1, ((whole - 1) / n).rounded(.down))
+        let slot = grouped ? (vectorBars ? whole * share / n : cellSlot) : whole
+        let fraction = grouped ? 1 : share
+        let centers = centers.map { center -> Double in
+            guard grouped else { return center }
+            let start =
+                vectorBars ? center - whole * share / 2 : (center - n * cellSlot / 2).rounded()
+            return start + (Double(group.index) + 0.5) * slot
+        }
         // Exactly at zero (or the range's edge nearest it): vector output draws bars from the
         // zero line itself; a cell renderer rounds it to the nearest cell edge.
         let base = y.cell(min(max(0, y.range.lowerBound), y.range.upperBound), dotsPerCell: dots.y)
-        let fraction = min(max(p.plot.style.width ?? 0.8, 0.05), 1)
         var bars = [Scene.Bar]()
         func bar(_ value: Double, center: Double, slot: Double) {
             let top = min(max(y.cell(value, dotsPerCell: dots.y), 0), Double(heightCells))

@@ -81,3 +81,33 @@ import ChartbookScene
         #expect(cells.count < 120)
     }
 }
+
+@Suite struct GroupedBarsTests {
+    /// Several bar plots overdrew each other in one slot (and read as a wrong stacked chart):
+    /// they now stand side by side, never overlapping, in the terminal and in SVG.
+    @Test(arguments: [false, true])
+    func barPlotsShareTheirSlots(vector: Bool) {
+        var notebook = Notebook()
+        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
+            ScriptSource(
+                name: "t",
+                text: "data a = 5 6 7 8; data b = 3 4 5 6; add plot bar a; add plot bar b"),
+            in: &notebook
+        ) { _ in }
+        var layout = ChartLayout(
+            columns: 60, rows: 12, dots: DotDensity(x: vector ? 8 : 2, y: vector ? 16 : 4))
+        layout.vectorBars = vector
+        let scene = layout.scene(for: notebook.session)
+        guard case .bars(let a) = scene.layers[0].marks, case .bars(let b) = scene.layers[1].marks
+        else {
+            Issue.record("no bars")
+            return
+        }
+        #expect(a.count == 4 && b.count == 4)
+        for (x, y) in zip(a, b) {
+            #expect(
+                x.x1 <= y.x0 + 1e-9,
+                "bars of one slot overlap: \(x.x0)..\(x.x1) and \(y.x0)..\(y.x1)")
+        }
+    }
+}
