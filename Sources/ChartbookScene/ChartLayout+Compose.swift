@@ -60,10 +60,21 @@ extension ChartLayout {
         case .auto, .points: spacing = nil
         case .cells(let s): spacing = s
         }
+        let slotted = c.plots.contains { $0.plot.kind == .bar }
+        var slot = spacing, padding = view.paddingLeft
+        // Cells: bars in whole-cell slots, so every bar has the same width and gap (fractional
+        // slots made the gaps alternate and neighbours fuse); the leftover cells go either side.
+        let usable = Double(widthCells) - view.paddingLeft - view.paddingRight
+        if slotted, !vectorBars, spacing == nil, window.count > 0,
+            usable / Double(window.count) >= 2
+        {
+            let whole = (usable / Double(window.count)).rounded(.down)
+            slot = whole
+            padding += ((usable - whole * Double(window.count)) / 2).rounded(.down)
+        }
         let mapping = XMapping(
-            count: window.count, widthCells: widthCells, dotsPerCell: dots.x,
-            slotted: c.plots.contains { $0.plot.kind == .bar }, first: window.lowerBound,
-            spacingCells: spacing, paddingLeft: view.paddingLeft,
+            count: window.count, widthCells: widthCells, dotsPerCell: dots.x, slotted: slotted,
+            first: window.lowerBound, spacingCells: slot, paddingLeft: padding,
             paddingRight: view.paddingRight)
         return XSide(window: window, plan: nil, mapping: mapping)
     }
