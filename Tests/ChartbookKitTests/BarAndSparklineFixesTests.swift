@@ -111,3 +111,30 @@ import ChartbookScene
         }
     }
 }
+
+@Suite struct EvenBarsTests {
+    /// Gaps alternated 1 and 2 cells and some neighbouring bars fused.
+    @Test(arguments: [40, 57, 60, 83])
+    func everyBarHasTheSameWidthAndGap(columns: Int) {
+        var notebook = Notebook()
+        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
+            ScriptSource(name: "t", text: "data a = 5 5 5 5 5 5 5 5 5 5 5 5; add plot bar a"),
+            in: &notebook
+        ) { _ in }
+        let grid = ChartRenderer.grid(
+            for: notebook.session, on: TerminalTarget(columns: columns, rows: 10, colorMode: .none))
+        let row = Array(grid.lines[grid.lines.count - 4])
+        var runs = [(Character, Int)]()
+        for c in row {
+            if let last = runs.last, (last.0 == "█") == (c == "█") {
+                runs[runs.count - 1].1 += 1
+            } else {
+                runs.append((c, 1))
+            }
+        }
+        let bars = runs.filter { $0.0 == "█" }.map(\.1)
+        let inner = runs.dropFirst().dropLast().filter { $0.0 != "█" }.map(\.1)
+        #expect(bars.count == 12, "\(String(row))")
+        #expect(Set(bars).count == 1 && Set(inner).count <= 1, "\(String(row))")
+    }
+}
