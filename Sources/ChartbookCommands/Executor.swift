@@ -133,199 +133,13 @@ public struct Executor: Sendable {
         _ command: Command, to old: Session, at range: SourceRange, context: Context = Context()
     ) throws(Diagnostic) -> (Session, [Effect]) {
         var s = old
+        if let effects = try applyData(command, to: &s, at: range, context: context) {
+            return (s, effects)
+        }
+        if let effects = try applyPlots(command, to: &s, at: range, context: context) {
+            return (s, effects)
+        }
         switch command {
-        case .data(let name, let values, let labels):
-            let dataset = Dataset(
-                name: name.value, columns: [Column(name: name.value, numbers: values)],
-                labels: labels.map { $0.map(TextMetrics.sanitized) }, source: .inline)
-            try replace(dataset, in: &s, at: name.range)
-            return (s, [.feedback(Feedback.loaded(dataset, verb: "made", in: s)), .render])
-        case .load(let path, let name, let options, let columns):
-            let dataset = try load(
-                path, as: name, options: options, context: context, timeZone: s.timeZone,
-                columns: columns)
-            try replace(dataset, in: &s, at: name?.range ?? path.range)
-            try checkXScale(s, at: name?.range ?? path.range)
-            return (s, [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render])
-        case .gen(let name, let generator):
-            try checkBudget(generator.count, at: name.range)
-            let dataset = try generated(name.value, generator, at: name.range)
-            try replace(dataset, in: &s, at: name.range)
-            return (s, [.feedback(Feedback.loaded(dataset, verb: "made", in: s)), .render])
-        case .reload(let names):
-            let targets: [Located<String>]
-            if names.isEmpty {
-                targets = s.datasets.filter { if case .file = $0.source { true } else { false } }
-                    .map { Located($0.name, at: range) }
-                guard !targets.isEmpty else {
-                    throw Diagnostic(
-                        .nothingTo("reload: no dataset was loaded from a file"), at: range)
-                }
-            } else {
-                targets = names
-            }
-            var notes = [Effect]()
-            for name in targets {
-                let dataset = try existingDataset(name, in: s)
-                switch dataset.source {
-                case .file(let path, let options):
-                    var fresh = try load(
-                        Located(path, at: name.range), as: name, options: options, context: context,
-                        timeZone: s.timeZone)
-                    fresh.name = dataset.name
-                    fresh.window = dataset.window
-                    fresh.applyWindow()
-                    try replace(fresh, in: &s, at: name.range)
-                    notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
-                case .generated(let generator):
-                    try replace(
-                        try generated(dataset.name, generator, at: name.range), in: &s,
-                        at: name.range)
-                case .inline:
-                    throw Diagnostic(.notReloadable(name.value), at: name.range)
-                }
-            }
-            return (s, notes + [.render])
-        case .drop(let name, let force):
-            _ = try existingDataset(name, in: s)
-            let users = s.plots.filter { $0.series.dataset == name.value }.map(\.id)
-            if !users.isEmpty && !force {
-                throw Diagnostic(.datasetInUse(name.value, plots: users), at: name.range)
-            }
-            s.plots.removeAll { $0.series.dataset == name.value }
-            s.markedLines.removeAll {
-                if case .statistic(_, let ref) = $0.value {
-                    ref.dataset == name.value
-                } else {
-                    false
-                }
-            }
-            switch s.axes.labelSource {
-            case .datasetLabels(name.value): s.axes.labelSource = nil
-            case .column(let ref) where ref.dataset == name.value: s.axes.labelSource = nil
-            default: break
-            }
-            s.datasets.removeAll { $0.name == name.value }
-        case .describe(let name):
-            return (old, [.print(SessionReport.describe(try existingDataset(name, in: s)))])
-        case .push(let name, let values):
-            var dataset =
-                s.dataset(named: name.value)
-                ?? Dataset(
-                    name: name.value, columns: [Column(name: name.value, numbers: [])],
-                    source: .inline)
-            let width = max(dataset.numericColumns.count, 1)
-            try checkBudget(
-                dataset.count + values.count / width, columns: max(dataset.columns.count, 1),
-                at: name.range)
-            guard values.count % width == 0 else {
-                throw Diagnostic(
-                    .invalidValue(
-                        key: "push", value: "\(values.count) values",
-                        expected:
-                            "a multiple of \(width), one per numeric column of '\(name.value)'"),
-                    at: name.range)
-            }
-            for start in stride(from: 0, to: values.count, by: width) {
-                dataset.append(row: Array(values[start..<(start + width)]))
-            }
-            s.upsert(dataset)
-        case .setDataWindow(let name, let window):
-            var dataset = try existingDataset(name, in: s)
-            dataset.window = window
-            dataset.applyWindow()
-            s.upsert(dataset)
-        case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec, _):
-            let series = try resolveSeries(seriesText, in: s)
-            let binding = try resolvedBinding(
-                bindingSpec, over: PlotBinding(),
-                dataset: try existingDataset(Located(series.dataset, at: seriesText.range), in: s),
-                session: s)
-            let plotID: String
-            if let id {
-                guard s.plot(id: id.value) == nil else {
-                    throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
-                }
-                plotID = id.value
-            } else {
-                plotID = Identifier.unique(
-                    Identifier.made(from: series.column, fallback: "plot"),
-                    taken: Set(s.plots.map(\.id)))
-            }
-            guard s.plots.count < limits.maxPlots else {
-                throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
-            }
-            s.plots.append(
-                Plot(
-                    id: plotID, kind: kind, series: series, style: style,
-                    paletteSlot: s.freePaletteSlot, binding: binding))
-            try checkXScale(s, at: seriesText.range)
-            return (s, alignmentNote(s) + [.render])
-        case .setPlot(let id, let style, let bindingSpec, let keys):
-            guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
-                throw Diagnostic(
-                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
-            }
-            let kind = s.plots[index].kind
-            let allowed = Parser.plotOptions[kind] ?? []
-            for key in keys where !allowed.contains(key.value) {
-                throw Diagnostic(.optionNotFor(key.value, kind: kind.rawValue), at: key.range)
-            }
-            s.plots[index].style = s.plots[index].style.merged(with: style)
-            s.plots[index].binding = try resolvedBinding(
-                bindingSpec, over: s.plots[index].binding,
-                dataset: try existingDataset(
-                    Located(s.plots[index].series.dataset, at: id.range), in: s),
-                session: s)
-            try checkXScale(s, at: id.range)
-        case .removePlot(let id):
-            guard s.plot(id: id.value) != nil else {
-                throw Diagnostic(
-                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
-            }
-            s.plots.removeAll { $0.id == id.value }
-        case .plots:
-            return (old, [.print(SessionReport.plots(s))])
-        case .setReflines(let change):
-            s.referenceLines = change.applied(to: s.referenceLines)
-        case .addRefline(let spec):
-            let value: MarkedLine.Value
-            switch spec.value {
-            case .constant(let v): value = .constant(v)
-            case .statistic(let kind, let text):
-                value = .statistic(kind, try resolveSeries(text, in: s))
-            }
-            guard s.markedLines.count < limits.maxMarkedLines else {
-                throw Diagnostic(
-                    .tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
-            }
-            s.markedLines.append(
-                MarkedLine(
-                    id: "r\(s.nextMarkedLineNumber)", value: value,
-                    label: spec.label.map(TextMetrics.sanitized),
-                    color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
-                    axis: spec.axis ?? .left))
-            s.nextMarkedLineNumber += 1
-        case .removeRefline(let target):
-            if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
-                s.markedLines.remove(at: index)
-            } else if let number = ValueParser.number(target.value),
-                let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) })
-            {
-                s.markedLines.remove(at: index)
-            } else {
-                let candidates =
-                    s.markedLines.map(\.id)
-                    + s.markedLines.compactMap { line in
-                        if case .constant(let v) = line.value {
-                            NumberText.shortest(v)
-                        } else {
-                            nil
-                        }
-                    }
-                throw Diagnostic(
-                    .unknown(.refline, target.value, candidates: candidates), at: target.range)
-            }
         case .setLabels(let source, let sparsity):
             if let source { s.axes.labelSource = try labelSource(source, in: s) }
             if let sparsity { s.axes.labelSparsity = sparsity }
@@ -453,6 +267,10 @@ public struct Executor: Sendable {
         case .quit: return (old, [.quit])
         case .undo, .redo, .history, .source:
             // Handled by `run`, which owns the notebook.
+            return (old, [])
+        case .data, .load, .gen, .reload, .drop, .describe, .push, .setDataWindow, .addPlot,
+            .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline:
+            // Answered above (applyData, applyPlots); listed so a new command is not missed.
             return (old, [])
         }
         return (s, [.render])

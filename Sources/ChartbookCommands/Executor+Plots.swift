@@ -1,0 +1,106 @@
+import ChartbookModel
+import ChartbookData
+
+extension Executor {
+    /// `add plot`, `set plot`, `remove plot`, `plots`, `set reflines`, `add refline`, `remove refline`.
+    /// Nil for any other command; otherwise the effects, with `s` changed.
+    func applyPlots(
+        _ command: Command, to s: inout Session, at range: SourceRange, context: Context
+    ) throws(Diagnostic) -> [Effect]? {
+        switch command {
+        case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec, _):
+            let series = try resolveSeries(seriesText, in: s)
+            let binding = try resolvedBinding(
+                bindingSpec, over: PlotBinding(),
+                dataset: try existingDataset(Located(series.dataset, at: seriesText.range), in: s),
+                session: s)
+            let plotID: String
+            if let id {
+                guard s.plot(id: id.value) == nil else {
+                    throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
+                }
+                plotID = id.value
+            } else {
+                plotID = Identifier.unique(
+                    Identifier.made(from: series.column, fallback: "plot"),
+                    taken: Set(s.plots.map(\.id)))
+            }
+            guard s.plots.count < limits.maxPlots else {
+                throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
+            }
+            s.plots.append(
+                Plot(
+                    id: plotID, kind: kind, series: series, style: style,
+                    paletteSlot: s.freePaletteSlot, binding: binding))
+            try checkXScale(s, at: seriesText.range)
+            return alignmentNote(s) + [.render]
+        case .setPlot(let id, let style, let bindingSpec, let keys):
+            guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
+                throw Diagnostic(
+                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+            }
+            let kind = s.plots[index].kind
+            let allowed = Parser.plotOptions[kind] ?? []
+            for key in keys where !allowed.contains(key.value) {
+                throw Diagnostic(.optionNotFor(key.value, kind: kind.rawValue), at: key.range)
+            }
+            s.plots[index].style = s.plots[index].style.merged(with: style)
+            s.plots[index].binding = try resolvedBinding(
+                bindingSpec, over: s.plots[index].binding,
+                dataset: try existingDataset(
+                    Located(s.plots[index].series.dataset, at: id.range), in: s),
+                session: s)
+            try checkXScale(s, at: id.range)
+        case .removePlot(let id):
+            guard s.plot(id: id.value) != nil else {
+                throw Diagnostic(
+                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+            }
+            s.plots.removeAll { $0.id == id.value }
+        case .plots:
+            return [.print(SessionReport.plots(s))]
+        case .setReflines(let change):
+            s.referenceLines = change.applied(to: s.referenceLines)
+        case .addRefline(let spec):
+            let value: MarkedLine.Value
+            switch spec.value {
+            case .constant(let v): value = .constant(v)
+            case .statistic(let kind, let text):
+                value = .statistic(kind, try resolveSeries(text, in: s))
+            }
+            guard s.markedLines.count < limits.maxMarkedLines else {
+                throw Diagnostic(
+                    .tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
+            }
+            s.markedLines.append(
+                MarkedLine(
+                    id: "r\(s.nextMarkedLineNumber)", value: value,
+                    label: spec.label.map(TextMetrics.sanitized),
+                    color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
+                    axis: spec.axis ?? .left))
+            s.nextMarkedLineNumber += 1
+        case .removeRefline(let target):
+            if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
+                s.markedLines.remove(at: index)
+            } else if let number = ValueParser.number(target.value),
+                let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) })
+            {
+                s.markedLines.remove(at: index)
+            } else {
+                let candidates =
+                    s.markedLines.map(\.id)
+                    + s.markedLines.compactMap { line in
+                        if case .constant(let v) = line.value {
+                            NumberText.shortest(v)
+                        } else {
+                            nil
+                        }
+                    }
+                throw Diagnostic(
+                    .unknown(.refline, target.value, candidates: candidates), at: target.range)
+            }
+        default: return nil
+        }
+        return [.render]
+    }
+}
