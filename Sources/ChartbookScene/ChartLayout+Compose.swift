@@ -25,8 +25,11 @@ extension ChartLayout {
         let labelSide = lines.visible ? lines.labels : .none
         var width = columns
         var left = 0, right = 0, rightAxis = false
+        var last: (x: XSide, y: YSide)?
         for _ in 0..<2 {
-            let y = ySide(c, plan, x: xSide(c, widthCells: width))
+            let x = xSide(c, widthCells: width)
+            let y = ySide(c, plan, x: x)
+            last = (x, y)
             let labelWidth = y.left.labels.map(TextMetrics.width(of:)).max() ?? 0
             let rightWidth = y.right.map { $0.labels.map(TextMetrics.width(of:)).max() ?? 0 }
             (left, right, rightAxis) = gutters(
@@ -40,6 +43,11 @@ extension ChartLayout {
             width = max(0, columns - left - right)
         }
         let x = xSide(c, widthCells: plan.mainChart ? width : 0)
+        // The y axes depend on x only through the window (index) or the domain (real x): when
+        // those settled, the last pass's axes stand (each is a pass over all the values).
+        if let last, last.x.window == x.window, last.x.plan?.domain == x.plan?.domain {
+            return (left, right, rightAxis, x, last.y)
+        }
         return (left, right, rightAxis, x, ySide(c, plan, x: x))
     }
 

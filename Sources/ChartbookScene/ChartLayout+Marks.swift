@@ -116,7 +116,7 @@ extension ChartLayout {
         group: BarGroup
     ) -> [Scene.Bar] {
         guard let xs = p.xs else { return [] }
-        let step = XAxisPlan.smallestStep(xs)
+        let step = XAxisPlan.smallestStep(xs, sorted: p.sorted)
         let slot =
             step.isFinite ? step * x.dotsPerUnit / Double(dots.x) : Double(x.widthCells) / 2
         let centers = window.map { x.cell(value: xs[$0]) }

@@ -114,12 +114,15 @@ struct SeriesResolver {
         var order = [String]()
         var rows = [String: [Int]]()
         for row in 0..<count where keep.map({ row < $0.count && $0[row] }) ?? true {
-            let key = TextMetrics.sanitized(by.text(at: row))
+            let key = by.text(at: row)
             if rows[key] == nil { order.append(key) }
             rows[key, default: []].append(row)
         }
+        // Names are sanitised once per group, not once per row.
         return order.enumerated().map { number, key in
-            Group(name: key.isEmpty ? "(none)" : key, number: number, rows: rows[key])
+            Group(
+                name: key.isEmpty ? "(none)" : TextMetrics.sanitized(key), number: number,
+                rows: rows[key])
         }
     }
 

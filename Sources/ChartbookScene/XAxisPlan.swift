@@ -28,7 +28,7 @@ struct XAxisPlan {
                 lo = min(lo, x)
                 hi = max(hi, x)
             }
-            if s.plot.kind == .bar { barStep = min(barStep, smallestStep(xs)) }
+            if s.plot.kind == .bar { barStep = min(barStep, smallestStep(xs, sorted: s.sorted)) }
         }
         if scale == .category {
             lo = -0.5
@@ -63,8 +63,9 @@ struct XAxisPlan {
     }
 
     /// The smallest gap between neighbouring distinct x values (infinity for one value).
-    static func smallestStep(_ xs: [Double]) -> Double {
-        let sorted = xs.filter(\.isFinite).sorted()
+    static func smallestStep(_ xs: [Double], sorted isSorted: Bool = false) -> Double {
+        // Lines and bars come sorted (SeriesResolver.order): no sort per draw for them.
+        let sorted = isSorted ? xs : xs.filter(\.isFinite).sorted()
         var step = Double.infinity
         for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
         return step
