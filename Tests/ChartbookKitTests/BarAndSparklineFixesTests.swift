@@ -6,17 +6,10 @@ import ChartbookScene
 
 /// Issue 11, "also wrong today": fixed ahead of the new kinds.
 @Suite struct BarAndSparklineFixesTests {
-    func session(_ script: String) -> Session {
-        var notebook = Notebook()
-        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
-            ScriptSource(name: "t", text: script), in: &notebook
-        ) { _ in }
-        return notebook.session
-    }
 
     /// The ascii canvas drew bar bodies with `█`.
     @Test func asciiBarsArePureASCII() {
-        var s = session("data a = 1 -2 3; add plot bar a")
+        var s = sessionAfter("data a = 1 -2 3; add plot bar a")
         s.output.canvas = .ascii
         let text = ChartRenderer.text(
             for: s, on: TerminalTarget(columns: 40, rows: 10, colorMode: .none))
@@ -26,7 +19,7 @@ import ChartbookScene
 
     /// zero=on widened a sparkline's range to zero instead of drawing the line when in range.
     @Test func sparklineZeroDoesNotWidenTheRange() {
-        let s = session("data cpu = 40 42 41 45 39 50; add plot sparkline cpu zero=on")
+        let s = sessionAfter("data cpu = 40 42 41 45 39 50; add plot sparkline cpu zero=on")
         let scene = ChartLayout(columns: 50, rows: 4, dots: DotDensity(x: 2, y: 4)).scene(for: s)
         #expect(scene.sparklines.first?.yRange == 39...50)
         #expect(scene.sparklines.first?.rules.isEmpty == true)
@@ -34,7 +27,7 @@ import ChartbookScene
 
     /// A sparkline-only session filled the window with blank rows.
     @Test func sparklineDashboardIsAsTallAsItsStrips() {
-        let s = session(
+        let s = sessionAfter(
             "data a = 1 2 3; data b = 3 2 1; add plot sparkline a; add plot sparkline b height=2")
         let size = ChartRenderer.size(
             of: s, on: TerminalTarget(columns: 60, rows: 30, colorMode: .none))
@@ -45,13 +38,9 @@ import ChartbookScene
 @Suite struct TouchingBarsTests {
     /// width=1 looked like the default in the terminal: now the bars fill their slots.
     @Test func fullWidthBarsTouch() {
-        var notebook = Notebook()
-        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
-            ScriptSource(name: "t", text: "data a = 3 3 3 3 3 3 3; add plot bar a width=1"),
-            in: &notebook
-        ) { _ in }
+        let session = sessionAfter("data a = 3 3 3 3 3 3 3; add plot bar a width=1")
         let grid = ChartRenderer.grid(
-            for: notebook.session, on: TerminalTarget(columns: 40, rows: 8, colorMode: .none))
+            for: session, on: TerminalTarget(columns: 40, rows: 8, colorMode: .none))
         let bottom = grid.lines[grid.lines.count - 3]  // the row above the axis
         let body = bottom.drop { $0 != "█" }.reversed().drop { $0 != "█" }
         #expect(!body.isEmpty && body.allSatisfy { $0 == "█" }, "\(bottom)")
@@ -62,18 +51,15 @@ import ChartbookScene
     /// SVG drew 94 of 120 monthly bars (one per cell column); it draws each bar at least a
     /// pixel wide where it is, and from the zero line exactly.
     @Test func everyBarIsDrawnFromZero() {
-        var notebook = Notebook()
-        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
-            ScriptSource(name: "t", text: "gen m walk 120 seed=3; add plot bar m"), in: &notebook
-        ) { _ in }
+        let session = sessionAfter("gen m walk 120 seed=3; add plot bar m")
         let target = TerminalTarget(columns: 100, rows: 20, colorMode: .none)
-        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        let svg = SVGExporter.svg(for: session, on: target)
         let group = svg.components(separatedBy: "<g id=\"plot-m\"").last ?? ""
         let bars = group.components(separatedBy: "</g>").first ?? ""
         // (The walk starts at 0: that bar has no height to draw.)
         #expect(bars.components(separatedBy: "<rect").count - 1 == 119)
         // The terminal still keeps one bar per cell column.
-        let scene = ChartRenderer.scene(for: notebook.session, on: target)
+        let scene = ChartRenderer.scene(for: session, on: target)
         guard case .bars(let cells) = scene.layers.first?.marks else {
             Issue.record("no bars")
             return
@@ -87,17 +73,12 @@ import ChartbookScene
     /// they now stand side by side, never overlapping, in the terminal and in SVG.
     @Test(arguments: [false, true])
     func barPlotsShareTheirSlots(vector: Bool) {
-        var notebook = Notebook()
-        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
-            ScriptSource(
-                name: "t",
-                text: "data a = 5 6 7 8; data b = 3 4 5 6; add plot bar a; add plot bar b"),
-            in: &notebook
-        ) { _ in }
+        let session = sessionAfter(
+            "data a = 5 6 7 8; data b = 3 4 5 6; add plot bar a; add plot bar b")
         var layout = ChartLayout(
             columns: 60, rows: 12, dots: DotDensity(x: vector ? 8 : 2, y: vector ? 16 : 4))
         layout.vectorBars = vector
-        let scene = layout.scene(for: notebook.session)
+        let scene = layout.scene(for: session)
         guard case .bars(let a) = scene.layers[0].marks, case .bars(let b) = scene.layers[1].marks
         else {
             Issue.record("no bars")
@@ -116,13 +97,9 @@ import ChartbookScene
     /// Gaps alternated 1 and 2 cells and some neighbouring bars fused.
     @Test(arguments: [40, 57, 60, 83])
     func everyBarHasTheSameWidthAndGap(columns: Int) {
-        var notebook = Notebook()
-        _ = ScriptRunner(executor: Executor(files: InMemoryFiles())).run(
-            ScriptSource(name: "t", text: "data a = 5 5 5 5 5 5 5 5 5 5 5 5; add plot bar a"),
-            in: &notebook
-        ) { _ in }
+        let session = sessionAfter("data a = 5 5 5 5 5 5 5 5 5 5 5 5; add plot bar a")
         let grid = ChartRenderer.grid(
-            for: notebook.session, on: TerminalTarget(columns: columns, rows: 10, colorMode: .none))
+            for: session, on: TerminalTarget(columns: columns, rows: 10, colorMode: .none))
         let row = Array(grid.lines[grid.lines.count - 4])
         var runs = [(Character, Int)]()
         for c in row {
