@@ -175,8 +175,19 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var filter: Located<RowFilter>?
     public var axis: PlotBinding.Axis?
     public var order: PlotBinding.Order?
+    public var y: Located<String>?
+    public var low: Located<String>?
+    public var high: Located<String>?
+    public var open: Located<String>?
 
     public init() {}
+
+    /// The columns it names, each with the option that named it.
+    public var namedColumns: [(option: String, name: Located<String>)] {
+        [("x=", x), ("y=", y), ("low=", low), ("high=", high), ("open=", open)].compactMap {
+            option, name in name.map { (option, $0) }
+        }
+    }
 
     /// `binding` with every option given here replacing its own.
     public func applied(to binding: PlotBinding) -> PlotBinding {
@@ -186,6 +197,10 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let filter { binding.filter = filter.value }
         if let axis { binding.axis = axis }
         if let order { binding.order = order }
+        if let y { binding.y = y.value }
+        if let low { binding.low = low.value }
+        if let high { binding.high = high.value }
+        if let open { binding.open = open.value }
         return binding
     }
 }

@@ -62,6 +62,12 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case overBudget(rows: Int, budget: Int)
         /// Plot `plot` cannot be drawn on the chart's x scale (`scale`): `reason` says why.
         case xMismatch(plot: String, reason: String, scale: String)
+        /// A `kind` plot cannot join the chart the other plots make (`chart`, e.g. "a pie chart").
+        case chartMismatch(kind: String, chart: String)
+        /// `command` has nothing to act on in this kind of chart.
+        case notForChart(command: String, chart: String)
+        /// A plot kind needs a column it was not given and could not find.
+        case needsOption(kind: String, option: String, why: String)
         /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
         case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
@@ -118,6 +124,12 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
         case .xMismatch(let plot, let reason, let scale):
             return "plot '\(plot)' cannot be drawn on the \(scale) x axis: \(reason)"
+        case .chartMismatch(let kind, let chart):
+            return "a \(kind) plot cannot be drawn in \(chart)"
+        case .notForChart(let command, let chart):
+            return "\(command) do not apply to \(chart): it has no x axis"
+        case .needsOption(let kind, let option, let why):
+            return "a \(kind) plot needs \(option)COLUMN: \(why)"
         case .notAnXValue(let value, let scale, let expected):
             return "'\(value)' is not a value of the \(scale) x axis: expected \(expected)"
         case .cancelled: return "interrupted; nothing changed"
@@ -147,6 +159,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "options are written key=value"
         case .xMismatch:
             return "give it x=COLUMN, or 'set xscale index' to draw every plot by row number"
+        case .chartMismatch:
+            return "remove the other plots first ('remove plot ID'), or start again with 'reset'"
         case .inScript(let inner): return inner.hint
         default: return nil
         }

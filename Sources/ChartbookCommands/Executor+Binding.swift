@@ -10,7 +10,12 @@ extension Executor {
         _ spec: PlotBindingSpec, over binding: PlotBinding, dataset: Dataset, session: Session
     ) throws(Diagnostic) -> PlotBinding {
         var spec = spec
-        if let x = spec.x { _ = try column(x, in: dataset, for: "x=") }
+        for (option, name) in spec.namedColumns {
+            let found = try column(name, in: dataset, for: option)
+            if option != "x=" && option != "y=" && !found.isNumeric {
+                throw Diagnostic(.notNumeric("\(dataset.name).\(found.name)"), at: name.range)
+            }
+        }
         if let by = spec.by {
             let groups = Set((0..<dataset.count).map(try column(by, in: dataset, for: "by=").text))
             guard groups.count <= limits.maxGroups else {
@@ -56,6 +61,43 @@ extension Executor {
         return column
     }
 
+    /// Refuses a plot of `kind` that cannot join the chart the session's main plots make
+    /// (a pie beside a line), pointing at `range`.
+    func checkChartType(_ kind: Plot.Kind, in s: Session, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        guard kind != .sparkline, let chart = s.mainPlots.first?.kind.chart, chart != kind.chart
+        else { return }
+        throw Diagnostic(.chartMismatch(kind: kind.rawValue, chart: chart.noun), at: range)
+    }
+
+    /// The columns a kind needs beyond its own, found by name when not given: a range's
+    /// `low`, a candlestick's `open`, `high` and `low`.
+    func completedColumns(
+        _ binding: PlotBinding, kind: Plot.Kind, dataset: Dataset, at range: SourceRange
+    )
+        throws(Diagnostic) -> PlotBinding
+    {
+        var binding = binding
+        let needed: [(String, WritableKeyPath<PlotBinding, String?>)]
+        switch kind {
+        case .range: needed = [("low", \.low)]
+        case .candlestick: needed = [("open", \.open), ("high", \.high), ("low", \.low)]
+        default: return binding
+        }
+        for (name, path) in needed where binding[keyPath: path] == nil {
+            guard let found = dataset.column(named: name), found.isNumeric else {
+                throw Diagnostic(
+                    .needsOption(
+                        kind: kind.rawValue, option: "\(name)=",
+                        why: "dataset '\(dataset.name)' has no numeric column '\(name)'"),
+                    at: range)
+            }
+            binding[keyPath: path] = found.name
+        }
+        return binding
+    }
+
     /// Refuses a session whose main plots cannot share its x scale (a plot over times next
     /// to one over the index), pointing at `range`.
     func checkXScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
@@ -84,7 +126,7 @@ extension Executor {
     /// Whether every column a plot names still exists in `dataset` (after a reload).
     func bindingHolds(_ plot: Plot, in dataset: Dataset) -> Bool {
         let b = plot.binding
-        return [b.x, b.by, b.filter?.column].allSatisfy { name in
+        return [b.x, b.by, b.filter?.column, b.y, b.low, b.high, b.open].allSatisfy { name in
             name.map { dataset.column(named: $0) != nil } ?? true
         }
     }

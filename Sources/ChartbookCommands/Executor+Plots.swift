@@ -10,10 +10,11 @@ extension Executor {
         switch command {
         case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec, _):
             let series = try resolveSeries(seriesText, in: s)
-            let binding = try resolvedBinding(
-                bindingSpec, over: PlotBinding(),
-                dataset: try existingDataset(Located(series.dataset, at: seriesText.range), in: s),
-                session: s)
+            try checkChartType(kind, in: s, at: range)
+            let dataset = try existingDataset(Located(series.dataset, at: seriesText.range), in: s)
+            let binding = try completedColumns(
+                resolvedBinding(bindingSpec, over: PlotBinding(), dataset: dataset, session: s),
+                kind: kind, dataset: dataset, at: seriesText.range)
             let plotID: String
             if let id {
                 guard s.plot(id: id.value) == nil else {
@@ -28,10 +29,12 @@ extension Executor {
             guard s.plots.count < limits.maxPlots else {
                 throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
             }
+            let before = s.xScaleKind
             s.plots.append(
                 Plot(
                     id: plotID, kind: kind, series: series, style: style,
                     paletteSlot: s.freePaletteSlot, binding: binding))
+            s.forgetXPlaces(unless: before)
             try checkXScale(s, at: seriesText.range)
             return alignmentNote(s) + [.render]
         case .setPlot(let id, let style, let bindingSpec, let keys):
@@ -56,7 +59,9 @@ extension Executor {
                 throw Diagnostic(
                     .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
             }
+            let before = s.xScaleKind
             s.plots.removeAll { $0.id == id.value }
+            s.forgetXPlaces(unless: before)
         case .plots:
             return [.print(SessionReport.plots(s))]
         case .setReflines(let change):

@@ -157,8 +157,10 @@ public struct Executor: Sendable {
                 )
             }
         case .setXScale(let kind):
+            let before = s.xScaleKind
             s.axes.xScale = kind
             s.view.xInterval = nil
+            s.forgetXPlaces(unless: before)
             try checkXScale(s, at: range)
         case .setYScale(let kind): s.axes.yScale = kind
         case .setAxisTitle(let isX, let text):
@@ -197,6 +199,10 @@ public struct Executor: Sendable {
             }
             return (s, [.render])
         case .setSpacing(let spacing): s.view.spacing = spacing
+        case .scroll where !s.chartType.hasXAxis,
+            .view(.some, .some, _) where !s.chartType.hasXAxis:
+            throw Diagnostic(
+                .notForChart(command: "scroll and view", chart: s.chartType.noun), at: range)
         case .scroll(let amount) where s.xScaleKind != .index:
             try scrollInterval(amount, in: &s)
         case .scroll(let amount): try scrollPoints(amount, in: &s)

@@ -6,17 +6,34 @@ extension PlotOption {
 
     static let bindings: [PlotOption] = [
         .bound(
-            "x", main, read: { token, b in b.x = Located(token.text, at: token.range) },
+            "x", xy.union(categorical),
+            read: { token, b in b.x = Located(token.text, at: token.range) },
             written: { $0.x.map(ScriptQuoting.quotedIfNeeded) }),
         .bound(
-            "by", main, read: { token, b in b.by = Located(token.text, at: token.range) },
+            "y", [.heatmap], read: { token, b in b.y = Located(token.text, at: token.range) },
+            written: { $0.y.map(ScriptQuoting.quotedIfNeeded) }),
+        .bound(
+            "low", [.range, .candlestick],
+            read: { token, b in b.low = Located(token.text, at: token.range) },
+            written: { $0.low.map(ScriptQuoting.quotedIfNeeded) }),
+        .bound(
+            "high", [.candlestick],
+            read: { token, b in b.high = Located(token.text, at: token.range) },
+            written: { $0.high.map(ScriptQuoting.quotedIfNeeded) }),
+        .bound(
+            "open", [.candlestick],
+            read: { token, b in b.open = Located(token.text, at: token.range) },
+            written: { $0.open.map(ScriptQuoting.quotedIfNeeded) }),
+        .bound(
+            "by", main.subtracting([.pie, .donut, .heatmap, .candlestick, .range]),
+            read: { token, b in b.by = Located(token.text, at: token.range) },
             written: { $0.by.map(ScriptQuoting.quotedIfNeeded) }),
         .bound(
             "where", main,
             read: { token, b throws(Diagnostic) in b.filter = try Parser.rowFilter(token) },
             written: { $0.filter.map { ScriptQuoting.quotedIfNeeded($0.description) } }),
         .bound(
-            "axis", main, choices: PlotBinding.Axis.allCases.map(\.rawValue),
+            "axis", xy, choices: PlotBinding.Axis.allCases.map(\.rawValue),
             read: { token, b throws(Diagnostic) in
                 b.axis = try ValueParser.choice(token, key: "axis", as: PlotBinding.Axis.self)
             },
@@ -31,21 +48,35 @@ extension PlotOption {
 
     static let styles: [PlotOption] = [
         .color("color", Set(Plot.Kind.allCases), \.color),
-        .positive("width", lines.union([.bar]), what: "a width", \.width),
+        .positive(
+            "width", lines.union(bars).union([.candlestick, .box]), what: "a width", \.width),
         .choice(
             "style", lines, PlotStyle.LineStyle.self, get: { $0.lineStyle },
             set: { $0.lineStyle = $1 }),
         marker,
         .positive("size", [.dot], what: "a marker size", \.size),
-        .color("outline", [.bar], \.outline),
-        .positive("outlinewidth", [.bar], what: "an outline width", \.outlineWidth),
+        .color("outline", bars, \.outline),
+        .positive("outlinewidth", bars, what: "an outline width", \.outlineWidth),
         .choice("fill", lines, PlotStyle.Fill.self, get: { $0.fill }, set: { $0.fill = $1 }),
         .color("fillcolor", lines, \.fillColor),
         gradient,
         .choice(
             "gradienttype", lines, PlotStyle.GradientType.self, get: { $0.gradientType },
             set: { $0.gradientType = $1 }),
-        .flag("rounded", [.bar], \.rounded),
+        .flag("rounded", bars.subtracting([.histogram]), \.rounded),
+        .choice(
+            "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut],
+            PlotStyle.ValueLabels.self, get: { $0.labels }, set: { $0.labels = $1 }),
+        bins,
+        .flag("density", [.histogram], \.density),
+        .choice(
+            "sort", [.hbar, .pie, .donut], PlotStyle.SortOrder.self, get: { $0.sort },
+            set: { $0.sort = $1 }),
+        PlotOption(
+            name: "center", kinds: [.donut], binding: false, choices: [],
+            read: { token, s in s.style.center = token.text },
+            written: { $0.style.center.map(ScriptQuoting.quoted) },
+            merge: { style, other in if let v = other.center { style.center = v } }),
         .choice(
             "kind", [.sparkline], PlotStyle.SparkKind.self, get: { $0.sparkKind },
             set: { $0.sparkKind = $1 }),
@@ -127,6 +158,31 @@ extension PlotOption {
             }
         },
         merge: { style, other in if let v = other.sparkRange { style.sparkRange = v } })
+
+    /// Histograms: `bins=auto|sturges|fd|N`.
+    static let bins = PlotOption(
+        name: "bins", kinds: [.histogram], binding: false,
+        choices: PlotStyle.HistogramBins.names,
+        read: { token, s throws(Diagnostic) in
+            switch token.text.lowercased() {
+            case "auto": s.style.bins = .auto
+            case "sturges": s.style.bins = .sturges
+            case "fd": s.style.bins = .fd
+            default:
+                s.style.bins = .count(
+                    try ValueParser.integer(token, "a bin count or auto|sturges|fd", in: 1...1000))
+            }
+        },
+        written: { plot in
+            switch plot.style.bins {
+            case .none: nil
+            case .auto: "auto"
+            case .sturges: "sturges"
+            case .fd: "fd"
+            case .count(let n): String(n)
+            }
+        },
+        merge: { style, other in if let v = other.bins { style.bins = v } })
 
     /// Sparklines: `height=N` rows.
     static let sparkHeight = PlotOption(

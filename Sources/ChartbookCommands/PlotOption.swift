@@ -24,7 +24,16 @@ struct PlotOption: Sendable {
     let merge: @Sendable (inout PlotStyle, PlotStyle) -> Void
 
     static let lines: Set<Plot.Kind> = [.line, .area]
-    static let main: Set<Plot.Kind> = [.line, .area, .dot, .bar]
+    /// Kinds drawn against the chart's x (and so take `x=` and `axis=`).
+    static let xy: Set<Plot.Kind> = [
+        .line, .area, .dot, .bar, .stacked, .grouped, .range, .candlestick,
+    ]
+    /// Kinds whose `x=` names categories (or whose x is the data's x).
+    static let categorical: Set<Plot.Kind> = [.hbar, .pie, .donut, .radar, .heatmap]
+    /// Kinds that draw bars (take `width=` as a fraction of the slot, `outline=`, `rounded=`).
+    static let bars: Set<Plot.Kind> = [.bar, .grouped, .stacked, .range, .hbar, .histogram]
+    /// Every kind but the sparkline: the main chart's.
+    static let main = Set(Plot.Kind.allCases).subtracting([.sparkline])
 
     /// The options `kind` takes: style options, then binding options, in table order.
     static func names(for kind: Plot.Kind) -> [String] {

@@ -27,6 +27,10 @@ public enum FuzzVocabulary {
         "axis=right", "order=data", "xscale", "yscale", "log", "time", "category", "index",
         "linear", "xlabel", "ylabel", "timezone", "Europe/Paris", "+05:30", "x=2004-06-01",
         "2004-01-01..2005-01-01", "+1mo", "-2y", "+25%", "+30d", "all", "time=epoch",
+        // Chart kinds (issue 11).
+        "hbar", "stacked", "grouped", "histogram", "box", "candlestick", "pie", "donut", "radar",
+        "heatmap", "bins=auto", "bins=0", "bins=7", "density=on", "sort=descending", "sort=name",
+        "labels=percent", "labels=value", "center=\"x\"", "y=k", "low=n", "high=n", "open=n",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
@@ -57,6 +61,15 @@ public enum FuzzVocabulary {
         "view all", "scroll +1mo", "scroll +25%", "scroll -3y", "select x=2004-06-01",
         "select x=0", "axis=right", "where=k=a", "order=data", "set xlabel \"x\"",
         "set ylabel \"日本\"", "set timezone Europe/Paris", "add refline 2 axis=right",
+        // Chart kinds (issue 11): each chart type needs a fresh session to start.
+        "reset; load s.csv labels=month; gen w walk 40 seed=2", "add plot hbar s.rev",
+        "add plot stacked w", "add plot grouped s.rev", "add plot histogram w bins=7",
+        "add plot box w", "add plot range w low=w", "add plot candlestick w open=w high=w low=w",
+        "add plot pie s.rev", "add plot donut s.rev", "add plot radar s.rev",
+        "add plot heatmap w", "sort=descending", "labels=percent", "density=on",
+        "add plot histogram big", "add plot pie big", "add plot heatmap big", "reset", "reset",
+        "reset", "add plot box w by=w", "add plot heatmap w", "add plot stacked s.rev",
+        "add plot stacked w", "add plot dot w", "add plot area s.rev",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).

@@ -53,7 +53,9 @@ public enum ChartRenderer {
     }
 
     public static func grid(for session: Session, on target: TerminalTarget) -> CellGrid {
-        TerminalRenderer(canvas: session.output.canvas).render(scene(for: session, on: target))
+        let mode = session.output.colorMode.resolved(environment: target.colorMode)
+        return TerminalRenderer(canvas: session.output.canvas, monochrome: mode == .none).render(
+            scene(for: session, on: target))
     }
 
     /// The chart as terminal text, one line per row, each ending in "\n".

@@ -6,9 +6,46 @@ public struct Plot: Equatable, Sendable {
         case area
         /// A strip of its own rows under the main chart: name, the sparkline, the last value.
         case sparkline
+        /// Horizontal bars, categories down the left.
+        case hbar
+        /// Bars stacked on the bars of the plots before them (negative values downwards).
+        case stacked
+        /// Bars side by side in each slot (what several `bar` plots do too).
+        case grouped
+        /// Counts (or density) of a column's values in bins along x.
+        case histogram
+        /// Quartiles, whiskers at 1.5 IQR and outliers, one box per group.
+        case box
+        /// A bar from a low column to the plot's (high) column.
+        case range
+        /// Open/high/low/close candles: the plot's column is the close.
+        case candlestick
+        /// Slices of a whole; `donut` has a hole with a centre label.
+        case pie, donut
+        /// A polygon over categories on spokes (Graffeine's polygon).
+        case radar
+        /// A 2-D density of two numeric columns, or a matrix of values by two categories.
+        case heatmap
 
         /// Whether the kind is drawn as a connected line (`line`, `area`).
         public var isLine: Bool { self == .line || self == .area }
+
+        /// Whether the kind draws bars in the slots of a cartesian x.
+        public var isSlottedBar: Bool { self == .bar || self == .grouped || self == .stacked }
+
+        /// The chart a plot of this kind is drawn in; the main plots of a session share one.
+        public var chart: ChartType {
+            switch self {
+            case .line, .dot, .bar, .area, .sparkline, .stacked, .grouped, .range, .candlestick:
+                return .cartesian
+            case .hbar: return .horizontal
+            case .histogram: return .histogram
+            case .box: return .box
+            case .pie, .donut: return .pie
+            case .radar: return .radar
+            case .heatmap: return .heatmap
+            }
+        }
     }
 
     /// Unique within the session; defaults to the column name.
@@ -88,6 +125,47 @@ public struct PlotStyle: Equatable, Sendable {
     public var sparkHeight: Int?
 
     public enum SparkKind: String, Equatable, Sendable, CaseIterable { case line, bar, dot }
+
+    /// Value labels on bars, points and slices (`labels=`): `on` is the kind's usual label
+    /// (the value; the percentage for pie and donut slices).
+    public var labels: ValueLabels?
+    /// Histograms: how the bins are chosen.
+    public var bins: HistogramBins?
+    /// Histograms: density (counts / (N × bin width)) instead of counts.
+    public var density: Bool?
+    /// Horizontal bars, pies: the order of the categories.
+    public var sort: SortOrder?
+    /// Donuts: the text in the hole (default: the total).
+    public var center: String?
+
+    public enum ValueLabels: String, Equatable, Sendable, CaseIterable {
+        case off, on, value, percent
+    }
+
+    public enum SortOrder: String, Equatable, Sendable, CaseIterable {
+        /// As the rows come.
+        case data
+        /// Largest first.
+        case descending
+        /// Smallest first.
+        case ascending
+        /// By category name.
+        case name
+    }
+
+    /// Histogram bins: a count, or a rule that picks one from the data.
+    public enum HistogramBins: Equatable, Sendable {
+        /// Freedman–Diaconis (2·IQR·n^(-1/3) wide), Sturges when the IQR is 0.
+        case auto
+        /// Sturges: log2(n) + 1 bins.
+        case sturges
+        /// Freedman–Diaconis only.
+        case fd
+        /// About this many bins (edges at round numbers, so the count may differ by a few).
+        case count(Int)
+
+        public static let names = ["auto", "sturges", "fd"]
+    }
 
     public enum Fill: String, Equatable, Sendable, CaseIterable { case none, solid, gradient }
     public enum GradientType: String, Equatable, Sendable, CaseIterable { case linear, radial }

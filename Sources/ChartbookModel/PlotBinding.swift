@@ -21,6 +21,13 @@ public struct PlotBinding: Equatable, Sendable {
     public var filter: RowFilter?
     public var axis: Axis
     public var order: Order
+    /// Heatmaps: the row category column (`y=`) of a matrix.
+    public var y: String?
+    /// Ranges and candlesticks: the low and high columns (`low=`, `high=`); candlesticks
+    /// also the open (`open=`). nil: a column named `low`, `high`, `open` in the dataset.
+    public var low: String?
+    public var high: String?
+    public var open: String?
 
     public init(
         x: String? = nil, by: String? = nil, filter: RowFilter? = nil, axis: Axis = .left,

@@ -16,6 +16,12 @@ extension Session {
     /// The chart's x scale: `set xscale`, else what the first main plot's x column holds
     /// (times: time; numbers: linear; text: category), else the index.
     public var xScaleKind: XScaleKind {
+        // Histograms are drawn over their values, box plots over their groups.
+        switch chartType {
+        case .histogram: return .linear
+        case .box, .horizontal, .pie, .radar: return .category
+        default: break
+        }
         if let chosen = axes.xScale { return chosen }
         guard let first = mainPlots.first else { return .index }
         return Self.detectedScale(of: xColumn(of: first))
@@ -30,6 +36,7 @@ extension Session {
 
     /// Why `plot` cannot be drawn on an x scale of `kind`, or nil when it can.
     public func xMismatch(of plot: Plot, on kind: XScaleKind) -> String? {
+        guard plot.kind.chart == .cartesian else { return nil }
         let column = xColumn(of: plot)
         switch kind {
         case .index, .category: return nil
@@ -91,6 +98,16 @@ extension Session {
         if kind == .index { return pointCount > 0 ? 0...Double(pointCount - 1) : nil }
         var categories = XCategories()
         var lo = Double.infinity, hi = -Double.infinity
+        if chartType == .histogram {
+            // A histogram's x is its values.
+            for plot in mainPlots {
+                for v in values(of: plot.series) ?? [] where v.isFinite {
+                    lo = min(lo, v)
+                    hi = max(hi, v)
+                }
+            }
+            return lo <= hi ? lo...hi : nil
+        }
         for plot in mainPlots {
             for x in xValues(of: plot, on: kind, categories: &categories)
             where x.isFinite && (kind != .log || x > 0) {
@@ -99,5 +116,15 @@ extension Session {
             }
         }
         return lo <= hi ? lo...hi : nil
+    }
+}
+
+extension Session {
+    /// Drops a `select x=` and a `view A..B` when the x scale is no longer `previous`: an x
+    /// value means something else on another scale (a number is not a category).
+    public mutating func forgetXPlaces(unless previous: XScaleKind) {
+        guard xScaleKind != previous else { return }
+        if case .x = selection { selection = nil }
+        view.xInterval = nil
     }
 }

@@ -314,6 +314,10 @@ public struct SVGRenderer: Sendable {
                 }
             }
             out.line("</g>")
+        case .hbars(let bars): horizontalBars(bars, layer, scene, &out)
+        case .boxes(let list): boxes(list, layer, scene, &out)
+        case .pie(let p): pie(p, layer, scene, &out)
+        case .cells(let list): cells(list, layer, scene, &out)
         }
     }
 

@@ -29,19 +29,17 @@ extension ChartLayout {
         let f = frame(c, plan)
         var parts = Parts()
         if !f.area.isEmpty { axesAndRules(c, plan, f, &parts) }
-        let barCount = c.plots.filter { $0.plot.kind == .bar }.count
-        var barIndex = 0
+        let groups = barGroups(c.plots)
         var layers = [Scene.Layer]()
-        for p in c.plots where !f.area.isEmpty {
-            var group = BarGroup()
-            if p.plot.kind == .bar {
-                group = BarGroup(index: barIndex, count: barCount)
-                barIndex += 1
-            }
+        var stackedParts = 0
+        for (p, group) in zip(c.plots, groups) where !f.area.isEmpty {
+            // Stacked parts: a fill pattern each, for output without colour.
+            let pattern = p.plot.kind == .stacked ? stackedParts : nil
+            if p.plot.kind == .stacked { stackedParts += 1 }
             layers.append(
                 layer(
                     for: p, x: f.x, y: f.y(p.plot.binding.axis), heightCells: plan.plotHeight,
-                    group: group))
+                    group: group, pattern: pattern))
         }
         let fixedRange: Bool
         if case .fixed = c.session.axes.range { fixedRange = true } else { fixedRange = false }
@@ -55,6 +53,40 @@ extension ChartLayout {
             rules: parts.rules, layers: layers, texts: parts.texts.map { clipped($0) },
             selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
             clipMarks: clips, sparklines: sparklines)
+    }
+
+    /// Each series' place among those sharing its slots: bars, grouped bars, histograms and
+    /// ranges stand side by side, all stacked parts take one place together, boxes share
+    /// their category with the boxes of other plots there.
+    func barGroups(_ plots: [ResolvedPlot]) -> [BarGroup] {
+        let sideBySide: Set<Plot.Kind> = [.bar, .grouped, .histogram, .range]
+        var places = 0
+        var stackedPlace: Int?
+        var indices = [Int?]()
+        for p in plots {
+            if sideBySide.contains(p.plot.kind) {
+                indices.append(places)
+                places += 1
+            } else if p.plot.kind == .stacked {
+                if stackedPlace == nil {
+                    stackedPlace = places
+                    places += 1
+                }
+                indices.append(stackedPlace)
+            } else {
+                indices.append(nil)
+            }
+        }
+        var boxCounts = [Double: Int](), boxSeen = [Double: Int]()
+        for p in plots where p.plot.kind == .box { boxCounts[p.xs?.first ?? 0, default: 0] += 1 }
+        return zip(plots, indices).map { p, index in
+            if p.plot.kind == .box {
+                let key = p.xs?.first ?? 0
+                defer { boxSeen[key, default: 0] += 1 }
+                return BarGroup(index: boxSeen[key] ?? 0, count: boxCounts[key] ?? 1)
+            }
+            return index.map { BarGroup(index: $0, count: max(places, 1)) } ?? BarGroup()
+        }
     }
 
     /// The plot area and the mappings, from the settled gutters and axes.

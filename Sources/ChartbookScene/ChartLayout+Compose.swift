@@ -68,7 +68,7 @@ extension ChartLayout {
         case .auto, .points: spacing = nil
         case .cells(let s): spacing = s
         }
-        let slotted = c.plots.contains { $0.plot.kind == .bar }
+        let slotted = c.plots.contains { Self.slottedKinds.contains($0.plot.kind) }
         var slot = spacing, padding = view.paddingLeft
         // Cells: bars in whole-cell slots, so every bar has the same width and gap (fractional
         // slots made the gaps alternate and neighbours fuse); the leftover cells go either side.
@@ -87,6 +87,11 @@ extension ChartLayout {
         return XSide(window: window, plan: nil, mapping: mapping)
     }
 
+    /// Kinds drawn in slots around each x (bars, candles, boxes), not at points.
+    static let slottedKinds: Set<Plot.Kind> = [
+        .bar, .grouped, .stacked, .histogram, .range, .candlestick, .box,
+    ]
+
     func ySide(_ c: ChartContext, _ plan: RowPlan, x: XSide) -> YSide {
         let left = yAxis(c, plan, x: x, axis: .left)
         let usesRight =
@@ -102,8 +107,10 @@ extension ChartLayout {
         let session = c.session
         var lo = Double.infinity, hi = -Double.infinity
         for p in c.plots where p.plot.binding.axis == axis {
-            let slice = visibleValues(p, x: x, adapt: session.axes.range == .adapt)
-            if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
+            for array in [p.values] + p.extra {
+                let slice = visibleValues(array, of: p, x: x, adapt: session.axes.range == .adapt)
+                if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
+            }
         }
         for (line, value) in c.marks where line.axis == axis && line.fit && value.isFinite {
             lo = min(lo, value); hi = max(hi, value)
@@ -120,14 +127,17 @@ extension ChartLayout {
     }
 
     /// The values `set range adapt` fits: those in the window (index) or the x interval.
-    func visibleValues(_ p: ResolvedPlot, x: XSide, adapt: Bool) -> ArraySlice<Double> {
-        guard adapt else { return p.values[...] }
+    /// `values` is the series' own or one of its `extra` columns (row for row with it).
+    func visibleValues(_ values: [Double], of p: ResolvedPlot, x: XSide, adapt: Bool)
+        -> ArraySlice<Double>
+    {
+        guard adapt else { return values[...] }
         guard let plan = x.plan, let xs = p.xs else {
-            let n = p.values.count
-            return p.values[min(x.window.lowerBound, n)..<min(x.window.upperBound, n)]
+            let n = values.count
+            return values[min(x.window.lowerBound, n)..<min(x.window.upperBound, n)]
         }
-        if p.sorted { return p.values[visibleSpan(xs, plan.domain, margin: 0)] }
-        return ArraySlice(zip(xs, p.values).filter { plan.domain.contains($0.0) }.map(\.1))
+        if p.sorted { return values[visibleSpan(xs, plan.domain, margin: 0)] }
+        return ArraySlice(zip(xs, values).filter { plan.domain.contains($0.0) }.map(\.1))
     }
 
     /// The indices of sorted `xs` inside `domain`, plus `margin` points each side.

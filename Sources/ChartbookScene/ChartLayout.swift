@@ -42,13 +42,24 @@ public struct ChartLayout: Sendable {
         var marks: [(MarkedLine, Double)]
         var realX: Bool { scale != .index }
         var includeZero: Bool {
-            plots.contains { $0.plot.kind == .bar || $0.plot.kind == .area }
+            plots.contains {
+                $0.plot.kind.isSlottedBar || $0.plot.kind == .histogram || $0.plot.kind == .area
+            }
         }
     }
 
     public func scene(for session: Session) -> Scene {
         let scale = session.xScaleKind
         let resolved = SeriesResolver(session: session, scale: scale).resolve()
+        if !session.mainPlots.isEmpty {
+            switch session.chartType {
+            case .horizontal: return horizontalScene(session, resolved)
+            case .pie: return pieScene(session, resolved)
+            case .heatmap: return heatmapScene(session)
+            case .radar: return radarScene(session, resolved)
+            default: break
+            }
+        }
         let main = resolved.series.filter { $0.plot.kind != .sparkline }
         var context = ChartContext(
             session: session, scale: scale, plots: main,

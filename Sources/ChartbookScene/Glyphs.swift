@@ -33,7 +33,11 @@ public struct Glyphs: Equatable, Sendable {
         case .dot:
             if let size = plot.style.size, size < 1 { return asciiOnly ? "." : "·" }
             return String(marker(plot.style.marker ?? .circle))
-        case .bar: return asciiOnly ? "#" : "█"
+        case .bar, .grouped, .stacked, .histogram, .hbar, .pie, .donut, .heatmap:
+            return asciiOnly ? "#" : "█"
+        case .range: return asciiOnly ? "|" : "┃"
+        case .candlestick, .box: return asciiOnly ? "[" : "▯"
+        case .radar: return asciiOnly ? "*" : "◇"
         case .sparkline: return asciiOnly ? "~" : "⠉"
         }
     }

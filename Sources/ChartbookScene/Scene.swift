@@ -127,6 +127,15 @@ public struct Scene: Equatable, Sendable {
             case markers([DotPoint], PlotStyle.Marker)
             /// Bars from a baseline; see `Bar`.
             case bars([Bar])
+            /// Horizontal bars: a `Bar` with the axes swapped (`x0..<x1` are rows, `base` and
+            /// `top` columns; `top > base` for positive values).
+            case hbars([Bar])
+            /// Box plots and candlesticks; see `Box`.
+            case boxes([Box])
+            /// Pie and donut slices; see `Pie`.
+            case pie(Pie)
+            /// Heatmap cells; see `HeatCell`.
+            case cells([HeatCell])
         }
         public var plotID: String
         public var color: Color
@@ -142,6 +151,9 @@ public struct Scene: Equatable, Sendable {
         public var curve: [[CurvePoint]]?
         /// Marker size in points (dot plots).
         public var markerSize: Double
+        /// The fill pattern (0, 1, 2 …) that tells the layer's areas apart without colour
+        /// (stacked parts); nil: solid.
+        public var pattern: Int? = nil
         public init(
             plotID: String, color: Color, thickness: Int, strokeWidth: Double = 2, marks: Marks,
             fill: Fill? = nil, curve: [[CurvePoint]]? = nil, markerSize: Double = 6
@@ -188,13 +200,88 @@ public struct Scene: Equatable, Sendable {
         public var outlineWidth: Double
         /// Round the corners at the bar's end (vector output).
         public var rounded: Bool
+        /// The base is a value of its own (stacked parts, ranges), not the zero line: a cell
+        /// renderer keeps its fractional position rather than the nearest cell edge.
+        public var floating: Bool
         public init(
             x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil,
-            outlineWidth: Double = 1, rounded: Bool = false
+            outlineWidth: Double = 1, rounded: Bool = false, floating: Bool = false
         ) {
             self.x0 = x0; self.x1 = x1; self.slot = slot; self.base = base; self.top = top;
             self.outline = outline
-            self.outlineWidth = outlineWidth; self.rounded = rounded
+            self.outlineWidth = outlineWidth; self.rounded = rounded; self.floating = floating
+        }
+    }
+
+    /// A box (box plot) or a candle: a body between two rows, a whisker (wick) between two
+    /// others, in cell units relative to the plot area (fractional; smaller rows are higher).
+    public struct Box: Equatable, Sendable {
+        public var x0: Double, x1: Double
+        public var whiskerTop: Double, whiskerBottom: Double
+        public var bodyTop: Double, bodyBottom: Double
+        /// The median's row (box plots); nil for candles.
+        public var median: Double?
+        /// Drawn in outline only (a rising candle); filled otherwise.
+        public var hollow: Bool
+        /// nil: the layer's colour.
+        public var color: Color?
+        /// Rows of the values beyond the whiskers (box plots), drawn at the box's centre.
+        public var outliers: [Double]
+        public init(
+            x0: Double, x1: Double, whiskerTop: Double, whiskerBottom: Double, bodyTop: Double,
+            bodyBottom: Double, median: Double? = nil, hollow: Bool = false, color: Color? = nil,
+            outliers: [Double] = []
+        ) {
+            self.outliers = outliers
+            self.x0 = x0; self.x1 = x1; self.whiskerTop = whiskerTop
+            self.whiskerBottom = whiskerBottom; self.bodyTop = bodyTop
+            self.bodyBottom = bodyBottom; self.median = median; self.hollow = hollow
+            self.color = color
+        }
+    }
+
+    /// A pie or donut: the ellipse that is a circle on the target (cells are taller than
+    /// wide), in cell units relative to the plot area, and its slices.
+    public struct Pie: Equatable, Sendable {
+        public var centerColumn: Double, centerRow: Double
+        /// The radius across (columns) and down (rows).
+        public var radiusColumns: Double, radiusRows: Double
+        /// The hole's radius as a fraction of the radius (0 for a pie).
+        public var inner: Double
+        public var slices: [Slice]
+        public init(
+            centerColumn: Double, centerRow: Double, radiusColumns: Double, radiusRows: Double,
+            inner: Double, slices: [Slice]
+        ) {
+            self.centerColumn = centerColumn; self.centerRow = centerRow
+            self.radiusColumns = radiusColumns; self.radiusRows = radiusRows
+            self.inner = inner; self.slices = slices
+        }
+
+        /// A slice from `start` to `end`, in turns (0 at twelve o'clock, clockwise, 0...1).
+        public struct Slice: Equatable, Sendable {
+            public var start: Double, end: Double
+            public var color: Color
+            /// Which fill pattern tells it apart without colour (0, 1, 2 …).
+            public var pattern: Int
+            /// Pulled out from the centre (the selected slice).
+            public var exploded: Bool
+            public init(
+                start: Double, end: Double, color: Color, pattern: Int, exploded: Bool = false
+            ) {
+                self.start = start; self.end = end; self.color = color; self.pattern = pattern
+                self.exploded = exploded
+            }
+        }
+    }
+
+    /// One heatmap cell, a whole cell of the plot area, shaded by `level` (0...1).
+    public struct HeatCell: Equatable, Sendable {
+        public var column: Int, row: Int
+        public var level: Double
+        public var color: Color
+        public init(column: Int, row: Int, level: Double, color: Color) {
+            self.column = column; self.row = row; self.level = level; self.color = color
         }
     }
 
@@ -206,6 +293,12 @@ public struct Scene: Equatable, Sendable {
             case axisTitle
             /// A remark about what is not drawn (values a log scale leaves out).
             case note
+            /// A value written on a bar, point or slice (`labels=`).
+            case valueLabel
+            /// A category's name (hbar rows, radar spokes, pie slices).
+            case category
+            /// A key of a colour scale (heatmaps): its text is shade glyphs in `color`.
+            case colorKey
         }
         public var role: Role
         public var row: Int
@@ -216,10 +309,18 @@ public struct Scene: Equatable, Sendable {
         /// For labels of a horizontal line: the line's dot row in the plot area, so a vector
         /// renderer can centre the text on it (a cell renderer uses `row`).
         public var anchorDotY: Int?
+        /// Colour keys: the fill pattern of the area it names, drawn instead of `text` when
+        /// there is no colour.
+        public var pattern: Int?
+        /// Colour keys of a scale: the level (0...1) it stands for, drawn as a shade
+        /// character when there is no colour.
+        public var shade: Double?
         public init(
             role: Role, row: Int, column: Int, text: String, color: Color? = nil,
-            bold: Bool = false, anchorDotY: Int? = nil
+            bold: Bool = false, anchorDotY: Int? = nil, pattern: Int? = nil, shade: Double? = nil
         ) {
+            self.pattern = pattern
+            self.shade = shade
             self.role = role; self.row = row; self.column = column; self.text = text;
             self.color = color; self.bold = bold
             self.anchorDotY = anchorDotY

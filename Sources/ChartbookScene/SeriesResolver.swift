@@ -22,8 +22,16 @@ struct SeriesResolver {
         var sorted: Bool
         var color: Color
         /// The values as they are in the data, for readouts, when `values` were transformed
-        /// (log scale); nil when `values` are the data's.
+        /// (log scale, stacking); nil when `values` are the data's.
         var original: [Double]? = nil
+        /// Further columns, row for row with `values`: a range's low; a candlestick's open,
+        /// high and low (`PlotBinding`).
+        var extra: [[Double]] = []
+        /// Where each bar starts (stacked parts: the parts below; ranges: the low), in the
+        /// same units as `values`; nil: the zero line.
+        var bases: [Double]? = nil
+        /// Box plots: the statistics of the group's values.
+        var box: BoxStatistics? = nil
 
         /// Value `i` as the data holds it.
         func shown(_ i: Int) -> Double {
@@ -54,6 +62,8 @@ struct SeriesResolver {
         }
         /// Plots whose `by=` has more groups than are drawn, with their group count.
         var cappedGroups: [(String, Int)]
+        /// The bins the chart's histograms share; nil when there is none.
+        var binning: HistogramBinning? = nil
     }
 
     /// The most series one plot's `by=` draws (the executor refuses more when adding it).
@@ -67,26 +77,108 @@ struct SeriesResolver {
         for plot in session.plots {
             guard let values = session.values(of: plot.series) else { continue }
             let main = plot.kind != .sparkline
+            let derived = plot.kind == .histogram || plot.kind == .box
             let xs: [Double]? =
-                main && scale != .index
+                main && scale != .index && !derived
                 ? session.xValues(of: plot, on: scale, categories: &categories) : nil
             let all = groups(of: plot, count: values.count)
             if all.count > Self.maxGroups { capped.append((plot.id, all.count)) }
+            let extra = extraColumns(of: plot)
             for group in all.prefix(Self.maxGroups) {
                 var s = Series(
-                    plot: plot, name: group.name, values: values, xs: xs, sorted: true,
-                    color: color(of: plot, group: group.number))
+                    plot: plot, name: group.name, values: values, xs: xs,
+                    sorted: true, color: color(of: plot, group: group.number), extra: extra)
                 if let rows = group.rows {
                     s.values = rows.map { values[$0] }
-                    s.xs = xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
+                    s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
+                    s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
                 }
-                if main { leftOut += transform(&s) }
-                if main, scale != .index { order(&s) }
+                if plot.kind == .box {
+                    s.xs = Array(repeating: categories.slot(of: s.name), count: s.values.count)
+                    s.box = BoxStatistics(s.values)
+                }
+                if main && plot.kind != .histogram { leftOut += transform(&s) }
+                if main, scale != .index, plot.kind != .histogram { order(&s) }
                 series.append(s)
             }
         }
+        let binning = binHistograms(&series)
+        for i in series.indices where series[i].plot.kind == .histogram {
+            leftOut += transform(&series[i])
+        }
+        stack(&series)
+        for i in series.indices where series[i].plot.kind == .range {
+            series[i].bases = series[i].extra.first
+        }
         return Result(
-            series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
+            series: series, categories: categories, leftOut: leftOut, cappedGroups: capped,
+            binning: binning)
+    }
+
+    /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
+    /// candlestick's open, high and low. Missing columns read as missing values.
+    func extraColumns(of plot: Plot) -> [[Double]] {
+        let names: [String?]
+        switch plot.kind {
+        case .range: names = [plot.binding.low]
+        case .candlestick: names = [plot.binding.open, plot.binding.high, plot.binding.low]
+        default: return []
+        }
+        let dataset = session.dataset(named: plot.series.dataset)
+        let count = dataset?.count ?? 0
+        return names.map { name in
+            name.flatMap { dataset?.column(named: $0)?.numbers }
+                ?? Array(repeating: .nan, count: count)
+        }
+    }
+
+    /// Histograms: the values become counts (or densities) in bins all histograms share,
+    /// and x the bins' centres. Returns the bins.
+    func binHistograms(_ series: inout [Series]) -> HistogramBinning? {
+        let histograms = series.indices.filter { series[$0].plot.kind == .histogram }
+        guard let first = histograms.first,
+            let binning = HistogramBinning.make(
+                histograms.map { series[$0].values }, rule: series[first].plot.style.bins ?? .auto)
+        else { return nil }
+        let centres = (0..<binning.count).map { binning.first + (Double($0) + 0.5) * binning.width }
+        for i in histograms {
+            var counts = binning.counts(series[i].values)
+            if series[i].plot.style.density == true {
+                let total = counts.reduce(0, +)
+                if total > 0 { counts = counts.map { $0 / (total * binning.width) } }
+            }
+            series[i].values = counts
+            series[i].xs = centres
+            series[i].sorted = true
+        }
+        return binning
+    }
+
+    /// Stacked parts: each stands on the parts before it at the same x (positive values on
+    /// the positive ones, negative below the negative ones); `values` become the tops and
+    /// `original` keeps the parts' own values.
+    func stack(_ series: inout [Series]) {
+        var positive = [Double: Double](), negative = [Double: Double]()
+        for s in series.indices where series[s].plot.kind == .stacked {
+            let values = series[s].values
+            var bases = [Double](repeating: 0, count: values.count)
+            var tops = values
+            for i in values.indices where values[i].isFinite {
+                let key = series[s].xs.map { $0[i] } ?? Double(i)
+                guard key.isFinite else { continue }
+                if values[i] >= 0 {
+                    bases[i] = positive[key] ?? 0
+                    positive[key] = bases[i] + values[i]
+                } else {
+                    bases[i] = negative[key] ?? 0
+                    negative[key] = bases[i] + values[i]
+                }
+                tops[i] = bases[i] + values[i]
+            }
+            series[s].original = series[s].original ?? values
+            series[s].bases = bases
+            series[s].values = tops
+        }
     }
 
     struct Group {
@@ -145,6 +237,7 @@ struct SeriesResolver {
                     leftOut += 1
                 }
             }
+            s.extra = s.extra.map { $0.map { $0 > 0 ? log10($0) : .nan } }
         }
         if scale == .log, var xs = s.xs {
             for i in xs.indices where xs[i].isFinite {
@@ -172,7 +265,7 @@ struct SeriesResolver {
             if x < previous { sorted = false }
             previous = x
         }
-        let wantsOrder = s.plot.kind != .dot && s.plot.binding.order == .x
+        let wantsOrder = s.plot.kind != .dot && s.plot.kind != .box && s.plot.binding.order == .x
         if !hasMissingX && (sorted || !wantsOrder) {
             s.sorted = sorted
             return
@@ -182,6 +275,7 @@ struct SeriesResolver {
         s.xs = rows.map { xs[$0] }
         s.values = rows.map { values[$0] }
         s.original = s.original.map { original in rows.map { original[$0] } }
+        s.extra = s.extra.map { e in rows.map { e[$0] } }
         s.sorted = sorted || wantsOrder
     }
 }

@@ -28,7 +28,9 @@ struct XAxisPlan {
                 lo = min(lo, x)
                 hi = max(hi, x)
             }
-            if s.plot.kind == .bar { barStep = min(barStep, smallestStep(xs, sorted: s.sorted)) }
+            if ChartLayout.slottedKinds.contains(s.plot.kind) {
+                barStep = min(barStep, smallestStep(xs, sorted: s.sorted))
+            }
         }
         if scale == .category {
             lo = -0.5

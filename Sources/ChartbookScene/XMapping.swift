@@ -89,6 +89,13 @@ public struct XMapping: Equatable, Sendable {
         (Double(dot(value: value)) + 0.5) / Double(dotsPerCell)
     }
 
+    /// Position of `value` in cells (fractional), not rounded to a dot column: where bars
+    /// that must meet exactly (histogram bins) put their edges.
+    public func exactCell(value: Double) -> Double {
+        guard let affine else { return 0 }
+        return (affine.offset + affine.scale * value + 0.5) / Double(dotsPerCell)
+    }
+
     /// Dots per data unit (for bar widths on a real x scale).
     public var dotsPerUnit: Double { affine?.scale ?? 0 }
 

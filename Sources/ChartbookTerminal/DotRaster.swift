@@ -95,4 +95,26 @@ public struct DotRaster: Sendable {
         default: return "█"
         }
     }
+
+    /// Left-eighth blocks (horizontal bars), index = eighths filled − 1.
+    public var leftBlocks: [Character] {
+        canvas == .ascii
+            ? Array(repeating: "#", count: 8) : ["▏", "▎", "▍", "▌", "▋", "▊", "▉", "█"]
+    }
+
+    /// Fill patterns that tell areas apart without colour (pie slices, stacked parts,
+    /// heatmap levels from light to dense come from `shades`).
+    public var patterns: [Character] {
+        canvas == .ascii
+            ? ["#", "o", "+", ":", "=", "%", "x", "*", "@", "~"]
+            : ["█", "▓", "▒", "░", "▚", "▞", "▖", "▘", "▙", "▟"]
+    }
+
+    /// Shades from light to full, for heatmap levels.
+    public var shades: [Character] {
+        canvas == .ascii ? [".", ":", "+", "*", "#"] : ["░", "▒", "▓", "█"]
+    }
+
+    /// The body of a hollow box (a rising candle) too small to outline.
+    public var hollowBlock: Character { canvas == .ascii ? "=" : "░" }
 }

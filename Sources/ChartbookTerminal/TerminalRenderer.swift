@@ -6,8 +6,14 @@ import ChartbookScene
 /// of escape codes.
 public struct TerminalRenderer: Sendable {
     public let raster: DotRaster
+    /// Drawn without colour: areas that only colour would tell apart (pie slices, stacked
+    /// parts) get fill patterns instead.
+    public var monochrome: Bool
 
-    public init(canvas: Canvas) { raster = DotRaster(canvas: canvas) }
+    public init(canvas: Canvas, monochrome: Bool = false) {
+        raster = DotRaster(canvas: canvas)
+        self.monochrome = monochrome
+    }
 
     public func render(_ scene: Scene) -> CellGrid {
         var grid = CellGrid(width: scene.columns, height: scene.rows)
@@ -34,6 +40,12 @@ public struct TerminalRenderer: Sendable {
         for text in scene.texts {
             var style = CellStyle(foreground: text.color, bold: text.bold)
             if text.role == .yLabel || text.role == .xLabel { style.foreground = nil }
+            if text.role == .colorKey, monochrome || raster.canvas == .ascii,
+                let glyph = keyGlyph(text)
+            {
+                grid.put(String(glyph), column: text.column, row: text.row, style: style)
+                continue
+            }
             grid.put(text.text, column: text.column, row: text.row, style: style)
         }
         if let selection = scene.selection, !area.isEmpty {
@@ -48,12 +60,33 @@ public struct TerminalRenderer: Sendable {
         return grid
     }
 
+    /// What a colour key shows without colour: its area's pattern, or its level's shade.
+    private func keyGlyph(_ text: Scene.Text) -> Character? {
+        if let pattern = text.pattern { return raster.patterns[pattern % raster.patterns.count] }
+        if let shade = text.shade {
+            let shades = raster.shades
+            return shades[min(Int(min(max(shade, 0), 1) * Double(shades.count)), shades.count - 1)]
+        }
+        return nil
+    }
+
     /// Fills, bars, then lines and dots of `scene`'s layers, inside its plot area.
     private func drawMarks(_ scene: Scene, into grid: inout CellGrid) {
         drawFills(scene, into: &grid)
         var bars = Set<Int>()
         for layer in scene.layers {
-            if case .bars(let list) = layer.marks { drawBars(list, layer, scene, &grid, &bars) }
+            switch layer.marks {
+            case .bars(let list):
+                drawBars(list.filter { !$0.floating }, layer, scene, &grid, &bars)
+                for bar in list where bar.floating {
+                    drawFloatingBar(bar, layer, scene, &grid, &bars)
+                }
+            case .hbars(let list): drawHorizontalBars(list, layer, scene, &grid)
+            case .boxes(let list): drawBoxes(list, layer, scene, &grid)
+            case .pie(let pie): drawPie(pie, scene, &grid)
+            case .cells(let cells): drawCells(cells, scene, &grid)
+            case .polyline, .markers: break
+            }
         }
         drawDots(scene, into: &grid, over: bars)
     }
@@ -142,8 +175,10 @@ public struct TerminalRenderer: Sendable {
             var last = min(first + cells - 1, area.width - 1)
             if touching {
                 // Each bar from its slot's left edge to the next one's: no gaps, no overlap.
-                first = max(0, Int(saturating: bar.x0.rounded()))
-                last = min(area.width - 1, Int(saturating: bar.x1.rounded()) - 1)
+                // (Nudged so that one bar's end and the next one's start, equal but for
+                // rounding noise, land on the same cell edge.)
+                first = max(0, Int(saturating: (bar.x0 + 1e-6).rounded()))
+                last = min(area.width - 1, Int(saturating: (bar.x1 + 1e-6).rounded()) - 1)
             }
             guard first <= last else { continue }
             // Cells: the zero line at the nearest cell edge.
@@ -192,7 +227,7 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    private func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int {
+    func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int {
         row * grid.width + column
     }
 
@@ -268,7 +303,7 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    private func fill(
+    func fill(
         _ column: Int, _ row: Int, _ glyph: Character, _ style: CellStyle, _ grid: inout CellGrid,
         _ full: inout Set<Int>
     ) {
@@ -311,7 +346,7 @@ public struct TerminalRenderer: Sendable {
                 for p in points where p.x >= 0 && p.y >= 0 && p.x < widthDots && p.y < heightDots {
                     glyphs[(p.y / dy) * area.width + p.x / dx] = (glyph, index)
                 }
-            case .bars: break
+            case .bars, .hbars, .boxes, .pie, .cells: break
             }
         }
         for row in 0..<area.height {

@@ -50,8 +50,8 @@ import ChartbookModel
         #expect(complete("add plot line w col").candidates == ["color="])
         #expect(
             complete("add plot bar w ").candidates == [
-                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=", "x=", "by=",
-                "where=", "axis=",
+                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=", "labels=", "x=",
+                "by=", "where=", "axis=",
             ])
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }

@@ -170,7 +170,9 @@ import ChartbookModel
         "color": "#112233", "width": "3", "style": "smooth", "marker": "diamond", "size": "2",
         "outline": "#fefefe", "outlinewidth": "2", "fill": "gradient", "fillcolor": "#445566",
         "gradient": "#112233..#fefefe", "gradienttype": "radial", "rounded": "on",
-        "kind": "bar", "range": "0..100", "zero": "on", "height": "3",
+        "kind": "bar", "range": "0..100", "zero": "on", "height": "3", "labels": "percent",
+        "bins": "sturges", "density": "on", "sort": "descending", "center": "\"total\"",
+        "y": "product", "low": "lo", "high": "hi", "open": "first",
     ]
 
     @Test func everyOptionReadsBackAsWritten() throws {

@@ -110,8 +110,8 @@ import ChartbookModel
     @Test(arguments: [
         // Issue 10, item 10: hints that misled.
         (
-            "add plot donut w",
-            "t.cb:1:10: error: unknown plot kind 'donut'; expected one of: line, dot, bar, area, sparkline\nadd plot donut w\n         ^~~~~\n"
+            "add plot dount w",
+            "t.cb:1:10: error: unknown plot kind 'dount'; did you mean 'donut'?\nadd plot dount w\n         ^~~~~\n"
         ),
         (
             "set range log",
@@ -131,7 +131,7 @@ import ChartbookModel
         ),
         (
             "add plot bar w style=smooth",
-            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded, x, by, where, axis\nadd plot bar w style=smooth\n               ^~~~~\n"
+            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded, labels, x, by, where, axis\nadd plot bar w style=smooth\n               ^~~~~\n"
         ),
         (
             "add plot line w style=smoth",

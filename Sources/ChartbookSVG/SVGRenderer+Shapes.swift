@@ -1,0 +1,121 @@
+import ChartbookModel
+import ChartbookScene
+import Foundation
+
+/// The marks of the chart kinds beyond lines, dots and bars, as vectors.
+extension SVGRenderer {
+    /// Horizontal bars: rows are `x0..<x1`, columns `base`…`top`.
+    func horizontalBars(
+        _ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter
+    ) {
+        let a = area(scene)
+        out.line(
+            "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(layer.color.hexOpaque)\"\(opacity(layer.color, "opacity"))>"
+        )
+        for bar in bars {
+            let x = a.x + min(bar.base, bar.top) * cellWidth
+            let w = abs(bar.top - bar.base) * cellWidth
+            let y = a.y + bar.x0 * cellHeight, h = (bar.x1 - bar.x0) * cellHeight
+            guard w > 0, h > 0 else { continue }
+            out.line("<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(w))\" height=\"\(n(h))\"/>")
+        }
+        out.line("</g>")
+    }
+
+    /// Boxes and candles: a whisker line, the body (outlined when hollow), the median line,
+    /// outliers as small open circles.
+    func boxes(_ boxes: [Scene.Box], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene)
+        let stroke = max(cellWidth / 8 * 1.5, 1)
+        out.line(
+            "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" stroke-width=\"\(n(stroke))\">"
+        )
+        for box in boxes {
+            let color = (box.color ?? layer.color).hexOpaque
+            let x0 = a.x + box.x0 * cellWidth, x1 = a.x + box.x1 * cellWidth
+            let cx = (x0 + x1) / 2
+            let y = { (row: Double) in a.y + row * self.cellHeight }
+            out.line(
+                "<line x1=\"\(n(cx))\" y1=\"\(n(y(box.whiskerTop)))\" x2=\"\(n(cx))\" y2=\"\(n(y(box.whiskerBottom)))\" stroke=\"\(color)\"/>"
+            )
+            let fill = box.hollow || box.median != nil ? scene.theme.background.hexOpaque : color
+            let height = max(y(box.bodyBottom) - y(box.bodyTop), 1)
+            out.line(
+                "<rect x=\"\(n(x0))\" y=\"\(n(y(box.bodyTop)))\" width=\"\(n(x1 - x0))\" height=\"\(n(height))\" fill=\"\(fill)\" stroke=\"\(color)\"/>"
+            )
+            if let median = box.median {
+                out.line(
+                    "<line x1=\"\(n(x0))\" y1=\"\(n(y(median)))\" x2=\"\(n(x1))\" y2=\"\(n(y(median)))\" stroke=\"\(color)\" stroke-width=\"\(n(stroke * 2))\"/>"
+                )
+            }
+            for outlier in box.outliers {
+                out.line(
+                    "<circle cx=\"\(n(cx))\" cy=\"\(n(y(outlier)))\" r=\"\(n(cellWidth / 3))\" fill=\"none\" stroke=\"\(color)\"/>"
+                )
+            }
+        }
+        out.line("</g>")
+    }
+
+    /// Pie and donut slices as arcs; the selected slice pulled out a little.
+    func pie(_ pie: Scene.Pie, _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene)
+        let cx = a.x + pie.centerColumn * cellWidth, cy = a.y + pie.centerRow * cellHeight
+        let rx = pie.radiusColumns * cellWidth, ry = pie.radiusRows * cellHeight
+        out.line(
+            "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"1\">"
+        )
+        for slice in pie.slices where slice.end > slice.start {
+            let middle = (slice.start + slice.end) * .pi
+            let shift = slice.exploded ? 0.06 : 0
+            let ox = cx + sin(middle) * rx * shift, oy = cy - cos(middle) * ry * shift
+            out.line(
+                "<path d=\"\(slicePath(slice, cx: ox, cy: oy, rx: rx, ry: ry, inner: pie.inner))\" fill=\"\(slice.color.hexOpaque)\"\(opacity(slice.color, "fill-opacity"))/>"
+            )
+        }
+        out.line("</g>")
+    }
+
+    /// The outline of one slice: along the rim, back along the hole (or to the centre).
+    func slicePath(
+        _ slice: Scene.Pie.Slice, cx: Double, cy: Double, rx: Double, ry: Double, inner: Double
+    ) -> String {
+        func point(_ turn: Double, _ scale: Double) -> String {
+            let angle = turn * 2 * .pi
+            return "\(n(cx + sin(angle) * rx * scale)) \(n(cy - cos(angle) * ry * scale))"
+        }
+        // A whole circle is two half arcs (one arc cannot start and end at the same point).
+        let span = slice.end - slice.start
+        let stops =
+            span >= 1 - 1e-9
+            ? [slice.start, slice.start + 0.5, slice.end] : [slice.start, slice.end]
+        var d = "M\(point(slice.start, 1))"
+        for (from, to) in zip(stops, stops.dropFirst()) {
+            d += "A\(n(rx)) \(n(ry)) 0 \(to - from > 0.5 ? 1 : 0) 1 \(point(to, 1))"
+        }
+        if inner > 0 {
+            d += "L\(point(slice.end, inner))"
+            for (from, to) in zip(stops, stops.dropFirst()).reversed() {
+                d +=
+                    "A\(n(rx * inner)) \(n(ry * inner)) 0 \(to - from > 0.5 ? 1 : 0) 0 \(point(from, inner))"
+            }
+        } else {
+            d += "L\(n(cx)) \(n(cy))"
+        }
+        return d + "Z"
+    }
+
+    /// Heatmap cells as rectangles.
+    func cells(
+        _ cells: [Scene.HeatCell], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter
+    ) {
+        let a = area(scene)
+        out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\">")
+        for cell in cells {
+            out.line(
+                "<rect x=\"\(n(a.x + Double(cell.column) * cellWidth))\" y=\"\(n(a.y + Double(cell.row) * cellHeight))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(cell.color.hexOpaque)\"\(opacity(cell.color, "fill-opacity"))/>"
+            )
+        }
+        out.line("</g>")
+    }
+}

@@ -1,0 +1,234 @@
+import ChartbookModel
+import Foundation
+
+/// Heatmaps, a matrix layout: every cell of the plot area is one bin.
+/// - Density (no `y=`): how many points of (x column, the plot's column) fall in each
+///   cell, in one pass; the honest picture of a scatter too dense for dots.
+/// - Matrix (`y=COLUMN`): x categories across, y categories down, each cell the mean of
+///   the plot's values for that pair.
+/// Shades run on a linear scale from the lowest to the highest value; a key under the
+/// plot names both ends. Without colour the cells are shade characters (light to full).
+extension ChartLayout {
+    /// The colour ramp from low to high (a viridis-like sequence, dark to light).
+    static let heatRamp: [Color] = [
+        Color(red: 0x44, green: 0x01, blue: 0x54), Color(red: 0x3B, green: 0x52, blue: 0x8B),
+        Color(red: 0x21, green: 0x91, blue: 0x8C), Color(red: 0x5E, green: 0xC9, blue: 0x62),
+        Color(red: 0xFD, green: 0xE7, blue: 0x25),
+    ]
+
+    /// The ramp's colour at `level` (0...1), interpolated.
+    static func heatColor(_ level: Double) -> Color {
+        let t = min(max(level.isFinite ? level : 0, 0), 1) * Double(heatRamp.count - 1)
+        let i = min(Int(saturating: t), heatRamp.count - 2)
+        let (a, b, f) = (heatRamp[i], heatRamp[i + 1], t - Double(i))
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
+            UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded())
+        }
+        return Color(
+            red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue))
+    }
+
+    func heatmapScene(_ session: Session) -> Scene {
+        guard let plot = session.mainPlots.first,
+            let dataset = session.dataset(named: plot.series.dataset),
+            let values = session.values(of: plot.series)
+        else { return emptyScene(session) }
+        var texts = [Scene.Text]()
+        var top = 0
+        if let title = titleText(session) { texts.append(title); top = 1 }
+        // Rows: the plot, the x axis labels, the key.
+        let height = max(rows - top - 2, 0)
+        let keep = plot.binding.filter.flatMap { f in
+            dataset.column(named: f.column).flatMap { f.keeps($0) }
+        }
+        let kept = { (i: Int) in keep.map { i < $0.count && $0[i] } ?? true }
+        let grid: HeatGrid
+        if let yName = plot.binding.y, let yColumn = dataset.column(named: yName),
+            let xColumn = session.xColumn(of: plot)
+        {
+            grid = HeatGrid.matrix(
+                x: xColumn, y: yColumn, values: values, kept: kept, columns: columns,
+                height: height)
+        } else {
+            let xs = session.xColumn(of: plot)?.numbers ?? values.indices.map(Double.init)
+            grid = HeatGrid.density(
+                xs: xs, ys: values, kept: kept, columns: columns, height: height)
+        }
+        let area = Scene.CellRect(
+            column: grid.gutter, row: top, width: grid.width, height: grid.height)
+        var cells = [Scene.HeatCell]()
+        let (lo, hi) = (grid.low, grid.high)
+        for (index, value) in grid.cells.enumerated()
+        where value.isFinite && (grid.matrix || value > 0) {
+            let level = hi > lo ? (value - lo) / (hi - lo) : 1
+            cells.append(
+                Scene.HeatCell(
+                    column: index % grid.width, row: index / grid.width, level: level,
+                    color: Self.heatColor(level)))
+        }
+        for label in grid.yLabels {
+            texts.append(
+                Scene.Text(role: .yLabel, row: top + label.row, column: 0, text: label.text))
+        }
+        var frame = Scene.AxisFrame(leftColumn: grid.gutter - 1, bottomRow: nil)
+        for label in grid.xLabels {
+            texts.append(
+                Scene.Text(
+                    role: .xLabel, row: top + grid.height, column: grid.gutter + label.column,
+                    text: label.text))
+            frame.xTickColumns.append(grid.gutter + label.tick)
+        }
+        texts += heatKey(low: lo, high: hi, counts: !grid.matrix, row: top + grid.height + 1)
+        return Scene(
+            columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
+            rules: [],
+            layers: [
+                Scene.Layer(
+                    plotID: plot.id, color: plot.resolvedColor, thickness: 1, marks: .cells(cells))
+            ],
+            texts: texts.map { clipped($0) }, selection: nil, yRange: lo...max(hi, lo + 1),
+            theme: session.output.theme)
+    }
+
+    /// `low ░▒▓█ high` with the ramp's colours, under the plot.
+    func heatKey(low: Double, high: Double, counts: Bool, row: Int) -> [Scene.Text] {
+        guard row < rows else { return [] }
+        let unit = counts ? " points per cell" : ""
+        var texts = [Scene.Text]()
+        var column = 0
+        let lowText = Self.valueText(low) + " "
+        texts.append(Scene.Text(role: .note, row: row, column: column, text: lowText))
+        column += TextMetrics.width(of: lowText)
+        let steps = 8
+        for i in 0..<steps {
+            let level = Double(i) / Double(steps - 1)
+            texts.append(
+                Scene.Text(
+                    role: .colorKey, row: row, column: column + i,
+                    text: glyphs.asciiOnly ? "#" : "█", color: Self.heatColor(level),
+                    pattern: nil, shade: level))
+        }
+        column += steps + 1
+        texts.append(
+            Scene.Text(role: .note, row: row, column: column, text: Self.valueText(high) + unit))
+        return texts
+    }
+}
+
+/// The bins of a heatmap and the labels of its axes.
+struct HeatGrid {
+    var width: Int, height: Int
+    /// Columns left of the plot (y labels and the axis line).
+    var gutter: Int
+    /// Row-major, `width × height`: counts, or means (NaN: no value).
+    var cells: [Double]
+    var matrix: Bool
+    var yLabels: [(row: Int, text: String)] = []
+    var xLabels: [(column: Int, tick: Int, text: String)] = []
+
+    var low: Double { matrix ? (cells.filter(\.isFinite).min() ?? 0) : 0 }
+    var high: Double { cells.filter(\.isFinite).max() ?? 1 }
+
+    /// Counts of points per cell; both axes span their data, ticked at round values.
+    static func density(
+        xs: [Double], ys: [Double], kept: (Int) -> Bool, columns: Int, height: Int
+    ) -> HeatGrid {
+        var xr = (Double.infinity, -Double.infinity), yr = (Double.infinity, -Double.infinity)
+        let n = min(xs.count, ys.count)
+        for i in 0..<n where xs[i].isFinite && ys[i].isFinite && kept(i) {
+            xr = (min(xr.0, xs[i]), max(xr.1, xs[i]))
+            yr = (min(yr.0, ys[i]), max(yr.1, ys[i]))
+        }
+        if xr.0 > xr.1 { xr = (0, 1) }
+        if yr.0 > yr.1 { yr = (0, 1) }
+        if xr.0 == xr.1 { xr = (xr.0 - 0.5, xr.1 + 0.5) }
+        if yr.0 == yr.1 { yr = (yr.0 - 0.5, yr.1 + 0.5) }
+        let yTicks = NiceTicks.ticks(in: yr.0...yr.1, maxCount: max(3, height / 2))
+        let yTexts = LabelFormatter().labels(for: yTicks)
+        let gutter = (yTexts.map(TextMetrics.width(of:)).max() ?? 0) + 2
+        let width = max(columns - gutter - 1, 1)
+        var cells = [Double](repeating: 0, count: width * max(height, 1))
+        let sx = Double(width) / (xr.1 - xr.0), sy = Double(height) / (yr.1 - yr.0)
+        for i in 0..<n where xs[i].isFinite && ys[i].isFinite && kept(i) {
+            let c = min(Int(saturating: (xs[i] - xr.0) * sx), width - 1)
+            let r = min(Int(saturating: (yr.1 - ys[i]) * sy), height - 1)
+            if r >= 0, c >= 0 { cells[r * width + c] += 1 }
+        }
+        var grid = HeatGrid(
+            width: width, height: height, gutter: gutter, cells: cells, matrix: false)
+        for (tick, text) in zip(yTicks, yTexts) {
+            let row = min(Int(saturating: (yr.1 - tick) * sy), height - 1)
+            grid.yLabels.append(
+                (
+                    row,
+                    String(repeating: " ", count: max(0, gutter - 2 - TextMetrics.width(of: text)))
+                        + text
+                ))
+        }
+        var end = -1
+        let xTicks = NiceTicks.ticks(in: xr.0...xr.1, maxCount: max(2, width / 10))
+        for (tick, text) in zip(xTicks, LabelFormatter().labels(for: xTicks)) {
+            let column = min(Int(saturating: (tick - xr.0) * sx), width - 1)
+            let start = max(column - TextMetrics.width(of: text) / 2, end + 2)
+            guard start + TextMetrics.width(of: text) <= width else { continue }
+            grid.xLabels.append((start, column, text))
+            end = start + TextMetrics.width(of: text)
+        }
+        return grid
+    }
+
+    /// Means per (x category, y category); each category gets whole cells.
+    static func matrix(
+        x: Column, y: Column, values: [Double], kept: (Int) -> Bool, columns: Int, height: Int
+    ) -> HeatGrid {
+        var xCategories = XCategories(), yCategories = XCategories()
+        let n = min(x.count, y.count, values.count)
+        var sums = [Int: (Double, Int)]()
+        for i in 0..<n where values[i].isFinite && kept(i) {
+            let cx = xCategories.slot(of: x.text(at: i)), cy = yCategories.slot(of: y.text(at: i))
+            guard cx.isFinite, cy.isFinite else { continue }
+            let key = Int(saturating: cy) * 1_000_000 + Int(saturating: cx)
+            let (s, k) = sums[key] ?? (0, 0)
+            sums[key] = (s + values[i], k + 1)
+        }
+        let xNames = xCategories.names.map(TextMetrics.sanitized)
+        let yNames = yCategories.names.map(TextMetrics.sanitized)
+        let gutter = min((yNames.map(TextMetrics.width(of:)).max() ?? 0), columns / 3) + 2
+        let nx = max(xNames.count, 1), ny = max(yNames.count, 1)
+        let cellWidth = max((columns - gutter - 1) / nx, 1)
+        let cellHeight = max(height / ny, 1)
+        let width = min(cellWidth * nx, max(columns - gutter - 1, 1))
+        let rowsUsed = min(cellHeight * ny, height)
+        var cells = [Double](repeating: .nan, count: width * max(rowsUsed, 1))
+        for (key, (s, k)) in sums {
+            let (cy, cx) = (key / 1_000_000, key % 1_000_000)
+            // Categories past the room are left out (each needs a whole cell).
+            let rowEnd = min((cy + 1) * cellHeight, rowsUsed)
+            let columnEnd = min((cx + 1) * cellWidth, width)
+            guard cy * cellHeight < rowEnd, cx * cellWidth < columnEnd else { continue }
+            for r in (cy * cellHeight)..<rowEnd {
+                for c in (cx * cellWidth)..<columnEnd { cells[r * width + c] = s / Double(k) }
+            }
+        }
+        var grid = HeatGrid(
+            width: width, height: rowsUsed, gutter: gutter, cells: cells, matrix: true)
+        for (k, name) in yNames.enumerated() where k * cellHeight < rowsUsed {
+            let text = TextMetrics.truncated(name, toWidth: gutter - 2)
+            grid.yLabels.append(
+                (
+                    k * cellHeight + (cellHeight - 1) / 2,
+                    String(repeating: " ", count: max(0, gutter - 2 - TextMetrics.width(of: text)))
+                        + text
+                ))
+        }
+        var end = -1
+        for (k, name) in xNames.enumerated() where k * cellWidth < width {
+            let text = TextMetrics.truncated(name, toWidth: max(cellWidth - 1, 1))
+            let column = k * cellWidth + max(0, (cellWidth - TextMetrics.width(of: text)) / 2)
+            guard column > end else { continue }
+            grid.xLabels.append((column, k * cellWidth + cellWidth / 2, text))
+            end = column + TextMetrics.width(of: text)
+        }
+        return grid
+    }
+}

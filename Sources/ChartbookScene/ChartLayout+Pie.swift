@@ -1,0 +1,141 @@
+import ChartbookModel
+import Foundation
+
+/// Pie and donut: the first pie plot's values by category as slices, clockwise from twelve
+/// o'clock; each slice named outside the rim on its side (`▓ North 35%`), joined to it by a
+/// leader when the label had to move off the slice's row; a donut's total in its hole.
+/// Missing, zero and negative values have no slice (said in a note).
+extension ChartLayout {
+    func pieScene(_ session: Session, _ resolved: SeriesResolver.Result) -> Scene {
+        var table = CategoryTable.make(resolved, session: session)
+        table.sort()
+        guard let series = table.series.first, let values = table.values.first else {
+            return emptyScene(session)
+        }
+        var notes = resolved.notes
+        let dropped = values.filter { !($0 > 0) }.count
+        if dropped > 0 {
+            notes.append(
+                "note: \(dropped) categor\(dropped == 1 ? "y" : "ies") with no positive value have no slice"
+            )
+        }
+        if table.series.count > 1 {
+            notes.append("note: a pie draws one series; the first, '\(series.name)', is drawn")
+        }
+        let selected = selectedCategory(session, table, resolved.categories)
+        let rows = categoryRows(
+            session, series: [], legend: false, notes: notes, selected: selected != nil)
+        let total = values.filter { $0 > 0 }.reduce(0, +)
+        let labelMode = series.plot.style.labels ?? .on
+        let labels = table.names.indices.map { k -> String in
+            let share = total > 0 && values[k] > 0 ? values[k] / total : 0
+            switch labelMode {
+            case .off: return table.names[k]
+            case .value: return table.names[k] + " " + Self.valueText(values[k])
+            case .percent: return Self.percentText(share)
+            case .on: return table.names[k] + " " + Self.percentText(share)
+            }
+        }
+        let labelWidth = min((labels.map(TextMetrics.width(of:)).max() ?? 0) + 2, columns / 3)
+        // A circle on the target: a cell is about twice as tall as it is wide.
+        let radiusRows = max(Double(rows.height) / 2 - 0.5, 1)
+        let radiusColumns = min(radiusRows * 2, max(Double(columns - 2 * (labelWidth + 2)) / 2, 2))
+        let area = Scene.CellRect(column: 0, row: rows.top, width: columns, height: rows.height)
+        let center = (column: Double(columns) / 2, row: Double(rows.height) / 2)
+        var slices = [Scene.Pie.Slice]()
+        var start = 0.0
+        for k in table.names.indices where values[k] > 0 && total > 0 {
+            let end = start + values[k] / total
+            slices.append(
+                Scene.Pie.Slice(
+                    start: start, end: k == table.names.count - 1 ? 1 : end,
+                    color: Color.palette[(series.plot.paletteSlot + k) % Color.palette.count],
+                    pattern: k, exploded: selected == k))
+            start = end
+        }
+        if let last = slices.indices.last { slices[last].end = 1 }
+        let pie = Scene.Pie(
+            centerColumn: center.column, centerRow: center.row, radiusColumns: radiusColumns,
+            radiusRows: radiusRows, inner: series.plot.kind == .donut ? 0.5 : 0, slices: slices)
+        var texts = rows.texts
+        var leaders = [[DotPoint]]()
+        placeSliceLabels(
+            pie,
+            names: table.names.indices.filter { values[$0] > 0 && total > 0 }.map { labels[$0] },
+            area: area, texts: &texts, leaders: &leaders)
+        if series.plot.kind == .donut, rows.height >= 5 {
+            let text = TextMetrics.sanitized(series.plot.style.center ?? Self.valueText(total))
+            let fitted = TextMetrics.truncated(
+                text, toWidth: max(Int(saturating: radiusColumns * 0.9), 1))
+            texts.append(
+                Scene.Text(
+                    role: .valueLabel, row: area.row + Int(saturating: center.row),
+                    column: Int(saturating: center.column) - TextMetrics.width(of: fitted) / 2,
+                    text: fitted,
+                    bold: true))
+        }
+        if let k = selected, let row = rows.readoutRow {
+            texts += categoryReadout(table, k, row: row)
+        }
+        var layers = [
+            Scene.Layer(plotID: series.plot.id, color: series.color, thickness: 1, marks: .pie(pie))
+        ]
+        if !leaders.isEmpty {
+            layers.append(
+                Scene.Layer(
+                    plotID: series.plot.id + "-leaders", color: session.output.theme.grid,
+                    thickness: 1, strokeWidth: 1, marks: .polyline(leaders)))
+        }
+        return Scene(
+            columns: columns, rows: self.rows, dotsPerCell: dots, plotArea: area,
+            frame: Scene.AxisFrame(), rules: [], layers: layers,
+            texts: texts.map { clipped($0) }, selection: nil, yRange: 0...1,
+            theme: session.output.theme)
+    }
+
+    /// Each slice's label outside the rim at its middle angle, on the slice's side; labels
+    /// that would share a row move to the nearest free one, with a leader from the rim.
+    func placeSliceLabels(
+        _ pie: Scene.Pie, names: [String], area: Scene.CellRect, texts: inout [Scene.Text],
+        leaders: inout [[DotPoint]]
+    ) {
+        var used = [Set<Int>(), Set<Int>()]
+        for (slice, name) in zip(pie.slices, names) {
+            let middle = (slice.start + slice.end) * .pi
+            let right = sin(middle) >= 0
+            let rimColumn = pie.centerColumn + sin(middle) * pie.radiusColumns
+            let rimRow = pie.centerRow - cos(middle) * pie.radiusRows
+            let wanted = min(max(Int(saturating: rimRow.rounded(.down)), 0), area.height - 1)
+            guard let row = freeRow(near: wanted, in: area.height, used: used[right ? 1 : 0])
+            else { continue }
+            used[right ? 1 : 0].insert(row)
+            let key = glyphs.asciiOnly ? "#" : "█"
+            // Beside the rim, shortened to the room on that side.
+            let rightStart =
+                Int(saturating: (pie.centerColumn + pie.radiusColumns).rounded(.up)) + 2
+            let leftEnd = Int(saturating: (pie.centerColumn - pie.radiusColumns).rounded(.down)) - 2
+            let room = (right ? columns - rightStart : leftEnd) - 2
+            guard room >= 3 else { continue }
+            let text = TextMetrics.truncated(TextMetrics.sanitized(name), toWidth: room)
+            let width = TextMetrics.width(of: text) + 2
+            let column = right ? rightStart : leftEnd - width
+            guard column >= 0, column + width <= columns else { continue }
+            texts.append(
+                Scene.Text(
+                    role: .colorKey, row: area.row + row, column: column, text: key,
+                    color: slice.color, pattern: slice.pattern))
+            texts.append(
+                Scene.Text(role: .category, row: area.row + row, column: column + 2, text: text))
+            // A leader from the rim to the label's end nearest the pie.
+            let endColumn = right ? Double(column) - 0.5 : Double(column + width) + 0.5
+            leaders.append([
+                DotPoint(
+                    x: Int(saturating: rimColumn * Double(dots.x)),
+                    y: Int(saturating: rimRow * Double(dots.y))),
+                DotPoint(
+                    x: Int(saturating: endColumn * Double(dots.x)),
+                    y: Int(saturating: (Double(row) + 0.5) * Double(dots.y))),
+            ])
+        }
+    }
+}

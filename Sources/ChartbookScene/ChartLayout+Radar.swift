@@ -1,0 +1,89 @@
+import ChartbookModel
+import Foundation
+
+/// Radar (Graffeine's polygon): one spoke per category, clockwise from twelve o'clock, rings
+/// at round values from zero to the largest value, one closed polygon per series.
+extension ChartLayout {
+    func radarScene(_ session: Session, _ resolved: SeriesResolver.Result) -> Scene {
+        let table = CategoryTable.make(resolved, session: session)
+        let selected = selectedCategory(session, table, resolved.categories)
+        let rows = categoryRows(
+            session, series: table.series, legend: table.series.count > 1, notes: resolved.notes,
+            selected: selected != nil)
+        let area = Scene.CellRect(column: 0, row: rows.top, width: columns, height: rows.height)
+        let labelWidth = min((table.names.map(TextMetrics.width(of:)).max() ?? 0), columns / 4)
+        let radiusRows = max(Double(rows.height) / 2 - 1, 1)
+        let radiusColumns = min(
+            radiusRows * 2, max(Double(columns) / 2 - Double(labelWidth) - 2, 2))
+        let center = (column: Double(columns) / 2, row: Double(rows.height) / 2)
+        let largest = table.values.flatMap { $0 }.filter(\.isFinite).max() ?? 1
+        let ticks = NiceTicks.ticks(in: 0...max(largest, 1e-9), maxCount: 4).filter { $0 > 0 }
+        let top = max(ticks.last.map { max($0, largest) } ?? largest, 1e-9)
+        let n = max(table.names.count, 1)
+        func point(_ k: Int, _ fraction: Double) -> DotPoint {
+            let angle = Double(k) / Double(n) * 2 * .pi
+            let column = center.column + sin(angle) * radiusColumns * fraction
+            let row = center.row - cos(angle) * radiusRows * fraction
+            return DotPoint(
+                x: Int(saturating: column * Double(dots.x)),
+                y: Int(saturating: row * Double(dots.y)))
+        }
+        var webs = [[DotPoint]]()
+        for tick in ticks {
+            let ring = (0...n).map { point($0 % n, tick / top) }
+            webs.append(ring)
+        }
+        for k in 0..<n { webs.append([point(k, 0), point(k, 1)]) }
+        var layers = [
+            Scene.Layer(
+                plotID: "radar-web", color: session.output.theme.grid, thickness: 1,
+                strokeWidth: 0.5, marks: .polyline(webs))
+        ]
+        for (s, series) in table.series.enumerated() {
+            let polygon = (0...n).map { k -> DotPoint in
+                let v = table.values[s][k % n]
+                return point(k % n, v.isFinite ? max(v, 0) / top : 0)
+            }
+            layers.append(
+                Scene.Layer(
+                    plotID: series.plot.id, color: series.color, thickness: 1,
+                    strokeWidth: series.plot.style.width ?? 2, marks: .polyline([polygon])))
+        }
+        var texts = rows.texts
+        for (k, name) in table.names.enumerated() {
+            let angle = Double(k) / Double(n) * 2 * .pi
+            let column = center.column + sin(angle) * (radiusColumns + 1.5)
+            let row = Int(saturating: (center.row - cos(angle) * (radiusRows + 0.6)).rounded(.down))
+            let text = TextMetrics.truncated(name, toWidth: max(labelWidth, 3))
+            let width = TextMetrics.width(of: text)
+            let start: Int
+            if abs(sin(angle)) < 0.2 {
+                start = Int(saturating: column) - width / 2
+            } else {
+                start =
+                    sin(angle) > 0
+                    ? Int(saturating: column.rounded(.up)) : Int(saturating: column) - width
+            }
+            texts.append(
+                Scene.Text(
+                    role: .category, row: area.row + min(max(row, 0), max(rows.height - 1, 0)),
+                    column: start, text: text, bold: selected == k))
+        }
+        for tick in ticks {
+            let text = Self.valueText(tick)
+            let row = Int(saturating: (center.row - radiusRows * tick / top).rounded(.down))
+            texts.append(
+                Scene.Text(
+                    role: .yLabel, row: area.row + max(row, 0),
+                    column: Int(saturating: center.column) + 1,
+                    text: text, color: session.output.theme.grid))
+        }
+        if let k = selected, let row = rows.readoutRow {
+            texts += categoryReadout(table, k, row: row)
+        }
+        return Scene(
+            columns: columns, rows: self.rows, dotsPerCell: dots, plotArea: area,
+            frame: Scene.AxisFrame(), rules: [], layers: layers, texts: texts.map { clipped($0) },
+            selection: nil, yRange: 0...top, theme: session.output.theme)
+    }
+}
