@@ -79,13 +79,7 @@ extension Executor {
         throws(Diagnostic) -> PlotBinding
     {
         var binding = binding
-        let needed: [(String, WritableKeyPath<PlotBinding, String?>)]
-        switch kind {
-        case .range: needed = [("low", \.low)]
-        case .candlestick: needed = [("open", \.open), ("high", \.high), ("low", \.low)]
-        default: return binding
-        }
-        for (name, path) in needed where binding[keyPath: path] == nil {
+        for (name, path) in kind.extraColumns where binding[keyPath: path] == nil {
             guard let found = dataset.column(named: name), found.isNumeric else {
                 throw Diagnostic(
                     .needsOption(

@@ -29,12 +29,10 @@ extension Executor {
             guard s.plots.count < limits.maxPlots else {
                 throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
             }
-            let before = s.xScaleKind
             s.plots.append(
                 Plot(
                     id: plotID, kind: kind, series: series, style: style,
                     paletteSlot: s.freePaletteSlot, binding: binding))
-            s.forgetXPlaces(unless: before)
             try checkXScale(s, at: seriesText.range)
             return alignmentNote(s) + [.render]
         case .setPlot(let id, let style, let bindingSpec, let keys):
@@ -59,9 +57,7 @@ extension Executor {
                 throw Diagnostic(
                     .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
             }
-            let before = s.xScaleKind
             s.plots.removeAll { $0.id == id.value }
-            s.forgetXPlaces(unless: before)
         case .plots:
             return [.print(SessionReport.plots(s))]
         case .setReflines(let change):

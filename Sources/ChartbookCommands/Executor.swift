@@ -128,9 +128,19 @@ public struct Executor: Sendable {
 
     // MARK: - Session changes
 
-    /// The pure part: a session and a command give a new session and effects.
+    /// The pure part: a session and a command give a new session and effects. Whatever the
+    /// command, a `select x=` and a `view A..B` do not outlive the x scale they were given on
+    /// (a plot, a `set xscale`, a reload can each change it).
     public func apply(
         _ command: Command, to old: Session, at range: SourceRange, context: Context = Context()
+    ) throws(Diagnostic) -> (Session, [Effect]) {
+        var (s, effects) = try applyCommand(command, to: old, at: range, context: context)
+        s.forgetXPlaces(unless: old.xScaleKind)
+        return (s, effects)
+    }
+
+    private func applyCommand(
+        _ command: Command, to old: Session, at range: SourceRange, context: Context
     ) throws(Diagnostic) -> (Session, [Effect]) {
         var s = old
         if let effects = try applyData(command, to: &s, at: range, context: context) {
@@ -157,10 +167,8 @@ public struct Executor: Sendable {
                 )
             }
         case .setXScale(let kind):
-            let before = s.xScaleKind
             s.axes.xScale = kind
             s.view.xInterval = nil
-            s.forgetXPlaces(unless: before)
             try checkXScale(s, at: range)
         case .setYScale(let kind): s.axes.yScale = kind
         case .setAxisTitle(let isX, let text):

@@ -30,8 +30,14 @@ public struct Plot: Equatable, Sendable {
         /// Whether the kind is drawn as a connected line (`line`, `area`).
         public var isLine: Bool { self == .line || self == .area }
 
-        /// Whether the kind draws bars in the slots of a cartesian x.
-        public var isSlottedBar: Bool { self == .bar || self == .grouped || self == .stacked }
+        /// Whether the kind's marks stand on the zero line, so the y range must hold zero
+        /// (bars and areas; not ranges, candles or boxes, which float).
+        public var standsOnZero: Bool {
+            switch self {
+            case .bar, .grouped, .stacked, .histogram, .area: return true
+            default: return false
+            }
+        }
 
         /// The chart a plot of this kind is drawn in; the main plots of a session share one.
         public var chart: ChartType {

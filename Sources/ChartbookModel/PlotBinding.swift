@@ -40,3 +40,27 @@ public struct PlotBinding: Equatable, Sendable {
         self.order = order
     }
 }
+
+extension Plot.Kind {
+    /// The columns a kind draws besides its own, in the order its marks read them, each by
+    /// the binding option that names it (`low=` …), which is also the column name looked for
+    /// when the option is not given: a range's low; a candlestick's open, high and low.
+    public var extraColumns: [(option: String, path: WritableKeyPath<PlotBinding, String?>)] {
+        switch self {
+        case .range: return [("low", \.low)]
+        case .candlestick: return [("open", \.open), ("high", \.high), ("low", \.low)]
+        default: return []
+        }
+    }
+}
+
+extension Session {
+    /// The rows of `plot`'s dataset its `where=` keeps, one flag per row; nil when it has no
+    /// filter (every row).
+    public func rowsKept(by plot: Plot) -> [Bool]? {
+        guard let filter = plot.binding.filter,
+            let column = dataset(named: plot.series.dataset)?.column(named: filter.column)
+        else { return nil }
+        return filter.keeps(column)
+    }
+}

@@ -101,10 +101,10 @@ extension Session {
         if chartType == .histogram {
             // A histogram's x is its values.
             for plot in mainPlots {
-                for v in values(of: plot.series) ?? [] where v.isFinite {
-                    lo = min(lo, v)
-                    hi = max(hi, v)
-                }
+                guard let (a, b) = Statistics.extent(of: (values(of: plot.series) ?? [])[...])
+                else { continue }
+                lo = min(lo, a)
+                hi = max(hi, b)
             }
             return lo <= hi ? lo...hi : nil
         }

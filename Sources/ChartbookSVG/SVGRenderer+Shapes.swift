@@ -9,9 +9,8 @@ extension SVGRenderer {
         _ bars: [Scene.Bar], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter
     ) {
         let a = area(scene)
-        out.line(
-            "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(layer.color.hexOpaque)\"\(opacity(layer.color, "opacity"))>"
-        )
+        openGroup(
+            layer, "fill=\"\(layer.color.hexOpaque)\"\(opacity(layer.color, "opacity"))", &out)
         for bar in bars {
             let x = a.x + min(bar.base, bar.top) * cellWidth
             let w = abs(bar.top - bar.base) * cellWidth
@@ -27,9 +26,7 @@ extension SVGRenderer {
     func boxes(_ boxes: [Scene.Box], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter) {
         let a = area(scene)
         let stroke = max(cellWidth / 8 * 1.5, 1)
-        out.line(
-            "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" stroke-width=\"\(n(stroke))\">"
-        )
+        openGroup(layer, "stroke-width=\"\(n(stroke))\"", &out)
         for box in boxes {
             let color = (box.color ?? layer.color).hexOpaque
             let x0 = a.x + box.x0 * cellWidth, x1 = a.x + box.x1 * cellWidth
@@ -59,30 +56,29 @@ extension SVGRenderer {
 
     /// Pie and donut slices as arcs; the selected slice pulled out a little.
     func pie(_ pie: Scene.Pie, _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter) {
-        let a = area(scene)
-        let cx = a.x + pie.centerColumn * cellWidth, cy = a.y + pie.centerRow * cellHeight
-        let rx = pie.radiusColumns * cellWidth, ry = pie.radiusRows * cellHeight
-        out.line(
-            "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"1\">"
-        )
+        openGroup(layer, "stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"1\"", &out)
         for slice in pie.slices where slice.end > slice.start {
-            let middle = (slice.start + slice.end) * .pi
-            let shift = slice.exploded ? 0.06 : 0
-            let ox = cx + sin(middle) * rx * shift, oy = cy - cos(middle) * ry * shift
+            var frame = pie.frame
+            if slice.exploded {
+                let middle = frame.position(turn: (slice.start + slice.end) / 2, scale: 0.06)
+                (frame.centerColumn, frame.centerRow) = middle
+            }
             out.line(
-                "<path d=\"\(slicePath(slice, cx: ox, cy: oy, rx: rx, ry: ry, inner: pie.inner))\" fill=\"\(slice.color.hexOpaque)\"\(opacity(slice.color, "fill-opacity"))/>"
+                "<path d=\"\(slicePath(slice, frame, inner: pie.inner, scene))\" fill=\"\(slice.color.hexOpaque)\"\(opacity(slice.color, "fill-opacity"))/>"
             )
         }
         out.line("</g>")
     }
 
     /// The outline of one slice: along the rim, back along the hole (or to the centre).
-    func slicePath(
-        _ slice: Scene.Pie.Slice, cx: Double, cy: Double, rx: Double, ry: Double, inner: Double
-    ) -> String {
+    func slicePath(_ slice: Scene.Pie.Slice, _ frame: RadialFrame, inner: Double, _ scene: Scene)
+        -> String
+    {
+        let a = area(scene)
+        let rx = frame.radiusColumns * cellWidth, ry = frame.radiusRows * cellHeight
         func point(_ turn: Double, _ scale: Double) -> String {
-            let angle = turn * 2 * .pi
-            return "\(n(cx + sin(angle) * rx * scale)) \(n(cy - cos(angle) * ry * scale))"
+            let p = frame.position(turn: turn, scale: scale)
+            return "\(n(a.x + p.column * cellWidth)) \(n(a.y + p.row * cellHeight))"
         }
         // A whole circle is two half arcs (one arc cannot start and end at the same point).
         let span = slice.end - slice.start
@@ -100,7 +96,7 @@ extension SVGRenderer {
                     "A\(n(rx * inner)) \(n(ry * inner)) 0 \(to - from > 0.5 ? 1 : 0) 0 \(point(from, inner))"
             }
         } else {
-            d += "L\(n(cx)) \(n(cy))"
+            d += "L\(point(0, 0))"
         }
         return d + "Z"
     }
@@ -110,7 +106,7 @@ extension SVGRenderer {
         _ cells: [Scene.HeatCell], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter
     ) {
         let a = area(scene)
-        out.line("<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\">")
+        openGroup(layer, "", &out)
         for cell in cells {
             out.line(
                 "<rect x=\"\(n(a.x + Double(cell.column) * cellWidth))\" y=\"\(n(a.y + Double(cell.row) * cellHeight))\" width=\"\(n(cellWidth))\" height=\"\(n(cellHeight))\" fill=\"\(cell.color.hexOpaque)\"\(opacity(cell.color, "fill-opacity"))/>"

@@ -51,7 +51,7 @@ public struct SVGRenderer: Sendable {
             frame(scene, &out)
             selectionColumn(scene, &out)
             for (index, layer) in scene.layers.enumerated() {
-                marks(layer, index: index, path: paths[index], clip: "plot-area", scene, &out)
+                marks(layer, path: paths[index], clip: "plot-area", scene, &out)
             }
             rules(scene, kind: [.marked], &out)
             clipMarks(scene, &out)
@@ -64,7 +64,7 @@ public struct SVGRenderer: Sendable {
             fills(strip, paths, clip: "sparkline-\(number)", &out)
             for (index, layer) in strip.layers.enumerated() {
                 marks(
-                    layer, index: index, path: paths[index], clip: "sparkline-\(number)", strip,
+                    layer, path: paths[index], clip: "sparkline-\(number)", strip,
                     &out)
             }
         }
@@ -233,104 +233,6 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    func marks(
-        _ layer: Scene.Layer, index: Int, path: LinePath, clip: String, _ scene: Scene,
-        _ out: inout SVGWriter
-    ) {
-        let color = layer.color.hexOpaque, alpha = opacity(layer.color, "opacity")
-        switch layer.marks {
-        case .polyline:
-            let width = max(layer.strokeWidth * cellWidth / 8, 0.5)
-            let isDots =
-                layer.curve == nil
-                && {
-                    if case .polyline(let r) = layer.marks {
-                        r.allSatisfy { $0.count == 1 }
-                    } else {
-                        false
-                    }
-                }()
-            out.line(
-                "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#\(clip))\">"
-            )
-            for part in path { out.line("<path d=\"\(part.d)\"/>") }
-            out.line("</g>")
-        case .markers(let points, let marker)
-        where marker == .circle && points.count > Self.denseMarkers:
-            denseCircles(points, layer: layer, color: color, alpha: alpha, scene, &out)
-        case .markers(let points, let marker):
-            let r = max(layer.markerSize * cellWidth / 16, 0.75)
-            out.line(
-                "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(color)\"\(alpha)>"
-            )
-            for p in points {
-                let x = px(Double(p.x), scene), y = py(Double(p.y), scene)
-                switch marker {
-                case .circle: out.line("<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\"/>")
-                case .square:
-                    out.line(
-                        "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\"/>"
-                    )
-                case .diamond:
-                    out.line(
-                        "<path d=\"M\(n(x)) \(n(y - r * 1.3))L\(n(x + r * 1.3)) \(n(y))L\(n(x)) \(n(y + r * 1.3))L\(n(x - r * 1.3)) \(n(y))Z\"/>"
-                    )
-                case .cross:
-                    out.line(
-                        "<path d=\"M\(n(x - r)) \(n(y - r))L\(n(x + r)) \(n(y + r))M\(n(x + r)) \(n(y - r))L\(n(x - r)) \(n(y + r))\" stroke=\"\(color)\" stroke-width=\"\(n(max(r / 2, 1)))\"/>"
-                    )
-                case .glyph:
-                    let glyph = Glyphs(asciiOnly: false).marker(marker)
-                    out.line(
-                        "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(r * 3))\">\(SVGWriter.escape(String(glyph)))</text>"
-                    )
-                }
-            }
-            out.line("</g>")
-        case .bars(let bars):
-            let a = area(scene)
-            out.line(
-                "<g id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" fill=\"\(color)\"\(alpha)>"
-            )
-            for bar in bars {
-                let x = a.x + bar.x0 * cellWidth, w = (bar.x1 - bar.x0) * cellWidth
-                let y0 = a.y + min(bar.base, bar.top) * cellHeight,
-                    h = abs(bar.top - bar.base) * cellHeight
-                guard h > 0 else { continue }
-                var stroke = ""
-                if let o = bar.outline {
-                    stroke =
-                        " stroke=\"\(o.hexOpaque)\"\(opacity(o, "stroke-opacity")) stroke-width=\"\(n(bar.outlineWidth * cellWidth / 8))\""
-                }
-                if bar.rounded {
-                    let r = min(w / 2, h, cellWidth / 2)
-                    out.line(
-                        "<path d=\"\(roundedBar(x: x, y: y0, w: w, h: h, r: r, up: bar.top < bar.base))\"\(stroke)/>"
-                    )
-                } else {
-                    out.line(
-                        "<rect x=\"\(n(x))\" y=\"\(n(y0))\" width=\"\(n(w))\" height=\"\(n(h))\"\(stroke)/>"
-                    )
-                }
-            }
-            out.line("</g>")
-        case .hbars(let bars): horizontalBars(bars, layer, scene, &out)
-        case .boxes(let list): boxes(list, layer, scene, &out)
-        case .pie(let p): pie(p, layer, scene, &out)
-        case .cells(let list): cells(list, layer, scene, &out)
-        }
-    }
-
-    /// A bar with its free end's corners rounded (the end away from the baseline).
-    func roundedBar(x: Double, y: Double, w: Double, h: Double, r: Double, up: Bool) -> String {
-        if up {
-            return
-                "M\(n(x)) \(n(y + h))V\(n(y + r))Q\(n(x)) \(n(y)) \(n(x + r)) \(n(y))H\(n(x + w - r))Q\(n(x + w)) \(n(y)) \(n(x + w)) \(n(y + r))V\(n(y + h))Z"
-        }
-        return
-            "M\(n(x)) \(n(y))V\(n(y + h - r))Q\(n(x)) \(n(y + h)) \(n(x + r)) \(n(y + h))H\(n(x + w - r))Q\(n(x + w)) \(n(y + h)) \(n(x + w)) \(n(y + h - r))V\(n(y))Z"
-    }
-
     /// Small triangles on the plot area's edge where visible data lies beyond a fixed range.
     func clipMarks(_ scene: Scene, _ out: inout SVGWriter) {
         let a = area(scene), r = cellWidth / 3
@@ -398,40 +300,6 @@ public struct SVGRenderer: Sendable {
             out.line(
                 "<text \(attributes) xml:space=\"preserve\">\(SVGWriter.escape(text.text))</text>")
         }
-    }
-
-    /// Above this many markers a circle layer is written compactly (`denseCircles`).
-    static let denseMarkers = 2000
-
-    /// Many circles as one path of zero-length strokes with round caps (a disc each, about
-    /// eight bytes instead of forty), dropping a circle whose centre falls in a grid square
-    /// of three quarters of its radius that already holds one: the union of discs moves by
-    /// about a pixel at its edge. A 10⁶-point scatter at 800×400 is 180 KB.
-    func denseCircles(
-        _ points: [DotPoint], layer: Scene.Layer, color: String, alpha: String, _ scene: Scene,
-        _ out: inout SVGWriter
-    ) {
-        let r = max(layer.markerSize * cellWidth / 16, 0.75)
-        let cell = max(r * 0.75, 1)
-        var taken = Set<Int>()
-        var d = ""
-        var last: (Double, Double)?
-        for p in points {
-            let x = px(Double(p.x), scene), y = py(Double(p.y), scene)
-            let key =
-                Int(saturating: (x / cell).rounded(.down)) &* 1_000_003
-                &+ Int(saturating: (y / cell).rounded(.down))
-            guard taken.insert(key).inserted else { continue }
-            if let (lx, ly) = last {
-                d += "m\(n(x - lx)) \(n(y - ly))h0"
-            } else {
-                d += "M\(n(x)) \(n(y))h0"
-            }
-            last = (x, y)
-        }
-        out.line(
-            "<path id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" d=\"\(d)\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(2 * r))\" stroke-linecap=\"round\"/>"
-        )
     }
 
     func opacity(_ color: Color, _ attribute: String) -> String {

@@ -55,40 +55,6 @@ extension ChartLayout {
             clipMarks: clips, sparklines: sparklines)
     }
 
-    /// Each series' place among those sharing its slots: bars, grouped bars, histograms and
-    /// ranges stand side by side, all stacked parts take one place together, boxes share
-    /// their category with the boxes of other plots there.
-    func barGroups(_ plots: [ResolvedPlot]) -> [BarGroup] {
-        let sideBySide: Set<Plot.Kind> = [.bar, .grouped, .histogram, .range]
-        var places = 0
-        var stackedPlace: Int?
-        var indices = [Int?]()
-        for p in plots {
-            if sideBySide.contains(p.plot.kind) {
-                indices.append(places)
-                places += 1
-            } else if p.plot.kind == .stacked {
-                if stackedPlace == nil {
-                    stackedPlace = places
-                    places += 1
-                }
-                indices.append(stackedPlace)
-            } else {
-                indices.append(nil)
-            }
-        }
-        var boxCounts = [Double: Int](), boxSeen = [Double: Int]()
-        for p in plots where p.plot.kind == .box { boxCounts[p.xs?.first ?? 0, default: 0] += 1 }
-        return zip(plots, indices).map { p, index in
-            if p.plot.kind == .box {
-                let key = p.xs?.first ?? 0
-                defer { boxSeen[key, default: 0] += 1 }
-                return BarGroup(index: boxSeen[key] ?? 0, count: boxCounts[key] ?? 1)
-            }
-            return index.map { BarGroup(index: $0, count: max(places, 1)) } ?? BarGroup()
-        }
-    }
-
     /// The plot area and the mappings, from the settled gutters and axes.
     func frame(_ c: ChartContext, _ plan: RowPlan) -> Frame {
         let (leftGutter, _, rightAxis, x, y) = settle(c, plan)

@@ -38,9 +38,7 @@ extension ChartLayout {
         if let title = titleText(session) { texts.append(title); top = 1 }
         // Rows: the plot, the x axis labels, the key.
         let height = max(rows - top - 2, 0)
-        let keep = plot.binding.filter.flatMap { f in
-            dataset.column(named: f.column).flatMap { f.keeps($0) }
-        }
+        let keep = session.rowsKept(by: plot)
         let kept = { (i: Int) in keep.map { i < $0.count && $0[i] } ?? true }
         let grid: HeatGrid
         if let yName = plot.binding.y, let yColumn = dataset.column(named: yName),

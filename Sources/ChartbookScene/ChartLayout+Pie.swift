@@ -26,53 +26,22 @@ extension ChartLayout {
         let rows = categoryRows(
             session, series: [], legend: false, notes: notes, selected: selected != nil)
         let total = values.filter { $0 > 0 }.reduce(0, +)
-        let labelMode = series.plot.style.labels ?? .on
-        let labels = table.names.indices.map { k -> String in
-            let share = total > 0 && values[k] > 0 ? values[k] / total : 0
-            switch labelMode {
-            case .off: return table.names[k]
-            case .value: return table.names[k] + " " + Self.valueText(values[k])
-            case .percent: return Self.percentText(share)
-            case .on: return table.names[k] + " " + Self.percentText(share)
-            }
-        }
+        let (slices, labels) = pieSlices(table, series, total: total, selected: selected)
         let labelWidth = min((labels.map(TextMetrics.width(of:)).max() ?? 0) + 2, columns / 3)
         // A circle on the target: a cell is about twice as tall as it is wide.
         let radiusRows = max(Double(rows.height) / 2 - 0.5, 1)
         let radiusColumns = min(radiusRows * 2, max(Double(columns - 2 * (labelWidth + 2)) / 2, 2))
         let area = Scene.CellRect(column: 0, row: rows.top, width: columns, height: rows.height)
-        let center = (column: Double(columns) / 2, row: Double(rows.height) / 2)
-        var slices = [Scene.Pie.Slice]()
-        var start = 0.0
-        for k in table.names.indices where values[k] > 0 && total > 0 {
-            let end = start + values[k] / total
-            slices.append(
-                Scene.Pie.Slice(
-                    start: start, end: k == table.names.count - 1 ? 1 : end,
-                    color: Color.palette[(series.plot.paletteSlot + k) % Color.palette.count],
-                    pattern: k, exploded: selected == k))
-            start = end
-        }
-        if let last = slices.indices.last { slices[last].end = 1 }
         let pie = Scene.Pie(
-            centerColumn: center.column, centerRow: center.row, radiusColumns: radiusColumns,
-            radiusRows: radiusRows, inner: series.plot.kind == .donut ? 0.5 : 0, slices: slices)
+            frame: RadialFrame(
+                centerColumn: Double(columns) / 2, centerRow: Double(rows.height) / 2,
+                radiusColumns: radiusColumns, radiusRows: radiusRows),
+            inner: series.plot.kind == .donut ? 0.5 : 0, slices: slices)
         var texts = rows.texts
         var leaders = [[DotPoint]]()
-        placeSliceLabels(
-            pie,
-            names: table.names.indices.filter { values[$0] > 0 && total > 0 }.map { labels[$0] },
-            area: area, texts: &texts, leaders: &leaders)
+        placeSliceLabels(pie, names: labels, area: area, texts: &texts, leaders: &leaders)
         if series.plot.kind == .donut, rows.height >= 5 {
-            let text = TextMetrics.sanitized(series.plot.style.center ?? Self.valueText(total))
-            let fitted = TextMetrics.truncated(
-                text, toWidth: max(Int(saturating: radiusColumns * 0.9), 1))
-            texts.append(
-                Scene.Text(
-                    role: .valueLabel, row: area.row + Int(saturating: center.row),
-                    column: Int(saturating: center.column) - TextMetrics.width(of: fitted) / 2,
-                    text: fitted,
-                    bold: true))
+            texts.append(donutCentre(pie, series.plot.style.center ?? Self.valueText(total), area))
         }
         if let k = selected, let row = rows.readoutRow {
             texts += categoryReadout(table, k, row: row)
@@ -93,6 +62,46 @@ extension ChartLayout {
             theme: session.output.theme)
     }
 
+    /// The slices of the categories with a positive value, clockwise in the table's order,
+    /// each with its label (`labels=`: name and share by default).
+    func pieSlices(
+        _ table: CategoryTable, _ series: ResolvedPlot, total: Double, selected: Int?
+    ) -> (slices: [Scene.Pie.Slice], labels: [String]) {
+        guard total > 0, let values = table.values.first else { return ([], []) }
+        var slices = [Scene.Pie.Slice](), labels = [String]()
+        var start = 0.0
+        for k in table.names.indices where values[k] > 0 {
+            let share = values[k] / total
+            slices.append(
+                Scene.Pie.Slice(
+                    start: start, end: start + share,
+                    color: Color.palette[(series.plot.paletteSlot + k) % Color.palette.count],
+                    pattern: k, exploded: selected == k))
+            start += share
+            switch series.plot.style.labels ?? .on {
+            case .off: labels.append(table.names[k])
+            case .value: labels.append(table.names[k] + " " + Self.valueText(values[k]))
+            case .percent: labels.append(Self.percentText(share))
+            case .on: labels.append(table.names[k] + " " + Self.percentText(share))
+            }
+        }
+        // The last slice closes the circle whatever the rounding of the shares.
+        if let last = slices.indices.last { slices[last].end = 1 }
+        return (slices, labels)
+    }
+
+    /// A donut's centre text (its total, or `center=`), shortened to the hole.
+    func donutCentre(_ pie: Scene.Pie, _ text: String, _ area: Scene.CellRect) -> Scene.Text {
+        let frame = pie.frame
+        let fitted = TextMetrics.truncated(
+            TextMetrics.sanitized(text), toWidth: max(Int(saturating: frame.radiusColumns * 0.9), 1)
+        )
+        return Scene.Text(
+            role: .valueLabel, row: area.row + Int(saturating: frame.centerRow),
+            column: Int(saturating: frame.centerColumn) - TextMetrics.width(of: fitted) / 2,
+            text: fitted, bold: true)
+    }
+
     /// Each slice's label outside the rim at its middle angle, on the slice's side; labels
     /// that would share a row move to the nearest free one, with a leader from the rim.
     func placeSliceLabels(
@@ -100,11 +109,10 @@ extension ChartLayout {
         leaders: inout [[DotPoint]]
     ) {
         var used = [Set<Int>(), Set<Int>()]
+        let frame = pie.frame
         for (slice, name) in zip(pie.slices, names) {
-            let middle = (slice.start + slice.end) * .pi
-            let right = sin(middle) >= 0
-            let rimColumn = pie.centerColumn + sin(middle) * pie.radiusColumns
-            let rimRow = pie.centerRow - cos(middle) * pie.radiusRows
+            let (rimColumn, rimRow) = frame.position(turn: (slice.start + slice.end) / 2)
+            let right = rimColumn >= frame.centerColumn
             let wanted = min(max(Int(saturating: rimRow.rounded(.down)), 0), area.height - 1)
             guard let row = freeRow(near: wanted, in: area.height, used: used[right ? 1 : 0])
             else { continue }
@@ -112,8 +120,9 @@ extension ChartLayout {
             let key = glyphs.asciiOnly ? "#" : "█"
             // Beside the rim, shortened to the room on that side.
             let rightStart =
-                Int(saturating: (pie.centerColumn + pie.radiusColumns).rounded(.up)) + 2
-            let leftEnd = Int(saturating: (pie.centerColumn - pie.radiusColumns).rounded(.down)) - 2
+                Int(saturating: (frame.centerColumn + frame.radiusColumns).rounded(.up)) + 2
+            let leftEnd =
+                Int(saturating: (frame.centerColumn - frame.radiusColumns).rounded(.down)) - 2
             let room = (right ? columns - rightStart : leftEnd) - 2
             guard room >= 3 else { continue }
             let text = TextMetrics.truncated(TextMetrics.sanitized(name), toWidth: room)

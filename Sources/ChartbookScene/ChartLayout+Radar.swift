@@ -15,15 +15,15 @@ extension ChartLayout {
         let radiusRows = max(Double(rows.height) / 2 - 1, 1)
         let radiusColumns = min(
             radiusRows * 2, max(Double(columns) / 2 - Double(labelWidth) - 2, 2))
-        let center = (column: Double(columns) / 2, row: Double(rows.height) / 2)
+        let frame = RadialFrame(
+            centerColumn: Double(columns) / 2, centerRow: Double(rows.height) / 2,
+            radiusColumns: radiusColumns, radiusRows: radiusRows)
         let largest = table.values.flatMap { $0 }.filter(\.isFinite).max() ?? 1
         let ticks = NiceTicks.ticks(in: 0...max(largest, 1e-9), maxCount: 4).filter { $0 > 0 }
         let top = max(ticks.last.map { max($0, largest) } ?? largest, 1e-9)
         let n = max(table.names.count, 1)
         func point(_ k: Int, _ fraction: Double) -> DotPoint {
-            let angle = Double(k) / Double(n) * 2 * .pi
-            let column = center.column + sin(angle) * radiusColumns * fraction
-            let row = center.row - cos(angle) * radiusRows * fraction
+            let (column, row) = frame.position(turn: Double(k) / Double(n), scale: fraction)
             return DotPoint(
                 x: Int(saturating: column * Double(dots.x)),
                 y: Int(saturating: row * Double(dots.y)))
@@ -50,10 +50,14 @@ extension ChartLayout {
                     strokeWidth: series.plot.style.width ?? 2, marks: .polyline([polygon])))
         }
         var texts = rows.texts
+        // Names just beyond the rim: 1.5 columns out across, 0.6 rows out down.
+        let labelFrame = RadialFrame(
+            centerColumn: frame.centerColumn, centerRow: frame.centerRow,
+            radiusColumns: radiusColumns + 1.5, radiusRows: radiusRows + 0.6)
         for (k, name) in table.names.enumerated() {
             let angle = Double(k) / Double(n) * 2 * .pi
-            let column = center.column + sin(angle) * (radiusColumns + 1.5)
-            let row = Int(saturating: (center.row - cos(angle) * (radiusRows + 0.6)).rounded(.down))
+            let (column, rowValue) = labelFrame.position(turn: Double(k) / Double(n))
+            let row = Int(saturating: rowValue.rounded(.down))
             let text = TextMetrics.truncated(name, toWidth: max(labelWidth, 3))
             let width = TextMetrics.width(of: text)
             let start: Int
@@ -71,11 +75,11 @@ extension ChartLayout {
         }
         for tick in ticks {
             let text = Self.valueText(tick)
-            let row = Int(saturating: (center.row - radiusRows * tick / top).rounded(.down))
+            let row = Int(saturating: (frame.centerRow - radiusRows * tick / top).rounded(.down))
             texts.append(
                 Scene.Text(
                     role: .yLabel, row: area.row + max(row, 0),
-                    column: Int(saturating: center.column) + 1,
+                    column: Int(saturating: frame.centerColumn) + 1,
                     text: text, color: session.output.theme.grid))
         }
         if let k = selected, let row = rows.readoutRow {

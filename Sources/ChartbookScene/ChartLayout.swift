@@ -42,9 +42,7 @@ public struct ChartLayout: Sendable {
         var marks: [(MarkedLine, Double)]
         var realX: Bool { scale != .index }
         var includeZero: Bool {
-            plots.contains {
-                $0.plot.kind.isSlottedBar || $0.plot.kind == .histogram || $0.plot.kind == .area
-            }
+            plots.contains { $0.plot.kind.standsOnZero }
         }
     }
 

@@ -26,11 +26,11 @@ public struct HistogramBinning: Equatable, Sendable {
     public static func make(_ series: [[Double]], rule: PlotStyle.HistogramBins) -> Self? {
         var lo = Double.infinity, hi = -Double.infinity, n = 0
         for values in series {
-            for v in values where v.isFinite {
-                lo = min(lo, v)
-                hi = max(hi, v)
-                n += 1
-            }
+            let summary = Statistics(of: values)
+            guard summary.count > 0 else { continue }
+            lo = min(lo, summary.minimum)
+            hi = max(hi, summary.maximum)
+            n += summary.count
         }
         // A span too wide for a Double has no bins (the values are said, not counted).
         guard n > 0, (hi - lo).isFinite else { return nil }

@@ -243,19 +243,12 @@ public struct Scene: Equatable, Sendable {
     /// A pie or donut: the ellipse that is a circle on the target (cells are taller than
     /// wide), in cell units relative to the plot area, and its slices.
     public struct Pie: Equatable, Sendable {
-        public var centerColumn: Double, centerRow: Double
-        /// The radius across (columns) and down (rows).
-        public var radiusColumns: Double, radiusRows: Double
+        public var frame: RadialFrame
         /// The hole's radius as a fraction of the radius (0 for a pie).
         public var inner: Double
         public var slices: [Slice]
-        public init(
-            centerColumn: Double, centerRow: Double, radiusColumns: Double, radiusRows: Double,
-            inner: Double, slices: [Slice]
-        ) {
-            self.centerColumn = centerColumn; self.centerRow = centerRow
-            self.radiusColumns = radiusColumns; self.radiusRows = radiusRows
-            self.inner = inner; self.slices = slices
+        public init(frame: RadialFrame, inner: Double, slices: [Slice]) {
+            self.frame = frame; self.inner = inner; self.slices = slices
         }
 
         /// A slice from `start` to `end`, in turns (0 at twelve o'clock, clockwise, 0...1).

@@ -62,8 +62,6 @@ struct SeriesResolver {
         }
         /// Plots whose `by=` has more groups than are drawn, with their group count.
         var cappedGroups: [(String, Int)]
-        /// The bins the chart's histograms share; nil when there is none.
-        var binning: HistogramBinning? = nil
     }
 
     /// The most series one plot's `by=` draws (the executor refuses more when adding it).
@@ -93,16 +91,17 @@ struct SeriesResolver {
                     s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
                     s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
                 }
+                if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box {
+                    // In the units drawn (log10 on a log y scale), like every other mark.
                     s.xs = Array(repeating: categories.slot(of: s.name), count: s.values.count)
                     s.box = BoxStatistics(s.values)
                 }
-                if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if main, scale != .index, plot.kind != .histogram { order(&s) }
                 series.append(s)
             }
         }
-        let binning = binHistograms(&series)
+        binHistograms(&series)
         for i in series.indices where series[i].plot.kind == .histogram {
             leftOut += transform(&series[i])
         }
@@ -111,35 +110,28 @@ struct SeriesResolver {
             series[i].bases = series[i].extra.first
         }
         return Result(
-            series: series, categories: categories, leftOut: leftOut, cappedGroups: capped,
-            binning: binning)
+            series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
     }
 
     /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
     /// candlestick's open, high and low. Missing columns read as missing values.
     func extraColumns(of plot: Plot) -> [[Double]] {
-        let names: [String?]
-        switch plot.kind {
-        case .range: names = [plot.binding.low]
-        case .candlestick: names = [plot.binding.open, plot.binding.high, plot.binding.low]
-        default: return []
-        }
         let dataset = session.dataset(named: plot.series.dataset)
         let count = dataset?.count ?? 0
-        return names.map { name in
-            name.flatMap { dataset?.column(named: $0)?.numbers }
+        return plot.kind.extraColumns.map { _, path in
+            plot.binding[keyPath: path].flatMap { dataset?.column(named: $0)?.numbers }
                 ?? Array(repeating: .nan, count: count)
         }
     }
 
     /// Histograms: the values become counts (or densities) in bins all histograms share,
-    /// and x the bins' centres. Returns the bins.
-    func binHistograms(_ series: inout [Series]) -> HistogramBinning? {
+    /// and x the bins' centres.
+    func binHistograms(_ series: inout [Series]) {
         let histograms = series.indices.filter { series[$0].plot.kind == .histogram }
         guard let first = histograms.first,
             let binning = HistogramBinning.make(
                 histograms.map { series[$0].values }, rule: series[first].plot.style.bins ?? .auto)
-        else { return nil }
+        else { return }
         let centres = (0..<binning.count).map { binning.first + (Double($0) + 0.5) * binning.width }
         for i in histograms {
             var counts = binning.counts(series[i].values)
@@ -151,7 +143,6 @@ struct SeriesResolver {
             series[i].xs = centres
             series[i].sorted = true
         }
-        return binning
     }
 
     /// Stacked parts: each stands on the parts before it at the same x (positive values on
@@ -192,9 +183,7 @@ struct SeriesResolver {
     func groups(of plot: Plot, count: Int) -> [Group] {
         let dataset = session.dataset(named: plot.series.dataset)
         let column = { (name: String?) in name.flatMap { dataset?.column(named: $0) } }
-        let keep = column(plot.binding.filter?.column).flatMap { c in
-            plot.binding.filter?.keeps(c)
-        }
+        let keep = session.rowsKept(by: plot)
         guard let by = column(plot.binding.by) else {
             guard let keep else { return [Group(name: plot.id, number: 0, rows: nil)] }
             return [

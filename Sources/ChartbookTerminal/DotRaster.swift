@@ -110,9 +110,26 @@ public struct DotRaster: Sendable {
             : ["█", "▓", "▒", "░", "▚", "▞", "▖", "▘", "▙", "▟"]
     }
 
+    /// Pattern `index` (any number: they repeat).
+    public func pattern(_ index: Int) -> Character {
+        patterns[((index % patterns.count) + patterns.count) % patterns.count]
+    }
+
     /// Shades from light to full, for heatmap levels.
     public var shades: [Character] {
         canvas == .ascii ? [".", ":", "+", "*", "#"] : ["░", "▒", "▓", "█"]
+    }
+
+    /// The shade of `level` (0...1; outside is clamped).
+    public func shade(level: Double) -> Character {
+        let shades = self.shades
+        let clamped = min(max(level.isNaN ? 0 : level, 0), 1)
+        return shades[min(Int(saturating: clamped * Double(shades.count)), shades.count - 1)]
+    }
+
+    /// Whether `glyph` fills part of a cell from its top or bottom (a bar's end).
+    public func isPartialBlock(_ glyph: Character) -> Bool {
+        canvas != .ascii && (lowerBlocks.dropLast().contains(glyph) || glyph == "▔" || glyph == "▀")
     }
 
     /// The body of a hollow box (a rising candle) too small to outline.

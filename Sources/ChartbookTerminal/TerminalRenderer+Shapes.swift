@@ -12,7 +12,7 @@ extension TerminalRenderer {
         _ full: inout Set<Int>
     ) {
         let area = scene.plotArea
-        let color = bar.outline == nil ? layer.color : layer.color
+        let color = layer.color
         let glyph = monochrome ? pattern(layer) : raster.fullBlock
         let style = CellStyle(foreground: color)
         let (first, last) = barColumns(bar, width: area.width)
@@ -49,26 +49,25 @@ extension TerminalRenderer {
         _ column: Int, _ row: Int, _ glyph: Character, _ color: Color, _ grid: inout CellGrid
     ) {
         let existing = grid[column, row]
-        let partial =
-            raster.lowerBlocks.dropLast().contains(existing.character)
-            || "▔▀".contains(existing.character)
-        if partial, existing.style.foreground != color, raster.canvas != .ascii {
+        if raster.isPartialBlock(existing.character), existing.style.foreground != color {
             grid.restyle(column, row) { $0.background = color }
         } else {
             grid.set(column, row, glyph, style: CellStyle(foreground: color))
         }
     }
 
-    /// The cell columns a vertical bar covers: whole cells, at least one.
-    private func barColumns(_ bar: Scene.Bar, width: Int) -> (Int, Int) {
-        let first = max(Int(saturating: bar.x0.rounded()), 0)
-        let last = min(max(Int(saturating: bar.x1.rounded()) - 1, first), width - 1)
+    /// The cell columns a vertical bar covers, from its edges: whole cells, at least one.
+    /// (Nudged so that one bar's end and the next one's start, equal but for rounding
+    /// noise, land on the same cell edge.)
+    func barColumns(_ bar: Scene.Bar, width: Int) -> (Int, Int) {
+        let first = max(Int(saturating: (bar.x0 + 1e-6).rounded()), 0)
+        let last = min(max(Int(saturating: (bar.x1 + 1e-6).rounded()) - 1, first), width - 1)
         return (first, last)
     }
 
     /// The fill pattern of a layer drawn without colour.
     private func pattern(_ layer: Scene.Layer) -> Character {
-        raster.patterns[(layer.pattern ?? 0) % raster.patterns.count]
+        raster.pattern(layer.pattern ?? 0)
     }
 
     /// Horizontal bars: whole rows, left-eighth blocks at the value's end.
@@ -192,12 +191,8 @@ extension TerminalRenderer {
     func drawPie(_ pie: Scene.Pie, _ scene: Scene, _ grid: inout CellGrid) {
         let area = scene.plotArea
         func slice(_ column: Double, _ row: Double) -> Int? {
-            let dx = (column - pie.centerColumn) / pie.radiusColumns
-            let dy = (row - pie.centerRow) / pie.radiusRows
-            let d = (dx * dx + dy * dy).squareRoot()
+            let (turn, d) = pie.frame.polar(column: column, row: row)
             guard d <= 1, d >= pie.inner else { return nil }
-            var turn = atan2(dx, -dy) / (2 * Double.pi)
-            if turn < 0 { turn += 1 }
             return pie.slices.firstIndex { turn >= $0.start && turn < $0.end }
                 ?? (pie.slices.isEmpty ? nil : pie.slices.count - 1)
         }
@@ -223,7 +218,7 @@ extension TerminalRenderer {
                     }
                     grid.set(gx, gy, glyph, style: style)
                 } else if let s = slice(x, Double(r) + 0.5) {
-                    let glyph = raster.patterns[pie.slices[s].pattern % raster.patterns.count]
+                    let glyph = raster.pattern(pie.slices[s].pattern)
                     grid.set(
                         gx, gy, glyph,
                         style: CellStyle(foreground: pie.slices[s].color, dim: dimmed(pie, s)))
@@ -240,18 +235,13 @@ extension TerminalRenderer {
     /// Heatmap cells: a full block in the cell's colour, or a shade by level without colour.
     func drawCells(_ cells: [Scene.HeatCell], _ scene: Scene, _ grid: inout CellGrid) {
         let area = scene.plotArea
-        let shades = raster.shades
         for cell in cells
         where cell.column >= 0 && cell.row >= 0
             && cell.column < area.width && cell.row < area.height
         {
-            let glyph: Character
-            if monochrome || raster.canvas == .ascii {
-                let level = min(max(cell.level, 0), 1)
-                glyph = shades[min(Int(saturating: level * Double(shades.count)), shades.count - 1)]
-            } else {
-                glyph = raster.fullBlock
-            }
+            let glyph =
+                monochrome || raster.canvas == .ascii
+                ? raster.shade(level: cell.level) : raster.fullBlock
             grid.set(
                 area.column + cell.column, area.row + cell.row, glyph,
                 style: CellStyle(foreground: cell.color))

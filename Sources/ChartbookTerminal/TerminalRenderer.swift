@@ -62,12 +62,8 @@ public struct TerminalRenderer: Sendable {
 
     /// What a colour key shows without colour: its area's pattern, or its level's shade.
     private func keyGlyph(_ text: Scene.Text) -> Character? {
-        if let pattern = text.pattern { return raster.patterns[pattern % raster.patterns.count] }
-        if let shade = text.shade {
-            let shades = raster.shades
-            return shades[min(Int(min(max(shade, 0), 1) * Double(shades.count)), shades.count - 1)]
-        }
-        return nil
+        if let pattern = text.pattern { return raster.pattern(pattern) }
+        return text.shade.map { raster.shade(level: $0) }
     }
 
     /// Fills, bars, then lines and dots of `scene`'s layers, inside its plot area.
@@ -175,10 +171,7 @@ public struct TerminalRenderer: Sendable {
             var last = min(first + cells - 1, area.width - 1)
             if touching {
                 // Each bar from its slot's left edge to the next one's: no gaps, no overlap.
-                // (Nudged so that one bar's end and the next one's start, equal but for
-                // rounding noise, land on the same cell edge.)
-                first = max(0, Int(saturating: (bar.x0 + 1e-6).rounded()))
-                last = min(area.width - 1, Int(saturating: (bar.x1 + 1e-6).rounded()) - 1)
+                (first, last) = barColumns(bar, width: area.width)
             }
             guard first <= last else { continue }
             // Cells: the zero line at the nearest cell edge.
