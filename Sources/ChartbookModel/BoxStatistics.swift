@@ -15,9 +15,10 @@ public struct BoxStatistics: Equatable, Sendable {
     public var interquartileRange: Double { upperQuartile - lowerQuartile }
 
     /// The statistics of `values`; nil when none is finite. O(n): quantiles by selection,
-    /// not by sorting (a box of 10⁷ values takes one copy and a few passes).
-    public init?(_ values: some Collection<Double>) {
-        var finite = values.filter(\.isFinite)
+    /// not by sorting (a box of 10⁷ values takes one copy and a few passes). Concrete, not
+    /// generic: a generic version is not specialised across modules (as `Statistics`).
+    public init?(_ values: [Double]) {
+        var finite = Statistics.finiteValues(of: [values])
         guard !finite.isEmpty else { return nil }
         count = finite.count
         let quartiles = Statistics.quantiles([0.25, 0.5, 0.75], ofFinite: &finite)
@@ -28,12 +29,14 @@ public struct BoxStatistics: Equatable, Sendable {
         let (low, high) = (quartiles[0] - reach, quartiles[2] + reach)
         var lowest = Double.infinity, highest = -Double.infinity
         var outliers = [Double]()
-        for v in values where v.isFinite {
-            if v < low || v > high {
-                outliers.append(v)
-            } else {
-                lowest = Swift.min(lowest, v)
-                highest = Swift.max(highest, v)
+        values.withUnsafeBufferPointer { v in
+            for x in v where x.isFinite {
+                if x < low || x > high {
+                    outliers.append(x)
+                } else {
+                    lowest = Swift.min(lowest, x)
+                    highest = Swift.max(highest, x)
+                }
             }
         }
         // Whiskers never reach inside the box (possible when Q1 and Q3 are interpolated).
@@ -44,6 +47,19 @@ public struct BoxStatistics: Equatable, Sendable {
 }
 
 extension Statistics {
+    /// The finite values of `arrays`, in order, in one array (a copy to reorder for
+    /// quantiles). One tight pass each.
+    public static func finiteValues(of arrays: [[Double]]) -> [Double] {
+        var finite = [Double]()
+        finite.reserveCapacity(arrays.reduce(0) { $0 + $1.count })
+        for values in arrays {
+            values.withUnsafeBufferPointer { v in
+                for x in v where x.isFinite { finite.append(x) }
+            }
+        }
+        return finite
+    }
+
     /// The `qs`-quantiles (each 0...1, ascending) of `values`, which must all be finite, with
     /// linear interpolation between closest ranks (as `quantile`). Reorders `values`: each
     /// rank is found by selection in the part not yet partitioned, O(n) expected in all.

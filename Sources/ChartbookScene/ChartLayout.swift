@@ -48,14 +48,15 @@ public struct ChartLayout: Sendable {
 
     public func scene(for session: Session) -> Scene {
         let scale = session.xScaleKind
+        // A heatmap bins the columns themselves: no series to resolve.
+        if session.chartType == .heatmap { return heatmapScene(session) }
         let resolved = SeriesResolver(session: session, scale: scale).resolve()
         if !session.mainPlots.isEmpty {
             switch session.chartType {
             case .horizontal: return horizontalScene(session, resolved)
             case .pie: return pieScene(session, resolved)
-            case .heatmap: return heatmapScene(session)
             case .radar: return radarScene(session, resolved)
-            default: break
+            case .cartesian, .histogram, .box, .heatmap: break
             }
         }
         let main = resolved.series.filter { $0.plot.kind != .sparkline }

@@ -60,7 +60,7 @@ public struct HistogramBinning: Equatable, Sendable {
         case .count(let k): return min(max(k, 1), maxBins)
         case .sturges: return sturges
         case .fd, .auto:
-            var all = series.flatMap { $0.filter(\.isFinite) }
+            var all = Statistics.finiteValues(of: series)
             let q = Statistics.quantiles([0.25, 0.75], ofFinite: &all)
             let iqr = q[1] - q[0]
             guard iqr > 0 else { return sturges }

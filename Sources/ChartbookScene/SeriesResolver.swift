@@ -97,7 +97,8 @@ struct SeriesResolver {
                     s.xs = Array(repeating: categories.slot(of: s.name), count: s.values.count)
                     s.box = BoxStatistics(s.values)
                 }
-                if main, scale != .index, plot.kind != .histogram { order(&s) }
+                // Only an x–y chart joins its points along x (categories are summed by slot).
+                if main, scale != .index, plot.kind.chart == .cartesian { order(&s) }
                 series.append(s)
             }
         }
