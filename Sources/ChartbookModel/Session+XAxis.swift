@@ -1,9 +1,15 @@
 /// What x is for the chart: the one place that decides it, for the executor (checking
 /// plots, reading `view`/`select` values) and the layout (drawing).
 extension Session {
-    /// The x column `plot` draws against: its own `x=`, else its dataset's `x=` from `load`;
-    /// nil when x is the point index.
+    /// The x column `plot` draws against: its own `x=`, else its dataset's `x=` from `load`
+    /// (a box plot: its `by=`); nil when x is the point index.
     public func xColumn(of plot: Plot) -> Column? {
+        // A box plot's x is its groups.
+        if plot.kind == .box {
+            return plot.binding.by.flatMap {
+                dataset(named: plot.series.dataset)?.column(named: $0)
+            }
+        }
         guard let dataset = dataset(named: plot.series.dataset),
             let name = plot.binding.x ?? dataset.xColumn
         else { return nil }

@@ -80,6 +80,22 @@ extension ChartLayout {
         return texts
     }
 
+    /// `median 70  Q1–Q3 66–74  whiskers 55–86  3 outliers` (data units: 10^ on a log y).
+    func boxText(_ box: BoxStatistics, log: Bool, _ shown: (Double) -> String) -> String {
+        // Back from log10 the values carry rounding noise: 6 significant digits.
+        let formatter = LabelFormatter()
+        func unlog(_ v: Double) -> String {
+            log ? formatter.label(for: pow(10, v), significantDigits: 6) : shown(v)
+        }
+        var text =
+            "median \(unlog(box.median))  Q1–Q3 \(unlog(box.lowerQuartile))–\(unlog(box.upperQuartile))"
+            + "  whiskers \(unlog(box.lowerWhisker))–\(unlog(box.upperWhisker))"
+        if !box.outliers.isEmpty {
+            text += "  \(box.outliers.count) outlier\(box.outliers.count == 1 ? "" : "s")"
+        }
+        return text
+    }
+
     /// The selected point under the chart: its index or x, then each series' value there.
     func readout(_ c: ChartContext, x: XSide, row: Int) -> [Scene.Text] {
         var texts = [Scene.Text]()
@@ -100,6 +116,14 @@ extension ChartLayout {
                 "\(glyphs.readoutMarker) \(plan.text(selected, timeZone: c.session.timeZone))",
                 bold: true)
             for p in c.plots {
+                if let box = p.box {
+                    // A box names its statistics, for the group selected only.
+                    guard p.xs?.first == selected else { continue }
+                    add("  ")
+                    add(TextMetrics.sanitized(p.name), color: p.color)
+                    add(" " + boxText(box, log: c.session.axes.yScale == .log, shown))
+                    continue
+                }
                 add("  ")
                 add(TextMetrics.sanitized(p.name), color: p.color)
                 add(" " + shown(nearest(p, to: selected).map { p.shown($0) } ?? .nan))

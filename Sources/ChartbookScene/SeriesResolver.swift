@@ -92,11 +92,7 @@ struct SeriesResolver {
                     s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
                 }
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
-                if plot.kind == .box {
-                    // In the units drawn (log10 on a log y scale), like every other mark.
-                    s.xs = Array(repeating: categories.slot(of: s.name), count: s.values.count)
-                    s.box = BoxStatistics(s.values)
-                }
+                if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
                 // Only an x–y chart joins its points along x (categories are summed by slot).
                 if main, scale != .index, plot.kind.chart == .cartesian { order(&s) }
                 series.append(s)
@@ -123,6 +119,20 @@ struct SeriesResolver {
             plot.binding[keyPath: path].flatMap { dataset?.column(named: $0)?.numbers }
                 ?? Array(repeating: .nan, count: count)
         }
+    }
+
+    /// A box: its statistics in the units drawn (log10 on a log y scale), and in place of
+    /// all its values the few the chart reads besides the box (the y extent, the readout):
+    /// the median, the whiskers and the outliers — the same extent as every value. x is
+    /// the group's category slot.
+    func summarise(_ s: inout Series, at slot: Double) {
+        func summary(_ b: BoxStatistics?) -> [Double] {
+            b.map { [$0.median, $0.lowerWhisker, $0.upperWhisker] + $0.outliers } ?? []
+        }
+        s.box = BoxStatistics(s.values)
+        s.values = summary(s.box)
+        s.original = s.original.map { summary(BoxStatistics($0)) }
+        s.xs = Array(repeating: slot, count: s.values.count)
     }
 
     /// Histograms: the values become counts (or densities) in bins all histograms share,
