@@ -46,10 +46,16 @@ extension ChartLayout {
         if let plan = x.plan {
             guard let value = selectedX(c), plan.domain.contains(value) else { return nil }
             let dotYs: [Int?] = c.plots.map { p in
+                // A box is selected by its group: its median.
+                if let box = p.box {
+                    return p.xs?.first == value ? y(p.plot.binding.axis).dot(box.median) : nil
+                }
                 guard let i = nearest(p, to: value), p.values[i].isFinite else { return nil }
                 return y(p.plot.binding.axis).dot(p.values[i])
             }
-            let column = c.plots.first.flatMap { p in nearest(p, to: value).flatMap { p.xs?[$0] } }
+            let column =
+                c.session.chartType == .box
+                ? value : c.plots.first.flatMap { p in nearest(p, to: value).flatMap { p.xs?[$0] } }
             return Scene.SelectionMark(
                 index: -1, dotX: x.mapping.dot(value: column ?? value), dotYs: dotYs)
         }

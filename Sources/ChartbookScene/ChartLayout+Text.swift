@@ -81,11 +81,12 @@ extension ChartLayout {
     }
 
     /// `median 70  Q1–Q3 66–74  whiskers 55–86  3 outliers` (data units: 10^ on a log y).
-    func boxText(_ box: BoxStatistics, log: Bool, _ shown: (Double) -> String) -> String {
-        // Back from log10 the values carry rounding noise: 6 significant digits.
+    func boxText(_ box: BoxStatistics, log: Bool) -> String {
+        // Interpolated quartiles (and values back from log10) carry rounding noise: 6
+        // significant digits.
         let formatter = LabelFormatter()
         func unlog(_ v: Double) -> String {
-            log ? formatter.label(for: pow(10, v), significantDigits: 6) : shown(v)
+            formatter.label(for: log ? pow(10, v) : v, significantDigits: 6)
         }
         var text =
             "median \(unlog(box.median))  Q1–Q3 \(unlog(box.lowerQuartile))–\(unlog(box.upperQuartile))"
@@ -121,7 +122,7 @@ extension ChartLayout {
                     guard p.xs?.first == selected else { continue }
                     add("  ")
                     add(TextMetrics.sanitized(p.name), color: p.color)
-                    add(" " + boxText(box, log: c.session.axes.yScale == .log, shown))
+                    add(" " + boxText(box, log: c.session.axes.yScale == .log))
                     continue
                 }
                 add("  ")
