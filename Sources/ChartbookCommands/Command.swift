@@ -21,10 +21,10 @@ public enum Command: Equatable, Sendable {
     // Plots
     case addPlot(
         kind: Plot.Kind, series: Located<SeriesName>, id: Located<String>?, style: PlotStyle,
-        binding: PlotBindingSpec = PlotBindingSpec(), keys: [Located<String>])
-    case setPlot(
-        id: Located<String>, style: PlotStyle, binding: PlotBindingSpec = PlotBindingSpec(),
-        keys: [Located<String>])
+        binding: PlotBindingSpec = PlotBindingSpec())
+    /// The options as typed: what they mean depends on the plot's kind (a line's `width=` is
+    /// a stroke, a bar's a share of its slot), so the executor reads them once it has the plot.
+    case setPlot(id: Located<String>, options: [Option])
     case removePlot(id: Located<String>)
     case plots
     // Reference lines and axes

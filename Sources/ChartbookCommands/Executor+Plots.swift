@@ -8,7 +8,7 @@ extension Executor {
         _ command: Command, to s: inout Session, at range: SourceRange, context: Context
     ) throws(Diagnostic) -> [Effect]? {
         switch command {
-        case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec, _):
+        case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec):
             let series = try resolveSeries(seriesText, in: s)
             try checkChartType(kind, in: s, at: range)
             let dataset = try existingDataset(Located(series.dataset, at: seriesText.range), in: s)
@@ -35,19 +35,18 @@ extension Executor {
                     paletteSlot: s.freePaletteSlot, binding: binding))
             try checkXScale(s, at: seriesText.range)
             return alignmentNote(s) + [.render]
-        case .setPlot(let id, let style, let bindingSpec, let keys):
+        case .setPlot(let id, let options):
             guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
                 throw Diagnostic(
                     .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
             }
             let kind = s.plots[index].kind
-            let allowed = Parser.plotOptions[kind] ?? []
-            for key in keys where !allowed.contains(key.value) {
-                throw Diagnostic(.optionNotFor(key.value, kind: kind.rawValue), at: key.range)
+            let settings = try Parser.plotSettings(options, kind: kind) { option in
+                Diagnostic(.optionNotFor(option.name, kind: kind.rawValue), at: option.key.range)
             }
-            s.plots[index].style = s.plots[index].style.merged(with: style)
+            s.plots[index].style = s.plots[index].style.merged(with: settings.style)
             s.plots[index].binding = try resolvedBinding(
-                bindingSpec, over: s.plots[index].binding,
+                settings.binding, over: s.plots[index].binding,
                 dataset: try existingDataset(
                     Located(s.plots[index].series.dataset, at: id.range), in: s),
                 session: s)

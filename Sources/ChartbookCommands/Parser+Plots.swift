@@ -14,35 +14,41 @@ extension Parser {
             _ = c.next()
             id = try c.name("a plot id after 'as'")
         }
-        let (style, binding, keys) = try plotStyle(&c, kind: kind)
-        for key in keys where !(plotOptions[kind] ?? []).contains(key.value) {
-            throw Diagnostic(
-                .unknown(
-                    .option, key.value, context: "\(kind.rawValue) plots",
-                    candidates: plotOptions[kind] ?? []), at: key.range)
+        let settings = try plotSettings(c.options(), kind: kind) { option in
+            unknownOption(option, PlotOption.names(for: kind), context: "\(kind.rawValue) plots")
         }
         return .addPlot(
-            kind: kind, series: series, id: id, style: style, binding: binding, keys: keys)
+            kind: kind, series: series, id: id, style: settings.style, binding: settings.binding)
     }
 
-    /// The options typed after a plot, read by the table (`PlotOption.all`). With `kind`
-    /// (add plot), unknown keys are reported against that kind's options; without (set
-    /// plot), against every option, and the executor checks them against the plot's kind.
-    static func plotStyle(_ c: inout TokenCursor, kind: Plot.Kind? = nil) throws(Diagnostic) -> (
-        PlotStyle, PlotBindingSpec, [Located<String>]
-    ) {
+    /// The options typed after a plot of `kind`, read by the table (`PlotOption.all`);
+    /// `notTaken` is the error for an option the kind does not take.
+    static func plotSettings(
+        _ options: [Option], kind: Plot.Kind, notTaken: (Option) -> Diagnostic
+    ) throws(Diagnostic) -> PlotSettings {
         var settings = PlotSettings()
-        var keys = [Located<String>]()
-        let allowed = kind.map { PlotOption.names(for: $0) } ?? PlotOption.all.map(\.name)
-        let context = kind.map { "\($0.rawValue) plots" } ?? "plots"
-        for option in try c.options() {
-            guard let entry = PlotOption.named(option.name) else {
-                throw unknownOption(option, allowed, context: context)
+        for option in options {
+            guard let entry = PlotOption.named(option.name, for: kind) else {
+                throw notTaken(option)
             }
             try entry.read(option.value, &settings)
-            keys.append(Located(option.name, at: option.key.range))
         }
-        return (settings.style, settings.binding, keys)
+        return settings
+    }
+
+    /// `set plot ID OPTION=VALUE…`: every option must be one some kind takes; the executor
+    /// reads them against the plot's kind.
+    static func setPlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let id = try c.name("a plot id")
+        let options = try c.options()
+        guard !options.isEmpty else { throw Diagnostic(.missingOptions("set plot"), at: c.end) }
+        let names = PlotOption.all.map(\.name).reduce(into: [String]()) { names, name in
+            if !names.contains(name) { names.append(name) }
+        }
+        for option in options where !names.contains(option.name) {
+            throw unknownOption(option, names, context: "plots")
+        }
+        return .setPlot(id: id, options: options)
     }
 
     static func addRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {

@@ -5,11 +5,7 @@ extension Parser {
 
     static func set(_ noun: String, _ c: inout TokenCursor) throws(Diagnostic) -> Command {
         switch noun {
-        case "plot":
-            let id = try c.name("a plot id")
-            let (style, binding, keys) = try plotStyle(&c)
-            guard !keys.isEmpty else { throw Diagnostic(.missingOptions("set plot"), at: c.end) }
-            return .setPlot(id: id, style: style, binding: binding, keys: keys)
+        case "plot": return try setPlot(&c)
         case "xscale", "yscale", "xlabel", "ylabel", "timezone": return try setAxis(noun, &c)
         case "reflines": return try setReflines(&c)
         case "labels":

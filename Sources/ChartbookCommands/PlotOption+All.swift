@@ -48,46 +48,40 @@ extension PlotOption {
 
     static let styles: [PlotOption] = [
         .color("color", Set(Plot.Kind.allCases), \.color),
+        // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
+        .positive("width", lines.union([.radar]), what: "a stroke width", \.stroke.width),
         .positive(
-            "width", lines.union(bars).union([.candlestick, .box]), what: "a width", \.width),
-        .choice(
-            "style", lines, PlotStyle.LineStyle.self, get: { $0.lineStyle },
-            set: { $0.lineStyle = $1 }),
+            "width", bars.union([.candlestick, .box]), what: "a share of the slot", limit: 1,
+            \.bar.width),
+        .choice("style", lines, \.stroke.curve),
         marker,
-        .positive("size", [.dot], what: "a marker size", \.size),
-        .color("outline", bars, \.outline),
-        .positive("outlinewidth", bars, what: "an outline width", \.outlineWidth),
-        .choice("fill", lines, PlotStyle.Fill.self, get: { $0.fill }, set: { $0.fill = $1 }),
-        .color("fillcolor", lines, \.fillColor),
+        .positive("size", [.dot], what: "a marker size", \.marker.size),
+        .color("outline", bars, \.bar.outline),
+        .positive("outlinewidth", bars, what: "an outline width", \.bar.outlineWidth),
+        .choice("fill", lines, \.stroke.fill),
+        .color("fillcolor", lines, \.stroke.fillColor),
         gradient,
+        .choice("gradienttype", lines, \.stroke.gradientType),
+        .flag("rounded", bars.subtracting([.histogram]), \.bar.rounded),
         .choice(
-            "gradienttype", lines, PlotStyle.GradientType.self, get: { $0.gradientType },
-            set: { $0.gradientType = $1 }),
-        .flag("rounded", bars.subtracting([.histogram]), \.rounded),
-        .choice(
-            "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut],
-            PlotStyle.ValueLabels.self, get: { $0.labels }, set: { $0.labels = $1 }),
+            "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut], \.labels),
         bins,
-        .flag("density", [.histogram], \.density),
-        .choice(
-            "sort", [.hbar, .pie, .donut], PlotStyle.SortOrder.self, get: { $0.sort },
-            set: { $0.sort = $1 }),
+        .flag("density", [.histogram], \.histogram.density),
+        .choice("sort", [.hbar, .pie, .donut], \.categories.sort),
         PlotOption(
             name: "center", kinds: [.donut], binding: false, choices: [],
-            read: { token, s in s.style.center = token.text },
-            written: { $0.style.center.map(ScriptQuoting.quoted) },
-            merge: { style, other in if let v = other.center { style.center = v } }),
-        .choice(
-            "kind", [.sparkline], PlotStyle.SparkKind.self, get: { $0.sparkKind },
-            set: { $0.sparkKind = $1 }),
+            read: { token, s in s.style.categories.center = token.text },
+            written: { $0.style.categories.center.map(ScriptQuoting.quoted) },
+            merge: merging(\.categories.center)),
+        .choice("kind", [.sparkline], \.spark.kind),
         sparkRange,
-        .flag("zero", [.sparkline], \.sparkZero),
+        .flag("zero", [.sparkline], \.spark.zero),
         sparkHeight,
     ]
 
     /// `marker=circle|square|diamond|cross` or one character in quotes.
     static let marker = PlotOption(
-        name: "marker", kinds: [.dot], binding: false, choices: PlotStyle.Marker.names,
+        name: "marker", kinds: [.dot], binding: false, choices: MarkerStyle.Shape.names,
         read: { token, s throws(Diagnostic) in
             if token.kind == .string {
                 guard token.text.count == 1, let glyph = token.text.first else {
@@ -95,22 +89,22 @@ extension PlotOption {
                         .invalidValue(key: "marker", value: token.text, expected: "one character"),
                         at: token.range)
                 }
-                s.style.marker = .glyph(glyph)
+                s.style.marker.shape = .glyph(glyph)
                 return
             }
-            let markers: [String: PlotStyle.Marker] = [
+            let markers: [String: MarkerStyle.Shape] = [
                 "circle": .circle, "square": .square, "diamond": .diamond, "cross": .cross,
             ]
             guard let marker = markers[token.text.lowercased()] else {
                 throw Diagnostic(
                     .unknown(
-                        .value, token.text, context: "marker", candidates: PlotStyle.Marker.names),
+                        .value, token.text, context: "marker", candidates: MarkerStyle.Shape.names),
                     at: token.range)
             }
-            s.style.marker = marker
+            s.style.marker.shape = marker
         },
         written: { plot in
-            switch plot.style.marker {
+            switch plot.style.marker.shape {
             case .none: nil
             case .glyph(let g): ScriptQuoting.quoted(String(g))
             case .circle: "circle"
@@ -119,7 +113,7 @@ extension PlotOption {
             case .cross: "cross"
             }
         },
-        merge: { style, other in if let v = other.marker { style.marker = v } })
+        merge: merging(\.marker.shape))
 
     /// `gradient=C1..C2`.
     static let gradient = PlotOption(
@@ -134,10 +128,10 @@ extension PlotOption {
                         key: "gradient", value: token.text,
                         expected: "two colours like #16aafc..white@0"), at: token.range)
             }
-            s.style.gradient = PlotStyle.GradientColors(start: start, end: end)
+            s.style.stroke.gradient = StrokeStyle.GradientColors(start: start, end: end)
         },
-        written: { $0.style.gradient.map { "\($0.start)..\($0.end)" } },
-        merge: { style, other in if let v = other.gradient { style.gradient = v } })
+        written: { $0.style.stroke.gradient.map { "\($0.start)..\($0.end)" } },
+        merge: merging(\.stroke.gradient))
 
     /// Sparklines: `range=MIN..MAX`.
     static let sparkRange = PlotOption(
@@ -150,31 +144,31 @@ extension PlotOption {
                         key: "range", value: token.text, expected: "both ends, like 0..100"),
                     at: token.range)
             }
-            s.style.sparkRange = lower...upper
+            s.style.spark.range = lower...upper
         },
         written: { plot in
-            plot.style.sparkRange.map {
+            plot.style.spark.range.map {
                 "\(SessionScript.number($0.lowerBound))..\(SessionScript.number($0.upperBound))"
             }
         },
-        merge: { style, other in if let v = other.sparkRange { style.sparkRange = v } })
+        merge: merging(\.spark.range))
 
     /// Histograms: `bins=auto|sturges|fd|N`.
     static let bins = PlotOption(
         name: "bins", kinds: [.histogram], binding: false,
-        choices: PlotStyle.HistogramBins.names,
+        choices: HistogramStyle.Bins.names,
         read: { token, s throws(Diagnostic) in
             switch token.text.lowercased() {
-            case "auto": s.style.bins = .auto
-            case "sturges": s.style.bins = .sturges
-            case "fd": s.style.bins = .fd
+            case "auto": s.style.histogram.bins = .auto
+            case "sturges": s.style.histogram.bins = .sturges
+            case "fd": s.style.histogram.bins = .fd
             default:
-                s.style.bins = .count(
+                s.style.histogram.bins = .count(
                     try ValueParser.integer(token, "a bin count or auto|sturges|fd", in: 1...1000))
             }
         },
         written: { plot in
-            switch plot.style.bins {
+            switch plot.style.histogram.bins {
             case .none: nil
             case .auto: "auto"
             case .sturges: "sturges"
@@ -182,14 +176,14 @@ extension PlotOption {
             case .count(let n): String(n)
             }
         },
-        merge: { style, other in if let v = other.bins { style.bins = v } })
+        merge: merging(\.histogram.bins))
 
     /// Sparklines: `height=N` rows.
     static let sparkHeight = PlotOption(
         name: "height", kinds: [.sparkline], binding: false, choices: [],
         read: { token, s throws(Diagnostic) in
-            s.style.sparkHeight = try ValueParser.integer(token, "a height in rows", in: 1...20)
+            s.style.spark.height = try ValueParser.integer(token, "a height in rows", in: 1...20)
         },
-        written: { $0.style.sparkHeight.map(String.init) },
-        merge: { style, other in if let v = other.sparkHeight { style.sparkHeight = v } })
+        written: { $0.style.spark.height.map(String.init) },
+        merge: merging(\.spark.height))
 }

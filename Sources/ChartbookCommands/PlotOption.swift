@@ -41,13 +41,18 @@ struct PlotOption: Sendable {
         return own.filter { !$0.binding }.map(\.name) + own.filter(\.binding).map(\.name)
     }
 
-    static func named(_ name: String) -> PlotOption? { all.first { $0.name == name } }
+    /// The option `name` of `kind` (two kinds may give one name different meanings, like a
+    /// line's `width` in points and a bar's as a share of its slot); without a kind, the
+    /// first option so named.
+    static func named(_ name: String, for kind: Plot.Kind? = nil) -> PlotOption? {
+        all.first { $0.name == name && (kind.map($0.kinds.contains) ?? true) }
+    }
 
     /// `line: color= width= style=straight|smooth …; dot: …` for help, from the table.
     static var summary: String {
         Plot.Kind.allCases.map { kind in
             "\(kind.rawValue): "
-                + names(for: kind).compactMap(named).map { option in
+                + names(for: kind).compactMap { named($0, for: kind) }.map { option in
                     option.name + "="
                         + (option.choices.count <= 6 ? option.choices.joined(separator: "|") : "")
                 }.joined(separator: " ")
@@ -65,17 +70,22 @@ struct PlotOption: Sendable {
 extension PlotOption {
     /// An option whose value is one of an enum's words.
     static func choice<T: RawRepresentable & CaseIterable & Sendable>(
-        _ name: String, _ kinds: Set<Plot.Kind>, _ type: T.Type,
-        get: @escaping @Sendable (PlotStyle) -> T?,
-        set: @escaping @Sendable (inout PlotStyle, T) -> Void
+        _ name: String, _ kinds: Set<Plot.Kind>,
+        _ path: WritableKeyPath<PlotStyle, T?> & Sendable
     ) -> PlotOption where T.RawValue == String {
         PlotOption(
             name: name, kinds: kinds, binding: false, choices: T.allCases.map(\.rawValue),
             read: { token, s throws(Diagnostic) in
-                set(&s.style, try ValueParser.choice(token, key: name, as: T.self))
+                s.style[keyPath: path] = try ValueParser.choice(token, key: name, as: T.self)
             },
-            written: { get($0.style)?.rawValue },
-            merge: { style, other in if let v = get(other) { set(&style, v) } })
+            written: { $0.style[keyPath: path]?.rawValue }, merge: merging(path))
+    }
+
+    /// Copies the field at `path` from the other style when that one sets it.
+    static func merging<T>(_ path: WritableKeyPath<PlotStyle, T?> & Sendable)
+        -> @Sendable (inout PlotStyle, PlotStyle) -> Void
+    {
+        { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } }
     }
 
     /// An option whose value is a colour.
@@ -89,21 +99,22 @@ extension PlotOption {
                 s.style[keyPath: path] = try ValueParser.color(token, key: name)
             },
             written: { $0.style[keyPath: path].map { "\($0)" } },
-            merge: { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } })
+            merge: merging(path))
     }
 
     /// An option whose value is a positive number.
     static func positive(
-        _ name: String, _ kinds: Set<Plot.Kind>, what: String,
+        _ name: String, _ kinds: Set<Plot.Kind>, what: String, limit: Double = 100,
         _ path: WritableKeyPath<PlotStyle, Double?> & Sendable
     ) -> PlotOption {
         PlotOption(
             name: name, kinds: kinds, binding: false, choices: [],
             read: { token, s throws(Diagnostic) in
-                s.style[keyPath: path] = try ValueParser.positive(token, key: name, what: what)
+                s.style[keyPath: path] = try ValueParser.positive(
+                    token, key: name, what: what, limit: limit)
             },
             written: { $0.style[keyPath: path].map(SessionScript.number) },
-            merge: { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } })
+            merge: merging(path))
     }
 
     /// An option whose value is on or off.
@@ -117,7 +128,7 @@ extension PlotOption {
                 s.style[keyPath: path] = try ValueParser.boolean(token, key: name)
             },
             written: { $0.style[keyPath: path].map(SessionScript.onOff) },
-            merge: { style, other in if let v = other[keyPath: path] { style[keyPath: path] = v } })
+            merge: merging(path))
     }
 
     /// A binding option (`x=`, `by=` …): read into the binding spec, merged by it.

@@ -145,8 +145,8 @@ struct TokenCursor {
 }
 
 /// A `key=value` pair as typed.
-struct Option {
-    var key: Token
-    var value: Token
-    var name: String { key.text.lowercased() }
+public struct Option: Equatable, Sendable {
+    public var key: Token
+    public var value: Token
+    public var name: String { key.text.lowercased() }
 }

@@ -32,7 +32,7 @@ public enum ChartRenderer {
             guard !session.plots.isEmpty, session.mainPlots.isEmpty else {
                 return (max(0, target.columns), rows)
             }
-            let strips = session.plots.reduce(0) { $0 + ($1.style.sparkHeight ?? 1) }
+            let strips = session.plots.reduce(0) { $0 + $1.style.spark.resolvedHeight }
             let title = session.output.title == nil ? 0 : 1
             return (max(0, target.columns), min(rows, strips + title))
         }

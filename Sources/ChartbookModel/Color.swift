@@ -1,3 +1,5 @@
+import Foundation
+
 /// An sRGB colour with straight (non-premultiplied) alpha.
 ///
 /// Components are 0...255; `alpha` is 0...1. Colours are values: the session stores
@@ -21,6 +23,17 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         self.init(
             red: UInt8((hex >> 16) & 0xff), green: UInt8((hex >> 8) & 0xff), blue: UInt8(hex & 0xff)
         )
+    }
+
+    /// Text that reads on this colour: near-black on light colours, white on dark ones (by
+    /// WCAG relative luminance, the crossover where both contrast ratios are equal).
+    public var contrastingText: Color {
+        func linear(_ c: UInt8) -> Double {
+            let v = Double(c) / 255
+            return v <= 0.04045 ? v / 12.92 : Foundation.pow((v + 0.055) / 1.055, 2.4)
+        }
+        let luminance = 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+        return luminance > 0.179 ? Color(hex: 0x1A1A1A) : Color(hex: 0xFFFFFF)
     }
 
     /// `#rrggbb`, or `#rrggbbaa` when the colour is not opaque.

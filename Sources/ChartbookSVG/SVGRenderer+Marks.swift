@@ -49,7 +49,7 @@ extension SVGRenderer {
 
     /// Marker glyphs at their points.
     func markers(
-        _ points: [DotPoint], _ marker: PlotStyle.Marker, _ layer: Scene.Layer, color: String,
+        _ points: [DotPoint], _ marker: MarkerStyle.Shape, _ layer: Scene.Layer, color: String,
         alpha: String, _ scene: Scene, _ out: inout SVGWriter
     ) {
         let r = max(layer.markerSize * cellWidth / 16, 0.75)

@@ -267,8 +267,14 @@ public struct SVGRenderer: Sendable {
 
     func texts(_ scene: Scene, _ out: inout SVGWriter) {
         for text in scene.texts {
-            let x = Double(text.column) * cellWidth
             let cells = TextMetrics.width(of: text.text)
+            var x = Double(text.column) * cellWidth
+            if let center = text.centerColumn {
+                let width = Double(cells) * cellWidth
+                x = min(
+                    max((Double(scene.plotArea.column) + center) * cellWidth - width / 2, 0),
+                    Double(scene.columns) * cellWidth - width)
+            }
             // Labels of lines are centred on their line; other text sits on its row's baseline.
             var y = Double(text.row) * cellHeight + cellHeight * 0.75
             // The y title sits over the axis: raised clear of the top label, which is centred

@@ -45,7 +45,7 @@ struct CategoryTable {
         guard let first = values.first else { return }
         let key = { (k: Int) in first[k].isNaN ? -Double.infinity : first[k] }
         var order = Array(names.indices)
-        switch series.first?.plot.style.sort ?? .data {
+        switch series.first?.plot.style.categories.sort ?? .data {
         case .data: return
         case .descending: order.sort { key($0) > key($1) }
         case .ascending: order.sort { key($0) < key($1) }

@@ -31,16 +31,14 @@ extension ChartLayout {
         if !f.area.isEmpty { axesAndRules(c, plan, f, &parts) }
         let groups = barGroups(c.plots)
         var layers = [Scene.Layer]()
-        var stackedParts = 0
-        for (p, group) in zip(c.plots, groups) where !f.area.isEmpty {
-            // Stacked parts: a fill pattern each, for output without colour.
-            let pattern = p.plot.kind == .stacked ? stackedParts : nil
-            if p.plot.kind == .stacked { stackedParts += 1 }
+        for (p, (group, pattern)) in zip(c.plots, zip(groups, stackedPatterns(c.plots)))
+        where !f.area.isEmpty {
             layers.append(
                 layer(
                     for: p, x: f.x, y: f.y(p.plot.binding.axis), heightCells: plan.plotHeight,
                     group: group, pattern: pattern))
         }
+        if !f.area.isEmpty { parts.texts += valueLabels(c, f, layers) }
         let fixedRange: Bool
         if case .fixed = c.session.axes.range { fixedRange = true } else { fixedRange = false }
         let clips = f.area.isEmpty || !fixedRange ? [] : clipMarks(c.plots, x: f.x, y: f.y)
@@ -53,6 +51,17 @@ extension ChartLayout {
             rules: parts.rules, layers: layers, texts: parts.texts.map { clipped($0) },
             selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
             clipMarks: clips, sparklines: sparklines)
+    }
+
+    /// Stacked parts' fill patterns (0, 1, 2 … in plot order), which tell them apart without
+    /// colour; nil for every other plot.
+    func stackedPatterns(_ plots: [ResolvedPlot]) -> [Int?] {
+        var parts = 0
+        return plots.map { p in
+            guard p.plot.kind == .stacked else { return nil }
+            defer { parts += 1 }
+            return parts
+        }
     }
 
     /// The plot area and the mappings, from the settled gutters and axes.
@@ -141,11 +150,14 @@ extension ChartLayout {
             texts.append(title)
             row += 1
         }
+        let patterns = stackedPatterns(c.plots)
         for (number, line) in plan.legendLines.enumerated() {
             let more =
                 number == plan.legendLines.count - 1 && plan.legendHidden > 0
                 ? plan.legendHidden : 0
-            texts += legend(plots: line.map { c.plots[$0] }, row: row, area: area, more: more)
+            texts += legend(
+                plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] }, row: row,
+                area: area, more: more)
             row += 1
         }
         if plan.hasYTitle, let title = c.session.axes.yTitle {

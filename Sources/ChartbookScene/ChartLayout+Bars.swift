@@ -73,7 +73,7 @@ extension ChartLayout {
     ) -> [Scene.Box] {
         guard p.extra.count == 3 else { return [] }
         let (open, high, low) = (p.extra[0], p.extra[1], p.extra[2])
-        let half = slots.slot * min(max(p.plot.style.width ?? 0.6, 0.05), 1) / 2
+        let half = slots.slot * p.plot.style.bar.widthFraction(for: .candlestick) / 2
         let row = { (v: Double) in y.cell(v, dotsPerCell: self.dots.y) }
         var boxes = [Scene.Box]()
         for (i, center) in zip(slots.indices, slots.centers) {
@@ -99,7 +99,7 @@ extension ChartLayout {
     func boxes(_ p: ResolvedPlot, x: XMapping, y: YMapping, group: BarGroup) -> [Scene.Box] {
         guard let stats = p.box, let slot = p.xs?.first else { return [] }
         let whole = x.dotsPerUnit / Double(dots.x)
-        let share = min(max(p.plot.style.width ?? 0.5, 0.05), 1) / Double(group.count)
+        let share = p.plot.style.bar.widthFraction(for: .box) / Double(group.count)
         let center =
             x.cell(value: slot) + (Double(group.index) - Double(group.count - 1) / 2) * whole
             * share
@@ -123,7 +123,7 @@ extension ChartLayout {
     ) -> [Scene.Bar] {
         // Grouped: the bars of one slot stand side by side, touching, in the slot's
         // `width=` share; each series takes its part of that share.
-        let share = min(max(p.plot.style.width ?? (p.plot.kind == .histogram ? 1 : 0.8), 0.05), 1)
+        let share = p.plot.style.bar.widthFraction(for: p.plot.kind)
         let grouped = group.count > 1
         let n = Double(group.count)
         // Cells: whole cells per bar and at least one cell between groups, on cell edges.
@@ -143,7 +143,10 @@ extension ChartLayout {
             min(max(y.cell(value, dotsPerCell: self.dots.y), 0), Double(heightCells))
         }
         var bars = [Scene.Bar]()
-        func bar(_ value: Double, center: Double, slot: Double, base: Double? = nil) {
+        func bar(
+            _ value: Double, center: Double, slot: Double, base: Double? = nil,
+            shown: Double? = nil
+        ) {
             // A base of zero is the zero line, placed as every bar's is.
             let floating = base.map { $0 != 0 } ?? false
             let top = clampedRow(value)
@@ -152,8 +155,9 @@ extension ChartLayout {
                 Scene.Bar(
                     x0: center - half, x1: center + half, slot: slot,
                     base: floating ? clampedRow(base ?? 0) : zero, top: top,
-                    outline: p.plot.style.outline, outlineWidth: p.plot.style.outlineWidth ?? 1,
-                    rounded: p.plot.style.rounded ?? false, floating: floating))
+                    outline: p.plot.style.bar.outline,
+                    outlineWidth: p.plot.style.bar.resolvedOutlineWidth,
+                    rounded: p.plot.style.bar.rounded ?? false, floating: floating, value: shown))
         }
         // The smallest bar the target can draw: a cell in the terminal, a dot (pixel) in
         // vector output. Narrower slots keep one bar per such column.
@@ -164,7 +168,7 @@ extension ChartLayout {
                 if let base, !base.isFinite { continue }
                 // An empty bin is no bar (not a sliver at the zero line).
                 if p.plot.kind == .histogram && p.values[i] == 0 { continue }
-                bar(p.values[i], center: center, slot: slot, base: base)
+                bar(p.values[i], center: center, slot: slot, base: base, shown: p.shown(i))
             }
             return bars
         }

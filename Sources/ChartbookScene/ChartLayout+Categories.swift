@@ -26,8 +26,11 @@ extension ChartLayout {
         if let title = titleText(session), take() { rows.texts.append(title) }
         let wantsLegend = session.output.legend ?? legend
         if wantsLegend, !series.isEmpty, take() {
+            let patterns = series.indices.map { s in
+                series[s].plot.kind == .hbar ? Self.seriesPattern(s, of: series.count) : nil
+            }
             rows.texts += self.legend(
-                plots: series, row: used - 1,
+                plots: series, patterns: patterns, row: used - 1,
                 area: Scene.CellRect(column: 0, row: 0, width: columns, height: 0))
         }
         rows.top = used
@@ -96,6 +99,10 @@ extension ChartLayout {
 
     /// A value as labels and readouts write it: up to 4 significant digits, with a suffix
     /// (k, M …) from 10,000.
+    /// The fill pattern that tells series `s` of `count` apart without colour (horizontal
+    /// bars and their legend keys); nil when there is only one.
+    static func seriesPattern(_ s: Int, of count: Int) -> Int? { count > 1 ? s : nil }
+
     static func valueText(_ value: Double) -> String {
         LabelFormatter().labels(for: [value]).first ?? LabelFormatter.fixed(value, 2)
     }
@@ -103,6 +110,6 @@ extension ChartLayout {
     /// A share (0...1) as a percentage: `35%`, `3.5%`, `0.4%`.
     static func percentText(_ share: Double) -> String {
         let percent = share * 100
-        return LabelFormatter.fixed(percent, percent >= 10 || percent == 0 ? 0 : 1) + "%"
+        return LabelFormatter.fixed(percent, abs(percent) >= 10 || percent == 0 ? 0 : 1) + "%"
     }
 }

@@ -127,7 +127,7 @@ extension ChartLayout {
         let series = table.series[s]
         var layer = Scene.Layer(
             plotID: series.plot.id, color: series.color, thickness: 1, marks: .hbars(bars))
-        layer.pattern = table.series.count > 1 ? s : nil
+        layer.pattern = Self.seriesPattern(s, of: table.series.count)
         return layer
     }
 
@@ -155,10 +155,11 @@ extension ChartLayout {
         return texts
     }
 
-    /// Values at the bars' ends (`labels=`), where they fit inside the area.
+    /// Values at the bars' ends (`labels=`): after the end where that fits inside the area,
+    /// else just inside the end, on the bar's colour (when the bar is longer than the text).
     func hbarLabels(
         _ table: CategoryTable, _ s: Int, bands: HorizontalBands, area: Scene.CellRect,
-        labels: PlotStyle.ValueLabels, toColumn: (Double) -> Double
+        labels: ValueLabels, toColumn: (Double) -> Double
     ) -> [Scene.Text] {
         let total = table.values[s].filter(\.isFinite).reduce(0, +)
         var texts = [Scene.Text]()
@@ -167,16 +168,35 @@ extension ChartLayout {
             let text =
                 labels == .percent && total > 0 ? Self.percentText(v / total) : Self.valueText(v)
             let width = TextMetrics.width(of: text)
-            let column =
+            let color = table.series[s].color
+            let (end, zero) = (toColumn(v), toColumn(0))
+            var label = Scene.Text(
+                role: .valueLabel,
+                row: area.row + bands.top(k) + s * bands.barRows + (bands.barRows - 1) / 2,
+                column: 0, text: text, color: color)
+            let outside =
                 v >= 0
-                ? Int(saturating: toColumn(v).rounded(.up)) + 1
-                : Int(saturating: toColumn(v).rounded(.down)) - 1 - width
-            guard column >= 0, column + width <= area.width else { continue }
-            texts.append(
-                Scene.Text(
-                    role: .valueLabel,
-                    row: area.row + bands.top(k) + s * bands.barRows + (bands.barRows - 1) / 2,
-                    column: area.column + column, text: text, color: table.series[s].color))
+                ? Int(saturating: end.rounded(.up)) + 1
+                : Int(saturating: end.rounded(.down)) - 1 - width
+            // Whole cells of the bar, end first.
+            let inside =
+                v >= 0
+                ? Int(saturating: end.rounded(.down)) - width
+                : Int(saturating: end.rounded(.up))
+            let insideFits =
+                v >= 0
+                ? Double(inside) >= zero.rounded(.up) + 1
+                : Double(inside + width) <= zero.rounded(.down) - 1
+            if outside >= 0, outside + width <= area.width {
+                label.column = area.column + outside
+            } else if insideFits {
+                label.column = area.column + inside
+                label.color = color.contrastingText
+                label.background = color
+            } else {
+                continue
+            }
+            texts.append(label)
         }
         return texts
     }

@@ -9,28 +9,13 @@ extension ChartLayout {
         for p: ResolvedPlot, x side: XSide, y: YMapping, heightCells: Int,
         group: BarGroup = BarGroup(), pattern: Int? = nil
     ) -> Scene.Layer {
-        let width = p.plot.style.width ?? 2
+        let width = p.plot.style.stroke.resolvedWidth
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         let x = side.mapping
-        let n = p.values.count
-        let window: Range<Int>, span: Range<Int>
-        let position: (Int) -> Int
-        if let plan = side.plan, let xs = p.xs {
-            let visible =
-                p.sorted ? visibleSpan(xs, plan.domain, margin: 0) : 0..<min(n, xs.count)
-            window = visible
-            span = p.sorted ? visibleSpan(xs, plan.domain, margin: 1) : visible
-            position = { x.dot(value: xs[$0]) }
-        } else {
-            // The window is over the longest series; this one may end before it starts.
-            window = side.window
-            let lower = min(max(window.lowerBound - 1, 0), n)
-            span = lower..<max(min(window.upperBound + 1, n), lower)
-            position = { x.dot($0) }
-        }
+        let (window, span, position) = visiblePoints(p, side: side)
         switch p.plot.kind {
         case .line, .area, .sparkline:
-            let smooth = p.plot.style.lineStyle == .smooth && window.count * 2 <= x.widthDots
+            let smooth = p.plot.style.stroke.curve == .smooth && window.count * 2 <= x.widthDots
             let runs: [[DotPoint]]
             if smooth {
                 runs = smoothRuns(p.values, span, position: position, y: y)
@@ -49,16 +34,16 @@ extension ChartLayout {
         case .dot:
             let points = markers(p.values, window, position: position, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
-            if let size = p.plot.style.size, size < 1 {
+            if p.plot.style.marker.isPoint {
                 return Scene.Layer(
                     plotID: p.plot.id, color: p.color, thickness: 1,
                     marks: .polyline(points.map { [$0] }),
-                    markerSize: size)
+                    markerSize: p.plot.style.marker.resolvedSize)
             }
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
-                marks: .markers(points, p.plot.style.marker ?? .circle),
-                markerSize: p.plot.style.size ?? 6)
+                marks: .markers(points, p.plot.style.marker.resolvedShape),
+                markerSize: p.plot.style.marker.resolvedSize)
         case .bar, .grouped, .stacked, .histogram, .range:
             let slots = slots(p, window, side: side)
             let bars = bars(
@@ -80,6 +65,27 @@ extension ChartLayout {
             // Drawn by layouts of their own, never in a cartesian chart.
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars([]))
         }
+    }
+
+    /// The points of `p` in view (`window`), the span a line draws (one point beyond each
+    /// end, so it runs on to the edge of the area), and a point's dot column.
+    func visiblePoints(_ p: ResolvedPlot, side: XSide) -> (
+        window: Range<Int>, span: Range<Int>, position: (Int) -> Int
+    ) {
+        let x = side.mapping
+        let n = p.values.count
+        if let plan = side.plan, let xs = p.xs {
+            let visible =
+                p.sorted ? visibleSpan(xs, plan.domain, margin: 0) : 0..<min(n, xs.count)
+            return (
+                visible, p.sorted ? visibleSpan(xs, plan.domain, margin: 1) : visible,
+                { x.dot(value: xs[$0]) }
+            )
+        }
+        // The window is over the longest series; this one may end before it starts.
+        let window = side.window
+        let lower = min(max(window.lowerBound - 1, 0), n)
+        return (window, lower..<max(min(window.upperBound + 1, n), lower), { x.dot($0) })
     }
 
     /// A line over sorted x values: one pass, reduced per dot column.
@@ -252,8 +258,8 @@ extension ChartLayout {
     /// The fill under a line: `fill=` (default none for lines, solid for areas), down to zero
     /// or the range edge nearest to it.
     func fill(for p: ResolvedPlot, y: YMapping) -> Scene.Fill? {
-        let style = p.plot.style
-        let kind = style.fill ?? (p.plot.kind == .area ? .solid : PlotStyle.Fill.none)
+        let style = p.plot.style.stroke
+        let kind = style.resolvedFill(for: p.plot.kind)
         let baseline = y.dot(min(max(0, y.range.lowerBound), y.range.upperBound))
         switch kind {
         case .none: return nil
@@ -265,7 +271,7 @@ extension ChartLayout {
             var start = p.color, end = p.color
             start.alpha = 0.6
             end.alpha = 0.05
-            let colors = style.gradient ?? PlotStyle.GradientColors(start: start, end: end)
+            let colors = style.gradient ?? StrokeStyle.GradientColors(start: start, end: end)
             return Scene.Fill(
                 paint: .gradient(
                     start: colors.start, end: colors.end, radial: style.gradientType == .radial),

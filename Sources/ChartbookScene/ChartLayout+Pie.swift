@@ -27,10 +27,12 @@ extension ChartLayout {
             session, series: [], legend: false, notes: notes, selected: selected != nil)
         let total = values.filter { $0 > 0 }.reduce(0, +)
         let (slices, labels) = pieSlices(table, series, total: total, selected: selected)
-        let labelWidth = min((labels.map(TextMetrics.width(of:)).max() ?? 0) + 2, columns / 3)
-        // A circle on the target: a cell is about twice as tall as it is wide.
-        let radiusRows = max(Double(rows.height) / 2 - 0.5, 1)
-        let radiusColumns = min(radiusRows * 2, max(Double(columns - 2 * (labelWidth + 2)) / 2, 2))
+        let labelWidth = min((labels.map(\.width).max() ?? 0) + 2, columns / 4)
+        // A circle on the target (a cell is about twice as tall as it is wide), as large as
+        // the rows and the labels on both sides allow.
+        let radiusColumns = min(
+            max(Double(rows.height) - 1, 2), max(Double(columns - 2 * (labelWidth + 2)) / 2, 2))
+        let radiusRows = max(radiusColumns / 2, 1)
         let area = Scene.CellRect(column: 0, row: rows.top, width: columns, height: rows.height)
         let pie = Scene.Pie(
             frame: RadialFrame(
@@ -41,7 +43,9 @@ extension ChartLayout {
         var leaders = [[DotPoint]]()
         placeSliceLabels(pie, names: labels, area: area, texts: &texts, leaders: &leaders)
         if series.plot.kind == .donut, rows.height >= 5 {
-            texts.append(donutCentre(pie, series.plot.style.center ?? Self.valueText(total), area))
+            texts.append(
+                donutCentre(pie, series.plot.style.categories.center ?? Self.valueText(total), area)
+            )
         }
         if let k = selected, let row = rows.readoutRow {
             texts += categoryReadout(table, k, row: row)
@@ -66,9 +70,9 @@ extension ChartLayout {
     /// each with its label (`labels=`: name and share by default).
     func pieSlices(
         _ table: CategoryTable, _ series: ResolvedPlot, total: Double, selected: Int?
-    ) -> (slices: [Scene.Pie.Slice], labels: [String]) {
+    ) -> (slices: [Scene.Pie.Slice], labels: [SliceLabel]) {
         guard total > 0, let values = table.values.first else { return ([], []) }
-        var slices = [Scene.Pie.Slice](), labels = [String]()
+        var slices = [Scene.Pie.Slice](), labels = [SliceLabel]()
         var start = 0.0
         for k in table.names.indices where values[k] > 0 {
             let share = values[k] / total
@@ -79,10 +83,11 @@ extension ChartLayout {
                     pattern: k, exploded: selected == k))
             start += share
             switch series.plot.style.labels ?? .on {
-            case .off: labels.append(table.names[k])
-            case .value: labels.append(table.names[k] + " " + Self.valueText(values[k]))
-            case .percent: labels.append(Self.percentText(share))
-            case .on: labels.append(table.names[k] + " " + Self.percentText(share))
+            case .off: labels.append(SliceLabel(name: table.names[k]))
+            case .value:
+                labels.append(SliceLabel(name: table.names[k], figure: Self.valueText(values[k])))
+            case .on, .percent:
+                labels.append(SliceLabel(name: table.names[k], figure: Self.percentText(share)))
             }
         }
         // The last slice closes the circle whatever the rounding of the shares.
@@ -102,10 +107,29 @@ extension ChartLayout {
             text: fitted, bold: true)
     }
 
+    /// A slice's label: its category's name and the figure after it (share or value).
+    struct SliceLabel {
+        var name: String
+        var figure: String? = nil
+
+        var width: Int { TextMetrics.width(of: text(toWidth: .max)) }
+
+        /// The label in `width` cells at most: the name is shortened, the figure kept.
+        func text(toWidth width: Int) -> String {
+            let name = TextMetrics.sanitized(self.name)
+            guard let figure else { return TextMetrics.truncated(name, toWidth: width) }
+            let room = width - TextMetrics.width(of: figure) - 1
+            guard room >= 2 else {
+                return TextMetrics.truncated(name + " " + figure, toWidth: width)
+            }
+            return TextMetrics.truncated(name, toWidth: room) + " " + figure
+        }
+    }
+
     /// Each slice's label outside the rim at its middle angle, on the slice's side; labels
     /// that would share a row move to the nearest free one, with a leader from the rim.
     func placeSliceLabels(
-        _ pie: Scene.Pie, names: [String], area: Scene.CellRect, texts: inout [Scene.Text],
+        _ pie: Scene.Pie, names: [SliceLabel], area: Scene.CellRect, texts: inout [Scene.Text],
         leaders: inout [[DotPoint]]
     ) {
         var used = [Set<Int>(), Set<Int>()]
@@ -125,7 +149,7 @@ extension ChartLayout {
                 Int(saturating: (frame.centerColumn - frame.radiusColumns).rounded(.down)) - 2
             let room = (right ? columns - rightStart : leftEnd) - 2
             guard room >= 3 else { continue }
-            let text = TextMetrics.truncated(TextMetrics.sanitized(name), toWidth: room)
+            let text = name.text(toWidth: room)
             let width = TextMetrics.width(of: text) + 2
             let column = right ? rightStart : leftEnd - width
             guard column >= 0, column + width <= columns else { continue }

@@ -12,9 +12,10 @@ extension ChartLayout {
             selected: selected != nil)
         let area = Scene.CellRect(column: 0, row: rows.top, width: columns, height: rows.height)
         let labelWidth = min((table.names.map(TextMetrics.width(of:)).max() ?? 0), columns / 4)
-        let radiusRows = max(Double(rows.height) / 2 - 1, 1)
+        // A circle on the target, as large as the rows and the spoke labels allow.
         let radiusColumns = min(
-            radiusRows * 2, max(Double(columns) / 2 - Double(labelWidth) - 2, 2))
+            max(Double(rows.height) - 2, 2), max(Double(columns) / 2 - Double(labelWidth) - 2, 2))
+        let radiusRows = max(radiusColumns / 2, 1)
         let frame = RadialFrame(
             centerColumn: Double(columns) / 2, centerRow: Double(rows.height) / 2,
             radiusColumns: radiusColumns, radiusRows: radiusRows)
@@ -47,7 +48,8 @@ extension ChartLayout {
             layers.append(
                 Scene.Layer(
                     plotID: series.plot.id, color: series.color, thickness: 1,
-                    strokeWidth: series.plot.style.width ?? 2, marks: .polyline([polygon])))
+                    strokeWidth: series.plot.style.stroke.resolvedWidth, marks: .polyline([polygon])
+                ))
         }
         var texts = rows.texts
         // Names just beyond the rim: 1.5 columns out across, 0.6 rows out down.

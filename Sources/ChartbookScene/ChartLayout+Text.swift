@@ -43,13 +43,15 @@ extension ChartLayout {
 
     /// One legend line: key and name of each series, right-aligned to the plot area, and
     /// `+N more` when `more` entries did not fit (entries give way to it when needed).
-    func legend(plots: [ResolvedPlot], row: Int, area: Scene.CellRect, more: Int = 0)
-        -> [Scene.Text]
-    {
-        var entries = plots.map { p in
+    /// `patterns`: each plot's fill pattern (stacked parts, `stackedPatterns`), which its key
+    /// shows when there is no colour.
+    func legend(
+        plots: [ResolvedPlot], patterns: [Int?], row: Int, area: Scene.CellRect, more: Int = 0
+    ) -> [Scene.Text] {
+        var entries = zip(plots, patterns).map { p, pattern in
             (
                 symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.name),
-                color: p.color
+                color: p.color, pattern: pattern
             )
         }
         var more = more
@@ -68,8 +70,8 @@ extension ChartLayout {
             guard column + 2 < columns else { break }
             texts.append(
                 Scene.Text(
-                    role: .legend, row: row, column: column, text: entry.symbol, color: entry.color)
-            )
+                    role: entry.pattern == nil ? .legend : .colorKey, row: row, column: column,
+                    text: entry.symbol, color: entry.color, pattern: entry.pattern))
             let name = TextMetrics.truncated(entry.name, toWidth: columns - column - 2)
             texts.append(Scene.Text(role: .legend, row: row, column: column + 2, text: name))
             column += 2 + TextMetrics.width(of: name) + 2
@@ -111,6 +113,7 @@ extension ChartLayout {
             column += TextMetrics.width(of: fitted)
         }
         let shown = { (v: Double) in v.isNaN ? self.glyphs.missingValue : NumberText.shortest(v) }
+        let log = c.session.axes.yScale == .log
         if let plan = x.plan {
             guard let selected = selectedX(c) else { return [] }
             add(
@@ -118,16 +121,17 @@ extension ChartLayout {
                 bold: true)
             for p in c.plots {
                 if let box = p.box {
-                    // A box names its statistics, for the group selected only.
+                    // A box names its statistics, for the group selected only; its group is
+                    // the x just written, so it goes by its plot's id.
                     guard p.xs?.first == selected else { continue }
                     add("  ")
-                    add(TextMetrics.sanitized(p.name), color: p.color)
-                    add(" " + boxText(box, log: c.session.axes.yScale == .log))
+                    add(TextMetrics.sanitized(p.plot.id), color: p.color)
+                    add(" " + boxText(box, log: log))
                     continue
                 }
                 add("  ")
                 add(TextMetrics.sanitized(p.name), color: p.color)
-                add(" " + shown(nearest(p, to: selected).map { p.shown($0) } ?? .nan))
+                add(" " + pointText(p, nearest(p, to: selected), log: log, shown: shown))
             }
             return texts
         }
@@ -136,12 +140,33 @@ extension ChartLayout {
         add("\(glyphs.readoutMarker) \(index)", bold: true)
         if let label, label != String(index), !label.isEmpty { add("  \(label)") }
         for p in c.plots {
-            let value = p.shown(index)
             add("  ")
             add(TextMetrics.sanitized(p.name), color: p.color)
-            add(" " + shown(value))
+            add(" " + pointText(p, index, log: log, shown: shown))
         }
         return texts
+    }
+
+    /// A point's values in the readout: the value; a range's `low–high`; a candle's
+    /// `O open H high L low C close` (`log`: the extra columns are drawn as log10).
+    func pointText(_ p: ResolvedPlot, _ index: Int?, log: Bool, shown: (Double) -> String)
+        -> String
+    {
+        let value = index.map { p.shown($0) } ?? .nan
+        guard let i = index, i < p.values.count else { return shown(value) }
+        let extra = { (k: Int) -> Double in
+            guard k < p.extra.count, i < p.extra[k].count else { return .nan }
+            return log ? pow(10, p.extra[k][i]) : p.extra[k][i]
+        }
+        switch p.plot.kind {
+        case .range:
+            return "\(shown(extra(0)))\(glyphs.missingValue)\(shown(value))"
+        case .candlestick:
+            return
+                "O \(shown(extra(0))) H \(shown(extra(1))) L \(shown(extra(2))) C \(shown(value))"
+        default:
+            return shown(value)
+        }
     }
 
     /// Where the window is, under the chart: `points 120–180 of 1000` on the index,

@@ -8,7 +8,7 @@ public struct Glyphs: Equatable, Sendable {
     public init(asciiOnly: Bool) { self.asciiOnly = asciiOnly }
 
     /// The glyph a dot plot's marker is drawn with (one cell wide).
-    public func marker(_ marker: PlotStyle.Marker) -> Character {
+    public func marker(_ marker: MarkerStyle.Shape) -> Character {
         switch marker {
         case .circle: return asciiOnly ? "o" : "●"
         case .square: return asciiOnly ? "#" : "■"
@@ -31,8 +31,8 @@ public struct Glyphs: Equatable, Sendable {
         case .line: return asciiOnly ? "-" : "━"
         case .area: return asciiOnly ? "=" : "▒"
         case .dot:
-            if let size = plot.style.size, size < 1 { return asciiOnly ? "." : "·" }
-            return String(marker(plot.style.marker ?? .circle))
+            if plot.style.marker.isPoint { return asciiOnly ? "." : "·" }
+            return String(marker(plot.style.marker.resolvedShape))
         case .bar, .grouped, .stacked, .histogram, .hbar, .pie, .donut, .heatmap:
             return asciiOnly ? "#" : "█"
         case .range: return asciiOnly ? "|" : "┃"

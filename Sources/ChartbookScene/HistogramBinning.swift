@@ -23,7 +23,7 @@ public struct HistogramBinning: Equatable, Sendable {
     /// The binning for `series` by `rule`: the rule gives a raw width from the data (all
     /// series together), which is rounded to a 1-2-5 width no wider than it (so rules never
     /// lose resolution); nil when no value is finite.
-    public static func make(_ series: [[Double]], rule: PlotStyle.HistogramBins) -> Self? {
+    public static func make(_ series: [[Double]], rule: HistogramStyle.Bins) -> Self? {
         var lo = Double.infinity, hi = -Double.infinity, n = 0
         for values in series {
             let summary = Statistics(of: values)
@@ -53,7 +53,7 @@ public struct HistogramBinning: Equatable, Sendable {
 
     /// How many bins the rule asks for over `span`.
     static func targetCount(
-        _ series: [[Double]], n: Int, span: Double, rule: PlotStyle.HistogramBins
+        _ series: [[Double]], n: Int, span: Double, rule: HistogramStyle.Bins
     ) -> Int {
         let sturges = Int(saturating: log2(Double(n)).rounded(.up)) + 1
         switch rule {

@@ -42,7 +42,8 @@ extension ChartLayout {
         let hasPoints = c.realX ? c.plots.contains { !$0.values.isEmpty } : c.count > 0
         plan.hasAxisRow = take(mainChart)
         plan.hasXLabels = take(mainChart && hasPoints)
-        for height in c.sparks.map({ $0.plot.style.sparkHeight ?? 1 }) where take(true, height) {
+        for height in c.sparks.map({ $0.plot.style.spark.resolvedHeight }) where take(true, height)
+        {
             plan.sparkStrip.append(height)
         }
         // The position line is decided once the window is known; reserve it when it may show.

@@ -124,7 +124,7 @@ public struct Scene: Equatable, Sendable {
             /// at most four points per dot column (first, min, max, last).
             case polyline([[DotPoint]])
             /// Points to mark, de-duplicated per dot.
-            case markers([DotPoint], PlotStyle.Marker)
+            case markers([DotPoint], MarkerStyle.Shape)
             /// Bars from a baseline; see `Bar`.
             case bars([Bar])
             /// Horizontal bars: a `Bar` with the axes swapped (`x0..<x1` are rows, `base` and
@@ -203,13 +203,18 @@ public struct Scene: Equatable, Sendable {
         /// The base is a value of its own (stacked parts, ranges), not the zero line: a cell
         /// renderer keeps its fractional position rather than the nearest cell edge.
         public var floating: Bool
+        /// The value it stands for as the data holds it (a stacked part's own value, a
+        /// range's high); nil when it stands for the largest of several points in one column.
+        public var value: Double?
         public init(
             x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil,
-            outlineWidth: Double = 1, rounded: Bool = false, floating: Bool = false
+            outlineWidth: Double = 1, rounded: Bool = false, floating: Bool = false,
+            value: Double? = nil
         ) {
             self.x0 = x0; self.x1 = x1; self.slot = slot; self.base = base; self.top = top;
             self.outline = outline
             self.outlineWidth = outlineWidth; self.rounded = rounded; self.floating = floating
+            self.value = value
         }
     }
 
@@ -308,6 +313,12 @@ public struct Scene: Equatable, Sendable {
         /// Colour keys of a scale: the level (0...1) it stands for, drawn as a shade
         /// character when there is no colour.
         public var shade: Double?
+        /// Value labels inside a mark (stacked parts): the mark's colour behind the text,
+        /// for a cell renderer, which writes text over the mark's cells.
+        public var background: Color?
+        /// Value labels: the mark's centre in cells from the plot area's left (fractional),
+        /// so a vector renderer centres the text on it exactly (a cell renderer uses `column`).
+        public var centerColumn: Double?
         public init(
             role: Role, row: Int, column: Int, text: String, color: Color? = nil,
             bold: Bool = false, anchorDotY: Int? = nil, pattern: Int? = nil, shade: Double? = nil

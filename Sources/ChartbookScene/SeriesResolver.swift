@@ -141,12 +141,13 @@ struct SeriesResolver {
         let histograms = series.indices.filter { series[$0].plot.kind == .histogram }
         guard let first = histograms.first,
             let binning = HistogramBinning.make(
-                histograms.map { series[$0].values }, rule: series[first].plot.style.bins ?? .auto)
+                histograms.map { series[$0].values },
+                rule: series[first].plot.style.histogram.bins ?? .auto)
         else { return }
         let centres = (0..<binning.count).map { binning.first + (Double($0) + 0.5) * binning.width }
         for i in histograms {
             var counts = binning.counts(series[i].values)
-            if series[i].plot.style.density == true {
+            if series[i].plot.style.histogram.density == true {
                 let total = counts.reduce(0, +)
                 if total > 0 { counts = counts.map { $0 / (total * binning.width) } }
             }

@@ -36,13 +36,13 @@ struct SparklineLayout {
         let stats = Statistics(of: values)
         var lo = stats.count > 0 ? stats.minimum : 0, hi = stats.count > 0 ? stats.maximum : 1
         // Bars grow from zero; zero=on only draws the zero line when zero is in range.
-        if plot.style.sparkKind == .bar { lo = min(lo, 0); hi = max(hi, 0) }
-        if let fixed = plot.style.sparkRange { lo = fixed.lowerBound; hi = fixed.upperBound }
+        if plot.style.spark.kind == .bar { lo = min(lo, 0); hi = max(hi, 0) }
+        if let fixed = plot.style.spark.range { lo = fixed.lowerBound; hi = fixed.upperBound }
         let (a, b) = YRange.widenedIfFlat(lo, hi)
         let range = a...b
         let x = XMapping(
             count: values.count, widthCells: areaWidth, dotsPerCell: dots.x,
-            slotted: plot.style.sparkKind == .bar)
+            slotted: plot.style.spark.kind == .bar)
         let y = YMapping(range: range, heightDots: height * dots.y)
         let layout = ChartLayout(columns: columns, rows: row + height, dots: dots, glyphs: glyphs)
         let resolved = ChartLayout.ResolvedPlot(
@@ -50,7 +50,7 @@ struct SparklineLayout {
             values: values.map { min(max($0, range.lowerBound), range.upperBound) }, xs: nil,
             sorted: true, color: color)
         var rules = [Scene.Rule]()
-        if plot.style.sparkZero == true, range.contains(0) {
+        if plot.style.spark.zero == true, range.contains(0) {
             rules.append(
                 Scene.Rule(kind: .zero, dotY: y.dot(0), value: 0, color: theme.grid, style: .dotted)
             )
@@ -73,14 +73,18 @@ struct SparklineLayout {
     /// The plot drawn as the main chart would draw its kind.
     func asMainPlot(_ plot: Plot) -> Plot {
         var p = plot
-        switch plot.style.sparkKind ?? .line {
-        case .line: p.kind = .line
-        case .bar: p.kind = .bar
+        switch plot.style.spark.kind ?? .line {
+        case .line:
+            p.kind = .line
+            p.style.stroke.width = 1
+        case .bar:
+            // Sparkline bars fill their slots.
+            p.kind = .bar
+            p.style.bar.width = 1
         case .dot:
             p.kind = .dot
-            p.style.size = 0.5
+            p.style.marker.size = 0.5
         }
-        p.style.width = 1
         return p
     }
 }

@@ -44,7 +44,7 @@ public struct DotRaster: Sendable {
     }
 
     /// Glyph for a whole-cell marker.
-    public func marker(_ marker: PlotStyle.Marker) -> Character {
+    public func marker(_ marker: MarkerStyle.Shape) -> Character {
         Glyphs(asciiOnly: canvas == .ascii).marker(marker)
     }
 

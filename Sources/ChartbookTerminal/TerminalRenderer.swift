@@ -38,7 +38,8 @@ public struct TerminalRenderer: Sendable {
             drawMarks(strip, into: &grid)
         }
         for text in scene.texts {
-            var style = CellStyle(foreground: text.color, bold: text.bold)
+            var style = CellStyle(
+                foreground: text.color, background: text.background, bold: text.bold)
             if text.role == .yLabel || text.role == .xLabel { style.foreground = nil }
             if text.role == .colorKey, monochrome || raster.canvas == .ascii,
                 let glyph = keyGlyph(text)

@@ -88,7 +88,7 @@ import ChartbookModel
                 == "t.cb:1:12: error: option 'style' does not apply to bar plots\nset plot w style=smooth\n           ^~~~~\n"
         )
         #expect(h.run("set plot w color=red width=0.5") == nil)
-        #expect(h.session.plots[0].style.width == 0.5)
+        #expect(h.session.plots[0].style.bar.width == 0.5)
         #expect(
             h.run("set plot v color=red")
                 == "t.cb:1:10: error: unknown plot id 'v'; expected one of: w\nset plot v color=red\n         ^\n"
@@ -322,7 +322,7 @@ import ChartbookModel
         var h = Harness()
         h.run("gen w walk 10")
         #expect(h.run("add plot sparkline w kind=bar range=-5..5 zero=on height=2") == nil)
-        #expect(h.session.plots[0].style.sparkHeight == 2)
+        #expect(h.session.plots[0].style.spark.height == 2)
         #expect(
             h.run("add plot sparkline w as x width=3")?.contains(
                 "unknown option 'width' for sparkline plots") == true)

@@ -178,19 +178,44 @@ import ChartbookModel
     @Test func everyOptionReadsBackAsWritten() throws {
         #expect(Set(Self.samples.keys) == Set(PlotOption.all.map(\.name)))
         for option in PlotOption.all {
-            let value = try #require(Self.samples[option.name])
+            let kind = option.kinds.sorted { $0.rawValue < $1.rawValue }[0]
+            // A bar's width is a share of its slot.
+            let value =
+                option.name == "width" && kind == .bar
+                ? "0.5" : try #require(Self.samples[option.name])
             let command = try parse("set plot p \(option.name)=\(value)")
-            guard case .setPlot(_, let style, let binding, _) = command else {
+            guard case .setPlot(_, let options) = command else {
                 Issue.record("not a set plot")
                 continue
             }
-            let kind = option.kinds.sorted { $0.rawValue < $1.rawValue }[0]
+            let settings = try Parser.plotSettings(options, kind: kind) { option in
+                Diagnostic(.optionNotFor(option.name, kind: kind.rawValue), at: option.key.range)
+            }
             var plot = Plot(
                 id: "p", kind: kind, series: SeriesReference(dataset: "d", column: "v"),
-                style: PlotStyle().merged(with: style))
-            plot.binding = binding.applied(to: plot.binding)
+                style: PlotStyle().merged(with: settings.style))
+            plot.binding = settings.binding.applied(to: plot.binding)
             #expect(PlotOption.written(plot) == ["\(option.name)=\(value)"], "\(option.name)")
         }
+    }
+
+    /// A kind's style is its own: `width=` is a stroke in points for a line and a share of
+    /// the slot for a bar, checked as such by both `add plot` and `set plot`.
+    @Test func widthMeansWhatTheKindDraws() {
+        var h = Harness()
+        #expect(
+            h.run("gen w walk 5; add plot line w width=3; add plot bar w as b width=0.5") == nil)
+        #expect(h.session.plots[0].style.stroke.width == 3)
+        #expect(h.session.plots[0].style.bar.width == nil)
+        #expect(h.session.plots[1].style.bar.width == 0.5)
+        #expect(h.session.plots[1].style.stroke.width == nil)
+        #expect(
+            h.run("set plot b width=3")
+                == "t.cb:1:18: error: invalid width '3': expected a number above 0, at most 1\nset plot b width=3\n                 ^\n"
+        )
+        #expect(h.run("set plot w width=0.25") == nil)
+        #expect(h.session.plots[0].style.stroke.width == 0.25)
+        #expect(h.session.plots[1].style.bar.width == 0.5)
     }
 
     @Test func listShowsEveryOption() {

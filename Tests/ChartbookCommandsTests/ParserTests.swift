@@ -47,13 +47,14 @@ import ChartbookModel
             try parse("add plot line s.rev as r color=red style=smooth width=3")
                 == .addPlot(
                     kind: .line, series: ls("s.rev"), id: l("r"),
-                    style: PlotStyle(color: Color(parsing: "red"), width: 3, lineStyle: .smooth),
-                    keys: [l("color"), l("style"), l("width")]))
+                    style: PlotStyle(
+                        color: Color(parsing: "red"), stroke: StrokeStyle(width: 3, curve: .smooth)
+                    )))
         #expect(
             try parse(#"add plot dot s marker="★" size=2"#)
                 == .addPlot(
                     kind: .dot, series: ls("s"), id: nil,
-                    style: PlotStyle(marker: .glyph("★"), size: 2), keys: [l("marker"), l("size")]))
+                    style: PlotStyle(marker: MarkerStyle(shape: .glyph("★"), size: 2))))
     }
 
     /// Finding 13: a column whose name has a space could not be plotted.
@@ -64,7 +65,7 @@ import ChartbookModel
                     kind: .line,
                     series: Located(
                         SeriesName(dataset: "h", column: "my col", quoted: true), at: r),
-                    id: nil, style: PlotStyle(), keys: []))
+                    id: nil, style: PlotStyle()))
         #expect(
             try parse(#"add refline mean "unit cost""#)
                 == .addRefline(

@@ -96,7 +96,7 @@ import ChartbookScene
 
     @Test func smoothLinesAreCubicBeziers() {
         var s = session([1, 5, 2, 8])
-        s.plots[0].style.lineStyle = .smooth
+        s.plots[0].style.stroke.curve = .smooth
         let svg = render(s)
         let path = svg.components(separatedBy: "\n").first {
             $0.hasPrefix("<path d=\"M") && $0.contains("C")
@@ -107,8 +107,8 @@ import ChartbookScene
 
     @Test func fillsAndGradients() {
         var s = session([1, 5, 2, 8], kind: .area)
-        s.plots[0].style.fill = .gradient
-        s.plots[0].style.gradientType = .radial
+        s.plots[0].style.stroke.fill = .gradient
+        s.plots[0].style.stroke.gradientType = .radial
         let svg = render(s)
         #expect(svg.contains("<radialGradient id=\"fill0\""))
         #expect(svg.contains("fill=\"url(#fill0)\""))
@@ -116,8 +116,8 @@ import ChartbookScene
 
     @Test func barsRoundedWithOutline() {
         var s = session([3, -2], kind: .bar)
-        s.plots[0].style.rounded = true
-        s.plots[0].style.outline = Color(hex: 0xff0000)
+        s.plots[0].style.bar.rounded = true
+        s.plots[0].style.bar.outline = Color(hex: 0xff0000)
         let svg = render(s)
         #expect(svg.components(separatedBy: "Q").count == 5)  // two rounded corners per bar
         #expect(svg.contains("stroke=\"#ff0000\""))

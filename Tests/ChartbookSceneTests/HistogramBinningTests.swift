@@ -20,7 +20,7 @@ import ChartbookData
 
     @Test func countsSumToTheFiniteValuesAndEdgesCoverThem() throws {
         var random = RandomSource(seed: 5)
-        let rules: [PlotStyle.HistogramBins] = [
+        let rules: [HistogramStyle.Bins] = [
             .auto, .sturges, .fd, .count(1), .count(7), .count(100),
         ]
         for trial in 0..<300 {

@@ -155,7 +155,7 @@ import ChartbookModel
 
     @Test func smoothLineNeverOvershootsNeighbours() {
         var s = session([0, 10, 10, 0, 5])
-        s.plots[0].style.lineStyle = .smooth
+        s.plots[0].style.stroke.curve = .smooth
         let scene = ChartLayout(columns: 60, rows: 20, dots: DotDensity(x: 2, y: 4)).scene(for: s)
         guard case .polyline(let runs) = scene.layers[0].marks else {
             Issue.record("no line"); return
@@ -189,14 +189,14 @@ import ChartbookModel
         s.plots = [
             Plot(
                 id: "d", kind: .dot, series: SeriesReference(dataset: "d", column: "d"),
-                style: PlotStyle(size: 0.5))
+                style: PlotStyle(marker: MarkerStyle(size: 0.5)))
         ]
         let scene = ChartLayout(columns: 30, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: s)
         guard case .polyline(let runs) = scene.layers[0].marks else {
             Issue.record("expected dots"); return
         }
         #expect(runs.count == 3 && runs.allSatisfy { $0.count == 1 })
-        s.plots[0].style.size = 2
+        s.plots[0].style.marker.size = 2
         let glyphs = ChartLayout(columns: 30, rows: 10, dots: DotDensity(x: 2, y: 4)).scene(for: s)
         guard case .markers(let points, .circle) = glyphs.layers[0].marks else {
             Issue.record("expected markers"); return
@@ -262,9 +262,9 @@ import ChartbookModel
                 name: "b", columns: [Column(name: "b", numbers: [-1, 1, -2, 2])], source: .inline),
         ]
         var barStyle = PlotStyle()
-        barStyle.sparkKind = .bar
-        barStyle.sparkZero = true
-        barStyle.sparkHeight = 2
+        barStyle.spark.kind = .bar
+        barStyle.spark.zero = true
+        barStyle.spark.height = 2
         s.plots = [
             Plot(
                 id: "a", kind: .sparkline, series: SeriesReference(dataset: "a", column: "a"),

@@ -1,0 +1,26 @@
+/// How a dot plot marks its points.
+public struct MarkerStyle: Equatable, Sendable {
+    /// Default: a circle.
+    public var shape: Shape?
+    /// Marker size in points (1 point = 1/8 of a cell's width); default 6. Under 1, a point
+    /// is one dot of the canvas (a dense scatter).
+    public var size: Double?
+
+    public init(shape: Shape? = nil, size: Double? = nil) {
+        self.shape = shape
+        self.size = size
+    }
+
+    public var resolvedShape: Shape { shape ?? .circle }
+    public var resolvedSize: Double { size ?? 6 }
+    /// Whether each point is a single canvas dot rather than a glyph.
+    public var isPoint: Bool { (size ?? 6) < 1 }
+
+    public enum Shape: Equatable, Sendable {
+        case circle, square, diamond, cross
+        /// A custom glyph (one grapheme).
+        case glyph(Character)
+
+        public static let names = ["circle", "square", "diamond", "cross"]
+    }
+}

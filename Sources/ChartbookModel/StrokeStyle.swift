@@ -1,0 +1,45 @@
+/// How a line is stroked and filled (`line`, `area`; the stroke of a `radar` polygon).
+public struct StrokeStyle: Equatable, Sendable {
+    /// Stroke width in points (1 point = 1/8 of a cell's width); default 2.
+    public var width: Double?
+    public var curve: Curve?
+    /// What fills the area under the line (nil: none for lines, solid for areas).
+    public var fill: Fill?
+    /// Colour of a solid fill (default: the line colour, translucent).
+    public var fillColor: Color?
+    /// Colours of a gradient fill, top to bottom (default: the line colour fading out).
+    public var gradient: GradientColors?
+    public var gradientType: GradientType?
+
+    public init(width: Double? = nil, curve: Curve? = nil, fill: Fill? = nil) {
+        self.width = width
+        self.curve = curve
+        self.fill = fill
+    }
+
+    /// The stroke width in points.
+    public var resolvedWidth: Double { width ?? 2 }
+
+    /// The fill a plot of `kind` gets: the one set, else solid for areas and none for lines.
+    public func resolvedFill(for kind: Plot.Kind) -> Fill {
+        fill ?? (kind == .area ? .solid : .none)
+    }
+
+    /// `style=`: how the points are joined.
+    public enum Curve: String, Equatable, Sendable, CaseIterable {
+        /// Straight segments between points.
+        case straight
+        /// A monotone cubic through the points (never overshoots neighbouring values).
+        case smooth
+    }
+
+    public enum Fill: String, Equatable, Sendable, CaseIterable { case none, solid, gradient }
+    public enum GradientType: String, Equatable, Sendable, CaseIterable { case linear, radial }
+    public struct GradientColors: Equatable, Sendable {
+        public var start: Color, end: Color
+        public init(start: Color, end: Color) {
+            self.start = start
+            self.end = end
+        }
+    }
+}
