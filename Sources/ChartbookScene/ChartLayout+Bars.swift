@@ -126,8 +126,9 @@ extension ChartLayout {
         let share = p.plot.style.bar.widthFraction(for: p.plot.kind)
         let grouped = group.count > 1
         let n = Double(group.count)
-        // Cells: whole cells per bar and at least one cell between groups, on cell edges.
-        let cellSlot = max(1, ((whole - 1) / n).rounded(.down))
+        // Cells: whole cells per bar, the group in its `width=` share of the slot and at
+        // least one cell between groups, on cell edges.
+        let cellSlot = max(1, (min(whole * share, whole - 1) / n).rounded(.down))
         let slot = grouped ? (vectorBars ? whole * share / n : cellSlot) : whole
         let fraction = grouped ? 1 : share
         let centers = centers.map { center -> Double in

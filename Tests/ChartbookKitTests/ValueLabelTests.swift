@@ -44,7 +44,8 @@ import ChartbookScene
             for bar in bars {
                 let columns = Int(bar.x0.rounded(.down))..<Int(bar.x1.rounded(.up))
                 let rows =
-                    Int(min(bar.top, bar.base).rounded(.down))..<Int(
+                    Int(
+                        min(bar.top, bar.base).rounded(.down))..<Int(
                         max(bar.top, bar.base).rounded(.up))
                 for column in columns { for row in rows { barCells.insert([column, row]) } }
             }
