@@ -55,7 +55,7 @@ extension PlotOption {
             \.bar.width),
         .choice("style", lines, \.stroke.curve),
         marker,
-        .positive("size", [.dot], what: "a marker size", \.marker.size),
+        .positive("size", [.dot, .radar], what: "a marker size", \.marker.size),
         .color("outline", bars, \.bar.outline),
         .positive("outlinewidth", bars, what: "an outline width", \.bar.outlineWidth),
         .choice("fill", lines, \.stroke.fill),
@@ -81,7 +81,7 @@ extension PlotOption {
 
     /// `marker=circle|square|diamond|cross` or one character in quotes.
     static let marker = PlotOption(
-        name: "marker", kinds: [.dot], binding: false, choices: MarkerStyle.Shape.names,
+        name: "marker", kinds: [.dot, .radar], binding: false, choices: MarkerStyle.Shape.names,
         read: { token, s throws(Diagnostic) in
             if token.kind == .string {
                 guard token.text.count == 1, let glyph = token.text.first else {

@@ -2,10 +2,16 @@ import ChartbookModel
 import Foundation
 
 /// Radar (Graffeine's polygon): one spoke per category, clockwise from twelve o'clock, rings
-/// at round values from zero to the largest value, one closed polygon per series.
+/// at round values from zero to the largest value, one closed polygon per series with a
+/// marker at each vertex — a shape of its own per series (`marker=`, else circle, square,
+/// diamond, cross in turn), so the polygons are told apart without colour too.
 extension ChartLayout {
     func radarScene(_ session: Session, _ resolved: SeriesResolver.Result) -> Scene {
-        let table = CategoryTable.make(resolved, session: session)
+        var table = CategoryTable.make(resolved, session: session)
+        let shapes: [MarkerStyle.Shape] = [.circle, .square, .diamond, .cross]
+        for s in table.series.indices where table.series[s].plot.style.marker.shape == nil {
+            table.series[s].plot.style.marker.shape = shapes[s % shapes.count]
+        }
         let selected = selectedCategory(session, table, resolved.categories)
         let rows = categoryRows(
             session, series: table.series, legend: table.series.count > 1, notes: resolved.notes,
@@ -50,6 +56,12 @@ extension ChartLayout {
                     plotID: series.plot.id, color: series.color, thickness: 1,
                     strokeWidth: series.plot.style.stroke.resolvedWidth, marks: .polyline([polygon])
                 ))
+            layers.append(
+                Scene.Layer(
+                    plotID: series.plot.id, color: series.color, thickness: 1,
+                    marks: .markers(
+                        Array(polygon.dropLast()), series.plot.style.marker.resolvedShape),
+                    markerSize: series.plot.style.marker.size ?? 4))
         }
         var texts = rows.texts
         // Names just beyond the rim: 1.5 columns out across, 0.6 rows out down.

@@ -37,7 +37,7 @@ public struct Glyphs: Equatable, Sendable {
             return asciiOnly ? "#" : "█"
         case .range: return asciiOnly ? "|" : "┃"
         case .candlestick, .box: return asciiOnly ? "[" : "▯"
-        case .radar: return asciiOnly ? "*" : "◇"
+        case .radar: return String(marker(plot.style.marker.resolvedShape))
         case .sparkline: return asciiOnly ? "~" : "⠉"
         }
     }
