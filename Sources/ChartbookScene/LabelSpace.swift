@@ -18,15 +18,16 @@ struct LabelSpace {
         for (row, column) in cells(columns, rows) { marks[row * width + column] = true }
     }
 
-    /// Whether a label may go at `row` over `columns`: inside the area, clear of other labels
-    /// and — unless it is written on its own mark (`overMark`) — clear of marks.
+    /// Whether a label may go at `row` over `columns`: inside the area, a cell clear of other
+    /// labels on each side (so two never read as one number), and — unless it is written on
+    /// its own mark (`overMark`) — clear of marks.
     func isFree(row: Int, columns: Range<Int>, overMark: Bool = false) -> Bool {
         guard row >= 0, row < height, columns.lowerBound >= 0, columns.upperBound <= width else {
             return false
         }
-        return columns.allSatisfy { column in
-            !labels[row * width + column] && (overMark || !marks[row * width + column])
-        }
+        let spaced = max(columns.lowerBound - 1, 0)..<min(columns.upperBound + 1, width)
+        return spaced.allSatisfy { !labels[row * width + $0] }
+            && (overMark || columns.allSatisfy { !marks[row * width + $0] })
     }
 
     /// Takes the cells of a placed label.

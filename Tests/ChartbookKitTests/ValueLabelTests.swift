@@ -9,7 +9,7 @@ import ChartbookScene
 /// to, or the edges of the plot area; the ones that cannot fit are left out.
 @Suite struct ValueLabelTests {
     /// Random bars (plain, grouped, stacked, with negatives), dots and histograms at random
-    /// sizes: every label is inside the area, on cells no other label takes, and a label
+    /// sizes: every label is inside the area, on cells no other label takes nor touches, and a label
     /// outside its bar is on no bar's cells.
     @Test func labelsNeverOverlap() {
         var random = RandomSource(seed: 11)
@@ -58,7 +58,11 @@ import ChartbookScene
             #expect(
                 label.column >= area.column && label.column + width <= area.column + area.width,
                 "\(context): \(label.text) past the area's side")
-            for column in (label.column - area.column)..<(label.column - area.column + width) {
+            let first = label.column - area.column
+            // A blank cell between labels on a row.
+            #expect(!taken.contains([first - 1, row]), "\(context): labels touch")
+            #expect(!taken.contains([first + width, row]), "\(context): labels touch")
+            for column in first..<(first + width) {
                 #expect(taken.insert([column, row]).inserted, "\(context): overlap")
                 if label.background == nil {
                     #expect(!barCells.contains([column, row]), "\(context): on a bar")
