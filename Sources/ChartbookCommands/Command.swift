@@ -24,7 +24,7 @@ public enum Command: Equatable, Sendable {
         binding: PlotBindingSpec = PlotBindingSpec())
     /// The options as typed: what they mean depends on the plot's kind (a line's `width=` is
     /// a stroke, a bar's a share of its slot), so the executor reads them once it has the plot.
-    case setPlot(id: Located<String>, options: [Option])
+    case setPlot(id: Located<String>, options: [TypedOption])
     case removePlot(id: Located<String>)
     case plots
     // Reference lines and axes

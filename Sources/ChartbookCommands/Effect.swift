@@ -1,19 +1,44 @@
 import ChartbookModel
 
-/// What a command asks the shell to do after it succeeded.
+/// What a command asks the shell to do after it committed. Effects that refer to a session
+/// carry it, so the effects of a `source`d script, carried out after the whole script
+/// committed, each show their own step.
 public enum Effect: Equatable, Sendable {
     /// Print text (a listing, help, a description). Already sanitised.
     case print(String)
     /// What a command did and what to try next (`loaded sales: 12 rows …`), for a person at
     /// the prompt; scripts leave it out, so their output is the chart alone. Sanitised.
     case feedback(String)
-    /// The chart changed (or `show` asked): draw it.
+    /// The chart changed (or `show` asked). Commands return it; `Executor.run` turns it into
+    /// `draw` of the session the command committed, so a shell only ever sees `draw`.
     case render
+    /// Draw the chart of `session`, made by `command` (as typed).
+    case draw(Session, command: String)
     /// Leave the program.
     case quit
     /// `history`: the shell shows its command history; `changes` is the session's change log
     /// (what undo walks back), for shells without one (scripts).
     case history(changes: String, all: Bool)
-    /// Write the chart as SVG to `path` (absolute); `range` is where the path was typed.
-    case saveSVG(path: String, range: SourceRange, size: PixelSize?)
+    /// Write `output` to `path` (absolute) — carried out only once the command (a whole
+    /// `source`) has committed; `range` is where the path was typed.
+    case write(Output, path: String, range: SourceRange)
+
+    /// This effect with `render` bound to the session `command` committed.
+    func bound(to session: Session, command: String) -> Effect {
+        self == .render ? .draw(session, command: command) : self
+    }
+}
+
+/// What a command writes to a file, named by what it is (its format is a detail of each).
+public enum Output: Equatable, Sendable {
+    /// The chart of `session`, drawn as `format` describes.
+    case chart(Session, ChartFormat)
+    /// Text the command made whole (a script, a CSV table), and what to say once written.
+    case document(String, written: String)
+}
+
+/// How a chart is written.
+public enum ChartFormat: Equatable, Sendable {
+    /// SVG, `size` in pixels (nil: the session's size, else the terminal's).
+    case svg(size: PixelSize?)
 }

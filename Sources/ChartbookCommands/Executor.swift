@@ -52,26 +52,30 @@ public struct Executor: Sendable {
         _ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
         context: Context = Context()
     ) throws(Diagnostic) -> [Effect] {
+        let effects: [Effect]
         switch command {
         case .undo(let count):
-            return try step(count, "undo", "undid", available: notebook.undoStack.count, at: range)
-            { notebook.undo() }
+            effects = try step(
+                count, "undo", "undid", available: notebook.undoStack.count, at: range
+            ) { notebook.undo() }
         case .redo(let count):
-            return try step(count, "redo", "redid", available: notebook.redoStack.count, at: range)
-            { notebook.redo() }
+            effects = try step(
+                count, "redo", "redid", available: notebook.redoStack.count, at: range
+            ) { notebook.redo() }
         case .history(let all):
-            return [.history(changes: SessionReport.history(notebook), all: all)]
+            effects = [.history(changes: SessionReport.history(notebook), all: all)]
         case .source(let path):
+            // The script's own effects are bound to its own steps already.
             var inner = notebook
-            let effects = try source(path, into: &inner, context: context)
+            effects = try source(path, into: &inner, context: context)
             notebook.commit(inner.session, command: text)
-            return effects
         default:
-            let (session, effects) = try apply(
+            let (session, made) = try apply(
                 command, to: notebook.session, at: range, context: context)
             notebook.commit(session, command: text)
-            return effects
+            effects = made
         }
+        return effects.map { $0.bound(to: notebook.session, command: text) }
     }
 
     /// `undo N` / `redo N`: all N steps or none, each named as it is taken.
@@ -234,16 +238,14 @@ public struct Executor: Sendable {
         case .saveCSV(let path, let name):
             let dataset = try csvDataset(name, in: s, at: path.range)
             let resolved = files.resolve(path.value, relativeTo: context.directory)
-            do { try files.write(Array(DatasetTable.csv(dataset).utf8), to: resolved) } catch {
-                throw Diagnostic(
-                    .cannotWrite(path: path.value, reason: error.reason), at: path.range)
-            }
+            let written =
+                "wrote \(TextMetrics.sanitized(path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
             return (
                 old,
                 [
-                    .feedback(
-                        "wrote \(TextMetrics.sanitized(path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
-                    )
+                    .write(
+                        .document(DatasetTable.csv(dataset), written: written), path: resolved,
+                        range: path.range)
                 ]
             )
         case .list: return (old, [.print(SessionReport.list(s))])
@@ -254,16 +256,16 @@ public struct Executor: Sendable {
         case .setRedraw(let redraw): s.output.redraw = redraw
         case .saveSVG(let path, let size):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
-            return (old, [.saveSVG(path: resolved, range: path.range, size: size)])
+            return (old, [.write(.chart(old, .svg(size: size)), path: resolved, range: path.range)])
         case .saveScript(let path):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
             let text = SessionScript.text(
                 for: s, scriptDirectory: ScriptSource.directory(containing: resolved))
-            do { try files.write(Array(text.utf8), to: resolved) } catch {
-                throw Diagnostic(
-                    .cannotWrite(path: path.value, reason: error.reason), at: path.range)
-            }
-            return (old, [.print("saved \(TextMetrics.sanitized(path.value))\n")])
+            let written = "saved \(TextMetrics.sanitized(path.value))\n"
+            return (
+                old,
+                [.write(.document(text, written: written), path: resolved, range: path.range)]
+            )
         case .snapshot(let on, let directory):
             s.output.snapshotDirectory =
                 on

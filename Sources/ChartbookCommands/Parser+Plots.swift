@@ -24,7 +24,7 @@ extension Parser {
     /// The options typed after a plot of `kind`, read by the table (`PlotOption.all`);
     /// `notTaken` is the error for an option the kind does not take.
     static func plotSettings(
-        _ options: [Option], kind: Plot.Kind, notTaken: (Option) -> Diagnostic
+        _ options: [TypedOption], kind: Plot.Kind, notTaken: (TypedOption) -> Diagnostic
     ) throws(Diagnostic) -> PlotSettings {
         var settings = PlotSettings()
         for option in options {

@@ -17,7 +17,7 @@ public enum Parser {
         "timezone", "redraw",
     ]
 
-    /// Option keys each plot kind takes (from the one table, `PlotOption.all`).
+    /// TypedOption keys each plot kind takes (from the one table, `PlotOption.all`).
     public static let plotOptions: [Plot.Kind: [String]] = Dictionary(
         uniqueKeysWithValues: Plot.Kind.allCases.map { ($0, PlotOption.names(for: $0)) })
     public static let reflinesOptions = [
@@ -269,7 +269,7 @@ public enum Parser {
     static func load(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let path = try c.value("a file path")
         var name: Located<String>?
-        var given = [Option]()
+        var given = [TypedOption]()
         // `as NAME` before, between or after the options.
         while !c.atEnd {
             if let token = c.peek, token.kind == .word, token.text.lowercased() == "as",
@@ -350,7 +350,7 @@ public enum Parser {
         return .gen(name: name, generator: generator)
     }
 
-    static func unknownOption(_ option: Option, _ candidates: [String], context: String)
+    static func unknownOption(_ option: TypedOption, _ candidates: [String], context: String)
         -> Diagnostic
     {
         Diagnostic(

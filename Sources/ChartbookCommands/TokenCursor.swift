@@ -97,8 +97,8 @@ struct TokenCursor {
     }
 
     /// The remaining tokens as `key=value` options.
-    mutating func options() throws(Diagnostic) -> [Option] {
-        var options = [Option]()
+    mutating func options() throws(Diagnostic) -> [TypedOption] {
+        var options = [TypedOption]()
         while let token = peek {
             guard atOption else {
                 if token.kind == .equals {
@@ -127,7 +127,7 @@ struct TokenCursor {
     }
 
     /// One `key=value` option (the cursor is at one: `atOption`).
-    mutating func option() throws(Diagnostic) -> Option {
+    mutating func option() throws(Diagnostic) -> TypedOption {
         let key = tokens[index]
         index += 2
         guard let value = peek, value.kind != .equals else {
@@ -135,7 +135,7 @@ struct TokenCursor {
                 .expected("a value for '\(key.text)'", found: peek?.text), at: peek?.range ?? end)
         }
         index += 1
-        return Option(key: key, value: glued(value, for: key))
+        return TypedOption(key: key, value: glued(value, for: key))
     }
 
     /// Fails on anything left over.
@@ -145,7 +145,7 @@ struct TokenCursor {
 }
 
 /// A `key=value` pair as typed.
-public struct Option: Equatable, Sendable {
+public struct TypedOption: Equatable, Sendable {
     public var key: Token
     public var value: Token
     public var name: String { key.text.lowercased() }

@@ -67,28 +67,10 @@ public struct ScriptRunner: Sendable {
                         command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook,
                         context: context)
                     for effect in effects {
-                        switch effect {
-                        case .print(let text): emit(.output(text))
-                        case .feedback(let text): emit(.feedback(text))
-                        case .render:
-                            if drawEach || command == .show { emit(.draw(notebook.session)) }
-                            if let failure = snapshot(
-                                notebook.session, command: tokens.text, at: tokens.tokens[0].range)
-                            {
-                                throw failure
-                            }
-                        case .quit: return .quit
-                        case .history(let changes, let all):
-                            emit(.history(changes: changes, all: all))
-                        case .saveSVG(let path, let range, let size):
-                            let svg = SVGExporter.svg(
-                                for: notebook.session, on: target(), size: size)
-                            do { try executor.files.write(Array(svg.utf8), to: path) } catch {
-                                throw Diagnostic(
-                                    .cannotWrite(path: path, reason: error.reason), at: range)
-                            }
-                            emit(.feedback(Self.wrote(path, bytes: svg.utf8.count, svg: svg)))
-                        }
+                        if effect == .quit { return .quit }
+                        try carryOut(
+                            effect, show: drawEach || command == .show, at: tokens.tokens[0].range,
+                            emit: emit)
                     }
                 } catch {
                     report(error)
@@ -98,6 +80,39 @@ public struct ScriptRunner: Sendable {
             }
         }
         return failed ? .failed : .completed
+    }
+
+    /// Carries out one effect of a committed command: output, drawing (when `show`), the
+    /// snapshot of a drawn session, writing a file. Throws when a file cannot be written.
+    func carryOut(
+        _ effect: Effect, show: Bool, at range: SourceRange, emit: (Event) -> Void
+    ) throws(Diagnostic) {
+        switch effect {
+        case .print(let text): emit(.output(text))
+        case .feedback(let text): emit(.feedback(text))
+        case .render, .quit: break  // bound by the executor; quit is the caller's
+        case .draw(let session, let command):
+            if show { emit(.draw(session)) }
+            if let failure = snapshot(session, command: command, at: range) { throw failure }
+        case .history(let changes, let all): emit(.history(changes: changes, all: all))
+        case .write(let output, let path, let pathRange):
+            let (bytes, written) = rendered(output, path: path)
+            do { try executor.files.write(bytes, to: path) } catch {
+                throw Diagnostic(.cannotWrite(path: path, reason: error.reason), at: pathRange)
+            }
+            emit(.feedback(written))
+        }
+    }
+
+    /// The bytes of an output and what to say once they are written.
+    func rendered(_ output: Output, path: String) -> ([UInt8], String) {
+        switch output {
+        case .chart(let session, .svg(let size)):
+            let svg = SVGExporter.svg(for: session, on: target(), size: size)
+            return (Array(svg.utf8), Self.wrote(path, bytes: svg.utf8.count, svg: svg))
+        case .document(let text, let written):
+            return (Array(text.utf8), written)
+        }
     }
 
     /// `wrote out/chart.svg (816×416 px, 36 KB)`.

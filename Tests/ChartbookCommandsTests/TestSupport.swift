@@ -18,7 +18,7 @@ struct Harness {
         var executor = Executor(files: files, isCancelled: isCancelled)
         executor.limits = limits
         for line in Lexer.logicalLines(source) {
-            do {
+            do throws(Diagnostic) {
                 for tokens in try Lexer.commands(in: line) {
                     let command = try Parser.parse(tokens)
                     for effect in try executor.run(
@@ -27,6 +27,17 @@ struct Harness {
                         if case .print(let text) = effect { printed += text }
                         if case .feedback(let text) = effect { feedback += text }
                         if case .history(let text, _) = effect { printed += text }
+                        // Documents are written as a shell would, once the command committed
+                        // (charts need a renderer, which this module does not have).
+                        if case .write(.document(let text, let written), let path, let range) =
+                            effect
+                        {
+                            do { try files.write(Array(text.utf8), to: path) } catch {
+                                throw Diagnostic(
+                                    .cannotWrite(path: path, reason: error.reason), at: range)
+                            }
+                            feedback += written
+                        }
                     }
                 }
             } catch {

@@ -3,6 +3,7 @@ import ChartbookCommands
 import ChartbookData
 import ChartbookModel
 import ChartbookScene
+import ChartbookKit
 
 /// Real x axes (issue 9), end to end: script text → session → scene.
 @Suite struct RealXAxisTests {
@@ -222,14 +223,9 @@ import ChartbookScene
             """
         let files = InMemoryFiles(Self.files)
         var notebook = Notebook()
-        let executor = Executor(files: files)
-        for line in Lexer.logicalLines(ScriptSource(name: "t", text: script)) {
-            for tokens in (try? Lexer.commands(in: line)) ?? [] {
-                _ = try? executor.run(
-                    Parser.parse(tokens), text: tokens.text, at: tokens.tokens[0].range,
-                    in: &notebook)
-            }
-        }
+        _ = ScriptRunner(executor: Executor(files: files), keepGoing: true).run(
+            ScriptSource(name: "t", text: script), in: &notebook
+        ) { _ in }
         let saved = String(decoding: files.files["/work/out.cb"] ?? [], as: UTF8.self)
         #expect(saved.contains("set timezone +01:00"))
         #expect(saved.contains("load \"long.csv\" as s x=date"))
