@@ -23,6 +23,8 @@ let package = Package(
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookSVG", dependencies: ["ChartbookScene", "ChartbookModel"]),
+        // The session as a Vega-Lite spec (reads the session; the scene only for histogram bins).
+        .target(name: "ChartbookVegaLite", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookCommands", dependencies: ["ChartbookModel", "ChartbookData"]),
         // libedit through its native API (histedit.h); see Sources/CEditLine/shim.h.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -31,7 +33,7 @@ let package = Package(
             name: "ChartbookKit",
             dependencies: [
                 "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal",
-                "ChartbookSVG", "ChartbookCommands",
+                "ChartbookSVG", "ChartbookCommands", "ChartbookVegaLite",
             ]),
         // The fuzz targets' logic (Fuzz/ drives it with libFuzzer; the tests replay the corpus).
         .target(
@@ -67,6 +69,7 @@ let package = Package(
             dependencies: [
                 "ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal",
                 "ChartbookSVG", "ChartbookFuzzing", "ChartbookScene", "ChartbookData",
+                "ChartbookVegaLite",
             ],
             exclude: ["Fixtures"]
         ),

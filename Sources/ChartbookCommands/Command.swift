@@ -69,6 +69,9 @@ public enum Command: Equatable, Sendable {
     case setRedraw(Redraw)
     /// `save svg PATH [size=WxH]`: the current chart as SVG (size in pixels).
     case saveSVG(path: Located<String>, size: PixelSize?)
+    /// `save vegalite PATH [url=on]`: the session as a Vega-Lite v5 spec; `urls`: loaded
+    /// files by reference instead of inline rows.
+    case saveVegaLite(path: Located<String>, urls: Bool)
     /// `save script PATH`: the shortest script that rebuilds the session.
     case saveScript(path: Located<String>)
     /// `snapshot on [DIR]` / `snapshot off`.
@@ -89,7 +92,7 @@ public enum Command: Equatable, Sendable {
     public var changesSession: Bool {
         switch self {
         case .describe, .plots, .show, .showData, .saveCSV, .list, .undo, .redo, .history, .help,
-            .echo, .quit, .saveSVG,
+            .echo, .quit, .saveSVG, .saveVegaLite,
             .saveScript:
             false
         default: true

@@ -197,6 +197,11 @@ public enum CommandCatalog {
                 "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
             example: "save svg out/revenue.svg size=1200x600"),
         Entry(
+            topic: "save vegalite", synopsis: "save vegalite PATH [url=on]",
+            summary:
+                "Write the session as a Vega-Lite v5 spec: the same chart in the standard grammar (datasets inline, or loaded files by url=on; kinds with no Vega-Lite mark are named in its description).",
+            example: "save vegalite out/revenue.vl.json"),
+        Entry(
             topic: "save script", synopsis: "save script PATH",
             summary:
                 "Write the shortest script that rebuilds the session (datasets from their sources, settings, plots, view, selection).",
@@ -266,7 +271,7 @@ public enum CommandCatalog {
             "output", "Output: how and where the chart is drawn",
             [
                 "show", "set size", "set color", "set canvas", "set theme", "set redraw",
-                "save svg", "save csv", "snapshot",
+                "save svg", "save vegalite", "save csv", "snapshot",
             ]
         ),
         (

@@ -136,8 +136,9 @@ public struct Completer: Sendable {
         case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
         case "save":
             if n == 3 && lower[1] == "csv" { return datasets }
-            return n == 1
-                ? ["svg ", "script ", "csv "] : (n >= 3 && lower[1] == "svg" ? ["size="] : [])
+            if n == 1 { return Parser.saveTargets.map { $0 + " " } }
+            if n >= 3 && lower[1] == "vegalite" { return keys(["url"]) }
+            return n >= 3 && lower[1] == "svg" ? ["size="] : []
         case "snapshot": return n == 1 ? ["on ", "off "] : []
         case "help":
             let verbs = CommandCatalog.entries.map {

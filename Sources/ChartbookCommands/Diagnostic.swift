@@ -68,6 +68,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case notForChart(command: String, chart: String)
         /// A plot kind needs a column it was not given and could not find.
         case needsOption(kind: String, option: String, why: String)
+        /// Dataset `name` has `rows` rows, more than an export writes inline (`limit`).
+        case tooLargeToInline(name: String, rows: Int, limit: Int)
         /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
         case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
@@ -119,6 +121,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .missingOptions(let command): return "'\(command)' needs at least one key=value option"
         case .labelsMismatch: return "either every value has a label (Jan:12) or none does"
         case .tooMany(let what, let limit): return "too many \(what): the limit is \(limit)"
+        case .tooLargeToInline(let name, let rows, let limit):
+            return "dataset '\(name)' has \(rows) rows; an export writes at most \(limit) inline"
         case .overBudget(let rows, let budget):
             return
                 "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
@@ -161,6 +165,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "give it x=COLUMN, or 'set xscale index' to draw every plot by row number"
         case .chartMismatch:
             return "remove the other plots first ('remove plot ID'), or start again with 'reset'"
+        case .tooLargeToInline:
+            return "add url=on to refer to a loaded file instead of copying its rows"
         case .inScript(let inner): return inner.hint
         default: return nil
         }

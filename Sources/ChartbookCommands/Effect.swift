@@ -41,4 +41,7 @@ public enum Output: Equatable, Sendable {
 public enum ChartFormat: Equatable, Sendable {
     /// SVG, `size` in pixels (nil: the session's size, else the terminal's).
     case svg(size: PixelSize?)
+    /// A Vega-Lite v5 specification of the session (what the user meant, not the layout);
+    /// `urls`: loaded files by reference instead of inline rows.
+    case vegaLite(urls: Bool)
 }

@@ -257,6 +257,19 @@ public struct Executor: Sendable {
         case .saveSVG(let path, let size):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
             return (old, [.write(.chart(old, .svg(size: size)), path: resolved, range: path.range)])
+        case .saveVegaLite(let path, let urls):
+            if let large = s.datasetsInUse.first(where: {
+                !$0.exportedByReference(urls: urls) && $0.count > limits.maxInlineRows
+            }) {
+                throw Diagnostic(
+                    .tooLargeToInline(
+                        name: large.name, rows: large.count, limit: limits.maxInlineRows),
+                    at: path.range)
+            }
+            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            return (
+                old, [.write(.chart(old, .vegaLite(urls: urls)), path: resolved, range: path.range)]
+            )
         case .saveScript(let path):
             let resolved = files.resolve(path.value, relativeTo: context.directory)
             let text = SessionScript.text(

@@ -134,8 +134,19 @@ public enum Parser {
             return .showData(name: name, rows: rows)
         case "save":
             let (what, _) = try c.keyword(
-                .noun, ["svg", "script", "csv"], expected: "'svg', 'script' or 'csv'",
+                .noun, saveTargets, expected: "'svg', 'vegalite', 'script' or 'csv'",
                 context: "save")
+            if what == "vegalite" {
+                let path = try c.value("a Vega-Lite (.vl.json) file path")
+                var urls = false
+                for option in try c.options() {
+                    guard option.name == "url" else {
+                        throw unknownOption(option, ["url"], context: "save vegalite")
+                    }
+                    urls = try ValueParser.boolean(option.value, key: "url")
+                }
+                return .saveVegaLite(path: Located(path.text, at: path.range), urls: urls)
+            }
             if what == "csv" {
                 let path = try c.value("a CSV file path")
                 let name = c.atEnd ? nil : try c.name("a dataset name")
@@ -349,6 +360,9 @@ public enum Parser {
         }
         return .gen(name: name, generator: generator)
     }
+
+    /// What `save` writes (completed from here too).
+    static let saveTargets = ["svg", "vegalite", "script", "csv"]
 
     static func unknownOption(_ option: TypedOption, _ candidates: [String], context: String)
         -> Diagnostic

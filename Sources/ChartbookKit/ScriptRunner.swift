@@ -110,6 +110,12 @@ public struct ScriptRunner: Sendable {
         case .chart(let session, .svg(let size)):
             let svg = SVGExporter.svg(for: session, on: target(), size: size)
             return (Array(svg.utf8), Self.wrote(path, bytes: svg.utf8.count, svg: svg))
+        case .chart(let session, .vegaLite(let urls)):
+            let text = VegaLiteExporter.spec(for: session, on: target(), urls: urls)
+            return (
+                Array(text.utf8),
+                "wrote \(TextMetrics.sanitized(path)) (Vega-Lite, \(ResourceLimits.bytesText(text.utf8.count)))\n"
+            )
         case .document(let text, let written):
             return (Array(text.utf8), written)
         }

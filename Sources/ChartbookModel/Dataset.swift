@@ -44,6 +44,13 @@ public struct Dataset: Equatable, Sendable {
     }
 
     /// Rows (the length of the columns).
+    /// Whether an export refers to this dataset's file rather than copying its rows: when
+    /// asked to (`urls`) and it was loaded from a file.
+    public func exportedByReference(urls: Bool) -> Bool {
+        guard urls, case .file = source else { return false }
+        return true
+    }
+
     public var count: Int { columns.first?.count ?? labels?.count ?? 0 }
 
     /// The column called `name`: spelt exactly, else the one column whose name differs only

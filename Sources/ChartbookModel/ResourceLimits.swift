@@ -21,12 +21,16 @@ public struct ResourceLimits: Equatable, Sendable {
     /// Series one plot's `by=` may split into (the layout draws at most this many of a
     /// plot whose data grew past it, and says so).
     public var maxGroups: Int
+    /// Rows of one dataset an export (Vega-Lite) writes inline; past it, only a loaded file
+    /// can be exported, by reference (`url=on`).
+    public var maxInlineRows: Int
 
     public init(
         maxFieldBytes: Int = 1 << 20, maxLineBytes: Int = 16 << 20, maxColumns: Int = 10_000,
         memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256,
-        maxGroups: Int = 1000
+        maxGroups: Int = 1000, maxInlineRows: Int = 100_000
     ) {
+        self.maxInlineRows = maxInlineRows
         self.maxGroups = maxGroups
         self.maxFieldBytes = maxFieldBytes
         self.maxLineBytes = maxLineBytes

@@ -46,6 +46,15 @@ public struct Session: Equatable, Sendable {
     }
 
     /// The values a series reference points at, or nil when it no longer resolves.
+    /// The datasets the plots and the marked lines' statistics read, in session order.
+    public var datasetsInUse: [Dataset] {
+        var names = Set(plots.map(\.series.dataset))
+        for line in markedLines {
+            if case .statistic(_, let series) = line.value { names.insert(series.dataset) }
+        }
+        return datasets.filter { names.contains($0.name) }
+    }
+
     public func values(of series: SeriesReference) -> [Double]? {
         dataset(named: series.dataset)?.column(named: series.column)?.numbers
     }

@@ -1,0 +1,149 @@
+import ChartbookModel
+
+/// Value labels, marked lines and the selection.
+extension VegaLiteSpec {
+    /// Text marks over a plot's marks (`labels=`): the value, or its share of the series'
+    /// total as a percentage.
+    func labelLayers(
+        _ plot: Plot, _ dataset: Dataset, encoding: [JSON.Member]? = nil,
+        transforms: [JSON] = []
+    ) -> [JSON] {
+        guard let labels = plot.style.labels, labels != .off else { return [] }
+        let base =
+            encoding ?? [
+                JSON.Member("x", xEncoding(plot, dataset)),
+                JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+            ]
+        guard case .object(let y)? = base.first(where: { $0.key == "y" })?.value,
+            case .string(let field)? = y.first(where: { $0.key == "field" })?.value
+        else { return [] }
+        var extra = transforms
+        var text = JSON.object(["field": .string(field), "type": "quantitative"])
+        if labels == .percent {
+            extra += [
+                .object([
+                    "joinaggregate": .array([
+                        .object(["op": "sum", "field": .string(field), "as": "_total"])
+                    ])
+                ]),
+                .object([
+                    "calculate": .string("datum[\(JSON.quoted(field))] / datum._total"),
+                    "as": "_share",
+                ]),
+            ]
+            text = .object(["field": "_share", "type": "quantitative", "format": ".0%"])
+        }
+        // Stacked parts: inside each part, in white, stacked like the bars (by `detail`,
+        // which groups without colouring); other labels just above the mark, in its colour.
+        let stacked = plot.kind == .stacked
+        var mark: [JSON.Member] = [
+            JSON.Member("type", "text"), JSON.Member("baseline", stacked ? "top" : "bottom"),
+            JSON.Member("dy", stacked ? 4 : -3),
+        ]
+        var channels = base.filter { $0.key != "color" }
+        if stacked {
+            mark.append(JSON.Member("color", "#ffffff"))
+            if let color = base.first(where: { $0.key == "color" })?.value,
+                case .object(let members) = color
+            {
+                channels.append(JSON.Member("detail", .object(members.filter { $0.key != "sort" })))
+            }
+        } else if plot.binding.by == nil {
+            mark.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaqueString)))
+        }
+        return [
+            layer(
+                plot, dataset, mark: .object(mark),
+                encoding: channels + [JSON.Member("text", text)],
+                transforms: extra)
+        ]
+    }
+
+    /// `add refline` lines: a rule at the value (a statistic computed now) and its label at
+    /// the right end.
+    func markedLineLayers() -> [JSON] {
+        session.markedLines.flatMap { line -> [JSON] in
+            let value: Double
+            switch line.value {
+            case .constant(let v): value = v
+            case .statistic(let kind, let series):
+                value = session.values(of: series).map(kind.evaluate) ?? .nan
+            }
+            guard value.isFinite else { return [] }
+            let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaqueString)
+            let dash: JSON?
+            switch line.style {
+            case .dashed: dash = .array([6, 4])
+            case .dotted: dash = .array([2, 3])
+            case .solid: dash = nil
+            }
+            let empty = JSON.object(["values": .array([.object([])])])
+            var layers: [JSON] = [
+                .object([
+                    "data": empty,
+                    "mark": .object(["type": "rule", "color": color, "strokeDash": dash]),
+                    "encoding": .object(["y": .object(["datum": .number(value)])]),
+                ])
+            ]
+            if let label = line.label {
+                layers.append(
+                    .object([
+                        "data": empty,
+                        "mark": .object([
+                            "type": "text", "align": "right", "baseline": "bottom", "dy": -2,
+                            "color": color,
+                        ]),
+                        "encoding": .object([
+                            "y": .object(["datum": .number(value)]),
+                            "x": .object(["value": .number(Double(width))]),
+                            "text": .object(["value": .string(label)]),
+                        ]),
+                    ]))
+            }
+            return layers
+        }
+    }
+
+    /// The selected point of each x–y plot, ringed.
+    func selectionLayers() -> [JSON] {
+        guard let selection = session.selection else { return [] }
+        let kinds: Set<Plot.Kind> = [.line, .area, .dot, .bar, .range, .candlestick]
+        return session.mainPlots.compactMap { plot -> JSON? in
+            guard kinds.contains(plot.kind),
+                let dataset = session.dataset(named: plot.series.dataset),
+                let row = selectedRow(selection, plot, dataset)
+            else { return nil }
+            return layer(
+                plot, dataset,
+                mark: .object([
+                    "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
+                    "color": .string(plot.resolvedColor.hexOpaqueString),
+                ]),
+                encoding: [
+                    JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
+                    JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+                ],
+                transforms: [
+                    .object([
+                        "filter": .object([
+                            "field": .string(Self.rowField), "equal": .number(Double(row)),
+                        ])
+                    ])
+                ])
+        }
+    }
+
+    /// The row a selection picks in a plot: the index, the last row, or the row nearest x.
+    func selectedRow(_ selection: Selection, _ plot: Plot, _ dataset: Dataset) -> Int? {
+        let count = dataset.count
+        guard count > 0 else { return nil }
+        switch selection {
+        case .index(let i): return i < count ? i : nil
+        case .last: return count - 1
+        case .x(let x):
+            var categories = session.xCategories
+            let xs = session.xValues(of: plot, on: session.xScaleKind, categories: &categories)
+            return xs.indices.filter { xs[$0].isFinite }.min { abs(xs[$0] - x) < abs(xs[$1] - x) }
+        }
+    }
+}

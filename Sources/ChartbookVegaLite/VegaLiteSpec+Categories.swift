@@ -1,0 +1,122 @@
+import ChartbookModel
+
+/// Charts of categories (horizontal bars, pie, donut) and heatmaps.
+extension VegaLiteSpec {
+    /// The field a plot's categories come from: its x column, else the dataset's labels,
+    /// else the row number.
+    func categoryField(_ plot: Plot, _ dataset: Dataset) -> String {
+        if let column = session.xColumn(of: plot) { return column.name }
+        return dataset.labels != nil ? labelField(dataset) : Self.rowField
+    }
+
+    /// Rows with the same category add up, as in chartbook.
+    func hbarLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
+        let sort: JSON
+        switch plot.style.categories.sort ?? .data {
+        case .data: sort = .null
+        case .descending: sort = "-x"
+        case .ascending: sort = "x"
+        case .name: sort = "ascending"
+        }
+        var y = [
+            JSON.Member("field", .string(categoryField(plot, dataset))),
+            JSON.Member("type", "nominal"), JSON.Member("sort", sort),
+        ]
+        if let title = session.axes.xTitle { y.append(JSON.Member("title", .string(title))) }
+        let x = JSON.object([
+            "field": .string(plot.series.column), "aggregate": "sum", "type": "quantitative",
+            "title": session.axes.yTitle.map(JSON.string),
+        ])
+        var encoding = [JSON.Member("y", .object(y)), JSON.Member("x", x)]
+        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
+        return layer(plot, dataset, mark: mark("bar", plot), encoding: encoding)
+    }
+
+    /// Slices of the positive values' sum per category, clockwise from twelve o'clock; a
+    /// donut's hole holds the total (or `center=`).
+    func pieLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
+        let category = categoryField(plot, dataset)
+        let positive = JSON.object([
+            "filter": .string("datum[\(JSON.quoted(plot.series.column))] > 0")
+        ])
+        let donut = plot.kind == .donut
+        let radius = Double(min(width, height)) / 2
+        var arc = [JSON.Member("type", "arc"), JSON.Member("outerRadius", .number(radius))]
+        if donut { arc.append(JSON.Member("innerRadius", .number(radius / 2))) }
+        let slices = layer(
+            plot, dataset, mark: .object(arc),
+            encoding: [
+                JSON.Member(
+                    "theta",
+                    .object([
+                        "field": .string(plot.series.column), "aggregate": "sum",
+                        "type": "quantitative", "stack": true,
+                    ])),
+                JSON.Member(
+                    "color",
+                    .object(["field": .string(category), "type": "nominal", "sort": .null])
+                ),
+                // Clockwise from twelve o'clock in the order the categories first come.
+                JSON.Member(
+                    "order",
+                    .object([
+                        "field": .string(Self.rowField), "aggregate": "min", "type": "quantitative",
+                    ])),
+            ], transforms: [positive])
+        guard donut else { return [slices] }
+        let total =
+            session.values(of: plot.series)?.filter { $0 > 0 }.reduce(0, +) ?? 0
+        let centre = JSON.object([
+            "data": .object(["values": .array([.object([])])]),
+            "mark": .object(["type": "text", "fontSize": 16, "fontWeight": "bold"]),
+            "encoding": .object([
+                "text": .object([
+                    "value": .string(plot.style.categories.center ?? NumberText.shortest(total))
+                ])
+            ]),
+        ])
+        return [slices, centre]
+    }
+
+    /// A density of two numeric columns (binned x and y, counted), or a matrix of the mean
+    /// value per (x, y) category pair, on a viridis scale.
+    func heatmapLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
+        let scheme = JSON.object(["scheme": "viridis"])
+        let x = session.xColumn(of: plot)?.name ?? Self.rowField
+        if let y = plot.binding.y {
+            return layer(
+                plot, dataset, mark: .object(["type": "rect"]),
+                encoding: [
+                    JSON.Member(
+                        "x", .object(["field": .string(x), "type": "ordinal", "sort": .null])),
+                    JSON.Member(
+                        "y", .object(["field": .string(y), "type": "ordinal", "sort": .null])),
+                    JSON.Member(
+                        "color",
+                        .object([
+                            "field": .string(plot.series.column), "aggregate": "mean",
+                            "type": "quantitative", "scale": scheme,
+                        ])),
+                ])
+        }
+        return layer(
+            plot, dataset, mark: .object(["type": "rect"]),
+            encoding: [
+                JSON.Member(
+                    "x",
+                    .object([
+                        "field": .string(x), "type": "quantitative",
+                        "bin": .object(["maxbins": 60]),
+                    ])),
+                JSON.Member(
+                    "y",
+                    .object([
+                        "field": .string(plot.series.column), "type": "quantitative",
+                        "bin": .object(["maxbins": 30]),
+                    ])),
+                JSON.Member(
+                    "color",
+                    .object(["aggregate": "count", "type": "quantitative", "scale": scheme])),
+            ])
+    }
+}

@@ -1,0 +1,127 @@
+import ChartbookModel
+
+/// The channels every layer shares: x as the session's x scale reads it, y with the axis
+/// settings, colour by `by=` or the plot's own colour.
+extension VegaLiteSpec {
+    /// The x field and its type: the plot's x column on a real x scale; on the index, the
+    /// dataset's labels (ordinal) or the row number.
+    func xEncoding(_ plot: Plot, _ dataset: Dataset, discrete: Bool = false) -> JSON {
+        let title = session.axes.xTitle.map(JSON.string)
+        let kind = session.xScaleKind
+        guard kind != .index, let column = session.xColumn(of: plot) else {
+            if dataset.labels != nil {
+                return .object([
+                    "field": .string(labelField(dataset)), "type": "ordinal", "sort": .null,
+                    "title": title ?? .null,
+                ])
+            }
+            return .object([
+                "field": .string(Self.rowField), "type": discrete ? "ordinal" : "quantitative",
+                "title": title ?? "point",
+            ])
+        }
+        if kind == .category || discrete {
+            return .object([
+                "field": .string(column.name), "type": "ordinal", "sort": .null, "title": title,
+            ])
+        }
+        var scale = [JSON.Member]()
+        if kind == .log { scale.append(JSON.Member("type", "log")) }
+        if kind == .time { scale.append(JSON.Member("type", "utc")) }
+        if let interval = session.view.xInterval, kind != .log {
+            let ends = [interval.lowerBound, interval.upperBound]
+            scale.append(
+                JSON.Member(
+                    "domain", .array(ends.map { kind == .time ? .string(time($0)) : .number($0) })))
+        }
+        return .object([
+            "field": .string(column.name), "type": kind == .time ? "temporal" : "quantitative",
+            "scale": scale.isEmpty ? nil : .object(scale), "title": title,
+        ])
+    }
+
+    /// Whether the chart's x is discrete already (categories, or labels on the index).
+    func xIsDiscrete(_ dataset: Dataset) -> Bool {
+        let kind = session.xScaleKind
+        return kind == .category || (kind == .index && dataset.labels != nil)
+    }
+
+    /// The field that holds a dataset's x labels: `_label` inline, the label column in a file.
+    func labelField(_ dataset: Dataset) -> String {
+        if !inline(dataset), case .file(_, let options) = dataset.source,
+            let column = options.labelColumn
+        {
+            return column
+        }
+        return Self.labelField
+    }
+
+    /// A quantitative y on `field`: log scale, fixed range, zero, the right axis, the title.
+    func yEncoding(_ plot: Plot, field: String, extra: [JSON.Member] = []) -> JSON {
+        var scale = [JSON.Member]()
+        if session.axes.yScale == .log { scale.append(JSON.Member("type", "log")) }
+        if case .fixed(let lower, let upper) = session.axes.range {
+            if let lower { scale.append(JSON.Member("domainMin", .number(lower))) }
+            if let upper { scale.append(JSON.Member("domainMax", .number(upper))) }
+        }
+        // As chartbook: the range holds zero for bars and areas, or when `set zero on`.
+        let zero = session.axes.includeZero || plot.kind.standsOnZero
+        scale.append(JSON.Member("zero", .bool(zero)))
+        var members = [
+            JSON.Member("field", .string(field)), JSON.Member("type", "quantitative"),
+        ]
+        if !scale.isEmpty { members.append(JSON.Member("scale", .object(scale))) }
+        if let title = session.axes.yTitle { members.append(JSON.Member("title", .string(title))) }
+        if plot.binding.axis == .right {
+            members.append(JSON.Member("axis", .object(["orient": "right"])))
+        }
+        return .object(members + extra)
+    }
+
+    /// Colour by the `by=` column; else, when the chart has several plots, the plot's id on
+    /// a scale of the plots' own colours, so the legend names them as chartbook's does.
+    func colorEncoding(_ plot: Plot) -> JSON? {
+        if let by = plot.binding.by { return .object(["field": .string(by), "type": "nominal"]) }
+        let plots = session.mainPlots
+        guard plots.count > 1 else { return nil }
+        return .object([
+            "datum": .string(plot.id), "type": "nominal",
+            "scale": .object([
+                "domain": .array(plots.map { .string($0.id) }),
+                "range": .array(plots.map { .string($0.resolvedColor.hexOpaqueString) }),
+            ]), "title": .null,
+        ])
+    }
+
+    /// A mark of `type` in the plot's colour (unless a colour channel colours it), with
+    /// `extra` settings.
+    func mark(_ type: String, _ plot: Plot, _ extra: [JSON.Member] = []) -> JSON {
+        var members = [JSON.Member("type", .string(type))]
+        if colorEncoding(plot) == nil {
+            members.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaqueString)))
+        }
+        return .object(members + extra)
+    }
+
+    /// A layer: the plot's data and transforms (plus `extra`), its mark and encoding.
+    func layer(
+        _ plot: Plot, _ dataset: Dataset, mark: JSON, encoding: [JSON.Member],
+        transforms extra: [JSON] = []
+    ) -> JSON {
+        .object([
+            "data": data(dataset),
+            "transform": .array(transforms(for: plot) + extra),
+            "mark": mark,
+            "encoding": .object(encoding),
+        ])
+    }
+}
+
+extension Color {
+    /// `#rrggbb` (Vega-Lite takes opacity separately).
+    var hexOpaqueString: String {
+        var c = self
+        c.alpha = 1
+        return c.hexString
+    }
+}

@@ -1,0 +1,291 @@
+import ChartbookModel
+import ChartbookScene
+
+/// One or more Vega-Lite layers per plot, by kind.
+extension VegaLiteSpec {
+    /// The main plots in order; consecutive bar plots of one dataset and x (side by side, or
+    /// stacked parts) form one group, drawn as one layer over their folded columns, as
+    /// chartbook draws them in shared slots.
+    func plotGroups() -> [[Plot]] {
+        var groups = [[Plot]]()
+        for plot in session.mainPlots {
+            if let last = groups.last?.last, Self.barFamily(plot.kind) != nil,
+                Self.barFamily(plot.kind) == Self.barFamily(last.kind),
+                plot.series.dataset == last.series.dataset, plot.binding.x == last.binding.x,
+                plot.binding.by == nil, last.binding.by == nil
+            {
+                groups[groups.count - 1].append(plot)
+            } else {
+                groups.append([plot])
+            }
+        }
+        return groups
+    }
+
+    /// Bars that stand side by side (0) or stack (1).
+    static func barFamily(_ kind: Plot.Kind) -> Int? {
+        switch kind {
+        case .bar, .grouped: 0
+        case .stacked: 1
+        default: nil
+        }
+    }
+
+    func layers(for group: [Plot], notes: inout [String]) -> [JSON] {
+        guard let plot = group.first, let dataset = session.dataset(named: plot.series.dataset)
+        else { return [] }
+        switch plot.kind {
+        case .line, .area: return [lineLayer(plot, dataset)]
+        case .dot: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)
+        case .bar, .grouped, .stacked: return barLayers(group, dataset)
+        case .histogram: return histogramLayers(plot, dataset, notes: &notes)
+        case .box: return [boxLayer(plot, dataset)]
+        case .range: return [rangeLayer(plot, dataset)]
+        case .candlestick: return candleLayers(plot, dataset)
+        case .hbar: return [hbarLayer(plot, dataset)]
+        case .pie, .donut: return pieLayers(plot, dataset)
+        case .heatmap: return [heatmapLayer(plot, dataset)]
+        case .radar, .sparkline:
+            notes.append("\(plot.kind.rawValue) plot '\(plot.id)'")
+            return []
+        }
+    }
+
+    func lineLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
+        let stroke = plot.style.stroke
+        let filled = stroke.resolvedFill(for: plot.kind) != .none
+        var extra = [JSON.Member("strokeWidth", .number(stroke.resolvedWidth))]
+        if stroke.curve == .smooth { extra.append(JSON.Member("interpolate", "monotone")) }
+        if filled {
+            extra += [JSON.Member("opacity", 0.35), JSON.Member("line", true)]
+        }
+        var encoding = [
+            JSON.Member("x", xEncoding(plot, dataset)),
+            JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+        ]
+        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
+        if plot.binding.order == .data {
+            encoding.append(JSON.Member("order", .object(["field": .string(Self.rowField)])))
+        }
+        return layer(
+            plot, dataset, mark: mark(filled ? "area" : "line", plot, extra), encoding: encoding)
+    }
+
+    func dotLayer(_ plot: Plot, _ dataset: Dataset, notes: inout [String]) -> JSON {
+        let marker = plot.style.marker
+        let shape: String
+        switch marker.resolvedShape {
+        case .circle: shape = "circle"
+        case .square: shape = "square"
+        case .diamond: shape = "diamond"
+        case .cross: shape = "cross"
+        case .glyph:
+            shape = "circle"
+            notes.append("the custom marker of '\(plot.id)' (drawn as circles)")
+        }
+        // Vega-Lite's size is an area in square pixels; chartbook's a diameter in points.
+        let size = max(marker.resolvedSize, 1)
+        var encoding = [
+            JSON.Member("x", xEncoding(plot, dataset)),
+            JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+        ]
+        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
+        return layer(
+            plot, dataset,
+            mark: mark(
+                "point", plot,
+                [
+                    JSON.Member("filled", true), JSON.Member("shape", .string(shape)),
+                    JSON.Member("size", .number(size * size)),
+                ]), encoding: encoding)
+    }
+
+    /// Bars of one group: side by side (`xOffset`) or stacked; several plots over their
+    /// folded columns, one plot with `by=` over its groups.
+    func barLayers(_ group: [Plot], _ dataset: Dataset) -> [JSON] {
+        guard let plot = group.first else { return [] }
+        let stacked = plot.kind == .stacked
+        var transforms = [JSON]()
+        var valueField = plot.series.column
+        var seriesField = plot.binding.by
+        if group.count > 1 {
+            transforms.append(
+                .object([
+                    "fold": .array(group.map { .string($0.series.column) }),
+                    "as": .array(["_series", "_value"]),
+                ]))
+            valueField = "_value"
+            seriesField = "_series"
+            // Parts stack in plot order.
+            let columns = group.map { JSON.quoted($0.series.column) }.joined(separator: ", ")
+            transforms.append(
+                .object([
+                    "calculate": .string("indexof([\(columns)], datum._series)"),
+                    "as": "_order",
+                ]))
+        }
+        // Side by side needs a discrete x.
+        let offset = !stacked && seriesField != nil
+        var encoding = [
+            JSON.Member("x", xEncoding(plot, dataset, discrete: offset || xIsDiscrete(dataset))),
+            JSON.Member(
+                "y",
+                yEncoding(
+                    plot, field: valueField,
+                    extra: stacked ? [JSON.Member("stack", "zero")] : [])),
+        ]
+        if let seriesField {
+            // In the data's order, which is also the order parts stack in.
+            encoding.append(
+                JSON.Member(
+                    "color",
+                    .object(["field": .string(seriesField), "type": "nominal", "sort": .null])))
+            if offset {
+                encoding.append(JSON.Member("xOffset", .object(["field": .string(seriesField)])))
+            }
+        } else if let color = colorEncoding(plot) {
+            encoding.append(JSON.Member("color", color))
+        }
+        if stacked {
+            // Bars and their labels stack alike: parts in plot order, groups in row order.
+            let field = group.count > 1 ? "_order" : Self.rowField
+            encoding.append(
+                JSON.Member("order", .object(["field": .string(field), "type": "quantitative"])))
+        }
+        var extra = [JSON.Member]()
+        let style = plot.style.bar
+        if xIsDiscrete(dataset) || offset {
+            extra.append(
+                JSON.Member(
+                    "width", .object(["band": .number(style.widthFraction(for: plot.kind))])))
+        }
+        if style.rounded == true { extra.append(JSON.Member("cornerRadiusEnd", 3)) }
+        if let outline = style.outline {
+            extra += [
+                JSON.Member("stroke", .string(outline.hexOpaqueString)),
+                JSON.Member("strokeWidth", .number(style.resolvedOutlineWidth)),
+            ]
+        }
+        var barMark = mark("bar", plot, extra)
+        if seriesField != nil, case .object(var members) = barMark {
+            members.removeAll { $0.key == "color" }
+            barMark = .object(members)
+        }
+        let bars = layer(plot, dataset, mark: barMark, encoding: encoding, transforms: transforms)
+        return [bars] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+    }
+
+    /// Histogram: chartbook's own bins (1-2-5 widths, shared by every histogram of the
+    /// chart), counted (or as density) by Vega-Lite's `bin` and `aggregate`.
+    func histogramLayers(_ plot: Plot, _ dataset: Dataset, notes: inout [String]) -> [JSON] {
+        let histograms = session.mainPlots.filter { $0.kind == .histogram }
+        guard
+            let binning = HistogramBinning.make(
+                histograms.compactMap { session.values(of: $0.series) },
+                rule: histograms.first?.style.histogram.bins ?? .auto)
+        else { return [] }
+        if histograms.count > 1, histograms.first == plot {
+            notes.append("side-by-side bins of several histograms (drawn overlapping)")
+        }
+        let density = plot.style.histogram.density == true
+        let last = binning.first + binning.width * Double(binning.count)
+        var transforms: [JSON] = [
+            .object([
+                "bin": .object([
+                    "step": .number(binning.width),
+                    "extent": .array([.number(binning.first), .number(last)]),
+                ]), "field": .string(plot.series.column), "as": .array(["_bin", "_bin_end"]),
+            ]),
+            .object([
+                "aggregate": .array([.object(["op": "count", "as": "_count"])]),
+                "groupby": .array(["_bin", "_bin_end"]),
+            ]),
+        ]
+        if density {
+            transforms += [
+                .object([
+                    "joinaggregate": .array([
+                        .object(["op": "sum", "field": "_count", "as": "_total"])
+                    ])
+                ]),
+                .object([
+                    "calculate": .string("datum._count / (datum._total * \(binning.width))"),
+                    "as": "_density",
+                ]),
+            ]
+        }
+        let encoding = [
+            JSON.Member(
+                "x",
+                .object([
+                    "field": "_bin", "type": "quantitative",
+                    "bin": .object(["binned": true, "step": .number(binning.width)]),
+                    "title": .string(session.axes.xTitle ?? plot.series.column),
+                ])),
+            JSON.Member("x2", .object(["field": "_bin_end"])),
+            JSON.Member("y", yEncoding(plot, field: density ? "_density" : "_count")),
+        ]
+        let opacity = histograms.count > 1 ? [JSON.Member("opacity", 0.6)] : []
+        return [
+            layer(
+                plot, dataset, mark: mark("bar", plot, opacity), encoding: encoding,
+                transforms: transforms)
+        ] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+    }
+
+    func boxLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
+        var encoding = [JSON.Member("y", yEncoding(plot, field: plot.series.column))]
+        if let by = plot.binding.by {
+            encoding.insert(
+                JSON.Member(
+                    "x",
+                    .object([
+                        "field": .string(by), "type": "nominal", "sort": .null,
+                        "title": session.axes.xTitle.map(JSON.string),
+                    ])), at: 0)
+        }
+        return layer(
+            plot, dataset,
+            mark: mark("boxplot", plot, [JSON.Member("extent", 1.5)]), encoding: encoding)
+    }
+
+    func rangeLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
+        var encoding = [
+            JSON.Member("x", xEncoding(plot, dataset)),
+            JSON.Member("y", yEncoding(plot, field: plot.binding.low ?? "low")),
+            JSON.Member("y2", .object(["field": .string(plot.series.column)])),
+        ]
+        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
+        return layer(plot, dataset, mark: mark("bar", plot), encoding: encoding)
+    }
+
+    /// A wick (rule, low to high) and a body (bar, open to close), rising in the plot's
+    /// colour and falling in red.
+    func candleLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
+        let open = plot.binding.open ?? "open", close = plot.series.column
+        let color = JSON.object([
+            "condition": .object([
+                "test": .string("datum[\(JSON.quoted(close))] >= datum[\(JSON.quoted(open))]"),
+                "value": .string(plot.resolvedColor.hexOpaqueString),
+            ]),
+            "value": "#e04e4e",
+        ])
+        let x = JSON.Member("x", xEncoding(plot, dataset))
+        return [
+            layer(
+                plot, dataset, mark: .object(["type": "rule"]),
+                encoding: [
+                    x, JSON.Member("y", yEncoding(plot, field: plot.binding.low ?? "low")),
+                    JSON.Member("y2", .object(["field": .string(plot.binding.high ?? "high")])),
+                    JSON.Member("color", color),
+                ]),
+            layer(
+                plot, dataset, mark: .object(["type": "bar"]),
+                encoding: [
+                    x, JSON.Member("y", yEncoding(plot, field: open)),
+                    JSON.Member("y2", .object(["field": .string(close)])),
+                    JSON.Member("color", color),
+                ]),
+        ]
+    }
+}

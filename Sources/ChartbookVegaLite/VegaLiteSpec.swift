@@ -1,0 +1,152 @@
+import ChartbookModel
+
+/// The session as a Vega-Lite v5 specification — what the user meant (datasets, plots,
+/// reference lines, axes, the selection), read from the session, not from chartbook's
+/// layout. A kind or option with no Vega-Lite equivalent is left out and named in the
+/// spec's `description`, never drawn wrongly.
+public struct VegaLiteSpec: Sendable {
+    public var session: Session
+    /// File-backed datasets as a `url` to their file instead of inline values.
+    public var urls: Bool
+    /// The plot's size in pixels.
+    public var width: Int
+    public var height: Int
+
+    static let schema = "https://vega.github.io/schema/vega-lite/v5.json"
+
+    public init(session: Session, urls: Bool = false, width: Int = 640, height: Int = 320) {
+        self.session = session
+        self.urls = urls
+        self.width = width
+        self.height = height
+    }
+
+    /// The specification as indented JSON text.
+    public var text: String { json.text() + "\n" }
+
+    public var json: JSON {
+        var notes = [String]()
+        var layers = [JSON]()
+        for group in plotGroups() { layers += self.layers(for: group, notes: &notes) }
+        layers += markedLineLayers()
+        layers += selectionLayers()
+        let rightAxis = session.mainPlots.contains { $0.binding.axis == .right }
+        return .object([
+            "$schema": .string(Self.schema),
+            "description": .string(description(notes)),
+            "title": session.output.title.map(JSON.string),
+            "width": .number(Double(width)),
+            "height": .number(Double(height)),
+            "datasets": datasets,
+            "layer": .array(layers),
+            "resolve": rightAxis ? .object(["scale": .object(["y": "independent"])]) : nil,
+        ])
+    }
+
+    /// What the spec is, and what it leaves out.
+    func description(_ notes: [String]) -> String {
+        var text = "chartbook session"
+        if let title = session.output.title { text += ": " + title }
+        if !notes.isEmpty {
+            text += ". Not in this spec (no Vega-Lite equivalent): " + notes.joined(separator: "; ")
+        }
+        return text
+    }
+
+    // MARK: Data
+
+    /// Whether a dataset is written inline (not as a `url`).
+    func inline(_ dataset: Dataset) -> Bool { !dataset.exportedByReference(urls: urls) }
+
+    /// Inline datasets by name: one object per row, every column, times as ISO 8601 text,
+    /// missing cells as null, the x labels as `_label`.
+    var datasets: JSON? {
+        let inlined = session.datasetsInUse.filter(inline)
+        guard !inlined.isEmpty else { return nil }
+        return .object(inlined.map { JSON.Member($0.name, .array(rows(of: $0))) })
+    }
+
+    func rows(of dataset: Dataset) -> [JSON] {
+        (0..<dataset.count).map { row in
+            var members = [JSON.Member]()
+            if let labels = dataset.labels, row < labels.count {
+                members.append(JSON.Member(Self.labelField, .string(labels[row])))
+            }
+            for column in dataset.columns {
+                members.append(JSON.Member(column.name, cell(column, row)))
+            }
+            return .object(members)
+        }
+    }
+
+    func cell(_ column: Column, _ row: Int) -> JSON {
+        switch column.values {
+        case .numbers(let values):
+            guard row < values.count, values[row].isFinite else { return .null }
+            return column.isTime ? .string(time(values[row])) : .number(values[row])
+        case .text(let values):
+            return row < values.count ? .string(values[row]) : .null
+        }
+    }
+
+    /// A time as the session shows it (wall clock in its zone), written as full ISO 8601 in
+    /// UTC — the one form every JavaScript engine parses alike — for a `utc` scale, so
+    /// Vega-Lite shows the same wall clock whatever the viewer's zone.
+    func time(_ seconds: Double) -> String {
+        let wall = TimeText.iso(seconds, offset: session.timeZone.offset(atUTC: seconds))
+        let parts = wall.split(separator: " ")
+        guard parts.count == 2 else { return wall + "T00:00:00Z" }
+        let clock = parts[1].count == 5 ? parts[1] + ":00" : parts[1]
+        return "\(parts[0])T\(clock)Z"
+    }
+
+    /// The field inline datasets hold their x labels in.
+    static let labelField = "_label"
+    /// The row number (0-based) every layer computes, for index x and the selection.
+    static let rowField = "_row"
+
+    /// A layer's data: the named inline dataset or the file; then its row numbers, the
+    /// plot's `where=` filter and any transforms of its own.
+    func data(_ dataset: Dataset) -> JSON {
+        if !inline(dataset), case .file(let path, _) = dataset.source {
+            return .object(["url": .string(path), "format": .object(["type": "csv"])])
+        }
+        return .object(["name": .string(dataset.name)])
+    }
+
+    func transforms(for plot: Plot) -> [JSON] {
+        var list: [JSON] = [
+            .object([
+                "window": .array([.object(["op": "row_number", "as": .string(Self.rowField)])])
+            ]),
+            .object([
+                "calculate": .string("datum.\(Self.rowField) - 1"), "as": .string(Self.rowField),
+            ]),
+        ]
+        if let filter = plot.binding.filter { list.append(.object(["filter": predicate(filter)])) }
+        return list
+    }
+
+    /// A `where=` as a Vega-Lite field predicate.
+    func predicate(_ filter: RowFilter) -> JSON {
+        let field = JSON.string(filter.column)
+        let bound = filter.bound.map(JSON.number) ?? filter.values.first.map(JSON.string) ?? .null
+        switch filter.op {
+        case .equal:
+            return .object(["field": field, "oneOf": .array(filter.values.map(literal))])
+        case .notEqual:
+            return .object([
+                "not": .object(["field": field, "oneOf": .array(filter.values.map(literal))])
+            ])
+        case .less: return .object(["field": field, "lt": bound])
+        case .lessOrEqual: return .object(["field": field, "lte": bound])
+        case .greater: return .object(["field": field, "gt": bound])
+        case .greaterOrEqual: return .object(["field": field, "gte": bound])
+        }
+    }
+
+    /// A cell as typed in `where=`: a number when it reads as one.
+    func literal(_ text: String) -> JSON {
+        Double(text).map(JSON.number) ?? .string(text)
+    }
+}

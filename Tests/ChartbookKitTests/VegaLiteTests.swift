@@ -1,0 +1,126 @@
+import Testing
+import ChartbookCommands
+import ChartbookModel
+import ChartbookVegaLite
+@testable import ChartbookKit
+
+/// Issue 12, Vega-Lite export: the session as a spec (Scripts/vegalite-check renders these
+/// with vl-convert; these tests pin the structure and the escaping).
+@Suite struct VegaLiteTests {
+    static let files = InMemoryFiles([
+        "/work/t.csv": "date,price,symbol\n2024-01-01,10,A\n2024-01-02,12,B\n2024-01-03,,A\n"
+    ])
+
+    func spec(_ script: String, files: InMemoryFiles = files) -> JSON {
+        VegaLiteSpec(session: sessionAfter(script, files: files)).json
+    }
+
+    func layers(_ spec: JSON) -> [JSON] {
+        guard case .array(let layers)? = spec["layer"] else { return [] }
+        return layers
+    }
+
+    func markType(_ layer: JSON) -> String? {
+        if case .string(let type)? = layer["mark"]?["type"] { return type }
+        return nil
+    }
+
+    @Test func stringsAreEscapedForJSONAndHTML() {
+        #expect(JSON.quoted("a\"b\\c") == #""a\"b\\c""#)
+        #expect(JSON.quoted("</script>") == #""<\/script>""#)
+        #expect(JSON.quoted("x\ny\u{1}\u{2028}") == #""x\ny\u0001\u2028""#)
+        #expect(
+            JSON.object(["b": 1, "a": .number(.nan), "c": nil]).text() == #"{"b": 1, "a": null}"#)
+    }
+
+    @Test func aTimeSeriesByGroupIsALineLayerOverTemporalX() {
+        let s = spec("load t.csv x=date; add plot line t.price by=symbol; set yscale log")
+        #expect(s["$schema"] == "https://vega.github.io/schema/vega-lite/v5.json")
+        let layer = layers(s)[0]
+        #expect(markType(layer) == "line")
+        #expect(layer["encoding"]?["x"]?["type"] == "temporal")
+        #expect(layer["encoding"]?["color"]?["field"] == "symbol")
+        #expect(layer["encoding"]?["y"]?["scale"]?["type"] == "log")
+        // Rows inline, times as ISO 8601, missing cells as null.
+        guard case .array(let rows)? = s["datasets"]?["t"] else {
+            Issue.record("no inline rows")
+            return
+        }
+        #expect(rows.count == 3)
+        #expect(rows[0]["date"] == "2024-01-01T00:00:00Z")
+        #expect(layer["encoding"]?["x"]?["scale"]?["type"] == "utc")
+        #expect(rows[2]["price"] == .null)
+    }
+
+    /// Times are the session's wall clock, on a UTC scale: the picture does not move with
+    /// the viewer's zone.
+    @Test func timesAreTheSessionsWallClock() {
+        let s = spec("set timezone +02:00; load t.csv x=date; add plot line t.price")
+        guard case .array(let rows)? = s["datasets"]?["t"] else { return }
+        #expect(rows[0]["date"] == "2024-01-01T00:00:00Z")
+        let utc = spec("load t.csv x=date; add plot line t.price; set timezone +02:00")
+        guard case .array(let shifted)? = utc["datasets"]?["t"] else { return }
+        #expect(shifted[0]["date"] == "2024-01-01T02:00:00Z")
+    }
+
+    @Test func everyKindHasItsMarkOrIsNamedAsLeftOut() {
+        let cases: [(String, [String])] = [
+            ("add plot dot t.price x=date", ["point"]),
+            ("add plot bar t.price x=date labels=on", ["bar", "text"]),
+            ("add plot histogram t.price", ["bar"]),
+            ("add plot box t.price by=symbol", ["boxplot"]),
+            ("add plot hbar t.price x=symbol", ["bar"]),
+            ("add plot donut t.price x=symbol", ["arc", "text"]),
+            ("add plot heatmap t.price x=symbol y=symbol", ["rect"]),
+        ]
+        for (command, marks) in cases {
+            let s = spec("load t.csv; " + command)
+            #expect(layers(s).compactMap(markType) == marks, "\(command)")
+        }
+        let radar = spec("load t.csv; add plot radar t.price x=symbol")
+        #expect(layers(radar).isEmpty)
+        if case .string(let text)? = radar["description"] {
+            #expect(text.contains("radar plot 'price'"))
+        } else {
+            Issue.record("no description")
+        }
+    }
+
+    @Test func filtersReferenceLinesAndTheSelection() {
+        let s = spec(
+            "load t.csv x=date; add plot line t.price where=symbol=A; add refline 11 \"goal\"; select x=2024-01-02"
+        )
+        let all = layers(s)
+        #expect(all.compactMap(markType) == ["line", "rule", "text", "point"])
+        guard case .array(let transforms)? = all[0]["transform"] else {
+            Issue.record("no transforms")
+            return
+        }
+        #expect(transforms.last?["filter"]?["oneOf"] == .array(["A"]))
+        #expect(all[1]["encoding"]?["y"]?["datum"] == 11)
+        guard case .array(let selected)? = all[3]["transform"] else { return }
+        #expect(selected.last?["filter"]?["equal"] == 1)
+    }
+
+    /// Written once the command commits, like every file; a big dataset is refused unless
+    /// it can go by reference.
+    @Test func saveVegaLiteWritesAfterTheCommitAndRefusesHugeInlineData() {
+        let files = InMemoryFiles(["/work/t.csv": "v\n1\n2\n3\n4\n"])
+        var executor = Executor(files: files)
+        executor.limits.maxInlineRows = 3
+        var notebook = Notebook()
+        var diagnostics = ""
+        _ = ScriptRunner(executor: executor, keepGoing: true).run(
+            ScriptSource(
+                name: "t",
+                text:
+                    "load t.csv; add plot line t.v; save vegalite a.vl.json; save vegalite b.vl.json url=on"
+            ), in: &notebook
+        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
+        #expect(files.files["/work/a.vl.json"] == nil)
+        #expect(diagnostics.contains("dataset 't' has 4 rows; an export writes at most 3 inline"))
+        #expect(diagnostics.contains("add url=on"))
+        let b = files.files["/work/b.vl.json"].map { String(decoding: $0, as: UTF8.self) }
+        #expect(b?.contains("\"url\": \"/work/t.csv\"") == true)
+    }
+}
