@@ -36,16 +36,20 @@ struct ChartbookCLI: ParsableCommand {
             a terminal on stdin, starts the interactive notebook; with stdin from a pipe, runs it \
             as a script ('load -' reads data from it instead). 'chartbook plot KIND FILE|- \
             COLUMN… [--x COLUMN] [--by COLUMN]' draws a file in one line (--print-script shows \
-            the commands). Commands: see 'help' inside chartbook or Docs/commands.md.
+            the commands); 'chartbook check [--record] PATH…' checks scripts against their \
+            recorded charts. Commands: see 'help' inside chartbook or Docs/commands.md.
             """,
         version: "0.1.0"
     )
 
-    /// `chartbook plot …` is the one-line form (PlotShortcut); everything else is this.
+    /// `chartbook plot …` is the one-line form (PlotShortcut), `chartbook check …` the chart
+    /// regression check (CheckCommand); everything else is this.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if arguments.first == "plot" {
             PlotShortcut.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "check" {
+            CheckCommand.main(Array(arguments.dropFirst()))
         } else {
             main(nil)
         }
