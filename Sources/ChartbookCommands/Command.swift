@@ -72,6 +72,8 @@ public enum Command: Equatable, Sendable {
     /// `save vegalite PATH [url=on]`: the session as a Vega-Lite v5 spec; `urls`: loaded
     /// files by reference instead of inline rows.
     case saveVegaLite(path: Located<String>, urls: Bool)
+    /// `save html PATH`: the session's making as one self-contained page.
+    case saveHTML(path: Located<String>)
     /// `save script PATH`: the shortest script that rebuilds the session.
     case saveScript(path: Located<String>)
     /// `snapshot on [DIR]` / `snapshot off`.
@@ -92,7 +94,7 @@ public enum Command: Equatable, Sendable {
     public var changesSession: Bool {
         switch self {
         case .describe, .plots, .show, .showData, .saveCSV, .list, .undo, .redo, .history, .help,
-            .echo, .quit, .saveSVG, .saveVegaLite,
+            .echo, .quit, .saveSVG, .saveVegaLite, .saveHTML,
             .saveScript:
             false
         default: true

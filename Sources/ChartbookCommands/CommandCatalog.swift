@@ -202,6 +202,11 @@ public enum CommandCatalog {
                 "Write the session as a Vega-Lite v5 spec: the same chart in the standard grammar (datasets inline, or loaded files by url=on; kinds with no Vega-Lite mark are named in its description).",
             example: "save vegalite out/revenue.vl.json"),
         Entry(
+            topic: "save html", synopsis: "save html PATH",
+            summary:
+                "Write the session's making as one self-contained HTML page: every step with the comments above it in its script, the command, and the chart it made (light and dark).",
+            example: "save html out/notes.html"),
+        Entry(
             topic: "save script", synopsis: "save script PATH",
             summary:
                 "Write the shortest script that rebuilds the session (datasets from their sources, settings, plots, view, selection).",
@@ -271,7 +276,7 @@ public enum CommandCatalog {
             "output", "Output: how and where the chart is drawn",
             [
                 "show", "set size", "set color", "set canvas", "set theme", "set redraw",
-                "save svg", "save vegalite", "save csv", "snapshot",
+                "save svg", "save vegalite", "save html", "save csv", "snapshot",
             ]
         ),
         (

@@ -35,6 +35,9 @@ public enum Output: Equatable, Sendable {
     case chart(Session, ChartFormat)
     /// Text the command made whole (a script, a CSV table), and what to say once written.
     case document(String, written: String)
+    /// The session's making as a page: every step still in the history with its narration,
+    /// command and the chart it made (`save html`).
+    case notebook([Notebook.Entry], title: String?)
 }
 
 /// How a chart is written.

@@ -64,6 +64,14 @@ public struct Executor: Sendable {
             ) { notebook.redo() }
         case .history(let all):
             effects = [.history(changes: SessionReport.history(notebook), all: all)]
+        case .saveHTML(let path):
+            // The page reads the notebook (its steps), not only the session.
+            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            effects = [
+                .write(
+                    .notebook(notebook.entries, title: notebook.session.output.title),
+                    path: resolved, range: path.range)
+            ]
         case .source(let path):
             // The script's own effects are bound to its own steps already.
             var inner = notebook
@@ -294,7 +302,7 @@ public struct Executor: Sendable {
             return (old, [.print(try CommandCatalog.help(topic, width: textWidth()))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
         case .quit: return (old, [.quit])
-        case .undo, .redo, .history, .source:
+        case .undo, .redo, .history, .source, .saveHTML:
             // Handled by `run`, which owns the notebook.
             return (old, [])
         case .data, .load, .gen, .reload, .drop, .describe, .push, .setDataWindow, .addPlot,

@@ -8,6 +8,16 @@ public struct Notebook: Equatable, Sendable {
         public var before: Session
         /// The command as typed.
         public var command: String
+        /// The comment lines written just above the command in its script (without `#`).
+        public var narration: [String] = []
+    }
+
+    /// One step of the session's making, as a page shows it: its narration, the command and
+    /// the session it made.
+    public struct Entry: Equatable, Sendable {
+        public var narration: [String]
+        public var command: String
+        public var session: Session
     }
 
     public private(set) var session: Session
@@ -15,6 +25,8 @@ public struct Notebook: Equatable, Sendable {
     public private(set) var redoStack: [(Step)]
     /// Bound on undo steps kept (the oldest are forgotten).
     public let undoLimit: Int
+    /// How many changes were committed so far (tells a caller whether a command made one).
+    public private(set) var commits = 0
 
     public init(session: Session = Session(), undoLimit: Int = 500) {
         self.session = session
@@ -32,19 +44,38 @@ public struct Notebook: Equatable, Sendable {
         }
         redoStack.removeAll()
         session = newSession
+        commits += 1
+    }
+
+    /// Gives the step just committed its narration (the comments above it in a script).
+    public mutating func narrate(_ lines: [String]) {
+        guard !lines.isEmpty, !undoStack.isEmpty else { return }
+        undoStack[undoStack.count - 1].narration = lines
+    }
+
+    /// The steps still in the history, oldest first, each with the session it made (the
+    /// last `undoLimit` of them).
+    public var entries: [Entry] {
+        undoStack.indices.map { i in
+            Entry(
+                narration: undoStack[i].narration, command: undoStack[i].command,
+                session: i + 1 < undoStack.count ? undoStack[i + 1].before : session)
+        }
     }
 
     /// Goes back one step; returns the command undone, nil when there is nothing to undo.
     public mutating func undo() -> String? {
         guard let step = undoStack.popLast() else { return nil }
-        redoStack.append(Step(before: session, command: step.command))
+        redoStack.append(
+            Step(before: session, command: step.command, narration: step.narration))
         session = step.before
         return step.command
     }
 
     public mutating func redo() -> String? {
         guard let step = redoStack.popLast() else { return nil }
-        undoStack.append(Step(before: session, command: step.command))
+        undoStack.append(
+            Step(before: session, command: step.command, narration: step.narration))
         session = step.before
         return step.command
     }

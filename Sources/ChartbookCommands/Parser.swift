@@ -134,8 +134,13 @@ public enum Parser {
             return .showData(name: name, rows: rows)
         case "save":
             let (what, _) = try c.keyword(
-                .noun, saveTargets, expected: "'svg', 'vegalite', 'script' or 'csv'",
+                .noun, saveTargets, expected: "'svg', 'vegalite', 'html', 'script' or 'csv'",
                 context: "save")
+            if what == "html" {
+                let path = try c.value("an HTML file path")
+                try c.expectEnd()
+                return .saveHTML(path: Located(path.text, at: path.range))
+            }
             if what == "vegalite" {
                 let path = try c.value("a Vega-Lite (.vl.json) file path")
                 var urls = false
@@ -362,7 +367,7 @@ public enum Parser {
     }
 
     /// What `save` writes (completed from here too).
-    static let saveTargets = ["svg", "vegalite", "script", "csv"]
+    static let saveTargets = ["svg", "vegalite", "html", "script", "csv"]
 
     static func unknownOption(_ option: TypedOption, _ candidates: [String], context: String)
         -> Diagnostic

@@ -54,7 +54,13 @@ public struct ScriptRunner: Sendable {
             emit(.diagnostic(DiagnosticFormatter.format(d)))
             if d.severity == .error { failed = true }
         }
+        // Comment lines since the last command: the narration of the next one.
+        var narration = [String]()
         for line in Lexer.logicalLines(source) {
+            if let comment = Self.comment(line) {
+                narration.append(comment)
+                continue
+            }
             let commands: [CommandTokens]
             do { commands = try Lexer.commands(in: line) } catch {
                 report(error)
@@ -63,9 +69,12 @@ public struct ScriptRunner: Sendable {
             for tokens in commands {
                 do throws(Diagnostic) {
                     let command = try Parser.parse(tokens)
+                    let commits = notebook.commits
                     let effects = try executor.run(
                         command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook,
                         context: context)
+                    if notebook.commits > commits { notebook.narrate(narration) }
+                    narration = []
                     for effect in effects {
                         if effect == .quit { return .quit }
                         try carryOut(
@@ -116,9 +125,24 @@ public struct ScriptRunner: Sendable {
                 Array(text.utf8),
                 "wrote \(TextMetrics.sanitized(path)) (Vega-Lite, \(ResourceLimits.bytesText(text.utf8.count)))\n"
             )
+        case .notebook(let entries, let title):
+            let page = HTMLNotebook.page(entries, title: title, on: target())
+            return (
+                Array(page.utf8),
+                "wrote \(TextMetrics.sanitized(path)) (\(entries.count) steps, \(ResourceLimits.bytesText(page.utf8.count)))\n"
+            )
         case .document(let text, let written):
             return (Array(text.utf8), written)
         }
+    }
+
+    /// The text of a comment-only line (`# text` → `text`); nil for other lines. A
+    /// `# check:` header is a setting, not narration.
+    static func comment(_ line: Lexer.LogicalLine) -> String? {
+        let text = String(line.characters).drop { $0 == " " || $0 == "\t" }
+        guard text.hasPrefix("#"), !text.hasPrefix("# check:") else { return nil }
+        let body = text.dropFirst()
+        return String(body.hasPrefix(" ") ? body.dropFirst() : body)
     }
 
     /// `wrote out/chart.svg (816×416 px, 36 KB)`.

@@ -87,6 +87,12 @@ struct ChartbookCLI: ParsableCommand {
         help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"))
     var svg: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Also write the run as an HTML notebook (every step, its comments, its chart).",
+            valueName: "path"))
+    var html: String?
+
     @Flag(
         help:
             "Read numbers from stdin as they arrive (a column per series) into the dataset 'stdin' and redraw live."
@@ -195,14 +201,26 @@ struct ChartbookCLI: ParsableCommand {
         {
             StandardStreams.out(ChartRenderer.text(for: notebook.session, on: target))
         }
-        if let svg, !failed || keepGoing {
-            let document = SVGExporter.svg(for: notebook.session, on: target)
-            do {
-                try files.write(Array(document.utf8), to: files.resolve(svg, relativeTo: nil))
-            } catch {
-                StandardStreams.err(
-                    "chartbook: cannot write '\(TextMetrics.sanitized(svg))': \(error.reason)\n")
-                throw ExitCode(1)
+        if !failed || keepGoing {
+            var outputs = [(String, String)]()
+            if let svg { outputs.append((svg, SVGExporter.svg(for: notebook.session, on: target))) }
+            if let html {
+                outputs.append(
+                    (
+                        html,
+                        HTMLNotebook.page(
+                            notebook.entries, title: notebook.session.output.title, on: target)
+                    ))
+            }
+            for (path, document) in outputs {
+                do {
+                    try files.write(Array(document.utf8), to: files.resolve(path, relativeTo: nil))
+                } catch {
+                    StandardStreams.err(
+                        "chartbook: cannot write '\(TextMetrics.sanitized(path))': \(error.reason)\n"
+                    )
+                    throw ExitCode(1)
+                }
             }
         }
         if failed { throw ExitCode(1) }

@@ -27,7 +27,7 @@ import ChartbookModel
             complete("show; s").candidates == [
                 "set ", "select ", "show ", "source ", "save ", "snapshot ", "scroll ",
             ])
-        #expect(complete("save ").candidates == ["svg ", "vegalite ", "script ", "csv "])
+        #expect(complete("save ").candidates == ["svg ", "vegalite ", "html ", "script ", "csv "])
         #expect(complete("save svg da").candidates == ["data/"])
         #expect(complete("set c").candidates == ["color ", "canvas "])
     }
