@@ -74,6 +74,10 @@ public enum Command: Equatable, Sendable {
     case saveVegaLite(path: Located<String>, urls: Bool)
     /// `save html PATH`: the session's making as one self-contained page.
     case saveHTML(path: Located<String>)
+    /// `play PATH`: step through a script as a lesson (the shell drives it).
+    case play(path: Located<String>)
+    /// `pause`: in a lesson, wait; elsewhere, nothing.
+    case pause
     /// `save script PATH`: the shortest script that rebuilds the session.
     case saveScript(path: Located<String>)
     /// `snapshot on [DIR]` / `snapshot off`.
@@ -94,7 +98,7 @@ public enum Command: Equatable, Sendable {
     public var changesSession: Bool {
         switch self {
         case .describe, .plots, .show, .showData, .saveCSV, .list, .undo, .redo, .history, .help,
-            .echo, .quit, .saveSVG, .saveVegaLite, .saveHTML,
+            .echo, .quit, .saveSVG, .saveVegaLite, .saveHTML, .play, .pause,
             .saveScript:
             false
         default: true

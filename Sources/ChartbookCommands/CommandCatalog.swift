@@ -234,6 +234,15 @@ public enum CommandCatalog {
             topic: "help", synopsis: "help [COMMAND]", summary: "This help, or one command's.",
             example: "help add plot"),
         Entry(
+            topic: "play", synopsis: "play PATH",
+            summary:
+                "Step through a script as a lesson: the comments above each command as narration, the command, then its chart. Enter, Space or the right arrow go on, the left arrow goes back (undoing the step), q leaves the session as it stands. A '# pause' comment or a pause command waits without drawing. Without a terminal it runs through, drawing after every step.",
+            example: "play Docs/examples/lessons/composition.cb"),
+        Entry(
+            topic: "pause", synopsis: "pause",
+            summary: "In a lesson (play), wait for a key without drawing; elsewhere, nothing.",
+            example: "pause"),
+        Entry(
             topic: "source", synopsis: "source PATH",
             summary:
                 "Run a script's commands as one step: all succeed, or nothing changes. Paths in it are relative to it.",
@@ -282,7 +291,9 @@ public enum CommandCatalog {
         (
             "session", "Session: lists, history, scripts",
             [
-                "list", "undo", "redo", "history", "reset", "save script", "source", "echo", "help",
+                "list", "undo", "redo", "history", "reset", "save script", "source", "play",
+                "pause",
+                "echo", "help",
                 "quit",
             ]
         ),

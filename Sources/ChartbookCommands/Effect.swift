@@ -19,6 +19,9 @@ public enum Effect: Equatable, Sendable {
     /// `history`: the shell shows its command history; `changes` is the session's change log
     /// (what undo walks back), for shells without one (scripts).
     case history(changes: String, all: Bool)
+    /// Step through `lesson` (`play`): a shell on a terminal drives it with keys; elsewhere
+    /// it runs through, drawing after every step as `--each` does.
+    case play(ScriptSource)
     /// Write `output` to `path` (absolute) — carried out only once the command (a whole
     /// `source`) has committed; `range` is where the path was typed.
     case write(Output, path: String, range: SourceRange)

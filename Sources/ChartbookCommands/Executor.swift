@@ -301,6 +301,23 @@ public struct Executor: Sendable {
         case .help(let topic):
             return (old, [.print(try CommandCatalog.help(topic, width: textWidth()))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
+        case .pause: return (old, [])
+        case .play(let path):
+            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let bytes: [UInt8]
+            do { bytes = try files.read(resolved) } catch {
+                throw Diagnostic(
+                    .cannotRead(path: path.value, reason: error.reason), at: path.range)
+            }
+            return (
+                old,
+                [
+                    .play(
+                        ScriptSource(
+                            name: path.value, text: String(decoding: bytes, as: UTF8.self),
+                            directory: ScriptSource.directory(containing: resolved)))
+                ]
+            )
         case .quit: return (old, [.quit])
         case .undo, .redo, .history, .source, .saveHTML:
             // Handled by `run`, which owns the notebook.

@@ -7,7 +7,7 @@ public enum Parser {
     public static let verbs = [
         "data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
         "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo",
-        "save", "snapshot",
+        "save", "snapshot", "play", "pause",
         "push", "scroll", "view", "quit",
     ]
     static let setNouns = [
@@ -17,7 +17,7 @@ public enum Parser {
         "timezone", "redraw",
     ]
 
-    /// TypedOption keys each plot kind takes (from the one table, `PlotOption.all`).
+    /// Option keys each plot kind takes (from the one table, `PlotOption.all`).
     public static let plotOptions: [Plot.Kind: [String]] = Dictionary(
         uniqueKeysWithValues: Plot.Kind.allCases.map { ($0, PlotOption.names(for: $0)) })
     public static let reflinesOptions = [
@@ -186,6 +186,13 @@ public enum Parser {
             let token = try c.value("a script path")
             try c.expectEnd()
             return .source(path: Located(token.text, at: token.range))
+        case "play":
+            let token = try c.value("a lesson (script) path")
+            try c.expectEnd()
+            return .play(path: Located(token.text, at: token.range))
+        case "pause":
+            try c.expectEnd()
+            return .pause
         case "echo":
             var words = [String]()
             while let token = c.next() {

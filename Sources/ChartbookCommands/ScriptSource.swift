@@ -1,5 +1,5 @@
 /// Script text and the name diagnostics call it by (`tour.cb`, `<command line>`, `<stdin>`).
-public struct ScriptSource: Sendable {
+public struct ScriptSource: Equatable, Sendable {
     public var name: String
     public var text: String
     /// Directory relative paths in this script resolve against; nil: the working directory.

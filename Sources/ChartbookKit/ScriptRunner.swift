@@ -15,6 +15,8 @@ public struct ScriptRunner: Sendable {
         case feedback(String)
         /// `history` ran: a shell with a command history shows it; others print `changes`.
         case history(changes: String, all: Bool)
+        /// `play` asked for a lesson and `interactivePlay` is on: the shell drives it.
+        case play(Lesson)
     }
 
     public enum Outcome: Equatable, Sendable {
@@ -31,6 +33,9 @@ public struct ScriptRunner: Sendable {
     public var keepGoing: Bool
     /// The terminal now (for `auto` sizes in SVG output).
     public var target: @Sendable () -> TerminalTarget
+    /// A shell that can drive a lesson with keys (`Event.play`); otherwise `play` runs the
+    /// lesson through here, drawing after every step.
+    public var interactivePlay = false
 
     public init(
         executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
@@ -77,6 +82,15 @@ public struct ScriptRunner: Sendable {
                     narration = []
                     for effect in effects {
                         if effect == .quit { return .quit }
+                        if case .play(let script) = effect {
+                            let lesson = Lesson(script)
+                            if interactivePlay {
+                                emit(.play(lesson))
+                            } else {
+                                playThrough(lesson, in: &notebook, emit: emit)
+                            }
+                            continue
+                        }
                         try carryOut(
                             effect, show: drawEach || command == .show, at: tokens.tokens[0].range,
                             emit: emit)
@@ -99,7 +113,7 @@ public struct ScriptRunner: Sendable {
         switch effect {
         case .print(let text): emit(.output(text))
         case .feedback(let text): emit(.feedback(text))
-        case .render, .quit: break  // bound by the executor; quit is the caller's
+        case .render, .quit, .play: break  // bound by the executor; the caller's
         case .draw(let session, let command):
             if show { emit(.draw(session)) }
             if let failure = snapshot(session, command: command, at: range) { throw failure }
@@ -133,6 +147,24 @@ public struct ScriptRunner: Sendable {
             )
         case .document(let text, let written):
             return (Array(text.utf8), written)
+        }
+    }
+
+    /// A lesson without a terminal to drive it (`play` in a script, or output that is not a
+    /// terminal): every step in turn, its narration and command printed, then its chart —
+    /// what `--each` shows, with the words of the lesson.
+    func playThrough(_ lesson: Lesson, in notebook: inout Notebook, emit: (Event) -> Void) {
+        var player = LessonPlayer(lesson: lesson, runner: self)
+        while player.done < lesson.steps.count {
+            let before = notebook.commits
+            let frame = player.forward(&notebook)
+            var text = frame.narration.map { $0 + "\n" }.joined()
+            if let command = frame.command { text += "> " + command + "\n" }
+            emit(.output(TextMetrics.sanitizedLines(text)))
+            if !frame.messages.isEmpty { emit(.diagnostic(frame.messages)) }
+            if notebook.commits > before, !notebook.session.plots.isEmpty {
+                emit(.draw(notebook.session))
+            }
         }
     }
 

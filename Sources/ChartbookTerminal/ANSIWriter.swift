@@ -55,6 +55,11 @@ public struct ANSIWriter: Sendable {
     public static let clearBelow = "\u{1B}[J"
     /// Home, then an empty screen (Ctrl-L, a resize).
     public static let clearScreen = "\u{1B}[H\u{1B}[2J"
+    /// Hides and shows the cursor (a lesson's screens have nothing to type).
+    public static let hideCursor = "\u{1B}[?25l"
+    public static let showCursor = "\u{1B}[?25h"
+    /// The cursor to column 1 of `row` (1-based): a footer on the last row.
+    public static func moveTo(row: Int) -> String { "\u{1B}[\(max(row, 1));1H" }
 
     /// Moves the cursor up `rows` lines to column 1: redrawing a chart in place.
     public static func cursorUp(_ rows: Int) -> String {

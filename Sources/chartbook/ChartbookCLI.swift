@@ -93,6 +93,12 @@ struct ChartbookCLI: ParsableCommand {
             valueName: "path"))
     var html: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "Step through a script as a lesson (Enter next, ← back, q quit), then stay at the prompt; without a terminal, draw after every step.",
+            valueName: "path"))
+    var play: String?
+
     @Flag(
         help:
             "Read numbers from stdin as they arrive (a column per series) into the dataset 'stdin' and redraw live."
@@ -149,6 +155,44 @@ struct ChartbookCLI: ParsableCommand {
             sources.append(
                 ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
         }
+        if let play {
+            guard environment.stdinIsTerminal && environment.stdoutIsTerminal else {
+                // Not a terminal: the lesson runs through, a chart after every step.
+                sources.append(
+                    ScriptSource(name: "--play", text: "play " + ScriptQuoting.quoted(play)))
+                return try runSources(
+                    sources, runner: runner, files: files, target: target, notebook: &notebook)
+            }
+            var interactive = runner
+            interactive.interactivePlay = true
+            for source in sources {
+                if interactive.run(source, in: &notebook, emit: { _ in }) == .failed {
+                    throw ExitCode(1)
+                }
+            }
+            let resolved = files.resolve(play, relativeTo: nil)
+            do {
+                let bytes = try files.read(resolved)
+                let lesson = Lesson(
+                    ScriptSource(
+                        name: play, text: String(decoding: bytes, as: UTF8.self),
+                        directory: ScriptSource.directory(containing: resolved)))
+                LessonScreen(
+                    environment: environment, colorMode: target.colorMode,
+                    fixedSize: size.map { _ in (target.columns, target.rows) }
+                ).run(lesson, runner: interactive, notebook: &notebook)
+            } catch {
+                StandardStreams.err(
+                    "chartbook: cannot read '\(TextMetrics.sanitized(play))': \(error.reason)\n")
+                throw ExitCode(1)
+            }
+            NotebookREPL(
+                runner: runner, environment: environment, files: files,
+                colorMode: target.colorMode,
+                fixedSize: size.map { _ in (target.columns, target.rows) }
+            ).run(&notebook)
+            return
+        }
         if follow {
             let ok = FollowMode(
                 runner: runner, sources: sources, target: target, window: max(window, 1)
@@ -178,6 +222,15 @@ struct ChartbookCLI: ParsableCommand {
             sources.append(ScriptSource(name: "<stdin>", text: text))
         }
 
+        try runSources(sources, runner: runner, files: files, target: target, notebook: &notebook)
+    }
+
+    /// Runs the scripts and -e commands in order, printing every chart drawn, then the final
+    /// chart and the --svg/--html files.
+    func runSources(
+        _ sources: [ScriptSource], runner: ScriptRunner, files: LocalFiles, target: TerminalTarget,
+        notebook: inout Notebook
+    ) throws {
         var failed = false
         var lastDrawn: Session?
         for source in sources {
@@ -185,7 +238,7 @@ struct ChartbookCLI: ParsableCommand {
                 switch event {
                 case .output(let text), .history(let text, _): StandardStreams.out(text)
                 case .diagnostic(let text): StandardStreams.err(text)
-                case .feedback: break  // for the prompt; a script's output is its chart
+                case .feedback, .play: break  // for the prompt; a script's output is its chart
                 case .draw(let session):
                     StandardStreams.out(ChartRenderer.text(for: session, on: target))
                     lastDrawn = session

@@ -122,6 +122,8 @@ struct NotebookREPL {
         var each = runner
         each.drawEach = true
         each.keepGoing = false
+        each.interactivePlay = true
+        var lesson: Lesson?
         let now = target()
         each.target = { now }
         each.executor.plotWidth = { ChartRenderer.plotWidth(of: $0, on: now) }
@@ -134,6 +136,7 @@ struct NotebookREPL {
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
                 StandardStreams.err((Interrupts.take() ? "\n" : "") + text)
             case .draw(let session): drawn = session
+            case .play(let asked): lesson = asked
             case .history(let changes, all: false): StandardStreams.out(changes)
             case .history(_, all: true):
                 let numbered = history.entries.enumerated().map {
@@ -142,6 +145,12 @@ struct NotebookREPL {
                 StandardStreams.out(
                     TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
             }
+        }
+        if let lesson {
+            LessonScreen(environment: environment, colorMode: colorMode, fixedSize: fixedSize)
+                .run(lesson, runner: each, notebook: &notebook)
+            // Back at the prompt with the session as the lesson left it.
+            drawn = notebook.session
         }
         Pager(command: environment.variables["PAGER"]).show(listing, rows: target().rows)
         let width = (fixedSize ?? environment.size()).columns

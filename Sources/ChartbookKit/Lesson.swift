@@ -1,0 +1,55 @@
+import ChartbookCommands
+
+/// A script as a lesson (`play`): its commands one step each, the comment lines above a
+/// command as its narration, and pauses — a `# pause` comment or a `pause` command — as
+/// steps that wait without running anything.
+public struct Lesson: Equatable, Sendable {
+    public struct Step: Equatable, Sendable {
+        /// The comment lines above the command (without `#`), shown above its chart.
+        public var narration: [String]
+        /// The command as typed; nil for a pause.
+        public var command: String?
+        /// The script line it starts on (1-based), so diagnostics point into the script.
+        public var line: Int
+        public var isPause: Bool { command == nil }
+    }
+
+    public var source: ScriptSource
+    public var steps: [Step]
+
+    public init(_ source: ScriptSource) {
+        self.source = source
+        var steps = [Step]()
+        var narration = [String]()
+        for line in Lexer.logicalLines(source) {
+            if let comment = ScriptRunner.comment(line) {
+                if comment.trimmingCharacters() == "pause" {
+                    steps.append(Step(narration: narration, command: nil, line: line.line))
+                    narration = []
+                } else {
+                    narration.append(comment)
+                }
+                continue
+            }
+            // A line that does not lex is still a step: running it reports the error.
+            let commands =
+                (try? Lexer.commands(in: line)).map { $0.map(\.text) }
+                ?? [String(line.characters)]
+            for text in commands {
+                let pause = text.split(separator: " ").map(String.init) == ["pause"]
+                steps.append(
+                    Step(narration: narration, command: pause ? nil : text, line: line.line))
+                narration = []
+            }
+        }
+        self.steps = steps
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingCharacters() -> String {
+        let trimmed = drop { $0 == " " || $0 == "\t" }
+        return String(trimmed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}
