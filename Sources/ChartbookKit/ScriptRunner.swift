@@ -78,8 +78,12 @@ public struct ScriptRunner: Sendable {
                     let effects = try executor.run(
                         command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook,
                         context: context)
-                    if notebook.commits > commits { notebook.narrate(narration) }
-                    narration = []
+                    // Narration belongs to the next step that changes the session (a
+                    // `show` or `echo` between keeps it waiting).
+                    if notebook.commits > commits {
+                        notebook.narrate(narration)
+                        narration = []
+                    }
                     for effect in effects {
                         if effect == .quit { return .quit }
                         if case .play(let script) = effect {
