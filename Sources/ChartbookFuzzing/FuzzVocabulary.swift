@@ -31,6 +31,8 @@ public enum FuzzVocabulary {
         "hbar", "stacked", "grouped", "histogram", "box", "candlestick", "pie", "donut", "radar",
         "heatmap", "bins=auto", "bins=0", "bins=7", "density=on", "sort=descending", "sort=name",
         "labels=percent", "labels=value", "center=\"x\"", "y=k", "low=n", "high=n", "open=n",
+        // Teaching and replaying (issue 12).
+        "vegalite", "html", "url=on", "play", "pause", "v.vl.json", "p.html",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
@@ -70,6 +72,8 @@ public enum FuzzVocabulary {
         "add plot histogram big", "add plot pie big", "add plot heatmap big", "reset", "reset",
         "reset", "add plot box w by=w", "add plot heatmap w", "add plot stacked s.rev",
         "add plot stacked w", "add plot dot w", "add plot area s.rev",
+        "add plot bar w labels=on", "add plot dot s.rev labels=percent",
+        "add plot stacked w labels=on", "save vegalite v.vl.json", "save html p.html",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).

@@ -53,6 +53,13 @@ import ChartbookTerminal
                 if case .diagnostic(let d) = $0 { errors += d }
             }
             #expect(outcome == .completed, "trial \(trial): \(errors)\n\(script)")
+            // Documented: values pushed onto a loaded dataset are not saved (the file is its
+            // source), so such a session replays with the file's values.
+            let pushedOntoAFile = notebook.session.datasets.contains { dataset in
+                guard case .file = dataset.source else { return false }
+                return replayed.session.dataset(named: dataset.name)?.columns != dataset.columns
+            }
+            if pushedOntoAFile { continue }
             let (a, b) = (draw(notebook.session), draw(replayed.session))
             #expect(a.0 == b.0, "trial \(trial): terminal differs\n\(script)")
             #expect(a.1 == b.1, "trial \(trial): SVG differs\n\(script)")
