@@ -152,9 +152,18 @@ extension VegaLiteSpec {
             encoding.append(
                 JSON.Member("order", .object(["field": .string(field), "type": "quantitative"])))
         }
+        let barMark = self.barMark(
+            plot, banded: xIsDiscrete(dataset) || offset, coloredByField: seriesField != nil)
+        let bars = layer(plot, dataset, mark: barMark, encoding: encoding, transforms: transforms)
+        return [bars] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+    }
+
+    /// A bar mark with the plot's `BarStyle`: its share of the band (on a discrete x),
+    /// rounded ends, outline; no fixed colour when a field colours the bars.
+    func barMark(_ plot: Plot, banded: Bool, coloredByField: Bool) -> JSON {
         var extra = [JSON.Member]()
         let style = plot.style.bar
-        if xIsDiscrete(dataset) || offset {
+        if banded {
             extra.append(
                 JSON.Member(
                     "width", .object(["band": .number(style.widthFraction(for: plot.kind))])))
@@ -166,13 +175,11 @@ extension VegaLiteSpec {
                 JSON.Member("strokeWidth", .number(style.resolvedOutlineWidth)),
             ]
         }
-        var barMark = mark("bar", plot, extra)
-        if seriesField != nil, case .object(var members) = barMark {
-            members.removeAll { $0.key == "color" }
-            barMark = .object(members)
+        guard coloredByField, case .object(var members) = mark("bar", plot, extra) else {
+            return mark("bar", plot, extra)
         }
-        let bars = layer(plot, dataset, mark: barMark, encoding: encoding, transforms: transforms)
-        return [bars] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+        members.removeAll { $0.key == "color" }
+        return .object(members)
     }
 
     /// Histogram: chartbook's own bins (1-2-5 widths, shared by every histogram of the

@@ -156,41 +156,9 @@ struct ChartbookCLI: ParsableCommand {
                 ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
         }
         if let play {
-            guard environment.stdinIsTerminal && environment.stdoutIsTerminal else {
-                // Not a terminal: the lesson runs through, a chart after every step.
-                sources.append(
-                    ScriptSource(name: "--play", text: "play " + ScriptQuoting.quoted(play)))
-                return try runSources(
-                    sources, runner: runner, files: files, target: target, notebook: &notebook)
-            }
-            var interactive = runner
-            interactive.interactivePlay = true
-            for source in sources {
-                if interactive.run(source, in: &notebook, emit: { _ in }) == .failed {
-                    throw ExitCode(1)
-                }
-            }
-            let resolved = files.resolve(play, relativeTo: nil)
-            do {
-                let bytes = try files.read(resolved)
-                let lesson = Lesson(
-                    ScriptSource(
-                        name: play, text: String(decoding: bytes, as: UTF8.self),
-                        directory: ScriptSource.directory(containing: resolved)))
-                LessonScreen(
-                    environment: environment, colorMode: target.colorMode,
-                    fixedSize: size.map { _ in (target.columns, target.rows) }
-                ).run(lesson, runner: interactive, notebook: &notebook)
-            } catch {
-                StandardStreams.err(
-                    "chartbook: cannot read '\(TextMetrics.sanitized(play))': \(error.reason)\n")
-                throw ExitCode(1)
-            }
-            NotebookREPL(
-                runner: runner, environment: environment, files: files,
-                colorMode: target.colorMode,
-                fixedSize: size.map { _ in (target.columns, target.rows) }
-            ).run(&notebook)
+            try playLesson(
+                play, after: sources, runner: runner, files: files, environment: environment,
+                target: target, notebook: &notebook)
             return
         }
         if follow {
@@ -223,6 +191,49 @@ struct ChartbookCLI: ParsableCommand {
         }
 
         try runSources(sources, runner: runner, files: files, target: target, notebook: &notebook)
+    }
+
+    /// `--play PATH`: on a terminal, the other scripts first, then the lesson step by step,
+    /// then the prompt; otherwise the lesson runs through with the other scripts.
+    func playLesson(
+        _ play: String, after sources: [ScriptSource], runner: ScriptRunner, files: LocalFiles,
+        environment: TerminalEnvironment, target: TerminalTarget, notebook: inout Notebook
+    ) throws {
+        guard environment.stdinIsTerminal && environment.stdoutIsTerminal else {
+            // Not a terminal: the lesson runs through, a chart after every step.
+            let lesson = ScriptSource(name: "--play", text: "play " + ScriptQuoting.quoted(play))
+            return try runSources(
+                sources + [lesson], runner: runner, files: files, target: target,
+                notebook: &notebook)
+        }
+        var interactive = runner
+        interactive.interactivePlay = true
+        for source in sources {
+            if interactive.run(source, in: &notebook, emit: { _ in }) == .failed {
+                throw ExitCode(1)
+            }
+        }
+        let resolved = files.resolve(play, relativeTo: nil)
+        do {
+            let bytes = try files.read(resolved)
+            let lesson = Lesson(
+                ScriptSource(
+                    name: play, text: String(decoding: bytes, as: UTF8.self),
+                    directory: ScriptSource.directory(containing: resolved)))
+            LessonScreen(
+                environment: environment, colorMode: target.colorMode,
+                fixedSize: size.map { _ in (target.columns, target.rows) }
+            ).run(lesson, runner: interactive, notebook: &notebook)
+        } catch {
+            StandardStreams.err(
+                "chartbook: cannot read '\(TextMetrics.sanitized(play))': \(error.reason)\n")
+            throw ExitCode(1)
+        }
+        NotebookREPL(
+            runner: runner, environment: environment, files: files,
+            colorMode: target.colorMode,
+            fixedSize: size.map { _ in (target.columns, target.rows) }
+        ).run(&notebook)
     }
 
     /// Runs the scripts and -e commands in order, printing every chart drawn, then the final
