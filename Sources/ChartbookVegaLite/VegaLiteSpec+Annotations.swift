@@ -61,8 +61,8 @@ extension VegaLiteSpec {
 
     /// `add refline` lines: a rule at the value (a statistic computed now) and its label at
     /// the right end.
-    func markedLineLayers() -> [JSON] {
-        session.markedLines.flatMap { line -> [JSON] in
+    func markedLineLayers(on axis: PlotBinding.Axis) -> [JSON] {
+        session.markedLines.filter { $0.axis == axis }.flatMap { line -> [JSON] in
             let value: Double
             switch line.value {
             case .constant(let v): value = v
@@ -105,10 +105,10 @@ extension VegaLiteSpec {
     }
 
     /// The selected point of each x–y plot, ringed.
-    func selectionLayers() -> [JSON] {
+    func selectionLayers(on axis: PlotBinding.Axis) -> [JSON] {
         guard let selection = session.selection else { return [] }
         let kinds: Set<Plot.Kind> = [.line, .area, .dot, .bar, .range, .candlestick]
-        return session.mainPlots.compactMap { plot -> JSON? in
+        return session.mainPlots.filter { $0.binding.axis == axis }.compactMap { plot -> JSON? in
             guard kinds.contains(plot.kind),
                 let dataset = session.dataset(named: plot.series.dataset),
                 let row = selectedRow(selection, plot, dataset)

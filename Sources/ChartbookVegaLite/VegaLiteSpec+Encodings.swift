@@ -108,7 +108,13 @@ extension VegaLiteSpec {
         _ plot: Plot, _ dataset: Dataset, mark: JSON, encoding: [JSON.Member],
         transforms extra: [JSON] = []
     ) -> JSON {
-        .object([
+        var mark = mark
+        // A `view` domain: marks outside it are clipped, as chartbook's are.
+        if session.view.xInterval != nil, case .object(var members) = mark {
+            members.append(JSON.Member("clip", true))
+            mark = .object(members)
+        }
+        return .object([
             "data": data(dataset),
             "transform": .array(transforms(for: plot) + extra),
             "mark": mark,

@@ -26,11 +26,26 @@ public struct VegaLiteSpec: Sendable {
 
     public var json: JSON {
         var notes = [String]()
-        var layers = [JSON]()
-        for group in plotGroups() { layers += self.layers(for: group, notes: &notes) }
-        layers += markedLineLayers()
-        layers += selectionLayers()
-        let rightAxis = session.mainPlots.contains { $0.binding.axis == .right }
+        // Plots on the right axis share a scale of their own: the left layers and the right
+        // ones are two nested layers whose y scales are resolved independently (resolving
+        // every layer independently would give each plot a scale of its own).
+        var sides: [PlotBinding.Axis: [JSON]] = [:]
+        for group in plotGroups() {
+            let axis = group.first?.binding.axis ?? .left
+            sides[axis, default: []] += self.layers(for: group, notes: &notes)
+        }
+        for axis in [PlotBinding.Axis.left, .right] {
+            sides[axis, default: []] += markedLineLayers(on: axis) + selectionLayers(on: axis)
+        }
+        let right = sides[.right] ?? []
+        let rightAxis = !right.isEmpty
+        let layers =
+            rightAxis
+            ? [
+                JSON.object(["layer": .array(sides[.left] ?? [])]),
+                .object(["layer": .array(right)]),
+            ]
+            : sides[.left] ?? []
         return .object([
             "$schema": .string(Self.schema),
             "description": .string(description(notes)),
