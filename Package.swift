@@ -19,7 +19,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "ChartbookModel"),
-        .target(name: "ChartbookData", dependencies: ["ChartbookModel"]),
+        // The system SQLite (read-only queries for `load sqlite:…`).
+        .systemLibrary(
+            name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .target(name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookSVG", dependencies: ["ChartbookScene", "ChartbookModel"]),
@@ -55,7 +58,7 @@ let package = Package(
         .testTarget(
             name: "ChartbookSVGTests",
             dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
-        .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData"]),
+        .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData", "CSQLite"]),
         .testTarget(
             name: "ChartbookSceneTests", dependencies: ["ChartbookScene", "ChartbookData"]),
         .testTarget(
@@ -69,7 +72,7 @@ let package = Package(
             dependencies: [
                 "ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal",
                 "ChartbookSVG", "ChartbookFuzzing", "ChartbookScene", "ChartbookData",
-                "ChartbookVegaLite",
+                "ChartbookVegaLite", "CSQLite",
             ],
             exclude: ["Fixtures"]
         ),

@@ -11,6 +11,11 @@ public enum Command: Equatable, Sendable {
         path: Located<String>, name: Located<String>?, options: LoadOptions,
         columns: [Located<String>] = [])
     case gen(name: Located<String>, generator: Generator)
+    /// `load sqlite:PATH "QUERY" [as NAME] [x=COLUMN] [labels=COLUMN]`: `location` is the
+    /// path as typed (after `sqlite:`), `query` where the query string was typed.
+    case loadQuery(
+        engine: DatabaseQuery.Engine, location: Located<String>, query: Located<String>,
+        name: Located<String>?, options: LoadOptions, columns: [Located<String>] = [])
     case reload(names: [Located<String>])
     case drop(name: Located<String>, force: Bool)
     case describe(name: Located<String>)

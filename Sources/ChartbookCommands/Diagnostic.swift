@@ -46,6 +46,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case cannotRead(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
         case unreadableData(path: String, DataError)
+        /// The database engine refused or failed a query: its own message.
+        case queryFailed(engine: String, message: String)
         case notReloadable(String)
         case nothingTo(String)
         /// `undo N` / `redo N` with fewer steps to take.
@@ -104,6 +106,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
         case .unreadableData(let path, let error):
             return "cannot read '\(path)': \(Self.describe(error))"
+        case .queryFailed(let engine, let message):
+            return "\(engine) could not run the query: \(TextMetrics.sanitized(message))"
         case .notReloadable(let name): return "dataset '\(name)' was not loaded from a file"
         case .nothingTo(let what): return "nothing to \(what)"
         case .notEnough(let what, let asked, let available):

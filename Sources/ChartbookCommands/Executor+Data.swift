@@ -21,6 +21,18 @@ extension Executor {
             try replace(dataset, in: &s, at: name?.range ?? path.range)
             try checkXScale(s, at: name?.range ?? path.range)
             return [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render]
+        case .loadQuery(let engine, let location, let query, let name, let options, let columns):
+            let resolved = files.resolve(location.value, relativeTo: context.directory)
+            let request = DatabaseQuery(
+                engine: engine, location: resolved, sql: query.value, options: options)
+            let dataset = try load(
+                request,
+                as: name ?? Located(Self.datasetName(forPath: resolved), at: location.range),
+                location: location.range, query: query.range, timeZone: s.timeZone,
+                columns: columns)
+            try replace(dataset, in: &s, at: name?.range ?? location.range)
+            try checkXScale(s, at: name?.range ?? location.range)
+            return [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render]
         case .gen(let name, let generator):
             try checkBudget(generator.count, at: name.range)
             let dataset = try generated(name.value, generator, at: name.range)
@@ -29,7 +41,7 @@ extension Executor {
         case .reload(let names):
             let targets: [Located<String>]
             if names.isEmpty {
-                targets = s.datasets.filter { if case .file = $0.source { true } else { false } }
+                targets = s.datasets.filter { $0.source.loadOptions != nil }
                     .map { Located($0.name, at: range) }
                 guard !targets.isEmpty else {
                     throw Diagnostic(
@@ -45,6 +57,15 @@ extension Executor {
                 case .file(let path, let options):
                     var fresh = try load(
                         Located(path, at: name.range), as: name, options: options, context: context,
+                        timeZone: s.timeZone)
+                    fresh.name = dataset.name
+                    fresh.window = dataset.window
+                    fresh.applyWindow()
+                    try replace(fresh, in: &s, at: name.range)
+                    notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
+                case .query(let request):
+                    var fresh = try load(
+                        request, as: name, location: name.range, query: name.range,
                         timeZone: s.timeZone)
                     fresh.name = dataset.name
                     fresh.window = dataset.window

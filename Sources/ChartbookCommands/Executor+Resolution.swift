@@ -82,6 +82,43 @@ extension Executor {
             xColumn: options.xColumn)
     }
 
+    /// A database query as a dataset: engine errors point at the query, an unreadable
+    /// database at its path.
+    func load(
+        _ request: DatabaseQuery, as name: Located<String>, location: SourceRange,
+        query: SourceRange, timeZone: TimeZoneSetting, columns named: [Located<String>] = []
+    ) throws(Diagnostic) -> Dataset {
+        var reader = SQLiteReader(labelColumn: request.options.labelColumn, limits: limits)
+        reader.timeZone = timeZone
+        let table: DelimitedReader.Table
+        do {
+            table = try reader.read(
+                database: request.location, query: request.sql, shouldCancel: isCancelled)
+        } catch {
+            switch error {
+            case .cannotOpen(let reason):
+                throw Diagnostic(.cannotRead(path: request.location, reason: reason), at: location)
+            case .query(let message):
+                throw Diagnostic(
+                    .queryFailed(engine: request.engine.rawValue, message: message), at: query)
+            case .data(.cancelled): throw Diagnostic(.cancelled, at: query)
+            case .data(.unknownLabelColumn(let label, let available)):
+                throw Diagnostic(
+                    .unknown(.column, label, context: "labels= of load", candidates: available),
+                    at: named.first(where: { $0.value == "labels" })?.range ?? query)
+            case .data(let error):
+                throw Diagnostic(.unreadableData(path: request.location, error), at: query)
+            }
+        }
+        if isCancelled() { throw Diagnostic(.cancelled, at: query) }
+        let columns = try xColumns(
+            table.columns, options: request.options,
+            at: named.first(where: { $0.value == "x" })?.range ?? query)
+        return Dataset(
+            name: name.value, columns: columns, labels: table.labels, source: .query(request),
+            xColumn: request.options.xColumn)
+    }
+
     /// Checks `x=` names a column, and applies `time=epoch|epochms` to it.
     private func xColumns(_ columns: [Column], options: LoadOptions, at range: SourceRange)
         throws(Diagnostic) -> [Column]

@@ -322,7 +322,8 @@ public struct Executor: Sendable {
         case .undo, .redo, .history, .source, .saveHTML:
             // Handled by `run`, which owns the notebook.
             return (old, [])
-        case .data, .load, .gen, .reload, .drop, .describe, .push, .setDataWindow, .addPlot,
+        case .data, .load, .loadQuery, .gen, .reload, .drop, .describe, .push, .setDataWindow,
+            .addPlot,
             .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline:
             // Answered above (applyData, applyPlots); listed so a new command is not missed.
             return (old, [])

@@ -15,7 +15,7 @@ enum Feedback {
         let text = d.columns.filter { !$0.isNumeric }.map(\.name)
         if !text.isEmpty { parts.append("text: " + list(text.map(name))) }
         if d.labels != nil {
-            if case .file(_, let options) = d.source, let column = options.labelColumn {
+            if let column = d.source.loadOptions?.labelColumn {
                 parts.append("labels: " + name(column))
             } else {
                 parts.append("labelled")

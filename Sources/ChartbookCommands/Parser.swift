@@ -290,7 +290,21 @@ public enum Parser {
     }
 
     static func load(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("a file path")
+        let path = try c.value("a file path, or sqlite:PATH and a query")
+        // `sqlite:PATH "SELECT …"`: a query against a database.
+        let engine = DatabaseQuery.Engine.allCases.first {
+            path.text.lowercased().hasPrefix($0.rawValue + ":")
+        }
+        var query: Token?
+        if let engine {
+            guard let token = c.next(), token.kind == .string else {
+                throw Diagnostic(
+                    .expected(
+                        "a query in quotes after \(engine.rawValue):PATH", found: c.peek?.text),
+                    at: c.end)
+            }
+            query = token
+        }
         var name: Located<String>?
         var given = [TypedOption]()
         // `as NAME` before, between or after the options.
@@ -340,11 +354,21 @@ public enum Parser {
                     option.value, key: "time", as: LoadOptions.EpochUnit.self)
             default: throw unknownOption(option, loadOptions, context: "load")
             }
+            if query != nil, ["sep", "header"].contains(option.name) {
+                throw unknownOption(option, ["labels", "x", "time"], context: "load of a query")
+            }
         }
         if options.epoch != nil && options.xColumn == nil {
             throw Diagnostic(
                 .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),
                 at: c.end)
+        }
+        if let engine, let query {
+            let location = String(path.text.dropFirst(engine.rawValue.count + 1))
+            return .loadQuery(
+                engine: engine, location: Located(location, at: path.range),
+                query: Located(query.text, at: query.range), name: name, options: options,
+                columns: columns)
         }
         return .load(
             path: Located(path.text, at: path.range), name: name, options: options,

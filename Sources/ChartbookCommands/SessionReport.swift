@@ -114,6 +114,8 @@ enum SessionReport {
         switch source {
         case .inline: return "typed in"
         case .file(let path, _): return "from \(TextMetrics.sanitized(path))"
+        case .query(let query):
+            return "\(query.engine.rawValue) query on \(TextMetrics.sanitized(query.location))"
         case .generated(let g): return "gen \(g.kind.rawValue) \(g.count) seed=\(g.seed)"
         }
     }

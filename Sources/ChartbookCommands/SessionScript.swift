@@ -32,12 +32,13 @@ public enum SessionScript {
                         " sep=" + (c == 9 ? "tab" : ScriptQuoting.quoted(String(UnicodeScalar(c))))
                 }
                 if options.header != .auto { line += " header=\(options.header.rawValue)" }
-                if let labels = options.labelColumn {
-                    line += " labels=\(ScriptQuoting.quotedIfNeeded(labels))"
-                }
-                if let x = options.xColumn { line += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
-                if let epoch = options.epoch { line += " time=\(epoch.rawValue)" }
-                lines.append(line)
+                lines.append(line + columnOptions(options))
+            case .query(let query):
+                let location =
+                    query.engine.rawValue + ":" + relative(query.location, to: scriptDirectory)
+                lines.append(
+                    "load \(ScriptQuoting.quoted(location)) \(ScriptQuoting.quoted(query.sql)) as \(d.name)"
+                        + columnOptions(query.options))
             case .generated(let g)
             where DataGenerator.values(for: g) == d.columns.first?.numbers && d.window == nil:
                 lines.append(
@@ -187,6 +188,17 @@ public enum SessionScript {
         }
         let a = SessionReport.xText(lower, in: s), b = SessionReport.xText(upper, in: s)
         return ScriptQuoting.quotedIfNeeded(a) + ".." + ScriptQuoting.quotedIfNeeded(b)
+    }
+
+    /// ` labels=… x=… time=…`: the options of a load that name columns.
+    static func columnOptions(_ options: LoadOptions) -> String {
+        var text = ""
+        if let labels = options.labelColumn {
+            text += " labels=\(ScriptQuoting.quotedIfNeeded(labels))"
+        }
+        if let x = options.xColumn { text += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
+        if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
+        return text
     }
 
     /// Every option the plot sets, as `add plot` reads them (`PlotOption.all`).

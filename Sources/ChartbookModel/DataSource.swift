@@ -6,6 +6,38 @@ public enum DataSource: Equatable, Sendable {
     case file(path: String, options: LoadOptions)
     /// Made with `gen`.
     case generated(Generator)
+    /// The result of a query (`load sqlite:PATH "SELECT …"`), run again by `reload`.
+    case query(DatabaseQuery)
+
+    /// The loading options of a file or a query (`labels=`, `x=` …); nil for the others.
+    public var loadOptions: LoadOptions? {
+        switch self {
+        case .file(_, let options): options
+        case .query(let query): query.options
+        case .inline, .generated: nil
+        }
+    }
+}
+
+/// A query against a database: the engine, where the database is (a file path for SQLite,
+/// absolute), the query text as written, and the options of `load` (`labels=`, `x=`).
+public struct DatabaseQuery: Equatable, Sendable {
+    public enum Engine: String, Equatable, Sendable, CaseIterable {
+        case sqlite
+    }
+
+    public var engine: Engine
+    public var location: String
+    public var sql: String
+    public var options: LoadOptions
+
+    public init(engine: Engine, location: String, sql: String, options: LoadOptions = LoadOptions())
+    {
+        self.engine = engine
+        self.location = location
+        self.sql = sql
+        self.options = options
+    }
 }
 
 /// How `load` reads a delimited file.

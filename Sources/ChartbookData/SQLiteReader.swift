@@ -1,0 +1,179 @@
+import CSQLite
+import ChartbookModel
+
+/// A query against a SQLite database file, read into typed columns: the database is opened
+/// read-only (chartbook never writes to it), the query runs once, and each result column
+/// becomes numbers, times or text by the rule of the JSON reader — integers and reals are
+/// numbers, text that reads as a number is a number, a column most of whose present cells
+/// are text is text, and a text column most of whose cells are dates is a time column.
+public struct SQLiteReader: Sendable {
+    /// A result column to use as the x labels (`labels=`).
+    public var labelColumn: String?
+    /// Where zoneless date-times are wall clock.
+    public var timeZone = TimeZoneSetting.utc
+    public var limits: ResourceLimits
+
+    public init(labelColumn: String? = nil, limits: ResourceLimits = ResourceLimits()) {
+        self.labelColumn = labelColumn
+        self.limits = limits
+    }
+
+    /// What went wrong, in the engine's own words where it has some.
+    public enum Failure: Error, Equatable, Sendable {
+        /// The file could not be opened as a database.
+        case cannotOpen(String)
+        /// SQLite refused or failed the query: its message.
+        case query(String)
+        /// The rows could not become a table (no numeric column, over the budget, cancelled).
+        case data(DataError)
+    }
+
+    /// Runs `query` on the database at `path` (absolute). `shouldCancel` is polled while the
+    /// query runs; true interrupts it (`.data(.cancelled)`).
+    public func read(database path: String, query: String, shouldCancel: @escaping () -> Bool)
+        throws(Failure) -> DelimitedReader.Table
+    {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            sqlite3_close(handle)
+            throw .cannotOpen(message)
+        }
+        defer { sqlite3_close(db) }
+        // Ctrl-C reaches a long query: SQLite calls back every 10 000 virtual-machine steps.
+        let box = CancelBox(shouldCancel)
+        sqlite3_progress_handler(
+            db, 10_000,
+            { context in
+                guard let context else { return 0 }
+                return Unmanaged<CancelBox>.fromOpaque(context).takeUnretainedValue().check()
+                    ? 1 : 0
+            }, Unmanaged.passUnretained(box).toOpaque())
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK, let statement
+        else {
+            throw .query(String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        let count = Int(sqlite3_column_count(statement))
+        guard count > 0 else { throw .query("the statement returns no columns") }
+        guard count <= limits.maxColumns else {
+            throw .data(.tooManyColumns(line: 1, limit: limits.maxColumns))
+        }
+        let names = (0..<count).map { i in
+            sqlite3_column_name(statement, Int32(i)).map { String(cString: $0) } ?? "column\(i + 1)"
+        }
+        var columns = [ColumnAccumulator](repeating: ColumnAccumulator(), count: count)
+        var rows = 0
+        while true {
+            let step = sqlite3_step(statement)
+            if step == SQLITE_DONE { break }
+            guard step == SQLITE_ROW else {
+                if box.cancelled { throw .data(.cancelled) }
+                throw .query(String(cString: sqlite3_errmsg(db)))
+            }
+            if rows % 65_536 == 0, !limits.fits(rows + 65_536, of: count * 8) {
+                throw .data(
+                    .overBudget(needed: (rows + 65_536) * count * 8, budget: limits.memoryBudget))
+            }
+            for i in 0..<count { columns[i].add(statement, Int32(i), row: rows) }
+            rows += 1
+        }
+        do { return try table(names: names, columns: columns, rows: rows) } catch {
+            throw .data(error)
+        }
+    }
+
+    /// One result column as it is read: numbers in place (NaN for null and text), the text
+    /// cells kept aside only once one appears.
+    struct ColumnAccumulator {
+        var numbers = [Double]()
+        /// Text of the cells that are not numbers, row for row; nil until the first one.
+        var texts: [String?]?
+        var present = 0
+        var strings = 0
+
+        mutating func add(_ statement: OpaquePointer, _ i: Int32, row: Int) {
+            switch sqlite3_column_type(statement, i) {
+            case SQLITE_INTEGER, SQLITE_FLOAT:
+                present += 1
+                numbers.append(sqlite3_column_double(statement, i))
+            case SQLITE_NULL:
+                numbers.append(.nan)
+            default:
+                let length = Int(sqlite3_column_bytes(statement, i))
+                guard let text = sqlite3_column_text(statement, i) else {
+                    numbers.append(.nan)
+                    return
+                }
+                let bytes = UnsafeBufferPointer(start: text, count: length)
+                var start = 0, end = length
+                while start < end, bytes[start] == 32 { start += 1 }
+                while end > start, bytes[end - 1] == 32 { end -= 1 }
+                if start == end || MissingValue.isMissing(bytes, start, end) {
+                    numbers.append(.nan)
+                } else if let value = NumberParser.parse(bytes, start, end) {
+                    present += 1
+                    numbers.append(value)
+                } else {
+                    present += 1
+                    strings += 1
+                    numbers.append(.nan)
+                    if texts == nil { texts = [String?](repeating: nil, count: row) }
+                    texts?.reserveCapacity(row + 1)
+                    while (texts?.count ?? 0) < row { texts?.append(nil) }
+                    texts?.append(String(decoding: bytes, as: UTF8.self))
+                }
+            }
+        }
+
+        /// The cell at `row` as text (numbers in their shortest form, missing as empty).
+        func text(at row: Int) -> String {
+            if let texts, row < texts.count, let text = texts[row] { return text }
+            return numbers[row].isNaN ? "" : NumberText.shortest(numbers[row])
+        }
+    }
+
+    /// Typed columns, as the JSON reader types its values: a column most of whose present
+    /// cells are text is text (and times when most are dates), the others numbers.
+    func table(names: [String], columns read: [ColumnAccumulator], rows: Int) throws(DataError)
+        -> DelimitedReader.Table
+    {
+        if let asked = labelColumn, !names.contains(asked) {
+            throw .unknownLabelColumn(asked, available: names)
+        }
+        var columns = [Column]()
+        var labels: [String]?
+        for (name, column) in zip(names, read) {
+            let safeName = TextMetrics.sanitized(name)
+            guard name == labelColumn || (column.present > 0 && column.strings * 2 > column.present)
+            else {
+                columns.append(
+                    Column(name: safeName, numbers: column.numbers, unparseable: column.strings))
+                continue
+            }
+            let text = (0..<rows).map { TextMetrics.sanitized(column.text(at: $0)) }
+            if name == labelColumn {
+                labels = text
+            } else {
+                columns.append(
+                    JSONTableReader.timesIfDates(Column(name: safeName, text: text), zone: timeZone)
+                )
+            }
+        }
+        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
+        return DelimitedReader.Table(columns: columns, labels: labels)
+    }
+}
+
+/// Carries the cancel check into SQLite's C progress callback.
+private final class CancelBox: @unchecked Sendable {
+    let shouldCancel: () -> Bool
+    private(set) var cancelled = false
+    init(_ shouldCancel: @escaping () -> Bool) { self.shouldCancel = shouldCancel }
+    func check() -> Bool {
+        if shouldCancel() { cancelled = true }
+        return cancelled
+    }
+}
