@@ -53,32 +53,31 @@ extension Executor {
             var notes = [Effect]()
             for name in targets {
                 let dataset = try existingDataset(name, in: s)
+                let fresh0: Dataset
                 switch dataset.source {
                 case .file(let path, let options):
-                    var fresh = try load(
+                    fresh0 = try load(
                         Located(path, at: name.range), as: name, options: options, context: context,
                         timeZone: s.timeZone)
-                    fresh.name = dataset.name
-                    fresh.window = dataset.window
-                    fresh.applyWindow()
-                    try replace(fresh, in: &s, at: name.range)
-                    notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
                 case .query(let request):
-                    var fresh = try load(
+                    fresh0 = try load(
                         request, as: name, location: name.range, query: name.range,
                         timeZone: s.timeZone)
-                    fresh.name = dataset.name
-                    fresh.window = dataset.window
-                    fresh.applyWindow()
-                    try replace(fresh, in: &s, at: name.range)
-                    notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
                 case .generated(let generator):
                     try replace(
                         try generated(dataset.name, generator, at: name.range), in: &s,
                         at: name.range)
+                    continue
                 case .inline:
                     throw Diagnostic(.notReloadable(name.value), at: name.range)
                 }
+                // Read again from its source: the same name and window as before.
+                var fresh = fresh0
+                fresh.name = dataset.name
+                fresh.window = dataset.window
+                fresh.applyWindow()
+                try replace(fresh, in: &s, at: name.range)
+                notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
             }
             return notes + [.render]
         case .drop(let name, let force):

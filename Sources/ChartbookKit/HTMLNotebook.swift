@@ -1,5 +1,6 @@
 import ChartbookModel
 import ChartbookCommands
+import ChartbookSVG
 
 /// A session's making as one self-contained HTML page — the printable handout of a lesson,
 /// the shareable record of an exploration: every step with its narration, the command as
@@ -71,21 +72,9 @@ public enum HTMLNotebook {
             .replacingAll("href=\"#", with: "href=\"#" + prefix)
     }
 
-    /// Text as HTML character data or an attribute value.
-    public static func escaped(_ text: String) -> String {
-        var out = ""
-        for character in TextMetrics.sanitized(text) {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(character)
-            }
-        }
-        return out
-    }
+    /// Text as HTML character data or an attribute value: sanitised, `& < > " '` escaped —
+    /// the SVG writer's attribute escaping, one rule for both documents.
+    public static func escaped(_ text: String) -> String { SVGWriter.escapeAttribute(text) }
 
     static let style = """
 

@@ -1,7 +1,7 @@
 import ChartbookModel
 
 /// Accumulates SVG text; escapes text and attributes; formats numbers with bounded precision.
-struct SVGWriter {
+public struct SVGWriter {
     private(set) var text = ""
 
     mutating func line(_ s: String) {
@@ -10,7 +10,7 @@ struct SVGWriter {
     }
 
     /// Character data: sanitised (no control characters), with `& < >` escaped.
-    static func escape(_ s: String) -> String {
+    public static func escape(_ s: String) -> String {
         var out = ""
         for c in TextMetrics.sanitized(s) {
             switch c {
@@ -24,7 +24,7 @@ struct SVGWriter {
     }
 
     /// Attribute values (double-quoted): also `"` and `'`.
-    static func escapeAttribute(_ s: String) -> String {
+    public static func escapeAttribute(_ s: String) -> String {
         escape(s).replacingQuotes()
     }
 
