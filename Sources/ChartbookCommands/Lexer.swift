@@ -163,7 +163,8 @@ public enum Lexer {
 }
 
 extension String {
-    func trimmingCharacters(in set: String) -> String {
+    /// Without the leading and trailing characters of `set` (no Foundation needed).
+    public func trimmingCharacters(in set: String) -> String {
         var s = Substring(self)
         while let f = s.first, set.contains(f) { s = s.dropFirst() }
         while let l = s.last, set.contains(l) { s = s.dropLast() }

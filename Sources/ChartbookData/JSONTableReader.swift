@@ -71,15 +71,7 @@ public struct JSONTableReader: Sendable {
         guard names.count <= limits.maxColumns else {
             throw .tooManyColumns(line: 1, limit: limits.maxColumns)
         }
-        var columns = [Column]()
-        var labels: [String]?
-        let labelColumn = self.labelColumn.flatMap { Column.index(of: $0, in: names) }.map {
-            names[$0]
-        }
-        if let asked = self.labelColumn, labelColumn == nil {
-            throw .unknownLabelColumn(asked, available: names)
-        }
-        for name in names {
+        let read = names.map { name -> ValueTable.Read in
             let values = cells[name] ?? []
             let numbers: [Double] = values.map { cell in
                 guard let value = cell else { return .nan }
@@ -95,36 +87,17 @@ public struct JSONTableReader: Sendable {
                 } ?? false
             }.count
             let present = values.filter { $0 != nil && !($0 is NSNull) }.count
-            let safeName = TextMetrics.sanitized(name)
-            if name == labelColumn || (present > 0 && strings * 2 > present) {
-                let text = values.map { value -> String in
-                    if let s = value as? String { return TextMetrics.sanitized(s) }
-                    if let n = value as? NSNumber { return NumberText.shortest(n.doubleValue) }
+            return ValueTable.Read(
+                name: name, numbers: numbers, present: present, strings: strings,
+                text: { row in
+                    if let s = values[row] as? String { return s }
+                    if let n = values[row] as? NSNumber {
+                        return NumberText.shortest(n.doubleValue)
+                    }
                     return ""
-                }
-                if name == labelColumn {
-                    labels = text
-                } else {
-                    columns.append(
-                        Self.timesIfDates(Column(name: safeName, text: text), zone: timeZone))
-                }
-            } else {
-                columns.append(Column(name: safeName, numbers: numbers, unparseable: strings))
-            }
+                })
         }
-        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
-        return DelimitedReader.Table(columns: columns, labels: labels)
-    }
-
-    /// A text column most of whose cells are dates, as a time column (the rule of the CSV
-    /// reader, cell by cell: other cells are missing and counted).
-    static func timesIfDates(_ column: Column, zone: TimeZoneSetting) -> Column {
-        guard case .text(let cells) = column.values else { return column }
-        let present = cells.filter { !$0.isEmpty && !MissingValue.isMissing($0) }.count
-        let values = DelimitedReader.values(of: cells, asTimes: true, zone: zone)
-        let times = values.filter { !$0.isNaN }.count
-        guard times > 0, times * 2 > present else { return column }
-        return Column(name: column.name, times: values, unparseable: present - times)
+        return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone)
     }
 
     /// JSON `true`/`false` arrive as NSNumber too; their type encoding is `c`.

@@ -2,10 +2,9 @@ import CSQLite
 import ChartbookModel
 
 /// A query against a SQLite database file, read into typed columns: the database is opened
-/// read-only (chartbook never writes to it), the query runs once, and each result column
-/// becomes numbers, times or text by the rule of the JSON reader — integers and reals are
-/// numbers, text that reads as a number is a number, a column most of whose present cells
-/// are text is text, and a text column most of whose cells are dates is a time column.
+/// read-only (chartbook never writes to it), the query runs once, integers and reals are
+/// numbers, text that reads as a number is a number, and each result column becomes numbers,
+/// times or text by `ValueTable`'s rule, the JSON reader's too.
 public struct SQLiteReader: Sendable {
     /// A result column to use as the x labels (`labels=`).
     public var labelColumn: String?
@@ -80,7 +79,12 @@ public struct SQLiteReader: Sendable {
             for i in 0..<count { columns[i].add(statement, Int32(i), row: rows) }
             rows += 1
         }
-        do { return try table(names: names, columns: columns, rows: rows) } catch {
+        let read = zip(names, columns).map { name, column in
+            ValueTable.Read(
+                name: name, numbers: column.numbers, present: column.present,
+                strings: column.strings, text: column.text(at:))
+        }
+        do { return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone) } catch {
             throw .data(error)
         }
     }
@@ -133,37 +137,6 @@ public struct SQLiteReader: Sendable {
             if let texts, row < texts.count, let text = texts[row] { return text }
             return numbers[row].isNaN ? "" : NumberText.shortest(numbers[row])
         }
-    }
-
-    /// Typed columns, as the JSON reader types its values: a column most of whose present
-    /// cells are text is text (and times when most are dates), the others numbers.
-    func table(names: [String], columns read: [ColumnAccumulator], rows: Int) throws(DataError)
-        -> DelimitedReader.Table
-    {
-        if let asked = labelColumn, !names.contains(asked) {
-            throw .unknownLabelColumn(asked, available: names)
-        }
-        var columns = [Column]()
-        var labels: [String]?
-        for (name, column) in zip(names, read) {
-            let safeName = TextMetrics.sanitized(name)
-            guard name == labelColumn || (column.present > 0 && column.strings * 2 > column.present)
-            else {
-                columns.append(
-                    Column(name: safeName, numbers: column.numbers, unparseable: column.strings))
-                continue
-            }
-            let text = (0..<rows).map { TextMetrics.sanitized(column.text(at: $0)) }
-            if name == labelColumn {
-                labels = text
-            } else {
-                columns.append(
-                    JSONTableReader.timesIfDates(Column(name: safeName, text: text), zone: timeZone)
-                )
-            }
-        }
-        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
-        return DelimitedReader.Table(columns: columns, labels: labels)
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import ChartbookModel
 import ChartbookCommands
 import ChartbookSVG
@@ -67,9 +68,9 @@ public enum HTMLNotebook {
             text = text[text.index(after: end)...]
         }
         return String(text)
-            .replacingAll(" id=\"", with: " id=\"" + prefix)
-            .replacingAll("url(#", with: "url(#" + prefix)
-            .replacingAll("href=\"#", with: "href=\"#" + prefix)
+            .replacingOccurrences(of: " id=\"", with: " id=\"" + prefix)
+            .replacingOccurrences(of: "url(#", with: "url(#" + prefix)
+            .replacingOccurrences(of: "href=\"#", with: "href=\"#" + prefix)
     }
 
     /// Text as HTML character data or an attribute value: sanitised, `& < > " '` escaped —
@@ -98,19 +99,4 @@ public enum HTMLNotebook {
         @media print { .dark { display: none; } .light { display: block; } }
 
         """
-}
-
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation needed).
-    fileprivate func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = Substring(self)
-        while let range = rest.range(of: target) {
-            out += rest[..<range.lowerBound]
-            out += replacement
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
-    }
 }

@@ -23,7 +23,7 @@ public struct Lesson: Equatable, Sendable {
         var narration = [String]()
         for line in Lexer.logicalLines(source) {
             if let comment = ScriptRunner.comment(line) {
-                if comment.trimmingCharacters() == "pause" {
+                if comment.trimmingCharacters(in: " \t") == "pause" {
                     steps.append(Step(narration: narration, command: nil, line: line.line))
                     narration = []
                 } else {
@@ -32,24 +32,19 @@ public struct Lesson: Equatable, Sendable {
                 continue
             }
             // A line that does not lex is still a step: running it reports the error.
-            let commands =
-                (try? Lexer.commands(in: line)).map { $0.map(\.text) }
-                ?? [String(line.characters)]
-            for text in commands {
-                let pause = text.split(separator: " ").map(String.init) == ["pause"]
+            guard let commands = try? Lexer.commands(in: line) else {
                 steps.append(
-                    Step(narration: narration, command: pause ? nil : text, line: line.line))
+                    Step(narration: narration, command: String(line.characters), line: line.line))
+                narration = []
+                continue
+            }
+            for tokens in commands {
+                let pause = (try? Parser.parse(tokens)) == .pause
+                steps.append(
+                    Step(narration: narration, command: pause ? nil : tokens.text, line: line.line))
                 narration = []
             }
         }
         self.steps = steps
-    }
-}
-
-extension String {
-    /// Without leading and trailing spaces and tabs.
-    func trimmingCharacters() -> String {
-        let trimmed = drop { $0 == " " || $0 == "\t" }
-        return String(trimmed.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

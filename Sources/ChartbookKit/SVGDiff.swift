@@ -49,7 +49,7 @@ public enum SVGDiff {
             let tag = rest[...close]
             rest = rest[rest.index(after: close)...]
             guard !tag.hasPrefix("</"), !tag.hasPrefix("<?"), !tag.hasPrefix("<!") else { continue }
-            let text = rest.prefix { $0 != "<" }.trimmingCharacters(in: " \n")
+            let text = String(rest.prefix { $0 != "<" }).trimmingCharacters(in: " \n")
             list.append(text.isEmpty ? String(tag) : "\(tag)\(text)")
         }
         return list
@@ -65,11 +65,5 @@ public enum SVGDiff {
 
     static func name(of element: String) -> String {
         String(element.dropFirst().prefix { $0 != " " && $0 != ">" && $0 != "/" })
-    }
-}
-
-extension Substring {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
 }

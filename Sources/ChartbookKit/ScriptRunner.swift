@@ -133,25 +133,25 @@ public struct ScriptRunner: Sendable {
 
     /// The bytes of an output and what to say once they are written.
     func rendered(_ output: Output, path: String) -> ([UInt8], String) {
+        let text: String, detail: String
         switch output {
         case .chart(let session, .svg(let size)):
-            let svg = SVGExporter.svg(for: session, on: target(), size: size)
-            return (Array(svg.utf8), Self.wrote(path, bytes: svg.utf8.count, svg: svg))
+            text = SVGExporter.svg(for: session, on: target(), size: size)
+            detail = Self.pixelSize(ofSVG: text).map { "\($0) px" } ?? "SVG"
         case .chart(let session, .vegaLite(let urls)):
-            let text = VegaLiteExporter.spec(for: session, on: target(), urls: urls)
-            return (
-                Array(text.utf8),
-                "wrote \(TextMetrics.sanitized(path)) (Vega-Lite, \(ResourceLimits.bytesText(text.utf8.count)))\n"
-            )
+            text = VegaLiteExporter.spec(for: session, on: target(), urls: urls)
+            detail = "Vega-Lite"
         case .notebook(let entries, let title):
-            let page = HTMLNotebook.page(entries, title: title, on: target())
-            return (
-                Array(page.utf8),
-                "wrote \(TextMetrics.sanitized(path)) (\(entries.count) steps, \(ResourceLimits.bytesText(page.utf8.count)))\n"
-            )
-        case .document(let text, let written):
-            return (Array(text.utf8), written)
+            text = HTMLNotebook.page(entries, title: title, on: target())
+            detail = "\(entries.count) steps"
+        case .document(let document, let written):
+            return (Array(document.utf8), written)
         }
+        let bytes = Array(text.utf8)
+        return (
+            bytes,
+            "wrote \(TextMetrics.sanitized(path)) (\(detail), \(ResourceLimits.bytesText(bytes.count)))\n"
+        )
     }
 
     /// A lesson without a terminal to drive it (`play` in a script, or output that is not a
@@ -181,15 +181,13 @@ public struct ScriptRunner: Sendable {
         return String(body.hasPrefix(" ") ? body.dropFirst() : body)
     }
 
-    /// `wrote out/chart.svg (816×416 px, 36 KB)`.
-    static func wrote(_ path: String, bytes: Int, svg: String) -> String {
-        var size = ""
-        if let start = svg.range(of: "width=\""), let end = svg.range(of: "\" height=\"") {
-            let width = svg[start.upperBound..<end.lowerBound]
-            let rest = svg[end.upperBound...]
-            if let close = rest.firstIndex(of: "\"") { size = "\(width)×\(rest[..<close]) px, " }
-        }
-        return "wrote \(TextMetrics.sanitized(path)) (\(size)\(ResourceLimits.bytesText(bytes)))\n"
+    /// `816×416` from an SVG document's `width` and `height`.
+    static func pixelSize(ofSVG svg: String) -> String? {
+        guard let start = svg.range(of: "width=\""), let end = svg.range(of: "\" height=\"")
+        else { return nil }
+        let rest = svg[end.upperBound...]
+        guard let close = rest.firstIndex(of: "\"") else { return nil }
+        return "\(svg[start.upperBound..<end.lowerBound])×\(rest[..<close])"
     }
 
     /// With `snapshot on`, writes the chart to the next `NNNN.svg` in the snapshot directory,

@@ -36,6 +36,13 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return luminance > 0.179 ? Color(hex: 0x1A1A1A) : Color(hex: 0xFFFFFF)
     }
 
+    /// `#rrggbb` without alpha, for formats that take opacity separately (SVG, Vega-Lite).
+    public var hexOpaque: String {
+        var c = self
+        c.alpha = 1
+        return c.hexString
+    }
+
     /// `#rrggbb`, or `#rrggbbaa` when the colour is not opaque.
     public var hexString: String {
         var text = "#" + Self.hexByte(red) + Self.hexByte(green) + Self.hexByte(blue)

@@ -315,12 +315,3 @@ public struct SVGRenderer: Sendable {
     /// A number with at most two decimals, no trailing zeros, never "-0".
     func n(_ value: Double) -> String { SVGWriter.number(value) }
 }
-
-extension Color {
-    /// `#rrggbb` without alpha (SVG takes opacity separately).
-    var hexOpaque: String {
-        var c = self
-        c.alpha = 1
-        return c.hexString
-    }
-}

@@ -9,11 +9,7 @@ extension VegaLiteSpec {
         transforms: [JSON] = []
     ) -> [JSON] {
         guard let labels = plot.style.labels, labels != .off else { return [] }
-        let base =
-            encoding ?? [
-                JSON.Member("x", xEncoding(plot, dataset)),
-                JSON.Member("y", yEncoding(plot, field: plot.series.column)),
-            ]
+        let base = encoding ?? channels(plot, dataset)
         guard case .object(let y)? = base.first(where: { $0.key == "y" })?.value,
             case .string(let field)? = y.first(where: { $0.key == "field" })?.value
         else { return [] }
@@ -49,7 +45,7 @@ extension VegaLiteSpec {
                 channels.append(JSON.Member("detail", .object(members.filter { $0.key != "sort" })))
             }
         } else if plot.binding.by == nil {
-            mark.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaqueString)))
+            mark.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaque)))
         }
         return [
             layer(
@@ -70,7 +66,7 @@ extension VegaLiteSpec {
                 value = session.values(of: series).map(kind.evaluate) ?? .nan
             }
             guard value.isFinite else { return [] }
-            let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaqueString)
+            let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaque)
             let dash: JSON?
             switch line.style {
             case .dashed: dash = .array([6, 4])
@@ -117,7 +113,7 @@ extension VegaLiteSpec {
                 plot, dataset,
                 mark: .object([
                     "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
-                    "color": .string(plot.resolvedColor.hexOpaqueString),
+                    "color": .string(plot.resolvedColor.hexOpaque),
                 ]),
                 encoding: [
                     JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),

@@ -88,7 +88,7 @@ extension VegaLiteSpec {
             "datum": .string(plot.id), "type": "nominal",
             "scale": .object([
                 "domain": .array(plots.map { .string($0.id) }),
-                "range": .array(plots.map { .string($0.resolvedColor.hexOpaqueString) }),
+                "range": .array(plots.map { .string($0.resolvedColor.hexOpaque) }),
             ]), "title": .null,
         ])
     }
@@ -98,9 +98,20 @@ extension VegaLiteSpec {
     func mark(_ type: String, _ plot: Plot, _ extra: [JSON.Member] = []) -> JSON {
         var members = [JSON.Member("type", .string(type))]
         if colorEncoding(plot) == nil {
-            members.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaqueString)))
+            members.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaque)))
         }
         return .object(members + extra)
+    }
+
+    /// The channels of a mark at each row: x, y on `field` (default: the plot's column) and
+    /// the colour channel when there is one.
+    func channels(_ plot: Plot, _ dataset: Dataset, y field: String? = nil) -> [JSON.Member] {
+        var channels = [
+            JSON.Member("x", xEncoding(plot, dataset)),
+            JSON.Member("y", yEncoding(plot, field: field ?? plot.series.column)),
+        ]
+        if let color = colorEncoding(plot) { channels.append(JSON.Member("color", color)) }
+        return channels
     }
 
     /// A layer: the plot's data and transforms (plus `extra`), its mark and encoding.
@@ -120,14 +131,5 @@ extension VegaLiteSpec {
             "mark": mark,
             "encoding": .object(encoding),
         ])
-    }
-}
-
-extension Color {
-    /// `#rrggbb` (Vega-Lite takes opacity separately).
-    var hexOpaqueString: String {
-        var c = self
-        c.alpha = 1
-        return c.hexString
     }
 }

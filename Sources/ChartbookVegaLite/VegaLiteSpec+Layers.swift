@@ -59,11 +59,7 @@ extension VegaLiteSpec {
         if filled {
             extra += [JSON.Member("opacity", 0.35), JSON.Member("line", true)]
         }
-        var encoding = [
-            JSON.Member("x", xEncoding(plot, dataset)),
-            JSON.Member("y", yEncoding(plot, field: plot.series.column)),
-        ]
-        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
+        var encoding = channels(plot, dataset)
         if plot.binding.order == .data {
             encoding.append(JSON.Member("order", .object(["field": .string(Self.rowField)])))
         }
@@ -85,11 +81,6 @@ extension VegaLiteSpec {
         }
         // Vega-Lite's size is an area in square pixels; chartbook's a diameter in points.
         let size = max(marker.resolvedSize, 1)
-        var encoding = [
-            JSON.Member("x", xEncoding(plot, dataset)),
-            JSON.Member("y", yEncoding(plot, field: plot.series.column)),
-        ]
-        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
         return layer(
             plot, dataset,
             mark: mark(
@@ -97,7 +88,7 @@ extension VegaLiteSpec {
                 [
                     JSON.Member("filled", true), JSON.Member("shape", .string(shape)),
                     JSON.Member("size", .number(size * size)),
-                ]), encoding: encoding)
+                ]), encoding: channels(plot, dataset))
     }
 
     /// Bars of one group: side by side (`xOffset`) or stacked; several plots over their
@@ -171,7 +162,7 @@ extension VegaLiteSpec {
         if style.rounded == true { extra.append(JSON.Member("cornerRadiusEnd", 3)) }
         if let outline = style.outline {
             extra += [
-                JSON.Member("stroke", .string(outline.hexOpaqueString)),
+                JSON.Member("stroke", .string(outline.hexOpaque)),
                 JSON.Member("strokeWidth", .number(style.resolvedOutlineWidth)),
             ]
         }
@@ -257,12 +248,10 @@ extension VegaLiteSpec {
     }
 
     func rangeLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
-        var encoding = [
-            JSON.Member("x", xEncoding(plot, dataset)),
-            JSON.Member("y", yEncoding(plot, field: plot.binding.low ?? "low")),
-            JSON.Member("y2", .object(["field": .string(plot.series.column)])),
-        ]
-        if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
+        let encoding =
+            channels(plot, dataset, y: plot.binding.low ?? "low") + [
+                JSON.Member("y2", .object(["field": .string(plot.series.column)]))
+            ]
         return layer(plot, dataset, mark: mark("bar", plot), encoding: encoding)
     }
 
@@ -273,7 +262,7 @@ extension VegaLiteSpec {
         let color = JSON.object([
             "condition": .object([
                 "test": .string("datum[\(JSON.quoted(close))] >= datum[\(JSON.quoted(open))]"),
-                "value": .string(plot.resolvedColor.hexOpaqueString),
+                "value": .string(plot.resolvedColor.hexOpaque),
             ]),
             "value": "#e04e4e",
         ])
