@@ -22,7 +22,9 @@ let package = Package(
         // The system SQLite (read-only queries for `load sqlite:…`).
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-        .target(name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite"]),
+        // libpq, PostgreSQL's own client (`load postgres://…`, remote datasets).
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookSVG", dependencies: ["ChartbookScene", "ChartbookModel"]),
@@ -58,7 +60,8 @@ let package = Package(
         .testTarget(
             name: "ChartbookSVGTests",
             dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
-        .testTarget(name: "ChartbookDataTests", dependencies: ["ChartbookData", "CSQLite"]),
+        .testTarget(
+            name: "ChartbookDataTests", dependencies: ["ChartbookData", "CSQLite", "CLibPQ"]),
         .testTarget(
             name: "ChartbookSceneTests", dependencies: ["ChartbookScene", "ChartbookData"]),
         .testTarget(
@@ -72,7 +75,7 @@ let package = Package(
             dependencies: [
                 "ChartbookKit", "ChartbookCommands", "ChartbookModel", "ChartbookTerminal",
                 "ChartbookSVG", "ChartbookFuzzing", "ChartbookScene", "ChartbookData",
-                "ChartbookVegaLite", "CSQLite",
+                "ChartbookVegaLite", "CSQLite", "CLibPQ",
             ],
             exclude: ["Fixtures"]
         ),

@@ -34,19 +34,22 @@ public enum DiagnosticFormatter {
         return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"
     }
 
-    /// The offending line and a caret under the token, aligned by display width.
+    /// The offending line and a caret under the token, aligned by display width. A password
+    /// in a connection URL on the line is left out (the caret moves with the text).
     public static func caret(for d: Diagnostic) -> String {
         guard let text = d.lineText else { return "" }
         let safe = TextMetrics.sanitized(text.replacingTabs())
         let characters = Array(safe)
         let startIndex = min(max(d.range.start.column - 1, 0), characters.count)
-        let before = String(characters[..<startIndex])
+        let before = ConnectionURL.redacting(String(characters[..<startIndex]))
         let tokenEnd = min(startIndex + d.range.length, characters.count)
-        let token = String(characters[startIndex..<max(startIndex, tokenEnd)])
+        let token = ConnectionURL.redacting(
+            String(characters[startIndex..<max(startIndex, tokenEnd)]))
+        let after = ConnectionURL.redacting(String(characters[max(startIndex, tokenEnd)...]))
         let pad = String(repeating: " ", count: TextMetrics.width(of: before))
         let underline =
             "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))
-        return safe + "\n" + pad + underline + "\n"
+        return before + token + after + "\n" + pad + underline + "\n"
     }
 }
 

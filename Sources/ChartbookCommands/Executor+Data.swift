@@ -22,12 +22,14 @@ extension Executor {
             try checkXScale(s, at: name?.range ?? path.range)
             return [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render]
         case .loadQuery(let engine, let location, let query, let name, let options, let columns):
-            let resolved = files.resolve(location.value, relativeTo: context.directory)
+            let resolved =
+                engine == .sqlite
+                ? files.resolve(location.value, relativeTo: context.directory) : location.value
             let request = DatabaseQuery(
                 engine: engine, location: resolved, sql: query.value, options: options)
             let dataset = try load(
                 request,
-                as: name ?? Located(Self.datasetName(forPath: resolved), at: location.range),
+                as: name ?? Located(Self.datasetName(for: request), at: location.range),
                 location: location.range, query: query.range, timeZone: s.timeZone,
                 columns: columns)
             try replace(dataset, in: &s, at: name?.range ?? location.range)

@@ -15,6 +15,7 @@ extension Executor {
             let binding = try completedColumns(
                 resolvedBinding(bindingSpec, over: PlotBinding(), dataset: dataset, session: s),
                 kind: kind, dataset: dataset, at: seriesText.range)
+            try checkRemote(kind, binding, dataset, at: seriesText.range)
             let plotID: String
             if let id {
                 guard s.plot(id: id.value) == nil else {
@@ -102,5 +103,30 @@ extension Executor {
         default: return nil
         }
         return [.render]
+    }
+
+    /// A remote dataset draws lines along its own x column: its drawing holds only the rows
+    /// that set dots of a line (M4), which other kinds and other x columns would misdraw.
+    func checkRemote(
+        _ kind: Plot.Kind, _ binding: PlotBinding, _ dataset: Dataset,
+        at range: SourceRange
+    ) throws(Diagnostic) {
+        guard let remote = dataset.remote else { return }
+        guard kind == .line else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "kind", value: kind.rawValue,
+                    expected:
+                        "line for remote dataset '\(dataset.name)' (load it with mode=local for other kinds)"
+                ),
+                at: range)
+        }
+        if let x = binding.x, x.lowercased() != remote.xColumn.lowercased() {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "x", value: x,
+                    expected: "\(remote.xColumn), the x column of remote dataset '\(dataset.name)'"),
+                at: range)
+        }
     }
 }

@@ -88,26 +88,31 @@ extension Executor {
         _ request: DatabaseQuery, as name: Located<String>, location: SourceRange,
         query: SourceRange, timeZone: TimeZoneSetting, columns named: [Located<String>] = []
     ) throws(Diagnostic) -> Dataset {
-        var reader = SQLiteReader(labelColumn: request.options.labelColumn, limits: limits)
-        reader.timeZone = timeZone
+        let reader = DatabaseReader(timeZone: timeZone, limits: limits)
         let table: DelimitedReader.Table
         do {
-            table = try reader.read(
-                database: request.location, query: request.sql, shouldCancel: isCancelled)
+            if let remote = try remoteTable(request, timeZone: timeZone) {
+                return Dataset(
+                    name: name.value, columns: remote.ends, source: .query(request),
+                    xColumn: remote.table.xColumn, remote: remote.table)
+            }
+            table = try reader.read(request, shouldCancel: isCancelled)
         } catch {
             switch error {
             case .cannotOpen(let reason):
-                throw Diagnostic(.cannotRead(path: request.location, reason: reason), at: location)
-            case .query(let message):
                 throw Diagnostic(
-                    .queryFailed(engine: request.engine.rawValue, message: message), at: query)
+                    .cannotRead(path: request.shownLocation, reason: reason), at: location)
+            case .query(let message, let offset):
+                throw Diagnostic(
+                    .queryFailed(engine: request.engine.rawValue, message: message),
+                    at: Self.point(in: query, at: offset, of: request.sql))
             case .data(.cancelled): throw Diagnostic(.cancelled, at: query)
             case .data(.unknownLabelColumn(let label, let available)):
                 throw Diagnostic(
                     .unknown(.column, label, context: "labels= of load", candidates: available),
                     at: named.first(where: { $0.value == "labels" })?.range ?? query)
             case .data(let error):
-                throw Diagnostic(.unreadableData(path: request.location, error), at: query)
+                throw Diagnostic(.unreadableData(path: request.shownLocation, error), at: query)
             }
         }
         if isCancelled() { throw Diagnostic(.cancelled, at: query) }
@@ -117,6 +122,48 @@ extension Executor {
         return Dataset(
             name: name.value, columns: columns, labels: table.labels, source: .query(request),
             xColumn: request.options.xColumn)
+    }
+
+    /// The remote side of a PostgreSQL query that stays in the engine (`mode=remote`, or
+    /// `mode=auto` over `LoadOptions.remoteThreshold` estimated rows with an x to draw along),
+    /// with its first and last row as columns; nil when the rows are to be loaded.
+    func remoteTable(_ request: DatabaseQuery, timeZone: TimeZoneSetting)
+        throws(DatabaseFailure) -> (table: RemoteTable, ends: [Column])?
+    {
+        guard request.engine == .postgres, request.options.mode != .local else { return nil }
+        let remote = PostgresRemote(url: request.location, query: request.sql)
+        if request.options.mode == .auto {
+            guard try remote.estimatedRows(shouldCancel: isCancelled) > LoadOptions.remoteThreshold
+            else { return nil }
+        }
+        let table: RemoteTable
+        do {
+            table = try remote.open(
+                xColumn: request.options.xColumn, timeZone: timeZone, shouldCancel: isCancelled)
+        } catch {
+            // Too big to load, but nothing to draw it along: load it (the budget decides).
+            if request.options.mode == .auto, case .query = error { return nil }
+            throw error
+        }
+        let ends = table.columns.indices.map { c in
+            let values = [table.firstRow[c], table.lastRow[c]]
+            return table.timeColumns.contains(table.columns[c])
+                ? Column(name: table.columns[c], times: values)
+                : Column(name: table.columns[c], numbers: values)
+        }
+        return (table, ends)
+    }
+
+    /// Where an engine's error points: the character `offset` of the query `sql`, when the
+    /// query was written as one string without escapes (so characters and columns agree);
+    /// else the whole string.
+    static func point(in query: SourceRange, at offset: Int?, of sql: String) -> SourceRange {
+        guard let offset, offset >= 0, offset < sql.count, query.length == sql.count + 2,
+            !sql.contains(where: \.isNewline)
+        else { return query }
+        return SourceRange(
+            start: SourceLocation(line: query.start.line, column: query.start.column + 1 + offset),
+            length: 1)
     }
 
     /// Checks `x=` names a column, and applies `time=epoch|epochms` to it.
@@ -158,6 +205,18 @@ extension Executor {
         var base = Substring(path.split(separator: "/").last ?? "data")
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
         return Identifier.made(from: base, fallback: "data")
+    }
+
+    /// The name of a query's dataset when `as` gives none: the SQLite file's name, or the
+    /// first table the PostgreSQL query reads from (`… FROM sales` → `sales`), else `query`.
+    static func datasetName(for request: DatabaseQuery) -> String {
+        guard request.engine == .postgres else { return datasetName(forPath: request.location) }
+        let words = request.sql.split(whereSeparator: { $0.isWhitespace || $0 == "," })
+        guard let from = words.firstIndex(where: { $0.lowercased() == "from" }),
+            from + 1 < words.count
+        else { return "query" }
+        let table = words[from + 1].split(separator: ".").last ?? "query"
+        return Identifier.made(from: table.filter { $0 != "\"" && $0 != "(" }, fallback: "query")
     }
 
     /// `dataset.column`, `dataset` (one numeric column) or `column` (in exactly one dataset).

@@ -54,11 +54,12 @@ public struct Notebook: Equatable, Sendable {
     }
 
     /// The steps still in the history, oldest first, each with the session it made (the
-    /// last `undoLimit` of them).
+    /// last `undoLimit` of them); a command's connection URL without its password.
     public var entries: [Entry] {
         undoStack.indices.map { i in
             Entry(
-                narration: undoStack[i].narration, command: undoStack[i].command,
+                narration: undoStack[i].narration,
+                command: ConnectionURL.redacting(undoStack[i].command),
                 session: i + 1 < undoStack.count ? undoStack[i + 1].before : session)
         }
     }

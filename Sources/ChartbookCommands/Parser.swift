@@ -290,17 +290,17 @@ public enum Parser {
     }
 
     static func load(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("a file path, or sqlite:PATH and a query")
-        // `sqlite:PATH "SELECT …"`: a query against a database.
-        let engine = DatabaseQuery.Engine.allCases.first {
-            path.text.lowercased().hasPrefix($0.rawValue + ":")
-        }
+        let path = try c.value("a file path, or sqlite:PATH or postgres://… and a query")
+        // `sqlite:PATH "SELECT …"`, `postgres://… "SELECT …"`: a query against a database.
+        let target = DatabaseQuery.Engine.parse(location: path.text)
+        let engine = target?.0
         var query: Token?
         if let engine {
             guard let token = c.next(), token.kind == .string else {
                 throw Diagnostic(
                     .expected(
-                        "a query in quotes after \(engine.rawValue):PATH", found: c.peek?.text),
+                        "a query in quotes after \(engine == .sqlite ? "sqlite:PATH" : "the connection URL")",
+                        found: c.peek?.text),
                     at: c.end)
             }
             query = token
@@ -352,10 +352,15 @@ public enum Parser {
             case "time":
                 options.epoch = try ValueParser.choice(
                     option.value, key: "time", as: LoadOptions.EpochUnit.self)
+            case "mode" where engine == .postgres:
+                options.mode = try ValueParser.choice(
+                    option.value, key: "mode", as: LoadOptions.QueryMode.self)
             default: throw unknownOption(option, loadOptions, context: "load")
             }
             if query != nil, ["sep", "header"].contains(option.name) {
-                throw unknownOption(option, ["labels", "x", "time"], context: "load of a query")
+                throw unknownOption(
+                    option, ["labels", "x", "time"] + (engine == .postgres ? ["mode"] : []),
+                    context: "load of a query")
             }
         }
         if options.epoch != nil && options.xColumn == nil {
@@ -363,8 +368,7 @@ public enum Parser {
                 .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),
                 at: c.end)
         }
-        if let engine, let query {
-            let location = String(path.text.dropFirst(engine.rawValue.count + 1))
+        if let engine, let query, let location = target?.1 {
             return .loadQuery(
                 engine: engine, location: Located(location, at: path.range),
                 query: Located(query.text, at: query.range), name: name, options: options,

@@ -115,7 +115,7 @@ enum SessionReport {
         case .inline: return "typed in"
         case .file(let path, _): return "from \(TextMetrics.sanitized(path))"
         case .query(let query):
-            return "\(query.engine.rawValue) query on \(TextMetrics.sanitized(query.location))"
+            return "\(query.engine.rawValue) query on \(TextMetrics.sanitized(query.shownLocation))"
         case .generated(let g): return "gen \(g.kind.rawValue) \(g.count) seed=\(g.seed)"
         }
     }

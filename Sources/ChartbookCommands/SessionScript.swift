@@ -34,8 +34,9 @@ public enum SessionScript {
                 if options.header != .auto { line += " header=\(options.header.rawValue)" }
                 lines.append(line + columnOptions(options))
             case .query(let query):
-                let location =
-                    query.engine.rawValue + ":" + relative(query.location, to: scriptDirectory)
+                let location = query.engine.written(
+                    query.engine == .sqlite
+                        ? relative(query.location, to: scriptDirectory) : query.location)
                 lines.append(
                     "load \(ScriptQuoting.quoted(location)) \(ScriptQuoting.quoted(query.sql)) as \(d.name)"
                         + columnOptions(query.options))
@@ -198,6 +199,7 @@ public enum SessionScript {
         }
         if let x = options.xColumn { text += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
         if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
+        if options.mode != .auto { text += " mode=\(options.mode.rawValue)" }
         return text
     }
 

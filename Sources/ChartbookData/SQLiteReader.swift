@@ -17,20 +17,10 @@ public struct SQLiteReader: Sendable {
         self.limits = limits
     }
 
-    /// What went wrong, in the engine's own words where it has some.
-    public enum Failure: Error, Equatable, Sendable {
-        /// The file could not be opened as a database.
-        case cannotOpen(String)
-        /// SQLite refused or failed the query: its message.
-        case query(String)
-        /// The rows could not become a table (no numeric column, over the budget, cancelled).
-        case data(DataError)
-    }
-
     /// Runs `query` on the database at `path` (absolute). `shouldCancel` is polled while the
     /// query runs; true interrupts it (`.data(.cancelled)`).
     public func read(database path: String, query: String, shouldCancel: @escaping () -> Bool)
-        throws(Failure) -> DelimitedReader.Table
+        throws(DatabaseFailure) -> DelimitedReader.Table
     {
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
@@ -52,11 +42,11 @@ public struct SQLiteReader: Sendable {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK, let statement
         else {
-            throw .query(String(cString: sqlite3_errmsg(db)))
+            throw .query(String(cString: sqlite3_errmsg(db)), offset: nil)
         }
         defer { sqlite3_finalize(statement) }
         let count = Int(sqlite3_column_count(statement))
-        guard count > 0 else { throw .query("the statement returns no columns") }
+        guard count > 0 else { throw .query("the statement returns no columns", offset: nil) }
         guard count <= limits.maxColumns else {
             throw .data(.tooManyColumns(line: 1, limit: limits.maxColumns))
         }
@@ -70,72 +60,33 @@ public struct SQLiteReader: Sendable {
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else {
                 if box.cancelled { throw .data(.cancelled) }
-                throw .query(String(cString: sqlite3_errmsg(db)))
+                throw .query(String(cString: sqlite3_errmsg(db)), offset: nil)
             }
             if rows % 65_536 == 0, !limits.fits(rows + 65_536, of: count * 8) {
                 throw .data(
                     .overBudget(needed: (rows + 65_536) * count * 8, budget: limits.memoryBudget))
             }
-            for i in 0..<count { columns[i].add(statement, Int32(i), row: rows) }
+            for i in 0..<count { columns[i].add(statement, Int32(i)) }
             rows += 1
         }
-        let read = zip(names, columns).map { name, column in
-            ValueTable.Read(
-                name: name, numbers: column.numbers, present: column.present,
-                strings: column.strings, text: column.text(at:))
-        }
+        let read = zip(names, columns).map { name, column in column.read(named: name) }
         do { return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone) } catch {
             throw .data(error)
         }
     }
+}
 
-    /// One result column as it is read: numbers in place (NaN for null and text), the text
-    /// cells kept aside only once one appears.
-    struct ColumnAccumulator {
-        var numbers = [Double]()
-        /// Text of the cells that are not numbers, row for row; nil until the first one.
-        var texts: [String?]?
-        var present = 0
-        var strings = 0
-
-        mutating func add(_ statement: OpaquePointer, _ i: Int32, row: Int) {
-            switch sqlite3_column_type(statement, i) {
-            case SQLITE_INTEGER, SQLITE_FLOAT:
-                present += 1
-                numbers.append(sqlite3_column_double(statement, i))
-            case SQLITE_NULL:
-                numbers.append(.nan)
-            default:
-                let length = Int(sqlite3_column_bytes(statement, i))
-                guard let text = sqlite3_column_text(statement, i) else {
-                    numbers.append(.nan)
-                    return
-                }
-                let bytes = UnsafeBufferPointer(start: text, count: length)
-                var start = 0, end = length
-                while start < end, bytes[start] == 32 { start += 1 }
-                while end > start, bytes[end - 1] == 32 { end -= 1 }
-                if start == end || MissingValue.isMissing(bytes, start, end) {
-                    numbers.append(.nan)
-                } else if let value = NumberParser.parse(bytes, start, end) {
-                    present += 1
-                    numbers.append(value)
-                } else {
-                    present += 1
-                    strings += 1
-                    numbers.append(.nan)
-                    if texts == nil { texts = [String?](repeating: nil, count: row) }
-                    texts?.reserveCapacity(row + 1)
-                    while (texts?.count ?? 0) < row { texts?.append(nil) }
-                    texts?.append(String(decoding: bytes, as: UTF8.self))
-                }
-            }
-        }
-
-        /// The cell at `row` as text (numbers in their shortest form, missing as empty).
-        func text(at row: Int) -> String {
-            if let texts, row < texts.count, let text = texts[row] { return text }
-            return numbers[row].isNaN ? "" : NumberText.shortest(numbers[row])
+extension ColumnAccumulator {
+    /// Cell `i` of the statement's current row, by the type SQLite gives it.
+    @inline(__always)
+    mutating func add(_ statement: OpaquePointer, _ i: Int32) {
+        switch sqlite3_column_type(statement, i) {
+        case SQLITE_INTEGER, SQLITE_FLOAT: add(number: sqlite3_column_double(statement, i))
+        case SQLITE_NULL: addMissing()
+        default:
+            let length = Int(sqlite3_column_bytes(statement, i))
+            guard let text = sqlite3_column_text(statement, i) else { return addMissing() }
+            add(text: UnsafeBufferPointer(start: text, count: length))
         }
     }
 }

@@ -16,6 +16,9 @@ enum ValueTable {
         var strings: Int
         /// A row's cell as text (numbers in their shortest form, missing as empty).
         var text: (Int) -> String
+        /// The engine typed the column as points in time: `numbers` are seconds since
+        /// 1970-01-01T00:00:00Z.
+        var isTime = false
     }
 
     static func table(_ read: [Read], labelColumn asked: String?, zone: TimeZoneSetting)
@@ -29,6 +32,11 @@ enum ValueTable {
         for column in read {
             let name = TextMetrics.sanitized(column.name)
             let isLabels = column.name == labelColumn
+            if column.isTime && !isLabels {
+                columns.append(
+                    Column(name: name, times: column.numbers, unparseable: column.strings))
+                continue
+            }
             guard isLabels || (column.present > 0 && column.strings * 2 > column.present) else {
                 columns.append(
                     Column(name: name, numbers: column.numbers, unparseable: column.strings))

@@ -14,6 +14,18 @@ public enum SVGExporter {
         for session: Session, on target: TerminalTarget, size: PixelSize? = nil,
         title: String? = nil, description: String? = nil
     ) -> String {
+        let (layout, cellSize) = self.layout(for: session, on: target, size: size)
+        return SVGRenderer(
+            cellWidth: cellSize.width, cellHeight: cellSize.height, margin: Double(cellWidth)
+        ).render(
+            layout.scene(for: session), title: title ?? session.output.title,
+            description: description)
+    }
+
+    /// The layout an SVG of `session` uses (one dot per pixel), and its cell box in pixels.
+    public static func layout(for session: Session, on target: TerminalTarget, size: PixelSize?)
+        -> (ChartLayout, (width: Double, height: Double))
+    {
         var columns: Int, rows: Int
         // The picture is the chart plus a margin of one cell's width all round (SVGRenderer);
         // a size in pixels is the whole picture's.
@@ -34,8 +46,6 @@ public enum SVGExporter {
         var layout = ChartLayout(
             columns: columns, rows: rows, dots: DotDensity(x: cellWidth, y: cellHeight))
         layout.vectorBars = true
-        return SVGRenderer(cellWidth: cw, cellHeight: ch, margin: Double(margin)).render(
-            layout.scene(for: session), title: title ?? session.output.title,
-            description: description)
+        return (layout, (cw, ch))
     }
 }

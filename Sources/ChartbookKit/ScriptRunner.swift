@@ -36,6 +36,8 @@ public struct ScriptRunner: Sendable {
     /// A shell that can drive a lesson with keys (`Event.play`); otherwise `play` runs the
     /// lesson through here, drawing after every step.
     public var interactivePlay = false
+    /// What remote datasets hold for a drawing, kept between drawings (shared by copies).
+    public var remote = RemoteData()
 
     public init(
         executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
@@ -119,7 +121,12 @@ public struct ScriptRunner: Sendable {
         case .feedback(let text): emit(.feedback(text))
         case .render, .quit, .play: break  // bound by the executor; the caller's
         case .draw(let session, let command):
-            if show { emit(.draw(session)) }
+            if show {
+                let (drawn, problems) = remote.forTerminal(
+                    session, on: target(), shouldCancel: executor.isCancelled)
+                problems.forEach { emit(.diagnostic("warning: remote data: " + $0 + "\n")) }
+                emit(.draw(drawn))
+            }
             if let failure = snapshot(session, command: command, at: range) { throw failure }
         case .history(let changes, let all): emit(.history(changes: changes, all: all))
         case .write(let output, let path, let pathRange):
@@ -136,10 +143,17 @@ public struct ScriptRunner: Sendable {
         let text: String, detail: String
         switch output {
         case .chart(let session, .svg(let size)):
-            text = SVGExporter.svg(for: session, on: target(), size: size)
+            let drawn = remote.forSVG(
+                session, on: target(), size: size, shouldCancel: executor.isCancelled
+            ).session
+            text = SVGExporter.svg(for: drawn, on: target(), size: size)
             detail = Self.pixelSize(ofSVG: text).map { "\($0) px" } ?? "SVG"
         case .chart(let session, .vegaLite(let urls)):
-            text = VegaLiteExporter.spec(for: session, on: target(), urls: urls)
+            // A remote dataset's rows: those of the terminal drawing (M4), not every row.
+            let drawn = remote.forTerminal(
+                session, on: target(), shouldCancel: executor.isCancelled
+            ).session
+            text = VegaLiteExporter.spec(for: drawn, on: target(), urls: urls)
             detail = "Vega-Lite"
         case .notebook(let entries, let title):
             text = HTMLNotebook.page(entries, title: title, on: target())
@@ -203,7 +217,8 @@ public struct ScriptRunner: Sendable {
         var name = String(number)
         while name.count < 4 { name = "0" + name }
         let path = directory + "/" + name + ".svg"
-        let svg = SVGExporter.svg(for: session, on: target(), description: command)
+        let drawn = remote.forSVG(session, on: target(), shouldCancel: executor.isCancelled)
+        let svg = SVGExporter.svg(for: drawn.session, on: target(), description: command)
         do { try executor.files.write(Array(svg.utf8), to: path) } catch {
             return Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
         }

@@ -20,16 +20,44 @@ public enum DataSource: Equatable, Sendable {
 }
 
 /// A query against a database: the engine, where the database is (a file path for SQLite,
-/// absolute), the query text as written, and the options of `load` (`labels=`, `x=`).
+/// absolute; a connection URL for PostgreSQL, password included when one was typed, so it
+/// is shown and saved only through `shownLocation`), the query text as written, and the
+/// options of `load` (`labels=`, `x=`).
 public struct DatabaseQuery: Equatable, Sendable {
     public enum Engine: String, Equatable, Sendable, CaseIterable {
+        /// `sqlite:PATH`: a database file, through the embedded library.
         case sqlite
+        /// `postgres://…` or `postgresql://…`: a server, through libpq.
+        case postgres
+
+        /// The engine a location names and the location proper: `sqlite:PATH` → the path;
+        /// a PostgreSQL URL → the whole URL. Nil for a plain file path.
+        public static func parse(location text: String) -> (Engine, String)? {
+            if ConnectionURL.isPostgres(text) { return (.postgres, text) }
+            if text.lowercased().hasPrefix("sqlite:") {
+                return (.sqlite, String(text.dropFirst(7)))
+            }
+            return nil
+        }
+
+        /// How `load` names `location` for this engine (the inverse of `parse`).
+        public func written(_ location: String) -> String {
+            switch self {
+            case .sqlite: "sqlite:" + location
+            case .postgres: ConnectionURL.withoutPassword(location)
+            }
+        }
     }
 
     public var engine: Engine
     public var location: String
     public var sql: String
     public var options: LoadOptions
+
+    /// The location as it may be shown or saved: a PostgreSQL URL without its password.
+    public var shownLocation: String {
+        engine == .postgres ? ConnectionURL.withoutPassword(location) : location
+    }
 
     public init(engine: Engine, location: String, sql: String, options: LoadOptions = LoadOptions())
     {
@@ -59,6 +87,21 @@ public struct LoadOptions: Equatable, Sendable {
     public var xColumn: String?
     /// `time=epoch|epochms`: the x column holds seconds (or milliseconds) since the epoch.
     public var epoch: EpochUnit?
+    /// `mode=`: whether a query's rows are loaded or stay in the engine (PostgreSQL only).
+    public var mode: QueryMode = .auto
+
+    /// Where a query's rows live.
+    public enum QueryMode: String, Equatable, Sendable, CaseIterable {
+        /// Remote when the engine estimates more rows than `remoteThreshold`, else local.
+        case auto
+        /// Every row is loaded (the default of files and SQLite).
+        case local
+        /// Only the query is kept; each drawing asks the engine for its rows (M4).
+        case remote
+    }
+
+    /// Rows above which `mode=auto` keeps a query remote.
+    public static let remoteThreshold = 1_000_000
 
     public enum EpochUnit: String, Equatable, Sendable, CaseIterable {
         case epoch, epochms

@@ -12,12 +12,15 @@ public struct Dataset: Equatable, Sendable {
     /// The column plots of this dataset draw against when they name no `x=` (from
     /// `load ... x=COLUMN`); nil: the point index.
     public var xColumn: String?
+    /// For a remote dataset: what stays in the engine, and what the columns answer now.
+    public var remote: RemoteTable?
 
     public init(
         name: String, columns: [Column], labels: [String]? = nil, source: DataSource,
-        window: Int? = nil, xColumn: String? = nil
+        window: Int? = nil, xColumn: String? = nil, remote: RemoteTable? = nil
     ) {
         self.name = name
+        self.remote = remote
         self.xColumn = xColumn
         self.columns = columns
         self.labels = labels

@@ -46,11 +46,17 @@ extension ChartLayout {
         parts.texts += headerTexts(c, plan, area: f.area)
         let selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
         if plan.hasReadout { parts.texts += readout(c, x: f.x, row: rows - 1) }
-        return Scene(
+        var scene = Scene(
             columns: columns, rows: rows, dotsPerCell: dots, plotArea: f.area, frame: parts.frame,
             rules: parts.rules, layers: layers, texts: parts.texts.map { clipped($0) },
             selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
             clipMarks: clips, sparklines: sparklines)
+        if let plan = f.x.plan {
+            scene.xDomain = plan.domain
+            scene.xAffine = f.x.mapping.affine
+            for p in c.plots { scene.yMappings[p.plot.id] = f.y(p.plot.binding.axis) }
+        }
+        return scene
     }
 
     /// Stacked parts' fill patterns (0, 1, 2 … in plot order), which tell them apart without

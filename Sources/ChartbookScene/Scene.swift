@@ -27,6 +27,12 @@ public struct Scene: Equatable, Sendable {
     /// The sparkline strip: one scene per sparkline, each with its own plot area (its rows)
     /// and one layer; their names and last values are texts of this scene.
     public var sparklines: [Scene]
+    /// On a real x scale: the interval across the plot area and where values fall in dot
+    /// columns (what a remote dataset's engine is asked to bucket by); nil on the index.
+    public var xDomain: ClosedRange<Double>?
+    public var xAffine: XMapping.Affine?
+    /// Each plot's y mapping (by plot id), for the same purpose.
+    public var yMappings: [String: YMapping] = [:]
 
     public struct ClipMark: Equatable, Sendable {
         /// Cell column within the plot area.

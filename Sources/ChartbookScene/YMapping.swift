@@ -23,6 +23,12 @@ public struct YMapping: Equatable, Sendable {
         limit = Double(heightDots) * 4
     }
 
+    /// `dot(v) = ⌊min(max((upper − v)·scale, −limit), limit) + ½⌋` as its three numbers, for
+    /// an engine to compute dot rows as the layout does; nil for ranges drawn from halves.
+    public var affine: (upper: Double, scale: Double, limit: Double)? {
+        halfSpan == 0 && heightDots > 1 ? (range.upperBound, scale, limit) : nil
+    }
+
     /// Fractional dot row of `value`, clamped to a band a few plot heights around the area
     /// (which keeps the visible part of a segment unchanged). NaN stays NaN.
     @inline(__always)

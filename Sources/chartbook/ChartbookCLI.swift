@@ -260,14 +260,19 @@ struct ChartbookCLI: ParsableCommand {
         }
         // The final chart, unless the script drew this very session already. After an error
         // only with --keep-going: otherwise a half-built chart would pass for the real one.
-        if (!failed || keepGoing) && !notebook.session.plots.isEmpty
-            && notebook.session != lastDrawn
-        {
-            StandardStreams.out(ChartRenderer.text(for: notebook.session, on: target))
+        let final = runner.remote.forTerminal(
+            notebook.session, on: target, shouldCancel: runner.executor.isCancelled)
+        final.problems.forEach { StandardStreams.err("warning: remote data: \($0)\n") }
+        if (!failed || keepGoing) && !notebook.session.plots.isEmpty && final.session != lastDrawn {
+            StandardStreams.out(ChartRenderer.text(for: final.session, on: target))
         }
         if !failed || keepGoing {
             var outputs = [(String, String)]()
-            if let svg { outputs.append((svg, SVGExporter.svg(for: notebook.session, on: target))) }
+            if let svg {
+                let drawn = runner.remote.forSVG(
+                    notebook.session, on: target, shouldCancel: runner.executor.isCancelled)
+                outputs.append((svg, SVGExporter.svg(for: drawn.session, on: target)))
+            }
             if let html {
                 outputs.append(
                     (

@@ -78,7 +78,9 @@ struct NotebookREPL {
                 }
                 let text = pending + line
                 // History keeps a continued command as one line.
-                let entry = (pendingHistory + [line]).joined(separator: " ")
+                // … and never with a password (a connection URL may carry one).
+                let entry = ConnectionURL.redacting(
+                    (pendingHistory + [line]).joined(separator: " "))
                 pending = ""
                 pendingHistory = []
                 guard !text.allSatisfy(\.isWhitespace) else { continue }
@@ -171,8 +173,12 @@ struct NotebookREPL {
         var room = target()
         room.rows = max(1, room.rows - below.count)
         let inPlace = clear || session.output.redraw == .inplace
-        var text = ChartRenderer.text(for: session, on: room)
-        for line in below { text += line + "\n" }
+        let drawn = runner.remote.forTerminal(
+            session, on: room, shouldCancel: runner.executor.isCancelled)
+        var text = ChartRenderer.text(for: drawn.session, on: room)
+        for line in below + drawn.problems.map({ "warning: remote data: " + $0 }) {
+            text += TextMetrics.sanitized(line) + "\n"
+        }
         StandardStreams.out(inPlace ? ANSIWriter.home + text + ANSIWriter.clearBelow : text)
     }
 

@@ -43,18 +43,19 @@ import ChartbookModel
     @Test func errorsAreTheEnginesAndNothingIsWritten() throws {
         let path = try Self.database(Self.weather)
         let reader = SQLiteReader()
-        #expect(throws: SQLiteReader.Failure.query("no such table: nope")) {
+        #expect(throws: DatabaseFailure.query("no such table: nope", offset: nil)) {
             try reader.read(database: path, query: "SELECT * FROM nope", shouldCancel: { false })
         }
         // Opened read-only: a statement that writes is refused by SQLite.
-        #expect(throws: SQLiteReader.Failure.query("attempt to write a readonly database")) {
+        #expect(throws: DatabaseFailure.query("attempt to write a readonly database", offset: nil))
+        {
             try reader.read(
                 database: path, query: "DELETE FROM w RETURNING temp", shouldCancel: { false })
         }
-        #expect(throws: SQLiteReader.Failure.data(.noNumericColumn(names: ["city"]))) {
+        #expect(throws: DatabaseFailure.data(.noNumericColumn(names: ["city"]))) {
             try reader.read(database: path, query: "SELECT city FROM w", shouldCancel: { false })
         }
-        #expect(throws: SQLiteReader.Failure.cannotOpen("unable to open database file")) {
+        #expect(throws: DatabaseFailure.cannotOpen("unable to open database file")) {
             try reader.read(database: path + ".missing", query: "SELECT 1", shouldCancel: { false })
         }
         let count = try reader.read(
@@ -66,14 +67,14 @@ import ChartbookModel
         let path = try Self.database("CREATE TABLE t(v REAL);")
         let endless =
             "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c) SELECT i FROM c"
-        #expect(throws: SQLiteReader.Failure.data(.cancelled)) {
+        #expect(throws: DatabaseFailure.data(.cancelled)) {
             try SQLiteReader().read(database: path, query: endless, shouldCancel: { true })
         }
         let small = SQLiteReader(limits: ResourceLimits(memoryBudget: 1 << 20))
         #expect {
             try small.read(database: path, query: endless, shouldCancel: { false })
         } throws: { error in
-            if case SQLiteReader.Failure.data(.overBudget) = error { return true }
+            if case DatabaseFailure.data(.overBudget) = error { return true }
             return false
         }
     }

@@ -1,0 +1,62 @@
+import ChartbookModel
+
+/// One result column of a database query as its rows arrive: numbers in place (NaN for null,
+/// missing and text cells), the text of the cells that are not numbers kept aside only once
+/// one appears. The SQLite and PostgreSQL readers share it, so a cell reads the same from
+/// either engine (and as `ValueTable` then types it).
+struct ColumnAccumulator {
+    var numbers = [Double]()
+    /// Text of the cells that are not numbers, row for row; nil until the first one.
+    var texts: [String?]?
+    /// Cells that hold something (not null, not a missing-value word).
+    var present = 0
+    /// Present cells that are not numbers.
+    var strings = 0
+    /// The engine typed the column as points in time (`numbers` are seconds since the epoch).
+    var isTime = false
+
+    /// A cell the engine typed as a number.
+    @inline(__always)
+    mutating func add(number: Double) {
+        present += 1
+        numbers.append(number)
+    }
+
+    /// A null cell.
+    @inline(__always)
+    mutating func addMissing() { numbers.append(.nan) }
+
+    /// A cell as text: blanks around it are ignored, a missing-value word (`NA`, `null` …) is
+    /// missing, text that reads as a number is that number, and other text is kept.
+    mutating func add(text bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0, end = bytes.count
+        while start < end, bytes[start] == 32 { start += 1 }
+        while end > start, bytes[end - 1] == 32 { end -= 1 }
+        if start == end || MissingValue.isMissing(bytes, start, end) {
+            numbers.append(.nan)
+        } else if let value = NumberParser.parse(bytes, start, end) {
+            add(number: value)
+        } else {
+            present += 1
+            strings += 1
+            let row = numbers.count
+            numbers.append(.nan)
+            if texts == nil { texts = [String?](repeating: nil, count: row) }
+            while (texts?.count ?? 0) < row { texts?.append(nil) }
+            texts?.append(String(decoding: bytes, as: UTF8.self))
+        }
+    }
+
+    /// The cell at `row` as text (numbers in their shortest form, missing as empty).
+    func text(at row: Int) -> String {
+        if let texts, row < texts.count, let text = texts[row] { return text }
+        return numbers[row].isNaN ? "" : NumberText.shortest(numbers[row])
+    }
+
+    /// The column as `ValueTable` reads it, under `name`.
+    func read(named name: String) -> ValueTable.Read {
+        ValueTable.Read(
+            name: name, numbers: numbers, present: present, strings: strings, text: text(at:),
+            isTime: isTime)
+    }
+}

@@ -1,0 +1,10 @@
+/// What went wrong reading from a database, in the engine's own words where it has some.
+public enum DatabaseFailure: Error, Equatable, Sendable {
+    /// The database could not be opened or connected to: why (never the password).
+    case cannotOpen(String)
+    /// The engine refused or failed the query: its message, and where in the query it points
+    /// (a character offset from 0) when it says.
+    case query(String, offset: Int?)
+    /// The rows could not become a table (no numeric column, over the budget, cancelled).
+    case data(DataError)
+}

@@ -1,0 +1,67 @@
+import ChartbookModel
+
+/// One result column of a PostgreSQL query, read cell by cell from text by the column's type:
+/// numeric types are numbers, `timestamptz` is a point in time, `timestamp` and `date` are
+/// wall-clock times (placed by the session's zone once the column is complete), and every
+/// other type is read as text by the rule every reader shares (`ColumnAccumulator`).
+struct PostgresColumn {
+    enum Kind: Equatable {
+        case number, instant, wallClock, other
+
+        /// The kind of the server's type `oid` (pg_type's OIDs of the built-in types).
+        init(oid: UInt32) {
+            switch oid {
+            case 20, 21, 23, 26, 700, 701, 1700: self = .number
+            case 1184: self = .instant
+            case 1082, 1114: self = .wallClock
+            default: self = .other
+            }
+        }
+
+        var isTime: Bool { self == .instant || self == .wallClock }
+    }
+
+    let name: String
+    let kind: Kind
+    private(set) var cells = ColumnAccumulator()
+
+    init(name: String, oid: UInt32) {
+        self.name = name
+        self.kind = Kind(oid: oid)
+        cells.isTime = kind.isTime
+    }
+
+    /// Reads the cell at `row` of this column (`column`) of `result`.
+    @inline(__always)
+    mutating func add(_ result: PostgresResult, row: Int, column: Int) {
+        if result.isNull(row, column) { return cells.addMissing() }
+        let bytes = result.bytes(row, column)
+        switch kind {
+        case .number:
+            if let value = NumberParser.parse(bytes, 0, bytes.count) {
+                cells.add(number: value)
+            } else {
+                // NaN and ±Infinity: not values a chart can place.
+                cells.addMissing()
+            }
+        case .instant, .wallClock:
+            if let parsed = PostgresTimeText.parse(bytes) {
+                cells.add(number: parsed.seconds)
+            } else {
+                cells.addMissing()
+            }
+        case .other:
+            cells.add(text: bytes)
+        }
+    }
+
+    /// The column as `ValueTable` reads it; wall-clock times placed in `zone`.
+    func read(zone: TimeZoneSetting) -> ValueTable.Read {
+        var cells = cells
+        if kind == .wallClock { zone.utc(fromWall: &cells.numbers) }
+        return cells.read(named: name)
+    }
+
+    /// The numbers read so far (NaN where missing), wall-clock times not yet placed.
+    var numbers: [Double] { cells.numbers }
+}

@@ -1,0 +1,393 @@
+import ChartbookModel
+
+/// A query kept in a PostgreSQL server (`mode=remote`): what is learnt of it once (columns,
+/// the engine's row estimate, the first and last row by x), and per drawing the M4 rows of
+/// the visible interval (Jugel et al., VLDB 2014): in every dot column the row with the
+/// first x, the last x, and the lowest and highest value of each column. Drawing those rows
+/// sets exactly the dots drawing every row would; at most 2 + 2·columns rows per dot column
+/// cross the wire. Dot columns are computed by the engine with the layout's own formula
+/// (`RemoteRequest`), in the same floating-point operations, so the buckets are the
+/// terminal's columns. A dot column that holds a missing value is fetched whole, so that the
+/// line breaks exactly where it would.
+public struct PostgresRemote: Sendable {
+    public var url: String
+    public var query: String
+
+    public init(url: String, query: String) {
+        self.url = url
+        self.query = query
+    }
+
+    /// The numeric and time columns of the query's result, by name, with how each reads.
+    struct Shape {
+        var names: [String]
+        var kinds: [PostgresColumn.Kind]
+        var x: Int
+    }
+
+    // MARK: - Opening
+
+    /// Learns the query's columns, its estimated size and its first and last row by `xColumn`
+    /// (nil: the first time column). Text columns are left out (a remote dataset draws).
+    public func open(
+        xColumn: String?, timeZone: TimeZoneSetting, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable {
+        let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
+        let shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
+        if shape.kinds.contains(.wallClock), timeZone != .utc {
+            throw .query(
+                "mode=remote reads timestamp and date columns as UTC; with another zone, "
+                    + "convert them in the query (AT TIME ZONE) or use mode=local", offset: nil)
+        }
+        let estimate = try estimatedRows(connection, shouldCancel: shouldCancel)
+        let ends = try fetchRows(
+            connection, shape,
+            sql: "(\(selectRows(shape)) ORDER BY \(rawX(shape)) LIMIT 1) UNION ALL "
+                + "(\(selectRows(shape)) ORDER BY \(rawX(shape)) DESC LIMIT 1)",
+            shouldCancel: shouldCancel)
+        guard ends.count == 2 else {
+            throw .data(.empty)
+        }
+        return RemoteTable(
+            xColumn: shape.names[shape.x], columns: shape.names,
+            timeColumns: Set(
+                shape.names.indices.filter { shape.kinds[$0].isTime }.map { shape.names[$0] }),
+            estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
+    }
+
+    /// The engine's estimate of the query's rows (its planner's, from EXPLAIN: no scan).
+    public func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
+        let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
+        return try estimatedRows(connection, shouldCancel: shouldCancel)
+    }
+
+    func estimatedRows(_ connection: PostgresConnection, shouldCancel: () -> Bool)
+        throws(DatabaseFailure) -> Int
+    {
+        let prefix = "EXPLAIN (FORMAT JSON) "
+        let plan: PostgresResult
+        do {
+            plan = try connection.execute(
+                prefix + PostgresReader.statement(query), shouldCancel: shouldCancel)
+        } catch { throw PostgresReader.shifted(error, by: prefix.count) }
+        guard plan.rows > 0 else { return 0 }
+        let text = String(decoding: plan.bytes(0, 0), as: UTF8.self)
+        guard let key = text.range(of: "\"Plan Rows\": ") else { return 0 }
+        return Int(text[key.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+
+    private func shape(
+        _ connection: PostgresConnection, xColumn: String?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Shape {
+        let prefix = "SELECT * FROM ("
+        let empty: PostgresResult
+        do {
+            empty = try connection.execute(
+                prefix + PostgresReader.statement(query) + ") AS chartbook_q LIMIT 0",
+                shouldCancel: shouldCancel)
+        } catch { throw PostgresReader.shifted(error, by: prefix.count) }
+        var names = [String](), kinds = [PostgresColumn.Kind]()
+        for i in 0..<empty.columns {
+            let kind = PostgresColumn.Kind(oid: empty.type(i))
+            guard kind != .other else { continue }
+            names.append(empty.name(i))
+            kinds.append(kind)
+        }
+        let all = (0..<empty.columns).map(empty.name)
+        let x: Int?
+        if let xColumn {
+            guard let found = Column.index(of: xColumn, in: names) else {
+                throw .data(.unknownLabelColumn(xColumn, available: all))
+            }
+            x = found
+        } else {
+            x = kinds.firstIndex(where: \.isTime)
+        }
+        guard let x else {
+            throw .query(
+                "mode=remote needs x=COLUMN: a time or number column to draw along",
+                offset: nil)
+        }
+        guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
+        return Shape(names: names, kinds: kinds, x: x)
+    }
+
+    // MARK: - Per drawing
+
+    /// What one drawing received: the rows by x (every column of `table.columns`), and how
+    /// many rows crossed the wire.
+    public struct Rows: Sendable {
+        public var columns: [Column]
+        public var received: Int
+        /// The rows of each column's extremes in all the data (`RemoteTable.extremes`).
+        public var extremes: [[Double]]
+    }
+
+    /// The M4 rows of `request` for `table`, with the rows just outside the interval (a line
+    /// runs on to the edge) and the first and last row of all the data.
+    public func fetch(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> Rows {
+        let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
+        let shape = try self.shape(connection, xColumn: table.xColumn, shouldCancel: shouldCancel)
+        var rows = try m4(connection, shape, request, shouldCancel: shouldCancel)
+        var received = rows.count
+        let extremes: [[Double]]
+        if let known = table.extremes {
+            extremes = known
+        } else if let extent = table.extent, request.interval.contains(extent.lowerBound),
+            request.interval.contains(extent.upperBound)
+        {
+            // Every row was in this drawing: its extremes are all the data's.
+            extremes = Self.extremes(of: rows, shape)
+        } else {
+            extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
+            received += extremes.count
+        }
+        rows += ([table.firstRow, table.lastRow] + extremes).filter {
+            $0.count == shape.names.count
+        }
+        let x = shape.x
+        rows.sort { $0[x] < $1[x] }
+        var unique = [[Double]]()
+        for row in rows where unique.last.map({ !Self.same($0, row) }) ?? true {
+            unique.append(row)
+        }
+        let columns = shape.names.indices.map { c in
+            let values = unique.map { $0[c] }
+            return shape.kinds[c].isTime
+                ? Column(name: shape.names[c], times: values)
+                : Column(name: shape.names[c], numbers: values)
+        }
+        return Rows(columns: columns, received: received, extremes: extremes)
+    }
+
+    /// The rows with each column's lowest and highest value among `rows`.
+    static func extremes(of rows: [[Double]], _ shape: Shape) -> [[Double]] {
+        shape.names.indices.filter { $0 != shape.x }.flatMap { c -> [[Double]] in
+            let present = rows.filter { !$0[c].isNaN }
+            return [present.min { $0[c] < $1[c] }, present.max { $0[c] < $1[c] }].compactMap { $0 }
+        }
+    }
+
+    /// The rows with each column's lowest and highest value in all the data (one scan).
+    private func extremes(
+        _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let all = shape.names.indices.map { "c\($0)" }.joined(separator: ", ")
+        let picks = shape.names.indices.filter { $0 != shape.x }.flatMap { c in
+            [
+                "min(ARRAY[c\(c), \(all)]) FILTER (WHERE c\(c) IS NOT NULL)",
+                "max(ARRAY[c\(c), \(all)]) FILTER (WHERE c\(c) IS NOT NULL)",
+            ]
+        }
+        let result = try connection.execute(
+            "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))) AS chartbook_r",
+            shouldCancel: shouldCancel)
+        guard result.rows > 0 else { return [] }
+        return (0..<result.columns).compactMap { a in
+            guard !result.isNull(0, a) else { return nil }
+            let row = Array(Self.floats(result.bytes(0, a)).suffix(shape.names.count))
+            return row.count == shape.names.count ? row : nil
+        }
+    }
+
+    private static func same(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
+    }
+
+    private func m4(
+        _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let lo = Self.literal(request.interval.lowerBound)
+        let hi = Self.literal(request.interval.upperBound)
+        let inside = "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
+        let all = "ARRAY[" + shape.names.indices.map { "c\($0)" }.joined(separator: ", ") + "]"
+        var picks = ["min(\(all))", "max(\(all))"]
+        for c in shape.names.indices where c != shape.x {
+            picks += extremePicks(shape, c, request)
+        }
+        let nulls = shape.names.indices.filter { $0 != shape.x }.map { "count(c\($0))" }
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")), count(*) - least(\(nulls.joined(separator: ", "))) \
+            FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
+            GROUP BY \(bucket(request))
+            """
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        var rows = [[Double]]()
+        var broken = [(Double, Double)]()
+        let width = shape.names.count
+        let arrays = result.columns - 1
+        rows.reserveCapacity(result.rows * arrays + 2)
+        for r in 0..<result.rows {
+            var bucket = [[Double]]()
+            for a in 0..<arrays where !result.isNull(r, a) {
+                // The arrays that lead with a column's value carry the whole row after it.
+                let row = Array(Self.floats(result.bytes(r, a)).suffix(width))
+                if row.count == width { bucket.append(row) }
+            }
+            let missing = Int(String(decoding: result.bytes(r, arrays), as: UTF8.self)) ?? 0
+            let xs = bucket.map { $0[shape.x] }
+            if missing > 0, let a = xs.min(), let b = xs.max() { broken.append((a, b)) }
+            rows += bucket
+        }
+        if !broken.isEmpty {
+            rows += try segmented(connection, shape, request, broken, shouldCancel: shouldCancel)
+        }
+        let before = try fetchRows(
+            connection, shape,
+            sql:
+                "(\(selectRows(shape)) WHERE \(rangeCondition(shape, "<", lo)) ORDER BY \(rawX(shape)) DESC LIMIT 1) "
+                + "UNION ALL (\(selectRows(shape)) WHERE \(rangeCondition(shape, ">", hi)) ORDER BY \(rawX(shape)) LIMIT 1)",
+            shouldCancel: shouldCancel)
+        rows += before
+        if let selected = request.selected, selected.isFinite {
+            // The readout's rows: the nearest on either side of the selected x.
+            let v = Self.literal(selected)
+            rows += try fetchRows(
+                connection, shape,
+                sql:
+                    "(\(selectRows(shape)) WHERE \(rangeCondition(shape, "<=", v)) ORDER BY \(rawX(shape)) DESC LIMIT 1) "
+                    + "UNION ALL (\(selectRows(shape)) WHERE \(rangeCondition(shape, ">=", v)) ORDER BY \(rawX(shape)) LIMIT 1)",
+                shouldCancel: shouldCancel)
+        }
+        return rows
+    }
+
+    /// The dot columns that hold a missing value, again: grouped by column and by run (the
+    /// rows between missing values, numbered in x order), keeping each run's first and last
+    /// row — missing or not — and its first, last, lowest and highest value of each column.
+    /// The missing rows come too, so the line breaks exactly there.
+    private func segmented(
+        _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
+        _ ranges: [(Double, Double)], shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let within = ranges.map { a, b in
+            "(\(rangeCondition(shape, ">=", Self.literal(a))) AND \(rangeCondition(shape, "<=", Self.literal(b))))"
+        }.joined(separator: " OR ")
+        let missing = shape.names.indices.filter { $0 != shape.x }.map { "c\($0) IS NULL" }
+            .joined(separator: " OR ")
+        let all = "ARRAY[" + shape.names.indices.map { "c\($0)" }.joined(separator: ", ") + "]"
+        var picks = ["min(\(all))", "max(\(all))"]
+        for c in shape.names.indices where c != shape.x {
+            picks +=
+                [
+                    "min(\(all)) FILTER (WHERE c\(c) IS NOT NULL)",
+                    "max(\(all)) FILTER (WHERE c\(c) IS NOT NULL)",
+                ] + extremePicks(shape, c, request)
+        }
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")) FROM (SELECT *, \(bucket(request)) AS chartbook_k, \
+            count(*) FILTER (WHERE \(missing)) OVER (ORDER BY x ROWS UNBOUNDED PRECEDING) AS chartbook_run \
+            FROM (\(selectRows(shape)) WHERE \(within)) AS chartbook_r) AS chartbook_s \
+            GROUP BY chartbook_k, chartbook_run
+            """
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        var rows = [[Double]]()
+        for r in 0..<result.rows {
+            for a in 0..<result.columns where !result.isNull(r, a) {
+                let row = Array(Self.floats(result.bytes(r, a)).suffix(shape.names.count))
+                if row.count == shape.names.count { rows.append(row) }
+            }
+        }
+        return rows
+    }
+
+    /// The rows of a dot column with column `c`'s lowest and highest dot row, the earliest
+    /// of each (the layout's reducer keeps those); by value when the drawing gives no dot rows.
+    private func extremePicks(_ shape: Shape, _ c: Int, _ request: RemoteRequest) -> [String] {
+        let all = shape.names.indices.map { "c\($0)" }.joined(separator: ", ")
+        let present = "FILTER (WHERE c\(c) IS NOT NULL)"
+        guard let y = request.yDots[shape.names[c]], y.count == 3 else {
+            return ["min(ARRAY[c\(c), \(all)]) \(present)", "max(ARRAY[c\(c), \(all)]) \(present)"]
+        }
+        let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
+        let dot = "floor(least(greatest((\(upper) - c\(c)) * \(scale), -\(limit)), \(limit)) + 0.5)"
+        return [
+            "min(ARRAY[\(dot), x, \(all)]) \(present)", "max(ARRAY[\(dot), -x, \(all)]) \(present)",
+        ]
+    }
+
+    /// The dot column of a row, as the layout computes it (`XMapping.round`).
+    private func bucket(_ request: RemoteRequest) -> String {
+        "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * x) + 0.5)"
+    }
+
+    // MARK: - SQL
+
+    /// The query's rows as float8 columns: `x`, then `c0, c1, …` (times as epoch seconds;
+    /// NaN and infinities as null, as the loading path reads them).
+    private func selectRows(_ shape: Shape) -> String {
+        let columns = shape.names.indices.map { "\(value(shape, $0)) AS c\($0)" }
+        return "SELECT \(value(shape, shape.x)) AS x, \(columns.joined(separator: ", ")) "
+            + "FROM (\(PostgresReader.statement(query))) AS chartbook_q"
+    }
+
+    /// Column `c` as float8, read exactly as the loading path reads its text.
+    private func value(_ shape: Shape, _ c: Int) -> String {
+        let name = Self.identifier(shape.names[c])
+        switch shape.kinds[c] {
+        case .instant, .wallClock:
+            return
+                "NULLIF(NULLIF(date_part('epoch', \(name)::timestamp\(shape.kinds[c] == .instant ? "tz" : "")), 'Infinity'), '-Infinity')"
+        default:
+            return "NULLIF(NULLIF(NULLIF(\(name)::float8, 'NaN'), 'Infinity'), '-Infinity')"
+        }
+    }
+
+    /// The raw x column (what an index on it orders).
+    private func rawX(_ shape: Shape) -> String { Self.identifier(shape.names[shape.x]) }
+
+    /// `x OP bound` written on the raw column, so that an index on it serves the range, and
+    /// checked exactly on the float8 value.
+    private func rangeCondition(_ shape: Shape, _ op: String, _ bound: String) -> String {
+        let raw = rawX(shape)
+        switch shape.kinds[shape.x] {
+        case .instant:
+            let widened = op.hasPrefix(">") ? "- interval '1 ms'" : "+ interval '1 ms'"
+            return
+                "(\(raw) \(op.prefix(1))= to_timestamp(\(bound)) \(widened) AND \(value(shape, shape.x)) \(op) \(bound))"
+        default:
+            return "(\(value(shape, shape.x)) \(op) \(bound))"
+        }
+    }
+
+    private func fetchRows(
+        _ connection: PostgresConnection, _ shape: Shape, sql: String, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        return (0..<result.rows).map { r in
+            shape.names.indices.map { c in
+                result.isNull(r, c + 1)
+                    ? .nan
+                    : NumberParser.parse(result.bytes(r, c + 1), 0, result.bytes(r, c + 1).count)
+                        ?? .nan
+            }
+        }
+    }
+
+    /// `{1.5,NULL,3}` → [1.5, nan, 3].
+    static func floats(_ bytes: UnsafeBufferPointer<UInt8>) -> [Double] {
+        var values = [Double]()
+        var start = 1
+        for i in 1..<max(bytes.count, 1) where bytes[i] == 44 || bytes[i] == 125 {
+            values.append(NumberParser.parse(bytes, start, i) ?? .nan)
+            start = i + 1
+        }
+        return values
+    }
+
+    /// A double as SQL text that reads back as the same double (shortest round trip).
+    static func literal(_ value: Double) -> String {
+        value.isFinite ? "'\(value)'::float8" : "'NaN'::float8"
+    }
+
+    /// A name as a quoted SQL identifier.
+    static func identifier(_ name: String) -> String {
+        "\""
+            + name.split(separator: "\"", omittingEmptySubsequences: false).joined(
+                separator: "\"\"")
+            + "\""
+    }
+}

@@ -1,0 +1,136 @@
+import ChartbookData
+import ChartbookModel
+import ChartbookScene
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Fetches what remote datasets (`mode=remote`) must hold for one drawing, and remembers it.
+///
+/// A drawing is laid out, the layout's x interval and dot mapping become the question to the
+/// engine (`RemoteRequest`), the answer replaces the dataset's rows, and the chart is laid out
+/// again; when the plot area changed width (the y labels did), the engine is asked once more.
+/// Answers are kept by question, so a redraw of the same view (a `select`, a colour) asks
+/// nothing. Only the executable and the script runner draw, and each owns one of these: not
+/// global state, a cache beside the session.
+public final class RemoteData: @unchecked Sendable {
+    private struct Key: Hashable {
+        var location: String
+        var sql: String
+        var request: RemoteRequest
+    }
+
+    private var cache: [Key: PostgresRemote.Rows] = [:]
+    private var order: [Key] = []
+    private let lock = NSLockLike()
+    /// Answers kept (each holds at most a few rows per dot column).
+    private let capacity = 64
+    /// Rows received from engines by the last `materialize` (for `Scripts/bench`).
+    public private(set) var lastReceived = 0
+
+    public init() {}
+
+    /// `session` with every remote dataset that a plot draws holding the rows `layout`'s
+    /// drawing of it needs. Failures (a server gone, Ctrl-C) leave a dataset as it was and
+    /// are returned as messages.
+    public func materialize(
+        _ session: Session, layout: (Session) -> Scene, shouldCancel: @escaping () -> Bool
+    ) -> (session: Session, problems: [String]) {
+        let drawn = Set(session.plots.map(\.series.dataset))
+        guard session.datasets.contains(where: { $0.remote != nil && drawn.contains($0.name) })
+        else { return (session, []) }
+        var s = session
+        var problems = [String]()
+        for _ in 0..<4 {
+            let scene = layout(s)
+            guard let domain = scene.xDomain, let affine = scene.xAffine else { break }
+            var request = RemoteRequest(
+                interval: domain, offset: affine.offset, scale: affine.scale)
+            if case .x(let x) = s.selection { request.selected = x }
+            for plot in s.plots {
+                guard let y = scene.yMappings[plot.id]?.affine else { continue }
+                request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]
+            }
+            var changed = false
+            for i in s.datasets.indices {
+                guard let remote = s.datasets[i].remote, drawn.contains(s.datasets[i].name),
+                    remote.materialized != request,
+                    case .query(let query) = s.datasets[i].source
+                else { continue }
+                lastReceived = 0
+                do {
+                    let rows = try answer(query, remote, request, shouldCancel: shouldCancel)
+                    s.datasets[i].columns = rows.columns
+                    s.datasets[i].remote?.materialized = request
+                    s.datasets[i].remote?.extremes = rows.extremes
+                    changed = true
+                } catch {
+                    problems.append("\(s.datasets[i].name): \(Self.describe(error))")
+                }
+            }
+            if !changed { break }
+        }
+        return (s, problems)
+    }
+
+    private func answer(
+        _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
+        shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> PostgresRemote.Rows {
+        let key = Key(location: query.location, sql: query.sql, request: request)
+        if let kept = lock.withLock({ cache[key] }) { return kept }
+        let rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
+            remote, request, shouldCancel: shouldCancel)
+        lastReceived += rows.received
+        lock.withLock {
+            cache[key] = rows
+            order.append(key)
+            if order.count > capacity { cache[order.removeFirst()] = nil }
+        }
+        return rows
+    }
+
+    static func describe(_ failure: DatabaseFailure) -> String {
+        switch failure {
+        case .cannotOpen(let reason): "cannot reach the database: \(reason)"
+        case .query(let message, _): "the engine could not answer: \(message)"
+        case .data(.cancelled): "interrupted; the chart shows the rows fetched before"
+        case .data(let error): "\(error)"
+        }
+    }
+}
+
+/// A pthread mutex (Foundation's NSLock without importing Foundation here).
+private final class NSLockLike: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    deinit { pthread_mutex_destroy(&mutex) }
+    func withLock<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
+}
+
+extension RemoteData {
+    /// `materialize` for the terminal chart of `session` on `target`.
+    public func forTerminal(
+        _ session: Session, on target: TerminalTarget, shouldCancel: @escaping () -> Bool
+    ) -> (session: Session, problems: [String]) {
+        materialize(
+            session, layout: { ChartRenderer.scene(for: $0, on: target) },
+            shouldCancel: shouldCancel)
+    }
+
+    /// `materialize` for an SVG of `session` (`size` in pixels, nil: the chart's cells).
+    public func forSVG(
+        _ session: Session, on target: TerminalTarget, size: PixelSize? = nil,
+        shouldCancel: @escaping () -> Bool
+    ) -> (session: Session, problems: [String]) {
+        materialize(
+            session,
+            layout: { SVGExporter.layout(for: $0, on: target, size: size).0.scene(for: $0) },
+            shouldCancel: shouldCancel)
+    }
+}

@@ -1,0 +1,70 @@
+/// What chartbook keeps of a remote dataset (`load postgres://… mode=remote`): the query
+/// stays in the engine, and each drawing asks it for the rows the chart needs — the first,
+/// last, lowest and highest row of every dot column of the visible x interval (M4). The
+/// dataset's columns then hold only those rows (`materialized`), plus the first and last row
+/// of all the data, so that the x extent is the whole data's.
+public struct RemoteTable: Equatable, Sendable {
+    /// The x column (a time or number column of the result).
+    public var xColumn: String
+    /// The numeric columns in result order (the x column among them), as the engine names
+    /// them; the dataset's columns are these.
+    public var columns: [String]
+    /// Which of `columns` hold times.
+    public var timeColumns: Set<String>
+    /// The engine's estimate of the query's rows (EXPLAIN), shown by `describe` and `load`.
+    public var estimatedRows: Int
+    /// The first and last row of all the data by x (every column of `columns`, NaN missing).
+    public var firstRow: [Double]
+    public var lastRow: [Double]
+    /// The rows holding each column's lowest and highest value in all the data (the y axis
+    /// spans all values unless `set range adapt`); nil until a drawing learnt them.
+    public var extremes: [[Double]]?
+    /// The request the dataset's columns answer now; nil before the first drawing.
+    public var materialized: RemoteRequest?
+
+    public init(
+        xColumn: String, columns: [String], timeColumns: Set<String>, estimatedRows: Int,
+        firstRow: [Double], lastRow: [Double], materialized: RemoteRequest? = nil
+    ) {
+        self.xColumn = xColumn
+        self.columns = columns
+        self.timeColumns = timeColumns
+        self.estimatedRows = estimatedRows
+        self.firstRow = firstRow
+        self.lastRow = lastRow
+        self.materialized = materialized
+    }
+
+    /// The x interval all the data covers.
+    public var extent: ClosedRange<Double>? {
+        guard let i = columns.firstIndex(of: xColumn), i < firstRow.count, i < lastRow.count,
+            firstRow[i] <= lastRow[i]
+        else { return nil }
+        return firstRow[i]...lastRow[i]
+    }
+}
+
+/// One drawing's question to a remote dataset: the x interval shown and how x values map to
+/// dot columns there — `dot(x) = ⌊offset + scale·x + ½⌋`, exactly as the layout places them
+/// (`XMapping`) — so the engine buckets rows into the very columns the terminal draws.
+public struct RemoteRequest: Hashable, Sendable {
+    public var interval: ClosedRange<Double>
+    public var offset: Double
+    public var scale: Double
+    /// `select x=…`: the x whose nearest rows the readout needs (they are fetched too).
+    public var selected: Double?
+    /// Per column drawn, its dot rows as the layout computes them: `[upper, scale, limit]`
+    /// of `⌊min(max((upper − v)·scale, −limit), limit) + ½⌋`. A dot column's lowest and
+    /// highest row are then the first rows reaching the top and bottom dot — the very rows
+    /// the layout's reducer keeps, so even the order of a vector path is the same.
+    public var yDots: [String: [Double]] = [:]
+
+    public init(
+        interval: ClosedRange<Double>, offset: Double, scale: Double, selected: Double? = nil
+    ) {
+        self.interval = interval
+        self.offset = offset
+        self.scale = scale
+        self.selected = selected
+    }
+}

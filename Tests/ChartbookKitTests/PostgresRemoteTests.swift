@@ -1,0 +1,173 @@
+import CLibPQ
+import ChartbookCommands
+import ChartbookData
+import ChartbookModel
+import Foundation
+import Testing
+
+@testable import ChartbookKit
+
+/// Issue 13 against a real PostgreSQL server (Scripts/postgres-test starts a throwaway one and
+/// sets CHARTBOOK_TEST_POSTGRES_URL; without it these are skipped): a remote dataset draws
+/// exactly what loading every row draws — terminal text and SVG — on random series with
+/// spikes, gaps in time and missing values, at random sizes, views and selections.
+@Suite(.enabled(if: PostgresFixture.url != nil, "needs CHARTBOOK_TEST_POSTGRES_URL"))
+struct PostgresRemoteTests {
+    @Test(arguments: 0..<8) func remoteDrawsWhatLoadingEveryRowDraws(trial: Int) throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: UInt64(1000 + trial))
+        let table = "series_\(trial)"
+        let numericX = trial % 4 == 3
+        let xs = PostgresFixture.series(&random, count: 500 + Int(random.nextUnit() * 20_000))
+        let missing = PostgresFixture.create(
+            table, url: url, xs: xs, random: &random, numericX: numericX)
+        let query = "SELECT x, value FROM \(table) ORDER BY x"
+        for round in 0..<4 {
+            let columns = 30 + Int(random.nextUnit() * 130), rows = 8 + Int(random.nextUnit() * 32)
+            var extra = [String]()
+            if round > 0, let first = xs.first, let last = xs.last {
+                let a = first + (last - first) * random.nextUnit() * 0.6
+                let b = a + (last - a) * (0.05 + random.nextUnit() * 0.9)
+                extra.append(
+                    "view \(PostgresFixture.text(a, numericX))..\(PostgresFixture.text(b, numericX))"
+                )
+                if round % 2 == 0 {
+                    let s = a + (b - a) * random.nextUnit()
+                    extra.append("select x=\(PostgresFixture.text(s, numericX))")
+                }
+            }
+            let target = TerminalTarget(columns: columns, rows: rows, colorMode: .none)
+            let local = try PostgresFixture.session(url, query, mode: "local", extra)
+            let remote = try PostgresFixture.session(url, query, mode: "remote", extra)
+            #expect(remote.dataset(named: "d")?.remote != nil)
+            let data = RemoteData()
+            let terminal = data.forTerminal(remote, on: target, shouldCancel: { false })
+            #expect(terminal.problems == [])
+            #expect(
+                ChartRenderer.text(for: terminal.session, on: target)
+                    == ChartRenderer.text(for: local, on: target),
+                "trial \(trial) round \(round) \(columns)×\(rows) \(extra)")
+            // M4 bounds what crossed the wire: per dot column the first, last, lowest and
+            // highest row; per missing value a run more (six rows); the neighbours, the
+            // extremes and the selection's rows.
+            #expect(data.lastReceived <= 4 * columns * 2 + 6 * 2 * missing + 8)
+            let svg = data.forSVG(remote, on: target, shouldCancel: { false })
+            #expect(
+                SVGExporter.svg(for: svg.session, on: target)
+                    == SVGExporter.svg(for: local, on: target),
+                "SVG: trial \(trial) round \(round) \(extra)")
+        }
+    }
+
+    @Test func errorsPointAtTheQueryAndPasswordsStayOut() throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: 7)
+        PostgresFixture.create(
+            "errors_0", url: url, xs: PostgresFixture.series(&random, count: 100),
+            random: &random, numericX: false)
+        var notebook = Notebook()
+        let withPassword = url.replacingOccurrences(of: "chartbook@", with: "chartbook:s3cret@")
+        let diagnostics = PostgresFixture.run(
+            "load \(withPassword) \"SELECT x, nope FROM errors_0\" as d", &notebook)
+        #expect(diagnostics.contains("column \"nope\" does not exist"))
+        #expect(!diagnostics.contains("s3cret"))
+        #expect(
+            PostgresFixture.run(
+                "load \(withPassword) \"SELECT x, value FROM errors_0\" as d x=x", &notebook
+            ).isEmpty)
+        let script = SessionScript.text(for: notebook.session, scriptDirectory: nil)
+        #expect(script.contains("chartbook@127.0.0.1") && !script.contains("s3cret"))
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT x, value FROM errors_0\" as r x=x mode=remote", &notebook
+            ).isEmpty)
+        #expect(
+            PostgresFixture.run("add plot dot r.value", &notebook).contains(
+                "expected line for remote dataset 'r'"))
+    }
+}
+
+/// The real server the tests use, and how they fill it (through libpq, as any client would).
+enum PostgresFixture {
+    static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_POSTGRES_URL"]
+
+    /// Increasing x values: steps of up to five seconds (microseconds apart), now and then a
+    /// gap of hours.
+    static func series(_ random: inout RandomSource, count: Int) -> [Double] {
+        var micros = 1_700_000_000_000_000
+        return (0..<count).map { _ in
+            micros += 1 + Int(random.nextUnit() * 5_000_000)
+            if random.nextUnit() < 0.01 { micros += Int(random.nextUnit() * 36_000_000_000) }
+            return Double(micros) / 1_000_000
+        }
+    }
+
+    /// Fills `table` (x, value) and returns how many values are missing.
+    @discardableResult
+    static func create(
+        _ table: String, url: String, xs: [Double], random: inout RandomSource, numericX: Bool
+    ) -> Int {
+        var level = 0.0
+        var missing = 0
+        let rows = xs.map { x -> String in
+            level += random.nextGaussian()
+            var value = String(level)
+            let roll = random.nextUnit()
+            if roll < 0.01 {
+                value = "NULL"
+                missing += 1
+            } else if roll < 0.02 {
+                value = String(level + (random.nextUnit() - 0.5) * 400)
+            }
+            let xText =
+                numericX ? String(x / 1000) : "to_timestamp(\(String(format: "%.6f", x)))"
+            return "(\(xText), \(value))"
+        }
+        exec(
+            url,
+            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (x \(numericX ? "float8" : "timestamptz"), value float8); "
+                + "INSERT INTO \(table) VALUES \(rows.joined(separator: ",")); CREATE INDEX ON \(table) (x); ANALYZE \(table);"
+        )
+        return missing
+    }
+
+    static func exec(_ url: String, _ sql: String) {
+        let connection = PQconnectdb(url)
+        defer { PQfinish(connection) }
+        let result = PQexec(connection, sql)
+        if PQresultStatus(result) != PGRES_COMMAND_OK {
+            Issue.record("fixture SQL failed: \(String(cString: PQresultErrorMessage(result)))")
+        }
+        PQclear(result)
+    }
+
+    static func text(_ x: Double, _ numeric: Bool) -> String {
+        guard !numeric else { return String(x / 1000) }
+        let date = Date(timeIntervalSince1970: x.rounded(.down))
+        let format = ISO8601DateFormatter()
+        format.formatOptions = [
+            .withFullDate, .withTime, .withColonSeparatorInTime, .withDashSeparatorInDate,
+        ]
+        return format.string(from: date)
+    }
+
+    static func session(_ url: String, _ query: String, mode: String, _ extra: [String]) throws
+        -> Session
+    {
+        var notebook = Notebook()
+        let diagnostics = run(
+            (["load \(url) \"\(query)\" as d x=x mode=\(mode)", "add plot line d.value"] + extra)
+                .joined(separator: "\n"), &notebook)
+        #expect(diagnostics.isEmpty, "\(mode): \(diagnostics)")
+        return notebook.session
+    }
+
+    /// Runs `script` on `notebook`; the diagnostics ("" when none).
+    static func run(_ script: String, _ notebook: inout Notebook) -> String {
+        var diagnostics = ""
+        _ = ScriptRunner(executor: Executor(files: InMemoryFiles()), keepGoing: true).run(
+            ScriptSource(name: "t.cb", text: script), in: &notebook
+        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
+        return diagnostics
+    }
+}
