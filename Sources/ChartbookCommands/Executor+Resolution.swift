@@ -92,9 +92,11 @@ extension Executor {
         let table: DelimitedReader.Table
         do {
             if let remote = try remoteTable(request, timeZone: timeZone) {
+                // Until the first drawing, it holds its first and last row.
                 return Dataset(
-                    name: name.value, columns: remote.ends, source: .query(request),
-                    xColumn: remote.table.xColumn, remote: remote.table)
+                    name: name.value,
+                    columns: remote.columns(of: [remote.firstRow, remote.lastRow]),
+                    source: .query(request), xColumn: remote.xColumn, remote: remote)
             }
             table = try reader.read(request, shouldCancel: isCancelled)
         } catch {
@@ -126,32 +128,27 @@ extension Executor {
 
     /// The remote side of a PostgreSQL query that stays in the engine (`mode=remote`, or
     /// `mode=auto` over `LoadOptions.remoteThreshold` estimated rows with an x to draw along),
-    /// with its first and last row as columns; nil when the rows are to be loaded.
+    /// nil when the rows are to be loaded.
     func remoteTable(_ request: DatabaseQuery, timeZone: TimeZoneSetting)
-        throws(DatabaseFailure) -> (table: RemoteTable, ends: [Column])?
+        throws(DatabaseFailure) -> RemoteTable?
     {
         guard request.engine == .postgres, request.options.mode != .local else { return nil }
         let remote = PostgresRemote(url: request.location, query: request.sql)
+        var estimate: Int?
         if request.options.mode == .auto {
-            guard try remote.estimatedRows(shouldCancel: isCancelled) > LoadOptions.remoteThreshold
-            else { return nil }
+            let rows = try remote.estimatedRows(shouldCancel: isCancelled)
+            guard rows > LoadOptions.remoteThreshold else { return nil }
+            estimate = rows
         }
-        let table: RemoteTable
         do {
-            table = try remote.open(
-                xColumn: request.options.xColumn, timeZone: timeZone, shouldCancel: isCancelled)
+            return try remote.open(
+                xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
+                shouldCancel: isCancelled)
         } catch {
             // Too big to load, but nothing to draw it along: load it (the budget decides).
             if request.options.mode == .auto, case .query = error { return nil }
             throw error
         }
-        let ends = table.columns.indices.map { c in
-            let values = [table.firstRow[c], table.lastRow[c]]
-            return table.timeColumns.contains(table.columns[c])
-                ? Column(name: table.columns[c], times: values)
-                : Column(name: table.columns[c], numbers: values)
-        }
-        return (table, ends)
     }
 
     /// Where an engine's error points: the character `offset` of the query `sql`, when the

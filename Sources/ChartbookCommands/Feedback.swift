@@ -5,11 +5,11 @@ import ChartbookModel
 enum Feedback {
     /// `loaded sales: 12 rows · numbers: revenue, cost · labels: month · try: add plot line sales.revenue`
     static func loaded(_ d: Dataset, verb: String, in s: Session) -> String {
-        var parts = ["\(verb) \(name(d.name)): \(d.count) row\(d.count == 1 ? "" : "s")"]
-        if let remote = d.remote {
-            // The rows stay in the engine: its estimate, not the few rows held.
-            parts = ["\(verb) \(name(d.name)): remote, about \(remote.estimatedRows) rows"]
-        }
+        // A remote dataset's rows stay in the engine: its estimate, not the few rows held.
+        let rows =
+            d.remote.map { "remote, about \($0.estimatedRows) rows" }
+            ?? "\(d.count) row\(d.count == 1 ? "" : "s")"
+        var parts = ["\(verb) \(name(d.name)): \(rows)"]
         let times = d.columns.filter(\.isTime)
         if !times.isEmpty {
             parts.append("times: " + list(times.map { column in name(column.name) + span(column) }))

@@ -61,7 +61,4 @@ struct PostgresColumn {
         if kind == .wallClock { zone.utc(fromWall: &cells.numbers) }
         return cells.read(named: name)
     }
-
-    /// The numbers read so far (NaN where missing), wall-clock times not yet placed.
-    var numbers: [Double] { cells.numbers }
 }

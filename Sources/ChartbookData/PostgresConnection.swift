@@ -16,11 +16,16 @@ final class PostgresConnection {
 
     /// Connects to `url` (`postgres://…`, `postgresql://…` or a `key=value` string).
     init(url: String, shouldCancel: () -> Bool) throws(DatabaseFailure) {
-        let keywords = ["application_name", "connect_timeout", "dbname"]
-        let values = ["chartbook", "10", url]
-        let started = Self.withCStrings(keywords) { k in
-            Self.withCStrings(values) { v in PQconnectStartParams(k, v, 1) }
+        let settings: [String] = [
+            "application_name", "connect_timeout", "dbname", "chartbook", "10", url,
+        ]
+        let copies = settings.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        let pointers = copies.map { copy -> UnsafePointer<CChar>? in copy.map { UnsafePointer($0) }
         }
+        // NULL-terminated keyword and value lists (the URL's own settings win, dbname last).
+        let started = PQconnectStartParams(
+            Array(pointers[0..<3]) + [nil], Array(pointers[3...]) + [nil], 1)
         guard let started else { throw .cannotOpen("out of memory") }
         connection = started
         guard PQstatus(connection) != CONNECTION_BAD else { throw .cannotOpen(errorMessage) }
@@ -94,19 +99,6 @@ final class PostgresConnection {
             .filter { !$0.allSatisfy(\.isWhitespace) }
             .joined(separator: "; ")
     }
-
-    private static func withCStrings<R>(
-        _ strings: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R
-    ) -> R {
-        let copies = strings.map { strdup($0) }
-        defer { copies.forEach { free($0) } }
-        var pointers = copies.map { UnsafePointer($0) } + [nil]
-        return pointers.withUnsafeBufferPointer { buffer in
-            // Never empty (the nil terminator), so the base address exists.
-            guard let base = buffer.baseAddress else { return body(UnsafePointer([nil])) }
-            return body(base)
-        }
-    }
 }
 
 /// One result of a statement; freed with it.
@@ -132,9 +124,8 @@ final class PostgresResult {
         guard let value = PQgetvalue(pointer, Int32(row), Int32(column)) else {
             return UnsafeBufferPointer(start: nil, count: 0)
         }
-        return UnsafeRawPointer(value).withMemoryRebound(to: UInt8.self, capacity: length) {
-            UnsafeBufferPointer(start: $0, count: length)
-        }
+        return UnsafeBufferPointer(
+            start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
     /// The engine's error: its primary message and, when it gives one, the position in the

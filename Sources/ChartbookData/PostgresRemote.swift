@@ -7,8 +7,8 @@ import ChartbookModel
 /// sets exactly the dots drawing every row would; at most 2 + 2·columns rows per dot column
 /// cross the wire. Dot columns are computed by the engine with the layout's own formula
 /// (`RemoteRequest`), in the same floating-point operations, so the buckets are the
-/// terminal's columns. A dot column that holds a missing value is fetched whole, so that the
-/// line breaks exactly where it would.
+/// terminal's columns. A dot column that holds a missing value comes as runs (the rows
+/// between missing values), so that the line breaks exactly where it would.
 public struct PostgresRemote: Sendable {
     public var url: String
     public var query: String
@@ -23,6 +23,27 @@ public struct PostgresRemote: Sendable {
         var names: [String]
         var kinds: [PostgresColumn.Kind]
         var x: Int
+
+        /// The shape `table` was opened with (no need to ask the engine again).
+        init(_ table: RemoteTable) {
+            names = table.columns
+            kinds = names.map {
+                table.wallClockColumns.contains($0)
+                    ? .wallClock : table.timeColumns.contains($0) ? .instant : .number
+            }
+            x = names.firstIndex(of: table.xColumn) ?? 0
+        }
+
+        init(names: [String], kinds: [PostgresColumn.Kind], x: Int) {
+            self.names = names
+            self.kinds = kinds
+            self.x = x
+        }
+
+        /// `c0, c1, …`: every column, as `selectRows` names them.
+        var list: String { names.indices.map { "c\($0)" }.joined(separator: ", ") }
+        /// The indices of the columns other than x.
+        var values: [Int] { names.indices.filter { $0 != x } }
     }
 
     // MARK: - Opening
@@ -30,7 +51,8 @@ public struct PostgresRemote: Sendable {
     /// Learns the query's columns, its estimated size and its first and last row by `xColumn`
     /// (nil: the first time column). Text columns are left out (a remote dataset draws).
     public func open(
-        xColumn: String?, timeZone: TimeZoneSetting, shouldCancel: @escaping () -> Bool
+        xColumn: String?, timeZone: TimeZoneSetting, estimate known: Int? = nil,
+        shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable {
         let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
         let shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
@@ -39,19 +61,22 @@ public struct PostgresRemote: Sendable {
                 "mode=remote reads timestamp and date columns as UTC; with another zone, "
                     + "convert them in the query (AT TIME ZONE) or use mode=local", offset: nil)
         }
-        let estimate = try estimatedRows(connection, shouldCancel: shouldCancel)
+        var estimate = known ?? 0
+        if known == nil { estimate = try estimatedRows(connection, shouldCancel: shouldCancel) }
         let ends = try fetchRows(
             connection, shape,
-            sql: "(\(selectRows(shape)) ORDER BY \(rawX(shape)) LIMIT 1) UNION ALL "
-                + "(\(selectRows(shape)) ORDER BY \(rawX(shape)) DESC LIMIT 1)",
+            sql: around(shape, below: "TRUE", above: "TRUE", lowestFirst: true),
             shouldCancel: shouldCancel)
-        guard ends.count == 2 else {
-            throw .data(.empty)
+        guard ends.count == 2 else { throw .data(.empty) }
+        func named(_ kinds: Set<PostgresColumn.Kind>) -> Set<String> {
+            Set(
+                shape.names.indices.filter { kinds.contains(shape.kinds[$0]) }.map {
+                    shape.names[$0]
+                })
         }
         return RemoteTable(
             xColumn: shape.names[shape.x], columns: shape.names,
-            timeColumns: Set(
-                shape.names.indices.filter { shape.kinds[$0].isTime }.map { shape.names[$0] }),
+            timeColumns: named([.instant, .wallClock]), wallClockColumns: named([.wallClock]),
             estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
     }
 
@@ -129,7 +154,7 @@ public struct PostgresRemote: Sendable {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> Rows {
         let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
-        let shape = try self.shape(connection, xColumn: table.xColumn, shouldCancel: shouldCancel)
+        let shape = Shape(table)
         var rows = try m4(connection, shape, request, shouldCancel: shouldCancel)
         var received = rows.count
         let extremes: [[Double]]
@@ -153,18 +178,12 @@ public struct PostgresRemote: Sendable {
         for row in rows where unique.last.map({ !Self.same($0, row) }) ?? true {
             unique.append(row)
         }
-        let columns = shape.names.indices.map { c in
-            let values = unique.map { $0[c] }
-            return shape.kinds[c].isTime
-                ? Column(name: shape.names[c], times: values)
-                : Column(name: shape.names[c], numbers: values)
-        }
-        return Rows(columns: columns, received: received, extremes: extremes)
+        return Rows(columns: table.columns(of: unique), received: received, extremes: extremes)
     }
 
     /// The rows with each column's lowest and highest value among `rows`.
     static func extremes(of rows: [[Double]], _ shape: Shape) -> [[Double]] {
-        shape.names.indices.filter { $0 != shape.x }.flatMap { c -> [[Double]] in
+        shape.values.flatMap { c -> [[Double]] in
             let present = rows.filter { !$0[c].isNaN }
             return [present.min { $0[c] < $1[c] }, present.max { $0[c] < $1[c] }].compactMap { $0 }
         }
@@ -174,20 +193,23 @@ public struct PostgresRemote: Sendable {
     private func extremes(
         _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
-        let all = shape.names.indices.map { "c\($0)" }.joined(separator: ", ")
-        let picks = shape.names.indices.filter { $0 != shape.x }.flatMap { c in
-            [
-                "min(ARRAY[c\(c), \(all)]) FILTER (WHERE c\(c) IS NOT NULL)",
-                "max(ARRAY[c\(c), \(all)]) FILTER (WHERE c\(c) IS NOT NULL)",
-            ]
+        let picks = shape.values.flatMap { c in
+            valuePicks(shape, c, dots: nil)
         }
         let result = try connection.execute(
             "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))) AS chartbook_r",
             shouldCancel: shouldCancel)
-        guard result.rows > 0 else { return [] }
-        return (0..<result.columns).compactMap { a in
-            guard !result.isNull(0, a) else { return nil }
-            let row = Array(Self.floats(result.bytes(0, a)).suffix(shape.names.count))
+        return (0..<result.rows).flatMap { Self.rows(result, r: $0, shape) }
+    }
+
+    /// The rows carried by the arrays of result row `r`, columns `arrays` (every one by
+    /// default): each array ends with the whole row (`ARRAY[key…, c0, c1, …]`).
+    static func rows(_ result: PostgresResult, r: Int, _ shape: Shape, arrays: Range<Int>? = nil)
+        -> [[Double]]
+    {
+        (arrays ?? 0..<result.columns).compactMap { a in
+            guard !result.isNull(r, a) else { return nil }
+            let row = Array(floats(result.bytes(r, a)).suffix(shape.names.count))
             return row.count == shape.names.count ? row : nil
         }
     }
@@ -203,12 +225,10 @@ public struct PostgresRemote: Sendable {
         let lo = Self.literal(request.interval.lowerBound)
         let hi = Self.literal(request.interval.upperBound)
         let inside = "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
-        let all = "ARRAY[" + shape.names.indices.map { "c\($0)" }.joined(separator: ", ") + "]"
-        var picks = ["min(\(all))", "max(\(all))"]
-        for c in shape.names.indices where c != shape.x {
-            picks += extremePicks(shape, c, request)
-        }
-        let nulls = shape.names.indices.filter { $0 != shape.x }.map { "count(c\($0))" }
+        let picks =
+            ["min(ARRAY[\(shape.list)])", "max(ARRAY[\(shape.list)])"]
+            + shape.values.flatMap { valuePicks(shape, $0, dots: request.yDots[shape.names[$0]]) }
+        let nulls = shape.values.map { "count(c\($0))" }
         let sql = """
             SELECT \(picks.joined(separator: ", ")), count(*) - least(\(nulls.joined(separator: ", "))) \
             FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
@@ -217,16 +237,9 @@ public struct PostgresRemote: Sendable {
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         var rows = [[Double]]()
         var broken = [(Double, Double)]()
-        let width = shape.names.count
         let arrays = result.columns - 1
-        rows.reserveCapacity(result.rows * arrays + 2)
         for r in 0..<result.rows {
-            var bucket = [[Double]]()
-            for a in 0..<arrays where !result.isNull(r, a) {
-                // The arrays that lead with a column's value carry the whole row after it.
-                let row = Array(Self.floats(result.bytes(r, a)).suffix(width))
-                if row.count == width { bucket.append(row) }
-            }
+            let bucket = Self.rows(result, r: r, shape, arrays: 0..<arrays)
             let missing = Int(String(decoding: result.bytes(r, arrays), as: UTF8.self)) ?? 0
             let xs = bucket.map { $0[shape.x] }
             if missing > 0, let a = xs.min(), let b = xs.max() { broken.append((a, b)) }
@@ -235,24 +248,33 @@ public struct PostgresRemote: Sendable {
         if !broken.isEmpty {
             rows += try segmented(connection, shape, request, broken, shouldCancel: shouldCancel)
         }
-        let before = try fetchRows(
+        // The neighbours just outside the interval (a line runs on to the edge).
+        rows += try fetchRows(
             connection, shape,
-            sql:
-                "(\(selectRows(shape)) WHERE \(rangeCondition(shape, "<", lo)) ORDER BY \(rawX(shape)) DESC LIMIT 1) "
-                + "UNION ALL (\(selectRows(shape)) WHERE \(rangeCondition(shape, ">", hi)) ORDER BY \(rawX(shape)) LIMIT 1)",
+            sql: around(
+                shape, below: rangeCondition(shape, "<", lo), above: rangeCondition(shape, ">", hi)),
             shouldCancel: shouldCancel)
-        rows += before
         if let selected = request.selected, selected.isFinite {
             // The readout's rows: the nearest on either side of the selected x.
             let v = Self.literal(selected)
             rows += try fetchRows(
                 connection, shape,
-                sql:
-                    "(\(selectRows(shape)) WHERE \(rangeCondition(shape, "<=", v)) ORDER BY \(rawX(shape)) DESC LIMIT 1) "
-                    + "UNION ALL (\(selectRows(shape)) WHERE \(rangeCondition(shape, ">=", v)) ORDER BY \(rawX(shape)) LIMIT 1)",
+                sql: around(
+                    shape, below: rangeCondition(shape, "<=", v),
+                    above: rangeCondition(shape, ">=", v)),
                 shouldCancel: shouldCancel)
         }
         return rows
+    }
+
+    /// Two rows: the last by x where `below` holds and the first where `above` holds (the
+    /// first and last of all with `lowestFirst`, both conditions TRUE).
+    private func around(_ shape: Shape, below: String, above: String, lowestFirst: Bool = false)
+        -> String
+    {
+        let last = "(\(selectRows(shape)) WHERE \(below) ORDER BY \(rawX(shape)) DESC LIMIT 1)"
+        let first = "(\(selectRows(shape)) WHERE \(above) ORDER BY \(rawX(shape)) LIMIT 1)"
+        return lowestFirst ? "\(first) UNION ALL \(last)" : "\(last) UNION ALL \(first)"
     }
 
     /// The dot columns that hold a missing value, again: grouped by column and by run (the
@@ -266,17 +288,16 @@ public struct PostgresRemote: Sendable {
         let within = ranges.map { a, b in
             "(\(rangeCondition(shape, ">=", Self.literal(a))) AND \(rangeCondition(shape, "<=", Self.literal(b))))"
         }.joined(separator: " OR ")
-        let missing = shape.names.indices.filter { $0 != shape.x }.map { "c\($0) IS NULL" }
-            .joined(separator: " OR ")
-        let all = "ARRAY[" + shape.names.indices.map { "c\($0)" }.joined(separator: ", ") + "]"
-        var picks = ["min(\(all))", "max(\(all))"]
-        for c in shape.names.indices where c != shape.x {
-            picks +=
+        let missing = shape.values.map { "c\($0) IS NULL" }.joined(separator: " OR ")
+        let all = "ARRAY[\(shape.list)]"
+        let picks =
+            ["min(\(all))", "max(\(all))"]
+            + shape.values.flatMap { c in
                 [
                     "min(\(all)) FILTER (WHERE c\(c) IS NOT NULL)",
                     "max(\(all)) FILTER (WHERE c\(c) IS NOT NULL)",
-                ] + extremePicks(shape, c, request)
-        }
+                ] + valuePicks(shape, c, dots: request.yDots[shape.names[c]])
+            }
         let sql = """
             SELECT \(picks.joined(separator: ", ")) FROM (SELECT *, \(bucket(request)) AS chartbook_k, \
             count(*) FILTER (WHERE \(missing)) OVER (ORDER BY x ROWS UNBOUNDED PRECEDING) AS chartbook_run \
@@ -284,22 +305,16 @@ public struct PostgresRemote: Sendable {
             GROUP BY chartbook_k, chartbook_run
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        var rows = [[Double]]()
-        for r in 0..<result.rows {
-            for a in 0..<result.columns where !result.isNull(r, a) {
-                let row = Array(Self.floats(result.bytes(r, a)).suffix(shape.names.count))
-                if row.count == shape.names.count { rows.append(row) }
-            }
-        }
-        return rows
+        return (0..<result.rows).flatMap { Self.rows(result, r: $0, shape) }
     }
 
-    /// The rows of a dot column with column `c`'s lowest and highest dot row, the earliest
-    /// of each (the layout's reducer keeps those); by value when the drawing gives no dot rows.
-    private func extremePicks(_ shape: Shape, _ c: Int, _ request: RemoteRequest) -> [String] {
-        let all = shape.names.indices.map { "c\($0)" }.joined(separator: ", ")
+    /// The rows with column `c`'s lowest and highest dot row (`dots`, as in
+    /// `RemoteRequest.yDots`), the earliest of each (the layout's reducer keeps those); the
+    /// rows with its lowest and highest value when `dots` is nil.
+    private func valuePicks(_ shape: Shape, _ c: Int, dots: [Double]?) -> [String] {
+        let all = shape.list
         let present = "FILTER (WHERE c\(c) IS NOT NULL)"
-        guard let y = request.yDots[shape.names[c]], y.count == 3 else {
+        guard let y = dots, y.count == 3 else {
             return ["min(ARRAY[c\(c), \(all)]) \(present)", "max(ARRAY[c\(c), \(all)]) \(present)"]
         }
         let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))

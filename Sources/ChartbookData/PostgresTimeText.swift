@@ -23,65 +23,47 @@ enum PostgresTimeText {
     }
 
     static func parse(_ b: UnsafeBufferPointer<UInt8>) -> Parsed? {
-        var i = 0
-        let n = b.count
-        func number(_ minimum: Int, _ maximum: Int) -> Int? {
-            var value = 0, digits = 0
-            while i < n, digits < maximum, b[i] &- 48 < 10 {
-                value = value * 10 + Int(b[i] &- 48)
-                i += 1
-                digits += 1
-            }
-            return digits >= minimum ? value : nil
-        }
-        func take(_ byte: UInt8) -> Bool {
-            guard i < n, b[i] == byte else { return false }
-            i += 1
-            return true
-        }
-        guard var year = number(4, 9), take(45), let month = number(2, 2), take(45),
-            let day = number(2, 2), (1...12).contains(month), day >= 1,
+        var c = TimeCursor(bytes: b, position: 0, end: b.count)
+        guard var year = c.digits(4, 9), c.take(45), let month = c.digits(2, 2), c.take(45),
+            let day = c.digits(2, 2), (1...12).contains(month), day >= 1,
             day <= CivilCalendar.daysInMonth(month, of: year)
         else { return nil }
         var micros = 0
         var offset: Int?
-        if take(32) {
-            guard let hour = number(2, 2), take(58), let minute = number(2, 2), take(58),
-                let second = number(2, 2), hour <= 24, minute < 60, second < 61
+        if c.take(32) {
+            guard let hour = c.digits(2, 2), c.take(58), let minute = c.digits(2, 2), c.take(58),
+                let second = c.digits(2, 2), hour <= 24, minute < 60, second < 61
             else { return nil }
             micros = ((hour * 60 + minute) * 60 + second) * 1_000_000
-            if take(46) {
-                var scale = 100_000
-                let first = i
-                while i < n, b[i] &- 48 < 10 {
-                    micros += Int(b[i] &- 48) * scale
-                    scale /= 10
-                    i += 1
-                }
-                guard i > first, i - first <= 6 else { return nil }
+            if c.take(46) {
+                let first = c.position
+                guard let fraction = c.digits(1, 6), c.current &- 48 >= 10 else { return nil }
+                var scale = 1
+                for _ in (c.position - first)..<6 { scale *= 10 }
+                micros += fraction * scale
             }
-            if i < n, b[i] == 43 || b[i] == 45 {
-                let sign = b[i] == 45 ? -1 : 1
-                i += 1
-                guard let hours = number(2, 2) else { return nil }
+            if c.current == 43 || c.current == 45 {
+                let sign = c.current == 45 ? -1 : 1
+                c.position += 1
+                guard let hours = c.digits(2, 2) else { return nil }
                 var seconds = hours * 3600
-                if take(58) {
-                    guard let minutes = number(2, 2) else { return nil }
+                if c.take(58) {
+                    guard let minutes = c.digits(2, 2) else { return nil }
                     seconds += minutes * 60
-                    if take(58) {
-                        guard let rest = number(2, 2) else { return nil }
+                    if c.take(58) {
+                        guard let rest = c.digits(2, 2) else { return nil }
                         seconds += rest
                     }
                 }
                 offset = sign * seconds
             }
         }
-        if i + 3 == n, b[i] == 32, b[i + 1] == 66, b[i + 2] == 67 {
-            // 1 BC is year 0 of the proleptic calendar.
+        if c.take(32) {
+            // ` BC`: 1 BC is year 0 of the proleptic calendar.
+            guard c.take(66), c.take(67) else { return nil }
             year = 1 - year
-            i = n
         }
-        guard i == n else { return nil }
+        guard c.atEnd else { return nil }
         let days = CivilCalendar.days(from: CivilCalendar.Date(year: year, month: month, day: day))
         let (dayMicros, overflow) = days.multipliedReportingOverflow(by: 86_400_000_000)
         guard !overflow else { return nil }

@@ -66,7 +66,7 @@ public enum TimeParser {
         -> Parsed?
     {
         if let fast = parseISO(bytes, start, end) { return fast }
-        var cursor = Cursor(bytes: bytes, position: start, end: end)
+        var cursor = TimeCursor(bytes: bytes, position: start, end: end)
         guard let date = cursor.numericDate() ?? cursor.namedDate(), CivilCalendar.isValid(date)
         else {
             return nil
@@ -96,8 +96,8 @@ public enum TimeParser {
     }
 }
 
-/// The parser's position in one cell.
-private struct Cursor {
+/// The parser's position in one cell (also `PostgresTimeText`'s).
+struct TimeCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     var position: Int
     let end: Int

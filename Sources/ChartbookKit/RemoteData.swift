@@ -1,10 +1,7 @@
 import ChartbookData
 import ChartbookModel
 import ChartbookScene
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import Synchronization
 
 /// Fetches what remote datasets (`mode=remote`) must hold for one drawing, and remembers it.
 ///
@@ -14,26 +11,34 @@ import ChartbookScene
 /// Answers are kept by question, so a redraw of the same view (a `select`, a colour) asks
 /// nothing. Only the executable and the script runner draw, and each owns one of these: not
 /// global state, a cache beside the session.
-public final class RemoteData: @unchecked Sendable {
+public final class RemoteData: Sendable {
     private struct Key: Hashable {
         var location: String
         var sql: String
         var request: RemoteRequest
     }
 
-    private var cache: [Key: PostgresRemote.Rows] = [:]
-    private var order: [Key] = []
-    private let lock = NSLockLike()
+    private struct Kept {
+        var answers: [Key: PostgresRemote.Rows] = [:]
+        /// Oldest first, to forget beyond `capacity`.
+        var order: [Key] = []
+        /// Rows the last question to an engine received.
+        var lastReceived = 0
+    }
+
+    private let kept = Mutex(Kept())
     /// Answers kept (each holds at most a few rows per dot column).
     private let capacity = 64
-    /// Rows received from engines by the last `materialize` (for `Scripts/bench`).
-    public private(set) var lastReceived = 0
+
+    /// Rows that crossed the wire for the last question asked of an engine (a drawing
+    /// answered from what is kept asks none).
+    public var lastReceived: Int { kept.withLock { $0.lastReceived } }
 
     public init() {}
 
     /// `session` with every remote dataset that a plot draws holding the rows `layout`'s
     /// drawing of it needs. Failures (a server gone, Ctrl-C) leave a dataset as it was and
-    /// are returned as messages.
+    /// are returned as warnings, one line each (`warning: remote data: NAME: …`).
     public func materialize(
         _ session: Session, layout: (Session) -> Scene, shouldCancel: @escaping () -> Bool
     ) -> (session: Session, problems: [String]) {
@@ -58,7 +63,6 @@ public final class RemoteData: @unchecked Sendable {
                     remote.materialized != request,
                     case .query(let query) = s.datasets[i].source
                 else { continue }
-                lastReceived = 0
                 do {
                     let rows = try answer(query, remote, request, shouldCancel: shouldCancel)
                     s.datasets[i].columns = rows.columns
@@ -66,7 +70,8 @@ public final class RemoteData: @unchecked Sendable {
                     s.datasets[i].remote?.extremes = rows.extremes
                     changed = true
                 } catch {
-                    problems.append("\(s.datasets[i].name): \(Self.describe(error))")
+                    problems.append(
+                        "warning: remote data: \(s.datasets[i].name): \(Self.describe(error))")
                 }
             }
             if !changed { break }
@@ -79,14 +84,14 @@ public final class RemoteData: @unchecked Sendable {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> PostgresRemote.Rows {
         let key = Key(location: query.location, sql: query.sql, request: request)
-        if let kept = lock.withLock({ cache[key] }) { return kept }
+        if let answer = kept.withLock({ $0.answers[key] }) { return answer }
         let rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
             remote, request, shouldCancel: shouldCancel)
-        lastReceived += rows.received
-        lock.withLock {
-            cache[key] = rows
-            order.append(key)
-            if order.count > capacity { cache[order.removeFirst()] = nil }
+        kept.withLock {
+            $0.answers[key] = rows
+            $0.order.append(key)
+            if $0.order.count > capacity { $0.answers[$0.order.removeFirst()] = nil }
+            $0.lastReceived = rows.received
         }
         return rows
     }
@@ -98,18 +103,6 @@ public final class RemoteData: @unchecked Sendable {
         case .data(.cancelled): "interrupted; the chart shows the rows fetched before"
         case .data(let error): "\(error)"
         }
-    }
-}
-
-/// A pthread mutex (Foundation's NSLock without importing Foundation here).
-private final class NSLockLike: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func withLock<T>(_ body: () -> T) -> T {
-        pthread_mutex_lock(&mutex)
-        defer { pthread_mutex_unlock(&mutex) }
-        return body()
     }
 }
 

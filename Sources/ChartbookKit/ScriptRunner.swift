@@ -124,7 +124,7 @@ public struct ScriptRunner: Sendable {
             if show {
                 let (drawn, problems) = remote.forTerminal(
                     session, on: target(), shouldCancel: executor.isCancelled)
-                problems.forEach { emit(.diagnostic("warning: remote data: " + $0 + "\n")) }
+                problems.forEach { emit(.diagnostic($0 + "\n")) }
                 emit(.draw(drawn))
             }
             if let failure = snapshot(session, command: command, at: range) { throw failure }

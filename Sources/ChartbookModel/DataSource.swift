@@ -55,9 +55,7 @@ public struct DatabaseQuery: Equatable, Sendable {
     public var options: LoadOptions
 
     /// The location as it may be shown or saved: a PostgreSQL URL without its password.
-    public var shownLocation: String {
-        engine == .postgres ? ConnectionURL.withoutPassword(location) : location
-    }
+    public var shownLocation: String { ConnectionURL.withoutPassword(location) }
 
     public init(engine: Engine, location: String, sql: String, options: LoadOptions = LoadOptions())
     {

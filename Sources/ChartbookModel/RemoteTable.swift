@@ -9,8 +9,10 @@ public struct RemoteTable: Equatable, Sendable {
     /// The numeric columns in result order (the x column among them), as the engine names
     /// them; the dataset's columns are these.
     public var columns: [String]
-    /// Which of `columns` hold times.
+    /// Which of `columns` hold times, and which of those are wall clock (`timestamp`, `date`)
+    /// rather than instants.
     public var timeColumns: Set<String>
+    public var wallClockColumns: Set<String>
     /// The engine's estimate of the query's rows (EXPLAIN), shown by `describe` and `load`.
     public var estimatedRows: Int
     /// The first and last row of all the data by x (every column of `columns`, NaN missing).
@@ -23,16 +25,28 @@ public struct RemoteTable: Equatable, Sendable {
     public var materialized: RemoteRequest?
 
     public init(
-        xColumn: String, columns: [String], timeColumns: Set<String>, estimatedRows: Int,
-        firstRow: [Double], lastRow: [Double], materialized: RemoteRequest? = nil
+        xColumn: String, columns: [String], timeColumns: Set<String>,
+        wallClockColumns: Set<String> = [], estimatedRows: Int, firstRow: [Double],
+        lastRow: [Double], materialized: RemoteRequest? = nil
     ) {
         self.xColumn = xColumn
         self.columns = columns
         self.timeColumns = timeColumns
+        self.wallClockColumns = wallClockColumns
         self.estimatedRows = estimatedRows
         self.firstRow = firstRow
         self.lastRow = lastRow
         self.materialized = materialized
+    }
+
+    /// Rows (each a value per column of `columns`) as the dataset's columns.
+    public func columns(of rows: [[Double]]) -> [Column] {
+        columns.indices.map { c in
+            let values = rows.map { c < $0.count ? $0[c] : .nan }
+            return timeColumns.contains(columns[c])
+                ? Column(name: columns[c], times: values)
+                : Column(name: columns[c], numbers: values)
+        }
     }
 
     /// The x interval all the data covers.

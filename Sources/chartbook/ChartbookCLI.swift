@@ -262,7 +262,7 @@ struct ChartbookCLI: ParsableCommand {
         // only with --keep-going: otherwise a half-built chart would pass for the real one.
         let final = runner.remote.forTerminal(
             notebook.session, on: target, shouldCancel: runner.executor.isCancelled)
-        final.problems.forEach { StandardStreams.err("warning: remote data: \($0)\n") }
+        final.problems.forEach { StandardStreams.err($0 + "\n") }
         if (!failed || keepGoing) && !notebook.session.plots.isEmpty && final.session != lastDrawn {
             StandardStreams.out(ChartRenderer.text(for: final.session, on: target))
         }

@@ -176,7 +176,7 @@ struct NotebookREPL {
         let drawn = runner.remote.forTerminal(
             session, on: room, shouldCancel: runner.executor.isCancelled)
         var text = ChartRenderer.text(for: drawn.session, on: room)
-        for line in below + drawn.problems.map({ "warning: remote data: " + $0 }) {
+        for line in below + drawn.problems {
             text += TextMetrics.sanitized(line) + "\n"
         }
         StandardStreams.out(inPlace ? ANSIWriter.home + text + ANSIWriter.clearBelow : text)
