@@ -39,7 +39,9 @@ public struct Notebook: Equatable, Sendable {
     public mutating func commit(_ newSession: Session, command: String) {
         guard newSession != session else { return }
         if undoLimit > 0 {
-            undoStack.append(Step(before: session, command: command))
+            // Kept as typed, except a connection URL's password: what undo, redo, `history`
+            // and notebooks show of the step.
+            undoStack.append(Step(before: session, command: ConnectionURL.redacting(command)))
             if undoStack.count > undoLimit { undoStack.removeFirst(undoStack.count - undoLimit) }
         }
         redoStack.removeAll()
@@ -54,12 +56,11 @@ public struct Notebook: Equatable, Sendable {
     }
 
     /// The steps still in the history, oldest first, each with the session it made (the
-    /// last `undoLimit` of them); a command's connection URL without its password.
+    /// last `undoLimit` of them).
     public var entries: [Entry] {
         undoStack.indices.map { i in
             Entry(
-                narration: undoStack[i].narration,
-                command: ConnectionURL.redacting(undoStack[i].command),
+                narration: undoStack[i].narration, command: undoStack[i].command,
                 session: i + 1 < undoStack.count ? undoStack[i + 1].before : session)
         }
     }
