@@ -9,7 +9,11 @@ public struct Column: Equatable, Sendable {
     }
 
     public var name: String
-    public var values: Values
+    public var values: Values {
+        didSet { summaryCache = SummaryCache() }
+    }
+    /// The pyramid of `summary`, once asked for (dropped whenever `values` change).
+    private var summaryCache = SummaryCache()
     /// Cells that were present but could not be read as numbers (they are NaN in `numbers`).
     public var unparseable: Int
     /// For numeric columns: the numbers are points in time, seconds since
@@ -51,6 +55,35 @@ public struct Column: Equatable, Sendable {
     }
 
     public var isNumeric: Bool { numbers != nil }
+
+    /// The extremes of the numbers per block (`SummaryPyramid`), built on first use and kept
+    /// with the column; nil for text and for columns shorter than `SummaryPyramid.minimumCount`.
+    public var summary: SummaryPyramid? {
+        guard let numbers, numbers.count >= SummaryPyramid.minimumCount else { return nil }
+        return summaryCache.pyramid { SummaryPyramid(numbers) }
+    }
+
+    /// Whether every number is finite and none is lower than the one before — an x column a
+    /// line can be drawn along without sorting; found by one pass on first use, then kept.
+    public var ascends: Bool {
+        guard let numbers else { return false }
+        return summaryCache.ascends {
+            numbers.withUnsafeBufferPointer { v in
+                var previous = -Double.infinity
+                for x in v {
+                    guard x.isFinite, x >= previous else { return false }
+                    previous = x
+                }
+                return true
+            }
+        }
+    }
+
+    /// Equal columns: the same name, kind and cells (a kept summary is derived from them).
+    public static func == (a: Column, b: Column) -> Bool {
+        a.name == b.name && a.values == b.values && a.unparseable == b.unparseable
+            && a.isTime == b.isTime
+    }
 
     /// The position of the column called `name` among `names`: spelt exactly, else the one
     /// name that differs only in case. The one rule for looking columns up by name.

@@ -69,8 +69,11 @@ extension Session {
     }
 
     /// Every category of the main plots' x columns, in order of first appearance.
+    /// Empty unless the x scale is a category scale (no other scale reads them, and naming
+    /// every row of a long time column was seconds of work per `view` or `select`).
     public var xCategories: XCategories {
         var categories = XCategories()
+        guard xScaleKind == .category else { return categories }
         for plot in mainPlots { _ = xValues(of: plot, on: .category, categories: &categories) }
         return categories
     }

@@ -107,9 +107,13 @@ extension ChartLayout {
         let session = c.session
         var lo = Double.infinity, hi = -Double.infinity
         for p in c.plots where p.plot.binding.axis == axis {
-            for array in [p.values] + p.extra {
-                let slice = visibleValues(array, of: p, x: x, adapt: session.axes.range == .adapt)
-                if let (a, b) = Statistics.extent(of: slice) { lo = min(lo, a); hi = max(hi, b) }
+            let adapt = session.axes.range == .adapt
+            for (k, array) in ([p.values] + p.extra).enumerated() {
+                let extent =
+                    k == 0
+                    ? visibleExtent(of: p, x: x, adapt: adapt)
+                    : Statistics.extent(of: visibleValues(array, of: p, x: x, adapt: adapt))
+                if let (a, b) = extent { lo = min(lo, a); hi = max(hi, b) }
             }
         }
         for (line, value) in c.marks where line.axis == axis && line.fit && value.isFinite {
@@ -124,6 +128,25 @@ extension ChartLayout {
             YAxisPlan.Request(
                 extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,
                 rows: plan.plotHeight, log: log))
+    }
+
+    /// The lowest and highest finite value of `p` that `yAxis` fits (all, or with `adapt` those
+    /// in view): from the pyramid when the series has one, else one pass.
+    func visibleExtent(of p: ResolvedPlot, x: XSide, adapt: Bool) -> (Double, Double)? {
+        guard let summary = p.summary, p.sorted else {
+            return Statistics.extent(of: visibleValues(p.values, of: p, x: x, adapt: adapt))
+        }
+        let n = p.values.count
+        let range: Range<Int>
+        if !adapt {
+            range = 0..<n
+        } else if let plan = x.plan, let xs = p.xs {
+            range = visibleSpan(xs, plan.domain, margin: 0)
+        } else {
+            range = min(x.window.lowerBound, n)..<min(x.window.upperBound, n)
+        }
+        let e = summary.extremes(in: range, of: p.values)
+        return e.hasFinite ? (e.low, e.high) : nil
     }
 
     /// The values `set range adapt` fits: those in the window (index) or the x interval.

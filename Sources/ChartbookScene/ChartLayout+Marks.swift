@@ -22,10 +22,10 @@ extension ChartLayout {
             } else if side.plan != nil, let xs = p.xs {
                 runs =
                     p.sorted
-                    ? sortedRuns(xs, p.values, span, x: x, y: y)
+                    ? sortedRuns(xs, p.values, span, x: x, y: y, summary: p.summary)
                     : pathRuns(p.values, span, position: position, y: y)
             } else {
-                runs = straightRuns(p.values, span, x: x, y: y)
+                runs = straightRuns(p.values, span, x: x, y: y, summary: p.summary)
             }
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
@@ -88,20 +88,83 @@ extension ChartLayout {
         return (window, lower..<max(min(window.upperBound + 1, n), lower), { x.dot($0) })
     }
 
-    /// A line over sorted x values: one pass, reduced per dot column.
+    /// A line over sorted x values: one pass, reduced per dot column. With the values'
+    /// `summary`, each dot column's points are found by binary search and a column without a
+    /// missing value feeds the reducer only the points it keeps (found through the pyramid),
+    /// so the runs are the same, in O(width · log N).
     func sortedRuns(
-        _ xs: [Double], _ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping
+        _ xs: [Double], _ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping,
+        summary: SummaryPyramid? = nil
     ) -> [[DotPoint]] {
         var reducer = LineReducer()
-        for i in span {
-            let value = values[i]
-            if value.isFinite {
-                reducer.add(x: x.dot(value: xs[i]), y: y.dot(value))
-            } else {
-                reducer.breakRun()
+        values.withUnsafeBufferPointer { v in
+            var i = span.lowerBound
+            while i < span.upperBound {
+                let column = x.dot(value: xs[i])
+                var next = i + 1
+                if let summary {
+                    next = Self.columnEnd(xs, from: i, before: span.upperBound) {
+                        x.dot(value: $0) == column
+                    }
+                    if next - i > 4, let kept = keptPoints(i..<next, v, summary, y: y) {
+                        for k in kept { reducer.add(x: column, y: y.dot(v[k])) }
+                        i = next
+                        continue
+                    }
+                }
+                for k in i..<next {
+                    if v[k].isFinite {
+                        reducer.add(x: column, y: y.dot(v[k]))
+                    } else {
+                        reducer.breakRun()
+                    }
+                }
+                i = next
             }
         }
         return reducer.finish()
+    }
+
+    /// The points of a dot column `block` the reducer keeps when given every one — the first,
+    /// the first at its highest and at its lowest dot row, the last, in order — or nil when
+    /// the block holds a missing value (every point must go through then).
+    func keptPoints(
+        _ block: Range<Int>, _ v: UnsafeBufferPointer<Double>, _ summary: SummaryPyramid,
+        y: YMapping
+    ) -> [Int]? {
+        let e = summary.extremes(in: block, of: v)
+        guard !e.hasNonFinite, e.hasFinite else { return nil }
+        // Higher values sit on smaller dot rows.
+        let top = y.dot(e.high), bottom = y.dot(e.low)
+        guard
+            let atTop = summary.firstIndex(
+                in: block, of: v, blockMayHold: { y.dot($0.high) == top },
+                holds: { y.dot($0) == top }),
+            let atBottom = summary.firstIndex(
+                in: block, of: v, blockMayHold: { y.dot($0.low) == bottom },
+                holds: { y.dot($0) == bottom })
+        else { return nil }
+        return [block.lowerBound, min(atTop, atBottom), max(atTop, atBottom), block.upperBound - 1]
+    }
+
+    /// The end of the run of sorted `xs` from `start` that `sameColumn` accepts (monotone:
+    /// true up to some index, false after), searched by doubling steps then halving.
+    static func columnEnd(
+        _ xs: [Double], from start: Int, before limit: Int, sameColumn: (Double) -> Bool
+    ) -> Int {
+        var low = start + 1, step = 1
+        var high = min(start + 1 + step, limit)
+        while high < limit && sameColumn(xs[high - 1]) {
+            low = high
+            step *= 2
+            high = min(high + step, limit)
+        }
+        // The end is in low...high: xs[low - 1] is in the column.
+        while low < high {
+            let mid = (low + high) / 2
+            if sameColumn(xs[mid]) { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 
     /// A line in data order (`order=data`): every point, repeated dots dropped.
@@ -123,7 +186,12 @@ extension ChartLayout {
     }
 
     /// One pass over the points, one block of indices per dot column where they are dense.
-    func straightRuns(_ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping)
+    /// With the column's `summary`, a block's extremes come from the pyramid instead of a
+    /// pass over it: the same runs in O(width · log N).
+    func straightRuns(
+        _ values: [Double], _ span: Range<Int>, x: XMapping, y: YMapping,
+        summary: SummaryPyramid? = nil
+    )
         -> [[DotPoint]]
     {
         var reducer = LineReducer()
@@ -151,7 +219,10 @@ extension ChartLayout {
                     }
                     // first, lowest, highest, last of the block; a missing value needs the exact path.
                     var lowest = i, highest = i, clean = v[i].isFinite
-                    if clean && next - i > 1 {
+                    if let summary, next - i > summary.blockSize {
+                        let e = summary.extremes(in: i..<next, of: v)
+                        (lowest, highest, clean) = (e.lowAt, e.highAt, !e.hasNonFinite)
+                    } else if clean && next - i > 1 {
                         var lo = v[i], hi = v[i]
                         for k in (i + 1)..<next {
                             let value = v[k]

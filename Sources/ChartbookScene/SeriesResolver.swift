@@ -15,9 +15,19 @@ struct SeriesResolver {
         /// The legend's name: the plot's id, or the group's value for `by=`.
         var name: String
         /// y values (log10 on a log y scale), NaN for missing.
-        var values: [Double]
+        var values: [Double] {
+            didSet { summary = nil }
+        }
+        /// The extremes of `values` per block, when they are a column's own numbers drawn as a
+        /// line on the index (nil once `values` change: it no longer describes them).
+        var summary: SummaryPyramid?
         /// x values on a real x scale, one per value; nil when x is the index.
-        var xs: [Double]?
+        var xs: [Double]? {
+            didSet { xsAscend = false }
+        }
+        /// Whether `xs` are known to be finite and never decreasing (those of an x column
+        /// that `Column.ascends`): `order` need not look at them.
+        var xsAscend = false
         /// Whether `xs` never decreases (lines are reduced per dot column only then).
         var sorted: Bool
         var color: Color
@@ -86,6 +96,15 @@ struct SeriesResolver {
                 var s = Series(
                     plot: plot, name: group.name, values: values, xs: xs,
                     sorted: true, color: color(of: plot, group: group.number), extra: extra)
+                if main, plot.kind.isLine, group.rows == nil {
+                    let x = xs == nil ? nil : session.xColumn(of: plot)
+                    if xs == nil || x?.ascends == true {
+                        s.xsAscend = xs != nil
+                        s.summary =
+                            session.dataset(named: plot.series.dataset)?
+                            .column(named: plot.series.column)?.summary
+                    }
+                }
                 if let rows = group.rows {
                     s.values = rows.map { values[$0] }
                     s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
@@ -257,6 +276,7 @@ struct SeriesResolver {
     /// Drops points without an x, and sorts lines and bars by x unless `order=data`.
     func order(_ s: inout Series) {
         guard let xs = s.xs else { return }
+        if s.xsAscend { s.sorted = true; return }
         let values = s.values
         var sorted = true
         var hasMissingX = false

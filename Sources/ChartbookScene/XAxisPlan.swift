@@ -24,9 +24,14 @@ struct XAxisPlan {
         var barStep = Double.infinity
         for s in series {
             guard let xs = s.xs else { continue }
-            for x in xs where x.isFinite {
-                lo = min(lo, x)
-                hi = max(hi, x)
+            if s.xsAscend, let first = xs.first, let last = xs.last {
+                lo = min(lo, first)
+                hi = max(hi, last)
+            } else {
+                for x in xs where x.isFinite {
+                    lo = min(lo, x)
+                    hi = max(hi, x)
+                }
             }
             if ChartLayout.slottedKinds.contains(s.plot.kind) {
                 barStep = min(barStep, smallestStep(xs, sorted: s.sorted))

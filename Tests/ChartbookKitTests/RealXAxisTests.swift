@@ -86,6 +86,17 @@ import ChartbookKit
             texts(scene(r.session), .xLabel) == ["Jan 2", "Jan 16", "Jan 30", "Feb 13", "Feb 27"])
     }
 
+    /// Only a category axis names its rows: a time axis's `view` and `select` used to name
+    /// every row of the x column (seconds on 10⁷ rows).
+    @Test func categoriesOnlyOnACategoryAxis() {
+        let time = run(
+            "load /work/w.csv as w x=date\nadd plot line w.temp\nview 2012-01-02..2012-02-15")
+        #expect(time.error == nil)
+        #expect(time.session.xCategories.names.isEmpty)
+        let category = run("load /work/w.csv as w x=kind\nadd plot bar w.temp")
+        #expect(category.session.xCategories.names == ["sun", "rain"])
+    }
+
     @Test func describeShowsTimeType() {
         let r = run("load w.csv x=date; describe w")
         #expect(r.printed.contains("date    time    2012-01-01  2012-03-01"))
