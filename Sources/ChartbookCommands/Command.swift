@@ -47,6 +47,8 @@ public enum Command: Equatable, Sendable {
     /// `set xlabel "…"` (x: true) / `set ylabel "…"`; nil removes the title.
     case setAxisTitle(x: Bool, String?)
     case setTimeZone(TimeZoneSetting)
+    /// `set memory SIZE|auto`: the memory budget of later commands (auto: nil).
+    case setMemory(Int?)
     case select(Selection?, range: SourceRange)
     /// `select x=VALUE`: the value as typed, read by the chart's x scale.
     case selectX(Located<String>)

@@ -155,6 +155,11 @@ public enum CommandCatalog {
                 "The zone times without one are read in (by later loads and reloads) and times are shown in.",
             example: "set timezone Europe/Paris"),
         Entry(
+            topic: "set memory", synopsis: "set memory SIZE|auto",
+            summary:
+                "The memory one command's data may take (a load, gen, push); larger loads are refused before they start. auto: half the physical memory.",
+            example: "set memory 8GiB"),
+        Entry(
             topic: "show", synopsis: "show | show data NAME [A..B]",
             summary:
                 "Draw the chart again; with data, a dataset as an aligned table, rows A through B (default the first 20), numbers with one number of decimals per column.",
@@ -262,7 +267,7 @@ public enum CommandCatalog {
             "data", "Data: read, make and describe datasets",
             [
                 "data", "load", "gen", "push", "set data", "reload", "drop", "describe",
-                "set timezone",
+                "set timezone", "set memory",
             ]
         ),
         ("plots", "Plots: draw series", ["add plot", "set plot", "remove plot", "plots"]),

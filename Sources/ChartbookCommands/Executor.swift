@@ -52,6 +52,12 @@ public struct Executor: Sendable {
         _ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
         context: Context = Context()
     ) throws(Diagnostic) -> [Effect] {
+        // `set memory`: the session's budget replaces the machine's for this command.
+        if let budget = notebook.session.memoryBudget, budget != limits.memoryBudget {
+            var held = self
+            held.limits.memoryBudget = budget
+            return try held.run(command, text: text, at: range, in: &notebook, context: context)
+        }
         let effects: [Effect]
         switch command {
         case .undo(let count):
@@ -186,6 +192,7 @@ public struct Executor: Sendable {
         case .setAxisTitle(let isX, let text):
             if isX { s.axes.xTitle = text } else { s.axes.yTitle = text }
         case .setTimeZone(let zone): s.timeZone = zone
+        case .setMemory(let bytes): s.memoryBudget = bytes
         case .selectX(let text):
             try selectX(text, in: &s)
             return (s, [.render])

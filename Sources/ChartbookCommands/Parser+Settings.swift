@@ -8,6 +8,18 @@ extension Parser {
         case "plot": return try setPlot(&c)
         case "xscale", "yscale", "xlabel", "ylabel", "timezone": return try setAxis(noun, &c)
         case "reflines": return try setReflines(&c)
+        case "memory":
+            let token = try c.word("a size like 2GiB or 512MiB, or auto")
+            try c.expectEnd()
+            if token.text.lowercased() == "auto" { return .setMemory(nil) }
+            guard let bytes = ResourceLimits.bytes(parsing: token.text), bytes >= 1 << 20 else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "memory", value: token.text,
+                        expected: "a size of at least 1MiB like 2GiB, 512MiB or 4GB, or auto"),
+                    at: token.range)
+            }
+            return .setMemory(bytes)
         case "labels":
             var source: Located<SeriesName>?
             if c.peek != nil, !c.atOption { source = try c.series("a series, 'auto' or 'index'") }

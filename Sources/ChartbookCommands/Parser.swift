@@ -14,7 +14,7 @@ public enum Parser {
         "plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas",
         "theme",
         "data", "spacing", "direction", "padding", "xscale", "yscale", "xlabel", "ylabel",
-        "timezone", "redraw",
+        "timezone", "redraw", "memory",
     ]
 
     /// Option keys each plot kind takes (from the one table, `PlotOption.all`).

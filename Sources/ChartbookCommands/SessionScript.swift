@@ -19,6 +19,10 @@ public enum SessionScript {
         if s.timeZone != defaults.timeZone {
             lines.append("set timezone \(ScriptQuoting.quotedIfNeeded(s.timeZone.name))")
         }
+        // Before the loads too: they are held to it.
+        if let budget = s.memoryBudget {
+            lines.append("set memory \(ResourceLimits.exactBytesText(budget))")
+        }
 
         for d in s.datasets {
             switch d.source {

@@ -52,6 +52,35 @@ public struct ResourceLimits: Equatable, Sendable {
         return "\(text) \(units[unit])"
     }
 
+    /// A size as a person writes it: `512MiB`, `1.5GiB`, `2GB`, `4096` (bytes). Binary units
+    /// KiB, MiB, GiB, TiB; decimal KB, MB, GB, TB; any case. Nil when unreadable or not
+    /// representable.
+    public static func bytes(parsing text: String) -> Int? {
+        let units: [(String, Double)] = [
+            ("kib", 0x1p10), ("mib", 0x1p20), ("gib", 0x1p30), ("tib", 0x1p40),
+            ("kb", 1e3), ("mb", 1e6), ("gb", 1e9), ("tb", 1e12), ("b", 1),
+        ]
+        let lower = text.lowercased()
+        let (digits, factor) =
+            units.first { lower.hasSuffix($0.0) }.map { (String(lower.dropLast($0.0.count)), $0.1) }
+            ?? (lower, 1)
+        guard let number = Double(digits), number.isFinite, number >= 0 else { return nil }
+        let bytes = (number * factor).rounded()
+        return bytes < 0x1p62 ? Int(bytes) : nil
+    }
+
+    /// `bytes` exactly, in the largest binary unit that divides it (`8GiB`, `1536MiB`,
+    /// `1000B`): what `bytes(parsing:)` reads back, for `save script`.
+    public static func exactBytesText(_ bytes: Int) -> String {
+        for (unit, size) in [
+            ("TiB", 1 << 40), ("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10),
+        ]
+        where bytes > 0 && bytes % size == 0 {
+            return "\(bytes / size)\(unit)"
+        }
+        return "\(bytes)B"
+    }
+
     /// Whether `count` items of `size` bytes fit the memory budget (without overflowing).
     public func fits(_ count: Int, of size: Int) -> Bool {
         count >= 0 && size >= 0 && (size == 0 || count <= memoryBudget / size)

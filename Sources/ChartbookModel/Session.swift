@@ -17,6 +17,9 @@ public struct Session: Equatable, Sendable {
     public var nextMarkedLineNumber: Int
     /// The zone times without one are read in, and times are shown in (`set timezone`).
     public var timeZone: TimeZoneSetting
+    /// `set memory`: the bytes one command's data may take; nil: the machine's default (the
+    /// executable's `ResourceLimits.memoryBudget`, half the physical memory).
+    public var memoryBudget: Int?
 
     public init() {
         datasets = []

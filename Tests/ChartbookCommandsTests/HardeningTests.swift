@@ -60,6 +60,30 @@ import ChartbookModel
                 "budget") == true)
     }
 
+    /// `set memory` replaces the machine's budget for later commands, is saved, and is
+    /// undone like any setting; unreadable sizes point at themselves.
+    @Test func setMemoryChangesTheBudget() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/d.csv": "v\n1\n2\n"])
+        #expect(h.run("set memory 1MiB; gen x walk 100000") == nil)
+        let error = h.run("gen y walk 200000")
+        #expect(error?.contains("200000 values need more memory than the budget of 1 MiB") == true)
+        #expect(h.session.memoryBudget == 1 << 20)
+        let script = SessionScript.text(for: h.session, scriptDirectory: "/work")
+        #expect(script.contains("set memory 1MiB"))
+        #expect(h.run("set memory auto; gen y walk 200000") == nil)
+        #expect(h.session.memoryBudget == nil)
+        #expect(h.run("set memory 1.5GiB") == nil)
+        #expect(h.session.memoryBudget == 3 << 29)
+        #expect(h.run("set memory 512") != nil)
+        let bad = h.run("set memory lots")
+        #expect(bad?.contains("error: invalid memory 'lots'") == true, "\(bad ?? "")")
+        #expect(ResourceLimits.bytes(parsing: "2GB") == 2_000_000_000)
+        #expect(ResourceLimits.bytes(parsing: "nan") == nil)
+        #expect(ResourceLimits.exactBytesText(1536 << 20) == "1536MiB")
+        #expect(ResourceLimits.exactBytesText(1000) == "1000B")
+    }
+
     /// Finding 9: Ctrl-C in the last phase of a big load (after the reader's last poll) still
     /// added the dataset.
     @Test func lateInterruptLeavesTheSessionAsItWas() {
