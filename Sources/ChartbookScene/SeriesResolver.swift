@@ -19,7 +19,8 @@ struct SeriesResolver {
             didSet { summary = nil }
         }
         /// The extremes of `values` per block, when they are a column's own numbers drawn as a
-        /// line on the index (nil once `values` change: it no longer describes them).
+        /// line on the index or along an x column that ascends (nil once `values` change: it
+        /// no longer describes them).
         var summary: SummaryPyramid?
         /// x values on a real x scale, one per value; nil when x is the index.
         var xs: [Double]? {
