@@ -35,7 +35,7 @@ extension Executor {
             path.value == "-"
             ? "/dev/stdin" : files.resolve(path.value, relativeTo: context.directory)
         let bytes: MappedBytes
-        do { bytes = try files.map(resolved) } catch {
+        do { bytes = try files.map(resolved, budget: limits.memoryBudget) } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }

@@ -13,8 +13,10 @@ public protocol FileAccess: Sendable {
     /// anything else — a FIFO, a device, a missing file).
     func head(_ path: String, bytes: Int) -> [UInt8]?
     /// The file's bytes for reading once, front to back (large data files): may be a memory
-    /// mapping whose consumed pages can be given back with `MappedBytes.release`.
-    func map(_ path: String) throws(FileAccessError) -> MappedBytes
+    /// mapping whose consumed pages can be given back with `MappedBytes.release`. A stream
+    /// (pipe, device) read into memory may take at most `budget` bytes (the command's
+    /// memory budget, which `set memory` changes).
+    func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes
     /// Writes a whole file atomically (readers see the old file or the new one, never a
     /// part), creating missing parent directories.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError)
@@ -23,7 +25,7 @@ public protocol FileAccess: Sendable {
 extension FileAccess {
     public func list(_ directory: String) -> [DirectoryEntry] { [] }
     public func head(_ path: String, bytes: Int) -> [UInt8]? { nil }
-    public func map(_ path: String) throws(FileAccessError) -> MappedBytes {
+    public func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes {
         MappedBytes(bytes: try read(path))
     }
     public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {

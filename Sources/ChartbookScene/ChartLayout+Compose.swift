@@ -108,13 +108,12 @@ extension ChartLayout {
         var lo = Double.infinity, hi = -Double.infinity
         for p in c.plots where p.plot.binding.axis == axis {
             let adapt = session.axes.range == .adapt
-            for (k, array) in ([p.values] + p.extra).enumerated() {
-                let extent =
-                    k == 0
-                    ? visibleExtent(of: p, x: x, adapt: adapt)
-                    : Statistics.extent(of: visibleValues(array, of: p, x: x, adapt: adapt))
-                if let (a, b) = extent { lo = min(lo, a); hi = max(hi, b) }
-            }
+            let extents =
+                [visibleExtent(of: p, x: x, adapt: adapt)]
+                + p.extra.map {
+                    Statistics.extent(of: visibleValues($0, of: p, x: x, adapt: adapt))
+                }
+            for case let (a, b)? in extents { lo = min(lo, a); hi = max(hi, b) }
         }
         for (line, value) in c.marks where line.axis == axis && line.fit && value.isFinite {
             lo = min(lo, value); hi = max(hi, value)

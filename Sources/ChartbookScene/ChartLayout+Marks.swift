@@ -106,6 +106,7 @@ extension ChartLayout {
                     next = Self.columnEnd(xs, from: i, before: span.upperBound) {
                         x.dot(value: $0) == column
                     }
+                    // Worth it only past the four points the reducer keeps.
                     if next - i > 4, let kept = keptPoints(i..<next, v, summary, y: y) {
                         for k in kept { reducer.add(x: column, y: y.dot(v[k])) }
                         i = next

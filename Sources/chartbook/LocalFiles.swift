@@ -29,7 +29,7 @@ struct LocalFiles: FileAccess {
         let fd = try openForReading(path)
         defer { close(fd) }
         _ = try regularFileSize(fd)  // refuses a directory
-        return try readStream(fd)
+        return try readStream(fd, budget: limits.memoryBudget)
     }
 
     /// Opens `path` read-only. A name that holds U+FFFD may stand for a file whose name is
@@ -61,8 +61,8 @@ struct LocalFiles: FileAccess {
         }
     }
 
-    /// Everything `fd` yields, in chunks, held to the limits.
-    private func readStream(_ fd: Int32) throws(FileAccessError) -> [UInt8] {
+    /// Everything `fd` yields, in chunks, held to the limits and at most `budget` bytes.
+    private func readStream(_ fd: Int32, budget: Int) throws(FileAccessError) -> [UInt8] {
         var bytes = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 1 << 20)
         var sinceNewline = 0
@@ -75,10 +75,9 @@ struct LocalFiles: FileAccess {
             }
             if n == 0 { break }
             bytes.append(contentsOf: chunk[0..<n])
-            guard bytes.count <= limits.memoryBudget else {
+            guard bytes.count <= budget else {
                 throw FileAccessError(
-                    "it is larger than the memory budget of \(ResourceLimits.bytesText(limits.memoryBudget))"
-                )
+                    "it is larger than the memory budget of \(ResourceLimits.bytesText(budget))")
             }
             // A stream of NULs (/dev/zero, /dev/urandom) or one endless line is judged by its
             // start: the reader refuses it from what is here, without reading the rest.
@@ -135,13 +134,13 @@ struct LocalFiles: FileAccess {
     /// A read-only private mapping; consumed ranges are dropped with MADV_DONTNEED so the
     /// file's pages leave the process's resident set as parsing moves on. Small files and
     /// streams are read — through the one descriptor opened here (a FIFO is opened once).
-    func map(_ path: String) throws(FileAccessError) -> MappedBytes {
+    func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes {
         let fd = try openForReading(path)
         defer { close(fd) }
         guard let size = try regularFileSize(fd), size >= 1 << 16,
             let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
         else {
-            return MappedBytes(bytes: try readStream(fd))
+            return MappedBytes(bytes: try readStream(fd, budget: budget))
         }
         madvise(address, size, MADV_SEQUENTIAL)
         let base = UInt(bitPattern: address)

@@ -19,6 +19,15 @@ import Testing
         }
     }
 
+    /// A pyramid of `values` with random small blocks and fan-out, so every level is used.
+    func randomPyramid(
+        _ values: [Double], _ random: inout RandomSource, blocksUpTo: UInt64, fanoutUpTo: UInt64
+    ) -> SummaryPyramid {
+        SummaryPyramid(
+            values, blockSize: 1 + Int(random.next() % blocksUpTo),
+            fanout: 2 + Int(random.next() % (fanoutUpTo - 1)))
+    }
+
     func direct(_ values: [Double], _ range: Range<Int>) -> SummaryPyramid.Extremes {
         var e = SummaryPyramid.Extremes()
         for k in range {
@@ -35,8 +44,7 @@ import Testing
         for trial in 0..<80 {
             let count = Int(random.next() % 20_000)
             let values = column(count, &random, gaps: trial % 2 == 0)
-            let pyramid = SummaryPyramid(
-                values, blockSize: 1 + Int(random.next() % 9), fanout: 2 + Int(random.next() % 4))
+            let pyramid = randomPyramid(values, &random, blocksUpTo: 9, fanoutUpTo: 5)
             #expect(pyramid.count == count)
             for _ in 0..<50 {
                 let a = count == 0 ? 0 : Int(random.next() % UInt64(count + 1))
@@ -74,8 +82,7 @@ import Testing
         for trial in 0..<60 {
             let count = 1 + Int(random.next() % 30_000)
             let values = column(count, &random, gaps: trial % 3 != 0)
-            let pyramid = SummaryPyramid(
-                values, blockSize: 1 + Int(random.next() % 16), fanout: 2 + Int(random.next() % 6))
+            let pyramid = randomPyramid(values, &random, blocksUpTo: 16, fanoutUpTo: 7)
             let width = 1 + Int(random.next() % 160)
             let height = 1 + Int(random.next() % 60)
             let first = Int(random.next() % UInt64(count))
@@ -101,8 +108,7 @@ import Testing
         for trial in 0..<60 {
             let count = 1 + Int(random.next() % 10_000)
             let values = column(count, &random, gaps: trial % 2 == 0)
-            let pyramid = SummaryPyramid(
-                values, blockSize: 1 + Int(random.next() % 9), fanout: 2 + Int(random.next() % 4))
+            let pyramid = randomPyramid(values, &random, blocksUpTo: 9, fanoutUpTo: 5)
             for _ in 0..<30 {
                 let a = Int(random.next() % UInt64(count))
                 let b = a + Int(random.next() % UInt64(count - a + 1))
@@ -131,8 +137,7 @@ import Testing
                     ? 0 : random.nextUnit() * (random.nextUnit() < 0.01 ? 400_000 : 60)
                 return t
             }
-            let pyramid = SummaryPyramid(
-                values, blockSize: 1 + Int(random.next() % 16), fanout: 2 + Int(random.next() % 6))
+            let pyramid = randomPyramid(values, &random, blocksUpTo: 16, fanoutUpTo: 7)
             let width = 1 + Int(random.next() % 160)
             let height = 1 + Int(random.next() % 60)
             let a = Int(random.next() % UInt64(count))
