@@ -43,6 +43,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case ambiguousColumn(String, datasets: [String])
         case notNumeric(String)
         case needsColumn(dataset: String, columns: [String])
+        /// A column of a file loaded on demand, read whole, holds `read` (a kind's name), not
+        /// `judged` as the sample of the file at `load` showed.
+        case columnKindChanged(dataset: String, column: String, judged: String, read: String)
         case cannotRead(path: String, reason: String)
         case cannotWrite(path: String, reason: String)
         case unreadableData(path: String, DataError)
@@ -102,6 +105,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .needsColumn(let dataset, let columns):
             return
                 "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
+        case .columnKindChanged(let dataset, let column, let judged, let read):
+            return
+                "column '\(column)' of '\(dataset)' holds \(read) when read whole, not \(judged) as a sample of the file showed at load"
         case .cannotRead(let path, let reason): return "cannot read '\(path)': \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write '\(path)': \(reason)"
         case .unreadableData(let path, let error):
@@ -206,6 +212,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return
                 "it is not a text file (it holds NUL bytes); for UTF-16 without a byte-order mark, "
                 + "convert with iconv -f UTF-16LE -t UTF-8"
+        case .changedSinceLoaded:
+            return "it changed since it was loaded; 'reload' reads it again"
         }
     }
 

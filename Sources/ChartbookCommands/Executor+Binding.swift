@@ -108,7 +108,12 @@ extension Executor {
     /// datasets, are lined up by row number.
     func alignmentNote(_ s: Session) -> [Effect] {
         guard s.xScaleKind == .index else { return [] }
-        let lengths = Set(s.mainPlots.compactMap { s.values(of: $0.series)?.count })
+        // Counted from the columns, read or not (the note comes before they are read).
+        let lengths = Set(
+            s.mainPlots.compactMap { plot in
+                s.dataset(named: plot.series.dataset)?.column(named: plot.series.column)
+                    .flatMap { $0.isNumeric ? $0.count : nil }
+            })
         guard lengths.count > 1 else { return [] }
         return [
             .feedback(

@@ -74,7 +74,9 @@ extension Executor {
                     throw Diagnostic(.notReloadable(name.value), at: name.range)
                 }
                 // Read again from its source: the same name and window as before.
-                var fresh = fresh0
+                // A window keeps the newest rows of every column: all are read first.
+                var fresh =
+                    dataset.window == nil ? fresh0 : try readAllColumns(of: fresh0, at: name.range)
                 fresh.name = dataset.name
                 fresh.window = dataset.window
                 fresh.applyWindow()
@@ -103,10 +105,14 @@ extension Executor {
             }
             s.datasets.removeAll { $0.name == name.value }
         case .describe(let name):
-            return [.print(SessionReport.describe(try existingDataset(name, in: s)))]
+            let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
+            return [.print(SessionReport.describe(dataset))]
         case .push(let name, let values):
+            // Rows are appended to every column: all are read first.
             var dataset =
-                s.dataset(named: name.value)
+                try s.dataset(named: name.value).map { d throws(Diagnostic) in
+                    try readAllColumns(of: d, at: name.range)
+                }
                 ?? Dataset(
                     name: name.value, columns: [Column(name: name.value, numbers: [])],
                     source: .inline)
@@ -127,7 +133,7 @@ extension Executor {
             }
             s.upsert(dataset)
         case .setDataWindow(let name, let window):
-            var dataset = try existingDataset(name, in: s)
+            var dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
             dataset.window = window
             dataset.applyWindow()
             s.upsert(dataset)

@@ -40,10 +40,19 @@ extension Executor {
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
         let table: DelimitedReader.Table
+        var deferred: Dataset?
         let report = progress, typed = path.value
         defer { report(typed, 1) }
-        do {
-            if resolved.lowercased().hasSuffix(".json")
+        let datasetName =
+            name?.value ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved))
+        let xRange = named.first(where: { $0.value == "x" })?.range ?? path.range
+        do throws(DataError) {
+            deferred = try onDemandDataset(
+                bytes, resolved: resolved, name: datasetName, options: options,
+                timeZone: timeZone, shouldCancel: isCancelled)
+            if let deferred {
+                table = DelimitedReader.Table(columns: deferred.columns, labels: nil)
+            } else if resolved.lowercased().hasSuffix(".json")
                 || JSONTableReader.looksLikeJSON(bytes.buffer)
             {
                 var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
@@ -71,13 +80,13 @@ extension Executor {
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
-        let columns = try xColumns(
-            table.columns, options: options,
-            at: named.first(where: { $0.value == "x" })?.range ?? path.range)
+        let columns = try xColumns(table.columns, options: options, at: xRange)
+        if var deferred {
+            deferred.columns = columns
+            return deferred
+        }
         return Dataset(
-            name: name?.value
-                ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved)),
-            columns: columns,
+            name: datasetName, columns: columns,
             labels: table.labels, source: .file(path: resolved, options: options),
             xColumn: options.xColumn)
     }
@@ -174,7 +183,7 @@ extension Executor {
                 at: range)
         }
         guard let unit = options.epoch else { return columns }
-        guard let numbers = columns[index].numbers, !columns[index].isTime else {
+        guard columns[index].kind == .number else {
             throw Diagnostic(
                 .invalidValue(
                     key: "time", value: unit.rawValue,
@@ -183,10 +192,20 @@ extension Executor {
                 at: range)
         }
         var result = columns
-        result[index] = Column(
-            name: columns[index].name, times: numbers.map { $0 * unit.seconds },
-            unparseable: columns[index].unparseable)
+        result[index] = Self.epochTimes(columns[index], unit: unit)
         return result
+    }
+
+    /// The x column of `load … time=epoch|epochms` as times; an unread one becomes an unread
+    /// time column (it is converted when read).
+    static func epochTimes(_ column: Column, unit: LoadOptions.EpochUnit) -> Column {
+        if case .unread(let field, let count) = column.values {
+            return Column(name: column.name, unread: .time, field: field, count: count)
+        }
+        guard let numbers = column.numbers, !column.isTime else { return column }
+        return Column(
+            name: column.name, times: numbers.map { $0 * unit.seconds },
+            unparseable: column.unparseable)
     }
 
     /// Refuses a series of `rows` values in `columns` columns that would pass the memory budget.

@@ -148,12 +148,14 @@ public struct Executor: Sendable {
 
     /// The pure part: a session and a command give a new session and effects. Whatever the
     /// command, a `select x=` and a `view A..B` do not outlive the x scale they were given on
-    /// (a plot, a `set xscale`, a reload can each change it).
+    /// (a plot, a `set xscale`, a reload can each change it), and every column the new
+    /// session draws has been read (columns on demand).
     public func apply(
         _ command: Command, to old: Session, at range: SourceRange, context: Context = Context()
     ) throws(Diagnostic) -> (Session, [Effect]) {
         var (s, effects) = try applyCommand(command, to: old, at: range, context: context)
         s.forgetXPlaces(unless: old.xScaleKind)
+        try readColumnsInUse(&s, at: range)
         return (s, effects)
     }
 
@@ -249,9 +251,11 @@ public struct Executor: Sendable {
             if let right { s.view.paddingRight = right }
         case .show: return (old, [.render])
         case .showData(let name, let rows):
-            return (old, [.print(DatasetTable.table(try existingDataset(name, in: s), rows: rows))])
+            let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
+            return (old, [.print(DatasetTable.table(dataset, rows: rows))])
         case .saveCSV(let path, let name):
-            let dataset = try csvDataset(name, in: s, at: path.range)
+            let dataset = try readAllColumns(
+                of: csvDataset(name, in: s, at: path.range), at: path.range)
             let resolved = files.resolve(path.value, relativeTo: context.directory)
             let written =
                 "wrote \(TextMetrics.sanitized(path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
@@ -282,8 +286,12 @@ public struct Executor: Sendable {
                     at: path.range)
             }
             let resolved = files.resolve(path.value, relativeTo: context.directory)
+            // Inline rows hold every column.
+            let inline = s.datasetsInUse.filter { !$0.exportedByReference(urls: urls) }
+            let exported = try readAllColumns(of: inline.map(\.name), in: old, at: path.range)
             return (
-                old, [.write(.chart(old, .vegaLite(urls: urls)), path: resolved, range: path.range)]
+                old,
+                [.write(.chart(exported, .vegaLite(urls: urls)), path: resolved, range: path.range)]
             )
         case .saveScript(let path):
             let resolved = files.resolve(path.value, relativeTo: context.directory)

@@ -1,3 +1,4 @@
+import ChartbookModel
 import Synchronization
 
 /// The executor's only way to the file system, provided by the shell (and faked in tests).
@@ -55,6 +56,8 @@ public struct FileAccessError: Error, Equatable, Sendable {
 public struct InMemoryFiles: FileAccess {
     final class Store: Sendable {
         let files: Mutex<[String: [UInt8]]>
+        /// How many times each path was written (its identity's modification time).
+        let versions = Mutex([String: Int64]())
         init(_ files: [String: [UInt8]]) { self.files = Mutex(files) }
     }
     let store: Store
@@ -74,6 +77,17 @@ public struct InMemoryFiles: FileAccess {
             throw FileAccessError("permission denied")
         }
         store.files.withLock { $0[path] = bytes }
+        store.versions.withLock { $0[path, default: 0] += 1 }
+    }
+
+    /// The file as a copy, with an identity: the path's hash for its inode, its writes for
+    /// its modification time (so on-demand reading sees a rewritten file as changed).
+    public func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes {
+        let bytes = try read(path)
+        let identity = FileIdentity(
+            device: 0, inode: UInt64(truncatingIfNeeded: path.hashValue), size: bytes.count,
+            modified: store.versions.withLock { $0[path] ?? 0 })
+        return MappedBytes(bytes: bytes, identity: identity)
     }
 
     public func resolve(_ path: String, relativeTo directory: String?) -> String {
@@ -116,6 +130,9 @@ public struct InMemoryFiles: FileAccess {
 /// file being parsed does not stay resident). Not copied: a class, used by one load.
 public final class MappedBytes: @unchecked Sendable {
     public let buffer: UnsafeBufferPointer<UInt8>
+    /// Which file the bytes are, when they are a regular file's (nil: a stream, or a copy of
+    /// unknown origin). Only a file with an identity can be read on demand.
+    public var identity: FileIdentity?
     private let releaseRange: @Sendable (Int, Int) -> Void
     private let free: @Sendable () -> Void
 
@@ -129,8 +146,8 @@ public final class MappedBytes: @unchecked Sendable {
         self.free = free
     }
 
-    /// An owned copy of `bytes`.
-    public convenience init(bytes: [UInt8]) {
+    /// An owned copy of `bytes` (of the file `identity`, when known).
+    public convenience init(bytes: [UInt8], identity: FileIdentity? = nil) {
         let memory = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(bytes.count, 1))
         _ = memory.initialize(from: bytes)
         let view = UnsafeBufferPointer(start: memory.baseAddress, count: bytes.count)
@@ -138,6 +155,7 @@ public final class MappedBytes: @unchecked Sendable {
         self.init(
             buffer: view, release: { _, _ in },
             free: { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() })
+        self.identity = identity
     }
 
     public func release(_ start: Int, _ end: Int) { releaseRange(start, end) }

@@ -20,4 +20,7 @@ public enum DataError: Error, Equatable, Sendable {
     case unsupportedEncoding(String)
     /// NUL bytes near the start: a binary file, or UTF-16 without a byte-order mark.
     case notText
+    /// A file read on demand is not the one loaded any more (another file at its path, or
+    /// the same file written since).
+    case changedSinceLoaded
 }

@@ -67,12 +67,31 @@ public struct DelimitedReader: Sendable {
         }
     }
 
-    private func readUTF8(
-        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, shouldCancel: () -> Bool,
-        parallel: Bool,
-        release: (Int, Int) -> Void,
-        progress: @escaping @Sendable (Double) -> Void
-    ) throws(DataError) -> Table {
+    /// Where a file's records start and what its columns are called.
+    struct Heading {
+        var separator: UInt8
+        var names: [String]
+        /// The first record.
+        var body: FieldScanner.Mark
+        /// Where a `#` line that is the header starts (see `hashHeader`).
+        var headerWithHash: Int?
+
+        func scanner(_ buffer: UnsafeBufferPointer<UInt8>, limits: ResourceLimits)
+            -> FieldScanner
+        {
+            var scanner = FieldScanner(
+                buffer: buffer, separator: separator, position: body.position, limits: limits)
+            scanner.headerWithHash = headerWithHash
+            scanner.seek(body)
+            return scanner
+        }
+    }
+
+    /// The separator, the header (or names `c1`, `c2` … when there is none) and where the
+    /// records start, from the first two records at `start`.
+    func heading(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) throws(DataError)
+        -> Heading
+    {
         let separator: UInt8
         switch options.separator {
         case .character(let c): separator = c
@@ -112,39 +131,72 @@ public struct DelimitedReader: Sendable {
                     $0.element.isEmpty ? "c\($0.offset + 1)" : $0.element
                 })
             : (1...max(width, 1)).map { "c\($0)" }
-        let body = hasHeader ? secondMark : firstMark
         if hasHeader && secondRecord == nil { throw .empty }
+        return Heading(
+            separator: separator, names: names, body: hasHeader ? secondMark : firstMark,
+            headerWithHash: scanner.headerWithHash)
+    }
 
+    private func readUTF8(
+        _ buffer: UnsafeBufferPointer<UInt8>, from start: Int, shouldCancel: () -> Bool,
+        parallel: Bool,
+        release: (Int, Int) -> Void,
+        progress: @escaping @Sendable (Double) -> Void
+    ) throws(DataError) -> Table {
+        let heading = try heading(buffer, from: start)
+        let names = heading.names
+        let width = names.count
         let numbers = try readNumbers(
-            buffer, body: body, separator: separator, width: width, shouldCancel: shouldCancel,
-            parallel: parallel, release: release, progress: progress)
-        // Text columns: most non-empty cells are neither numbers nor times (names). Columns
-        // that mix numbers and times are read again cell by cell.
-        let tally = numbers.tally
-        // Times with and without a zone in one column, read in another zone than UTC: each
-        // zoneless cell is converted on its own.
-        let mixedZones = { (c: Int) in
-            self.timeZone != .utc && tally.zoned[c] > 0 && tally.zoned[c] < tally.times[c]
-        }
-        let cellByCell = { (c: Int) in tally.isMixed(c) || (tally.isTime(c) && mixedZones(c)) }
-        var textColumns = Set((0..<width).filter { tally.isText($0) || cellByCell($0) })
+            buffer, body: heading.body, separator: heading.separator, width: width,
+            shouldCancel: shouldCancel, parallel: parallel, release: release, progress: progress)
         var labelIndex: Int?
         if let labelName = options.labelColumn {
             guard let index = Column.index(of: labelName, in: names) else {
                 throw .unknownLabelColumn(labelName, available: names)
             }
             labelIndex = index
-            textColumns.insert(index)
         }
-        let rows = numbers.columns.first?.count ?? 0
-        let texts = try readTexts(
-            of: textColumns, scanner: &scanner, body: body, rows: rows,
-            alreadyUsed: rows * width * MemoryLayout<Double>.stride, shouldCancel: shouldCancel)
+        var scanner = heading.scanner(buffer, limits: limits)
+        let fields = Array(0..<width)
+        let read = try columns(
+            fields, numbers: numbers.columns, tally: numbers.tally, names: names,
+            scanner: &scanner, body: heading.body, textsToo: Set(labelIndex.map { [$0] } ?? []),
+            shouldCancel: shouldCancel)
         var columns = [Column]()
         var labels: [String]?
-        for c in 0..<width {
-            if c == labelIndex { labels = texts[c]; continue }
-            var values = numbers.columns[c]
+        for c in fields {
+            if c == labelIndex { labels = read.texts[c]; continue }
+            columns.append(read.columns[c])
+        }
+        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
+        return Table(columns: columns, labels: labels)
+    }
+
+    /// `fields` (ascending) as columns, from their numbers and tally of pass 1: text columns
+    /// (most non-empty cells are neither numbers nor times) and columns that mix numbers and
+    /// times are read again, as text, by pass 2 — with the fields of `textsToo`; the texts
+    /// read are returned beside the columns, by field.
+    func columns(
+        _ fields: [Int], numbers: [[Double]], tally: FieldScanner.Tally, names: [String],
+        scanner: inout FieldScanner, body: FieldScanner.Mark, textsToo: Set<Int>,
+        shouldCancel: () -> Bool
+    ) throws(DataError) -> (columns: [Column], texts: [Int: [String]]) {
+        // Times with and without a zone in one column, read in another zone than UTC: each
+        // zoneless cell is converted on its own.
+        let mixedZones = { (c: Int) in
+            self.timeZone != .utc && tally.zoned[c] > 0 && tally.zoned[c] < tally.times[c]
+        }
+        let cellByCell = { (c: Int) in tally.isMixed(c) || (tally.isTime(c) && mixedZones(c)) }
+        let textColumns = Set(fields.filter { tally.isText($0) || cellByCell($0) })
+            .union(textsToo)
+        let rows = numbers.first?.count ?? 0
+        let texts = try readTexts(
+            of: textColumns, scanner: &scanner, body: body, rows: rows,
+            alreadyUsed: rows * numbers.count * MemoryLayout<Double>.stride,
+            shouldCancel: shouldCancel)
+        var columns = [Column]()
+        for (k, c) in fields.enumerated() {
+            var values = numbers[k]
             if tally.isText(c), let text = texts[c] {
                 columns.append(Column(name: names[c], text: text))
                 continue
@@ -165,14 +217,15 @@ public struct DelimitedReader: Sendable {
                     Column(name: names[c], numbers: values, unparseable: tally.failures[c]))
             }
         }
-        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
-        return Table(columns: columns, labels: labels)
+        return (columns, texts)
     }
 
-    /// Pass 1: numbers for every column — the fast path for unquoted numeric data, else the
-    /// general scanner (which also reports ragged rows with their line).
-    private func readNumbers(
+    /// Pass 1: numbers for the columns of `fields` (ascending; nil: every column) — the fast
+    /// path for unquoted numeric data, else the general scanner (which also reports ragged
+    /// rows with their line).
+    func readNumbers(
         _ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
+        fields: [Int]? = nil, split: (offset: Int, recordsBefore: Int, records: Int)? = nil,
         shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void,
         progress: @escaping @Sendable (Double) -> Void
     ) throws(DataError)
@@ -184,6 +237,8 @@ public struct DelimitedReader: Sendable {
                     separator: separator, width: width, budget: limits.memoryBudget,
                     shouldCancel: cancel, release: release)
                 fast.progress = progress
+                fast.fields = fields
+                fast.knownSplit = split
                 guard useFastPath, let base = buffer.baseAddress else {
                     return FastNumericParser.Outcome.fallback
                 }
@@ -196,6 +251,18 @@ public struct DelimitedReader: Sendable {
         case .parsed(let result): return (result.columns, result.tally)
         case .fallback: break
         }
+        let all = try readAllNumbers(
+            buffer, body: body, separator: separator, width: width, shouldCancel: shouldCancel,
+            progress: progress)
+        guard let fields else { return all }
+        return (fields.map { all.columns[$0] }, all.tally)
+    }
+
+    /// Pass 1 by the general scanner: numbers for every column.
+    private func readAllNumbers(
+        _ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
+        shouldCancel: () -> Bool, progress: @escaping @Sendable (Double) -> Void
+    ) throws(DataError) -> (columns: [[Double]], tally: FieldScanner.Tally) {
         var scanner = FieldScanner(
             buffer: buffer, separator: separator, position: body.position, limits: limits)
         scanner.seek(body)

@@ -17,6 +17,7 @@ import Synchronization
 /// reaches the end of its stretch of rows stops and falls back before writing past it.
 struct FastNumericParser {
     let separator: UInt8
+    /// Fields per record (the header's).
     let width: Int
     /// Bytes the columns may take (`ResourceLimits.memoryBudget`), checked before allocating.
     let budget: Int
@@ -24,12 +25,23 @@ struct FastNumericParser {
     let release: (Int, Int) -> Void
     /// Told the fraction of the body parsed so far (0...1), from any thread.
     var progress: (Double) -> Void = { _ in }
+    /// The fields kept, ascending (nil: every field); the others are only stepped over, so a
+    /// chart of one column of a wide file reads one column (columns on demand).
+    var fields: [Int]? = nil
+    /// Where the body splits in two for the two cores, and the records before the split, when
+    /// a scan has counted them (`DelimitedReader.Structure`): the line count is then skipped.
+    var knownSplit: (offset: Int, recordsBefore: Int, records: Int)? = nil
+
+    /// The fields kept, ascending.
+    var keptFields: [Int] { fields ?? Array(0..<width) }
 
     /// Wider tables take the general path (the storage of every column is lent at once).
     static let maxWidth = 256
 
     struct Result {
+        /// One per kept field, in `keptFields` order.
         var columns: [[Double]]
+        /// Per field of the record (counts of fields not kept are zero).
         var tally: FieldScanner.Tally
     }
 
@@ -41,7 +53,10 @@ struct FastNumericParser {
 
     /// Parses `base[start..<end]` (whole records, header excluded).
     func parse(_ base: UnsafePointer<UInt8>, start: Int, end: Int, parallel: Bool) -> Outcome {
-        guard width > 0, width <= Self.maxWidth else { return .fallback }
+        let kept = keptFields
+        guard width > 0, width <= Self.maxWidth, !kept.isEmpty,
+            kept.allSatisfy({ (0..<width).contains($0) })
+        else { return .fallback }
         var cuts = [start, end]
         if parallel, end - start > 1 << 20 {
             let mid = start + (end - start) / 2
@@ -52,18 +67,26 @@ struct FastNumericParser {
                 ]
             }
         }
+        if let split = knownSplit, split.offset > start, split.offset < end {
+            cuts = [start, split.offset, end]
+        }
         let parts = cuts.count - 1
         let job = Job(parser: self, base: base, cuts: cuts)
         defer { job.free() }
-        // Phase 1: an upper bound on each part's rows.
-        DispatchQueue.concurrentPerform(iterations: parts) { p in job.countPart(p) }
+        // Phase 1: an upper bound on each part's rows (known when counted before).
+        if let split = knownSplit, parts == 2, cuts[1] == split.offset {
+            job.bounds[0] = split.recordsBefore
+            job.bounds[1] = split.records - split.recordsBefore
+        } else {
+            DispatchQueue.concurrentPerform(iterations: parts) { p in job.countPart(p) }
+        }
         var offsets = [0]
         for p in 0..<parts { offsets.append(offsets[p] + job.bounds[p]) }
         // Phase 2: parse into place — straight into the final arrays' storage.
         let capacity = offsets[parts]
-        let rowBytes = width * MemoryLayout<Double>.stride
+        let rowBytes = kept.count * MemoryLayout<Double>.stride
         guard capacity <= budget / rowBytes else { return .overBudget(capacity * rowBytes) }
-        var arrays = (0..<width).map { _ in
+        var arrays = kept.map { _ in
             [Double](unsafeUninitializedCapacity: max(capacity, 1)) { _, count in
                 count = max(capacity, 1)
             }
@@ -81,7 +104,7 @@ struct FastNumericParser {
             if s.outcome != .ok { return s.outcome == .cancelled ? .cancelled : .fallback }
             if rows != offsets[p] {
                 // Blank lines left a gap before this part's rows: close it.
-                for c in 0..<width {
+                for c in arrays.indices {
                     arrays[c].withUnsafeMutableBufferPointer { b in
                         guard let base = b.baseAddress else { return }
                         (base + rows).update(from: base + offsets[p], count: s.rows)
@@ -91,7 +114,7 @@ struct FastNumericParser {
             rows += s.rows
             tally.add(s.tally)
         }
-        for c in 0..<width { arrays[c].removeLast(arrays[c].count - rows) }
+        for c in arrays.indices { arrays[c].removeLast(arrays[c].count - rows) }
         return .parsed(Result(columns: arrays, tally: tally))
     }
 
@@ -191,8 +214,8 @@ struct FastNumericParser {
         var tally: FieldScanner.Tally
     }
 
-    /// One part, sequentially. Rows go to `columns[c][rows]`; a part with more rows than
-    /// that falls back before writing the first row past it.
+    /// One part, sequentially. Rows go to `columns[k][rows]` for the k-th kept field; a part
+    /// with more rows than that falls back before writing the first row past it.
     func parsePart(
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int,
         into columns: [UnsafeMutablePointer<Double>], rows: Range<Int>,
@@ -205,9 +228,12 @@ struct FastNumericParser {
         counters.initialize(repeating: 0, count: 4 * width)
         let present = counters, failures = counters + width, times = counters + 2 * width
         let zonedTimes = counters + 3 * width
-        let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>>.allocate(
+        // Per field: where its cells go, nil for a field only stepped over.
+        let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>?>.allocate(
             capacity: width)
-        destination.initialize(from: columns, count: width)
+        destination.initialize(repeating: nil, count: width)
+        for (k, field) in keptFields.enumerated() { destination[field] = columns[k] }
+        let lastKept = keptFields.last ?? width
         // (Counters are copied into `stats` explicitly before the normal return: a `defer`
         // would run after `return stats` had already taken its copy.)
         defer { counters.deallocate(); destination.deallocate() }
@@ -235,6 +261,29 @@ struct FastNumericParser {
                 let s = q
                 // Quoted: the general path.
                 if q < end && base[q] == 34 { stats.outcome = .fallback; return stats }
+                guard let cells = destination[column] else {
+                    if column > lastKept {
+                        // Past the last field kept: the record's end, its fields only counted.
+                        let tail = ByteScan.recordTail(base, from: q, to: end, separator: sep)
+                        guard !tail.quoted, column &+ 1 &+ tail.separators <= width else {
+                            stats.outcome = .fallback
+                            return stats
+                        }
+                        column = width
+                        p = tail.end
+                        if p < end && base[p] == 13 { p &+= 1 }
+                        if p < end && base[p] == 10 { p &+= 1 }
+                        break
+                    }
+                    // A field not kept: stepped over to the separator or the line's end.
+                    q = ByteScan.fieldEnd(base, from: q, to: end, separator: sep)
+                    column &+= 1
+                    p = q
+                    if p < end && base[p] == sep { p &+= 1; continue }
+                    if p < end && base[p] == 13 { p &+= 1 }
+                    if p < end && base[p] == 10 { p &+= 1 }
+                    break
+                }
                 var negative = false
                 if q < end && (base[q] == 45 || base[q] == 43) { negative = base[q] == 45; q &+= 1 }
                 // Digits go straight into the mantissa; more than 19 digits in all (leading zeros
@@ -269,7 +318,7 @@ struct FastNumericParser {
                 if terminated && any && simple && mantissa <= 1 << 53 && exponent >= -22 {
                     var value = Double(mantissa)
                     if exponent < 0 { value /= NumberParser.exactPowerOfTen(-exponent) }
-                    destination[column][row] = negative ? -value : value
+                    cells[row] = negative ? -value : value
                     present[column] &+= 1
                 } else {
                     // Not a plain decimal: find the field's end and let the careful parser decide.
@@ -282,18 +331,18 @@ struct FastNumericParser {
                     while t > s && (base[t &- 1] == 32 || base[t &- 1] == tabIsBlank) { t &-= 1 }
                     switch Cell.classify(UnsafeBufferPointer(start: base, count: end), s, t) {
                     case .blank, .missing:
-                        destination[column][row] = .nan
+                        cells[row] = .nan
                     case .number(let value):
-                        destination[column][row] = value
+                        cells[row] = value
                         present[column] &+= 1
                     case .time(let seconds, let zoned):
-                        destination[column][row] = seconds
+                        cells[row] = seconds
                         present[column] &+= 1
                         failures[column] &+= 1
                         times[column] &+= 1
                         if zoned { zonedTimes[column] &+= 1 }
                     case .text:
-                        destination[column][row] = .nan
+                        cells[row] = .nan
                         present[column] &+= 1
                         failures[column] &+= 1
                     }
@@ -306,7 +355,7 @@ struct FastNumericParser {
                 if p < end && base[p] == 10 { p &+= 1 }
                 break
             }
-            while column < width { destination[column][row] = .nan; column += 1 }
+            while column < width { destination[column]?[row] = .nan; column += 1 }
             row += 1
             if (row - first) & 0xffff == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }

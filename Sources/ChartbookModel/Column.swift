@@ -1,11 +1,22 @@
-/// One named column of a dataset: contiguous numbers (NaN = missing) or text.
+/// One named column of a dataset: contiguous numbers (NaN = missing) or text — or, for a
+/// large file loaded with columns on demand, cells not read yet (`unread`), of a kind judged
+/// from a sample of the file.
 ///
 /// Numeric columns are what plots draw; text columns serve as x labels.
 public struct Column: Equatable, Sendable {
+    /// What a column holds, as `describe` and the x scale see it.
+    public enum Kind: String, Equatable, Sendable {
+        case number, time, text
+    }
+
     public enum Values: Equatable, Sendable {
         /// Numbers, NaN for missing or unparseable cells.
         case numbers([Double])
         case text([String])
+        /// `count` cells of a file not read yet: field `field` of its records (see
+        /// `OnDemandFile`). The executor reads every column a drawing needs before the
+        /// session is committed, so the layout never meets one it draws.
+        case unread(field: Int, count: Int)
     }
 
     public var name: String
@@ -25,6 +36,7 @@ public struct Column: Equatable, Sendable {
         self.values = .numbers(numbers)
         self.unparseable = unparseable
         self.isTime = false
+        self.unreadKind = nil
     }
 
     /// A time column: `seconds` since 1970-01-01T00:00:00Z, NaN for missing.
@@ -33,6 +45,7 @@ public struct Column: Equatable, Sendable {
         self.values = .numbers(seconds)
         self.unparseable = unparseable
         self.isTime = true
+        self.unreadKind = nil
     }
 
     public init(name: String, text: [String]) {
@@ -40,21 +53,39 @@ public struct Column: Equatable, Sendable {
         self.values = .text(text)
         self.unparseable = 0
         self.isTime = false
+        self.unreadKind = nil
     }
+
+    /// A column of `count` cells of `kind` in field `field` of a file, not read yet.
+    public init(name: String, unread kind: Kind, field: Int, count: Int) {
+        self.name = name
+        self.values = .unread(field: field, count: count)
+        self.unparseable = 0
+        self.isTime = kind == .time
+        self.unreadKind = kind
+    }
+
+    /// The kind an unread column was judged to hold (nil once read).
+    private var unreadKind: Kind?
 
     public var count: Int {
         switch values {
         case .numbers(let v): v.count
         case .text(let v): v.count
+        case .unread(_, let count): count
         }
     }
+
+    /// Whether the cells have been read (every column but an `unread` one).
+    public var isRead: Bool { unreadKind == nil }
 
     public var numbers: [Double]? {
         if case .numbers(let v) = values { return v }
         return nil
     }
 
-    public var isNumeric: Bool { numbers != nil }
+    /// Numbers or times (read, or judged so while unread).
+    public var isNumeric: Bool { kind != .text }
 
     /// The extremes of the numbers per block (`SummaryPyramid`), built on first use and kept
     /// with the column; nil for text and for columns shorter than `SummaryPyramid.minimumCount`.
@@ -82,7 +113,7 @@ public struct Column: Equatable, Sendable {
     /// Equal columns: the same name, kind and cells (a kept summary is derived from them).
     public static func == (a: Column, b: Column) -> Bool {
         a.name == b.name && a.values == b.values && a.unparseable == b.unparseable
-            && a.isTime == b.isTime
+            && a.isTime == b.isTime && a.unreadKind == b.unreadKind
     }
 
     /// The position of the column called `name` among `names`: spelt exactly, else the one
@@ -94,8 +125,17 @@ public struct Column: Equatable, Sendable {
         return matches.count == 1 ? matches[0] : nil
     }
 
+    /// What the column holds (for an unread column: what a sample of the file showed).
+    public var kind: Kind {
+        if let unreadKind { return unreadKind }
+        switch values {
+        case .numbers: return isTime ? .time : .number
+        case .text, .unread: return .text
+        }
+    }
+
     /// What the column holds, as `describe` and the x scale see it.
-    public var kindName: String { isTime ? "time" : isNumeric ? "number" : "text" }
+    public var kindName: String { kind.rawValue }
 
     /// The cell at `index` as display text (numbers shortest round-trip, times ISO 8601 in
     /// UTC, NaN as empty).
@@ -105,10 +145,12 @@ public struct Column: Equatable, Sendable {
             guard v.indices.contains(index), !v[index].isNaN else { return "" }
             return isTime ? TimeText.iso(v[index]) : NumberText.shortest(v[index])
         case .text(let v): return v.indices.contains(index) ? v[index] : ""
+        case .unread: return ""
         }
     }
 
     /// Appends in place (the array is moved out of the enum first, so it is not copied).
+    /// Only datasets that are not files have rows appended (`push`), so never an unread one.
     mutating func append(number: Double) {
         switch values {
         case .numbers(var v):
@@ -119,14 +161,16 @@ public struct Column: Equatable, Sendable {
             values = .numbers([])
             t.append("")
             values = .text(t)
+        case .unread: break
         }
     }
 
-    /// Keeps only the last `count` values.
+    /// Keeps only the last `count` values (an unread column is read before a window applies).
     mutating func keepLast(_ count: Int) {
         switch values {
         case .numbers(let v): values = .numbers(Array(v.suffix(count)))
         case .text(let v): values = .text(Array(v.suffix(count)))
+        case .unread: break
         }
     }
 }

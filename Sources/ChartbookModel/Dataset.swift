@@ -14,12 +14,16 @@ public struct Dataset: Equatable, Sendable {
     public var xColumn: String?
     /// For a remote dataset: what stays in the engine, and what the columns answer now.
     public var remote: RemoteTable?
+    /// For a large file loaded with columns on demand: how its unread columns are read.
+    public var onDemand: OnDemandFile?
 
     public init(
         name: String, columns: [Column], labels: [String]? = nil, source: DataSource,
-        window: Int? = nil, xColumn: String? = nil, remote: RemoteTable? = nil
+        window: Int? = nil, xColumn: String? = nil, remote: RemoteTable? = nil,
+        onDemand: OnDemandFile? = nil
     ) {
         self.name = name
+        self.onDemand = onDemand
         self.remote = remote
         self.xColumn = xColumn
         self.columns = columns
@@ -63,4 +67,7 @@ public struct Dataset: Equatable, Sendable {
     }
 
     public var numericColumns: [Column] { columns.filter(\.isNumeric) }
+
+    /// Whether every column has been read (always, but for a file loaded on demand).
+    public var isRead: Bool { columns.allSatisfy(\.isRead) }
 }

@@ -24,12 +24,17 @@ public struct ResourceLimits: Equatable, Sendable {
     /// Rows of one dataset an export (Vega-Lite) writes inline; past it, only a loaded file
     /// can be exported, by reference (`url=on`).
     public var maxInlineRows: Int
+    /// Bytes from which a plain delimited file is loaded with columns on demand (its columns
+    /// are read when first drawn, described or exported; see `OnDemandFile`). Not a limit
+    /// but a threshold: smaller files are read whole at `load`.
+    public var onDemandFrom: Int
 
     public init(
         maxFieldBytes: Int = 1 << 20, maxLineBytes: Int = 16 << 20, maxColumns: Int = 10_000,
         memoryBudget: Int = 4 << 30, maxPlots: Int = 256, maxMarkedLines: Int = 256,
-        maxGroups: Int = 1000, maxInlineRows: Int = 100_000
+        maxGroups: Int = 1000, maxInlineRows: Int = 100_000, onDemandFrom: Int = 16 << 20
     ) {
+        self.onDemandFrom = onDemandFrom
         self.maxInlineRows = maxInlineRows
         self.maxGroups = maxGroups
         self.maxFieldBytes = maxFieldBytes

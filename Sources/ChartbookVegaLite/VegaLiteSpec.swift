@@ -101,6 +101,8 @@ public struct VegaLiteSpec: Sendable {
             return column.isTime ? .string(time(values[row])) : .number(values[row])
         case .text(let values):
             return row < values.count ? .string(values[row]) : .null
+        // The executor reads a dataset's every column before it is exported.
+        case .unread: return .null
         }
     }
 

@@ -52,11 +52,19 @@ struct LocalFiles: FileAccess {
 
     /// The size of a regular file, nil for a stream; refuses directories.
     private func regularFileSize(_ fd: Int32) throws(FileAccessError) -> Int? {
+        try regularFile(fd)?.size
+    }
+
+    /// The identity of the regular file open as `fd`; nil for a FIFO or a device.
+    private func regularFile(_ fd: Int32) throws(FileAccessError) -> FileIdentity? {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw FileAccessError(Self.reason(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: throw FileAccessError("it is a directory")
-        case S_IFREG: return Int(info.st_size)
+        case S_IFREG:
+            return FileIdentity(
+                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int(info.st_size),
+                modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         default: return nil
         }
     }
@@ -137,17 +145,18 @@ struct LocalFiles: FileAccess {
     func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes {
         let fd = try openForReading(path)
         defer { close(fd) }
-        guard let size = try regularFileSize(fd), size >= 1 << 16,
+        let identity = try regularFile(fd)
+        guard let size = identity?.size, size >= 1 << 16,
             let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), address != MAP_FAILED
         else {
-            return MappedBytes(bytes: try readStream(fd, budget: budget))
+            return MappedBytes(bytes: try readStream(fd, budget: budget), identity: identity)
         }
         madvise(address, size, MADV_SEQUENTIAL)
         let base = UInt(bitPattern: address)
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let buffer = UnsafeBufferPointer(
             start: address.assumingMemoryBound(to: UInt8.self), count: size)
-        return MappedBytes(
+        let bytes = MappedBytes(
             buffer: buffer,
             release: { start, end in
                 // Whole pages inside [start, end) only.
@@ -159,6 +168,8 @@ struct LocalFiles: FileAccess {
                     )
                 }
             }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) })
+        bytes.identity = identity
+        return bytes
     }
 
     /// Replaces or writes through `path` (see `SafeFileWriter`), creating missing parent

@@ -21,6 +21,18 @@ struct FixtureFiles: FileAccess {
         }
         return [UInt8](data)
     }
+
+    /// The file with an identity (its inode, size and modification time), so that it can be
+    /// read on demand.
+    func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes {
+        let bytes = try read(path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let identity = FileIdentity(
+            device: 0, inode: (attributes?[.systemFileNumber] as? UInt64) ?? 0, size: bytes.count,
+            modified: Int64(modified * 1e9))
+        return MappedBytes(bytes: bytes, identity: identity)
+    }
 }
 
 /// Every script in Fixtures/ is replayed at a pinned size (each sets its own) and compared
@@ -36,13 +48,18 @@ struct FixtureFiles: FileAccess {
 
     @Test func fixturesExist() { #expect(Self.scripts.count >= 8) }
 
-    @Test(arguments: scripts)
-    func replay(_ script: String) throws {
+    /// Each script twice: reading files whole, and with columns on demand for every file
+    /// (`onDemandFrom` 0) — the same charts, byte for byte.
+    @Test(arguments: scripts, [false, true])
+    func replay(_ script: String, onDemand: Bool) throws {
+        if onDemand && Self.recording { return }
         let path = FixtureFiles.directory + "/" + script
         let text = String(decoding: try FixtureFiles().read(path), as: UTF8.self)
         var notebook = Notebook()
         var diagnostics = ""
-        let runner = ScriptRunner(executor: Executor(files: FixtureFiles()))
+        var executor = Executor(files: FixtureFiles())
+        if onDemand { executor.limits.onDemandFrom = 0 }
+        let runner = ScriptRunner(executor: executor)
         let outcome = runner.run(
             ScriptSource(name: script, text: text, directory: FixtureFiles.directory), in: &notebook
         ) { event in

@@ -1,0 +1,147 @@
+import ChartbookData
+import ChartbookModel
+
+/// Columns on demand: a large plain file is loaded as its structure (`OnDemandFile`), and its
+/// columns are read within the command that first needs them — so every session the
+/// executor commits holds every column its drawing reads (`Session.columnsInUse`), and a
+/// failed read leaves the notebook as it was, like any failed command.
+extension Executor {
+    /// `bytes` (the file at `resolved`) as a dataset whose columns are not read yet, or nil
+    /// when it is to be read whole: small, not a regular file, JSON, `labels=` given, or not
+    /// plain (`DelimitedReader.structure`).
+    func onDemandDataset(
+        _ bytes: MappedBytes, resolved: String, name: String, options: LoadOptions,
+        timeZone: TimeZoneSetting, shouldCancel: () -> Bool
+    ) throws(DataError) -> Dataset? {
+        guard let identity = bytes.identity, bytes.buffer.count >= limits.onDemandFrom,
+            options.labelColumn == nil, !resolved.lowercased().hasSuffix(".json"),
+            !JSONTableReader.looksLikeJSON(bytes.buffer)
+        else { return nil }
+        var reader = DelimitedReader(options: options, limits: limits)
+        reader.timeZone = timeZone
+        guard
+            let structure = try reader.structure(
+                bytes.buffer, shouldCancel: shouldCancel, release: { bytes.release($0, $1) })
+        else { return nil }
+        let columns = structure.names.indices.map { field in
+            Column(
+                name: structure.names[field], unread: structure.kinds[field], field: field,
+                count: structure.rows)
+        }
+        let file = OnDemandFile(
+            identity: identity, separator: structure.separator, body: structure.body,
+            bodyLine: structure.bodyLine, width: structure.names.count, rows: structure.rows,
+            splitOffset: structure.splitOffset, rowsBeforeSplit: structure.rowsBeforeSplit,
+            timeZone: timeZone)
+        return Dataset(
+            name: name, columns: columns, source: .file(path: resolved, options: options),
+            xColumn: options.xColumn, onDemand: file)
+    }
+
+    /// Reads, in each dataset of `s`, the unread columns a drawing of `s` reads.
+    func readColumnsInUse(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        var wanted = [String: Set<Int>]()
+        for ref in s.columnsInUse {
+            guard let dataset = s.dataset(named: ref.dataset), dataset.onDemand != nil,
+                let index = Column.index(of: ref.column, in: dataset.columns.map(\.name)),
+                !dataset.columns[index].isRead
+            else { continue }
+            wanted[dataset.name, default: []].insert(index)
+        }
+        for (name, indices) in wanted.sorted(by: { $0.key < $1.key }) {
+            guard var dataset = s.dataset(named: name) else { continue }
+            try readColumns(indices, of: &dataset, at: range)
+            s.upsert(dataset)
+        }
+    }
+
+    /// `dataset` with every column read (`describe`, `show data`, exports, a window).
+    func readAllColumns(of dataset: Dataset, at range: SourceRange) throws(Diagnostic) -> Dataset {
+        guard !dataset.isRead else { return dataset }
+        var read = dataset
+        try readColumns(Set(dataset.columns.indices), of: &read, at: range)
+        return read
+    }
+
+    /// `s` with every column of the datasets `names` read.
+    func readAllColumns(of names: [String], in s: Session, at range: SourceRange)
+        throws(Diagnostic) -> Session
+    {
+        var read = s
+        for name in names {
+            guard let dataset = s.dataset(named: name) else { continue }
+            read.upsert(try readAllColumns(of: dataset, at: range))
+        }
+        return read
+    }
+
+    /// Reads the unread columns among `indices` of `dataset` from its file, which must be the
+    /// one loaded. A column whose cells, read whole, are of another kind than the sample
+    /// showed is refused: the chart would not be what the load said.
+    private func readColumns(_ indices: Set<Int>, of dataset: inout Dataset, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        guard let file = dataset.onDemand, case .file(let path, let options) = dataset.source else {
+            return
+        }
+        var fields = [Int: Int]()  // field → column index
+        for i in indices where dataset.columns.indices.contains(i) {
+            if case .unread(let field, _) = dataset.columns[i].values { fields[field] = i }
+        }
+        guard !fields.isEmpty else { return }
+        let shown = TextMetrics.sanitized(path)
+        let bytes: MappedBytes
+        do { bytes = try files.map(path, budget: limits.memoryBudget) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
+            throw Diagnostic(.cannotRead(path: shown, reason: error.reason), at: range)
+        }
+        guard bytes.identity == file.identity else {
+            throw Diagnostic(.unreadableData(path: shown, .changedSinceLoaded), at: range)
+        }
+        let read = try readFields(
+            fields.keys.sorted(), of: file, names: dataset.columns.map(\.name), options: options,
+            bytes: bytes, path: path, at: range)
+        for column in read {
+            guard let i = Column.index(of: column.name, in: dataset.columns.map(\.name)) else {
+                continue
+            }
+            var column = column
+            if let unit = options.epoch, options.xColumn == column.name {
+                column = Self.epochTimes(column, unit: unit)
+            }
+            guard column.kind == dataset.columns[i].kind else {
+                throw Diagnostic(
+                    .columnKindChanged(
+                        dataset: dataset.name, column: column.name,
+                        judged: dataset.columns[i].kindName, read: column.kindName),
+                    at: range)
+            }
+            dataset.columns[i] = column
+        }
+    }
+
+    /// The columns of `fields` of `file`, read from `bytes`.
+    private func readFields(
+        _ fields: [Int], of file: OnDemandFile, names: [String], options: LoadOptions,
+        bytes: MappedBytes, path: String, at range: SourceRange
+    ) throws(Diagnostic) -> [Column] {
+        var reader = DelimitedReader(options: options, limits: limits)
+        reader.timeZone = file.timeZone
+        let structure = DelimitedReader.Structure(
+            separator: file.separator, body: file.body, bodyLine: file.bodyLine, names: names,
+            kinds: [], rows: file.rows, splitOffset: file.splitOffset,
+            rowsBeforeSplit: file.rowsBeforeSplit)
+        let report = progress
+        defer { report(path, 1) }
+        do throws(DataError) {
+            let columns = try reader.readColumns(
+                fields, of: structure, in: bytes.buffer, shouldCancel: isCancelled,
+                release: { bytes.release($0, $1) }, progress: { report(path, $0) })
+            if isCancelled() { throw DataError.cancelled }
+            return columns
+        } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
+            throw Diagnostic(.unreadableData(path: TextMetrics.sanitized(path), error), at: range)
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import ChartbookModel
+import Dispatch
+import Synchronization
+
+#if canImport(Glibc)
+    @preconcurrency import Glibc
+#endif
+
+/// Columns on demand: `structure` scans a large file once — names, records, and each
+/// column's kind judged from a sample — and `readColumns` reads chosen columns later, each
+/// exactly as `read` would have (the same parsers, the same kinds from all their cells).
+extension DelimitedReader {
+    /// What a scan of a file learns without reading its fields.
+    public struct Structure: Equatable, Sendable {
+        public var separator: UInt8
+        /// The offset in bytes of the first record, and its line (1-based).
+        public var body: Int
+        public var bodyLine: Int
+        public var names: [String]
+        /// Each column's kind in the sample (the first, middle and last stretch of records).
+        public var kinds: [Column.Kind]
+        public var rows: Int
+        /// Where the count split the records in two (the byte offset of a record's start, or
+        /// the end of the file) and the records before it; reading splits there too.
+        public var splitOffset: Int
+        public var rowsBeforeSplit: Int
+
+        public init(
+            separator: UInt8, body: Int, bodyLine: Int, names: [String], kinds: [Column.Kind],
+            rows: Int, splitOffset: Int, rowsBeforeSplit: Int
+        ) {
+            self.splitOffset = splitOffset
+            self.rowsBeforeSplit = rowsBeforeSplit
+            self.separator = separator
+            self.body = body
+            self.bodyLine = bodyLine
+            self.names = names
+            self.kinds = kinds
+            self.rows = rows
+        }
+    }
+
+    /// Bytes of each stretch of records whose cells judge the columns' kinds.
+    public static let sampleBytes = 1 << 18
+
+    /// The structure of `buffer`, or nil when it is not plain enough to be read in parts (a
+    /// quote anywhere, a lone carriage return, UTF-16): the caller then reads it whole.
+    public func structure(
+        _ buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false },
+        parallel: Bool = true, release: (Int, Int) -> Void = { _, _ in }
+    ) throws(DataError) -> Structure? {
+        guard case .utf8(let bom) = try TextEncoding.detect(buffer), let base = buffer.baseAddress
+        else { return nil }
+        let heading = try heading(buffer, from: bom)
+        let body = heading.body.position
+        guard
+            let count = try countRecords(
+                base, from: body, to: buffer.count,
+                blank: SkippableLine.blank(
+                    for: heading.separator), shouldCancel: shouldCancel, parallel: parallel,
+                release: release)
+        else { return nil }
+        let tally = try sampleTally(buffer, heading: heading)
+        let kinds: [Column.Kind] = heading.names.indices.map { c in
+            tally.isText(c) ? .text : tally.isTime(c) ? .time : .number
+        }
+        guard kinds.contains(where: { $0 != .text }) else {
+            throw .noNumericColumn(names: heading.names)
+        }
+        return Structure(
+            separator: heading.separator, body: body, bodyLine: heading.body.line,
+            names: heading.names, kinds: kinds, rows: count.rows, splitOffset: count.split,
+            rowsBeforeSplit: count.before)
+    }
+
+    /// The columns of `fields` (ascending indices into `structure.names`), read whole from
+    /// `buffer` — the file `structure` was made of. Throws `changedSinceLoaded` when the
+    /// records are not those counted then.
+    public func readColumns(
+        _ fields: [Int], of structure: Structure, in buffer: UnsafeBufferPointer<UInt8>,
+        shouldCancel: () -> Bool = { false }, parallel: Bool = true,
+        release: (Int, Int) -> Void = { _, _ in },
+        progress: @escaping @Sendable (Double) -> Void = { _ in }
+    ) throws(DataError) -> [Column] {
+        let width = structure.names.count
+        guard !fields.isEmpty, buffer.count >= structure.body else {
+            return []
+        }
+        let heading = Heading(
+            separator: structure.separator, names: structure.names,
+            body: FieldScanner.Mark(position: structure.body, line: structure.bodyLine),
+            headerWithHash: nil)
+        let numbers = try readNumbers(
+            buffer, body: heading.body, separator: heading.separator, width: width,
+            fields: fields,
+            split: (structure.splitOffset, structure.rowsBeforeSplit, structure.rows),
+            shouldCancel: shouldCancel, parallel: parallel, release: release, progress: progress)
+        let rows = numbers.columns.first?.count ?? 0
+        guard rows == structure.rows else { throw .changedSinceLoaded }
+        var scanner = heading.scanner(buffer, limits: limits)
+        return try columns(
+            fields, numbers: numbers.columns, tally: numbers.tally, names: structure.names,
+            scanner: &scanner, body: heading.body, textsToo: [], shouldCancel: shouldCancel
+        ).columns
+    }
+
+    /// Records from `start` to `end`, on both cores when `parallel` (split at a line end near
+    /// the middle: `split`, with `before` records before it); nil when the bytes are not
+    /// plain or the count was cancelled.
+    private func countRecords(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, blank: UInt8,
+        shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void
+    ) throws(DataError) -> (rows: Int, split: Int, before: Int)? {
+        var cuts = [start, end]
+        if parallel, end - start > 1 << 22,
+            let nl = memchr(base + start + (end - start) / 2, 10, end - start - (end - start) / 2)
+        {
+            cuts.insert(
+                UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1, at: 1)
+        }
+        let counts = Mutex([Int?](repeating: nil, count: cuts.count - 1))
+        withoutActuallyEscaping(shouldCancel) { cancel in
+            withoutActuallyEscaping(release) { release in
+                let work = CountingWork(
+                    base: base, cuts: cuts, blank: blank, shouldCancel: cancel, release: release)
+                DispatchQueue.concurrentPerform(iterations: cuts.count - 1) { part in
+                    let n = work.count(part)
+                    counts.withLock { $0[part] = n }
+                }
+            }
+        }
+        if shouldCancel() { throw .cancelled }
+        let parts = counts.withLock { $0 }
+        guard parts.allSatisfy({ $0 != nil }) else { return nil }
+        let rows = parts.reduce(0) { $0 + ($1 ?? 0) }
+        return (rows, cuts.count > 2 ? cuts[1] : end, parts[0] ?? 0)
+    }
+
+    /// The tally of every column over the first, middle and last `sampleBytes` of records
+    /// (whole lines). Only the first stretch may report a malformed record: the others do not
+    /// know their line numbers, and `readColumns` reports those exactly.
+    private func sampleTally(_ buffer: UnsafeBufferPointer<UInt8>, heading: Heading)
+        throws(DataError) -> FieldScanner.Tally
+    {
+        let width = heading.names.count
+        let body = heading.body.position
+        // The start of the line holding `offset`; the end itself past the last byte.
+        let lineStart = { (offset: Int) -> Int in
+            if offset >= buffer.count { return buffer.count }
+            var p = offset
+            while p > body && buffer[p - 1] != 10 { p -= 1 }
+            return p
+        }
+        let firstEnd = lineStart(body + Self.sampleBytes)
+        let first = UnsafeBufferPointer(rebasing: buffer[0..<max(firstEnd, body)])
+        var tally = try readNumbers(
+            first, body: heading.body, separator: heading.separator, width: width,
+            shouldCancel: { false }, parallel: false, release: { _, _ in }, progress: { _ in }
+        ).tally
+        let middle = lineStart(body + (buffer.count - body) / 2)
+        let last = lineStart(buffer.count - Self.sampleBytes)
+        for from in Set([middle, last]) where from >= firstEnd {
+            let to = lineStart(min(buffer.count, from + Self.sampleBytes))
+            guard to > from else { continue }
+            let stretch = UnsafeBufferPointer(rebasing: buffer[from..<to])
+            let sample = try? readNumbers(
+                stretch, body: FieldScanner.Mark(position: 0, line: 1),
+                separator: heading.separator, width: width, shouldCancel: { false },
+                parallel: false, release: { _, _ in }, progress: { _ in })
+            if let sample { tally.add(sample.tally) }
+        }
+        return tally
+    }
+}
+
+/// What the two halves of a record count share; each writes nothing but its own result.
+private final class CountingWork: @unchecked Sendable {
+    let base: UnsafePointer<UInt8>
+    let cuts: [Int]
+    let blank: UInt8
+    let shouldCancel: () -> Bool
+    let release: (Int, Int) -> Void
+
+    init(
+        base: UnsafePointer<UInt8>, cuts: [Int], blank: UInt8, shouldCancel: @escaping () -> Bool,
+        release: @escaping (Int, Int) -> Void
+    ) {
+        self.base = base
+        self.cuts = cuts
+        self.blank = blank
+        self.shouldCancel = shouldCancel
+        self.release = release
+    }
+
+    func count(_ part: Int) -> Int? {
+        RecordCounter.count(
+            base, from: cuts[part], to: cuts[part + 1], blank: blank, shouldCancel: shouldCancel,
+            release: release)
+    }
+}
