@@ -124,9 +124,6 @@ extension Executor {
 
     /// Whether every column a plot names still exists in `dataset` (after a reload).
     func bindingHolds(_ plot: Plot, in dataset: Dataset) -> Bool {
-        let b = plot.binding
-        return [b.x, b.by, b.filter?.column, b.y, b.low, b.high, b.open].allSatisfy { name in
-            name.map { dataset.column(named: $0) != nil } ?? true
-        }
+        plot.binding.columns.allSatisfy { dataset.column(named: $0) != nil }
     }
 }

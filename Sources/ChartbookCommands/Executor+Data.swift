@@ -108,11 +108,8 @@ extension Executor {
             let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
             return [.print(SessionReport.describe(dataset))]
         case .push(let name, let values):
-            // Rows are appended to every column: all are read first.
             var dataset =
-                try s.dataset(named: name.value).map { d throws(Diagnostic) in
-                    try readAllColumns(of: d, at: name.range)
-                }
+                s.dataset(named: name.value)
                 ?? Dataset(
                     name: name.value, columns: [Column(name: name.value, numbers: [])],
                     source: .inline)
@@ -128,6 +125,8 @@ extension Executor {
                             "a multiple of \(width), one per numeric column of '\(name.value)'"),
                     at: name.range)
             }
+            // Rows are appended to every column: all are read first.
+            dataset = try readAllColumns(of: dataset, at: name.range)
             for start in stride(from: 0, to: values.count, by: width) {
                 dataset.append(row: Array(values[start..<(start + width)]))
             }

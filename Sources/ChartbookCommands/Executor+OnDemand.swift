@@ -26,13 +26,9 @@ extension Executor {
         let columns = structure.names.indices.map { field in
             Column(
                 name: structure.names[field], unread: structure.kinds[field], field: field,
-                count: structure.rows)
+                count: structure.layout.rows)
         }
-        let file = OnDemandFile(
-            identity: identity, separator: structure.separator, body: structure.body,
-            bodyLine: structure.bodyLine, width: structure.names.count, rows: structure.rows,
-            splitOffset: structure.splitOffset, rowsBeforeSplit: structure.rowsBeforeSplit,
-            timeZone: timeZone)
+        let file = OnDemandFile(identity: identity, layout: structure.layout, timeZone: timeZone)
         return Dataset(
             name: name, columns: columns, source: .file(path: resolved, options: options),
             xColumn: options.xColumn, onDemand: file)
@@ -84,11 +80,12 @@ extension Executor {
         guard let file = dataset.onDemand, case .file(let path, let options) = dataset.source else {
             return
         }
-        var fields = [Int: Int]()  // field → column index
-        for i in indices where dataset.columns.indices.contains(i) {
-            if case .unread(let field, _) = dataset.columns[i].values { fields[field] = i }
+        // The unread columns asked for, by field (a column's field is its place in the file).
+        let unread = indices.sorted().filter {
+            dataset.columns.indices.contains($0) && !dataset.columns[$0].isRead
         }
-        guard !fields.isEmpty else { return }
+        guard !unread.isEmpty else { return }
+        let names = dataset.columns.map(\.name)
         let shown = TextMetrics.sanitized(path)
         let bytes: MappedBytes
         do { bytes = try files.map(path, budget: limits.memoryBudget) } catch {
@@ -98,15 +95,16 @@ extension Executor {
         guard bytes.identity == file.identity else {
             throw Diagnostic(.unreadableData(path: shown, .changedSinceLoaded), at: range)
         }
+        let fields = unread.compactMap { i -> Int? in
+            if case .unread(let field, _, _) = dataset.columns[i].values { return field }
+            return nil
+        }
         let read = try readFields(
-            fields.keys.sorted(), of: file, names: dataset.columns.map(\.name), options: options,
-            bytes: bytes, path: path, at: range)
-        for column in read {
-            guard let i = Column.index(of: column.name, in: dataset.columns.map(\.name)) else {
-                continue
-            }
-            var column = column
-            if let unit = options.epoch, options.xColumn == column.name {
+            fields, of: file, names: names, options: options, bytes: bytes, path: path, at: range)
+        let epochColumn = options.xColumn.flatMap { Column.index(of: $0, in: names) }
+        for (i, read) in zip(unread, read) {
+            var column = read
+            if let unit = options.epoch, i == epochColumn {
                 column = Self.epochTimes(column, unit: unit)
             }
             guard column.kind == dataset.columns[i].kind else {
@@ -127,15 +125,12 @@ extension Executor {
     ) throws(Diagnostic) -> [Column] {
         var reader = DelimitedReader(options: options, limits: limits)
         reader.timeZone = file.timeZone
-        let structure = DelimitedReader.Structure(
-            separator: file.separator, body: file.body, bodyLine: file.bodyLine, names: names,
-            kinds: [], rows: file.rows, splitOffset: file.splitOffset,
-            rowsBeforeSplit: file.rowsBeforeSplit)
         let report = progress
         defer { report(path, 1) }
         do throws(DataError) {
             let columns = try reader.readColumns(
-                fields, of: structure, in: bytes.buffer, shouldCancel: isCancelled,
+                fields, names: names, layout: file.layout, in: bytes.buffer,
+                shouldCancel: isCancelled,
                 release: { bytes.release($0, $1) }, progress: { report(path, $0) })
             if isCancelled() { throw DataError.cancelled }
             return columns

@@ -39,32 +39,37 @@ extension Executor {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
-        let table: DelimitedReader.Table
-        var deferred: Dataset?
+        var dataset: Dataset
         let report = progress, typed = path.value
         defer { report(typed, 1) }
         let datasetName =
             name?.value ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved))
         let xRange = named.first(where: { $0.value == "x" })?.range ?? path.range
         do throws(DataError) {
-            deferred = try onDemandDataset(
+            if let deferred = try onDemandDataset(
                 bytes, resolved: resolved, name: datasetName, options: options,
                 timeZone: timeZone, shouldCancel: isCancelled)
-            if let deferred {
-                table = DelimitedReader.Table(columns: deferred.columns, labels: nil)
-            } else if resolved.lowercased().hasSuffix(".json")
-                || JSONTableReader.looksLikeJSON(bytes.buffer)
             {
-                var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
-                reader.timeZone = timeZone
-                table = try reader.read(bytes.buffer)
+                dataset = deferred
             } else {
-                var reader = DelimitedReader(options: options, limits: limits)
-                reader.timeZone = timeZone
-                table = try reader.read(
-                    bytes.buffer, shouldCancel: isCancelled,
-                    release: { bytes.release($0, $1) },
-                    progress: { report(typed, $0) })
+                let table: DelimitedReader.Table
+                if resolved.lowercased().hasSuffix(".json")
+                    || JSONTableReader.looksLikeJSON(bytes.buffer)
+                {
+                    var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
+                    reader.timeZone = timeZone
+                    table = try reader.read(bytes.buffer)
+                } else {
+                    var reader = DelimitedReader(options: options, limits: limits)
+                    reader.timeZone = timeZone
+                    table = try reader.read(
+                        bytes.buffer, shouldCancel: isCancelled,
+                        release: { bytes.release($0, $1) },
+                        progress: { report(typed, $0) })
+                }
+                dataset = Dataset(
+                    name: datasetName, columns: table.columns, labels: table.labels,
+                    source: .file(path: resolved, options: options), xColumn: options.xColumn)
             }
         } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
@@ -80,15 +85,8 @@ extension Executor {
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
-        let columns = try xColumns(table.columns, options: options, at: xRange)
-        if var deferred {
-            deferred.columns = columns
-            return deferred
-        }
-        return Dataset(
-            name: datasetName, columns: columns,
-            labels: table.labels, source: .file(path: resolved, options: options),
-            xColumn: options.xColumn)
+        dataset.columns = try xColumns(dataset.columns, options: options, at: xRange)
+        return dataset
     }
 
     /// A database query as a dataset: engine errors point at the query, an unreadable
@@ -199,7 +197,7 @@ extension Executor {
     /// The x column of `load … time=epoch|epochms` as times; an unread one becomes an unread
     /// time column (it is converted when read).
     static func epochTimes(_ column: Column, unit: LoadOptions.EpochUnit) -> Column {
-        if case .unread(let field, let count) = column.values {
+        if case .unread(let field, let count, _) = column.values {
             return Column(name: column.name, unread: .time, field: field, count: count)
         }
         guard let numbers = column.numbers, !column.isTime else { return column }

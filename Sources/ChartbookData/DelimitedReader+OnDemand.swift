@@ -12,32 +12,10 @@ import Synchronization
 extension DelimitedReader {
     /// What a scan of a file learns without reading its fields.
     public struct Structure: Equatable, Sendable {
-        public var separator: UInt8
-        /// The offset in bytes of the first record, and its line (1-based).
-        public var body: Int
-        public var bodyLine: Int
         public var names: [String]
         /// Each column's kind in the sample (the first, middle and last stretch of records).
         public var kinds: [Column.Kind]
-        public var rows: Int
-        /// Where the count split the records in two (the byte offset of a record's start, or
-        /// the end of the file) and the records before it; reading splits there too.
-        public var splitOffset: Int
-        public var rowsBeforeSplit: Int
-
-        public init(
-            separator: UInt8, body: Int, bodyLine: Int, names: [String], kinds: [Column.Kind],
-            rows: Int, splitOffset: Int, rowsBeforeSplit: Int
-        ) {
-            self.splitOffset = splitOffset
-            self.rowsBeforeSplit = rowsBeforeSplit
-            self.separator = separator
-            self.body = body
-            self.bodyLine = bodyLine
-            self.names = names
-            self.kinds = kinds
-            self.rows = rows
-        }
+        public var layout: RecordLayout
     }
 
     /// Bytes of each stretch of records whose cells judge the columns' kinds.
@@ -56,9 +34,8 @@ extension DelimitedReader {
         guard
             let count = try countRecords(
                 base, from: body, to: buffer.count,
-                blank: SkippableLine.blank(
-                    for: heading.separator), shouldCancel: shouldCancel, parallel: parallel,
-                release: release)
+                blank: SkippableLine.blank(for: heading.separator), shouldCancel: shouldCancel,
+                parallel: parallel, release: release)
         else { return nil }
         let tally = try sampleTally(buffer, heading: heading)
         let kinds: [Column.Kind] = heading.names.indices.map { c in
@@ -67,39 +44,35 @@ extension DelimitedReader {
         guard kinds.contains(where: { $0 != .text }) else {
             throw .noNumericColumn(names: heading.names)
         }
-        return Structure(
+        let layout = RecordLayout(
             separator: heading.separator, body: body, bodyLine: heading.body.line,
-            names: heading.names, kinds: kinds, rows: count.rows, splitOffset: count.split,
-            rowsBeforeSplit: count.before)
+            rows: count.rows, splitOffset: count.split, rowsBeforeSplit: count.before)
+        return Structure(names: heading.names, kinds: kinds, layout: layout)
     }
 
-    /// The columns of `fields` (ascending indices into `structure.names`), read whole from
-    /// `buffer` — the file `structure` was made of. Throws `changedSinceLoaded` when the
-    /// records are not those counted then.
+    /// The columns of `fields` (ascending indices into `names`, the file's column names),
+    /// read whole from `buffer` — the file whose records `layout` describes. Throws
+    /// `changedSinceLoaded` when the records are not those counted then.
     public func readColumns(
-        _ fields: [Int], of structure: Structure, in buffer: UnsafeBufferPointer<UInt8>,
-        shouldCancel: () -> Bool = { false }, parallel: Bool = true,
-        release: (Int, Int) -> Void = { _, _ in },
+        _ fields: [Int], names: [String], layout: RecordLayout,
+        in buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false },
+        parallel: Bool = true, release: (Int, Int) -> Void = { _, _ in },
         progress: @escaping @Sendable (Double) -> Void = { _ in }
     ) throws(DataError) -> [Column] {
-        let width = structure.names.count
-        guard !fields.isEmpty, buffer.count >= structure.body else {
-            return []
-        }
+        guard !fields.isEmpty else { return [] }
+        guard buffer.count >= layout.body else { throw .changedSinceLoaded }
         let heading = Heading(
-            separator: structure.separator, names: structure.names,
-            body: FieldScanner.Mark(position: structure.body, line: structure.bodyLine),
+            separator: layout.separator, names: names,
+            body: FieldScanner.Mark(position: layout.body, line: layout.bodyLine),
             headerWithHash: nil)
         let numbers = try readNumbers(
-            buffer, body: heading.body, separator: heading.separator, width: width,
-            fields: fields,
-            split: (structure.splitOffset, structure.rowsBeforeSplit, structure.rows),
-            shouldCancel: shouldCancel, parallel: parallel, release: release, progress: progress)
-        let rows = numbers.columns.first?.count ?? 0
-        guard rows == structure.rows else { throw .changedSinceLoaded }
+            buffer, body: heading.body, separator: heading.separator, width: names.count,
+            fields: fields, layout: layout, shouldCancel: shouldCancel, parallel: parallel,
+            release: release, progress: progress)
+        guard numbers.columns.first?.count == layout.rows else { throw .changedSinceLoaded }
         var scanner = heading.scanner(buffer, limits: limits)
         return try columns(
-            fields, numbers: numbers.columns, tally: numbers.tally, names: structure.names,
+            fields, numbers: numbers.columns, tally: numbers.tally, names: names,
             scanner: &scanner, body: heading.body, textsToo: [], shouldCancel: shouldCancel
         ).columns
     }
@@ -111,13 +84,7 @@ extension DelimitedReader {
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, blank: UInt8,
         shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void
     ) throws(DataError) -> (rows: Int, split: Int, before: Int)? {
-        var cuts = [start, end]
-        if parallel, end - start > 1 << 22,
-            let nl = memchr(base + start + (end - start) / 2, 10, end - start - (end - start) / 2)
-        {
-            cuts.insert(
-                UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1, at: 1)
-        }
+        let cuts = FastNumericParser.cuts(base, from: start, to: end, parallel: parallel)
         let counts = Mutex([Int?](repeating: nil, count: cuts.count - 1))
         withoutActuallyEscaping(shouldCancel) { cancel in
             withoutActuallyEscaping(release) { release in

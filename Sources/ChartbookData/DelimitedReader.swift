@@ -223,9 +223,10 @@ public struct DelimitedReader: Sendable {
     /// Pass 1: numbers for the columns of `fields` (ascending; nil: every column) — the fast
     /// path for unquoted numeric data, else the general scanner (which also reports ragged
     /// rows with their line).
+    /// `layout`: the records as a scan counted them (the fast path then skips its line count).
     func readNumbers(
         _ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
-        fields: [Int]? = nil, split: (offset: Int, recordsBefore: Int, records: Int)? = nil,
+        fields: [Int]? = nil, layout: RecordLayout? = nil,
         shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void,
         progress: @escaping @Sendable (Double) -> Void
     ) throws(DataError)
@@ -238,7 +239,7 @@ public struct DelimitedReader: Sendable {
                     shouldCancel: cancel, release: release)
                 fast.progress = progress
                 fast.fields = fields
-                fast.knownSplit = split
+                fast.layout = layout
                 guard useFastPath, let base = buffer.baseAddress else {
                     return FastNumericParser.Outcome.fallback
                 }

@@ -1,3 +1,4 @@
+import ChartbookModel
 import Dispatch
 import Synchronization
 #if canImport(Glibc)
@@ -28,9 +29,9 @@ struct FastNumericParser {
     /// The fields kept, ascending (nil: every field); the others are only stepped over, so a
     /// chart of one column of a wide file reads one column (columns on demand).
     var fields: [Int]? = nil
-    /// Where the body splits in two for the two cores, and the records before the split, when
-    /// a scan has counted them (`DelimitedReader.Structure`): the line count is then skipped.
-    var knownSplit: (offset: Int, recordsBefore: Int, records: Int)? = nil
+    /// How the records lie when a scan has counted them (`DelimitedReader.structure`): the
+    /// body splits where the scan split it, and the line count is skipped.
+    var layout: RecordLayout? = nil
 
     /// The fields kept, ascending.
     var keptFields: [Int] { fields ?? Array(0..<width) }
@@ -57,26 +58,20 @@ struct FastNumericParser {
         guard width > 0, width <= Self.maxWidth, !kept.isEmpty,
             kept.allSatisfy({ (0..<width).contains($0) })
         else { return .fallback }
-        var cuts = [start, end]
-        if parallel, end - start > 1 << 20 {
-            let mid = start + (end - start) / 2
-            if let nl = memchr(base + mid, 10, end - mid) {
-                cuts = [
-                    start, UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1,
-                    end,
-                ]
-            }
+        // A scan's count holds for the stretch it counted: the body, split where it split.
+        let scanned = layout.flatMap { l in
+            l.body == start && l.splitOffset >= start && l.splitOffset <= end ? l : nil
         }
-        if let split = knownSplit, split.offset > start, split.offset < end {
-            cuts = [start, split.offset, end]
-        }
+        let cuts =
+            scanned.map { [start, $0.splitOffset, end] }
+            ?? Self.cuts(base, from: start, to: end, parallel: parallel)
         let parts = cuts.count - 1
         let job = Job(parser: self, base: base, cuts: cuts)
         defer { job.free() }
-        // Phase 1: an upper bound on each part's rows (known when counted before).
-        if let split = knownSplit, parts == 2, cuts[1] == split.offset {
-            job.bounds[0] = split.recordsBefore
-            job.bounds[1] = split.records - split.recordsBefore
+        // Phase 1: an upper bound on each part's rows (counted already after a scan).
+        if let scanned {
+            job.bounds[0] = scanned.rowsBeforeSplit
+            job.bounds[1] = scanned.rows - scanned.rowsBeforeSplit
         } else {
             DispatchQueue.concurrentPerform(iterations: parts) { p in job.countPart(p) }
         }
@@ -118,6 +113,21 @@ struct FastNumericParser {
         return .parsed(Result(columns: arrays, tally: tally))
     }
 
+    /// Where `base[start..<end]` is split for the cores: at the start of the line after its
+    /// middle when `parallel` and past 1 MiB, else not at all. `RecordCounter`'s scan splits
+    /// the same way, and a later read reuses its count (`layout`).
+    static func cuts(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int, parallel: Bool)
+        -> [Int]
+    {
+        let mid = start + (end - start) / 2
+        guard parallel, end - start > 1 << 20, let nl = memchr(base + mid, 10, end - mid) else {
+            return [start, end]
+        }
+        return [
+            start, UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - base + 1, end,
+        ]
+    }
+
     /// Calls `body` with the storage of every array, each lent by its own
     /// `withUnsafeMutableBufferPointer` (arrays are moved out one by one, so no two accesses
     /// overlap).
@@ -136,6 +146,56 @@ struct FastNumericParser {
             withPointers(&arrays, from: index + 1, collected: &collected, body)
         }
         arrays[index] = array
+    }
+
+    /// One field from `start`, its first byte past leading blanks: what it holds and where it
+    /// ends (its separator, line end or `end`). Scanned once — sign, digits, point, digits,
+    /// blanks, then the separator or the line's end — for a plain decimal, the common case;
+    /// anything else is classified by the careful parser (`Cell.classify`).
+    @inline(__always)
+    static func field(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, separator sep: UInt8,
+        blank: UInt8
+    ) -> (Cell, end: Int) {
+        var q = start
+        var negative = false
+        if q < end && (base[q] == 45 || base[q] == 43) { negative = base[q] == 45; q &+= 1 }
+        // Digits go straight into the mantissa; more than 19 digits in all (leading zeros
+        // included, which only errs on the careful side) takes the careful parser.
+        var mantissa: UInt64 = 0
+        var exponent = 0
+        let integerStart = q
+        while q < end {
+            let d = base[q] &- 48
+            if d >= 10 { break }
+            mantissa = mantissa &* 10 &+ UInt64(d)
+            q &+= 1
+        }
+        var digits = q &- integerStart
+        if q < end && base[q] == 46 {
+            q &+= 1
+            let fractionStart = q
+            while q < end {
+                let d = base[q] &- 48
+                if d >= 10 { break }
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                q &+= 1
+            }
+            exponent = fractionStart &- q
+            digits &+= q &- fractionStart
+        }
+        while q < end && (base[q] == 32 || base[q] == blank) { q &+= 1 }
+        let terminated = q == end || base[q] == sep || base[q] == 10 || base[q] == 13
+        if terminated && digits > 0 && digits <= 19 && mantissa <= 1 << 53 && exponent >= -22 {
+            var value = Double(mantissa)
+            if exponent < 0 { value /= NumberParser.exactPowerOfTen(-exponent) }
+            return (.number(negative ? -value : value), q)
+        }
+        // Not a plain decimal: the field's end, its trailing blanks left out, decides.
+        q = ByteScan.fieldEnd(base, from: q, to: end, separator: sep)
+        var t = q
+        while t > start && (base[t &- 1] == 32 || base[t &- 1] == blank) { t &-= 1 }
+        return (Cell.classify(UnsafeBufferPointer(start: base, count: end), start, t), q)
     }
 
     static func countLines(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
@@ -254,82 +314,15 @@ struct FastNumericParser {
             while true {
                 // Ragged: reported by the general path.
                 guard column < width else { stats.outcome = .fallback; return stats }
-                // One field, scanned once: blanks, sign, digits, point, digits, blanks, then
-                // the separator or the end of the line. Anything else goes to the careful parser.
                 var q = p
                 while q < end && (base[q] == 32 || base[q] == tabIsBlank) { q &+= 1 }
-                let s = q
                 // Quoted: the general path.
                 if q < end && base[q] == 34 { stats.outcome = .fallback; return stats }
-                guard let cells = destination[column] else {
-                    if column > lastKept {
-                        // Past the last field kept: the record's end, its fields only counted.
-                        let tail = ByteScan.recordTail(base, from: q, to: end, separator: sep)
-                        guard !tail.quoted, column &+ 1 &+ tail.separators <= width else {
-                            stats.outcome = .fallback
-                            return stats
-                        }
-                        column = width
-                        p = tail.end
-                        if p < end && base[p] == 13 { p &+= 1 }
-                        if p < end && base[p] == 10 { p &+= 1 }
-                        break
-                    }
-                    // A field not kept: stepped over to the separator or the line's end.
-                    q = ByteScan.fieldEnd(base, from: q, to: end, separator: sep)
-                    column &+= 1
-                    p = q
-                    if p < end && base[p] == sep { p &+= 1; continue }
-                    if p < end && base[p] == 13 { p &+= 1 }
-                    if p < end && base[p] == 10 { p &+= 1 }
-                    break
-                }
-                var negative = false
-                if q < end && (base[q] == 45 || base[q] == 43) { negative = base[q] == 45; q &+= 1 }
-                // Digits go straight into the mantissa; more than 19 digits in all (leading zeros
-                // included, which only errs on the careful side) takes the careful parser.
-                var mantissa: UInt64 = 0
-                var exponent = 0
-                let integerStart = q
-                while q < end {
-                    let d = base[q] &- 48
-                    if d >= 10 { break }
-                    mantissa = mantissa &* 10 &+ UInt64(d)
-                    q &+= 1
-                }
-                var digits = q &- integerStart
-                if q < end && base[q] == 46 {
-                    q &+= 1
-                    let fractionStart = q
-                    while q < end {
-                        let d = base[q] &- 48
-                        if d >= 10 { break }
-                        mantissa = mantissa &* 10 &+ UInt64(d)
-                        q &+= 1
-                    }
-                    exponent = fractionStart &- q
-                    digits &+= q &- fractionStart
-                }
-                let any = digits > 0
-                let simple = digits <= 19
-                var t = q
-                while q < end && (base[q] == 32 || base[q] == tabIsBlank) { q &+= 1 }
-                let terminated = q == end || base[q] == sep || base[q] == 10 || base[q] == 13
-                if terminated && any && simple && mantissa <= 1 << 53 && exponent >= -22 {
-                    var value = Double(mantissa)
-                    if exponent < 0 { value /= NumberParser.exactPowerOfTen(-exponent) }
-                    cells[row] = negative ? -value : value
-                    present[column] &+= 1
-                } else {
-                    // Not a plain decimal: find the field's end and let the careful parser decide.
-                    while q < end {
-                        let b = base[q]
-                        if b == sep || b == 10 || b == 13 { break }
-                        q &+= 1
-                    }
-                    t = q
-                    while t > s && (base[t &- 1] == 32 || base[t &- 1] == tabIsBlank) { t &-= 1 }
-                    switch Cell.classify(UnsafeBufferPointer(start: base, count: end), s, t) {
+                if let cells = destination[column] {
+                    let (cell, fieldEnd) = Self.field(
+                        base, from: q, to: end, separator: sep, blank: tabIsBlank)
+                    q = fieldEnd
+                    switch cell {
                     case .blank, .missing:
                         cells[row] = .nan
                     case .number(let value):
@@ -346,6 +339,18 @@ struct FastNumericParser {
                         present[column] &+= 1
                         failures[column] &+= 1
                     }
+                } else if column > lastKept {
+                    // Past the last field kept: the record's end, its fields only counted.
+                    let tail = ByteScan.recordTail(base, from: q, to: end, separator: sep)
+                    guard !tail.quoted, column &+ 1 &+ tail.separators <= width else {
+                        stats.outcome = .fallback
+                        return stats
+                    }
+                    column = width &- 1
+                    q = tail.end
+                } else {
+                    // A field not kept: stepped over to the separator or the line's end.
+                    q = ByteScan.fieldEnd(base, from: q, to: end, separator: sep)
                 }
                 column &+= 1
                 p = q

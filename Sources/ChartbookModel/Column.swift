@@ -14,9 +14,10 @@ public struct Column: Equatable, Sendable {
         case numbers([Double])
         case text([String])
         /// `count` cells of a file not read yet: field `field` of its records (see
-        /// `OnDemandFile`). The executor reads every column a drawing needs before the
-        /// session is committed, so the layout never meets one it draws.
-        case unread(field: Int, count: Int)
+        /// `OnDemandFile`), judged from a sample to hold `kind`. The executor reads every
+        /// column a drawing needs before the session is committed, so the layout never meets
+        /// one it draws.
+        case unread(field: Int, count: Int, kind: Kind)
     }
 
     public var name: String
@@ -36,7 +37,6 @@ public struct Column: Equatable, Sendable {
         self.values = .numbers(numbers)
         self.unparseable = unparseable
         self.isTime = false
-        self.unreadKind = nil
     }
 
     /// A time column: `seconds` since 1970-01-01T00:00:00Z, NaN for missing.
@@ -45,7 +45,6 @@ public struct Column: Equatable, Sendable {
         self.values = .numbers(seconds)
         self.unparseable = unparseable
         self.isTime = true
-        self.unreadKind = nil
     }
 
     public init(name: String, text: [String]) {
@@ -53,31 +52,29 @@ public struct Column: Equatable, Sendable {
         self.values = .text(text)
         self.unparseable = 0
         self.isTime = false
-        self.unreadKind = nil
     }
 
     /// A column of `count` cells of `kind` in field `field` of a file, not read yet.
     public init(name: String, unread kind: Kind, field: Int, count: Int) {
         self.name = name
-        self.values = .unread(field: field, count: count)
+        self.values = .unread(field: field, count: count, kind: kind)
         self.unparseable = 0
         self.isTime = kind == .time
-        self.unreadKind = kind
     }
-
-    /// The kind an unread column was judged to hold (nil once read).
-    private var unreadKind: Kind?
 
     public var count: Int {
         switch values {
         case .numbers(let v): v.count
         case .text(let v): v.count
-        case .unread(_, let count): count
+        case .unread(_, let count, _): count
         }
     }
 
     /// Whether the cells have been read (every column but an `unread` one).
-    public var isRead: Bool { unreadKind == nil }
+    public var isRead: Bool {
+        if case .unread = values { return false }
+        return true
+    }
 
     public var numbers: [Double]? {
         if case .numbers(let v) = values { return v }
@@ -113,7 +110,7 @@ public struct Column: Equatable, Sendable {
     /// Equal columns: the same name, kind and cells (a kept summary is derived from them).
     public static func == (a: Column, b: Column) -> Bool {
         a.name == b.name && a.values == b.values && a.unparseable == b.unparseable
-            && a.isTime == b.isTime && a.unreadKind == b.unreadKind
+            && a.isTime == b.isTime
     }
 
     /// The position of the column called `name` among `names`: spelt exactly, else the one
@@ -127,10 +124,10 @@ public struct Column: Equatable, Sendable {
 
     /// What the column holds (for an unread column: what a sample of the file showed).
     public var kind: Kind {
-        if let unreadKind { return unreadKind }
         switch values {
         case .numbers: return isTime ? .time : .number
-        case .text, .unread: return .text
+        case .text: return .text
+        case .unread(_, _, let kind): return kind
         }
     }
 

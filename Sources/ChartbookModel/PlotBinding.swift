@@ -29,6 +29,11 @@ public struct PlotBinding: Equatable, Sendable {
     public var high: String?
     public var open: String?
 
+    /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`.
+    public var columns: [String] {
+        [x, by, filter?.column, y, low, high, open].compactMap { $0 }
+    }
+
     public init(
         x: String? = nil, by: String? = nil, filter: RowFilter? = nil, axis: Axis = .left,
         order: Order = .x

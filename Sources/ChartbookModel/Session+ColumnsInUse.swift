@@ -1,18 +1,16 @@
 /// Which columns a drawing of the session reads: what the executor reads of a file loaded
 /// with columns on demand before it commits a session, so the layout only meets read columns.
 extension Session {
-    /// Every column a drawing reads, as the references name them: each plot's y column, its
-    /// x (its own `x=`, else its dataset's), `by=`, `where=`, a heatmap's `y=` and a kind's
-    /// extra columns (`low=` …); a `set labels` column; a marked line's statistic column.
+    /// Every column a drawing reads, as the references name them: each plot's y column and
+    /// the columns its binding names (`PlotBinding.columns`: `x=`, `by=`, `where=`, `y=`,
+    /// `low=` …), and its dataset's x column when it names none; a `set labels` column; a
+    /// marked line's statistic column.
     public var columnsInUse: [SeriesReference] {
         var used = [SeriesReference]()
         for plot in plots {
             let b = plot.binding
-            let x = b.x ?? dataset(named: plot.series.dataset)?.xColumn
-            let names =
-                [plot.series.column, x, b.by, b.filter?.column, b.y]
-                + plot.kind.extraColumns.map { b[keyPath: $0.path] }
-            for case let name? in names {
+            let datasetX = b.x == nil ? dataset(named: plot.series.dataset)?.xColumn : nil
+            for name in [plot.series.column] + b.columns + [datasetX].compactMap({ $0 }) {
                 used.append(SeriesReference(dataset: plot.series.dataset, column: name))
             }
         }

@@ -71,13 +71,14 @@ import Testing
             }
             try bytes.withUnsafeBufferPointer { buffer in
                 let structure = try #require(try reader.structure(buffer, parallel: round % 2 == 0))
-                #expect(structure.rows == whole.columns[0].count, "round \(round)")
+                #expect(structure.layout.rows == whole.columns[0].count, "round \(round)")
                 #expect(structure.names == whole.columns.map(\.name))
                 // Every column alone, and all together.
                 let all = Array(whole.columns.indices)
                 for fields in all.map({ [$0] }) + [all] {
                     let read = try reader.readColumns(
-                        fields, of: structure, in: buffer, parallel: round % 2 == 1)
+                        fields, names: structure.names, layout: structure.layout, in: buffer,
+                        parallel: round % 2 == 1)
                     for (k, field) in fields.enumerated() {
                         #expect(
                             Self.same(read[k], whole.columns[field]),
@@ -110,7 +111,8 @@ import Testing
         try bytes.withUnsafeBufferPointer { buffer in
             let structure = try #require(try reader.structure(buffer))
             #expect(throws: DataError.raggedRow(line: 20_002, fields: 4, expected: 3)) {
-                _ = try reader.readColumns([1], of: structure, in: buffer)
+                _ = try reader.readColumns(
+                    [1], names: structure.names, layout: structure.layout, in: buffer)
             }
         }
     }
@@ -122,7 +124,9 @@ import Testing
         let structure = try before.withUnsafeBufferPointer { try reader.structure($0) }
         try after.withUnsafeBufferPointer { buffer in
             #expect(throws: DataError.changedSinceLoaded) {
-                _ = try reader.readColumns([0], of: #require(structure), in: buffer)
+                let structure = try #require(structure)
+                _ = try reader.readColumns(
+                    [0], names: structure.names, layout: structure.layout, in: buffer)
             }
         }
     }
