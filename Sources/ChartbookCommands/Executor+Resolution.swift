@@ -99,10 +99,11 @@ extension Executor {
         let table: DelimitedReader.Table
         do {
             if let remote = try remoteTable(request, timeZone: timeZone) {
-                // Until the first drawing, it holds its first and last row.
+                // Until the first drawing, it holds its first and last row and the rows of
+                // its extremes (so the first layout's y axis is already the data's).
                 return Dataset(
                     name: name.value,
-                    columns: remote.columns(of: [remote.firstRow, remote.lastRow]),
+                    columns: remote.columns(of: remote.rows(with: [])),
                     source: .query(request), xColumn: remote.xColumn, remote: remote)
             }
             table = try reader.read(request, shouldCancel: isCancelled)

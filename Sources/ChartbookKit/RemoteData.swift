@@ -22,7 +22,7 @@ public final class RemoteData: Sendable {
         var answers: [Key: PostgresRemote.Rows] = [:]
         /// Oldest first, to forget beyond `capacity`.
         var order: [Key] = []
-        /// Rows the last question to an engine received.
+        /// Rows the questions of the last drawing received (0: answered from what is kept).
         var lastReceived = 0
     }
 
@@ -30,8 +30,8 @@ public final class RemoteData: Sendable {
     /// Answers kept (each holds at most a few rows per dot column).
     private let capacity = 64
 
-    /// Rows that crossed the wire for the last question asked of an engine (a drawing
-    /// answered from what is kept asks none).
+    /// Rows that crossed the wire for the last drawing of a remote dataset, all its questions
+    /// together (0 when what is kept answered it). `chartbook --remote-rows` prints it.
     public var lastReceived: Int { kept.withLock { $0.lastReceived } }
 
     public init() {}
@@ -47,6 +47,8 @@ public final class RemoteData: Sendable {
         else { return (session, []) }
         var s = session
         var problems = [String]()
+        var received = 0
+        defer { kept.withLock { $0.lastReceived = received } }
         for _ in 0..<4 {
             let scene = layout(s)
             guard let domain = scene.xDomain, let affine = scene.xAffine else { break }
@@ -64,10 +66,11 @@ public final class RemoteData: Sendable {
                     case .query(let query) = s.datasets[i].source
                 else { continue }
                 do {
-                    let rows = try answer(query, remote, request, shouldCancel: shouldCancel)
+                    let (rows, fetched) = try answer(
+                        query, remote, request, shouldCancel: shouldCancel)
+                    received += fetched
                     s.datasets[i].columns = rows.columns
                     s.datasets[i].remote?.materialized = request
-                    s.datasets[i].remote?.extremes = rows.extremes
                     changed = true
                 } catch {
                     problems.append(
@@ -82,18 +85,17 @@ public final class RemoteData: Sendable {
     private func answer(
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
         shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> PostgresRemote.Rows {
+    ) throws(DatabaseFailure) -> (rows: PostgresRemote.Rows, received: Int) {
         let key = Key(location: query.location, sql: query.sql, request: request)
-        if let answer = kept.withLock({ $0.answers[key] }) { return answer }
+        if let answer = kept.withLock({ $0.answers[key] }) { return (answer, 0) }
         let rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
             remote, request, shouldCancel: shouldCancel)
         kept.withLock {
             $0.answers[key] = rows
             $0.order.append(key)
             if $0.order.count > capacity { $0.answers[$0.order.removeFirst()] = nil }
-            $0.lastReceived = rows.received
         }
-        return rows
+        return (rows, rows.received)
     }
 
     static func describe(_ failure: DatabaseFailure) -> String {

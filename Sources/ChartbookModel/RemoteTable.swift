@@ -19,7 +19,8 @@ public struct RemoteTable: Equatable, Sendable {
     public var firstRow: [Double]
     public var lastRow: [Double]
     /// The rows holding each column's lowest and highest value in all the data (the y axis
-    /// spans all values unless `set range adapt`); nil until a drawing learnt them.
+    /// spans all values unless `set range adapt`); learnt when the query is opened (nil for
+    /// a table made otherwise, which then draws without them).
     public var extremes: [[Double]]?
     /// The request the dataset's columns answer now; nil before the first drawing.
     public var materialized: RemoteRequest?
@@ -37,6 +38,26 @@ public struct RemoteTable: Equatable, Sendable {
         self.firstRow = firstRow
         self.lastRow = lastRow
         self.materialized = materialized
+    }
+
+    /// `drawn` rows with the rows known of all the data (the first, the last and each
+    /// column's extremes), in x order, a row repeated only once: what the dataset holds for
+    /// a drawing (before the first, `drawn` is empty).
+    public func rows(with drawn: [[Double]]) -> [[Double]] {
+        let x = columns.firstIndex(of: xColumn) ?? 0
+        var rows = (drawn + [firstRow, lastRow] + (extremes ?? [])).filter {
+            $0.count == columns.count
+        }
+        rows.sort { $0[x] < $1[x] }
+        var unique = [[Double]]()
+        for row in rows where unique.last.map({ !Self.same($0, row) }) ?? true {
+            unique.append(row)
+        }
+        return unique
+    }
+
+    private static func same(_ a: [Double], _ b: [Double]) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
     /// Rows (each a value per column of `columns`) as the dataset's columns.

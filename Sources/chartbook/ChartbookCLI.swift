@@ -108,6 +108,12 @@ struct ChartbookCLI: ParsableCommand {
     @Option(help: "With --follow: keep the newest N rows.")
     var window: Int = 300
 
+    @Flag(
+        help:
+            "After the final chart, say on stderr how many rows of remote datasets (mode=remote) crossed the wire for it."
+    )
+    var remoteRows = false
+
     func run() throws {
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
         let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
@@ -263,6 +269,10 @@ struct ChartbookCLI: ParsableCommand {
         let final = runner.remote.forTerminal(
             notebook.session, on: target, shouldCancel: runner.executor.isCancelled)
         final.problems.forEach { StandardStreams.err($0 + "\n") }
+        if remoteRows {
+            StandardStreams.err(
+                "remote rows received for the final chart: \(runner.remote.lastReceived)\n")
+        }
         if (!failed || keepGoing) && !notebook.session.plots.isEmpty && final.session != lastDrawn {
             StandardStreams.out(ChartRenderer.text(for: final.session, on: target))
         }

@@ -121,10 +121,10 @@ import Testing
         let reader = DelimitedReader()
         let before = Array("a,b\n1,2\n3,4\n".utf8)
         let after = Array("a,b\n1,2\n3,4\n5,6\n".utf8)
-        let structure = try before.withUnsafeBufferPointer { try reader.structure($0) }
-        try after.withUnsafeBufferPointer { buffer in
+        let found = try before.withUnsafeBufferPointer { try reader.structure($0) }
+        let structure = try #require(found)
+        _ = after.withUnsafeBufferPointer { buffer in
             #expect(throws: DataError.changedSinceLoaded) {
-                let structure = try #require(structure)
                 _ = try reader.readColumns(
                     [0], names: structure.names, layout: structure.layout, in: buffer)
             }
