@@ -220,25 +220,30 @@ public struct PostgresRemote: Sendable {
         let picks =
             ["min(ARRAY[\(shape.list)])", "max(ARRAY[\(shape.list)])"]
             + shape.values.flatMap { valuePicks(shape, $0, dots: request.yDots[shape.names[$0]]) }
-        let nulls = shape.values.map { "count(c\($0))" }
+        let missing = shape.values.map { "count(*) - count(c\($0))" }
         let sql = """
-            SELECT \(picks.joined(separator: ", ")), count(*) - least(\(nulls.joined(separator: ", "))) \
+            SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", ")) \
             FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
             GROUP BY \(bucket(request))
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         var rows = [[Double]]()
-        var broken = [(Double, Double)]()
-        let arrays = result.columns - 1
+        // Per value column, the x spans of the dot columns where it misses a value.
+        var broken = [[(Double, Double)]](repeating: [], count: shape.values.count)
+        let arrays = result.columns - shape.values.count
         for r in 0..<result.rows {
             let bucket = Self.rows(result, r: r, shape, arrays: 0..<arrays)
-            let missing = Int(String(decoding: result.bytes(r, arrays), as: UTF8.self)) ?? 0
             let xs = bucket.map { $0[shape.x] }
-            if missing > 0, let a = xs.min(), let b = xs.max() { broken.append((a, b)) }
+            for v in broken.indices {
+                let count = Int(String(decoding: result.bytes(r, arrays + v), as: UTF8.self)) ?? 0
+                if count > 0, let a = xs.min(), let b = xs.max() { broken[v].append((a, b)) }
+            }
             rows += bucket
         }
-        if !broken.isEmpty {
-            rows += try segmented(connection, shape, request, broken, shouldCancel: shouldCancel)
+        for (v, ranges) in broken.enumerated() where !ranges.isEmpty {
+            rows += try segmented(
+                connection, shape, request, column: shape.values[v], ranges,
+                shouldCancel: shouldCancel)
         }
         // The neighbours just outside the interval (a line runs on to the edge).
         rows += try fetchRows(
@@ -269,31 +274,31 @@ public struct PostgresRemote: Sendable {
         return lowestFirst ? "\(first) UNION ALL \(last)" : "\(last) UNION ALL \(first)"
     }
 
-    /// The dot columns that hold a missing value, again: grouped by column and by run (the
-    /// rows between missing values, numbered in x order), keeping each run's first and last
-    /// row — missing or not — and its first, last, lowest and highest value of each column.
-    /// The missing rows come too, so the line breaks exactly there.
+    /// The dot columns where column `c` misses a value, again: grouped by dot column and by
+    /// run — a stretch of rows missing `c` and the rows holding it up to the next such stretch,
+    /// numbered in x order — keeping each run's first and last row (the first is the stretch's
+    /// first, so the line breaks exactly there) and its first, last, lowest and highest row of
+    /// `c`. A stretch of missing values costs a run, however long it is.
     private func segmented(
-        _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
+        _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest, column c: Int,
         _ ranges: [(Double, Double)], shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let within = ranges.map { a, b in
             "(\(rangeCondition(shape, ">=", Self.literal(a))) AND \(rangeCondition(shape, "<=", Self.literal(b))))"
         }.joined(separator: " OR ")
-        let missing = shape.values.map { "c\($0) IS NULL" }.joined(separator: " OR ")
         let all = "ARRAY[\(shape.list)]"
+        let present = "c\(c) IS NOT NULL"
         let picks =
-            ["min(\(all))", "max(\(all))"]
-            + shape.values.flatMap { c in
-                [
-                    "min(\(all)) FILTER (WHERE c\(c) IS NOT NULL)",
-                    "max(\(all)) FILTER (WHERE c\(c) IS NOT NULL)",
-                ] + valuePicks(shape, c, dots: request.yDots[shape.names[c]])
-            }
+            [
+                "min(\(all))", "max(\(all))", "min(\(all)) FILTER (WHERE \(present))",
+                "max(\(all)) FILTER (WHERE \(present))",
+            ] + valuePicks(shape, c, dots: request.yDots[shape.names[c]])
         let sql = """
             SELECT \(picks.joined(separator: ", ")) FROM (SELECT *, \(bucket(request)) AS chartbook_k, \
-            count(*) FILTER (WHERE \(missing)) OVER (ORDER BY x ROWS UNBOUNDED PRECEDING) AS chartbook_run \
-            FROM (\(selectRows(shape)) WHERE \(within)) AS chartbook_r) AS chartbook_s \
+            count(*) FILTER (WHERE c\(c) IS NULL AND chartbook_after) \
+            OVER (ORDER BY x ROWS UNBOUNDED PRECEDING) AS chartbook_run \
+            FROM (SELECT *, lag(\(present), 1, TRUE) OVER (ORDER BY x) AS chartbook_after \
+            FROM (\(selectRows(shape)) WHERE \(within)) AS chartbook_r) AS chartbook_l) AS chartbook_s \
             GROUP BY chartbook_k, chartbook_run
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)

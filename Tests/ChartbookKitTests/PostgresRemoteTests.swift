@@ -21,7 +21,8 @@ struct PostgresRemoteTests {
         let xs = PostgresFixture.series(&random, count: 500 + Int(random.nextUnit() * 20_000))
         let missing = PostgresFixture.create(
             table, url: url, xs: xs, random: &random, numericX: numericX)
-        let query = "SELECT x, value FROM \(table) ORDER BY x"
+        // Odd trials draw a second column, whose missing values come in stretches.
+        let query = "SELECT x, value\(trial % 2 == 1 ? ", other" : "") FROM \(table) ORDER BY x"
         for round in 0..<4 {
             let columns = 30 + Int(random.nextUnit() * 130), rows = 8 + Int(random.nextUnit() * 32)
             var extra = [String]()
@@ -50,7 +51,8 @@ struct PostgresRemoteTests {
             // M4 bounds what crossed the wire: per dot column the first, last, lowest and
             // highest row; per missing value a run more (six rows); the neighbours, the
             // extremes and the selection's rows.
-            #expect(data.lastReceived <= 4 * columns * 2 + 6 * 2 * missing + 8)
+            let values = trial % 2 == 1 ? 2 : 1
+            #expect(data.lastReceived <= (2 + 2 * values) * columns * 2 + 6 * 2 * missing + 8)
             let svg = data.forSVG(remote, on: target, shouldCancel: { false })
             #expect(
                 SVGExporter.svg(for: svg.session, on: target)
@@ -102,15 +104,17 @@ enum PostgresFixture {
         }
     }
 
-    /// Fills `table` (x, value) and returns how many values are missing.
+    /// Fills `table` (x, value, other) and returns how many values are missing: `value`
+    /// misses single values and has spikes; `other` misses stretches of up to 40 rows.
     @discardableResult
     static func create(
         _ table: String, url: String, xs: [Double], random: inout RandomSource, numericX: Bool
     ) -> Int {
-        var level = 0.0
-        var missing = 0
+        var level = 0.0, otherLevel = 0.0
+        var missing = 0, stretch = 0
         let rows = xs.map { x -> String in
             level += random.nextGaussian()
+            otherLevel += random.nextGaussian()
             var value = String(level)
             let roll = random.nextUnit()
             if roll < 0.01 {
@@ -119,13 +123,20 @@ enum PostgresFixture {
             } else if roll < 0.02 {
                 value = String(level + (random.nextUnit() - 0.5) * 400)
             }
+            if stretch == 0, random.nextUnit() < 0.003 { stretch = 1 + Int(random.nextUnit() * 40) }
+            var other = String(otherLevel)
+            if stretch > 0 {
+                other = "NULL"
+                stretch -= 1
+                missing += 1
+            }
             let xText =
                 numericX ? String(x / 1000) : "to_timestamp(\(String(format: "%.6f", x)))"
-            return "(\(xText), \(value))"
+            return "(\(xText), \(value), \(other))"
         }
         exec(
             url,
-            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (x \(numericX ? "float8" : "timestamptz"), value float8); "
+            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (x \(numericX ? "float8" : "timestamptz"), value float8, other float8); "
                 + "INSERT INTO \(table) VALUES \(rows.joined(separator: ",")); CREATE INDEX ON \(table) (x); ANALYZE \(table);"
         )
         return missing
@@ -151,12 +162,16 @@ enum PostgresFixture {
         return format.string(from: date)
     }
 
+    /// The query loaded as `d` in `mode`, its `value` drawn (and `other` when the query
+    /// selects it), then the `extra` commands.
     static func session(_ url: String, _ query: String, mode: String, _ extra: [String]) throws
         -> Session
     {
         var notebook = Notebook()
+        let plots =
+            ["add plot line d.value"] + (query.contains("other") ? ["add plot line d.other"] : [])
         let diagnostics = run(
-            (["load \(url) \"\(query)\" as d x=x mode=\(mode)", "add plot line d.value"] + extra)
+            (["load \(url) \"\(query)\" as d x=x mode=\(mode)"] + plots + extra)
                 .joined(separator: "\n"), &notebook)
         #expect(diagnostics.isEmpty, "\(mode): \(diagnostics)")
         return notebook.session
