@@ -218,7 +218,7 @@ public struct PostgresRemote: Sendable {
             ? "\(value(shape, shape.x)) IS NOT NULL"
             : "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
         let picks =
-            ["min(ARRAY[\(shape.list)])", "max(ARRAY[\(shape.list)])"]
+            ["min(ARRAY[x, \(shape.list)])", "max(ARRAY[x, \(shape.list)])"]
             + shape.values.flatMap { valuePicks(shape, $0, dots: request.yDots[shape.names[$0]]) }
         let missing = shape.values.map { "count(*) - count(c\($0))" }
         let sql = """
@@ -286,7 +286,8 @@ public struct PostgresRemote: Sendable {
         let within = ranges.map { a, b in
             "(\(rangeCondition(shape, ">=", Self.literal(a))) AND \(rangeCondition(shape, "<=", Self.literal(b))))"
         }.joined(separator: " OR ")
-        let all = "ARRAY[\(shape.list)]"
+        // By x first, whichever column x is (the arrays end with the whole row).
+        let all = "ARRAY[x, \(shape.list)]"
         let present = "c\(c) IS NOT NULL"
         let picks =
             [

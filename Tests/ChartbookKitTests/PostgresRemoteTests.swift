@@ -21,8 +21,11 @@ struct PostgresRemoteTests {
         let xs = PostgresFixture.series(&random, count: 500 + Int(random.nextUnit() * 20_000))
         let missing = PostgresFixture.create(
             table, url: url, xs: xs, random: &random, numericX: numericX)
-        // Odd trials draw a second column, whose missing values come in stretches.
-        let query = "SELECT x, value\(trial % 2 == 1 ? ", other" : "") FROM \(table) ORDER BY x"
+        // Odd trials draw a second column, whose missing values come in stretches; trials 2
+        // and 6 put x last (the first row of a dot column is still the one with the least x).
+        let values = trial % 2 == 1 ? "value, other" : "value"
+        let columns = trial % 4 == 2 ? "\(values), x" : "x, \(values)"
+        let query = "SELECT \(columns) FROM \(table) ORDER BY x"
         for round in 0..<4 {
             let columns = 30 + Int(random.nextUnit() * 130), rows = 8 + Int(random.nextUnit() * 32)
             var extra = [String]()
