@@ -24,6 +24,9 @@ public final class RemoteData: Sendable {
         var order: [Key] = []
         /// Rows the questions of the last drawing received (0: answered from what is kept).
         var lastReceived = 0
+        /// Questions Ctrl-C stopped since `forgetInterruptions()`: not asked again (the
+        /// REPL draws what a command drew once more, sized to its window).
+        var interrupted: Set<Key> = []
     }
 
     private let kept = Mutex(Kept())
@@ -34,7 +37,13 @@ public final class RemoteData: Sendable {
     /// together (0 when what is kept answered it). `chartbook --remote-rows` prints it.
     public var lastReceived: Int { kept.withLock { $0.lastReceived } }
 
-    public init() {}
+    /// Told, about every 100 ms while an engine answers, the dataset asked for and NaN (the
+    /// share done is unknown), then 1 once it has: the executable shows a waiting line.
+    private let progress: @Sendable (String, Double) -> Void
+
+    public init(progress: @escaping @Sendable (String, Double) -> Void = { _, _ in }) {
+        self.progress = progress
+    }
 
     /// `session` with every remote dataset that a plot draws holding the rows `layout`'s
     /// drawing of it needs. Failures (a server gone, Ctrl-C) leave a dataset as it was and
@@ -65,9 +74,18 @@ public final class RemoteData: Sendable {
                     remote.materialized != request,
                     case .query(let query) = s.datasets[i].source
                 else { continue }
+                let name = s.datasets[i].name
+                defer { progress(name, 1) }
                 do {
-                    let (rows, fetched) = try answer(
-                        query, remote, request, shouldCancel: shouldCancel)
+                    // nil: stopped by Ctrl-C already, and said so then.
+                    guard
+                        let (rows, fetched) = try answer(
+                            query, remote, request,
+                            shouldCancel: { [progress] in
+                                progress(name, .nan)
+                                return shouldCancel()
+                            })
+                    else { continue }
                     received += fetched
                     s.datasets[i].columns = rows.columns
                     s.datasets[i].remote?.materialized = request
@@ -85,17 +103,30 @@ public final class RemoteData: Sendable {
     private func answer(
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
         shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> (rows: PostgresRemote.Rows, received: Int) {
+    ) throws(DatabaseFailure) -> (rows: PostgresRemote.Rows, received: Int)? {
         let key = Key(location: query.location, sql: query.sql, request: request)
-        if let answer = kept.withLock({ $0.answers[key] }) { return (answer, 0) }
-        let rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
-            remote, request, shouldCancel: shouldCancel)
+        let (known, stopped) = kept.withLock { ($0.answers[key], $0.interrupted.contains(key)) }
+        if let known { return (known, 0) }
+        if stopped { return nil }
+        let rows: PostgresRemote.Rows
+        do {
+            rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
+                remote, request, shouldCancel: shouldCancel)
+        } catch {
+            if case .data(.cancelled) = error { kept.withLock { _ = $0.interrupted.insert(key) } }
+            throw error
+        }
         kept.withLock {
             $0.answers[key] = rows
             $0.order.append(key)
             if $0.order.count > capacity { $0.answers[$0.order.removeFirst()] = nil }
         }
         return (rows, rows.received)
+    }
+
+    /// A new command line begins: a question Ctrl-C stopped may be asked again.
+    public func forgetInterruptions() {
+        kept.withLock { $0.interrupted = [] }
     }
 
     static func describe(_ failure: DatabaseFailure) -> String {

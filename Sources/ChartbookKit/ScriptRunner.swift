@@ -54,6 +54,7 @@ public struct ScriptRunner: Sendable {
     public func run(_ source: ScriptSource, in notebook: inout Notebook, emit: (Event) -> Void)
         -> Outcome
     {
+        remote.forgetInterruptions()
         let context = Executor.Context(directory: source.directory)
         var failed = false
         func report(_ diagnostic: Diagnostic) {

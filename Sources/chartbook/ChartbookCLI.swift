@@ -139,8 +139,9 @@ struct ChartbookCLI: ParsableCommand {
         executor.limits = limits
         let progress = LoadProgress(enabled: isatty(STDERR_FILENO) == 1)
         executor.progress = { progress.report($0, $1) }
-        let runner = ScriptRunner(
+        var runner = ScriptRunner(
             executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
+        runner.remote = RemoteData(progress: { progress.report($0, $1) })
 
         var sources = [ScriptSource]()
         for path in scripts {

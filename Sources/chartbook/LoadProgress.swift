@@ -6,7 +6,9 @@ import ChartbookModel
 import ChartbookTerminal
 
 /// A progress line on stderr for loads that take more than half a second — only when stderr
-/// is a terminal. Called from the reader's threads; draws at most every 100 ms.
+/// is a terminal — and for drawings of remote datasets waiting on their engine (a fraction of
+/// NaN: the share done is unknown, the line counts seconds). Called from the reader's
+/// threads; draws at most every 100 ms.
 final class LoadProgress: Sendable {
     private struct State {
         var started: Int = 0
@@ -34,9 +36,13 @@ final class LoadProgress: Sendable {
             guard now - s.started >= 500, now - s.lastDraw >= 100 else { return nil }
             s.lastDraw = now
             s.shown = true
+            let what = TextMetrics.sanitized(name)
+            guard !fraction.isNaN else {
+                return ANSIWriter.clearLine
+                    + "asking the engine for \(what)… \((now - s.started) / 1000) s  (Ctrl-C cancels)"
+            }
             let percent = Int(saturating: min(max(fraction, 0), 1) * 100)
-            return ANSIWriter.clearLine
-                + "loading \(TextMetrics.sanitized(name))… \(percent)%  (Ctrl-C cancels)"
+            return ANSIWriter.clearLine + "loading \(what)… \(percent)%  (Ctrl-C cancels)"
         }
         if let line { StandardStreams.err(line) }
     }

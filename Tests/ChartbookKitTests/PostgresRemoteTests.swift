@@ -64,6 +64,34 @@ struct PostgresRemoteTests {
         }
     }
 
+    @Test func aQuestionStoppedByControlCIsNotAskedAgainUntilTheNextCommandLine() throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: 11)
+        PostgresFixture.create(
+            "stopped_0", url: url, xs: PostgresFixture.series(&random, count: 2_000),
+            random: &random, numericX: false)
+        let session = try PostgresFixture.session(
+            url, "SELECT x, value FROM stopped_0", mode: "remote", [])
+        let target = TerminalTarget(columns: 60, rows: 16, colorMode: .none)
+        let data = RemoteData()
+        let stopped = data.forTerminal(session, on: target, shouldCancel: { true })
+        #expect(stopped.problems.count == 1 && stopped.problems[0].contains("interrupted"))
+        // The REPL draws the command's chart again, sized to its window: no second question,
+        // no second warning, the rows known before.
+        var asked = false
+        let again = data.forTerminal(
+            session, on: target,
+            shouldCancel: {
+                asked = true
+                return false
+            })
+        #expect(again.problems.isEmpty && !asked)
+        #expect(again.session.datasets == stopped.session.datasets)
+        data.forgetInterruptions()
+        let answered = data.forTerminal(session, on: target, shouldCancel: { false })
+        #expect(answered.problems.isEmpty && data.lastReceived > 0)
+    }
+
     @Test func errorsPointAtTheQueryAndPasswordsStayOut() throws {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: 7)
