@@ -25,6 +25,9 @@ public enum Effect: Equatable, Sendable {
     /// Write `output` to `path` (absolute) — carried out only once the command (a whole
     /// `source`) has committed; `range` is where the path was typed.
     case write(Output, path: String, range: SourceRange)
+    /// A remote dataset's query was run again (`load`, `reload`): what the shell kept of its
+    /// earlier drawings may be stale, so it forgets them.
+    case forgetRemoteAnswers(DatabaseQuery)
 
     /// This effect with `render` bound to the session `command` committed.
     func bound(to session: Session, command: String) -> Effect {

@@ -34,7 +34,8 @@ extension Executor {
                 columns: columns)
             try replace(dataset, in: &s, at: name?.range ?? location.range)
             try checkXScale(s, at: name?.range ?? location.range)
-            return [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render]
+            return Self.forgetting(dataset)
+                + [.feedback(Feedback.loaded(dataset, verb: "loaded", in: s)), .render]
         case .gen(let name, let generator):
             try checkBudget(generator.count, at: name.range)
             let dataset = try generated(name.value, generator, at: name.range)
@@ -81,6 +82,7 @@ extension Executor {
                 fresh.window = dataset.window
                 fresh.applyWindow()
                 try replace(fresh, in: &s, at: name.range)
+                notes += Self.forgetting(fresh)
                 notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
             }
             return notes + [.render]
@@ -139,5 +141,11 @@ extension Executor {
         default: return nil
         }
         return [.render]
+    }
+
+    /// For a remote dataset just (re)loaded: the shell forgets what it kept of its query.
+    static func forgetting(_ dataset: Dataset) -> [Effect] {
+        guard dataset.remote != nil, case .query(let query) = dataset.source else { return [] }
+        return [.forgetRemoteAnswers(query)]
     }
 }

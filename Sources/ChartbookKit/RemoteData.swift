@@ -124,6 +124,16 @@ public final class RemoteData: Sendable {
         return (rows, rows.received)
     }
 
+    /// Forgets every answer kept for `query` (it was run again: they may be stale).
+    public func forget(_ query: DatabaseQuery) {
+        kept.withLock { kept in
+            let stale = { (key: Key) in key.location == query.location && key.sql == query.sql }
+            kept.order.removeAll(where: stale)
+            kept.answers = kept.answers.filter { !stale($0.key) }
+            kept.interrupted = kept.interrupted.filter { !stale($0) }
+        }
+    }
+
     /// A new command line begins: a question Ctrl-C stopped may be asked again.
     public func forgetInterruptions() {
         kept.withLock { $0.interrupted = [] }

@@ -130,6 +130,7 @@ public struct ScriptRunner: Sendable {
             }
             if let failure = snapshot(session, command: command, at: range) { throw failure }
         case .history(let changes, let all): emit(.history(changes: changes, all: all))
+        case .forgetRemoteAnswers(let query): remote.forget(query)
         case .write(let output, let path, let pathRange):
             let (bytes, written) = rendered(output, path: path)
             do { try executor.files.write(bytes, to: path) } catch {

@@ -92,6 +92,45 @@ struct PostgresRemoteTests {
         #expect(answered.problems.isEmpty && data.lastReceived > 0)
     }
 
+    @Test func reloadForgetsWhatWasKeptOfTheQuery() throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: 13)
+        PostgresFixture.create(
+            "reload_0", url: url, xs: PostgresFixture.series(&random, count: 3_000),
+            random: &random, numericX: false)
+        let query = "SELECT x, value FROM reload_0 ORDER BY x"
+        var notebook = Notebook()
+        let runner = ScriptRunner(executor: Executor(files: InMemoryFiles()), keepGoing: true)
+        func run(_ script: String) -> String {
+            var diagnostics = ""
+            _ = runner.run(ScriptSource(name: "t.cb", text: script), in: &notebook) {
+                if case .diagnostic(let d) = $0 { diagnostics += d }
+            }
+            return diagnostics
+        }
+        #expect(run("load \(url) \"\(query)\" as d x=x mode=remote\nadd plot line d.value") == "")
+        let target = TerminalTarget(columns: 60, rows: 16, colorMode: .none)
+        let before = runner.remote.forTerminal(
+            notebook.session, on: target, shouldCancel: { false })
+        // Values in the middle change, but not the first or last row or any extreme: the
+        // drawing asks the very same question as before.
+        PostgresFixture.exec(
+            url,
+            "UPDATE reload_0 SET value = value + 1 WHERE x > (SELECT min(x) FROM reload_0) "
+                + "AND x < (SELECT max(x) FROM reload_0) "
+                + "AND value < (SELECT max(value) FROM reload_0) - 2 "
+                + "AND value > (SELECT min(value) FROM reload_0) + 2")
+        #expect(run("reload d") == "")
+        let after = runner.remote.forTerminal(notebook.session, on: target, shouldCancel: { false })
+        let local = try PostgresFixture.session(url, query, mode: "local", [])
+        #expect(
+            ChartRenderer.text(for: after.session, on: target)
+                == ChartRenderer.text(for: local, on: target))
+        #expect(
+            ChartRenderer.text(for: after.session, on: target)
+                != ChartRenderer.text(for: before.session, on: target))
+    }
+
     @Test func errorsPointAtTheQueryAndPasswordsStayOut() throws {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: 7)
