@@ -48,7 +48,10 @@ public struct ANSIWriter: Sendable {
     }
 
     /// Back to column 1 and erase the line (a progress line on stderr).
-    public static let clearLine = "\r\u{1B}[K"
+    public static let clearLine = "\r" + clearToLineEnd
+    /// Erases from the cursor to the end of the line (a shorter line drawn in place over a
+    /// longer one).
+    public static let clearToLineEnd = "\u{1B}[K"
     /// The cursor to the top-left corner (a chart redrawn in place starts there).
     public static let home = "\u{1B}[H"
     /// Erases from the cursor to the end of the screen (what an older, taller chart left).

@@ -176,8 +176,10 @@ struct NotebookREPL {
         let drawn = runner.remote.forTerminal(
             session, on: room, shouldCancel: runner.executor.isCancelled)
         var text = ChartRenderer.text(for: drawn.session, on: room)
+        // In place, a feedback line lands on what the last chart drew there: erase the rest.
+        let lineEnd = inPlace ? ANSIWriter.clearToLineEnd + "\n" : "\n"
         for line in below + drawn.problems {
-            text += TextMetrics.sanitized(line) + "\n"
+            text += TextMetrics.sanitized(line) + lineEnd
         }
         StandardStreams.out(inPlace ? ANSIWriter.home + text + ANSIWriter.clearBelow : text)
     }
