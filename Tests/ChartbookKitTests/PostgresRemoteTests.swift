@@ -65,11 +65,7 @@ struct PostgresRemoteTests {
     }
 
     @Test func aQuestionStoppedByControlCIsNotAskedAgainUntilTheNextCommandLine() throws {
-        let url = try #require(PostgresFixture.url)
-        var random = RandomSource(seed: 11)
-        PostgresFixture.create(
-            "stopped_0", url: url, xs: PostgresFixture.series(&random, count: 2_000),
-            random: &random, numericX: false)
+        let url = try PostgresFixture.timeTable("stopped_0", seed: 11, count: 2_000)
         let session = try PostgresFixture.session(
             url, "SELECT x, value FROM stopped_0", mode: "remote", [])
         let target = TerminalTarget(columns: 60, rows: 16, colorMode: .none)
@@ -93,11 +89,7 @@ struct PostgresRemoteTests {
     }
 
     @Test func reloadForgetsWhatWasKeptOfTheQuery() throws {
-        let url = try #require(PostgresFixture.url)
-        var random = RandomSource(seed: 13)
-        PostgresFixture.create(
-            "reload_0", url: url, xs: PostgresFixture.series(&random, count: 3_000),
-            random: &random, numericX: false)
+        let url = try PostgresFixture.timeTable("reload_0", seed: 13, count: 3_000)
         let query = "SELECT x, value FROM reload_0 ORDER BY x"
         var notebook = Notebook()
         let runner = ScriptRunner(executor: Executor(files: InMemoryFiles()), keepGoing: true)
@@ -132,11 +124,7 @@ struct PostgresRemoteTests {
     }
 
     @Test func errorsPointAtTheQueryAndPasswordsStayOut() throws {
-        let url = try #require(PostgresFixture.url)
-        var random = RandomSource(seed: 7)
-        PostgresFixture.create(
-            "errors_0", url: url, xs: PostgresFixture.series(&random, count: 100),
-            random: &random, numericX: false)
+        let url = try PostgresFixture.timeTable("errors_0", seed: 7, count: 100)
         var notebook = Notebook()
         let withPassword = url.replacingOccurrences(of: "chartbook@", with: "chartbook:s3cret@")
         let diagnostics = PostgresFixture.run(
@@ -172,6 +160,14 @@ enum PostgresFixture {
             if random.nextUnit() < 0.01 { micros += Int(random.nextUnit() * 36_000_000_000) }
             return Double(micros) / 1_000_000
         }
+    }
+
+    /// The server's URL, with `table` made of `count` rows along a time x (`create`).
+    static func timeTable(_ table: String, seed: UInt64, count: Int) throws -> String {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: seed)
+        create(table, url: url, xs: series(&random, count: count), random: &random, numericX: false)
+        return url
     }
 
     /// Fills `table` (x, value, other) and returns how many values are missing: `value`
