@@ -158,11 +158,11 @@ public struct PostgresRemote: Sendable {
         let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
         let shape = Shape(table)
         // A drawing of every row (the first, `view all`) tests no range per row.
-        let whole = table.extent.map {
-            request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
-        }
-        let rows = try m4(
-            connection, shape, request, whole: whole ?? false, shouldCancel: shouldCancel)
+        let whole =
+            table.extent.map {
+                request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
+            } ?? false
+        let rows = try m4(connection, shape, request, whole: whole, shouldCancel: shouldCancel)
         return Rows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
     }
 
@@ -171,7 +171,9 @@ public struct PostgresRemote: Sendable {
     /// greatest, row by all its columns) — without building an array per row, which costs the
     /// engine five times a plain aggregate: one scan of `min`/`max` per column (parallel),
     /// then one scan whose aggregates build arrays only of the rows holding an extreme.
-    func extremes(_ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool)
+    private func extremes(
+        _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
+    )
         throws(DatabaseFailure) -> [[Double]]
     {
         let source = "(\(selectRows(shape))) AS chartbook_r"

@@ -59,40 +59,26 @@ public final class RemoteData: Sendable {
         var received = 0
         defer { kept.withLock { $0.lastReceived = received } }
         for _ in 0..<4 {
-            let scene = layout(s)
-            guard let domain = scene.xDomain, let affine = scene.xAffine else { break }
-            var request = RemoteRequest(
-                interval: domain, offset: affine.offset, scale: affine.scale)
-            if case .x(let x) = s.selection { request.selected = x }
-            for plot in s.plots {
-                guard let y = scene.yMappings[plot.id]?.affine else { continue }
-                request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]
-            }
+            guard let request = Self.request(for: layout(s), of: s) else { break }
             var changed = false
             for i in s.datasets.indices {
-                guard let remote = s.datasets[i].remote, drawn.contains(s.datasets[i].name),
+                let name = s.datasets[i].name
+                guard let remote = s.datasets[i].remote, drawn.contains(name),
                     remote.materialized != request,
                     case .query(let query) = s.datasets[i].source
                 else { continue }
-                let name = s.datasets[i].name
-                defer { progress(name, 1) }
                 do {
                     // nil: stopped by Ctrl-C already, and said so then.
                     guard
                         let (rows, fetched) = try answer(
-                            query, remote, request,
-                            shouldCancel: { [progress] in
-                                progress(name, .nan)
-                                return shouldCancel()
-                            })
+                            query, remote, request, for: name, shouldCancel: shouldCancel)
                     else { continue }
                     received += fetched
                     s.datasets[i].columns = rows.columns
                     s.datasets[i].remote?.materialized = request
                     changed = true
                 } catch {
-                    problems.append(
-                        "warning: remote data: \(s.datasets[i].name): \(Self.describe(error))")
+                    problems.append("warning: remote data: \(name): \(Self.describe(error))")
                 }
             }
             if !changed { break }
@@ -100,18 +86,39 @@ public final class RemoteData: Sendable {
         return (s, problems)
     }
 
+    /// The question `scene`, a layout of `session`, asks of remote datasets: its x interval
+    /// and dot mapping, the selected x, each plot's dot rows. Nil when it has no x axis.
+    private static func request(for scene: Scene, of session: Session) -> RemoteRequest? {
+        guard let domain = scene.xDomain, let affine = scene.xAffine else { return nil }
+        var request = RemoteRequest(interval: domain, offset: affine.offset, scale: affine.scale)
+        if case .x(let x) = session.selection { request.selected = x }
+        for plot in session.plots {
+            guard let y = scene.yMappings[plot.id]?.affine else { continue }
+            request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]
+        }
+        return request
+    }
+
+    /// The answer to `request` for dataset `name` and the rows it cost (0: kept), asking
+    /// the engine when nothing is kept — with the waiting line — and nil when Ctrl-C stopped
+    /// this very question since `forgetInterruptions()`.
     private func answer(
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
-        shouldCancel: @escaping () -> Bool
+        for name: String, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> (rows: PostgresRemote.Rows, received: Int)? {
         let key = Key(location: query.location, sql: query.sql, request: request)
         let (known, stopped) = kept.withLock { ($0.answers[key], $0.interrupted.contains(key)) }
         if let known { return (known, 0) }
         if stopped { return nil }
+        defer { progress(name, 1) }
         let rows: PostgresRemote.Rows
         do {
             rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
-                remote, request, shouldCancel: shouldCancel)
+                remote, request,
+                shouldCancel: { [progress] in
+                    progress(name, .nan)
+                    return shouldCancel()
+                })
         } catch {
             if case .data(.cancelled) = error { kept.withLock { _ = $0.interrupted.insert(key) } }
             throw error
