@@ -280,16 +280,17 @@ public struct Completer: Sendable {
 
     /// The text after the last `;` outside quotes.
     static func lastCommand(_ text: String) -> String {
+        // By scalar, as the lexer reads (a quote or `;` may be glued into a cluster).
         var inQuotes = false
-        var start = text.startIndex
-        var index = text.startIndex
-        while index < text.endIndex {
-            let c = text[index]
+        var start = text.unicodeScalars.startIndex
+        var index = text.unicodeScalars.startIndex
+        while index < text.unicodeScalars.endIndex {
+            let c = text.unicodeScalars[index]
             if c == "\"" { inQuotes.toggle() }
-            if c == ";" && !inQuotes { start = text.index(after: index) }
-            index = text.index(after: index)
+            if c == ";" && !inQuotes { start = text.unicodeScalars.index(after: index) }
+            index = text.unicodeScalars.index(after: index)
         }
-        return String(text[start...])
+        return String(text.unicodeScalars[start...])
     }
 
     /// White-space separated words; quotes keep spaces inside a word.
@@ -298,13 +299,13 @@ public struct Completer: Sendable {
         var current = ""
         var inQuotes = false
         var inWord = false
-        for c in text {
+        for c in text.unicodeScalars {
             if c == "\"" { inQuotes.toggle() }
             if (c == " " || c == "\t") && !inQuotes {
                 if inWord { words.append(current); current = ""; inWord = false }
                 continue
             }
-            current.append(c)
+            current.unicodeScalars.append(c)
             inWord = true
         }
         if inWord { words.append(current) }

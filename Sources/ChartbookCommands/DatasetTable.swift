@@ -88,11 +88,20 @@ enum DatasetTable {
         return out
     }
 
-    /// One CSV field: quoted when it holds a comma, a quote or a line break.
+    /// One CSV field: quoted when it holds a comma, a quote or a line break. Decided and escaped by Unicode scalar: the reader
+    /// splits bytes, and a comma or quote glued into a grapheme cluster is still one.
     static func field(_ text: String) -> String {
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-        else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let scalars = text.unicodeScalars
+        let special = scalars.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        guard special else { return text }
+        var out = String.UnicodeScalarView()
+        out.append("\"")
+        for scalar in scalars {
+            if scalar == "\"" { out.append("\"") }
+            out.append(scalar)
+        }
+        out.append("\"")
+        return String(out)
     }
 }
 

@@ -197,6 +197,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .fieldTooLong(let line, let limit):
             return
                 "line \(line): a field is longer than \(ResourceLimits.bytesText(limit)) (the limit for one field)"
+        case .cellTooLong(let row, let column, let limit):
+            return
+                "row \(row), column '\(column)': a value is longer than \(ResourceLimits.bytesText(limit)) (the limit for one field)"
         case .lineTooLong(let line, let limit):
             return
                 "line \(line): the line is longer than \(ResourceLimits.bytesText(limit)) (the limit for one line)"

@@ -39,13 +39,14 @@ public enum DiagnosticFormatter {
     public static func caret(for d: Diagnostic) -> String {
         guard let text = d.lineText else { return "" }
         let safe = TextMetrics.sanitized(text.replacingTabs())
-        let characters = Array(safe)
-        let startIndex = min(max(d.range.start.column - 1, 0), characters.count)
-        let before = ConnectionURL.redacting(String(characters[..<startIndex]))
-        let tokenEnd = min(startIndex + d.range.length, characters.count)
+        // Columns count Unicode scalars, as the lexer does.
+        let scalars = Array(safe.unicodeScalars)
+        let startIndex = min(max(d.range.start.column - 1, 0), scalars.count)
+        let before = ConnectionURL.redacting(String(scalars: scalars[..<startIndex]))
+        let tokenEnd = min(startIndex + d.range.length, scalars.count)
         let token = ConnectionURL.redacting(
-            String(characters[startIndex..<max(startIndex, tokenEnd)]))
-        let after = ConnectionURL.redacting(String(characters[max(startIndex, tokenEnd)...]))
+            String(scalars: scalars[startIndex..<max(startIndex, tokenEnd)]))
+        let after = ConnectionURL.redacting(String(scalars: scalars[max(startIndex, tokenEnd)...]))
         let pad = String(repeating: " ", count: TextMetrics.width(of: before))
         let underline =
             "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))

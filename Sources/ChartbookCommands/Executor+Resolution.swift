@@ -116,6 +116,9 @@ extension Executor {
                 throw Diagnostic(
                     .queryFailed(engine: request.engine.rawValue, message: message),
                     at: Self.point(in: query, at: offset, of: request.sql))
+            case .notRemote(let message):
+                throw Diagnostic(
+                    .queryFailed(engine: request.engine.rawValue, message: message), at: query)
             case .data(.cancelled): throw Diagnostic(.cancelled, at: query)
             case .data(.unknownLabelColumn(let label, let available)):
                 throw Diagnostic(
@@ -141,9 +144,12 @@ extension Executor {
         throws(DatabaseFailure) -> RemoteTable?
     {
         guard request.engine == .postgres, request.options.mode != .local else { return nil }
-        let remote = PostgresRemote(url: request.location, query: request.sql)
+        let remote = PostgresRemote(
+            url: request.location, query: request.sql,
+            statementTimeout: request.options.timeout.seconds)
         var estimate: Int?
         if request.options.mode == .auto {
+            // EXPLAIN plans the query without running it.
             let rows = try remote.estimatedRows(shouldCancel: isCancelled)
             guard rows > LoadOptions.remoteThreshold else { return nil }
             estimate = rows
@@ -153,8 +159,10 @@ extension Executor {
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
                 shouldCancel: isCancelled)
         } catch {
-            // Too big to load, but nothing to draw it along: load it (the budget decides).
-            if request.options.mode == .auto, case .query = error { return nil }
+            // Too big to load, but not drawable remotely (learnt before any row is read):
+            // load it (the budget decides). An engine error is the answer: it is not asked
+            // again.
+            if request.options.mode == .auto, case .notRemote = error { return nil }
             throw error
         }
     }

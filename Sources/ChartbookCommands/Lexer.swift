@@ -4,15 +4,23 @@
 /// starts a comment (so `color=#16aafc` is a colour); a trailing `\` joins the next line;
 /// strings are double-quoted with `\"` `\\` `\n` `\t` `\u{1F600}` escapes; `=` is its own token.
 public enum Lexer {
-    /// A line as the parser sees it after joining continuations; every character keeps the
-    /// place it was typed.
+    /// A line as the parser sees it after joining continuations; every Unicode scalar keeps
+    /// the place it was typed.
+    ///
+    /// The lexer reads scalars, never `Character`s: a grapheme cluster can glue a quote, `;`
+    /// or `#` to a neighbouring scalar (a combining accent after it, U+0600 before it), and a
+    /// lexer that compared clusters would not see that quote — so text that `ScriptQuoting`
+    /// wrote as one string could read back as several commands. Columns count scalars.
     public struct LogicalLine: Sendable {
-        public var characters: [Character]
+        public var scalars: [Unicode.Scalar]
         public var locations: [SourceLocation]
         /// The first physical line (1-based).
         public var line: Int
         /// One past the last: where a diagnostic at the end of the line points.
         public var end: SourceLocation
+
+        /// The line's text.
+        public var text: String { String(scalars: scalars[...]) }
     }
 
     /// Splits a script into logical lines (joining `\`-continued ones).
@@ -21,27 +29,27 @@ public enum Lexer {
         var pending: LogicalLine?
         for (offset, physical) in source.lines.enumerated() {
             let number = offset + 1
-            var characters = Array(physical)
+            var scalars = Array(physical.unicodeScalars)
             var continues = false
-            if let last = characters.lastIndex(where: { $0 != " " && $0 != "\t" }),
-                characters[last] == "\\"
+            if let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }),
+                scalars[last] == "\\"
             {
-                characters = Array(characters[..<last])
+                scalars = Array(scalars[..<last])
                 continues = true
             }
-            let locations = characters.indices.map { SourceLocation(line: number, column: $0 + 1) }
-            let end = SourceLocation(line: number, column: characters.count + 1)
+            let locations = scalars.indices.map { SourceLocation(line: number, column: $0 + 1) }
+            let end = SourceLocation(line: number, column: scalars.count + 1)
             if pending != nil {
                 // Appended in place (optional chaining): copying the line out and back in
                 // made 100,000 continued lines quadratic.
-                pending?.characters.append(" ")
+                pending?.scalars.append(" ")
                 pending?.locations.append(end)
-                pending?.characters.append(contentsOf: characters)
+                pending?.scalars.append(contentsOf: scalars)
                 pending?.locations.append(contentsOf: locations)
                 pending?.end = end
             } else {
                 pending = LogicalLine(
-                    characters: characters, locations: locations, line: number, end: end)
+                    scalars: scalars, locations: locations, line: number, end: end)
             }
             if !continues, let line = pending {
                 result.append(line)
@@ -54,7 +62,7 @@ public enum Lexer {
 
     /// The commands on one logical line (empty ones are dropped).
     public static func commands(in line: LogicalLine) throws(Diagnostic) -> [CommandTokens] {
-        let chars = line.characters
+        let chars = line.scalars
         var commands = [CommandTokens]()
         var tokens = [Token]()
         var commandStart = 0
@@ -75,7 +83,7 @@ public enum Lexer {
         }
         func finishCommand(at end: Int) {
             if !tokens.isEmpty {
-                let text = String(chars[commandStart..<end]).trimmingCharacters(in: " \t")
+                let text = String(scalars: chars[commandStart..<end]).trimmingCharacters(in: " \t")
                 commands.append(
                     CommandTokens(tokens: tokens, text: text, start: tokens[0].range.start))
             }
@@ -119,7 +127,7 @@ public enum Lexer {
                             j += 1
                             var hex = ""
                             while j < chars.count, chars[j] != "}", hex.count <= 8 {
-                                hex.append(chars[j]); j += 1
+                                hex.unicodeScalars.append(chars[j]); j += 1
                             }
                             guard j < chars.count, chars[j] == "}",
                                 let value = UInt32(hex, radix: 16),
@@ -132,11 +140,11 @@ public enum Lexer {
                             text.unicodeScalars.append(scalar)
                             i = j + 1
                         default:
-                            throw Diagnostic(.invalidEscape("\\" + String(e)), at: range(i, i + 2))
+                            throw Diagnostic(.invalidEscape("\\" + String(Character(e))), at: range(i, i + 2))
                         }
                         continue
                     }
-                    text.append(d)
+                    text.unicodeScalars.append(d)
                     i += 1
                 }
                 guard closed else {
@@ -154,7 +162,7 @@ public enum Lexer {
             }
             tokens.append(
                 Token(
-                    kind: .word, text: String(chars[start..<i]), range: range(start, i),
+                    kind: .word, text: String(scalars: chars[start..<i]), range: range(start, i),
                     spaceBefore: hadSpace))
         }
         finishCommand(at: min(i, chars.count))
@@ -163,6 +171,13 @@ public enum Lexer {
 }
 
 extension String {
+    /// The text of a run of scalars.
+    init(scalars: ArraySlice<Unicode.Scalar>) {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        self.init(view)
+    }
+
     /// Without the leading and trailing characters of `set` (no Foundation needed).
     public func trimmingCharacters(in set: String) -> String {
         var s = Substring(self)

@@ -355,11 +355,14 @@ public enum Parser {
             case "mode" where engine == .postgres:
                 options.mode = try ValueParser.choice(
                     option.value, key: "mode", as: LoadOptions.QueryMode.self)
+            case "timeout" where engine == .postgres:
+                options.timeout = try ValueParser.timeout(option.value)
             default: throw unknownOption(option, loadOptions, context: "load")
             }
             if query != nil, ["sep", "header"].contains(option.name) {
                 throw unknownOption(
-                    option, ["labels", "x", "time"] + (engine == .postgres ? ["mode"] : []),
+                    option,
+                    ["labels", "x", "time"] + (engine == .postgres ? ["mode", "timeout"] : []),
                     context: "load of a query")
             }
         }

@@ -204,6 +204,9 @@ public enum SessionScript {
         if let x = options.xColumn { text += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
         if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
         if options.mode != .auto { text += " mode=\(options.mode.rawValue)" }
+        if options.timeout != .default {
+            text += " timeout=" + ValueParser.timeoutText(options.timeout)
+        }
         return text
     }
 

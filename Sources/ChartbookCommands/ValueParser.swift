@@ -49,6 +49,29 @@ enum ValueParser {
         return value
     }
 
+    /// `timeout=`: `30s`, `2m`, `1h`, a number of seconds, or `off`; from 1 s to a day.
+    static func timeout(_ token: Token) throws(Diagnostic) -> LoadOptions.QueryTimeout {
+        let text = token.text.lowercased()
+        if text == "off" { return .off }
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        let (unit, seconds) = units.first { text.hasSuffix($0.0) } ?? ("", 1)
+        guard let value = number(String(text.dropLast(unit.count))), value * seconds >= 1,
+            value * seconds <= 86_400
+        else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "timeout", value: token.text,
+                    expected: "a duration from 1s to 24h (30s, 5m, 1h) or off"), at: token.range)
+        }
+        return .seconds(value * seconds)
+    }
+
+    /// `timeout=`'s value as `timeout(_:)` reads it back.
+    static func timeoutText(_ timeout: LoadOptions.QueryTimeout) -> String {
+        guard let seconds = timeout.seconds else { return "off" }
+        return NumberText.shortest(seconds) + "s"
+    }
+
     static let booleanWords: [String: Bool] = [
         "on": true, "off": false, "yes": true, "no": false, "true": true, "false": false,
     ]

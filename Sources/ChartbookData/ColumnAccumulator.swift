@@ -14,17 +14,29 @@ struct ColumnAccumulator {
     var strings = 0
     /// The engine typed the column as points in time (`numbers` are seconds since the epoch).
     var isTime = false
+    /// Bytes the column holds: 8 a row for its numbers, and once text appears 16 a row for
+    /// the text slots plus every kept text's own bytes (what the memory budget counts).
+    private(set) var bytes = 0
+
+    /// Bytes a row of `numbers` and of `texts` costs beside the text itself.
+    static let numberBytes = 8, textSlotBytes = 16
+    /// The most a row adds beside its text's own bytes.
+    static let rowBytes = numberBytes + textSlotBytes
 
     /// A cell the engine typed as a number.
     @inline(__always)
     mutating func add(number: Double) {
         present += 1
         numbers.append(number)
+        bytes += Self.numberBytes + (texts == nil ? 0 : Self.textSlotBytes)
     }
 
     /// A null cell.
     @inline(__always)
-    mutating func addMissing() { numbers.append(.nan) }
+    mutating func addMissing() {
+        numbers.append(.nan)
+        bytes += Self.numberBytes + (texts == nil ? 0 : Self.textSlotBytes)
+    }
 
     /// A cell as text: blanks around it are ignored, a missing-value word (`NA`, `null` …) is
     /// missing, text that reads as a number is that number, and other text is kept.
@@ -33,7 +45,7 @@ struct ColumnAccumulator {
         while start < end, bytes[start] == 32 { start += 1 }
         while end > start, bytes[end - 1] == 32 { end -= 1 }
         if start == end || MissingValue.isMissing(bytes, start, end) {
-            numbers.append(.nan)
+            addMissing()
         } else if let value = NumberParser.parse(bytes, start, end) {
             add(number: value)
         } else {
@@ -41,9 +53,13 @@ struct ColumnAccumulator {
             strings += 1
             let row = numbers.count
             numbers.append(.nan)
-            if texts == nil { texts = [String?](repeating: nil, count: row) }
+            if texts == nil {
+                texts = [String?](repeating: nil, count: row)
+                self.bytes += row * Self.textSlotBytes
+            }
             while (texts?.count ?? 0) < row { texts?.append(nil) }
             texts?.append(String(decoding: bytes, as: UTF8.self))
+            self.bytes += Self.numberBytes + Self.textSlotBytes + bytes.count
         }
     }
 

@@ -10,6 +10,9 @@ public enum DataError: Error, Equatable, Sendable {
     case cancelled
     /// A field on `line` is longer than `limit` bytes (`ResourceLimits.maxFieldBytes`).
     case fieldTooLong(line: Int, limit: Int)
+    /// A database cell (row `row`, 1-based, of column `column`) is longer than `limit` bytes
+    /// (`ResourceLimits.maxFieldBytes`, the limit of a CSV field).
+    case cellTooLong(row: Int, column: String, limit: Int)
     /// The record starting on `line` is longer than `limit` bytes.
     case lineTooLong(line: Int, limit: Int)
     /// A record has more than `limit` fields.

@@ -5,6 +5,9 @@ public enum DatabaseFailure: Error, Equatable, Sendable {
     /// The engine refused or failed the query: its message, and where in the query it points
     /// (a character offset from 0) when it says.
     case query(String, offset: Int?)
+    /// The query cannot stay in the engine (`mode=remote`): why. Learnt before any of its
+    /// rows are read, so `mode=auto` loads it instead without having run it.
+    case notRemote(String)
     /// The rows could not become a table (no numeric column, over the budget, cancelled).
     case data(DataError)
 }

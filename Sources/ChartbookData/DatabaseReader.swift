@@ -23,6 +23,7 @@ public struct DatabaseReader: Sendable {
         case .postgres:
             var reader = PostgresReader(labelColumn: request.options.labelColumn, limits: limits)
             reader.timeZone = timeZone
+            reader.statementTimeout = request.options.timeout.seconds
             return try reader.read(
                 url: request.location, query: request.sql, shouldCancel: shouldCancel)
         }

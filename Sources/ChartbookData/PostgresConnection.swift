@@ -1,4 +1,6 @@
 import CLibPQ
+import ChartbookModel
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -8,14 +10,27 @@ import CLibPQ
 ///
 /// Everything waits on the socket in steps of 100 ms, asking `shouldCancel` between them:
 /// a connection attempt is abandoned, and a running statement is cancelled on the server
-/// (libpq's cancel request), not merely forgotten. The session runs in UTC with ISO dates, so
-/// times arrive in one exact form. Credentials are libpq's business (the URL, the `PG*`
-/// variables, `~/.pgpass`); no message made here contains a password.
+/// (libpq's cancel request, sent from another thread so that a server that does not answer
+/// cannot hold Ctrl-C), not merely forgotten. Connecting gives up after the URL's
+/// `connect_timeout` (10 s unless it says), a statement after `statementTimeout`. The session
+/// runs in UTC with ISO dates, so times arrive in one exact form. Credentials are libpq's
+/// business (the URL, the `PG*` variables, `~/.pgpass`); no message made here contains a
+/// password, and the server's notices (`RAISE NOTICE`) are never printed.
 final class PostgresConnection {
     private let connection: OpaquePointer
+    /// The URL connected to: libpq's messages about it are shown without its password.
+    private let url: String
+    /// Seconds a statement may take before it is cancelled; nil: no limit.
+    private let statementTimeout: Double?
+    /// Set once a statement was abandoned without its answer: the connection is unusable.
+    private var abandoned = false
 
     /// Connects to `url` (`postgres://…`, `postgresql://…` or a `key=value` string).
-    init(url: String, shouldCancel: () -> Bool) throws(DatabaseFailure) {
+    init(url: String, statementTimeout: Double?, shouldCancel: () -> Bool)
+        throws(DatabaseFailure)
+    {
+        self.statementTimeout = statementTimeout
+        self.url = url
         let settings: [String] = [
             "application_name", "connect_timeout", "dbname", "chartbook", "10", url,
         ]
@@ -29,9 +44,18 @@ final class PostgresConnection {
         guard let started else { throw .cannotOpen("out of memory") }
         connection = started
         guard PQstatus(connection) != CONNECTION_BAD else { throw .cannotOpen(errorMessage) }
+        // Notices are the server's words at any time: never printed (they could carry escapes).
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
+        let limit = Self.connectTimeout(of: connection)
+        let since = ContinuousClock.now
         var status = PGRES_POLLING_WRITING
         while status != PGRES_POLLING_OK {
             if shouldCancel() { throw .data(.cancelled) }
+            if Self.seconds(since: since) > limit {
+                throw .cannotOpen(
+                    "the server did not answer within \(NumberText.shortest(limit)) s "
+                        + "(connect_timeout= in the URL sets it)")
+            }
             switch status {
             case PGRES_POLLING_FAILED: throw .cannotOpen(errorMessage)
             case PGRES_POLLING_READING: wait(for: POLLIN)
@@ -41,22 +65,56 @@ final class PostgresConnection {
         }
     }
 
+    /// The `connect_timeout` in force (libpq's option: the URL's, else ours), in seconds; libpq
+    /// enforces it only when it connects blocking, so the poll loop does.
+    private static func connectTimeout(of connection: OpaquePointer) -> Double {
+        guard let options = PQconninfo(connection) else { return 10 }
+        defer { PQconninfoFree(options) }
+        var option = options
+        while let keyword = option.pointee.keyword {
+            if String(cString: keyword) == "connect_timeout", let value = option.pointee.val,
+                let seconds = Double(String(cString: value)), seconds > 0
+            {
+                return max(seconds, 2)
+            }
+            option += 1
+        }
+        return 10
+    }
+
     deinit { PQfinish(connection) }
 
-    /// Runs `sql` (one statement, or several separated by `;`) and returns the last result.
-    /// An engine error becomes `.query` with its primary message and position.
+    /// Runs `sql` and returns its result. `sql` is one statement, sent through the extended
+    /// protocol, which refuses a second one: text of the user's (a query with `; COMMIT;
+    /// INSERT …` in it) can never run as statements of its own. An engine error becomes
+    /// `.query` with its primary message and position.
     func execute(_ sql: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
         -> PostgresResult
     {
-        guard PQsendQuery(connection, sql) == 1 else { throw .cannotOpen(errorMessage) }
-        var cancelled = false
+        guard !abandoned else { throw .cannotOpen("the connection was abandoned") }
+        guard PQsendQueryParams(connection, sql, 0, nil, nil, nil, nil, 0) == 1 else {
+            throw .cannotOpen(errorMessage)
+        }
+        let started = ContinuousClock.now
+        var cancelledAt: Double?
+        var timedOut = false
         var last: PostgresResult?
         var failure: DatabaseFailure?
         while true {
             while PQisBusy(connection) == 1 {
-                if !cancelled, shouldCancel() {
-                    cancelled = true
-                    cancelOnServer()
+                let now = Self.seconds(since: started)
+                if cancelledAt == nil {
+                    if shouldCancel() {
+                        cancelledAt = now
+                    } else if let limit = statementTimeout, now > limit {
+                        cancelledAt = now
+                        timedOut = true
+                    }
+                    if cancelledAt != nil { cancelOnServer() }
+                } else if let at = cancelledAt, now - at > Self.cancelGrace {
+                    // The server does not answer its cancel request either: give up on it.
+                    abandoned = true
+                    throw timedOut ? timeoutFailure : .data(.cancelled)
                 }
                 wait(for: POLLIN)
                 guard PQconsumeInput(connection) == 1 else { throw .cannotOpen(errorMessage) }
@@ -68,18 +126,34 @@ final class PostgresConnection {
             default: failure = failure ?? result.failure
             }
         }
-        if cancelled { throw .data(.cancelled) }
+        if cancelledAt != nil { throw timedOut ? timeoutFailure : .data(.cancelled) }
         if let failure { throw failure }
         guard let last else { throw .query("the statement returned nothing", offset: nil) }
         return last
     }
 
-    /// Asks the server to stop the running statement (a separate connection, as libpq does).
+    private static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = start.duration(to: .now).components
+        return Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18
+    }
+
+    /// Seconds a cancelled statement is given to end before the connection is abandoned.
+    static let cancelGrace = 1.0
+
+    private var timeoutFailure: DatabaseFailure {
+        .cannotOpen(
+            "the server did not answer within \(NumberText.shortest(statementTimeout ?? 0)) s "
+                + "(timeout= of load sets it; timeout=off waits)")
+    }
+
+    /// Asks the server to stop the running statement. libpq's cancel request opens a
+    /// connection of its own and waits for the server, so it runs on a thread of its own: a
+    /// server that does not answer (stopped, unreachable) cannot hold the caller.
     private func cancelOnServer() {
         guard let cancel = PQgetCancel(connection) else { return }
-        var buffer = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(cancel, &buffer, 256)
-        PQfreeCancel(cancel)
+        let request = CancelRequest(cancel)
+        let thread = Thread { request.send() }
+        thread.start()
     }
 
     /// Waits up to 100 ms for the socket to be ready for `events`.
@@ -88,8 +162,11 @@ final class PostgresConnection {
         _ = poll(&descriptor, 1, 100)
     }
 
+    /// libpq's last message, one line, without a password (a URL it could not parse is
+    /// quoted in it, and so is the piece it stumbled on).
     private var errorMessage: String {
-        Self.trimmed(PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error")
+        let message = PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error"
+        return ConnectionURL.redacting(Self.trimmed(message), about: url)
     }
 
     /// libpq's messages end in a newline and may span lines; a diagnostic wants one line.
@@ -98,6 +175,17 @@ final class PostgresConnection {
             .map { $0.drop(while: \.isWhitespace) }
             .filter { !$0.allSatisfy(\.isWhitespace) }
             .joined(separator: "; ")
+    }
+}
+
+/// libpq's cancel object, sent and freed once on another thread.
+private final class CancelRequest: @unchecked Sendable {
+    private let cancel: OpaquePointer
+    init(_ cancel: OpaquePointer) { self.cancel = cancel }
+    func send() {
+        var buffer = [CChar](repeating: 0, count: 256)
+        _ = PQcancel(cancel, &buffer, 256)
+        PQfreeCancel(cancel)
     }
 }
 
@@ -112,6 +200,10 @@ final class PostgresResult {
     var columns: Int { Int(PQnfields(pointer)) }
     func name(_ column: Int) -> String {
         PQfname(pointer, Int32(column)).map { String(cString: $0) } ?? "column\(column + 1)"
+    }
+    /// The column's name exactly as the server sent it; nil when it is not valid UTF-8.
+    func exactName(_ column: Int) -> String? {
+        PQfname(pointer, Int32(column)).flatMap { String(validatingCString: $0) }
     }
     /// The column's type, as the server's type OID.
     func type(_ column: Int) -> UInt32 { PQftype(pointer, Int32(column)) }

@@ -12,10 +12,26 @@ public struct PostgresReader: Sendable {
     public var limits: ResourceLimits
     /// Rows per round trip.
     public var batchRows = 50_000
+    /// Seconds one statement may take (`timeout=` of load); nil: no limit.
+    public var statementTimeout: Double? = PostgresReader.defaultTimeout
+
+    /// The statement timeout of a load that sets none, in seconds.
+    public static let defaultTimeout = 300.0
 
     public init(labelColumn: String? = nil, limits: ResourceLimits = ResourceLimits()) {
         self.labelColumn = labelColumn
         self.limits = limits
+    }
+
+    /// Bytes one batch may bring at most, by the widest row seen so far.
+    static let batchBytes = 8 << 20
+
+    /// Rows to fetch next: a few at first, then as many as `batchBytes` holds of the widest
+    /// row seen (at least one, at most `batchRows`), so that wide text cannot arrive in a
+    /// batch far past the memory budget before its rows are counted.
+    func nextBatch(widest: Int, first: Bool) -> Int {
+        if first { return min(100, batchRows) }
+        return max(1, min(batchRows, Self.batchBytes / max(widest, 1)))
     }
 
     /// What precedes the query in the statement the server sees; its positions are shifted
@@ -26,16 +42,20 @@ public struct PostgresReader: Sendable {
     public func read(url: String, query: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> DelimitedReader.Table
     {
-        let connection = try Self.open(url, shouldCancel: shouldCancel)
+        let connection = try Self.open(
+            url, statementTimeout: statementTimeout, shouldCancel: shouldCancel)
         do {
             _ = try connection.execute(
                 Self.cursorPrefix + Self.statement(query), shouldCancel: shouldCancel)
         } catch { throw Self.shifted(error, by: Self.cursorPrefix.count) }
         var columns: [PostgresColumn]?
         var rows = 0
+        // The widest row seen, in bytes on the wire: sizes the next batch.
+        var widest = 0
         while true {
             let batch = try connection.execute(
-                "FETCH FORWARD \(batchRows) FROM chartbook_rows", shouldCancel: shouldCancel)
+                "FETCH FORWARD \(nextBatch(widest: widest, first: rows == 0)) FROM chartbook_rows",
+                shouldCancel: shouldCancel)
             if columns == nil {
                 guard batch.columns > 0 else {
                     throw .query("the statement returns no columns", offset: nil)
@@ -48,19 +68,32 @@ public struct PostgresReader: Sendable {
                 }
             }
             guard batch.rows > 0, var filling = columns else { break }
-            let needed = rows + batch.rows
-            guard limits.fits(needed, of: filling.count * 8) else {
-                throw .data(
-                    .overBudget(needed: needed * filling.count * 8, budget: limits.memoryBudget))
-            }
             columns = nil  // keeps `filling` the only reference: appended in place
             for row in 0..<batch.rows {
+                // Every byte kept counts against the budget, text too, checked before it is
+                // kept (the batch itself is bounded by `batchBytes`).
+                var held = 0, wire = 0
+                for column in filling.indices {
+                    let length = batch.bytes(row, column).count
+                    wire += length
+                    guard length <= limits.maxFieldBytes else {
+                        throw .data(
+                            .cellTooLong(
+                                row: rows + row + 1, column: filling[column].name,
+                                limit: limits.maxFieldBytes))
+                    }
+                    held += filling[column].cells.bytes + length + ColumnAccumulator.rowBytes
+                }
+                guard limits.fits(held, of: 1) else {
+                    throw .data(.overBudget(needed: held, budget: limits.memoryBudget))
+                }
+                widest = max(widest, wire)
                 for column in filling.indices {
                     filling[column].add(batch, row: row, column: column)
                 }
             }
             columns = filling
-            rows = needed
+            rows += batch.rows
         }
         let read = (columns ?? []).map { $0.read(zone: timeZone) }
         do { return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone) } catch {
@@ -69,14 +102,19 @@ public struct PostgresReader: Sendable {
     }
 
     /// A connection set up for reading: UTC and ISO dates (one exact text form for times),
-    /// shortest exact float text, and a read-only transaction.
-    static func open(_ url: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
-        -> PostgresConnection
+    /// shortest exact float text, and read-only transactions — this one, and (the session's
+    /// default) any that could follow it.
+    static func open(_ url: String, statementTimeout: Double?, shouldCancel: () -> Bool)
+        throws(DatabaseFailure) -> PostgresConnection
     {
-        let connection = try PostgresConnection(url: url, shouldCancel: shouldCancel)
-        _ = try connection.execute(
-            "SET TimeZone = 'UTC'; SET DateStyle = 'ISO, YMD'; SET extra_float_digits = 1; "
-                + "BEGIN TRANSACTION READ ONLY", shouldCancel: shouldCancel)
+        let connection = try PostgresConnection(
+            url: url, statementTimeout: statementTimeout, shouldCancel: shouldCancel)
+        for statement in [
+            "SET TimeZone = 'UTC'", "SET DateStyle = 'ISO, YMD'", "SET extra_float_digits = 1",
+            "SET default_transaction_read_only = on", "BEGIN TRANSACTION READ ONLY",
+        ] {
+            _ = try connection.execute(statement, shouldCancel: shouldCancel)
+        }
         return connection
     }
 

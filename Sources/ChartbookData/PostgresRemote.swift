@@ -13,10 +13,19 @@ import ChartbookModel
 public struct PostgresRemote: Sendable {
     public var url: String
     public var query: String
+    /// Seconds one statement may take (`timeout=` of load); nil: no limit.
+    public var statementTimeout: Double?
 
-    public init(url: String, query: String) {
+    public init(
+        url: String, query: String, statementTimeout: Double? = PostgresReader.defaultTimeout
+    ) {
         self.url = url
         self.query = query
+        self.statementTimeout = statementTimeout
+    }
+
+    private func connect(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> PostgresConnection {
+        try PostgresReader.open(url, statementTimeout: statementTimeout, shouldCancel: shouldCancel)
     }
 
     /// The numeric and time columns of the query's result, by name, with how each reads.
@@ -55,12 +64,12 @@ public struct PostgresRemote: Sendable {
         xColumn: String?, timeZone: TimeZoneSetting, estimate known: Int? = nil,
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable {
-        let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
+        let connection = try connect(shouldCancel)
         let shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
         if shape.kinds.contains(.wallClock), timeZone != .utc {
-            throw .query(
+            throw .notRemote(
                 "mode=remote reads timestamp and date columns as UTC; with another zone, "
-                    + "convert them in the query (AT TIME ZONE) or use mode=local", offset: nil)
+                    + "convert them in the query (AT TIME ZONE) or use mode=local")
         }
         var estimate = known ?? 0
         if known == nil { estimate = try estimatedRows(connection, shouldCancel: shouldCancel) }
@@ -86,7 +95,7 @@ public struct PostgresRemote: Sendable {
 
     /// The engine's estimate of the query's rows (its planner's, from EXPLAIN: no scan).
     public func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
-        let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
+        let connection = try connect(shouldCancel)
         return try estimatedRows(connection, shouldCancel: shouldCancel)
     }
 
@@ -119,7 +128,14 @@ public struct PostgresRemote: Sendable {
         for i in 0..<empty.columns {
             let kind = PostgresColumn.Kind(oid: empty.type(i))
             guard kind != .other else { continue }
-            names.append(empty.name(i))
+            // The name goes back into SQL: it must be exactly the engine's (valid UTF-8) and
+            // quotable (no NUL).
+            guard let name = empty.exactName(i), SQLQuoting.canQuote(name) else {
+                throw .notRemote(
+                    "column \(i + 1)'s name is not valid UTF-8 text; name it with AS in the "
+                        + "query, or use mode=local")
+            }
+            names.append(name)
             kinds.append(kind)
         }
         let all = (0..<empty.columns).map(empty.name)
@@ -133,9 +149,7 @@ public struct PostgresRemote: Sendable {
             x = kinds.firstIndex(where: \.isTime)
         }
         guard let x else {
-            throw .query(
-                "mode=remote needs x=COLUMN: a time or number column to draw along",
-                offset: nil)
+            throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
         }
         guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
         return Shape(names: names, kinds: kinds, x: x)
@@ -155,7 +169,7 @@ public struct PostgresRemote: Sendable {
     public func fetch(
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> Rows {
-        let connection = try PostgresReader.open(url, shouldCancel: shouldCancel)
+        let connection = try connect(shouldCancel)
         let shape = Shape(table)
         // A drawing of every row (the first, `view all`) tests no range per row.
         let whole =
@@ -341,7 +355,7 @@ public struct PostgresRemote: Sendable {
 
     /// Column `c` as float8, read exactly as the loading path reads its text.
     private func value(_ shape: Shape, _ c: Int) -> String {
-        let name = Self.identifier(shape.names[c])
+        let name = SQLQuoting.identifier(shape.names[c])
         switch shape.kinds[c] {
         case .instant, .wallClock:
             return
@@ -352,7 +366,7 @@ public struct PostgresRemote: Sendable {
     }
 
     /// The raw x column (what an index on it orders).
-    private func rawX(_ shape: Shape) -> String { Self.identifier(shape.names[shape.x]) }
+    private func rawX(_ shape: Shape) -> String { SQLQuoting.identifier(shape.names[shape.x]) }
 
     /// `x OP bound` written on the raw column, so that an index on it serves the range, and
     /// checked exactly on the float8 value.
@@ -396,13 +410,5 @@ public struct PostgresRemote: Sendable {
     /// A double as SQL text that reads back as the same double (shortest round trip).
     static func literal(_ value: Double) -> String {
         value.isFinite ? "'\(value)'::float8" : "'NaN'::float8"
-    }
-
-    /// A name as a quoted SQL identifier.
-    static func identifier(_ name: String) -> String {
-        "\""
-            + name.split(separator: "\"", omittingEmptySubsequences: false).joined(
-                separator: "\"\"")
-            + "\""
     }
 }

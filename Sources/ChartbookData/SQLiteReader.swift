@@ -62,9 +62,22 @@ public struct SQLiteReader: Sendable {
                 if box.cancelled { throw .data(.cancelled) }
                 throw .query(String(cString: sqlite3_errmsg(db)), offset: nil)
             }
-            if rows % 65_536 == 0, !limits.fits(rows + 65_536, of: count * 8) {
-                throw .data(
-                    .overBudget(needed: (rows + 65_536) * count * 8, budget: limits.memoryBudget))
+            // Every byte kept counts against the budget, text too, checked before it is kept.
+            var held = 0
+            for i in 0..<count {
+                // Asked of text and blobs only: asked of a number, SQLite converts it.
+                let type = sqlite3_column_type(statement, Int32(i))
+                let length =
+                    type == SQLITE_TEXT || type == SQLITE_BLOB
+                    ? Int(sqlite3_column_bytes(statement, Int32(i))) : 0
+                guard length <= limits.maxFieldBytes else {
+                    throw .data(
+                        .cellTooLong(row: rows + 1, column: names[i], limit: limits.maxFieldBytes))
+                }
+                held += columns[i].bytes + length + ColumnAccumulator.rowBytes
+            }
+            guard limits.fits(held, of: 1) else {
+                throw .data(.overBudget(needed: held, budget: limits.memoryBudget))
             }
             for i in 0..<count { columns[i].add(statement, Int32(i)) }
             rows += 1

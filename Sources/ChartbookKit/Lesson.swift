@@ -34,7 +34,7 @@ public struct Lesson: Equatable, Sendable {
             // A line that does not lex is still a step: running it reports the error.
             guard let commands = try? Lexer.commands(in: line) else {
                 steps.append(
-                    Step(narration: narration, command: String(line.characters), line: line.line))
+                    Step(narration: narration, command: line.text, line: line.line))
                 narration = []
                 continue
             }

@@ -113,7 +113,10 @@ public final class RemoteData: Sendable {
         defer { progress(name, 1) }
         let rows: PostgresRemote.Rows
         do {
-            rows = try PostgresRemote(url: query.location, query: query.sql).fetch(
+            rows = try PostgresRemote(
+                url: query.location, query: query.sql,
+                statementTimeout: query.options.timeout.seconds
+            ).fetch(
                 remote, request,
                 shouldCancel: { [progress] in
                     progress(name, .nan)
@@ -149,7 +152,8 @@ public final class RemoteData: Sendable {
     static func describe(_ failure: DatabaseFailure) -> String {
         switch failure {
         case .cannotOpen(let reason): "cannot reach the database: \(reason)"
-        case .query(let message, _): "the engine could not answer: \(message)"
+        case .query(let message, _), .notRemote(let message):
+            "the engine could not answer: \(message)"
         case .data(.cancelled): "interrupted; the chart shows the rows fetched before"
         case .data(let error): "\(error)"
         }

@@ -191,7 +191,7 @@ public struct ScriptRunner: Sendable {
     /// The text of a comment-only line (`# text` → `text`); nil for other lines. A
     /// `# check:` header is a setting, not narration.
     static func comment(_ line: Lexer.LogicalLine) -> String? {
-        let text = String(line.characters).drop { $0 == " " || $0 == "\t" }
+        let text = line.text.drop { $0 == " " || $0 == "\t" }
         guard text.hasPrefix("#"), !text.hasPrefix("# check:") else { return nil }
         let body = text.dropFirst()
         return String(body.hasPrefix(" ") ? body.dropFirst() : body)

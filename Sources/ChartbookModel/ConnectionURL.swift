@@ -13,48 +13,132 @@ public enum ConnectionURL {
 
     /// `url` without its password: `postgres://ann:secret@db/x?password=y&sslmode=require`
     /// → `postgres://ann@db/x?sslmode=require`.
+    ///
+    /// The user-info part is found where libpq finds it, before any `/` — so a password
+    /// holding `?` or `#` (which libpq takes unencoded) is still found.
     public static func withoutPassword(_ url: String) -> String {
-        guard let scheme = schemes.first(where: { url.lowercased().hasPrefix($0) }) else {
-            return url
-        }
-        let rest = url.dropFirst(scheme.count)
-        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" } ?? rest.endIndex
-        var authority = rest[..<authorityEnd]
-        var tail = rest[authorityEnd...]
-        if let at = authority.lastIndex(of: "@") {
-            let user = authority[..<at]
-            let name = user.firstIndex(of: ":").map { user[..<$0] } ?? user
-            authority = name + authority[at...]
-        }
-        if let question = tail.firstIndex(of: "?") {
-            let parameters = tail[tail.index(after: question)...].split(separator: "&")
+        guard let parts = Parts(url) else { return url }
+        var out = parts.scheme
+        if let user = parts.user { out += user + "@" }
+        out += parts.location
+        if let question = parts.rest.firstIndex(of: "?") {
+            let parameters = parts.rest[parts.rest.index(after: question)...].split(separator: "&")
                 .filter { !$0.lowercased().hasPrefix("password=") }
-            tail =
-                tail[..<question]
+            out +=
+                parts.rest[..<question]
                 + (parameters.isEmpty ? "" : "?" + parameters.joined(separator: "&"))
+        } else {
+            out += parts.rest
         }
-        return String(url.prefix(scheme.count)) + authority + tail
+        return out
+    }
+
+    /// The passwords `url` holds, as written (the user-info one and `password=` values).
+    public static func passwords(in url: String) -> [String] {
+        guard let parts = Parts(url) else { return [] }
+        var found = parts.password.map { [$0] } ?? []
+        if let question = parts.rest.firstIndex(of: "?") {
+            for parameter in parts.rest[parts.rest.index(after: question)...].split(separator: "&")
+            where parameter.lowercased().hasPrefix("password=") {
+                found.append(String(parameter.dropFirst("password=".count)))
+            }
+        }
+        return found.filter { !$0.isEmpty }
+    }
+
+    /// A message about `url` (libpq's own, which may quote the URL or a piece of it) with the
+    /// URL shown without its password and every password replaced by `***`.
+    public static func redacting(_ message: String, about url: String) -> String {
+        var text = message.replacingAll(url, with: withoutPassword(url))
+        for password in passwords(in: url) {
+            text = text.replacingAll(password, with: "***")
+        }
+        return redacting(text)
+    }
+
+    /// A URL split as libpq splits it.
+    private struct Parts {
+        var scheme: String
+        var user: String?
+        var password: String?
+        /// Host, port and what follows up to the path, parameters and all (`rest`).
+        var location: Substring
+        var rest: Substring
+
+        init?(_ url: String) {
+            guard let scheme = schemes.first(where: { url.lowercased().hasPrefix($0) }) else {
+                return nil
+            }
+            self.scheme = String(url.prefix(scheme.count))
+            var body = url.dropFirst(scheme.count)
+            // libpq looks for the user info before any `/` (so `?` and `#` may sit in a
+            // password); it ends at the last `@` there, which hides a password with `@` too.
+            let slash = body.firstIndex(of: "/") ?? body.endIndex
+            if let at = body[..<slash].lastIndex(of: "@") {
+                let info = body[..<at]
+                if let colon = info.firstIndex(of: ":") {
+                    user = String(info[..<colon])
+                    password = String(info[info.index(after: colon)...])
+                } else {
+                    user = String(info)
+                }
+                body = body[body.index(after: at)...]
+            }
+            let end = body.firstIndex { $0 == "/" || $0 == "?" } ?? body.endIndex
+            location = body[..<end]
+            rest = body[end...]
+        }
     }
 
     /// A command line with the password taken out of every PostgreSQL URL in it (for the
-    /// REPL's history and for notebooks, which keep what was typed).
+    /// REPL's history and for notebooks, which keep what was typed). A quoted URL is one word
+    /// however many blanks its password holds.
     public static func redacting(_ line: String) -> String {
         guard schemes.contains(where: { line.lowercased().contains($0) }) else { return line }
         var result = ""
         var word = ""
+        var quoted = false
+        var escaped = false
         func flush() {
             result += withoutPassword(word)
             word = ""
         }
-        for character in line {
-            if character == " " || character == "\"" || character == "\t" || character == ";" {
+        for scalar in line.unicodeScalars {
+            if quoted {
+                if escaped {
+                    escaped = false
+                } else if scalar == "\\" {
+                    escaped = true
+                } else if scalar == "\"" {
+                    flush()
+                    quoted = false
+                    result.unicodeScalars.append(scalar)
+                    continue
+                }
+                word.unicodeScalars.append(scalar)
+            } else if scalar == " " || scalar == "\"" || scalar == "\t" || scalar == ";" {
                 flush()
-                result.append(character)
+                quoted = scalar == "\""
+                result.unicodeScalars.append(scalar)
             } else {
-                word.append(character)
+                word.unicodeScalars.append(scalar)
             }
         }
         flush()
         return result
+    }
+}
+
+private extension String {
+    /// Every occurrence of `target` replaced (nothing when `target` is empty).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = ""
+        var rest = Substring(self)
+        while let range = rest.range(of: target) {
+            out += rest[..<range.lowerBound] + replacement
+            rest = rest[range.upperBound...]
+        }
+        return out + rest
     }
 }

@@ -98,6 +98,26 @@ public struct LoadOptions: Equatable, Sendable {
         case remote
     }
 
+    /// `timeout=`: how long one statement of a PostgreSQL query may take.
+    public var timeout: QueryTimeout = .default
+
+    /// How long chartbook waits for one statement of a database engine before it cancels it.
+    public enum QueryTimeout: Equatable, Sendable {
+        case seconds(Double)
+        /// Waits as long as the engine takes (Ctrl-C still stops it).
+        case off
+
+        /// Five minutes: far longer than any chart's question takes, short enough that a
+        /// server that stopped answering does not hang a script forever.
+        public static let `default` = QueryTimeout.seconds(300)
+
+        /// The limit in seconds; nil: none.
+        public var seconds: Double? {
+            if case .seconds(let s) = self { return s }
+            return nil
+        }
+    }
+
     /// Rows above which `mode=auto` keeps a query remote.
     public static let remoteThreshold = 1_000_000
 

@@ -10,22 +10,32 @@ public struct SVGWriter {
     }
 
     /// Character data: sanitised (no control characters), with `& < >` escaped.
+    ///
+    /// Escapes by Unicode scalar, never by `Character`: a grapheme cluster can glue `<` or `>`
+    /// to a neighbouring scalar (U+0600 before it, a combining accent after it), and an
+    /// escaper comparing clusters would let that `<` through as live markup.
     public static func escape(_ s: String) -> String {
-        var out = ""
-        for c in TextMetrics.sanitized(s) {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default: out.append(c)
-            }
-        }
-        return out
+        escaping(TextMetrics.sanitized(s), quotes: false)
     }
 
-    /// Attribute values (double-quoted): also `"` and `'`.
+    /// Attribute values (double- or single-quoted): also `"` and `'`.
     public static func escapeAttribute(_ s: String) -> String {
-        escape(s).replacingQuotes()
+        escaping(TextMetrics.sanitized(s), quotes: true)
+    }
+
+    private static func escaping(_ s: String, quotes: Bool) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"" where quotes: out.append(contentsOf: "&quot;".unicodeScalars)
+            case "'" where quotes: out.append(contentsOf: "&apos;".unicodeScalars)
+            default: out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// At most two decimals, no trailing zeros, never "-0".
@@ -42,19 +52,5 @@ public struct SVGWriter {
             while s.hasSuffix("0") { s.removeLast() }
         }
         return negative ? "-" + s : s
-    }
-}
-
-private extension String {
-    func replacingQuotes() -> String {
-        var out = ""
-        for c in self {
-            switch c {
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            default: out.append(c)
-            }
-        }
-        return out
     }
 }

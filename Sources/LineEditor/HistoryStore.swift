@@ -17,42 +17,46 @@ public struct HistoryStore: Equatable, Sendable {
         if entries.count > limit { entries.removeFirst(entries.count - limit) }
     }
 
+    /// The file's text. Escapes by Unicode scalar (a `\r\n` pair or a backslash glued to a
+    /// combining mark is one `Character`, which a comparison of characters would miss).
     public func encoded() -> String {
-        entries.map { entry in
-            var out = ""
-            for c in entry {
-                switch c {
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                default: out.append(c)
+        var out = String.UnicodeScalarView()
+        for entry in entries {
+            for scalar in entry.unicodeScalars {
+                switch scalar {
+                case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+                case "\n": out.append(contentsOf: "\\n".unicodeScalars)
+                case "\r": out.append(contentsOf: "\\r".unicodeScalars)
+                default: out.append(scalar)
                 }
             }
-            return out + "\n"
-        }.joined()
+            out.append("\n")
+        }
+        return String(out)
     }
 
     public static func decoded(_ text: String, limit: Int = 1000) -> HistoryStore {
         var entries = [String]()
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            var out = ""
-            var escaped = false
-            for c in line {
-                if escaped {
-                    switch c {
-                    case "n": out.append("\n")
-                    case "r": out.append("\r")
-                    default: out.append(c)
-                    }
-                    escaped = false
-                } else if c == "\\" {
-                    escaped = true
-                } else {
-                    out.append(c)
+        var out = String.UnicodeScalarView()
+        var escaped = false
+        for scalar in text.unicodeScalars {
+            if escaped {
+                switch scalar {
+                case "n": out.append("\n")
+                case "r": out.append("\r")
+                default: out.append(scalar)
                 }
+                escaped = false
+            } else if scalar == "\\" {
+                escaped = true
+            } else if scalar == "\n" {
+                if !out.isEmpty { entries.append(String(out)) }
+                out = String.UnicodeScalarView()
+            } else {
+                out.append(scalar)
             }
-            entries.append(out)
         }
+        if !out.isEmpty { entries.append(String(out)) }
         return HistoryStore(entries: entries, limit: limit)
     }
 }

@@ -8,6 +8,13 @@ import Testing
         #expect(store.entries == ["a", "c", "d"])
     }
 
+    /// Issue 25: a `\r\n` pair or a backslash glued to a combining mark is one `Character`;
+    /// escaped by character, the pair reached the file raw and split the entry in two.
+    @Test func entriesWithGluedScalarsReadBackWhole() {
+        let store = HistoryStore(entries: ["a\r\nb", "back\\\u{301}n", "\u{600}\"q", "x\n\u{301}"])
+        #expect(HistoryStore.decoded(store.encoded()).entries == store.entries)
+    }
+
     @Test func fileFormatRoundTripsAwkwardEntries() {
         let store = HistoryStore(entries: ["plain", "with \\ backslash", "two\nlines", "日本 \"q\""])
         let text = store.encoded()
