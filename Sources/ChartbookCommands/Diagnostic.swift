@@ -125,7 +125,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 ? "point \(index) does not exist: no data"
                 : "point \(index) is out of range 0..\(count - 1)"
         case .noPlots: return "nothing to select: no plots yet"
-        case .sourceTooDeep(let depth): return "scripts source each other more than \(depth) deep"
+        case .sourceTooDeep(let depth):
+            return
+                "scripts source or play each other more than \(depth) deep (does one play or source itself?)"
         case .optionNotFor(let key, let kind):
             return "option '\(key)' does not apply to \(kind) plots"
         case .missingOptions(let command): return "'\(command)' needs at least one key=value option"
@@ -217,6 +219,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 + "convert with iconv -f UTF-16LE -t UTF-8"
         case .changedSinceLoaded:
             return "it changed since it was loaded; 'reload' reads it again"
+        case .changedWhileRead:
+            return "the file changed while it was read (it was cut short); nothing changed"
         }
     }
 
@@ -227,9 +231,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         d.file = d.file ?? source.name
         if d.lineText == nil {
             let lines = source.lines
-            if lines.indices.contains(d.range.start.line - 1) {
-                d.lineText = lines[d.range.start.line - 1]
-            }
+            let index = d.range.start.line - source.firstLine
+            if lines.indices.contains(index) { d.lineText = lines[index] }
         }
         return d
     }

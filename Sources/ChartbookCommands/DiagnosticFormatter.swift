@@ -28,20 +28,46 @@ public enum DiagnosticFormatter {
     /// `file:line:col: severity: message`. Typed input (a source with an empty name) has no
     /// location to show — the caret under the line says where — so it is `severity: message`.
     static func line(for d: Diagnostic, severity: String, message: String) -> String {
+        let message = Self.bounded(message)
         if d.file == "" { return "\(severity): \(TextMetrics.sanitized(message))\n" }
         let place = "\(d.range.start.line):\(d.range.start.column)"
         let prefix = d.file.map { "\(TextMetrics.sanitized($0)):\(place)" } ?? place
         return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"
     }
 
+    /// `message` cut in its middle when it is longer than `longestMessage` scalars (it may
+    /// quote a word of the input, and input can be a 16 MiB line).
+    static func bounded(_ message: String) -> String {
+        let scalars = message.unicodeScalars
+        guard scalars.count > Self.longestMessage else { return message }
+        let half = Self.longestMessage / 2
+        return String(String.UnicodeScalarView(scalars.prefix(half))) + "…"
+            + String(String.UnicodeScalarView(scalars.suffix(half)))
+    }
+
+    static let longestMessage = 600
+
+    /// Scalars of a line shown whole in a caret line; a longer one shows this many on either
+    /// side of the caret.
+    static let longestShownLine = 240, shownContext = 60
+
     /// The offending line and a caret under the token, aligned by display width. A password
     /// in a connection URL on the line is left out (the caret moves with the text).
     public static func caret(for d: Diagnostic) -> String {
         guard let text = d.lineText else { return "" }
         let safe = TextMetrics.sanitized(text.replacingTabs())
-        // Columns count Unicode scalars, as the lexer does.
-        let scalars = Array(safe.unicodeScalars)
-        let startIndex = min(max(d.range.start.column - 1, 0), scalars.count)
+        // Columns count Unicode scalars, as the lexer does. A very long line is shown as a
+        // window around the caret, so a message stays a few lines however long the input.
+        var scalars = Array(safe.unicodeScalars)
+        var startIndex = min(max(d.range.start.column - 1, 0), scalars.count)
+        if scalars.count > Self.longestShownLine {
+            let from = max(0, startIndex - Self.shownContext)
+            let to = min(scalars.count, startIndex + min(d.range.length, 80) + Self.shownContext)
+            scalars =
+                (from > 0 ? ["…"] : []) + Array(scalars[from..<to])
+                + (to < scalars.count ? ["…"] : [])
+            startIndex = startIndex - from + (from > 0 ? 1 : 0)
+        }
         let before = ConnectionURL.redacting(String(scalars: scalars[..<startIndex]))
         let tokenEnd = min(startIndex + d.range.length, scalars.count)
         let token = ConnectionURL.redacting(

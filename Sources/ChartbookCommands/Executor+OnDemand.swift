@@ -132,9 +132,15 @@ extension Executor {
                 fields, names: names, layout: file.layout, in: bytes.buffer,
                 shouldCancel: isCancelled,
                 release: { bytes.release($0, $1) }, progress: { report(path, $0) })
+            if bytes.shrank { throw DataError.changedWhileRead }
             if isCancelled() { throw DataError.cancelled }
             return columns
         } catch {
+            if bytes.shrank {
+                throw Diagnostic(
+                    .unreadableData(path: TextMetrics.sanitized(path), .changedWhileRead), at: range
+                )
+            }
             if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
             throw Diagnostic(.unreadableData(path: TextMetrics.sanitized(path), error), at: range)
         }

@@ -72,6 +72,11 @@ extension Executor {
                     source: .file(path: resolved, options: options), xColumn: options.xColumn)
             }
         } catch {
+            // Whatever the reader made of the zeros that replaced lost pages, it is not the file.
+            if bytes.shrank {
+                throw Diagnostic(
+                    .unreadableData(path: path.value, .changedWhileRead), at: path.range)
+            }
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             // A column named by an option that the file lacks: point at the option.
             if case .unknownLabelColumn(let label, let available) = error,
@@ -82,6 +87,9 @@ extension Executor {
                     at: labelsOption.range)
             }
             throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
+        }
+        if bytes.shrank {
+            throw Diagnostic(.unreadableData(path: path.value, .changedWhileRead), at: path.range)
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }

@@ -118,9 +118,14 @@ public struct Executor: Sendable {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
         }
-        let script = ScriptSource(
-            name: path.value, text: String(decoding: bytes, as: UTF8.self),
-            directory: ScriptSource.directory(containing: resolved))
+        let script: ScriptSource
+        do {
+            script = try ScriptSource(
+                name: path.value, bytes: bytes,
+                directory: ScriptSource.directory(containing: resolved))
+        } catch {
+            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
+        }
         let inner = Context(directory: script.directory, depth: context.depth + 1)
         var scratch = notebook
         var effects = [Effect]()
@@ -318,21 +323,22 @@ public struct Executor: Sendable {
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
         case .pause: return (old, [])
         case .play(let path):
+            // The lesson's steps run one deeper (ScriptRunner.depth): a script that plays
+            // itself stops here.
+            guard context.depth < maxSourceDepth else {
+                throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range)
+            }
             let resolved = files.resolve(path.value, relativeTo: context.directory)
-            let bytes: [UInt8]
-            do { bytes = try files.read(resolved) } catch {
+            let script: ScriptSource
+            do {
+                script = try ScriptSource(
+                    name: path.value, bytes: try files.read(resolved),
+                    directory: ScriptSource.directory(containing: resolved))
+            } catch {
                 throw Diagnostic(
                     .cannotRead(path: path.value, reason: error.reason), at: path.range)
             }
-            return (
-                old,
-                [
-                    .play(
-                        ScriptSource(
-                            name: path.value, text: String(decoding: bytes, as: UTF8.self),
-                            directory: ScriptSource.directory(containing: resolved)))
-                ]
-            )
+            return (old, [.play(script)])
         case .quit: return (old, [.quit])
         case .undo, .redo, .history, .source, .saveHTML:
             // Handled by `run`, which owns the notebook.

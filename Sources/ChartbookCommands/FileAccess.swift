@@ -135,16 +135,23 @@ public final class MappedBytes: @unchecked Sendable {
     public var identity: FileIdentity?
     private let releaseRange: @Sendable (Int, Int) -> Void
     private let free: @Sendable () -> Void
+    private let shrankWhileRead: @Sendable () -> Bool
 
-    /// A mapping (or any memory) with its page-release and unmap functions.
+    /// A mapping (or any memory) with its page-release and unmap functions, and `shrank`:
+    /// whether the file lost pages of the mapping since it was made (the shell replaces them
+    /// with zeros rather than let the read fault), so what was read from it is not the file.
     public init(
         buffer: UnsafeBufferPointer<UInt8>, release: @escaping @Sendable (Int, Int) -> Void,
-        free: @escaping @Sendable () -> Void
+        free: @escaping @Sendable () -> Void, shrank: @escaping @Sendable () -> Bool = { false }
     ) {
         self.buffer = buffer
         releaseRange = release
         self.free = free
+        shrankWhileRead = shrank
     }
+
+    /// Whether the file shrank under the mapping while it was read: what was read is wrong.
+    public var shrank: Bool { shrankWhileRead() }
 
     /// An owned copy of `bytes` (of the file `identity`, when known).
     public convenience init(bytes: [UInt8], identity: FileIdentity? = nil) {

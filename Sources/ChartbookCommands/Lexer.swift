@@ -28,7 +28,7 @@ public enum Lexer {
         var result = [LogicalLine]()
         var pending: LogicalLine?
         for (offset, physical) in source.lines.enumerated() {
-            let number = offset + 1
+            let number = offset + source.firstLine
             var scalars = Array(physical.unicodeScalars)
             var continues = false
             if let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" }),
@@ -140,7 +140,8 @@ public enum Lexer {
                             text.unicodeScalars.append(scalar)
                             i = j + 1
                         default:
-                            throw Diagnostic(.invalidEscape("\\" + String(Character(e))), at: range(i, i + 2))
+                            throw Diagnostic(
+                                .invalidEscape("\\" + String(Character(e))), at: range(i, i + 2))
                         }
                         continue
                     }

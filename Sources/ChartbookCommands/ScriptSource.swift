@@ -4,6 +4,9 @@ public struct ScriptSource: Equatable, Sendable {
     public var text: String
     /// Directory relative paths in this script resolve against; nil: the working directory.
     public var directory: String?
+    /// The line number of the text's first line: a script read as a stream runs in pieces,
+    /// each numbered where it sits in the whole.
+    public var firstLine = 1
 
     /// The directory part of a file path (nil for a bare name): where a script's relative
     /// paths resolve.
@@ -16,6 +19,15 @@ public struct ScriptSource: Equatable, Sendable {
         self.name = name
         self.text = text
         self.directory = directory
+    }
+
+    /// A script file's bytes as its text. A script is text: bytes holding NUL (a binary file,
+    /// `/dev/zero`) are refused at once, before any of them is read as commands.
+    public init(name: String, bytes: [UInt8], directory: String?) throws(FileAccessError) {
+        guard !bytes.contains(0) else {
+            throw FileAccessError("it is not a text file (it holds NUL bytes), so not a script")
+        }
+        self.init(name: name, text: String(decoding: bytes, as: UTF8.self), directory: directory)
     }
 
     /// Physical lines, without their line terminators (`\n` or `\r\n`).

@@ -26,4 +26,6 @@ public enum DataError: Error, Equatable, Sendable {
     /// A file read on demand is not the one loaded any more (another file at its path, or
     /// the same file written since).
     case changedSinceLoaded
+    /// The file shrank while it was read (another process cut it): what was read is not it.
+    case changedWhileRead
 }

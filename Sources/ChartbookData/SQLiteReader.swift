@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import ChartbookModel
 
 /// A query against a SQLite database file, read into typed columns: the database is opened
@@ -23,8 +24,10 @@ public struct SQLiteReader: Sendable {
         throws(DatabaseFailure) -> DelimitedReader.Table
     {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-        guard sqlite3_open_v2(path, &handle, flags, nil) == SQLITE_OK, let db = handle else {
+        let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
+        guard sqlite3_open_v2(Self.readOnlyURI(path), &handle, flags, nil) == SQLITE_OK,
+            let db = handle
+        else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close(handle)
             throw .cannotOpen(message)
@@ -39,11 +42,7 @@ public struct SQLiteReader: Sendable {
                 return Unmanaged<CancelBox>.fromOpaque(context).takeUnretainedValue().check()
                     ? 1 : 0
             }, Unmanaged.passUnretained(box).toOpaque())
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK, let statement
-        else {
-            throw .query(String(cString: sqlite3_errmsg(db)), offset: nil)
-        }
+        let statement = try Self.prepare(query, in: db)
         defer { sqlite3_finalize(statement) }
         let count = Int(sqlite3_column_count(statement))
         guard count > 0 else { throw .query("the statement returns no columns", offset: nil) }
@@ -86,6 +85,91 @@ public struct SQLiteReader: Sendable {
         do { return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone) } catch {
             throw .data(error)
         }
+    }
+}
+
+extension SQLiteReader {
+    /// `file:PATH?mode=ro`, the path percent-encoded where a URI needs it: SQLite never writes
+    /// the file. A WAL-mode database that no one has open (no `-wal` file beside it) is
+    /// opened `immutable=1` too, since even a read-only open would create `-wal` and `-shm`
+    /// files beside it; one that is open elsewhere is read through its WAL, as it is now.
+    static func readOnlyURI(_ path: String) -> String {
+        let idle = isWAL(path) && !FileManager.default.fileExists(atPath: path + "-wal")
+        return fileURI(path) + "?mode=ro" + (idle ? "&immutable=1" : "")
+    }
+
+    /// Whether the database header says WAL mode (bytes 18 and 19 are 2).
+    static func isWAL(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        guard let header = try? handle.read(upToCount: 20), header.count == 20 else {
+            return false
+        }
+        return header.starts(with: Array("SQLite format 3".utf8)) && header[18] == 2
+            && header[19] == 2
+    }
+
+    private static func fileURI(_ path: String) -> String {
+        var out = "file:"
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return out
+    }
+
+    /// The query as one statement that reads: a second statement after it is refused (SQLite
+    /// would silently run only the first), and so is one that writes.
+    static func prepare(_ query: String, in db: OpaquePointer) throws(DatabaseFailure)
+        -> OpaquePointer
+    {
+        var statement: OpaquePointer?
+        var tail: UnsafePointer<CChar>?
+        let prepared = query.withCString { text -> Int32 in
+            let status = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
+            if status == SQLITE_OK, let tail, !Self.isBlank(String(cString: tail)) {
+                return SQLITE_MISUSE
+            }
+            return status
+        }
+        guard prepared == SQLITE_OK, let statement else {
+            let message =
+                prepared == SQLITE_MISUSE
+                ? "only one statement can be run (the query holds another after it)"
+                : String(cString: sqlite3_errmsg(db))
+            sqlite3_finalize(statement)
+            throw .query(message, offset: nil)
+        }
+        guard sqlite3_stmt_readonly(statement) != 0 else {
+            sqlite3_finalize(statement)
+            throw .query("the statement would write; chartbook only reads", offset: nil)
+        }
+        return statement
+    }
+
+    /// Blanks, `;` and SQL comments only.
+    static func isBlank(_ text: String) -> Bool {
+        var rest = Substring(text)
+        while let first = rest.first {
+            if first.isWhitespace || first == ";" {
+                rest = rest.dropFirst()
+            } else if rest.hasPrefix("--") {
+                rest = rest.drop { $0 != "\n" }
+            } else if rest.hasPrefix("/*") {
+                guard let end = rest.range(of: "*/") else { return false }
+                rest = rest[end.upperBound...]
+            } else {
+                return false
+            }
+        }
+        return true
     }
 }
 

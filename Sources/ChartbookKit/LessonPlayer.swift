@@ -18,6 +18,8 @@ public struct LessonPlayer: Sendable {
         public var messages: String
         /// A pause: wait without drawing.
         public var isPause: Bool
+        /// The step's command failed (its error is in `messages`).
+        public var failed = false
         public var isFinished: Bool { done == total }
     }
 
@@ -46,27 +48,29 @@ public struct LessonPlayer: Sendable {
         let step = lesson.steps[done]
         var messages = ""
         let commits = notebook.commits
+        var failed = false
         if let command = step.command {
-            // Placed on its own line of the script, so a diagnostic points into the lesson.
-            let text = String(repeating: "\n", count: max(step.line - 1, 0)) + command
+            // Numbered as its line of the script, so a diagnostic points into the lesson.
+            var source = ScriptSource(
+                name: lesson.source.name, text: command, directory: lesson.source.directory)
+            source.firstLine = step.line
             var once = runner
             once.drawEach = false
-            _ = once.run(
-                ScriptSource(
-                    name: lesson.source.name, text: text, directory: lesson.source.directory),
-                in: &notebook
-            ) { event in
-                switch event {
-                case .output(let text), .diagnostic(let text): messages += text
-                case .history(let changes, _): messages += changes
-                case .feedback, .draw, .play: break  // a lesson does not nest
-                }
-            }
+            failed =
+                once.run(source, in: &notebook) { event in
+                    switch event {
+                    case .output(let text), .diagnostic(let text): messages += text
+                    case .history(let changes, _): messages += changes
+                    case .feedback, .draw, .play: break  // a lesson does not nest
+                    }
+                } == .failed
             if notebook.commits > commits { notebook.narrate(step.narration) }
         }
         changed.append(notebook.commits > commits)
         done += 1
-        return frame(at: done, messages: messages)
+        var frame = frame(at: done, messages: messages)
+        frame.failed = failed
+        return frame
     }
 
     /// Takes back the last step (undoing its change, if it made one).

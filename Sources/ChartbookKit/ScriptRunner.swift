@@ -38,6 +38,10 @@ public struct ScriptRunner: Sendable {
     public var interactivePlay = false
     /// What remote datasets hold for a drawing, kept between drawings (shared by copies).
     public var remote = RemoteData()
+    /// How deep inside `source` and `play` this runner's scripts run: a lesson played from a
+    /// script runs one deeper, so a script that plays itself (or a play/source cycle) meets
+    /// the executor's `maxSourceDepth` instead of the end of the stack.
+    public var depth = 0
 
     public init(
         executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
@@ -55,7 +59,7 @@ public struct ScriptRunner: Sendable {
         -> Outcome
     {
         remote.forgetInterruptions()
-        let context = Executor.Context(directory: source.directory)
+        let context = Executor.Context(directory: source.directory, depth: depth)
         var failed = false
         func report(_ diagnostic: Diagnostic) {
             let d = diagnostic.located(in: source)
@@ -93,8 +97,10 @@ public struct ScriptRunner: Sendable {
                             let lesson = Lesson(script)
                             if interactivePlay {
                                 emit(.play(lesson))
-                            } else {
-                                playThrough(lesson, in: &notebook, emit: emit)
+                            } else if !playThrough(lesson, in: &notebook, emit: emit) {
+                                // Its step's error is shown; the script fails with it.
+                                failed = true
+                                if !keepGoing { return .failed }
                             }
                             continue
                         }
@@ -172,9 +178,15 @@ public struct ScriptRunner: Sendable {
 
     /// A lesson without a terminal to drive it (`play` in a script, or output that is not a
     /// terminal): every step in turn, its narration and command printed, then its chart —
-    /// what `--each` shows, with the words of the lesson.
-    func playThrough(_ lesson: Lesson, in notebook: inout Notebook, emit: (Event) -> Void) {
-        var player = LessonPlayer(lesson: lesson, runner: self)
+    /// what `--each` shows, with the words of the lesson. A step that fails shows its error
+    /// and the lesson goes on; returns whether every step ran without one.
+    func playThrough(_ lesson: Lesson, in notebook: inout Notebook, emit: (Event) -> Void)
+        -> Bool
+    {
+        var succeeded = true
+        var deeper = self
+        deeper.depth += 1
+        var player = LessonPlayer(lesson: lesson, runner: deeper)
         while player.done < lesson.steps.count {
             let before = notebook.commits
             let frame = player.forward(&notebook)
@@ -185,7 +197,9 @@ public struct ScriptRunner: Sendable {
             if notebook.commits > before, !notebook.session.plots.isEmpty {
                 emit(.draw(notebook.session))
             }
+            if frame.failed { succeeded = false }
         }
+        return succeeded
     }
 
     /// The text of a comment-only line (`# text` → `text`); nil for other lines. A

@@ -118,6 +118,7 @@ struct ChartbookCLI: ParsableCommand {
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
         let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
         Interrupts.install()
+        MappedFileFaults.install()
         let files = LocalFiles(
             home: environment.home, workingDirectory: LocalFiles.currentDirectory(), limits: limits,
             isCancelled: { Interrupts.pending })
@@ -147,10 +148,9 @@ struct ChartbookCLI: ParsableCommand {
         for path in scripts {
             let resolved = files.resolve(path, relativeTo: nil)
             do {
-                let bytes = try files.read(resolved)
                 sources.append(
-                    ScriptSource(
-                        name: path, text: String(decoding: bytes, as: UTF8.self),
+                    try ScriptSource(
+                        name: path, bytes: try files.read(resolved),
                         directory: ScriptSource.directory(containing: resolved)))
             } catch {
                 StandardStreams.err(
@@ -185,16 +185,24 @@ struct ChartbookCLI: ParsableCommand {
                 ).run(&notebook)
                 return
             }
-            var text = ""
-            while let line = StandardStreams.readLine() { text += line + "\n" }
-            if PipedInput.looksLikeData(text) {
+            // Read as it arrives, a command at a time (an endless pipe runs in bounded memory).
+            var stream = StreamedScript(limits: limits)
+            let first = stream.next()
+            if let first, PipedInput.looksLikeData(first.text) {
                 StandardStreams.err(
                     "chartbook: standard input looks like data (CSV), not commands.\n"
                         + "  to draw it:   … | chartbook plot line - COLUMN [--x COLUMN]\n"
                         + "  in a script:  load - as stdin; add plot line stdin.COLUMN\n")
                 throw ExitCode(2)
             }
-            sources.append(ScriptSource(name: "<stdin>", text: text))
+            let pieces = StreamedPieces(first: first, rest: stream)
+            try runSources(
+                pieces, runner: runner, files: files, target: target, notebook: &notebook)
+            if let failure = pieces.failure {
+                StandardStreams.err("chartbook: <stdin>: \(failure)\n")
+                throw ExitCode(1)
+            }
+            return
         }
 
         try runSources(sources, runner: runner, files: files, target: target, notebook: &notebook)
@@ -222,10 +230,9 @@ struct ChartbookCLI: ParsableCommand {
         }
         let resolved = files.resolve(play, relativeTo: nil)
         do {
-            let bytes = try files.read(resolved)
             let lesson = Lesson(
-                ScriptSource(
-                    name: play, text: String(decoding: bytes, as: UTF8.self),
+                try ScriptSource(
+                    name: play, bytes: try files.read(resolved),
                     directory: ScriptSource.directory(containing: resolved)))
             LessonScreen(
                 environment: environment, colorMode: target.colorMode,
@@ -246,8 +253,8 @@ struct ChartbookCLI: ParsableCommand {
     /// Runs the scripts and -e commands in order, printing every chart drawn, then the final
     /// chart and the --svg/--html files.
     func runSources(
-        _ sources: [ScriptSource], runner: ScriptRunner, files: LocalFiles, target: TerminalTarget,
-        notebook: inout Notebook
+        _ sources: some Sequence<ScriptSource>, runner: ScriptRunner, files: LocalFiles,
+        target: TerminalTarget, notebook: inout Notebook
     ) throws {
         var failed = false
         var lastDrawn: Session?

@@ -33,6 +33,7 @@ struct CheckCommand: ParsableCommand {
     var canvas: Canvas = .braille
 
     func run() throws {
+        MappedFileFaults.install()
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
         let files = LocalFiles(
             home: environment.home, workingDirectory: LocalFiles.currentDirectory(),

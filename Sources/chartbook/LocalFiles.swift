@@ -152,6 +152,9 @@ struct LocalFiles: FileAccess {
             return MappedBytes(bytes: try readStream(fd, budget: budget), identity: identity)
         }
         madvise(address, size, MADV_SEQUENTIAL)
+        // A fault while it is read means the file shrank: `MappedFileFaults` fills the lost
+        // pages with zeros, and the reader is told.
+        let faultsBefore = MappedFileFaults.count
         let base = UInt(bitPattern: address)
         let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
         let buffer = UnsafeBufferPointer(
@@ -167,7 +170,8 @@ struct LocalFiles: FileAccess {
                         UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_DONTNEED
                     )
                 }
-            }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) })
+            }, free: { munmap(UnsafeMutableRawPointer(bitPattern: base), size) },
+            shrank: { MappedFileFaults.count != faultsBefore })
         bytes.identity = identity
         return bytes
     }

@@ -164,7 +164,8 @@ import ChartbookModel
         )
         #expect(h.notebook == before)
         #expect(
-            h.run("source lib/loop.cb")?.contains("scripts source each other more than 16 deep")
+            h.run("source lib/loop.cb")?.contains(
+                "scripts source or play each other more than 16 deep")
                 == true)
     }
 

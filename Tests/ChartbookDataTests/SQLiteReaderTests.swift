@@ -46,12 +46,26 @@ import ChartbookModel
         #expect(throws: DatabaseFailure.query("no such table: nope", offset: nil)) {
             try reader.read(database: path, query: "SELECT * FROM nope", shouldCancel: { false })
         }
-        // Opened read-only: a statement that writes is refused by SQLite.
-        #expect(throws: DatabaseFailure.query("attempt to write a readonly database", offset: nil))
-        {
+        // A statement that writes is refused before it runs (and the file is opened
+        // read-only besides); so is a second statement, which SQLite would silently skip.
+        #expect(
+            throws: DatabaseFailure.query(
+                "the statement would write; chartbook only reads", offset: nil)
+        ) {
             try reader.read(
                 database: path, query: "DELETE FROM w RETURNING temp", shouldCancel: { false })
         }
+        #expect(
+            throws: DatabaseFailure.query(
+                "only one statement can be run (the query holds another after it)", offset: nil)
+        ) {
+            try reader.read(
+                database: path, query: "SELECT temp FROM w; DELETE FROM w", shouldCancel: { false })
+        }
+        #expect(
+            try reader.read(
+                database: path, query: "SELECT temp FROM w; -- done\n", shouldCancel: { false }
+            ).columns.count == 1)
         #expect(throws: DatabaseFailure.data(.noNumericColumn(names: ["city"]))) {
             try reader.read(database: path, query: "SELECT city FROM w", shouldCancel: { false })
         }
@@ -77,5 +91,54 @@ import ChartbookModel
             if case DatabaseFailure.data(.overBudget) = error { return true }
             return false
         }
+    }
+
+    /// Issue 25, item 4: text and blob cells count against the budget as rows arrive (a
+    /// 64 MiB budget let text results peak at 2 GB), and a cell over the field limit is
+    /// refused like a CSV field.
+    @Test func textCellsCountAgainstTheBudgetAndTheFieldLimit() throws {
+        let path = try Self.database("CREATE TABLE t(v REAL);")
+        // 5 000 notes of 2 KB: 10 MB of text, where the numbers alone take 80 KB.
+        let notes =
+            "WITH RECURSIVE c(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM c WHERE i < 4999) "
+            + "SELECT i, printf('%.2000c', 'x') AS note FROM c"
+        let small = SQLiteReader(limits: ResourceLimits(memoryBudget: 8 << 20))
+        #expect {
+            try small.read(database: path, query: notes, shouldCancel: { false })
+        } throws: { error in
+            // Stopped as the budget is reached, not after the rows were kept.
+            guard case DatabaseFailure.data(.overBudget(let needed, _)) = error else {
+                return false
+            }
+            return needed <= (8 << 20) + 4096
+        }
+        let wide = "SELECT 1 AS n, zeroblob(2000000) AS blob"
+        #expect(
+            throws: DatabaseFailure.data(.cellTooLong(row: 1, column: "blob", limit: 1 << 20))
+        ) {
+            try SQLiteReader().read(database: path, query: wide, shouldCancel: { false })
+        }
+    }
+
+    /// Issue 25, item 13: reading a WAL-mode database that no one has open creates no
+    /// `-wal`/`-shm` files beside it (a plain read-only open did); one that is open elsewhere
+    /// is read through its WAL, recent rows included.
+    @Test func readingAWALDatabaseLeavesNoFilesAndSeesRecentRows() throws {
+        let path = try Self.database(
+            "PRAGMA journal_mode=WAL; CREATE TABLE t(x REAL, y REAL); INSERT INTO t VALUES (1, 2);")
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let read = try SQLiteReader().read(
+            database: path, query: "SELECT x, y FROM t", shouldCancel: { false })
+        #expect(read.columns[0].numbers == [1])
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+        // A writer holds it open with a row not yet checkpointed.
+        var writer: OpaquePointer?
+        #expect(sqlite3_open(path, &writer) == SQLITE_OK)
+        #expect(sqlite3_exec(writer, "INSERT INTO t VALUES (3, 4);", nil, nil, nil) == SQLITE_OK)
+        let live = try SQLiteReader().read(
+            database: path, query: "SELECT x, y FROM t", shouldCancel: { false })
+        #expect(live.columns[0].numbers == [1, 3])
+        sqlite3_close(writer)
     }
 }
