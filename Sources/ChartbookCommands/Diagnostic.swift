@@ -75,6 +75,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case needsOption(kind: String, option: String, why: String)
         /// Dataset `name` has `rows` rows, more than an export writes inline (`limit`).
         case tooLargeToInline(name: String, rows: Int, limit: Int)
+        /// What a remote dataset (`mode=remote`) cannot give yet: the engine does not compute
+        /// it, and the rows of a drawing are not the data.
+        case remoteNeedsLocal(dataset: String, needs: String)
         /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
         case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
@@ -135,6 +138,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .tooMany(let what, let limit): return "too many \(what): the limit is \(limit)"
         case .tooLargeToInline(let name, let rows, let limit):
             return "dataset '\(name)' has \(rows) rows; an export writes at most \(limit) inline"
+        case .remoteNeedsLocal(let name, let needs):
+            return
+                "dataset '\(name)' stays in the engine (mode=remote), which gives the rows a line draws, not \(needs)"
+
         case .overBudget(let rows, let budget):
             return
                 "\(rows) values need more memory than the budget of \(ResourceLimits.bytesText(budget))"
@@ -179,6 +186,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "remove the other plots first ('remove plot ID'), or start again with 'reset'"
         case .tooLargeToInline:
             return "add url=on to refer to a loaded file instead of copying its rows"
+        case .remoteNeedsLocal:
+            return "load it with mode=local (every row is read)"
         case .inScript(let inner): return inner.hint
         default: return nil
         }

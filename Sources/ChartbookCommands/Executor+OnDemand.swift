@@ -53,6 +53,11 @@ extension Executor {
 
     /// `dataset` with every column read (`describe`, `show data`, exports, a window).
     func readAllColumns(of dataset: Dataset, at range: SourceRange) throws(Diagnostic) -> Dataset {
+        // A remote dataset holds the rows of its last drawing, never every row.
+        guard dataset.remote == nil else {
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
+        }
         guard !dataset.isRead else { return dataset }
         var read = dataset
         try readColumns(Set(dataset.columns.indices), of: &read, at: range)

@@ -129,4 +129,29 @@ extension Executor {
                 at: range)
         }
     }
+
+    /// What the engine computes for a remote dataset is the M4 rows of a linear line along
+    /// its x column; anything the session asks beyond that — groups, filters, log scales,
+    /// statistics of its values — would be computed from those rows, a sample, and be wrong.
+    /// Checked on every new session, so the order of commands cannot get around it.
+    func checkRemoteUse(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+        let remote = Set(s.datasets.filter { $0.remote != nil }.map(\.name))
+        guard !remote.isEmpty else { return }
+        func refuse(_ name: String, _ needs: String) -> Diagnostic {
+            Diagnostic(.remoteNeedsLocal(dataset: name, needs: needs), at: range)
+        }
+        for plot in s.plots where remote.contains(plot.series.dataset) {
+            let name = plot.series.dataset
+            if plot.kind != .line { throw refuse(name, "\(plot.kind.rawValue) plots") }
+            if plot.binding.by != nil { throw refuse(name, "groups (by=)") }
+            if plot.binding.filter != nil { throw refuse(name, "filters (where=)") }
+            if s.axes.yScale == .log { throw refuse(name, "a log y scale") }
+            if s.xScaleKind == .log { throw refuse(name, "a log x scale") }
+        }
+        for line in s.markedLines {
+            if case .statistic(let kind, let series) = line.value, remote.contains(series.dataset) {
+                throw refuse(series.dataset, "statistics of its values (\(kind.rawValue))")
+            }
+        }
+    }
 }

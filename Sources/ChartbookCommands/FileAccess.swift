@@ -21,6 +21,9 @@ public protocol FileAccess: Sendable {
     /// Writes a whole file atomically (readers see the old file or the new one, never a
     /// part), creating missing parent directories.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError)
+    /// Removes a file this session wrote (taking back half of a pair that must be written
+    /// together).
+    func remove(_ path: String) throws(FileAccessError)
 }
 
 extension FileAccess {
@@ -30,6 +33,9 @@ extension FileAccess {
         MappedBytes(bytes: try read(path))
     }
     public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        throw FileAccessError("read-only")
+    }
+    public func remove(_ path: String) throws(FileAccessError) {
         throw FileAccessError("read-only")
     }
 }
@@ -78,6 +84,15 @@ public struct InMemoryFiles: FileAccess {
         }
         store.files.withLock { $0[path] = bytes }
         store.versions.withLock { $0[path, default: 0] += 1 }
+    }
+
+    public func remove(_ path: String) throws(FileAccessError) {
+        if readOnlyPrefixes.contains(where: { path.hasPrefix($0) }) {
+            throw FileAccessError("permission denied")
+        }
+        guard store.files.withLock({ $0.removeValue(forKey: path) }) != nil else {
+            throw FileAccessError("no such file")
+        }
     }
 
     /// The file as a copy, with an identity: the path's hash for its inode, its writes for

@@ -107,13 +107,25 @@ public struct ChartCheck: Sendable {
     }
 
     func write(_ chart: String, _ svg: String, base: String) -> Outcome {
+        // A name that is not UTF-8 reads back only as U+FFFD: the recording would be made
+        // under another name than the script's, and never found beside it.
+        guard !base.contains("\u{FFFD}") else {
+            return .failed(
+                "cannot record it: its name is not UTF-8 text (rename the script to record it)\n")
+        }
         let old = (try? files.read(base + ".txt"), try? files.read(base + ".svg"))
         guard old.0 != Array(chart.utf8) || old.1 != Array(svg.utf8) else { return .unchanged }
-        do {
-            try files.write(Array(chart.utf8), to: base + ".txt")
-            try files.write(Array(svg.utf8), to: base + ".svg")
-        } catch {
+        do { try files.write(Array(chart.utf8), to: base + ".txt") } catch {
             return .failed("cannot write the recording: \(error.reason)\n")
+        }
+        do { try files.write(Array(svg.utf8), to: base + ".svg") } catch {
+            // Both or neither: the text goes back to what it was, so the pair still agrees.
+            if let text = old.0 {
+                try? files.write(text, to: base + ".txt")
+            } else {
+                try? files.remove(base + ".txt")
+            }
+            return .failed("cannot write the recording (nothing was recorded): \(error.reason)\n")
         }
         return .recorded
     }

@@ -195,6 +195,10 @@ struct LocalFiles: FileAccess {
         }
     }
 
+    func remove(_ path: String) throws(FileAccessError) {
+        guard unlink(path) == 0 else { throw FileAccessError(Self.reason(errno)) }
+    }
+
     static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: "no such file"

@@ -9,8 +9,10 @@ import ChartbookCommands
 /// - A **regular file or a new path** is replaced atomically: the bytes go to an anonymous
 ///   file in the same directory (`O_TMPFILE`; a `mkstemp` name where the file system lacks
 ///   it), which is flushed and renamed over the target. The target's permission bits (and,
-///   for root, its owner) are kept. A kill leaves nothing behind: the temporary file has no
-///   name until the instant before the rename, and every failure removes it.
+///   for root, its owner) are kept. The temporary file has no name until the instant before
+///   the rename, every failure removes it, and Ctrl-C, hang-up and termination wait for the
+///   rename. Only SIGKILL in that instant can leave it, as `.chartbook-PID-…` with the
+///   writer's process id: the next save in that directory removes those whose writer is gone.
 /// - A **symbolic link** is followed: the file it points to is replaced and the link stays.
 /// - A **character device or FIFO** (`/dev/null`, `/dev/tty`, a named pipe) is written
 ///   through, never replaced; a FIFO nobody reads is refused rather than waited on.
@@ -126,6 +128,7 @@ enum SafeFileWriter {
         _ path: String, with bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, anonymous: Bool
     ) throws(Failure) {
         var temporary = TemporaryFile(directory: directory(of: path))
+        TemporaryFile.removeLeftovers(in: temporary.directory)
         let fd = try temporary.open(anonymous: anonymous)
         do throws(Failure) {
             if let code = StandardStreams.writeAll(fd, bytes) {
@@ -134,6 +137,12 @@ enum SafeFileWriter {
             guard fchmod(fd, mode) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
             if let (uid, gid) = owner, geteuid() == 0 { _ = fchown(fd, uid, gid) }
             guard fsync(fd) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
+            // The named moment, from link to rename: signals that end the process wait.
+            var quiet = sigset_t(), previous = sigset_t()
+            sigemptyset(&quiet)
+            for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&quiet, signal) }
+            pthread_sigmask(SIG_BLOCK, &quiet, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
             let name = try temporary.link(fd)
             guard rename(name, path) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
             temporary.renamed = true
@@ -175,7 +184,7 @@ private struct TemporaryFile {
             let fd = Glibc.open(directory, Self.tmpfileFlag | O_WRONLY | O_CLOEXEC, 0o600)
             if fd >= 0 { return fd }
         }
-        var template = Array((directory + "/.chartbook-XXXXXX").utf8CString)
+        var template = Array((directory + "/" + Self.prefix + "XXXXXX").utf8CString)
         let named = mkstemp(&template)
         guard named >= 0 else { throw SafeFileWriter.Failure(reason: LocalFiles.reason(errno)) }
         _ = fcntl(named, F_SETFD, FD_CLOEXEC)
@@ -190,7 +199,7 @@ private struct TemporaryFile {
         if let name { return name }
         for _ in 0..<16 {
             let candidate =
-                directory + "/.chartbook-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                directory + "/" + Self.prefix + String(UInt64.random(in: 0...UInt64.max), radix: 36)
             if linkat(AT_FDCWD, "/proc/self/fd/\(fd)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW) == 0
             {
                 name = candidate
@@ -203,6 +212,28 @@ private struct TemporaryFile {
             }
         }
         throw SafeFileWriter.Failure(reason: "cannot name a temporary file")
+    }
+
+    /// `.chartbook-PID-`: the names this process gives its temporary files.
+    static var prefix: String { ".chartbook-\(getpid())-" }
+
+    /// Removes `.chartbook-PID-…` files left in `directory` by writers that are gone (killed
+    /// in the instant between naming and renaming). A live writer's, or one whose process id
+    /// was taken again, is left alone.
+    static func removeLeftovers(in directory: String) {
+        guard let stream = opendir(directory) else { return }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix(".chartbook-") else { continue }
+            let fields = name.dropFirst(".chartbook-".count).split(separator: "-")
+            guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0,
+                kill(pid, 0) != 0, errno == ESRCH
+            else { continue }
+            unlink(directory + "/" + name)
+        }
     }
 
     /// Removes the named temporary file, if any and not yet renamed.

@@ -29,6 +29,28 @@ import ChartbookModel
         #expect(report.contains("\"changed\" <title>"))
     }
 
+    /// Issue 25, item 12: `--record` writes both files or neither — a failing `.svg` write
+    /// (a full disk) took back nothing, leaving a new `.txt` beside the old `.svg`.
+    @Test func aRecordingIsBothFilesOrNeither() {
+        var files = InMemoryFiles(["/r/chart.cb": Self.script])
+        files.readOnlyPrefixes = ["/r/chart.svg"]
+        guard case .failed(let why) = ChartCheck(files: files, record: true).check("/r/chart.cb")
+        else {
+            Issue.record("not failed")
+            return
+        }
+        #expect(why.contains("nothing was recorded"))
+        #expect(files.files["/r/chart.txt"] == nil)
+        // With an older pair, the old text comes back.
+        files.readOnlyPrefixes = []
+        #expect(ChartCheck(files: files, record: true).check("/r/chart.cb") == .recorded)
+        let recorded = files.files["/r/chart.txt"]
+        try? files.write(Array((Self.script + "set title \"new\"\n").utf8), to: "/r/chart.cb")
+        files.readOnlyPrefixes = ["/r/chart.svg"]
+        #expect(ChartCheck(files: files, record: true).check("/r/chart.cb") != .recorded)
+        #expect(files.files["/r/chart.txt"] == recorded)
+    }
+
     @Test func aFailingScriptFails() {
         let files = InMemoryFiles(["/r/bad.cb": "add plot lien w\n"])
         guard case .failed(let why) = ChartCheck(files: files, record: true).check("/r/bad.cb")
