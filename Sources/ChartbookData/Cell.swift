@@ -20,7 +20,10 @@ enum Cell {
         if let parsed = TimeParser.parseISO(bytes, start, end) {
             return .time(parsed.seconds(), zoned: parsed.offset != nil)
         }
-        if let value = NumberParser.parse(bytes, start, end) { return .number(value) }
+        if let value = NumberParser.parse(bytes, start, end) {
+            // `inf`, `-Infinity`: read, but no chart can place them (as NaN): missing.
+            return value.isInfinite ? .missing : .number(value)
+        }
         if MissingValue.isMissing(bytes, start, end) { return .missing }
         if let parsed = TimeParser.parse(bytes, start, end) {
             return .time(parsed.seconds(), zoned: parsed.offset != nil)

@@ -47,7 +47,8 @@ struct ColumnAccumulator {
         if start == end || MissingValue.isMissing(bytes, start, end) {
             addMissing()
         } else if let value = NumberParser.parse(bytes, start, end) {
-            add(number: value)
+            // As a CSV cell reads (`Cell`): an infinity is missing.
+            if value.isInfinite { addMissing() } else { add(number: value) }
         } else {
             present += 1
             strings += 1

@@ -52,12 +52,22 @@ public struct JSONTableReader: Sendable {
             cells["value"] = array.map { $0 }
         } else if let rows = array as? [[Any]] {
             let width = rows.map(\.count).max() ?? 0
+            guard width <= limits.maxColumns else {
+                throw .tooManyColumns(line: 1, limit: limits.maxColumns)
+            }
             names = (0..<width).map { "c\($0 + 1)" }
             for (c, name) in names.enumerated() {
                 cells[name] = rows.map { c < $0.count ? $0[c] : nil }
             }
         } else if let objects = array as? [[String: Any]] {
             for object in objects {
+                // Refused as soon as there are too many keys (not after ordering them all).
+                guard
+                    names.count + object.count <= limits.maxColumns
+                        || object.keys.filter({
+                            cells[$0] == nil
+                        }).count + names.count <= limits.maxColumns
+                else { throw .tooManyColumns(line: 1, limit: limits.maxColumns) }
                 for key in object.keys.sorted() where cells[key] == nil {
                     cells[key] = []; names.append(key)
                 }

@@ -3,7 +3,9 @@
 /// The fast path (Clinger's): at most 19 significant digits whose value is below 2^53 and a
 /// decimal exponent within ±22 are exact in binary64, so one multiplication or division by
 /// an exact power of ten rounds correctly. Everything else (long mantissas, big exponents,
-/// `inf`, `nan`, hex) falls back to the standard library's correctly rounded parser.
+/// `inf`, `nan`) falls back to the standard library's correctly rounded parser. Hexadecimal
+/// (`0x1F`, `0x1p3`), which that parser also reads, is not a number in data: it is text, as
+/// in spreadsheets and the other CSV readers (Docs/limits.md).
 public enum NumberParser {
     /// 10^e for 0 ≤ e ≤ 22, exactly (every one is a binary64 value). A switch rather than a
     /// table: no lazy global to check on each call from the readers' inner loops.
@@ -122,7 +124,13 @@ public enum NumberParser {
     {
         guard end - start < 800 else { return nil }
         // `Double(String)` reads a C string: a NUL would end the number early ("2\0 3" as 2).
-        for i in start..<end where bytes[i] == 0 { return nil }
+        // It reads hexadecimal too, which data does not mean as a number.
+        for i in start..<end {
+            switch bytes[i] {
+            case 0, UInt8(ascii: "x"), UInt8(ascii: "X"): return nil
+            default: continue
+            }
+        }
         let text = String(
             decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         return Double(text)

@@ -104,22 +104,28 @@ public enum TextMetrics {
     }
 
     /// The longest prefix of `text` that fits in `cells` terminal cells. When it had to be cut
-    /// and `ellipsis` is set, the last cell is an ellipsis.
+    /// and `ellipsis` is set, the last cell is an ellipsis. Reads at most `cells` characters
+    /// past what fits, so a megabyte-long label costs what a short one does.
     public static func truncated(_ text: String, toWidth cells: Int, ellipsis: Bool = true)
         -> String
     {
         guard cells > 0 else { return "" }
-        if width(of: text) <= cells { return text }
-        let budget = ellipsis ? cells - 1 : cells
         var result = ""
         var used = 0
+        var cut = false
         for character in text {
             let w = width(of: character)
-            if used + w > budget { break }
+            if used + w > cells {
+                cut = true
+                break
+            }
             result.append(character)
             used += w
         }
-        return ellipsis ? result + "…" : result
+        guard cut else { return text }
+        guard ellipsis else { return result }
+        while used > cells - 1, let last = result.popLast() { used -= width(of: last) }
+        return result + "…"
     }
 
     /// `text` (one paragraph) broken into lines of at most `cells` display cells: at

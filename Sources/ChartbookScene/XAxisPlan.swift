@@ -153,7 +153,10 @@ struct XAxisPlan {
         var placed = [XLabelPlacer.Placed]()
         var nextFree = 0
         for tick in ticks {
-            let width = TextMetrics.width(of: tick.label)
+            // A long name is shortened, never dropped (XLabelPlacer.longestLabel).
+            let label = TextMetrics.truncated(
+                tick.label, toWidth: min(XLabelPlacer.longestLabel, chartColumns))
+            let width = TextMetrics.width(of: label)
             guard width <= chartColumns else { return nil }
             let dot = mapping.dot(value: tick.value)
             guard dot >= 0, dot < mapping.widthCells * mapping.dotsPerCell else { continue }
@@ -162,7 +165,7 @@ struct XAxisPlan {
             if column < nextFree { return nil }
             placed.append(
                 XLabelPlacer.Placed(
-                    column: column, tickColumn: tickColumn, text: tick.label, tickDot: dot))
+                    column: column, tickColumn: tickColumn, text: label, tickDot: dot))
             // Two spaces between numbers and times (a run of them must read as separate
             // values); one between category names, which are words.
             nextFree = column + width + (scale == .category ? 1 : 2)

@@ -19,10 +19,23 @@ public struct XLabelPlacer: Sendable {
 
     /// Labels for the points `first ..< first + count` (the window); candidates are the
     /// indices that are multiples of the step, so labels stay put while scrolling.
-    public func place(first: Int = 0, count: Int, sparsity: Int, label: (Int) -> String?)
+    /// The most cells an x label takes: a longer one is shortened (`Salmonberry Hill Farm
+    /// Coop…`), never dropped, and costs no more to place than a short one.
+    public static let longestLabel = 40
+
+    public func place(first: Int = 0, count: Int, sparsity: Int, label whole: (Int) -> String?)
         -> [Placed]
     {
         guard count > 0, mapping.widthCells > 0 else { return [] }
+        let fit = min(Self.longestLabel, chartColumns)
+        return placeFitting(first: first, count: count, sparsity: sparsity) {
+            whole($0).map { TextMetrics.truncated($0, toWidth: fit) }
+        }
+    }
+
+    private func placeFitting(first: Int, count: Int, sparsity: Int, label: (Int) -> String?)
+        -> [Placed]
+    {
         let sparsity = max(1, sparsity)
         var step = sparsity
         // Start from an estimate so long series do not try every step.

@@ -97,7 +97,7 @@ import ChartbookModel
         "0.1", "0.30000000000000004", "1.7976931348623157e308", "2e308", "4.9e-324",
         "2.2250738585072014e-308",
         "1e-400", "9007199254740993", "inf", "-inf", "nan", "infinity", "1_0", "", "-", "e5", "1e",
-        "1e+", "0x10",
+        "1e+",
         "12abc", " 1", "1 ", "00012", "0.000000000000000000001", "123.456e-2", "1.0000000000000002",
     ])
     func matchesStandardLibrary(_ text: String) {
@@ -107,6 +107,14 @@ import ChartbookModel
             parsed?.bitPattern == expected?.bitPattern
                 || (parsed?.isNaN == true && expected?.isNaN == true),
             "\(text): \(String(describing: parsed)) vs \(String(describing: expected))")
+    }
+
+    /// Issue 25, item 14: hexadecimal, which `Double(String)` reads, is text in data.
+    @Test(arguments: ["0x10", "0X1F", "-0x1p3", "0x.8"]) func hexadecimalIsNotANumber(
+        _ text: String
+    ) {
+        #expect(Double(text) != nil)
+        #expect(NumberParser.parse(text) == nil)
     }
 
     @Test func randomDecimalsMatchStandardLibrary() {

@@ -26,6 +26,17 @@ import ChartbookModel
         table.columns[index].numbers ?? []
     }
 
+    /// Issue 25, item 14: an infinity reads as a missing value (it was stored, and drawn and
+    /// listed as `inf`), hexadecimal as text (`0x1F` read as 31) — on both paths.
+    @Test(arguments: [true, false]) func infinitiesAreMissingAndHexadecimalIsText(fast: Bool)
+        throws
+    {
+        let table = try read("v,w\n1,0x1F\ninf,2\n3,7\n-Infinity,4\n", fast: fast)
+        #expect(numbers(table, 0).map { $0.isNaN ? nil : $0 } == [1, nil, 3, nil])
+        #expect(numbers(table, 1).map { $0.isNaN ? nil : $0 } == [nil, 2, 7, 4])
+        #expect(!numbers(table, 0).contains { $0.isInfinite })
+    }
+
     /// Finding 1: lone CR line ends made more rows than the fast path's newline count, and
     /// it wrote past its arrays (heap overflow). Both paths now read CR as a line end.
     @Test(arguments: [true, false]) func loneCarriageReturnsAreLineEnds(fast: Bool) throws {
