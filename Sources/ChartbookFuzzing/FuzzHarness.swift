@@ -22,6 +22,14 @@ public enum FuzzHarness {
             "/work/inc.cb": "gen inc linear 5; add plot bar inc",
             "/work/t.csv": "d,n,k,v\n2004-01-01,3,a,1\n2004-03-01T10:00:00Z,-1,b,5\n"
                 + "Jan 5 2005,0,a,nan\n2004/02/01,1e300,c,2\n9999-12-31,7,b,-3\n",
+            // Issue 25: scripts that play themselves or each other; files cut mid-record;
+            // labels whose quotes and brackets are glued into grapheme clusters.
+            "/work/self.cb": "gen w walk 5; add plot line w; play self.cb",
+            "/work/loop.cb": "source self.cb",
+            "/work/cut.csv": "a,b\n1,\"2\n3",
+            "/work/cut.json": #"[{"t": 1, "v": 2.5}, {"t": "#,
+            "/work/glued.csv": "name,v\n\"\u{600}<s>\",1\n\"<\u{301}set/>\u{301}\",2\n"
+                + "\"q\u{600}\"\"\",3\n\"a]]>\u{301}\",4\n",
         ])
     }
 
@@ -62,6 +70,22 @@ public enum FuzzHarness {
                         problems.append("'\(tokens.text)' failed but changed the session")
                     }
                 }
+            }
+        }
+        return problems + savedScriptProblems(notebook.session)
+    }
+
+    /// `save script` writes one command a line: a line that lexes as more or fewer commands
+    /// means text from the session escaped its string (a script injection).
+    static func savedScriptProblems(_ session: Session) -> [String] {
+        let script = SessionScript.text(for: session, scriptDirectory: "/work")
+        var problems = [String]()
+        for line in Lexer.logicalLines(ScriptSource(name: "saved", text: script)) {
+            let text = line.text.drop { $0 == " " }
+            guard !text.isEmpty, !text.hasPrefix("#") else { continue }
+            guard let commands = try? Lexer.commands(in: line), commands.count == 1 else {
+                problems.append("save script wrote a line that does not read as one command")
+                continue
             }
         }
         return problems
@@ -130,9 +154,35 @@ public enum FuzzHarness {
         }
         let svg = SVGExporter.svg(for: session, on: target)
         if !svg.hasSuffix("</svg>\n") { problems.append("incomplete SVG") }
+        problems += markupProblems(svg)
         if svg.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" }) {
             problems.append("a control character in the SVG")
         }
+        return problems
+    }
+
+    /// The elements the SVG writer makes: any other after a `<` came from data (issue 25).
+    static let svgElements: Set<String> = [
+        "svg", "g", "path", "rect", "text", "line", "circle", "defs", "linearGradient",
+        "radialGradient", "stop", "clipPath", "title", "desc",
+    ]
+
+    /// Markup that did not come from the writer (after its `<?xml` declaration): an element
+    /// it does not make, a `]]>`.
+    static func markupProblems(_ svg: String) -> [String] {
+        var problems = [String]()
+        let scalars = Array(svg.unicodeScalars)
+        for (i, scalar) in scalars.enumerated() where scalar == "<" && i > 0 {
+            var name = ""
+            var j = i + 1
+            if j < scalars.count, scalars[j] == "/" { j += 1 }
+            while j < scalars.count, scalars[j].properties.isAlphabetic {
+                name.unicodeScalars.append(scalars[j])
+                j += 1
+            }
+            if !svgElements.contains(name) { problems.append("markup from data: <\(name)") }
+        }
+        if svg.contains("]]>") { problems.append("']]>' in character data") }
         return problems
     }
 }

@@ -33,6 +33,14 @@ public enum FuzzVocabulary {
         "labels=percent", "labels=value", "center=\"x\"", "y=k", "low=n", "high=n", "open=n",
         // Teaching and replaying (issue 12).
         "vegalite", "html", "url=on", "play", "pause", "v.vl.json", "p.html",
+        // Hardening, round three (issue 25): scalars glued onto quotes, brackets and `;`
+        // (U+0600 before, a combining mark after), self-playing scripts, cut files.
+        "\"\u{600}", "\u{600}\"", "\"a\u{600}\"", "\"\u{301}", "<\u{301}", "\u{600}<", "]]>\u{301}",
+        "\u{600};", "\u{600}#", "\\\u{301}", "\"\u{200F}\u{202E}\"", "play self.cb",
+        "source self.cb",
+        "play loop.cb", "source loop.cb", "load cut.csv", "load cut.json", "load glued.csv",
+        "glued.v", "labels=name", "save csv c.csv", "save script s.cb", "timeout=1s",
+        "timeout=off", "mode=remote",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
@@ -74,6 +82,11 @@ public enum FuzzVocabulary {
         "add plot stacked w", "add plot dot w", "add plot area s.rev",
         "add plot bar w labels=on", "add plot dot s.rev labels=percent",
         "add plot stacked w labels=on", "save vegalite v.vl.json", "save html p.html",
+        // Hardening, round three (issue 25): text whose syntax characters are glued into
+        // grapheme clusters, as labels, titles and reference line labels.
+        "reset; load glued.csv labels=name", "add plot bar glued.v", "add plot line glued.v",
+        "set title \"\u{600}<script>x</script>\"", "add refline 1 \"<\u{301}set/>\u{301}\"",
+        "set xlabel \"a]]>\u{301}\"", "add plot pie glued.v", "add plot hbar glued.v",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).

@@ -28,6 +28,15 @@ import ChartbookModel
         }
     }
 
+    /// The checks can fail: markup from data and a saved line that reads as two commands
+    /// are reported (issue 25).
+    @Test func liveMarkupIsReported() {
+        let svg = "<?xml version=\"1.0\"?>\n<svg><text>\u{600}<set to=\"x\"/></text></svg>\n"
+        #expect(FuzzHarness.markupProblems(svg) == ["markup from data: <set"])
+        #expect(FuzzHarness.markupProblems("<?xml?><svg><text>a]]>b</text></svg>").count == 1)
+        #expect(FuzzHarness.markupProblems("<?xml?><svg><text>&lt;set</text></svg>").isEmpty)
+    }
+
     /// The checks can fail: broken tables are reported.
     @Test func brokenTablesAreReported() {
         let ragged = DelimitedReader.Table(
