@@ -30,22 +30,27 @@ public struct PostgresRemote: Sendable {
 
     /// The numeric and time columns of the query's result, by name, with how each reads.
     struct Shape {
+        /// Exactly as the engine names them (what SQL quotes).
         var names: [String]
+        /// As the session shows them (sanitised; what requests and datasets name).
+        var shown: [String]
         var kinds: [PostgresColumn.Kind]
         var x: Int
 
         /// The shape `table` was opened with (no need to ask the engine again).
         init(_ table: RemoteTable) {
-            names = table.columns
-            kinds = names.map {
+            names = table.engineNames
+            shown = table.columns
+            kinds = shown.map {
                 table.wallClockColumns.contains($0)
                     ? .wallClock : table.timeColumns.contains($0) ? .instant : .number
             }
-            x = names.firstIndex(of: table.xColumn) ?? 0
+            x = shown.firstIndex(of: table.xColumn) ?? 0
         }
 
         init(names: [String], kinds: [PostgresColumn.Kind], x: Int) {
             self.names = names
+            self.shown = names.map(TextMetrics.sanitized)
             self.kinds = kinds
             self.x = x
         }
@@ -81,12 +86,12 @@ public struct PostgresRemote: Sendable {
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
         func named(_ kinds: Set<PostgresColumn.Kind>) -> Set<String> {
             Set(
-                shape.names.indices.filter { kinds.contains(shape.kinds[$0]) }.map {
-                    shape.names[$0]
+                shape.shown.indices.filter { kinds.contains(shape.kinds[$0]) }.map {
+                    shape.shown[$0]
                 })
         }
         var table = RemoteTable(
-            xColumn: shape.names[shape.x], columns: shape.names,
+            xColumn: shape.shown[shape.x], columns: shape.shown, engineNames: shape.names,
             timeColumns: named([.instant, .wallClock]), wallClockColumns: named([.wallClock]),
             estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
         table.extremes = extremes
@@ -141,7 +146,9 @@ public struct PostgresRemote: Sendable {
         let all = (0..<empty.columns).map(empty.name)
         let x: Int?
         if let xColumn {
-            guard let found = Column.index(of: xColumn, in: names) else {
+            // Matched as the session names columns (sanitised), as x= of a loaded query is.
+            guard let found = Column.index(of: xColumn, in: names.map(TextMetrics.sanitized))
+            else {
                 throw .data(.unknownLabelColumn(xColumn, available: all))
             }
             x = found
@@ -235,7 +242,7 @@ public struct PostgresRemote: Sendable {
             : "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
         let picks =
             ["min(ARRAY[x, \(shape.list)])", "max(ARRAY[x, \(shape.list)])"]
-            + shape.values.flatMap { valuePicks(shape, $0, dots: request.yDots[shape.names[$0]]) }
+            + shape.values.flatMap { valuePicks(shape, $0, dots: request.yDots[shape.shown[$0]]) }
         let missing = shape.values.map { "count(*) - count(c\($0))" }
         let sql = """
             SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", ")) \
@@ -309,7 +316,7 @@ public struct PostgresRemote: Sendable {
             [
                 "min(\(all))", "max(\(all))", "min(\(all)) FILTER (WHERE \(present))",
                 "max(\(all)) FILTER (WHERE \(present))",
-            ] + valuePicks(shape, c, dots: request.yDots[shape.names[c]])
+            ] + valuePicks(shape, c, dots: request.yDots[shape.shown[c]])
         let sql = """
             SELECT \(picks.joined(separator: ", ")) FROM (SELECT *, \(bucket(request)) AS chartbook_k, \
             count(*) FILTER (WHERE c\(c) IS NULL AND chartbook_after) \

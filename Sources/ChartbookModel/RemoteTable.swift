@@ -6,9 +6,11 @@
 public struct RemoteTable: Equatable, Sendable {
     /// The x column (a time or number column of the result).
     public var xColumn: String
-    /// The numeric columns in result order (the x column among them), as the engine names
-    /// them; the dataset's columns are these.
+    /// The numeric columns in result order (the x column among them), as the session shows
+    /// them (sanitised, as every reader names columns); the dataset's columns are these.
     public var columns: [String]
+    /// The same columns exactly as the engine names them, for the SQL that asks for them.
+    public var engineNames: [String]
     /// Which of `columns` hold times, and which of those are wall clock (`timestamp`, `date`)
     /// rather than instants.
     public var timeColumns: Set<String>
@@ -26,12 +28,13 @@ public struct RemoteTable: Equatable, Sendable {
     public var materialized: RemoteRequest?
 
     public init(
-        xColumn: String, columns: [String], timeColumns: Set<String>,
-        wallClockColumns: Set<String> = [], estimatedRows: Int, firstRow: [Double],
-        lastRow: [Double], materialized: RemoteRequest? = nil
+        xColumn: String, columns: [String], engineNames: [String]? = nil,
+        timeColumns: Set<String>, wallClockColumns: Set<String> = [], estimatedRows: Int,
+        firstRow: [Double], lastRow: [Double], materialized: RemoteRequest? = nil
     ) {
         self.xColumn = xColumn
         self.columns = columns
+        self.engineNames = engineNames ?? columns
         self.timeColumns = timeColumns
         self.wallClockColumns = wallClockColumns
         self.estimatedRows = estimatedRows
