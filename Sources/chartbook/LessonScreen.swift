@@ -91,9 +91,14 @@ struct LessonScreen {
             ? "end of lesson · ← back · q to go on typing"
             : frame.done == 0 ? "Enter to begin · q quits" : "Enter next · ← back · q quits"
         let footer = "step \(frame.done)/\(frame.total)\(frame.isPause ? " (pause)" : "") · \(keys)"
+        // Every row is cleared to its end as it is written: a shorter row must not leave the
+        // end of the last step's row showing.
+        let rowsCleared = text.split(separator: "\n", omittingEmptySubsequences: false)
+            .joined(separator: ANSIWriter.clearToLineEnd + "\n")
         StandardStreams.out(
-            ANSIWriter.home + text + ANSIWriter.clearBelow + ANSIWriter.moveTo(row: rows)
-                + TextMetrics.truncated(footer, toWidth: max(columns - 1, 1)))
+            ANSIWriter.home + rowsCleared + ANSIWriter.clearBelow + ANSIWriter.moveTo(row: rows)
+                + TextMetrics.truncated(footer, toWidth: max(columns - 1, 1))
+                + ANSIWriter.clearToLineEnd)
     }
 
 }
