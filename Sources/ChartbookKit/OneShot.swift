@@ -31,23 +31,51 @@ public struct OneShot: Equatable, Sendable {
         file == "-" ? "stdin" : Executor.datasetName(forPath: file)
     }
 
-    /// The script it stands for, one command a line.
-    public var script: String {
-        var lines = [String]()
+    /// The load it starts with.
+    public var loadCommand: String {
         var load = "load " + (file == "-" ? "-" : ScriptQuoting.quotedIfNeeded(file))
         if file == "-" { load += " as stdin" }
         if let x { load += " x=" + ScriptQuoting.quotedIfNeeded(x) }
-        lines.append(load)
+        return load
+    }
+
+    /// The plots (and title) for the file as loaded, `dataset`: without `--x`, a lone date or
+    /// time column is the x; without columns, the y is the first numeric column that is not
+    /// the x or the `--by` column (`plot --help` promises it). Without the dataset (it did
+    /// not load) or such a column, the dataset's name stands for the series and the
+    /// language says what is wrong.
+    public func plotCommands(for loaded: Dataset?) -> String {
+        let times = loaded?.columns.filter { $0.kind == .time }.map(\.name) ?? []
+        let x = self.x == nil && times.count == 1 && loaded?.xColumn == nil ? times.first : nil
+        let xName = self.x ?? x ?? loaded?.xColumn
+        var ys = columns
+        if ys.isEmpty, let loaded,
+            let first = loaded.columns.first(where: {
+                $0.kind == .number && $0.name != xName && $0.name != by
+            })
+        {
+            ys = [first.name]
+        }
         let series =
-            columns.isEmpty
-            ? [dataset] : columns.map { SeriesName(dataset: dataset, column: $0).description }
+            ys.isEmpty
+            ? [dataset] : ys.map { SeriesName(dataset: dataset, column: $0).description }
+        var lines = [String]()
         for name in series {
             var line = "add plot \(kind.rawValue) \(name)"
+            if let x { line += " x=" + ScriptQuoting.quotedIfNeeded(x) }
             if let by { line += " by=" + ScriptQuoting.quotedIfNeeded(by) }
             lines.append(line)
         }
         if let title { lines.append("set title " + ScriptQuoting.quoted(title)) }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether the plots depend on the file's columns (a default x or y to find).
+    public var needsData: Bool { columns.isEmpty || x == nil }
+
+    /// The script it stands for, one command a line, once the file is loaded as `dataset`.
+    public func script(for loaded: Dataset?) -> String {
+        loadCommand + "\n" + plotCommands(for: loaded)
     }
 }
 

@@ -46,8 +46,9 @@ struct ChartbookCLI: ParsableCommand {
     /// regression check (CheckCommand); everything else is this.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if arguments.first == "plot" {
-            PlotShortcut.main(Array(arguments.dropFirst()))
+        if let (before, after) = PlotShortcut.split(arguments) {
+            // Options given before `plot` (`chartbook --size 80x16 plot line …`) are its own.
+            PlotShortcut.main(after + before)
         } else if arguments.first == "check" {
             CheckCommand.main(Array(arguments.dropFirst()))
         } else {
@@ -114,7 +115,17 @@ struct ChartbookCLI: ParsableCommand {
     )
     var remoteRows = false
 
-    func run() throws {
+    /// What every run sets up from the flags and the environment.
+    struct Setup {
+        var environment: TerminalEnvironment
+        var limits: ResourceLimits
+        var files: LocalFiles
+        var target: TerminalTarget
+        var runner: ScriptRunner
+        var notebook: Notebook
+    }
+
+    func setUp() -> Setup {
         let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
         let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
         Interrupts.install()
@@ -132,7 +143,6 @@ struct ChartbookCLI: ParsableCommand {
         }
         var session = Session()
         if let canvas { session.output.canvas = canvas }
-        var notebook = Notebook(session: session)
         let fixedTarget = target
         var executor = Executor(
             files: files, isCancelled: { Interrupts.pending },
@@ -143,6 +153,52 @@ struct ChartbookCLI: ParsableCommand {
         var runner = ScriptRunner(
             executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
         runner.remote = RemoteData(progress: { progress.report($0, $1) })
+        return Setup(
+            environment: environment, limits: limits, files: files, target: target,
+            runner: runner, notebook: Notebook(session: session))
+    }
+
+    /// `chartbook plot …` (PlotShortcut): its load runs first, and its plots are made for the
+    /// dataset as loaded (the default x and y columns); `printOnly` prints the commands
+    /// instead of drawing.
+    func runOneShot(_ shot: OneShot, printOnly: Bool) throws {
+        var setup = setUp()
+        let load = ScriptSource(name: "chartbook plot", text: shot.loadCommand)
+        func plots(after session: Session) -> ScriptSource {
+            ScriptSource(
+                name: "chartbook plot",
+                text: shot.plotCommands(for: session.dataset(named: shot.dataset)))
+        }
+        guard printOnly else {
+            var pieces = [load].makeIterator()
+            var planned = false
+            return try runSources(
+                next: { session in
+                    if let piece = pieces.next() { return piece }
+                    if planned { return nil }
+                    planned = true
+                    return plots(after: session)
+                }, runner: setup.runner, files: setup.files, target: setup.target,
+                notebook: &setup.notebook)
+        }
+        guard shot.needsData else { return StandardStreams.out(shot.script(for: nil)) }
+        var failure = ""
+        let outcome = setup.runner.run(load, in: &setup.notebook) { event in
+            if case .diagnostic(let text) = event { failure += text }
+        }
+        guard outcome == .completed else {
+            StandardStreams.err(failure)
+            throw ExitCode(1)
+        }
+        StandardStreams.out(
+            shot.script(for: setup.notebook.session.dataset(named: shot.dataset)))
+    }
+
+    func run() throws {
+        var setup = setUp()
+        let (environment, limits, files, target, runner) = (
+            setup.environment, setup.limits, setup.files, setup.target, setup.runner
+        )
 
         var sources = [ScriptSource]()
         for path in scripts {
@@ -165,13 +221,13 @@ struct ChartbookCLI: ParsableCommand {
         if let play {
             try playLesson(
                 play, after: sources, runner: runner, files: files, environment: environment,
-                target: target, notebook: &notebook)
+                target: target, notebook: &setup.notebook)
             return
         }
         if follow {
             let ok = FollowMode(
                 runner: runner, sources: sources, target: target, window: max(window, 1)
-            ).run(&notebook)
+            ).run(&setup.notebook)
             if !ok { throw ExitCode(1) }
             return
         }
@@ -182,7 +238,7 @@ struct ChartbookCLI: ParsableCommand {
                     runner: runner, environment: environment, files: files,
                     colorMode: target.colorMode,
                     fixedSize: fixed
-                ).run(&notebook)
+                ).run(&setup.notebook)
                 return
             }
             // Read as it arrives, a command at a time (an endless pipe runs in bounded memory).
@@ -197,7 +253,7 @@ struct ChartbookCLI: ParsableCommand {
             }
             let pieces = StreamedPieces(first: first, rest: stream)
             try runSources(
-                pieces, runner: runner, files: files, target: target, notebook: &notebook)
+                pieces, runner: runner, files: files, target: target, notebook: &setup.notebook)
             if let failure = pieces.failure {
                 StandardStreams.err("chartbook: <stdin>: \(failure)\n")
                 throw ExitCode(1)
@@ -205,7 +261,8 @@ struct ChartbookCLI: ParsableCommand {
             return
         }
 
-        try runSources(sources, runner: runner, files: files, target: target, notebook: &notebook)
+        try runSources(
+            sources, runner: runner, files: files, target: target, notebook: &setup.notebook)
     }
 
     /// `--play PATH`: on a terminal, the other scripts first, then the lesson step by step,
@@ -256,9 +313,21 @@ struct ChartbookCLI: ParsableCommand {
         _ sources: some Sequence<ScriptSource>, runner: ScriptRunner, files: LocalFiles,
         target: TerminalTarget, notebook: inout Notebook
     ) throws {
+        var iterator = sources.makeIterator()
+        try runSources(
+            next: { _ in iterator.next() }, runner: runner, files: files, target: target,
+            notebook: &notebook)
+    }
+
+    /// The same, each script asked for when the one before has run (`next` sees the session
+    /// it made: the one-line form plans its plots for the file as loaded).
+    func runSources(
+        next: (Session) -> ScriptSource?, runner: ScriptRunner, files: LocalFiles,
+        target: TerminalTarget, notebook: inout Notebook
+    ) throws {
         var failed = false
         var lastDrawn: Session?
-        for source in sources {
+        while let source = next(notebook.session) {
             let outcome = runner.run(source, in: &notebook) { event in
                 switch event {
                 case .output(let text), .history(let text, _): StandardStreams.out(text)

@@ -20,7 +20,10 @@ struct PlotShortcut: ParsableCommand {
     @Argument(help: "A CSV/TSV/JSON file, or - for standard input.")
     var file: String
 
-    @Argument(help: "The columns to draw (default: the first numeric one).")
+    @Argument(
+        help:
+            "The columns to draw (default: the first numeric one that is not the x; a lone date or time column is the x)."
+    )
     var columns: [String] = []
 
     @Option(help: "The x column (numbers, dates or text).")
@@ -52,13 +55,28 @@ struct PlotShortcut: ParsableCommand {
         }
         let shot = OneShot(
             kind: kind, file: file, columns: columns, x: x, by: by, title: title)
-        if printScript {
-            StandardStreams.out(shot.script)
-            return
-        }
-        var arguments = ["-e", shot.script, "--color", color.rawValue]
+        var arguments = ["--color", color.rawValue]
         if let svg { arguments += ["--svg", svg] }
         if let size { arguments += ["--size", "\(size.columns)x\(size.rows)"] }
-        ChartbookCLI.main(arguments)
+        do {
+            try ChartbookCLI.parse(arguments).runOneShot(shot, printOnly: printScript)
+        } catch {
+            ChartbookCLI.exit(withError: error)
+        }
+    }
+
+    /// Options of the one-line form that take a value (what may stand before `plot`).
+    static let valued: Set<String> = ["--size", "--color", "--svg"]
+
+    /// `[options before plot]` and `[what follows plot]` when `arguments` are the one-line
+    /// form: `plot` after nothing but options `valued` (with their values) or flags.
+    static func split(_ arguments: [String]) -> ([String], [String])? {
+        var i = 0
+        while i < arguments.count, arguments[i].hasPrefix("-"), arguments[i] != "-" {
+            let option = arguments[i]
+            i += valued.contains(option) && !option.contains("=") ? 2 : 1
+        }
+        guard i < arguments.count, arguments[i] == "plot" else { return nil }
+        return (Array(arguments[..<i]), Array(arguments[(i + 1)...]))
     }
 }

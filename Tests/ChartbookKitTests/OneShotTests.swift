@@ -1,5 +1,6 @@
 import Testing
 import ChartbookCommands
+import ChartbookModel
 @testable import ChartbookKit
 
 /// Issue 10, item 3: the one-line form is the commands it stands for; piped data is told
@@ -10,11 +11,11 @@ import ChartbookCommands
             kind: .line, file: "data/sales 2024.csv", columns: ["revenue", "unit cost"], x: "month",
             title: "Sales")
         #expect(
-            shot.script
+            shot.script(for: nil)
                 == "load \"data/sales 2024.csv\" x=month\nadd plot line sales_2024.revenue\nadd plot line sales_2024.\"unit cost\"\nset title \"Sales\"\n"
         )
         let piped = OneShot(kind: .dot, file: "-", columns: [], by: "origin")
-        #expect(piped.script == "load - as stdin\nadd plot dot stdin by=origin\n")
+        #expect(piped.script(for: nil) == "load - as stdin\nadd plot dot stdin by=origin\n")
     }
 
     @Test func theScriptRuns() {
@@ -22,10 +23,38 @@ import ChartbookCommands
         let files = InMemoryFiles(["/work/s.csv": "month,revenue,cost\nJan,1,2\nFeb,3,4\n"])
         let shot = OneShot(kind: .bar, file: "s.csv", columns: ["revenue", "cost"], x: "month")
         let outcome = ScriptRunner(executor: Executor(files: files)).run(
-            ScriptSource(name: "-e", text: shot.script), in: &notebook
+            ScriptSource(name: "-e", text: shot.script(for: nil)), in: &notebook
         ) { _ in }
         #expect(outcome == .completed)
         #expect(notebook.session.plots.map(\.id) == ["revenue", "cost"])
+    }
+
+    /// Issue 31 (broken): `chartbook plot line FILE` promised the first numeric column, but a
+    /// daily file's date column was counted and the load failed. A lone date or time column
+    /// is the x; the y is the first numeric column that is not the x (or the --by column).
+    @Test func withoutColumnsTheFileSaysWhatToDraw() {
+        let files = InMemoryFiles([
+            "/work/w.csv":
+                "date,temp_max,temp_min,weather\n2012-01-01,3.5,-3.2,sun\n2012-01-02,4.1,-0.9,fog\n",
+            "/work/l.csv": "symbol,n,price\nA,1,10\nB,2,20\n",
+        ])
+        func loaded(_ path: String, _ x: String? = nil) -> Dataset? {
+            var shot = OneShot(kind: .line, file: path, columns: [])
+            shot.x = x
+            return sessionAfter(shot.loadCommand, files: files).datasets.first
+        }
+        let daily = OneShot(kind: .line, file: "w.csv", columns: [])
+        #expect(
+            daily.script(for: loaded("w.csv"))
+                == "load w.csv\nadd plot line w.temp_max x=date\n")
+        var byN = OneShot(kind: .dot, file: "l.csv", columns: [], by: "n")
+        #expect(byN.script(for: loaded("l.csv")) == "load l.csv\nadd plot dot l.price by=n\n")
+        byN.x = "price"
+        #expect(byN.plotCommands(for: loaded("l.csv", "price")) == "add plot dot l by=n\n")
+        // The script runs and draws along the dates.
+        let session = sessionAfter(daily.script(for: loaded("w.csv")), files: files)
+        #expect(session.plots.map(\.series.column) == ["temp_max"])
+        #expect(session.plots.first?.binding.x == "date")
     }
 
     @Test func pipedDataIsNotAScript() {
