@@ -151,8 +151,10 @@ public struct ChartCheck: Sendable {
     public func scripts(at path: String) -> [String] {
         if path.hasSuffix(".cb") { return [path] }
         if path.hasSuffix("/.") { return scripts(at: String(path.dropLast(2))) }
-        return files.list(path).sorted { $0.name < $1.name }.flatMap { entry -> [String] in
-            let full = path + "/" + entry.name
+        // `chk/` and `chk` name the same directory: its scripts are `chk/a.cb`, never `chk//a.cb`.
+        let directory = path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        return files.list(directory).sorted { $0.name < $1.name }.flatMap { entry -> [String] in
+            let full = (directory == "/" ? "" : directory) + "/" + entry.name
             if entry.isDirectory { return entry.name.hasPrefix(".") ? [] : scripts(at: full) }
             return entry.name.hasSuffix(".cb") ? [full] : []
         }

@@ -41,15 +41,33 @@ struct CheckCommand: ParsableCommand {
         var defaults = ChartCheck.Pinned(color: color.resolved(environment: .none), canvas: canvas)
         if let size { (defaults.columns, defaults.rows) = (size.columns, size.rows) }
         let check = ChartCheck(files: files, defaults: defaults, record: record)
-        let scripts = paths.flatMap { check.scripts(at: files.resolve($0, relativeTo: nil)) }
+        // Each script with its name as the user would type it: below the path as typed.
+        let scripts = paths.flatMap { typed -> [(path: String, shown: String)] in
+            let resolved = files.resolve(typed, relativeTo: nil)
+            func trimmed(_ path: String) -> Substring {
+                var path = path[...]
+                while path.count > 1, path.hasSuffix("/") || path.hasSuffix("/.") {
+                    path = path.hasSuffix("/") ? path.dropLast() : path.dropLast(2)
+                }
+                return path
+            }
+            let base = trimmed(resolved), shownBase = trimmed(typed)
+            return check.scripts(at: resolved).map { script in
+                (
+                    script,
+                    script.hasPrefix(base)
+                        ? String(shownBase + script.dropFirst(base.count)) : script
+                )
+            }
+        }
         guard !scripts.isEmpty else {
             StandardStreams.err(
                 "chartbook check: no .cb scripts in \(paths.joined(separator: " "))\n")
             throw ExitCode(1)
         }
         var failures = 0
-        for script in scripts {
-            let shown = TextMetrics.sanitized(script)
+        for (script, typed) in scripts {
+            let shown = TextMetrics.sanitized(typed)
             let outcome = check.check(script)
             switch outcome {
             case .unchanged: StandardStreams.out("ok        \(shown)\n")
