@@ -19,8 +19,11 @@ public protocol FileAccess: Sendable {
     /// memory budget, which `set memory` changes).
     func map(_ path: String, budget: Int) throws(FileAccessError) -> MappedBytes
     /// Writes a whole file atomically (readers see the old file or the new one, never a
-    /// part), creating missing parent directories.
+    /// part). Its directory must exist: a typo in a path must not create a tree.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError)
+    /// Creates the directory `path` and any missing parents (a directory the user named as
+    /// one: `snapshot on DIR`).
+    func makeDirectory(_ path: String) throws(FileAccessError)
     /// Removes a file this session wrote (taking back half of a pair that must be written
     /// together).
     func remove(_ path: String) throws(FileAccessError)
@@ -36,6 +39,9 @@ extension FileAccess {
         throw FileAccessError("read-only")
     }
     public func remove(_ path: String) throws(FileAccessError) {
+        throw FileAccessError("read-only")
+    }
+    public func makeDirectory(_ path: String) throws(FileAccessError) {
         throw FileAccessError("read-only")
     }
 }
@@ -84,6 +90,13 @@ public struct InMemoryFiles: FileAccess {
         }
         store.files.withLock { $0[path] = bytes }
         store.versions.withLock { $0[path, default: 0] += 1 }
+    }
+
+    /// Directories are implied by the files in them here.
+    public func makeDirectory(_ path: String) throws(FileAccessError) {
+        if readOnlyPrefixes.contains(where: { path.hasPrefix($0) }) {
+            throw FileAccessError("permission denied")
+        }
     }
 
     public func remove(_ path: String) throws(FileAccessError) {

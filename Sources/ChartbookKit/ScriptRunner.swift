@@ -235,7 +235,11 @@ public struct ScriptRunner: Sendable {
         let path = directory + "/" + name + ".svg"
         let drawn = remote.forSVG(session, on: target(), shouldCancel: executor.isCancelled)
         let svg = SVGExporter.svg(for: drawn.session, on: target(), description: command)
-        do { try executor.files.write(Array(svg.utf8), to: path) } catch {
+        do {
+            // The directory `snapshot on` named is made when the first snapshot is written.
+            try executor.files.makeDirectory(directory)
+            try executor.files.write(Array(svg.utf8), to: path)
+        } catch {
             return Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
         }
         return nil

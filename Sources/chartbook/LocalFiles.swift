@@ -182,16 +182,27 @@ struct LocalFiles: FileAccess {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let directory = String(path[..<slash])
             var info = stat()
-            if stat(directory, &info) != 0 {
-                SafeFileWriter.makeDirectories(directory, mode: 0o755)
-                guard stat(directory, &info) == 0 else {
-                    throw FileAccessError(
-                        "cannot create the directory '\(TextMetrics.sanitized(directory))'")
-                }
+            guard stat(directory, &info) == 0 else {
+                throw FileAccessError(
+                    "the directory '\(TextMetrics.sanitized(directory))' does not exist")
             }
         }
         do { try SafeFileWriter.write(bytes, to: path) } catch {
             throw FileAccessError(error.reason)
+        }
+    }
+
+    func makeDirectory(_ path: String) throws(FileAccessError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                throw FileAccessError("'\(TextMetrics.sanitized(path))' is not a directory")
+            }
+            return
+        }
+        SafeFileWriter.makeDirectories(path, mode: 0o755)
+        guard stat(path, &info) == 0 else {
+            throw FileAccessError("cannot create the directory '\(TextMetrics.sanitized(path))'")
         }
     }
 
