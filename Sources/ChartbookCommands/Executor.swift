@@ -72,7 +72,7 @@ public struct Executor: Sendable {
             effects = [.history(changes: SessionReport.history(notebook), all: all)]
         case .saveHTML(let path):
             // The page reads the notebook (its steps), not only the session.
-            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let resolved = outputPath(path.value, context: context)
             effects = [
                 .write(
                     .notebook(notebook.entries, title: notebook.session.output.title),
@@ -102,6 +102,12 @@ public struct Executor: Sendable {
         }
         let steps = (0..<count).compactMap { _ in take() }
         return [.print(steps.map { "\(done): \(TextMetrics.sanitized($0))\n" }.joined()), .render]
+    }
+
+    /// Where a save writes: `-` is standard output (`save svg -`, as `--svg -`), anything else a
+    /// path resolved like every other.
+    func outputPath(_ typed: String, context: Context) -> String {
+        typed == "-" ? "/dev/stdout" : files.resolve(typed, relativeTo: context.directory)
     }
 
     /// Runs a script file as one transaction: every command applies to a scratch notebook, and
@@ -262,7 +268,7 @@ public struct Executor: Sendable {
         case .saveCSV(let path, let name):
             let dataset = try readAllColumns(
                 of: csvDataset(name, in: s, at: path.range), at: path.range)
-            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let resolved = outputPath(path.value, context: context)
             let written =
                 "wrote \(TextMetrics.sanitized(path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
             return (
@@ -280,7 +286,7 @@ public struct Executor: Sendable {
         case .setTheme(let theme): s.output.theme = theme
         case .setRedraw(let redraw): s.output.redraw = redraw
         case .saveSVG(let path, let size):
-            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let resolved = outputPath(path.value, context: context)
             return (old, [.write(.chart(old, .svg(size: size)), path: resolved, range: path.range)])
         case .saveVegaLite(let path, let urls):
             if let large = s.datasetsInUse.first(where: {
@@ -291,7 +297,7 @@ public struct Executor: Sendable {
                         name: large.name, rows: large.count, limit: limits.maxInlineRows),
                     at: path.range)
             }
-            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let resolved = outputPath(path.value, context: context)
             // Inline rows hold every column.
             let inline = s.datasetsInUse.filter { !$0.exportedByReference(urls: urls) }
             let exported = try readAllColumns(of: inline.map(\.name), in: old, at: path.range)
@@ -300,7 +306,7 @@ public struct Executor: Sendable {
                 [.write(.chart(exported, .vegaLite(urls: urls)), path: resolved, range: path.range)]
             )
         case .saveScript(let path):
-            let resolved = files.resolve(path.value, relativeTo: context.directory)
+            let resolved = outputPath(path.value, context: context)
             let text = SessionScript.text(
                 for: s, scriptDirectory: ScriptSource.directory(containing: resolved))
             let written = "saved \(TextMetrics.sanitized(path.value))\n"

@@ -350,7 +350,11 @@ struct ChartbookCLI: ParsableCommand {
             StandardStreams.err(
                 "remote rows received for the final chart: \(runner.remote.lastReceived)\n")
         }
-        if (!failed || keepGoing) && !notebook.session.plots.isEmpty && final.session != lastDrawn {
+        // `--svg -` or `--html -`: standard output holds that document alone.
+        let documentToStdout = svg == "-" || html == "-"
+        if (!failed || keepGoing) && !notebook.session.plots.isEmpty && final.session != lastDrawn
+            && !documentToStdout
+        {
             StandardStreams.out(ChartRenderer.text(for: final.session, on: target))
         }
         if !failed || keepGoing {
@@ -370,7 +374,9 @@ struct ChartbookCLI: ParsableCommand {
             }
             for (path, document) in outputs {
                 do {
-                    try files.write(Array(document.utf8), to: files.resolve(path, relativeTo: nil))
+                    try files.write(
+                        Array(document.utf8),
+                        to: path == "-" ? "/dev/stdout" : files.resolve(path, relativeTo: nil))
                 } catch {
                     StandardStreams.err(
                         "chartbook: cannot write '\(TextMetrics.sanitized(path))': \(error.reason)\n"
