@@ -14,8 +14,7 @@ extension Executor {
         timeZone: TimeZoneSetting, shouldCancel: () -> Bool
     ) throws(DataError) -> Dataset? {
         guard let identity = bytes.identity, bytes.buffer.count >= limits.onDemandFrom,
-            options.labelColumn == nil, !resolved.lowercased().hasSuffix(".json"),
-            !JSONTableReader.looksLikeJSON(bytes.buffer)
+            options.labelColumn == nil, !JSONTableReader.isJSON(path: resolved, bytes.buffer)
         else { return nil }
         var reader = DelimitedReader(options: options, limits: limits)
         reader.timeZone = timeZone

@@ -53,9 +53,7 @@ extension Executor {
                 dataset = deferred
             } else {
                 let table: DelimitedReader.Table
-                if resolved.lowercased().hasSuffix(".json")
-                    || JSONTableReader.looksLikeJSON(bytes.buffer)
-                {
+                if JSONTableReader.isJSON(path: resolved, bytes.buffer) {
                     var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
                     reader.timeZone = timeZone
                     table = try reader.read(bytes.buffer)

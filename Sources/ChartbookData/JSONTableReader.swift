@@ -4,7 +4,8 @@ import ChartbookModel
 /// JSON arrays into a dataset's columns (Foundation parses the JSON):
 /// - `[3, 1, 4]`: one column `value`;
 /// - `[[0, 1.5], [1, 2.5]]`: rows, columns `c1`, `c2`, …;
-/// - `[{"t": 0, "v": 1.5}, …]`: a column per key, in order of first appearance.
+/// - `[{"t": 0, "v": 1.5}, …]`: a column per key, in order of first appearance;
+/// - JSON Lines (NDJSON), one such object a line: read as their array.
 /// Numbers (and numeric strings) become numbers, `null` and absent keys missing values;
 /// a column whose values are mostly strings is text (usable as labels).
 public struct JSONTableReader: Sendable {
@@ -21,11 +22,42 @@ public struct JSONTableReader: Sendable {
         self.limits = limits
     }
 
-    /// Whether bytes look like a JSON array (the first non-blank byte, after a BOM, is `[`).
-    public static func looksLikeJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether the file at `path` with these bytes is read as JSON: a `.json`, `.jsonl` or
+    /// `.ndjson` name, or a first non-blank byte (after a BOM) that opens an array or, for
+    /// JSON Lines, an object. The one rule every loading path asks.
+    public static func isJSON(path: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let lower = path.lowercased()
+        if [".json", ".jsonl", ".ndjson"].contains(where: { lower.hasSuffix($0) }) { return true }
+        return firstByte(bytes).map { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "{") }
+            ?? false
+    }
+
+    /// The first byte that is not blank, after a UTF-8 BOM.
+    static func firstByte(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
         var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         while i < bytes.count, [9, 10, 13, 32].contains(bytes[i]) { i += 1 }
-        return i < bytes.count && bytes[i] == UInt8(ascii: "[")
+        return i < bytes.count ? bytes[i] : nil
+    }
+
+    /// JSON Lines (one object a line, as logs and `jq -c` write) as the array of those
+    /// objects; a line that is not JSON is named.
+    static func arrayOfLines(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> Data {
+        var array = Data("[".utf8)
+        var first = true
+        var number = 0
+        for line in bytes.split(separator: 10, omittingEmptySubsequences: false) {
+            number += 1
+            guard line.contains(where: { ![9, 13, 32].contains($0) }) else { continue }
+            let data = Data(line)
+            guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
+                throw .invalidJSON("line \(number) of JSON Lines is not one JSON object")
+            }
+            if !first { array.append(UInt8(ascii: ",")) }
+            array.append(data)
+            first = false
+        }
+        array.append(UInt8(ascii: "]"))
+        return array
     }
 
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> DelimitedReader.Table
@@ -34,7 +66,9 @@ public struct JSONTableReader: Sendable {
             throw .overBudget(
                 needed: bytes.count * Self.bytesPerInputByte, budget: limits.memoryBudget)
         }
-        let data = Data(buffer: bytes)
+        let data =
+            Self.firstByte(bytes) == UInt8(ascii: "{")
+            ? try Self.arrayOfLines(bytes) : Data(buffer: bytes)
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])

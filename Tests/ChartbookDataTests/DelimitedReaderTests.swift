@@ -241,7 +241,23 @@ import ChartbookModel
         #expect(throws: DataError.invalidJSON("it does not parse as JSON")) { try read("[1, 2") }
         #expect(throws: DataError.empty) { try read("[]") }
         #expect(throws: DataError.noNumericColumn(names: ["value"])) { try read(#"["a", "b"]"#) }
-        #expect(Array("  [1]".utf8).withUnsafeBufferPointer { JSONTableReader.looksLikeJSON($0) })
-        #expect(!Array("a,b".utf8).withUnsafeBufferPointer { JSONTableReader.looksLikeJSON($0) })
+        func isJSON(_ path: String, _ text: String) -> Bool {
+            Array(text.utf8).withUnsafeBufferPointer { JSONTableReader.isJSON(path: path, $0) }
+        }
+        #expect(isJSON("a", "  [1]"))
+        #expect(!isJSON("a.csv", "a,b"))
+        #expect(isJSON("log", "{\"t\": 1}\n"))
+        #expect(isJSON("x.jsonl", "") && isJSON("x.NDJSON", "") && isJSON("x.json", ""))
+    }
+
+    /// Issue 31: JSON Lines (one object a line) load like an array of objects (they were
+    /// misread as CSV with a misleading error); a line that is not an object is named.
+    @Test func jsonLines() throws {
+        let table = try read("{\"t\": 1, \"v\": 2.5}\n\n{\"t\": 2, \"w\": 3}\r\n{\"v\": 4}\n")
+        #expect(table.columns.map(\.name) == ["t", "v", "w"])
+        #expect(table.columns[1].numbers?.map { $0.isNaN ? nil : $0 } == [2.5, nil, 4])
+        #expect(throws: DataError.invalidJSON("line 2 of JSON Lines is not one JSON object")) {
+            try read("{\"t\": 1}\n[1, 2]\n")
+        }
     }
 }
