@@ -115,6 +115,12 @@ struct ChartbookCLI: ParsableCommand {
     )
     var remoteRows = false
 
+    @Flag(
+        help:
+            "Do not run the init script ($XDG_CONFIG_HOME/chartbook/init.cb, else ~/.config/chartbook/init.cb) before the interactive notebook's first prompt."
+    )
+    var noInit = false
+
     /// What every run sets up from the flags and the environment.
     struct Setup {
         var environment: TerminalEnvironment
@@ -233,6 +239,10 @@ struct ChartbookCLI: ParsableCommand {
         }
         if sources.isEmpty {
             if environment.stdinIsTerminal {
+                if !noInit {
+                    InitScript(variables: environment.variables).run(
+                        with: runner, files: files, into: &setup.notebook)
+                }
                 let fixed = size.map { _ in (target.columns, target.rows) }
                 NotebookREPL(
                     runner: runner, environment: environment, files: files,
