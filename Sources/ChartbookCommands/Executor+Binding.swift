@@ -104,6 +104,23 @@ extension Executor {
         }
     }
 
+    /// A log y scale is drawn by the charts with a y axis of values (x–y charts, histograms,
+    /// box plots); the others would accept it and draw as if linear, so it is refused there
+    /// (issue 31) — whichever of `set yscale log` and `add plot` comes first.
+    func checkYScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+        guard s.axes.yScale == .log else { return }
+        let chart = s.chartType
+        guard [.horizontal, .pie, .radar, .heatmap].contains(chart) else { return }
+        let why =
+            chart == .horizontal
+            ? "its values lie along x, which has no log scale" : "it has no y axis of values"
+        throw Diagnostic(
+            .invalidValue(
+                key: "yscale", value: "log",
+                expected: "linear for \(chart.noun) (\(why)); set yscale linear first"),
+            at: range)
+    }
+
     /// Notes for a chart whose x is the index: plots of different lengths, or from different
     /// datasets, are lined up by row number.
     func alignmentNote(_ s: Session) -> [Effect] {

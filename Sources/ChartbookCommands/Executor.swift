@@ -167,6 +167,7 @@ public struct Executor: Sendable {
         var (s, effects) = try applyCommand(command, to: old, at: range, context: context)
         s.forgetXPlaces(unless: old.xScaleKind)
         try checkRemoteUse(s, at: range)
+        try checkYScale(s, at: range)
         try readColumnsInUse(&s, at: range)
         return (s, effects)
     }

@@ -28,6 +28,21 @@ import ChartbookModel
                 == true)
     }
 
+    /// Issue 31: a log y scale on horizontal bars (or a pie, radar, heatmap) was accepted and
+    /// ignored; it is refused, in either order, and the session is unchanged.
+    @Test func aLogScaleIsRefusedWhereItWouldBeIgnored() {
+        var h = Harness()
+        #expect(h.run("data d = a:1 b:10 c:100; add plot hbar d") == nil)
+        let before = h.notebook
+        #expect(
+            h.run("set yscale log")?.contains("expected linear for a horizontal bar chart") == true)
+        #expect(h.notebook == before)
+        var p = Harness()
+        #expect(p.run("data d = a:1 b:10 c:100; set yscale log") == nil)
+        #expect(p.run("add plot pie d")?.contains("it has no y axis of values") == true)
+        #expect(p.run("add plot bar d") == nil)
+    }
+
     /// Finding 10: 10,000 plots took 2.3 GB (every undo step holds the plot list).
     @Test func plotAndMarkedLineLimits() {
         var h = Harness()
