@@ -78,6 +78,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// What a remote dataset (`mode=remote`) cannot give yet: the engine does not compute
         /// it, and the rows of a drawing are not the data.
         case remoteNeedsLocal(dataset: String, needs: String)
+        /// `where=` keeps no row of the plot's dataset: what it holds instead (`holds`).
+        case filterMatchesNothing(filter: String, rows: Int, dataset: String, holds: String)
         /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
         case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
@@ -138,6 +140,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .tooMany(let what, let limit): return "too many \(what): the limit is \(limit)"
         case .tooLargeToInline(let name, let rows, let limit):
             return "dataset '\(name)' has \(rows) rows; an export writes at most \(limit) inline"
+        case .filterMatchesNothing(let filter, let rows, let dataset, let holds):
+            return
+                "where=\(filter) keeps no row of '\(dataset)' (\(rows) row\(rows == 1 ? "" : "s")); \(holds)"
         case .remoteNeedsLocal(let name, let needs):
             return
                 "dataset '\(name)' stays in the engine (mode=remote), which gives the rows a line draws, not \(needs)"

@@ -104,6 +104,47 @@ extension Executor {
         }
     }
 
+    /// A plot just added or changed whose `where=` keeps no row is refused, saying what the
+    /// column holds (issue 31: it drew an empty 0–1 chart). Checked once its columns are read;
+    /// a later `reload` or `push` that leaves a filter with no row draws an empty plot.
+    func checkFilter(of plotID: String?, in s: Session, at range: SourceRange) throws(Diagnostic) {
+        guard let plotID, let plot = s.plot(id: plotID), let filter = plot.binding.filter,
+            let dataset = s.dataset(named: plot.series.dataset), dataset.remote == nil,
+            let column = dataset.column(named: filter.column), column.isRead
+        else { return }
+        guard !filter.keeps(column).contains(true) else { return }
+        throw Diagnostic(
+            .filterMatchesNothing(
+                filter: TextMetrics.sanitized(filter.description), rows: dataset.count,
+                dataset: TextMetrics.sanitized(dataset.name),
+                holds: Self.contents(of: column)),
+            at: range)
+    }
+
+    /// What a column holds, in a few words: its distinct values (up to ten) or its range.
+    static func contents(of column: Column) -> String {
+        let name = TextMetrics.sanitized(column.name)
+        if let numbers = column.numbers, column.kind != .text {
+            let present = numbers.filter { !$0.isNaN }
+            guard let low = present.min(), let high = present.max() else {
+                return "'\(name)' holds no values"
+            }
+            let text = { (v: Double) in
+                column.isTime ? TimeText.iso(v) : NumberText.shortest(v)
+            }
+            return "'\(name)' runs from \(text(low)) to \(text(high))"
+        }
+        var seen = [String]()
+        for row in 0..<column.count where seen.count <= 10 {
+            let value = column.text(at: row)
+            if !value.isEmpty && !seen.contains(value) { seen.append(value) }
+        }
+        let shown = seen.prefix(10).map {
+            TextMetrics.truncated(TextMetrics.sanitized($0), toWidth: 24)
+        }
+        return "'\(name)' holds \(shown.joined(separator: ", "))\(seen.count > 10 ? ", …" : "")"
+    }
+
     /// A log y scale is drawn by the charts with a y axis of values (x–y charts, histograms,
     /// box plots); the others would accept it and draw as if linear, so it is refused there
     /// (issue 31) — whichever of `set yscale log` and `add plot` comes first.

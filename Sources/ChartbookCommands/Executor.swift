@@ -169,6 +169,12 @@ public struct Executor: Sendable {
         try checkRemoteUse(s, at: range)
         try checkYScale(s, at: range)
         try readColumnsInUse(&s, at: range)
+        switch command {
+        case .addPlot(_, _, _, _, let binding):
+            try checkFilter(of: s.plots.last?.id, in: s, at: binding.filter?.range ?? range)
+        case .setPlot(let id, _): try checkFilter(of: id.value, in: s, at: range)
+        default: break
+        }
         return (s, effects)
     }
 

@@ -28,6 +28,24 @@ import ChartbookModel
                 == true)
     }
 
+    /// Issue 31: a `where=` that keeps no row drew an empty 0–1 chart; it is refused, saying
+    /// what the column holds, and the session is unchanged.
+    @Test func aFilterThatKeepsNothingSaysWhatTheColumnHolds() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/w.csv": "day,t,sky\n1,3,sun\n2,5,fog\n3,-1,sun\n"])
+        #expect(h.run("load w.csv") == nil)
+        let before = h.notebook
+        let typo = h.run("add plot line w.t where=sky=snow")
+        #expect(
+            typo?.contains(
+                "where=sky=snow keeps no row of 'w' (3 rows); 'sky' holds sun, fog") == true)
+        #expect(typo?.contains("t.cb:1:25: error:") == true)
+        #expect(h.notebook == before)
+        #expect(
+            h.run("add plot line w.t where=t>10")?.contains("'t' runs from -1 to 5") == true)
+        #expect(h.run("add plot line w.t where=sky=fog") == nil)
+    }
+
     /// Issue 31: a log y scale on horizontal bars (or a pie, radar, heatmap) was accepted and
     /// ignored; it is refused, in either order, and the session is unchanged.
     @Test func aLogScaleIsRefusedWhereItWouldBeIgnored() {
