@@ -28,6 +28,9 @@ public struct Completer: Sendable {
         if let eq = partial.firstIndex(of: "="), partial.first != "\"" {
             let key = partial[..<eq].lowercased()
             let value = String(partial[partial.index(after: eq)...])
+            if key == "where", let cells = filterValues(value, words: words, session: session) {
+                return Result(partial: value, candidates: filter(cells, value))
+            }
             return Result(
                 partial: value,
                 candidates: filter(values(forKey: key, words: words, session: session), value))
@@ -231,6 +234,29 @@ public struct Completer: Sendable {
             return columns.map { ScriptQuoting.quotedIfNeeded($0) + (key == "where" ? "=" : " ") }
         default: return []
         }
+    }
+
+    /// After `where=COLUMN=` (or `!=`): the column's distinct cells as the filter reads them
+    /// (`sky=sun `), at most 100; nil before an operator.
+    func filterValues(_ typed: String, words: [String], session s: Session) -> [String]? {
+        guard let eq = typed.firstIndex(of: "=") else { return nil }
+        let negated = eq > typed.startIndex && typed[typed.index(before: eq)] == "!"
+        let name = String(typed[..<(negated ? typed.index(before: eq) : eq)])
+        guard let column = plotDataset(words, session: s)?.column(named: Self.unquoted(name)),
+            column.isRead
+        else { return [] }
+        let head = String(typed[...eq])
+        var seen = Set<String>()
+        var cells = [String]()
+        for row in 0..<column.count where cells.count < 100 {
+            let cell = column.text(at: row)
+            if !cell.isEmpty, seen.insert(cell).inserted {
+                // A cell with blanks makes the whole filter a string: `"name=New York"`.
+                let plain = ScriptQuoting.quotedIfNeeded(cell) == cell
+                cells.append((plain ? head + cell : ScriptQuoting.quoted(head + cell)) + " ")
+            }
+        }
+        return cells
     }
 
     // MARK: - Paths

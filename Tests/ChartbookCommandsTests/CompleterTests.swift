@@ -56,6 +56,29 @@ import ChartbookModel
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }
 
+    /// Issue 31: Tab completes the cells after `where=COLUMN=` (and `!=`); a cell with blanks
+    /// makes the whole filter a string.
+    @Test func filterValuesAfterWhere() {
+        var h = Harness()
+        h.files = InMemoryFiles([
+            "/work/w.csv": "day,t,sky\n1,3,sun\n2,5,fog\n3,-1,sun\n4,2,New York\n"
+        ])
+        h.run("load w.csv")
+        let completer = Completer(files: h.files)
+        #expect(
+            completer.complete("add plot line w.t where=sky=", session: h.session).candidates
+                == ["sky=sun ", "sky=fog ", "\"sky=New York\" "])
+        #expect(
+            completer.complete("add plot line w.t where=sky!=f", session: h.session).candidates
+                == ["sky!=fog "])
+        #expect(
+            completer.complete("add plot line w.t where=sky=N", session: h.session).candidates
+                == ["\"sky=New York\" "])
+        #expect(
+            completer.complete("add plot line w.t where=s", session: h.session).candidates
+                == ["sky="])
+    }
+
     @Test func enumValuesAfterEquals() {
         #expect(
             complete("add plot line w style=sm")
