@@ -154,6 +154,12 @@ struct NotebookREPL {
             // Back at the prompt with the session as the lesson left it.
             drawn = notebook.session
         }
+        // A short output of a command that also redraws (`undid: …`, `redid: …`) goes under
+        // the chart with the feedback: printed above it, the redraw in place covered it.
+        if drawn != nil, listing.split(separator: "\n").count <= 3 {
+            feedback = listing + feedback
+            listing = ""
+        }
         Pager(command: environment.variables["PAGER"]).show(listing, rows: target().rows)
         let width = (fixedSize ?? environment.size()).columns
         let lines = feedback.split(separator: "\n").flatMap {
