@@ -7,13 +7,8 @@ struct HistoryFile {
     let path: String?
 
     init(variables: [String: String]) {
-        if let state = variables["XDG_STATE_HOME"], state.hasPrefix("/") {
-            path = state + "/chartbook/history"
-        } else if let home = variables["HOME"], !home.isEmpty {
-            path = home + "/.local/state/chartbook/history"
-        } else {
-            path = nil
-        }
+        path = TerminalEnvironment.xdgFile(
+            "history", variable: "XDG_STATE_HOME", default: ".local/state", in: variables)
     }
 
     func load(files: LocalFiles) -> HistoryStore {

@@ -11,13 +11,8 @@ struct InitScript {
     let path: String?
 
     init(variables: [String: String]) {
-        if let config = variables["XDG_CONFIG_HOME"], config.hasPrefix("/") {
-            path = config + "/chartbook/init.cb"
-        } else if let home = variables["HOME"], !home.isEmpty {
-            path = home + "/.config/chartbook/init.cb"
-        } else {
-            path = nil
-        }
+        path = TerminalEnvironment.xdgFile(
+            "init.cb", variable: "XDG_CONFIG_HOME", default: ".config", in: variables)
     }
 
     /// Runs the script, when there is one, into `notebook`, which then starts from its

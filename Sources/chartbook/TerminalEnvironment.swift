@@ -12,6 +12,18 @@ struct TerminalEnvironment {
 
     init(variables: [String: String]) { self.variables = variables }
 
+    /// A file of chartbook's under an XDG base directory: `$VARIABLE/chartbook/NAME` when the
+    /// variable holds an absolute path, else `~/DEFAULT/chartbook/NAME`; nil without a home.
+    static func xdgFile(
+        _ name: String, variable: String, default relative: String, in variables: [String: String]
+    ) -> String? {
+        if let base = variables[variable], base.hasPrefix("/") {
+            return base + "/chartbook/" + name
+        }
+        guard let home = variables["HOME"], !home.isEmpty else { return nil }
+        return home + "/" + relative + "/chartbook/" + name
+    }
+
     var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
