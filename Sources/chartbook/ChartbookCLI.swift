@@ -146,6 +146,9 @@ struct ChartbookCLI: ParsableCommand {
             (target.columns, target.rows) = (size.columns, size.rows)
         } else {
             (target.columns, target.rows) = environment.size()
+            // In a shell, the chart leaves the rows of the command typed and the prompt that
+            // follows, so its title and legend do not scroll off (issue 31).
+            if environment.stdoutIsTerminal { target.rows = max(target.rows - 2, 1) }
         }
         var session = Session()
         if let canvas { session.output.canvas = canvas }
