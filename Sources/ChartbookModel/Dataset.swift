@@ -63,7 +63,10 @@ public struct Dataset: Equatable, Sendable {
     /// The column called `name`: spelt exactly, else the one column whose name differs only
     /// in case (`Month` finds `month`; nothing when two columns would match).
     public func column(named name: String) -> Column? {
-        Column.index(of: name, in: columns.map(\.name)).map { columns[$0] }
+        // The exact name first, without listing every name (a 10 000-column `--follow`
+        // asks this per plot per command).
+        if let exact = columns.first(where: { $0.name == name }) { return exact }
+        return Column.index(of: name, in: columns.map(\.name)).map { columns[$0] }
     }
 
     public var numericColumns: [Column] { columns.filter(\.isNumeric) }
