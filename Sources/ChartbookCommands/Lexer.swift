@@ -105,52 +105,8 @@ public enum Lexer {
             }
             if c == "\"" {
                 let start = i
-                i += 1
-                var text = ""
-                var closed = false
-                while i < chars.count {
-                    let d = chars[i]
-                    if d == "\"" { closed = true; i += 1; break }
-                    if d == "\\" {
-                        guard i + 1 < chars.count else { break }
-                        let e = chars[i + 1]
-                        switch e {
-                        case "\"": text.append("\""); i += 2
-                        case "\\": text.append("\\"); i += 2
-                        case "n": text.append("\n"); i += 2
-                        case "t": text.append("\t"); i += 2
-                        case "u":
-                            var j = i + 2
-                            guard j < chars.count, chars[j] == "{" else {
-                                throw Diagnostic(.invalidEscape("\\u"), at: range(i, i + 2))
-                            }
-                            j += 1
-                            var hex = ""
-                            while j < chars.count, chars[j] != "}", hex.count <= 8 {
-                                hex.unicodeScalars.append(chars[j]); j += 1
-                            }
-                            guard j < chars.count, chars[j] == "}",
-                                let value = UInt32(hex, radix: 16),
-                                let scalar = Unicode.Scalar(value)
-                            else {
-                                throw Diagnostic(
-                                    .invalidEscape("\\u{" + hex),
-                                    at: range(i, min(j + 1, chars.count)))
-                            }
-                            text.unicodeScalars.append(scalar)
-                            i = j + 1
-                        default:
-                            throw Diagnostic(
-                                .invalidEscape("\\" + String(Character(e))), at: range(i, i + 2))
-                        }
-                        continue
-                    }
-                    text.unicodeScalars.append(d)
-                    i += 1
-                }
-                guard closed else {
-                    throw Diagnostic(.unterminatedString, at: range(start, start + 1))
-                }
+                let text: String
+                (text, i) = try stringLiteral(chars, openingAt: i, range: range)
                 tokens.append(
                     Token(kind: .string, text: text, range: range(start, i), spaceBefore: hadSpace))
                 continue
@@ -168,6 +124,62 @@ public enum Lexer {
         }
         finishCommand(at: min(i, chars.count))
         return commands
+    }
+
+    /// The string opened by the quote at `start`: its text (escapes applied) and the index
+    /// after its closing quote. `range` makes a diagnostic's place from scalar indices.
+    static func stringLiteral(
+        _ chars: [Unicode.Scalar], openingAt start: Int,
+        range: (Int, Int) -> SourceRange
+    ) throws(Diagnostic) -> (String, Int) {
+        var i = start
+        i += 1
+        var text = ""
+        var closed = false
+        while i < chars.count {
+            let d = chars[i]
+            if d == "\"" { closed = true; i += 1; break }
+            if d == "\\" {
+                guard i + 1 < chars.count else { break }
+                let e = chars[i + 1]
+                switch e {
+                case "\"": text.append("\""); i += 2
+                case "\\": text.append("\\"); i += 2
+                case "n": text.append("\n"); i += 2
+                case "t": text.append("\t"); i += 2
+                case "u":
+                    var j = i + 2
+                    guard j < chars.count, chars[j] == "{" else {
+                        throw Diagnostic(.invalidEscape("\\u"), at: range(i, i + 2))
+                    }
+                    j += 1
+                    var hex = ""
+                    while j < chars.count, chars[j] != "}", hex.count <= 8 {
+                        hex.unicodeScalars.append(chars[j]); j += 1
+                    }
+                    guard j < chars.count, chars[j] == "}",
+                        let value = UInt32(hex, radix: 16),
+                        let scalar = Unicode.Scalar(value)
+                    else {
+                        throw Diagnostic(
+                            .invalidEscape("\\u{" + hex),
+                            at: range(i, min(j + 1, chars.count)))
+                    }
+                    text.unicodeScalars.append(scalar)
+                    i = j + 1
+                default:
+                    throw Diagnostic(
+                        .invalidEscape("\\" + String(Character(e))), at: range(i, i + 2))
+                }
+                continue
+            }
+            text.unicodeScalars.append(d)
+            i += 1
+        }
+        guard closed else {
+            throw Diagnostic(.unterminatedString, at: range(start, start + 1))
+        }
+        return (text, i)
     }
 }
 

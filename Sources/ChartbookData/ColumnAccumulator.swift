@@ -23,6 +23,31 @@ struct ColumnAccumulator {
     /// The most a row adds beside its text's own bytes.
     static let rowBytes = numberBytes + textSlotBytes
 
+    /// Admits row `row` (1-based) of a result before its cells are kept: every byte kept
+    /// counts against the budget, text too — what the columns hold (`held(c)`) plus the
+    /// row's cells (`length(c)` bytes each, and a row's slots). A cell over the field limit
+    /// is refused like a CSV field. The one check of the SQLite and PostgreSQL readers;
+    /// returns the row's cell bytes.
+    @discardableResult
+    static func admit(
+        row: Int, columns: Int, length: (Int) -> Int, held: (Int) -> Int,
+        name: (Int) -> String, limits: ResourceLimits
+    ) throws(DataError) -> Int {
+        var needed = 0, cells = 0
+        for c in 0..<columns {
+            let bytes = length(c)
+            cells += bytes
+            guard bytes <= limits.maxFieldBytes else {
+                throw .cellTooLong(row: row, column: name(c), limit: limits.maxFieldBytes)
+            }
+            needed += held(c) + bytes + rowBytes
+        }
+        guard limits.fits(needed, of: 1) else {
+            throw .overBudget(needed: needed, budget: limits.memoryBudget)
+        }
+        return cells
+    }
+
     /// A cell the engine typed as a number.
     @inline(__always)
     mutating func add(number: Double) {

@@ -70,24 +70,14 @@ public struct PostgresReader: Sendable {
             guard batch.rows > 0, var filling = columns else { break }
             columns = nil  // keeps `filling` the only reference: appended in place
             for row in 0..<batch.rows {
-                // Every byte kept counts against the budget, text too, checked before it is
-                // kept (the batch itself is bounded by `batchBytes`).
-                var held = 0, wire = 0
-                for column in filling.indices {
-                    let length = batch.bytes(row, column).count
-                    wire += length
-                    guard length <= limits.maxFieldBytes else {
-                        throw .data(
-                            .cellTooLong(
-                                row: rows + row + 1, column: filling[column].name,
-                                limit: limits.maxFieldBytes))
-                    }
-                    held += filling[column].cells.bytes + length + ColumnAccumulator.rowBytes
-                }
-                guard limits.fits(held, of: 1) else {
-                    throw .data(.overBudget(needed: held, budget: limits.memoryBudget))
-                }
-                widest = max(widest, wire)
+                // (The batch itself is bounded by `batchBytes`.)
+                do {
+                    let wire = try ColumnAccumulator.admit(
+                        row: rows + row + 1, columns: filling.count,
+                        length: { batch.bytes(row, $0).count }, held: { filling[$0].cells.bytes },
+                        name: { filling[$0].name }, limits: limits)
+                    widest = max(widest, wire)
+                } catch { throw .data(error) }
                 for column in filling.indices {
                     filling[column].add(batch, row: row, column: column)
                 }

@@ -61,23 +61,16 @@ public struct SQLiteReader: Sendable {
                 if box.cancelled { throw .data(.cancelled) }
                 throw .query(String(cString: sqlite3_errmsg(db)), offset: nil)
             }
-            // Every byte kept counts against the budget, text too, checked before it is kept.
-            var held = 0
-            for i in 0..<count {
-                // Asked of text and blobs only: asked of a number, SQLite converts it.
-                let type = sqlite3_column_type(statement, Int32(i))
-                let length =
-                    type == SQLITE_TEXT || type == SQLITE_BLOB
-                    ? Int(sqlite3_column_bytes(statement, Int32(i))) : 0
-                guard length <= limits.maxFieldBytes else {
-                    throw .data(
-                        .cellTooLong(row: rows + 1, column: names[i], limit: limits.maxFieldBytes))
-                }
-                held += columns[i].bytes + length + ColumnAccumulator.rowBytes
-            }
-            guard limits.fits(held, of: 1) else {
-                throw .data(.overBudget(needed: held, budget: limits.memoryBudget))
-            }
+            do {
+                try ColumnAccumulator.admit(
+                    row: rows + 1, columns: count,
+                    length: { i in
+                        // Asked of text and blobs only: asked of a number, SQLite converts it.
+                        let type = sqlite3_column_type(statement, Int32(i))
+                        return type == SQLITE_TEXT || type == SQLITE_BLOB
+                            ? Int(sqlite3_column_bytes(statement, Int32(i))) : 0
+                    }, held: { columns[$0].bytes }, name: { names[$0] }, limits: limits)
+            } catch { throw .data(error) }
             for i in 0..<count { columns[i].add(statement, Int32(i)) }
             rows += 1
         }
