@@ -101,16 +101,9 @@ public enum Command: Equatable, Sendable {
     case source(path: Located<String>)
     case quit
 
-    /// Whether the command can change the session (and so makes an undo step when it does).
-    public var changesSession: Bool {
-        switch self {
-        case .describe, .plots, .show, .showData, .saveCSV, .list, .undo, .redo, .history, .help,
-            .echo, .quit, .saveSVG, .saveVegaLite, .saveHTML, .play, .pause,
-            .saveScript:
-            false
-        default: true
-        }
-    }
+    /// Whether the command can change the session (and so makes an undo step when it does):
+    /// its entry's in the grammar.
+    public var changesSession: Bool { Grammar.command(topic)?.changesSession ?? true }
 }
 
 /// The parts of `set reflines` that were given; nil fields stay as they are.

@@ -55,103 +55,140 @@ public struct Completer: Sendable {
 
     // MARK: - What can come next
 
-    func candidates(_ words: [String], session s: Session) -> [String] {
-        let lower = words.map { $0.lowercased() }
-        guard let verb = lower.first else { return (Parser.verbs + ["exit"]).map { $0 + " " } }
-        let n = words.count
-        let datasets = s.datasets.map { $0.name + " " }
-        let plots = s.plots.map { $0.id + " " }
-        switch verb {
-        case "add":
-            if n == 1 { return ["plot ", "refline "] }
-            if lower[1] == "plot" {
-                if n == 2 { return Plot.Kind.allCases.map { $0.rawValue + " " } }
-                if n == 3 { return series(s) }
-                let kind = Plot.Kind(rawValue: lower[2]) ?? .line
-                return (n == 4 ? ["as "] : []) + keys(Parser.plotOptions[kind] ?? [])
+    /// Where the cursor is in a command typed so far: its entry in the grammar, the operand
+    /// the next word fills (nil past them all), and whether `as NAME` may come.
+    struct Place {
+        var spec: CommandSpec
+        /// The words after the command's own words.
+        var rest: [String]
+        var operand: Operand?
+        /// The positional words typed so far (options and `as NAME` aside).
+        var positional: [String]
+        var offersAs: Bool
+    }
+
+    /// The place after `words` (each complete), or the words that may come next when the
+    /// command's own words are not complete yet.
+    static func place(_ words: [String]) -> Swift.Result<Place, NextWords> {
+        guard let verb = words.first?.lowercased() else {
+            return .failure(NextWords(Grammar.verbs))
+        }
+        let family = Grammar.commands.filter { $0.verb == verb || $0.aliases.contains(verb) }
+        guard let first = family.first else { return .failure(NextWords([])) }
+        var spec = first
+        var rest = Array(words.dropFirst())
+        let nouns = Grammar.nouns(of: first.verb)
+        if !nouns.isEmpty {
+            guard let noun = rest.first?.lowercased() else { return .failure(NextWords(nouns)) }
+            if let named = family.first(where: { $0.words.count > 1 && $0.words[1] == noun }) {
+                spec = named
+                rest.removeFirst()
+            } else if let alone = family.first(where: { $0.words.count == 1 }) {
+                spec = alone
+            } else {
+                return .failure(NextWords([]))
             }
-            if n == 2 { return StatisticKind.allCases.map { $0.rawValue + " " } }
-            if n == 3 && StatisticKind(rawValue: lower[2]) != nil { return series(s) }
-            return keys(Parser.markedLineOptions)
-        case "remove":
-            if n == 1 { return ["plot ", "refline "] }
-            if lower[1] == "plot" { return n == 2 ? plots : [] }
-            guard n == 2 else { return [] }
+        }
+        var positional = [String]()
+        var usedAs = false
+        var index = 0
+        while index < rest.count {
+            let word = rest[index]
+            if spec.operands.contains(.asName), word.lowercased() == "as", !usedAs {
+                usedAs = true
+                index += 2
+                if index > rest.count { return .failure(NextWords([])) }  // typing the name
+                continue
+            }
+            if !word.contains("=") { positional.append(word) }
+            index += 1
+        }
+        let operands = spec.operands.filter { $0 != .asName }
+        var operand = positional.count < operands.count ? operands[positional.count] : nil
+        if operand == nil, operands.last == .reloadable { operand = .reloadable }
+        return .success(
+            Place(
+                spec: spec, rest: rest, operand: operand, positional: positional,
+                offersAs: spec.operands.contains(.asName) && !usedAs))
+    }
+
+    /// The words a command's own words may go on with (verbs, then nouns).
+    struct NextWords: Error {
+        var words: [String]
+        init(_ words: [String]) { self.words = words }
+    }
+
+    func candidates(_ words: [String], session s: Session) -> [String] {
+        let place: Place
+        switch Self.place(words) {
+        case .failure(let next): return next.words.map { $0 + " " }
+        case .success(let found): place = found
+        }
+        var out = place.operand.map { operandCandidates($0, place, session: s) } ?? []
+        let takesOptions: Bool
+        switch place.operand {
+        case nil, .keyword, .labelSource, .asName: takesOptions = true
+        default: takesOptions = false
+        }
+        guard takesOptions else { return out }
+        if place.offersAs, !place.positional.isEmpty || place.operand == nil,
+            place.operand == nil || place.operand == .asName
+        {
+            out.append("as ")
+        }
+        return out + keys(optionNames(place, session: s))
+    }
+
+    /// The option keys of the command at `place`.
+    func optionNames(_ place: Place, session s: Session) -> [String] {
+        switch place.spec.options {
+        case .none: return []
+        case .fixed(let options): return options.map(\.name)
+        case .plotKind:
+            let kind = place.positional.first.flatMap(Plot.Kind.named) ?? .line
+            return Parser.plotOptions[kind] ?? []
+        case .plotNamed:
+            let kind = place.positional.first.flatMap { s.plot(id: $0)?.kind } ?? .line
+            return Parser.plotOptions[kind] ?? []
+        }
+    }
+
+    /// What may fill `operand`.
+    func operandCandidates(_ operand: Operand, _ place: Place, session s: Session) -> [String] {
+        switch operand {
+        case .keyword(let words), .word(let words): return words.map { $0 + " " }
+        case .dataset: return s.datasets.map { $0.name + " " }
+        case .reloadable:
+            return s.datasets.filter { $0.source.isReloadable }.map { $0.name + " " }
+        case .newName, .text, .path, .asName: return []
+        case .series:
+            // `add refline 50 …`: no series after a number.
+            if place.spec.topic == "add refline",
+                place.positional.first.map({ StatisticKind(rawValue: $0.lowercased()) }) == nil
+            {
+                return []
+            }
+            return series(s)
+        case .plotKind: return Plot.Kind.allNames.map { $0 + " " }
+        case .plot: return s.plots.map { $0.id + " " }
+        case .refline:
             let values = s.markedLines.compactMap { line -> String? in
                 if case .constant(let v) = line.value { return NumberText.shortest(v) + " " }
                 return nil
             }
             return s.markedLines.map { $0.id + " " } + values
-        case "set":
-            if n == 1 { return Parser.setNouns.map { $0 + " " } }
-            switch lower[1] {
-            case "plot":
-                if n == 2 { return plots }
-                let kind = s.plot(id: words[2])?.kind ?? .line
-                return keys(Parser.plotOptions[kind] ?? [])
-            case "reflines":
-                return (n == 2 ? ["relative ", "absolute ", "on ", "off "] : [])
-                    + keys(Parser.reflinesOptions)
-            case "labels":
-                let labelled = s.datasets.map { $0.name + " " }
-                let columns = s.datasets.flatMap { d in
-                    d.columns.map { SeriesName(dataset: d.name, column: $0.name).description + " " }
-                }
-                return
-                    (n == 2
-                    ? ["auto ", "index "] + labelled + columns
-                        + uniqueColumns(s, numeric: false) : []) + ["sparsity="]
-            case "range": return n == 2 ? ["auto ", "adapt "] : []
-            case "spacing": return n == 2 ? ["auto "] : []
-            case "direction": return n == 2 ? View.Direction.allCases.map { $0.rawValue + " " } : []
-            case "padding": return keys(["left", "right"])
-            case "data": return n == 2 ? datasets : ["window="]
-            case "zero": return n == 2 ? ["on ", "off "] : []
-            case "legend": return n == 2 ? ["on ", "off ", "auto "] : []
-            case "title": return n == 2 ? ["off "] : []
-            case "size": return n == 2 ? ["auto "] : []
-            case "color": return n == 2 ? ColorSetting.allCases.map { $0.rawValue + " " } : []
-            case "canvas": return n == 2 ? Canvas.allCases.map { $0.rawValue + " " } : []
-            case "theme": return n == 2 ? Theme.allCases.map { $0.rawValue + " " } : []
-            case "xscale":
-                return n == 2
-                    ? (["auto"] + XScaleKind.allCases.map(\.rawValue)).map { $0 + " " } : []
-            case "yscale": return n == 2 ? YScaleKind.allCases.map { $0.rawValue + " " } : []
-            case "redraw": return n == 2 ? Redraw.allCases.map { $0.rawValue + " " } : []
-            case "xlabel", "ylabel": return n == 2 ? ["off "] : []
-            case "timezone": return n == 2 ? ["UTC "] : []
-            default: return []
+        case .statistic: return StatisticKind.allCases.map { $0.rawValue + " " }
+        case .labelSource:
+            let columns = s.datasets.flatMap { d in
+                d.columns.map { SeriesName(dataset: d.name, column: $0.name).description + " " }
             }
-        case "select": return n == 1 ? ["last ", "none ", "x="] : []
-        case "view": return n == 1 ? ["all "] : []
-        case "show": return n == 1 ? ["data "] : (n == 2 && lower[1] == "data" ? datasets : [])
-        case "scroll": return n == 1 ? ["start ", "end "] : []
-        case "push": return n == 1 ? datasets : []
-        case "describe": return n == 1 ? datasets : []
-        case "drop": return n == 1 ? datasets : (n == 2 ? ["force "] : [])
-        case "reload":
-            return s.datasets.filter { if case .file = $0.source { true } else { false } }.map {
-                $0.name + " "
+            return ["auto ", "index "] + s.datasets.map { $0.name + " " } + columns
+                + uniqueColumns(s, numeric: false)
+        case .helpTopic:
+            guard place.positional.isEmpty else { return [] }
+            return (HelpGroup.allCases.map(\.rawValue) + Grammar.verbs + Plot.Kind.allNames).map {
+                $0 + " "
             }
-        case "gen":
-            if n == 2 { return Generator.Kind.allCases.map { $0.rawValue + " " } }
-            return n >= 4 ? keys(["seed", "period"]) : []
-        case "load": return (n == 2 ? ["as "] : []) + keys(Parser.loadOptions)
-        case "save":
-            if n == 3 && lower[1] == "csv" { return datasets }
-            if n == 1 { return Parser.saveTargets.map { $0 + " " } }
-            if n >= 3 && lower[1] == "vegalite" { return keys(["url"]) }
-            return n >= 3 && lower[1] == "svg" ? ["size="] : []
-        case "snapshot": return n == 1 ? ["on ", "off "] : []
-        case "help":
-            let verbs = CommandCatalog.entries.map {
-                $0.topic.split(separator: " ").first.map(String.init) ?? ""
-            }
-            var seen = Set<String>()
-            return n == 1
-                ? (CommandCatalog.groups.map(\.name) + verbs).filter { seen.insert($0).inserted }
-                    .map { $0 + " " } : []
-        default: return []
         }
     }
 
@@ -205,34 +242,33 @@ public struct Completer: Sendable {
         }
     }
 
+    /// What may follow `key=` in the command typed so far: the option's values in the grammar
+    /// (a plot's from `PlotOption.all`), columns of the dataset in question for columns.
     func values(forKey key: String, words: [String], session s: Session) -> [String] {
-        let lower = words.map { $0.lowercased() }
-        let aboutRules = lower.contains("reflines") || lower.contains("refline")
-        // A plot's options complete from their table.
-        if lower.count >= 2, lower[1] == "plot", let option = PlotOption.named(key),
-            !option.choices.isEmpty
-        {
-            return option.choices.map { $0 + " " }
+        guard case .success(let place) = Self.place(words) else { return [] }
+        let values: OptionValues
+        switch place.spec.options {
+        case .none: return []
+        case .fixed(let options):
+            guard let option = options.first(where: { $0.name == key }) else { return [] }
+            values = option.values
+        case .plotKind, .plotNamed:
+            guard let option = PlotOption.named(key) else { return [] }
+            values =
+                option.binding && !["axis", "order", "where"].contains(key)
+                ? .column : key == "where" ? .filter : .choices(option.choices)
         }
-        switch key {
-        // Reference lines and load (plot options complete from their table, above).
-        case "color": return Color.named.keys.sorted().map { $0 + " " }
-        case "style" where aboutRules: return RuleStyle.allCases.map { $0.rawValue + " " }
-        case "labels" where lower.first != "load":
-            return ReferenceLines.LabelSide.allCases.map { $0.rawValue + " " }
-        case "format": return ReferenceLines.Format.allCases.map { $0.rawValue + " " }
-        case "minmax", "intermediate", "fit": return ["on ", "off "]
-        case "header": return LoadOptions.Header.allCases.map { $0.rawValue + " " }
-        case "sep": return ["auto ", ", ", "tab ", "\";\" ", "| "]
-        case "decimals": return ["auto "]
-        case "axis": return PlotBinding.Axis.allCases.map { $0.rawValue + " " }
-        case "time": return LoadOptions.EpochUnit.allCases.map { $0.rawValue + " " }
-        case "x", "by", "where", "labels":
+        switch values {
+        case .free: return []
+        case .choices(let words): return words.map { $0 + " " }
+        case .color: return Color.named.keys.sorted().map { $0 + " " }
+        case .column, .filter:
             let columns =
-                lower.first == "load"
+                place.spec.verb == "load"
                 ? fileColumns(words) : plotDataset(words, session: s)?.columns.map(\.name) ?? []
-            return columns.map { ScriptQuoting.quotedIfNeeded($0) + (key == "where" ? "=" : " ") }
-        default: return []
+            return columns.map {
+                ScriptQuoting.quotedIfNeeded($0) + (values == .filter ? "=" : " ")
+            }
         }
     }
 
@@ -261,11 +297,10 @@ public struct Completer: Sendable {
 
     // MARK: - Paths
 
+    /// Whether the word being typed is a path (the grammar's `.path` operand).
     func isPathPosition(_ words: [String]) -> Bool {
-        guard let verb = words.first?.lowercased() else { return false }
-        return ((verb == "load" || verb == "source") && words.count == 1)
-            || (verb == "save" && words.count == 2)
-            || (verb == "snapshot" && words.count == 2 && words[1].lowercased() == "on")
+        guard case .success(let place) = Self.place(words) else { return false }
+        return place.operand == .path
     }
 
     func paths(_ partial: String) -> [String] {

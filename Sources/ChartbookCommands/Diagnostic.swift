@@ -31,6 +31,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// `word` is not one of `candidates` (which give the "did you mean" hint).
         case unknown(Role, String, context: String? = nil, candidates: [String])
+        /// A command typed without its verb (`plot line w.temp`): `command` is it with one.
+        case withoutVerb(String, command: String)
         /// Something else was expected here: `expected` says what, `found` what was there (nil: end of command).
         case expected(String, found: String?)
         /// More words than the command takes.
@@ -93,6 +95,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         switch kind {
         case .unknown(let role, let word, let context, _):
             return "unknown \(role.rawValue) '\(word)'" + (context.map { " for \($0)" } ?? "")
+        case .withoutVerb(let word, _): return "unknown command '\(word)'"
         case .expected(let what, let found):
             return "expected \(what)" + (found.map { ", found '\($0)'" } ?? "")
         case .unexpected(let word): return "unexpected '\(word)'"
@@ -176,6 +179,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 return "expected one of: " + candidates.joined(separator: ", ")
             }
             return nil
+        case .withoutVerb(_, let command): return "did you mean '\(command)'?"
         case .datasetInUse(let name, _):
             return "remove those plots first, or use 'drop \(name) force'"
         case .ambiguousColumn(let column, let datasets):

@@ -44,7 +44,7 @@ extension Executor {
         case .reload(let names):
             let targets: [Located<String>]
             if names.isEmpty {
-                targets = s.datasets.filter { $0.source.loadOptions != nil }
+                targets = s.datasets.filter(\.source.isReloadable)
                     .map { Located($0.name, at: range) }
                 guard !targets.isEmpty else {
                     throw Diagnostic(

@@ -333,7 +333,7 @@ public struct Executor: Sendable {
             return (s, [.feedback(note), .render])
         case .reset: s = Session()
         case .help(let topic):
-            return (old, [.print(try CommandCatalog.help(topic, width: textWidth()))])
+            return (old, [.print(try HelpText.help(topic, width: textWidth()))])
         case .echo(let text): return (old, [.print(TextMetrics.sanitizedLines(text) + "\n")])
         case .pause: return (old, [])
         case .play(let path):

@@ -3,43 +3,45 @@ import ChartbookModel
 extension Parser {
     // MARK: Axes, viewing and selection
 
-    /// `set xscale|yscale|xlabel|ylabel|timezone …`.
-    static func setAxis(_ noun: String, _ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        switch noun {
-        case "xscale":
-            let token = try c.word("auto, index, linear, log, time or category")
-            try c.expectEnd()
-            if token.text.lowercased() == "auto" { return .setXScale(nil) }
-            guard let kind = XScaleKind(rawValue: token.text.lowercased()) else {
-                throw Diagnostic(
-                    .unknown(
-                        .value, token.text, context: "xscale",
-                        candidates: ["auto"] + XScaleKind.allCases.map(\.rawValue)),
-                    at: token.range)
-            }
-            return .setXScale(kind)
-        case "yscale":
-            let token = try c.word("linear or log")
-            try c.expectEnd()
-            return .setYScale(try ValueParser.choice(token, key: "yscale", as: YScaleKind.self))
-        case "xlabel", "ylabel":
+    /// `set xscale auto|index|linear|log|time|category`.
+    static func setXScale(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.word("auto, index, linear, log, time or category")
+        try c.expectEnd()
+        if token.text.lowercased() == "auto" { return .setXScale(nil) }
+        guard let kind = XScaleKind(rawValue: token.text.lowercased()) else {
+            throw Diagnostic(
+                .unknown(
+                    .value, token.text, context: "xscale",
+                    candidates: ["auto"] + XScaleKind.allCases.map(\.rawValue)),
+                at: token.range)
+        }
+        return .setXScale(kind)
+    }
+
+    /// `set xlabel "…"|off` (x: true), `set ylabel "…"|off`.
+    static func setAxisTitle(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command
+    {
+        { c throws(Diagnostic) in
             let token = try c.value("a title in quotes, or off")
             try c.expectEnd()
             let off = token.kind == .word && token.text.lowercased() == "off"
             let text = off || token.text.isEmpty ? nil : TextMetrics.sanitized(token.text)
-            return .setAxisTitle(x: noun == "xlabel", text)
-        default:  // timezone
-            let token = try c.value("a zone: UTC, +05:30 or a name like Europe/Paris")
-            try c.expectEnd()
-            guard let zone = TimeZoneSetting(parsing: token.text) else {
-                throw Diagnostic(
-                    .invalidValue(
-                        key: "timezone", value: token.text,
-                        expected: "UTC, an offset like +05:30, or a zone name like Europe/Paris"),
-                    at: token.range)
-            }
-            return .setTimeZone(zone)
+            return .setAxisTitle(x: x, text)
         }
+    }
+
+    /// `set timezone UTC|+HH:MM|NAME`.
+    static func setTimeZone(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.value("a zone: UTC, +05:30 or a name like Europe/Paris")
+        try c.expectEnd()
+        guard let zone = TimeZoneSetting(parsing: token.text) else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "timezone", value: token.text,
+                    expected: "UTC, an offset like +05:30, or a zone name like Europe/Paris"),
+                at: token.range)
+        }
+        return .setTimeZone(zone)
     }
 
     /// `scroll`, `scroll +N|-N`, `scroll +25%`, `scroll +30d`, `scroll start|end`.

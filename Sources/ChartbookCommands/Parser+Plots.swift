@@ -5,9 +5,10 @@ extension Parser {
 
     static func addPlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let (kindText, _) = try c.keyword(
-            .plotKind, Plot.Kind.allCases.map(\.rawValue),
-            expected: "a plot kind (line, dot, bar, area)")
-        let kind = Plot.Kind(rawValue: kindText) ?? .line
+            .plotKind, Plot.Kind.allNames,
+            expected: "a plot kind (" + ValueParser.listed(Plot.Kind.allCases.map(\.rawValue), "or")
+                + ")")
+        let kind = Plot.Kind.named(kindText) ?? .line
         let series = try c.series("a series (dataset.column)")
         var id: Located<String>?
         if let token = c.peek, token.text.lowercased() == "as", !c.atOption {
@@ -79,7 +80,9 @@ extension Parser {
                 spec.axis = try ValueParser.choice(
                     option.value, key: "axis", as: PlotBinding.Axis.self)
             case "label": spec.label = option.value.text
-            default: throw unknownOption(option, markedLineOptions + ["label"], context: "refline")
+            default:
+                throw unknownOption(
+                    option, Grammar.optionNames(of: "add refline"), context: "refline")
             }
         }
         return .addRefline(spec)

@@ -4,224 +4,204 @@ import ChartbookModel
 /// Tokens → `Command`. Checks everything that does not need the session: verbs, nouns,
 /// option names and value types. Looking names up in the session is the executor's job.
 public enum Parser {
-    public static let verbs = [
-        "data", "load", "gen", "reload", "drop", "describe", "add", "set", "remove", "plots",
-        "select", "show", "list", "undo", "redo", "history", "reset", "help", "source", "echo",
-        "save", "snapshot", "play", "pause",
-        "push", "scroll", "view", "quit",
-    ]
-    static let setNouns = [
-        "plot", "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas",
-        "theme",
-        "data", "spacing", "direction", "padding", "xscale", "yscale", "xlabel", "ylabel",
-        "timezone", "redraw", "memory",
-    ]
+    /// Every verb, from the grammar (`Grammar.commands`).
+    public static var verbs: [String] { Grammar.verbs }
 
     /// Option keys each plot kind takes (from the one table, `PlotOption.all`).
     public static let plotOptions: [Plot.Kind: [String]] = Dictionary(
         uniqueKeysWithValues: Plot.Kind.allCases.map { ($0, PlotOption.names(for: $0)) })
-    public static let reflinesOptions = [
-        "labels", "units", "decimals", "format", "minmax", "intermediate", "color", "style",
-    ]
-    public static let markedLineOptions = ["color", "style", "fit", "axis"]
-    public static let loadOptions = ["sep", "header", "labels", "x", "time"]
 
+    /// One command: its words pick its entry in the grammar, whose reader reads the rest.
     public static func parse(_ command: CommandTokens) throws(Diagnostic) -> Command {
         var c = TokenCursor(command)
-        let verbToken = try c.word("a command")
-        let verb = verbToken.text.lowercased()
-        switch verb {
-        case "data": return try data(&c)
-        case "load": return try load(&c)
-        case "gen": return try gen(&c)
-        case "reload":
-            var names = [Located<String>]()
-            while !c.atEnd { names.append(try c.name("a dataset name")) }
-            return .reload(names: names)
-        case "drop":
-            let name = try c.name("a dataset name")
-            var force = false
-            if let token = c.peek {
-                guard token.text.lowercased() == "force" else {
-                    throw Diagnostic(.unexpected(token.text), at: token.range)
+        let spec = try Grammar.entry(&c)
+        return try spec.parse(&c)
+    }
+
+    // MARK: Commands without options
+
+    /// A command that is its words alone (`plots`, `list`, `reset`, `quit`, `pause`).
+    static func bare(_ command: Command)
+        -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command
+    {
+        { c throws(Diagnostic) in
+            try c.expectEnd()
+            return command
+        }
+    }
+
+    static func reload(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        var names = [Located<String>]()
+        while !c.atEnd { names.append(try c.name("a dataset name")) }
+        return .reload(names: names)
+    }
+
+    static func drop(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let name = try c.name("a dataset name")
+        var force = false
+        if let token = c.peek {
+            guard token.text.lowercased() == "force" else {
+                throw Diagnostic(.unexpected(token.text), at: token.range)
+            }
+            force = true
+            _ = c.next()
+        }
+        try c.expectEnd()
+        return .drop(name: name, force: force)
+    }
+
+    static func describe(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let name = try c.name("a dataset name")
+        try c.expectEnd()
+        return .describe(name: name)
+    }
+
+    static func removePlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.value("a plot id")
+        try c.expectEnd()
+        return .removePlot(id: Located(token.text, at: token.range))
+    }
+
+    static func removeRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.value("a reference line value or id")
+        try c.expectEnd()
+        return .removeRefline(Located(token.text, at: token.range))
+    }
+
+    static func push(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let name = try c.name("a dataset name")
+        var values = [Double]()
+        while let token = c.next() {
+            for piece in token.text.split(separator: ",") {
+                if ["nan", "-", "?"].contains(piece.lowercased()) {
+                    values.append(.nan)
+                    continue
                 }
-                force = true
-                _ = c.next()
-            }
-            try c.expectEnd()
-            return .drop(name: name, force: force)
-        case "describe":
-            let name = try c.name("a dataset name")
-            try c.expectEnd()
-            return .describe(name: name)
-        case "add":
-            let (noun, _) = try c.keyword(
-                .noun, ["plot", "refline"], expected: "'plot' or 'refline'", context: "add")
-            return noun == "plot" ? try addPlot(&c) : try addRefline(&c)
-        case "set":
-            let (noun, _) = try c.keyword(.setting, setNouns, expected: "a setting")
-            return try set(noun, &c)
-        case "remove":
-            let (noun, _) = try c.keyword(
-                .noun, ["plot", "refline"], expected: "'plot' or 'refline'", context: "remove")
-            let token = try c.value(noun == "plot" ? "a plot id" : "a reference line value or id")
-            try c.expectEnd()
-            let target = Located(token.text, at: token.range)
-            return noun == "plot" ? .removePlot(id: target) : .removeRefline(target)
-        case "select": return try select(&c)
-        case "push":
-            let name = try c.name("a dataset name")
-            var values = [Double]()
-            while let token = c.next() {
-                for piece in token.text.split(separator: ",") {
-                    if ["nan", "-", "?"].contains(piece.lowercased()) {
-                        values.append(.nan); continue
-                    }
-                    guard token.kind == .word, let value = ValueParser.number(String(piece)) else {
-                        throw Diagnostic(
-                            .expected("a number", found: String(piece)), at: token.range)
-                    }
-                    values.append(value)
+                guard token.kind == .word, let value = ValueParser.number(String(piece)) else {
+                    throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
                 }
+                values.append(value)
             }
-            guard !values.isEmpty else {
-                throw Diagnostic(.expected("values to push", found: nil), at: c.end)
-            }
-            return .push(name: name, values: values)
-        case "undo", "redo":
+        }
+        guard !values.isEmpty else {
+            throw Diagnostic(.expected("values to push", found: nil), at: c.end)
+        }
+        return .push(name: name, values: values)
+    }
+
+    /// `undo [N]` (undo: true) and `redo [N]`.
+    static func steps(undo: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
+        { c throws(Diagnostic) in
             var count = 1
             if let token = c.next() {
                 count = try ValueParser.integer(token, "a number of steps", in: 1...100_000)
                 try c.expectEnd()
             }
-            return verb == "undo" ? .undo(count: count) : .redo(count: count)
-        case "history":
-            if let token = c.next() {
-                guard token.text.lowercased() == "all" else {
-                    throw Diagnostic(
-                        .unknown(.value, token.text, context: "history", candidates: ["all"]),
-                        at: token.range)
-                }
-                try c.expectEnd()
-                return .history(all: true)
-            }
-            return .history(all: false)
-        case "scroll": return try scroll(&c)
-        case "view": return try view(&c)
-        case "show":
-            guard let token = c.peek else { return .show }
-            guard token.text.lowercased() == "data" else {
-                throw Diagnostic(
-                    .unknown(.noun, token.text, context: "show", candidates: ["data"]),
-                    at: token.range)
-            }
-            _ = c.next()
-            let name = try c.name("a dataset name")
-            var rows: ClosedRange<Int>?
-            if let range = c.next() {
-                let parts = range.text.components(separatedBy: "..")
-                guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0,
-                    b >= a
-                else {
-                    throw Diagnostic(
-                        .invalidValue(
-                            key: "rows", value: range.text, expected: "rows A..B with 0 <= A <= B"),
-                        at: range.range)
-                }
-                rows = a...b
-            }
-            try c.expectEnd()
-            return .showData(name: name, rows: rows)
-        case "save":
-            let (what, _) = try c.keyword(
-                .noun, saveTargets, expected: "'svg', 'vegalite', 'html', 'script' or 'csv'",
-                context: "save")
-            if what == "html" {
-                let path = try c.value("an HTML file path")
-                try c.expectEnd()
-                return .saveHTML(path: Located(path.text, at: path.range))
-            }
-            if what == "vegalite" {
-                let path = try c.value("a Vega-Lite (.vl.json) file path")
-                var urls = false
-                for option in try c.options() {
-                    guard option.name == "url" else {
-                        throw unknownOption(option, ["url"], context: "save vegalite")
-                    }
-                    urls = try ValueParser.boolean(option.value, key: "url")
-                }
-                return .saveVegaLite(path: Located(path.text, at: path.range), urls: urls)
-            }
-            if what == "csv" {
-                let path = try c.value("a CSV file path")
-                let name = c.atEnd ? nil : try c.name("a dataset name")
-                try c.expectEnd()
-                return .saveCSV(path: Located(path.text, at: path.range), name: name)
-            }
-            if what == "script" {
-                let path = try c.value("a script path")
-                try c.expectEnd()
-                return .saveScript(path: Located(path.text, at: path.range))
-            }
-            let path = try c.value("an SVG file path")
-            var size: PixelSize?
-            for option in try c.options() {
-                guard option.name == "size" else {
-                    throw unknownOption(option, ["size"], context: "save svg")
-                }
-                let (w, h) = try ValueParser.size(option.value, key: "size", limit: 20_000)
-                size = PixelSize(width: w, height: h)
-            }
-            return .saveSVG(path: Located(path.text, at: path.range), size: size)
-        case "snapshot":
-            let (state, _) = try c.keyword(
-                .value, ["on", "off"], expected: "on or off", context: "snapshot")
-            var directory: Located<String>?
-            if state == "on", let token = c.next() {
-                directory = Located(token.text, at: token.range)
-            }
-            try c.expectEnd()
-            return .snapshot(on: state == "on", directory: directory)
-        case "source":
-            let token = try c.value("a script path")
-            try c.expectEnd()
-            return .source(path: Located(token.text, at: token.range))
-        case "play":
-            let token = try c.value("a lesson (script) path")
-            try c.expectEnd()
-            return .play(path: Located(token.text, at: token.range))
-        case "pause":
-            try c.expectEnd()
-            return .pause
-        case "echo":
-            var words = [String]()
-            while let token = c.next() {
-                guard token.kind != .equals else {
-                    throw Diagnostic(.unexpected("="), at: token.range)
-                }
-                words.append(token.text)
-            }
-            return .echo(words.joined(separator: " "))
-        case "help":
-            var words = [Token]()
-            while let token = c.next() { words.append(token) }
-            guard let first = words.first, let last = words.last else { return .help(topic: nil) }
-            return .help(
-                topic: Located(
-                    words.map(\.text).joined(separator: " ").lowercased(),
-                    at: first.range.through(last.range)))
-        default:
-            let simple: [String: Command] = [
-                "plots": .plots, "list": .list, "reset": .reset, "quit": .quit,
-                "exit": .quit,
-            ]
-            guard let command = simple[verb] else {
-                throw Diagnostic(
-                    .unknown(.command, verbToken.text, candidates: verbs), at: verbToken.range)
-            }
-            try c.expectEnd()
-            return command
+            return undo ? .undo(count: count) : .redo(count: count)
         }
+    }
+
+    static func history(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        guard let token = c.next() else { return .history(all: false) }
+        guard token.text.lowercased() == "all" else {
+            throw Diagnostic(
+                .unknown(.value, token.text, context: "history", candidates: ["all"]),
+                at: token.range)
+        }
+        try c.expectEnd()
+        return .history(all: true)
+    }
+
+    static func showData(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let name = try c.name("a dataset name")
+        var rows: ClosedRange<Int>?
+        if let range = c.next() {
+            let parts = range.text.components(separatedBy: "..")
+            guard parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), a >= 0, b >= a
+            else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "rows", value: range.text, expected: "rows A..B with 0 <= A <= B"),
+                    at: range.range)
+            }
+            rows = a...b
+        }
+        try c.expectEnd()
+        return .showData(name: name, rows: rows)
+    }
+
+    /// `snapshot on [DIR]`.
+    static func snapshotOn(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let directory = c.next().map { Located($0.text, at: $0.range) }
+        try c.expectEnd()
+        return .snapshot(on: true, directory: directory)
+    }
+
+    /// A command of one path (`source PATH`, `play PATH`, `save html PATH`), `expected`
+    /// naming what the path is when it is missing.
+    static func path(
+        _ expected: String, _ make: @escaping @Sendable (Located<String>) -> Command
+    ) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
+        { c throws(Diagnostic) in
+            let token = try c.value(expected)
+            try c.expectEnd()
+            return make(Located(token.text, at: token.range))
+        }
+    }
+
+    static func echo(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        var words = [String]()
+        while let token = c.next() {
+            guard token.kind != .equals else {
+                throw Diagnostic(.unexpected("="), at: token.range)
+            }
+            words.append(token.text)
+        }
+        return .echo(words.joined(separator: " "))
+    }
+
+    static func help(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        var words = [Token]()
+        while let token = c.next() { words.append(token) }
+        guard let first = words.first, let last = words.last else { return .help(topic: nil) }
+        return .help(
+            topic: Located(
+                words.map(\.text).joined(separator: " ").lowercased(),
+                at: first.range.through(last.range)))
+    }
+
+    // MARK: Save
+
+    static func saveVegaLite(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let path = try c.value("a Vega-Lite (.vl.json) file path")
+        var urls = false
+        for option in try c.options() {
+            guard option.name == "url" else {
+                throw unknownOption(option, ["url"], context: "save vegalite")
+            }
+            urls = try ValueParser.boolean(option.value, key: "url")
+        }
+        return .saveVegaLite(path: Located(path.text, at: path.range), urls: urls)
+    }
+
+    static func saveCSV(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let path = try c.value("a CSV file path")
+        let name = c.atEnd ? nil : try c.name("a dataset name")
+        try c.expectEnd()
+        return .saveCSV(path: Located(path.text, at: path.range), name: name)
+    }
+
+    static func saveSVG(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let path = try c.value("an SVG file path")
+        var size: PixelSize?
+        for option in try c.options() {
+            guard option.name == "size" else {
+                throw unknownOption(option, ["size"], context: "save svg")
+            }
+            let (w, h) = try ValueParser.size(option.value, key: "size", limit: 20_000)
+            size = PixelSize(width: w, height: h)
+        }
+        return .saveSVG(path: Located(path.text, at: path.range), size: size)
     }
 
     // MARK: Data
@@ -357,7 +337,8 @@ public enum Parser {
                     option.value, key: "mode", as: LoadOptions.QueryMode.self)
             case "timeout" where engine == .postgres:
                 options.timeout = try ValueParser.timeout(option.value)
-            default: throw unknownOption(option, loadOptions, context: "load")
+            default:
+                throw unknownOption(option, Grammar.optionNames(of: "load"), context: "load")
             }
             if query != nil, ["sep", "header"].contains(option.name) {
                 throw unknownOption(
@@ -403,9 +384,6 @@ public enum Parser {
         }
         return .gen(name: name, generator: generator)
     }
-
-    /// What `save` writes (completed from here too).
-    static let saveTargets = ["svg", "vegalite", "html", "script", "csv"]
 
     static func unknownOption(_ option: TypedOption, _ candidates: [String], context: String)
         -> Diagnostic

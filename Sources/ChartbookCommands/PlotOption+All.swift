@@ -8,75 +8,120 @@ extension PlotOption {
         .bound(
             "x", xy.union(categorical),
             read: { token, b in b.x = Located(token.text, at: token.range) },
-            written: { $0.x.map(ScriptQuoting.quotedIfNeeded) }),
+            written: { $0.x.map(ScriptQuoting.quotedIfNeeded) }
+        ).described(
+            "The column the plot is drawn against: numbers to scale, dates on a time axis, text as categories."
+        ),
         .bound(
             "y", [.heatmap], read: { token, b in b.y = Located(token.text, at: token.range) },
-            written: { $0.y.map(ScriptQuoting.quotedIfNeeded) }),
+            written: { $0.y.map(ScriptQuoting.quotedIfNeeded) }
+        ).described(
+            "The second column of a heatmap (2-D density of x= and y=, or a matrix by two categories)."
+        ),
         .bound(
             "low", [.range, .candlestick],
             read: { token, b in b.low = Located(token.text, at: token.range) },
-            written: { $0.low.map(ScriptQuoting.quotedIfNeeded) }),
+            written: { $0.low.map(ScriptQuoting.quotedIfNeeded) }
+        ).described(
+            "The column of the bars' (or candles') low ends; default a numeric column named low."),
         .bound(
             "high", [.candlestick],
             read: { token, b in b.high = Located(token.text, at: token.range) },
-            written: { $0.high.map(ScriptQuoting.quotedIfNeeded) }),
+            written: { $0.high.map(ScriptQuoting.quotedIfNeeded) }
+        ).described(
+            "The column of the candles' highs; default a numeric column named high."),
         .bound(
             "open", [.candlestick],
             read: { token, b in b.open = Located(token.text, at: token.range) },
-            written: { $0.open.map(ScriptQuoting.quotedIfNeeded) }),
+            written: { $0.open.map(ScriptQuoting.quotedIfNeeded) }
+        ).described(
+            "The column of the candles' opening values; default a numeric column named open."),
         .bound(
             "by", main.subtracting([.pie, .donut, .heatmap, .candlestick, .range]),
             read: { token, b in b.by = Located(token.text, at: token.range) },
-            written: { $0.by.map(ScriptQuoting.quotedIfNeeded) }),
+            written: { $0.by.map(ScriptQuoting.quotedIfNeeded) }
+        ).described(
+            "One series per distinct value of this column (long-format data)."),
         .bound(
             "where", main,
             read: { token, b throws(Diagnostic) in b.filter = try Parser.rowFilter(token) },
-            written: { $0.filter.map { ScriptQuoting.quotedIfNeeded($0.description) } }),
+            written: { $0.filter.map { ScriptQuoting.quotedIfNeeded($0.description) } }
+        ).described(
+            "Keeps some rows: COLUMN=A,B, COLUMN!=A, COLUMN>N, COLUMN<=DATE."),
         .bound(
             "axis", xy, choices: PlotBinding.Axis.allCases.map(\.rawValue),
             read: { token, b throws(Diagnostic) in
                 b.axis = try ValueParser.choice(token, key: "axis", as: PlotBinding.Axis.self)
             },
-            written: { $0.axis == .left ? nil : $0.axis.rawValue }),
+            written: { $0.axis == .left ? nil : $0.axis.rawValue }
+        ).described(
+            "Measured on the left y axis or on a second one on the right."),
         .bound(
             "order", lines, choices: PlotBinding.Order.allCases.map(\.rawValue),
             read: { token, b throws(Diagnostic) in
                 b.order = try ValueParser.choice(token, key: "order", as: PlotBinding.Order.self)
             },
-            written: { $0.order == .x ? nil : $0.order.rawValue }),
+            written: { $0.order == .x ? nil : $0.order.rawValue }
+        ).described(
+            "Join the points in x order, or in the order of the rows (a path)."),
     ]
 
     static let styles: [PlotOption] = [
-        .color("color", Set(Plot.Kind.allCases), \.color),
+        .color("color", Set(Plot.Kind.allCases), \.color).described(
+            "Its colour: a name, #rrggbb, #rrggbbaa or NAME@ALPHA."),
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
-        .positive("width", lines.union([.radar]), what: "a stroke width", \.stroke.width),
+        .positive("width", lines.union([.radar]), what: "a stroke width", \.stroke.width).described(
+            "A line's (or polygon's) stroke in points."),
         .positive(
             "width", bars.union([.candlestick, .box]), what: "a share of the slot", limit: 1,
-            \.bar.width),
-        .choice("style", lines, \.stroke.curve),
-        marker,
-        .positive("size", [.dot, .radar], what: "a marker size", \.marker.size),
-        .color("outline", bars, \.bar.outline),
-        .positive("outlinewidth", bars, what: "an outline width", \.bar.outlineWidth),
-        .choice("fill", lines, \.stroke.fill),
-        .color("fillcolor", lines, \.stroke.fillColor),
-        gradient,
-        .choice("gradienttype", lines, \.stroke.gradientType),
-        .flag("rounded", bars.subtracting([.histogram]), \.bar.rounded),
+            \.bar.width
+        ).described(
+            "A bar's width as a share of its slot, 0 to 1."),
+        .choice("style", lines, \.stroke.curve).described(
+            "Straight segments, or a smooth (monotone) curve through the points."),
+        marker.described(
+            "The marker: circle, square, diamond, cross or one character in quotes."),
+        .positive("size", [.dot, .radar], what: "a marker size", \.marker.size).described(
+            "The marker's size (1 is one dot)."),
+        .color("outline", bars, \.bar.outline).described(
+            "A colour for the bars' outlines."),
+        .positive("outlinewidth", bars, what: "an outline width", \.bar.outlineWidth).described(
+            "The outline's width in points (SVG)."),
+        .choice("fill", lines, \.stroke.fill).described(
+            "Fill under the line: none, solid or gradient."),
+        .color("fillcolor", lines, \.stroke.fillColor).described(
+            "The fill's colour (default the line's, lighter)."),
+        gradient.described(
+            "The gradient's two colours, C1..C2 (top to bottom)."),
+        .choice("gradienttype", lines, \.stroke.gradientType).described(
+            "The gradient's direction."),
+        .flag("rounded", bars.subtracting([.histogram]), \.bar.rounded).described(
+            "Round the bars' ends (SVG)."),
         .choice(
-            "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut], \.labels),
-        bins,
-        .flag("density", [.histogram], \.histogram.density),
-        .choice("sort", [.hbar, .pie, .donut], \.categories.sort),
+            "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut], \.labels
+        ).described(
+            "Value labels on the marks: the value, or the share (percent)."),
+        bins.described(
+            "The bins: auto, sturges, fd (Freedman–Diaconis) or a count."),
+        .flag("density", [.histogram], \.histogram.density).described(
+            "Draw the density (area 1) instead of counts."),
+        .choice("sort", [.hbar, .pie, .donut], \.categories.sort).described(
+            "The categories' order: as they come, by value, or by name."),
         PlotOption(
             name: "center", kinds: [.donut], binding: false, choices: [],
             read: { token, s in s.style.categories.center = token.text },
             written: { $0.style.categories.center.map(ScriptQuoting.quoted) },
-            merge: merging(\.categories.center)),
-        .choice("kind", [.sparkline], \.spark.kind),
-        sparkRange,
-        .flag("zero", [.sparkline], \.spark.zero),
-        sparkHeight,
+            merge: merging(\.categories.center)
+        ).described(
+            "The text in the donut's hole."),
+        .choice("kind", [.sparkline], \.spark.kind).described(
+            "What the sparkline draws: a line, bars or dots."),
+        sparkRange.described(
+            "The sparkline's fixed range, MIN..MAX (default its data's)."),
+        .flag("zero", [.sparkline], \.spark.zero).described(
+            "Make the sparkline's range include zero."),
+        sparkHeight.described(
+            "The sparkline's height in rows."),
     ]
 
     /// `marker=circle|square|diamond|cross` or one character in quotes.

@@ -22,6 +22,15 @@ struct PlotOption: Sendable {
     let written: @Sendable (Plot) -> String?
     /// Copies the option from `other` when `other` sets it (`set plot`).
     let merge: @Sendable (inout PlotStyle, PlotStyle) -> Void
+    /// One sentence for `help OPTION`.
+    var summary = ""
+
+    /// This option with its help sentence.
+    func described(_ summary: String) -> PlotOption {
+        var option = self
+        option.summary = summary
+        return option
+    }
 
     static let lines: Set<Plot.Kind> = [.line, .area]
     /// Kinds drawn against the chart's x (and so take `x=` and `axis=`).

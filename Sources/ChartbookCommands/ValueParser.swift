@@ -121,6 +121,13 @@ enum ValueParser {
         return value
     }
 
+    /// `a, b or c` (`conjunction` "or"): words listed in a message.
+    static func listed(_ words: [String], _ conjunction: String) -> String {
+        guard let last = words.last else { return "" }
+        let head = words.dropLast()
+        return head.isEmpty ? last : head.joined(separator: ", ") + " \(conjunction) " + last
+    }
+
     /// `0..100`, `..100`, `5..` (either side open).
     static func range(_ token: Token, key: String) throws(Diagnostic) -> (Double?, Double?) {
         let parts = token.text.components(separatedBy: "..")

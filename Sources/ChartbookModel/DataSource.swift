@@ -9,6 +9,9 @@ public enum DataSource: Equatable, Sendable {
     /// The result of a query (`load sqlite:PATH "SELECT …"`), run again by `reload`.
     case query(DatabaseQuery)
 
+    /// Whether `reload` reads it again (a file or a query).
+    public var isReloadable: Bool { loadOptions != nil }
+
     /// The loading options of a file or a query (`labels=`, `x=` …); nil for the others.
     public var loadOptions: LoadOptions? {
         switch self {

@@ -25,9 +25,14 @@ import ChartbookModel
         #expect(complete("add pl").candidates == ["plot "])
         #expect(
             complete("show; s").candidates == [
-                "set ", "select ", "show ", "source ", "save ", "snapshot ", "scroll ",
+                "set ", "scroll ", "select ", "show ", "save ", "snapshot ", "source ",
             ])
-        #expect(complete("save ").candidates == ["svg ", "vegalite ", "html ", "script ", "csv "])
+        #expect(complete("save ").candidates == ["svg ", "vegalite ", "html ", "csv ", "script "])
+        // Kinds by name and alias; a command's options from the grammar.
+        #expect(complete("add plot sc").candidates == ["scatter "])
+        #expect(complete("add plot hi").candidates == ["histogram ", "hist "])
+        #expect(complete("snapshot ").candidates == ["on ", "off "])
+        #expect(complete("help hist").candidates == ["history ", "histogram ", "hist "])
         #expect(complete("save svg da").candidates == ["data/"])
         #expect(complete("set c").candidates == ["color ", "canvas "])
     }

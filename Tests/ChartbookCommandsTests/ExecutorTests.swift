@@ -183,21 +183,31 @@ import ChartbookModel
                 """)
     }
 
-    @Test func helpKnowsEveryVerb() throws {
-        for verb in Parser.verbs + Parser.setNouns.map({ "set " + $0 }) {
-            let text = try CommandCatalog.help(
-                Located(verb, at: SourceRange(line: 1, column: 1, length: 1)))
-            #expect(!text.isEmpty, "no help for \(verb)")
+    @Test func helpKnowsEveryCommandKindAndOption() throws {
+        let at = SourceRange(line: 1, column: 1, length: 1)
+        let words =
+            Grammar.commands.map(\.topic) + Grammar.verbs + Plot.Kind.allNames
+            + HelpGroup.allCases.map(\.rawValue)
+        for word in words {
+            let text = try HelpText.help(Located(word, at: at))
+            #expect(!text.isEmpty, "no help for \(word)")
         }
-        // Every command is in exactly one group, and every group's help lists it whole.
-        let grouped = CommandCatalog.groups.flatMap(\.topics)
-        #expect(grouped.sorted() == CommandCatalog.entries.map(\.topic).sorted())
-        for group in CommandCatalog.groups {
-            let text = try CommandCatalog.help(
-                Located(group.name, at: SourceRange(line: 1, column: 1, length: 1)), width: 60)
+        // A kind's help, by its name or an alias, shows its options and an example.
+        let histogram = try HelpText.help(Located("hist", at: at))
+        #expect(histogram.contains("add plot histogram SERIES"))
+        #expect(histogram.contains("bins=auto|sturges|fd"))
+        #expect(histogram.contains("also: hist"))
+        // An option's help says what it means for each kind that takes it.
+        let width = try HelpText.help(Located("width", at: at))
+        #expect(width.contains("stroke") && width.contains("share of its slot"))
+        // Every group's help lists its commands whole, within the width.
+        for group in HelpGroup.allCases {
+            let text = try HelpText.help(Located(group.rawValue, at: at), width: 60)
             #expect(
                 text.split(separator: "\n").allSatisfy { TextMetrics.width(of: String($0)) <= 60 })
-            for topic in group.topics { #expect(text.contains(topic)) }
+            for spec in Grammar.commands where spec.group == group {
+                #expect(text.contains(spec.synopsis.prefix(20)))
+            }
         }
         var h = Harness()
         #expect(

@@ -55,6 +55,15 @@ import ChartbookModel
                 == .addPlot(
                     kind: .dot, series: ls("s"), id: nil,
                     style: PlotStyle(marker: MarkerStyle(shape: .glyph("★"), size: 2))))
+        // Every alias of the kinds' table names its kind, in any case.
+        for spec in PlotKindSpec.all {
+            for alias in spec.aliases {
+                #expect(
+                    try parse("add plot \(alias.uppercased()) s")
+                        == .addPlot(kind: spec.kind, series: ls("s"), id: nil, style: PlotStyle()))
+            }
+        }
+        #expect(PlotKindSpec.all.map(\.kind) == Plot.Kind.allCases)
     }
 
     /// Finding 13: a column whose name has a space could not be plotted.
@@ -124,7 +133,15 @@ import ChartbookModel
         ),
         (
             "plot line w",
-            "t.cb:1:1: error: unknown command 'plot'; did you mean 'plots'?\nplot line w\n^~~~\n"
+            "t.cb:1:1: error: unknown command 'plot'; did you mean 'add plot line w'?\nplot line w\n^~~~\n"
+        ),
+        (
+            "range 0..10",
+            "t.cb:1:1: error: unknown command 'range'; did you mean 'set range 0..10'?\nrange 0..10\n^~~~~\n"
+        ),
+        (
+            "scatter w \"a b\"",
+            "t.cb:1:1: error: unknown command 'scatter'; did you mean 'add plot dot w \"a b\"'?\nscatter w \"a b\"\n^~~~~~~\n"
         ),
         (
             "add plt line w",

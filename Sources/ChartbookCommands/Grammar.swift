@@ -1,0 +1,85 @@
+import ChartbookModel
+
+/// The command language, declared once: `commands` is the table, and this is how the parser,
+/// help, completion and the generated reference read it.
+public enum Grammar {
+    /// Every verb, in table order, then the aliases.
+    public static let verbs: [String] = {
+        var seen = Set<String>()
+        return (commands.map(\.verb) + commands.flatMap(\.aliases)).filter {
+            seen.insert($0).inserted
+        }
+    }()
+
+    /// The command whose words are `topic` (`"set range"`).
+    public static func command(_ topic: String) -> CommandSpec? {
+        commands.first { $0.topic == topic }
+    }
+
+    /// The commands of `verb` (or one of its aliases).
+    static func family(_ verb: String) -> [CommandSpec] {
+        commands.filter { $0.verb == verb || $0.aliases.contains(verb) }
+    }
+
+    /// The nouns that follow `verb` (`plot`, `refline` after `add`).
+    public static func nouns(of verb: String) -> [String] {
+        family(verb).compactMap { $0.words.count > 1 ? $0.words[1] : nil }
+    }
+
+    /// The option names of the command `topic` (a fixed list; none for plot commands).
+    public static func optionNames(of topic: String) -> [String] {
+        guard case .fixed(let options) = command(topic)?.options else { return [] }
+        return options.map(\.name)
+    }
+
+    /// Reads a command's words off `c` and gives its entry: the verb, then the noun when the
+    /// verb has nouns (`set range`); a verb that also stands alone (`show`) takes no noun.
+    static func entry(_ c: inout TokenCursor) throws(Diagnostic) -> CommandSpec {
+        let verbToken = try c.word("a command")
+        let verb = verbToken.text.lowercased()
+        let family = family(verb)
+        guard let first = family.first else { throw unknownCommand(verbToken, &c) }
+        let nouns = nouns(of: first.verb)
+        guard !nouns.isEmpty else { return first }
+        let alone = family.first { $0.words.count == 1 }
+        if let next = c.peek, next.kind == .word,
+            let spec = family.first(where: {
+                $0.words.count > 1 && $0.words[1] == next.text.lowercased()
+            })
+        {
+            _ = c.next()
+            return spec
+        }
+        if let alone, c.atEnd { return alone }
+        let role: Diagnostic.Role = first.verb == "set" ? .setting : .noun
+        let (_, _) = try c.keyword(
+            role, nouns,
+            expected: role == .setting
+                ? "a setting" : ValueParser.listed(nouns.map { "'\($0)'" }, "or"),
+            context: role == .setting ? nil : first.verb)
+        return first  // not reached: the keyword above was none of the nouns
+    }
+
+    /// The diagnostic for a first word that is no verb: when it is a noun or a plot kind typed
+    /// without its verb (`plot line w.temp`, `range 0..10`, `scatter …`), the hint is the
+    /// whole command with the verb; else the closest verb.
+    static func unknownCommand(_ token: Token, _ c: inout TokenCursor) -> Diagnostic {
+        let word = token.text.lowercased()
+        var rest = [String]()
+        while let next = c.next() {
+            rest.append(next.kind == .string ? ScriptQuoting.quoted(next.text) : next.text)
+        }
+        let completed: String?
+        if let spec = commands.first(where: { $0.words.count > 1 && $0.words[1] == word }) {
+            completed = ([spec.verb, word] + rest).joined(separator: " ")
+        } else if let kind = Plot.Kind.named(word) {
+            completed = (["add", "plot", kind.rawValue] + rest).joined(separator: " ")
+        } else {
+            completed = nil
+        }
+        if let completed {
+            return Diagnostic(.withoutVerb(token.text, command: completed), at: token.range)
+        }
+        return Diagnostic(.unknown(.command, token.text, candidates: verbs), at: token.range)
+    }
+}

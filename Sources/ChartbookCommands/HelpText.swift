@@ -1,0 +1,124 @@
+import ChartbookModel
+
+/// The text of `help`, from the grammar (`Grammar.commands`), the plot kinds
+/// (`PlotKindSpec.all`) and the plot options (`PlotOption.all`): nothing here names a
+/// command, a kind or an option.
+public enum HelpText {
+    /// The help for `topic`, wrapped to `width` cells with a hanging indent: the groups and
+    /// their commands (nil); a group in full (`help data`); the commands whose words match
+    /// (`help load`, `help set labels`, `help add`); a plot kind by name or alias (`help hist`);
+    /// a plot option (`help bins`). A word that is several of these shows each.
+    public static func help(_ topic: Located<String>?, width: Int = 80) throws(Diagnostic)
+        -> String
+    {
+        guard let topic else { return overview(width: width) }
+        let word = topic.value
+        if let group = HelpGroup(rawValue: word) {
+            return group.title + "\n\n"
+                + commands(in: group).map { full($0, width: width) }
+                .joined(separator: "\n")
+        }
+        var sections = Grammar.commands.filter {
+            $0.topic == word || $0.topic.hasPrefix(word + " ") || $0.topic.hasSuffix(" " + word)
+                || $0.aliases.contains(word)
+        }.map { full($0, width: width) }
+        if let kind = Plot.Kind.named(word) { sections.append(kindHelp(kind, width: width)) }
+        if PlotOption.named(word) != nil { sections.append(optionHelp(word, width: width)) }
+        guard !sections.isEmpty else {
+            throw Diagnostic(.unknown(.command, word, candidates: topics), at: topic.range)
+        }
+        return sections.joined(separator: "\n")
+    }
+
+    /// Every word `help` knows: groups, commands, kinds and their aliases, plot options.
+    public static var topics: [String] {
+        var seen = Set<String>()
+        return
+            (HelpGroup.allCases.map(\.rawValue) + Grammar.commands.map(\.topic)
+            + Grammar.verbs + Plot.Kind.allNames + PlotOption.all.map(\.name))
+            .filter { seen.insert($0).inserted }
+    }
+
+    static func commands(in group: HelpGroup) -> [CommandSpec] {
+        Grammar.commands.filter { $0.group == group }
+    }
+
+    /// One line per group listing its commands, then how to read more.
+    static func overview(width: Int) -> String {
+        var text =
+            "Commands by group (help GROUP shows a group in full, help COMMAND one command, help KIND a plot kind):\n"
+        for group in HelpGroup.allCases {
+            let line =
+                "  " + group.rawValue + String(repeating: " ", count: 9 - group.rawValue.count)
+                + commands(in: group).map(\.topic).joined(separator: " · ")
+            text += wrap(
+                line, width: width, indent: String(repeating: " ", count: 11), separator: " · ")
+        }
+        let kinds = "  kinds    " + Plot.Kind.allCases.map(\.rawValue).joined(separator: " · ")
+        text += wrap(
+            kinds, width: width, indent: String(repeating: " ", count: 11), separator: " · ")
+        return text + "Tab completes commands, names and values; 'quit' or Ctrl-D leaves.\n"
+    }
+
+    /// A command's synopsis, summary (whole sentences, wrapped) and example.
+    static func full(_ spec: CommandSpec, width: Int) -> String {
+        wrap(spec.synopsis, width: width, indent: "    ")
+            + wrap("  " + spec.summary, width: width, indent: "  ")
+            + (spec.aliases.isEmpty
+                ? ""
+                : wrap(
+                    "  also: " + spec.aliases.joined(separator: ", "), width: width, indent: "    "))
+            + wrap("  example: " + spec.example, width: width, indent: "    ")
+    }
+
+    /// A plot kind: its names, what it draws, the chart it joins, its options and an example.
+    static func kindHelp(_ kind: Plot.Kind, width: Int) -> String {
+        let spec = kind.spec
+        let options = PlotOption.names(for: kind).compactMap { PlotOption.named($0, for: kind) }
+            .map(optionSynopsis)
+        var text = wrap(
+            "add plot \(spec.name) SERIES [as ID] [key=value ...]"
+                + (spec.aliases.isEmpty
+                    ? "" : "   (also: " + spec.aliases.joined(separator: ", ") + ")"),
+            width: width, indent: "    ")
+        text += wrap(
+            "  " + spec.summary + " Drawn in \(spec.family.noun).", width: width, indent: "  ")
+        text += wrap("  options: " + options.joined(separator: " "), width: width, indent: "    ")
+        return text + wrap("  example: " + spec.example, width: width, indent: "    ")
+    }
+
+    /// A plot option: its values and meaning for each kind that takes it (`width=` means a
+    /// stroke for lines and a share of the slot for bars).
+    static func optionHelp(_ name: String, width: Int) -> String {
+        PlotOption.all.filter { $0.name == name }.map { option in
+            let kinds = Plot.Kind.allCases.filter(option.kinds.contains).map(\.rawValue)
+            return wrap(
+                optionSynopsis(option) + "   (add plot, set plot)", width: width, indent: "    ")
+                + wrap("  " + option.summary, width: width, indent: "  ")
+                + wrap("  kinds: " + kinds.joined(separator: ", "), width: width, indent: "    ")
+        }.joined(separator: "\n")
+    }
+
+    /// `name=a|b|c`, or `name=VALUE` when its values are free.
+    static func optionSynopsis(_ option: PlotOption) -> String {
+        let values: String
+        if option.name == "where" {
+            values = "FILTER"
+        } else if option.binding && option.choices.isEmpty {
+            values = "COLUMN"
+        } else if option.choices == Color.named.keys.sorted() {
+            values = "COLOR"
+        } else if option.choices.isEmpty {
+            values = "VALUE"
+        } else {
+            values = option.choices.joined(separator: "|")
+        }
+        return option.name + "=" + values
+    }
+
+    static func wrap(_ text: String, width: Int, indent: String, separator: String = " ") -> String
+    {
+        TextMetrics.wrapped(text, toWidth: max(width, 20), indent: indent, separator: separator)
+            .map { $0 + "\n" }.joined()
+    }
+}
