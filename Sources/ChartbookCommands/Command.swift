@@ -49,7 +49,7 @@ public enum Command: Equatable, Sendable {
     case setTimeZone(TimeZoneSetting)
     /// `set memory SIZE|auto`: the memory budget of later commands (auto: nil).
     case setMemory(Int?)
-    case select(Selection?, range: SourceRange)
+    case select(Selection?, at: TypedPlace)
     /// `select x=VALUE`: the value as typed, read by the chart's x scale.
     case selectX(Located<String>)
     // Viewing
@@ -58,7 +58,7 @@ public enum Command: Equatable, Sendable {
     /// `view A..B`: on an index chart points A through B fill the width; on a real x scale
     /// the interval from A to B (numbers, dates, categories) does. As typed; the executor
     /// reads them by the chart's x scale. `view all` (both nil) shows all data again.
-    case view(lower: Located<String>?, upper: Located<String>?, range: SourceRange)
+    case view(lower: Located<String>?, upper: Located<String>?, at: TypedPlace)
     case setDirection(View.Direction)
     case setPadding(left: Double?, right: Double?)
     // Output and session
@@ -167,8 +167,8 @@ public struct MarkedLineSpec: Equatable, Sendable {
 public enum ScrollAmount: Equatable, Sendable {
     /// Points on an index chart, x units on a real one: positive towards newer points.
     case points(Int)
-    /// A fraction of the window's width (`+25%` is 0.25).
-    case fraction(Double)
+    /// A share of the window's width in percent, as typed (`+25%` is 25).
+    case percent(Double)
     /// A distance in x units as typed: a number, or on a time axis a duration (`+30d`).
     case distance(Located<String>)
     /// One window's width forward.

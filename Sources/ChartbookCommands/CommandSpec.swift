@@ -19,7 +19,7 @@ public struct CommandSpec: Sendable {
     /// Whether it can change the session (and so makes an undo step when it does).
     public let changesSession: Bool
     /// What comes after the words, in order (options aside): for completion and tests.
-    public let operands: [Operand]
+    public let operands: [ValueKind]
     /// Where its `key=value` options come from.
     public let options: OptionSource
     /// Reads the tokens after `words` into a command.
@@ -27,7 +27,7 @@ public struct CommandSpec: Sendable {
 
     init(
         _ words: String, aliases: [String] = [], _ synopsis: String, _ summary: String,
-        example: String, group: HelpGroup, changes: Bool = true, operands: [Operand] = [],
+        example: String, group: HelpGroup, changes: Bool = true, operands: [ValueKind] = [],
         options: OptionSource = .none,
         parse: @escaping @Sendable (inout TokenCursor) throws(Diagnostic) -> Command
     ) {
@@ -48,38 +48,85 @@ public struct CommandSpec: Sendable {
     public var verb: String { words[0] }
 }
 
-/// A word after a command's own words, by what it names.
-public enum Operand: Equatable, Sendable {
-    /// One of these words, or options instead (`set reflines on`, `set reflines labels=both`).
+/// What a word of a command is (an operand after the command's own words, or an option's
+/// value): the completer offers what may fill it, and the round-trip test makes one.
+public indirect enum ValueKind: Equatable, Sendable {
+    /// One of these words.
     case keyword([String])
-    /// One of these words, required (`gen NAME walk`).
-    case word([String])
+    /// A new name (letters, digits, `_`, `-`).
+    case name
     /// An existing dataset.
     case dataset
     /// Datasets that can be read again (any number of them).
     case reloadable
-    /// A new name (nothing to complete).
-    case newName
     /// A series: `dataset.column`, a one-column dataset, or a column only one dataset has.
     case series
+    /// Where x labels come from: a dataset (its labels) or any column (`set labels`).
+    case labelSource
+    /// A column of the dataset in question (the file's header for `load`).
+    case column
+    /// `COLUMN=VALUE`, `COLUMN>N`, …: columns, then a column's cells.
+    case filter
     /// A plot kind (or an alias).
     case plotKind
     /// An existing plot's id.
     case plot
     /// A marked line's id or value.
     case refline
-    /// A statistic, or a number (`add refline`).
+    /// A statistic (`mean`, `p95`, …), or a number.
     case statistic
     /// A file or directory path.
     case path
-    /// Free text or a number (nothing to complete).
+    /// A colour: a name, `#rrggbb[aa]`, `NAME@ALPHA`.
+    case color
+    /// Two colours, `C1..C2`.
+    case colorPair
+    /// A whole number in the range.
+    case integer(ClosedRange<Int>)
+    /// A number in the range.
+    case number(ClosedRange<Double>)
+    /// One or more numbers.
+    case numbers
+    /// `MIN..MAX`, either end open.
+    case range
+    /// `COLUMNSxROWS` (or pixels).
+    case size
+    /// A memory size: `512MiB`, `2GiB`.
+    case bytes
+    /// A duration: `30s`, `5min`, `off`.
+    case duration
+    /// Text in quotes.
     case text
-    /// The x labels' source: `auto`, `index`, a dataset or a column (`set labels`).
-    case labelSource
+    /// `UTC`, `+05:30`, `Europe/Paris`.
+    case zone
+    /// A value on the x axis: a number, a date, a category.
+    case xValue
+    /// `A..B` on the x axis (`view`).
+    case interval
+    /// `+N`, `-N`, `+N%`, `+30d`.
+    case distance
+    /// `= V V …` or `= LABEL:V …` (`data`).
+    case inlineValues
+    /// Rows `A..B` (`show data`).
+    case rows
+    /// Reference line positions: `relative F …` or `absolute V …`.
+    case positions
     /// A help topic: a group, command, kind or option.
     case helpTopic
+    /// One or the other.
+    case either(ValueKind, ValueKind)
+    /// It may be left out (options may come instead).
+    case optional(ValueKind)
     /// `as NAME`, allowed here.
     case asName
+
+    /// Whether it may be left out.
+    public var isOptional: Bool {
+        switch self {
+        case .optional, .asName, .reloadable: true
+        default: false
+        }
+    }
 }
 
 /// The `key=value` options a command takes.
@@ -95,23 +142,12 @@ public enum OptionSource: Equatable, Sendable {
 /// One `key=value` option of a command (plot options are `PlotOption`s).
 public struct OptionSpec: Equatable, Sendable {
     public let name: String
-    public let values: OptionValues
+    public let values: ValueKind
 
-    public init(_ name: String, _ values: OptionValues = .free) {
+    public init(_ name: String, _ values: ValueKind) {
         self.name = name
         self.values = values
     }
-}
-
-/// What may follow `key=`, for completion.
-public enum OptionValues: Equatable, Sendable {
-    case free
-    case choices([String])
-    /// A column of the dataset in question (the file's header for `load`).
-    case column
-    /// `COLUMN=VALUE`, `COLUMN>N`, …: columns, then a column's cells.
-    case filter
-    case color
 }
 
 /// The groups `help` shows, in order; every command is in one.

@@ -61,7 +61,7 @@ public struct Completer: Sendable {
         var spec: CommandSpec
         /// The words after the command's own words.
         var rest: [String]
-        var operand: Operand?
+        var operand: ValueKind?
         /// The positional words typed so far (options and `as NAME` aside).
         var positional: [String]
         var offersAs: Bool
@@ -124,19 +124,10 @@ public struct Completer: Sendable {
         case .failure(let next): return next.words.map { $0 + " " }
         case .success(let found): place = found
         }
-        var out = place.operand.map { operandCandidates($0, place, session: s) } ?? []
-        let takesOptions: Bool
-        switch place.operand {
-        case nil, .keyword, .labelSource, .asName: takesOptions = true
-        default: takesOptions = false
-        }
-        guard takesOptions else { return out }
-        if place.offersAs, !place.positional.isEmpty || place.operand == nil,
-            place.operand == nil || place.operand == .asName
-        {
-            out.append("as ")
-        }
-        return out + keys(optionNames(place, session: s))
+        let own = place.operand.map { candidates(for: $0, place, session: s) } ?? []
+        guard place.operand?.isOptional ?? true else { return own }
+        let offersAs = place.offersAs && !place.positional.isEmpty
+        return own + (offersAs ? ["as "] : []) + keys(optionNames(place, session: s))
     }
 
     /// The option keys of the command at `place`.
@@ -153,14 +144,16 @@ public struct Completer: Sendable {
         }
     }
 
-    /// What may fill `operand`.
-    func operandCandidates(_ operand: Operand, _ place: Place, session s: Session) -> [String] {
-        switch operand {
-        case .keyword(let words), .word(let words): return words.map { $0 + " " }
+    /// What may fill a word of `kind` at `place`.
+    func candidates(for kind: ValueKind, _ place: Place, session s: Session) -> [String] {
+        switch kind {
+        case .keyword(let words): return words.map { $0 + " " }
+        case .either(let a, let b):
+            return candidates(for: a, place, session: s) + candidates(for: b, place, session: s)
+        case .optional(let inner): return candidates(for: inner, place, session: s)
         case .dataset: return s.datasets.map { $0.name + " " }
         case .reloadable:
-            return s.datasets.filter { $0.source.isReloadable }.map { $0.name + " " }
-        case .newName, .text, .path, .asName: return []
+            return s.datasets.filter(\.source.isReloadable).map { $0.name + " " }
         case .series:
             // `add refline 50 …`: no series after a number.
             if place.spec.topic == "add refline",
@@ -169,6 +162,7 @@ public struct Completer: Sendable {
                 return []
             }
             return series(s)
+        case .labelSource: return labelSources(s)
         case .plotKind: return Plot.Kind.allNames.map { $0 + " " }
         case .plot: return s.plots.map { $0.id + " " }
         case .refline:
@@ -178,18 +172,27 @@ public struct Completer: Sendable {
             }
             return s.markedLines.map { $0.id + " " } + values
         case .statistic: return StatisticKind.allCases.map { $0.rawValue + " " }
-        case .labelSource:
-            let columns = s.datasets.flatMap { d in
-                d.columns.map { SeriesName(dataset: d.name, column: $0.name).description + " " }
-            }
-            return ["auto ", "index "] + s.datasets.map { $0.name + " " } + columns
-                + uniqueColumns(s, numeric: false)
+        case .zone: return ["UTC "]
+        case .positions: return ["relative ", "absolute "]
         case .helpTopic:
             guard place.positional.isEmpty else { return [] }
             return (HelpGroup.allCases.map(\.rawValue) + Grammar.verbs + Plot.Kind.allNames).map {
                 $0 + " "
             }
+        case .name, .column, .filter, .path, .color, .colorPair, .integer, .number, .numbers,
+            .range, .size,
+            .bytes, .duration, .text, .xValue, .interval, .distance, .inlineValues, .rows, .asName:
+            return []
         }
+    }
+
+    /// What `set labels` takes besides a numeric series: datasets (their labels) and any
+    /// column.
+    func labelSources(_ s: Session) -> [String] {
+        s.datasets.map { $0.name + " " }
+            + s.datasets.flatMap { d in
+                d.columns.map { SeriesName(dataset: d.name, column: $0.name).description + " " }
+            } + uniqueColumns(s, numeric: false)
     }
 
     func keys(_ names: [String]) -> [String] { names.map { $0 + "=" } }
@@ -246,7 +249,7 @@ public struct Completer: Sendable {
     /// (a plot's from `PlotOption.all`), columns of the dataset in question for columns.
     func values(forKey key: String, words: [String], session s: Session) -> [String] {
         guard case .success(let place) = Self.place(words) else { return [] }
-        let values: OptionValues
+        let values: ValueKind
         switch place.spec.options {
         case .none: return []
         case .fixed(let options):
@@ -254,21 +257,29 @@ public struct Completer: Sendable {
             values = option.values
         case .plotKind, .plotNamed:
             guard let option = PlotOption.named(key) else { return [] }
-            values =
-                option.binding && !["axis", "order", "where"].contains(key)
-                ? .column : key == "where" ? .filter : .choices(option.choices)
+            values = option.values
         }
-        switch values {
-        case .free: return []
-        case .choices(let words): return words.map { $0 + " " }
+        return optionValues(values, words: words, place: place, session: s)
+    }
+
+    /// What may follow `key=` when its values are `kind`.
+    func optionValues(_ kind: ValueKind, words: [String], place: Place, session s: Session)
+        -> [String]
+    {
+        switch kind {
+        case .keyword(let words): return words.map { $0 + " " }
+        case .either(let a, let b):
+            return optionValues(a, words: words, place: place, session: s)
+                + optionValues(b, words: words, place: place, session: s)
         case .color: return Color.named.keys.sorted().map { $0 + " " }
         case .column, .filter:
             let columns =
                 place.spec.verb == "load"
                 ? fileColumns(words) : plotDataset(words, session: s)?.columns.map(\.name) ?? []
             return columns.map {
-                ScriptQuoting.quotedIfNeeded($0) + (values == .filter ? "=" : " ")
+                ScriptQuoting.quotedIfNeeded($0) + (kind == .filter ? "=" : " ")
             }
+        default: return []
         }
     }
 

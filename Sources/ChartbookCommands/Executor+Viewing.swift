@@ -18,8 +18,8 @@ extension Executor {
             return
         case .page: first = window.lowerBound + window.count
         case .points(let n): first = window.lowerBound + n
-        case .fraction(let f):
-            first = window.lowerBound + Int(saturating: (Double(window.count) * f).rounded())
+        case .percent(let p):
+            first = window.lowerBound + Int(saturating: (Double(window.count) * p / 100).rounded())
         case .distance(let text):
             throw Diagnostic(
                 .notAnXValue(text.value, scale: "index", expected: "+N points or +N%"),
@@ -89,7 +89,7 @@ extension Executor {
         case .start: shift = first - lo
         case .end: shift = last - hi
         case .page: shift = width
-        case .fraction(let f): shift = width * f
+        case .percent(let p): shift = width * p / 100
         case .points(let n): shift = Double(n)
         case .distance(let text):
             switch try xReader(s).distance(text) {

@@ -221,10 +221,11 @@ public struct Executor: Sendable {
         case .setZero(let on): s.axes.includeZero = on
         case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
         case .setLegend(let on): s.output.legend = on
-        case .select(.index(let i), let selectRange) where s.xScaleKind != .index:
-            try selectRow(i, at: selectRange, in: &s)
+        case .select(.index(let i), let place) where s.xScaleKind != .index:
+            try selectRow(i, at: place.range, in: &s)
             return (s, [.render])
-        case .select(let selection, let selectRange):
+        case .select(let selection, let place):
+            let selectRange = place.range
             if case .index(let i) = selection {
                 let count = s.pointCount
                 guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: selectRange) }
@@ -260,8 +261,8 @@ public struct Executor: Sendable {
             s.view.anchor = s.view.direction == .rtl ? .end(0) : .start(0)
         case .view(.some(let lower), .some(let upper), _) where s.xScaleKind != .index:
             try viewInterval(lower, upper, in: &s)
-        case .view(.some(let lower), .some(let upper), let viewRange):
-            try viewPoints(lower, upper, at: viewRange, in: &s)
+        case .view(.some(let lower), .some(let upper), let place):
+            try viewPoints(lower, upper, at: place.range, in: &s)
         case .setDirection(let direction):
             s.view.direction = direction
             s.view.anchor = direction == .rtl ? .end(0) : .start(0)

@@ -11,7 +11,7 @@ extension Grammar {
             "An inline series (commas optional; nan for missing). With labels, they become the x labels.",
             example: "data sales = Jan:12 Feb:15 Mar:18",
             group: .data,
-            operands: [.newName],
+            operands: [.name, .inlineValues],
             parse: Parser.data),
         CommandSpec(
             "load",
@@ -19,14 +19,14 @@ extension Grammar {
             "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Columns of dates and date-times become time columns. x= is the column its plots draw against (time= reads its numbers as epoch seconds or milliseconds). Remembered for reload.",
             example: "load data/weather.csv as w x=date",
             group: .data,
-            operands: [.path, .asName],
+            operands: [.path, .optional(.text), .asName],
             options: .fixed([
-                OptionSpec("sep", .choices(["auto", ",", "\";\"", "tab", "|"])),
-                OptionSpec("header", .choices(LoadOptions.Header.allCases.map(\.rawValue))),
+                OptionSpec("sep", .keyword(["auto", ",", "\";\"", "tab", "|"])),
+                OptionSpec("header", .keyword(LoadOptions.Header.allCases.map(\.rawValue))),
                 OptionSpec("labels", .column), OptionSpec("x", .column),
-                OptionSpec("time", .choices(LoadOptions.EpochUnit.allCases.map(\.rawValue))),
-                OptionSpec("mode", .choices(LoadOptions.QueryMode.allCases.map(\.rawValue))),
-                OptionSpec("timeout"),
+                OptionSpec("time", .keyword(LoadOptions.EpochUnit.allCases.map(\.rawValue))),
+                OptionSpec("mode", .keyword(LoadOptions.QueryMode.allCases.map(\.rawValue))),
+                OptionSpec("timeout", .duration),
             ]),
             parse: Parser.load),
         CommandSpec(
@@ -35,8 +35,13 @@ extension Grammar {
             "Generated data for demos and teaching; the same seed gives the same values.",
             example: "gen w walk 200 seed=1",
             group: .data,
-            operands: [.newName, .word(Generator.Kind.allCases.map(\.rawValue)), .text],
-            options: .fixed([OptionSpec("seed"), OptionSpec("period")]),
+            operands: [
+                .name, .keyword(Generator.Kind.allCases.map(\.rawValue)), .integer(1...100_000),
+            ],
+            options: .fixed([
+                OptionSpec("seed", .integer(0...1_000_000)),
+                OptionSpec("period", .number(0.5...1000)),
+            ]),
             parse: Parser.gen),
         CommandSpec(
             "push",
@@ -44,7 +49,7 @@ extension Grammar {
             "Append values (one per numeric column, several rows at once); creates the dataset if new. A live sparkline.",
             example: "push cpu 42",
             group: .data,
-            operands: [.dataset, .text],
+            operands: [.dataset, .numbers],
             parse: Parser.push),
         CommandSpec(
             "set data",
@@ -53,7 +58,9 @@ extension Grammar {
             example: "set data cpu window=120",
             group: .data,
             operands: [.dataset],
-            options: .fixed([OptionSpec("window")]),
+            options: .fixed([
+                OptionSpec("window", .either(.integer(1...100_000), .keyword(["off"])))
+            ]),
             parse: Parser.setDataWindow),
         CommandSpec(
             "reload",
@@ -69,7 +76,7 @@ extension Grammar {
             "Remove a dataset. Refused while a plot uses it; force removes those plots too.",
             example: "drop sales force",
             group: .data,
-            operands: [.dataset, .keyword(["force"])],
+            operands: [.dataset, .optional(.keyword(["force"]))],
             parse: Parser.drop),
         CommandSpec(
             "describe",
@@ -86,7 +93,7 @@ extension Grammar {
             "The zone times without one are read in (by later loads and reloads) and times are shown in.",
             example: "set timezone Europe/Paris",
             group: .data,
-            operands: [.keyword(["UTC"])],
+            operands: [.zone],
             parse: Parser.setTimeZone),
         CommandSpec(
             "set memory",
@@ -94,7 +101,7 @@ extension Grammar {
             "The memory one command's data may take (a load, gen, push); larger loads are refused before they start. auto: half the physical memory.",
             example: "set memory 8GiB",
             group: .data,
-            operands: [.keyword(["auto"])],
+            operands: [.either(.keyword(["auto"]), .bytes)],
             parse: Parser.setMemory),
         // MARK: plots
         CommandSpec(
@@ -140,14 +147,15 @@ extension Grammar {
             "The y reference lines: at round values as many as the rows hold (auto, the default), at fractions of the range, or at values; and how they are labelled. minmax=off hides the lines at the range's ends.",
             example: "set reflines relative 0 0.25 0.5 0.75 1 labels=both format=suffix",
             group: .lines,
-            operands: [.keyword(["auto", "relative", "absolute", "on", "off"])],
+            operands: [.optional(.either(.keyword(["auto", "on", "off"]), .positions))],
             options: .fixed([
-                OptionSpec("labels", .choices(ReferenceLines.LabelSide.allCases.map(\.rawValue))),
-                OptionSpec("units"), OptionSpec("decimals", .choices(["auto"])),
-                OptionSpec("format", .choices(ReferenceLines.Format.allCases.map(\.rawValue))),
-                OptionSpec("minmax", .choices(["on", "off"])),
-                OptionSpec("intermediate", .choices(["on", "off"])), OptionSpec("color", .color),
-                OptionSpec("style", .choices(RuleStyle.allCases.map(\.rawValue))),
+                OptionSpec("labels", .keyword(ReferenceLines.LabelSide.allCases.map(\.rawValue))),
+                OptionSpec("units", .text),
+                OptionSpec("decimals", .either(.keyword(["auto"]), .integer(0...10))),
+                OptionSpec("format", .keyword(ReferenceLines.Format.allCases.map(\.rawValue))),
+                OptionSpec("minmax", .keyword(["on", "off"])),
+                OptionSpec("intermediate", .keyword(["on", "off"])), OptionSpec("color", .color),
+                OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
             ]),
             parse: Parser.setReflines),
         CommandSpec(
@@ -156,13 +164,13 @@ extension Grammar {
             "A marked line at a value or at a statistic of a series (recomputed when data changes). fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,
-            operands: [.statistic, .series],
+            operands: [.statistic, .optional(.series), .optional(.text)],
             options: .fixed([
                 OptionSpec("color", .color),
-                OptionSpec("style", .choices(RuleStyle.allCases.map(\.rawValue))),
-                OptionSpec("fit", .choices(["on", "off"])),
-                OptionSpec("axis", .choices(PlotBinding.Axis.allCases.map(\.rawValue))),
-                OptionSpec("label"),
+                OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
+                OptionSpec("fit", .keyword(["on", "off"])),
+                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
+                OptionSpec("label", .text),
             ]),
             parse: Parser.addRefline),
         CommandSpec(
@@ -196,7 +204,7 @@ extension Grammar {
             "The y range: fit all data, fit the visible points (adapt; follows scrolling), or fixed (either end may be open: ..100, 5..; beyond it data is clipped and marked).",
             example: "set range 0..100",
             group: .axes,
-            operands: [.keyword(["auto", "adapt"])],
+            operands: [.either(.keyword(["auto", "adapt"]), .range)],
             parse: Parser.setRange),
         CommandSpec(
             "set zero",
@@ -212,8 +220,8 @@ extension Grammar {
             "x labels from a dataset's labels or a column; every Nth point at most. Labels never overlap.",
             example: "set labels sales sparsity=2",
             group: .axes,
-            operands: [.labelSource],
-            options: .fixed([OptionSpec("sparsity")]),
+            operands: [.optional(.either(.keyword(["auto", "index"]), .labelSource))],
+            options: .fixed([OptionSpec("sparsity", .integer(1...1000))]),
             parse: Parser.setLabels),
         CommandSpec(
             "set xlabel",
@@ -221,7 +229,7 @@ extension Grammar {
             "A title under the x axis.",
             example: "set xlabel \"date\"",
             group: .axes,
-            operands: [.keyword(["off"])],
+            operands: [.either(.keyword(["off"]), .text)],
             parse: Parser.setAxisTitle(x: true)),
         CommandSpec(
             "set ylabel",
@@ -229,7 +237,7 @@ extension Grammar {
             "A title over the y axis.",
             example: "set ylabel \"°C\"",
             group: .axes,
-            operands: [.keyword(["off"])],
+            operands: [.either(.keyword(["off"]), .text)],
             parse: Parser.setAxisTitle(x: false)),
         CommandSpec(
             "set title",
@@ -237,7 +245,7 @@ extension Grammar {
             "A title above the chart.",
             example: "set title \"Revenue 2024\"",
             group: .axes,
-            operands: [.keyword(["off"])],
+            operands: [.either(.keyword(["off"]), .text)],
             parse: Parser.setTitle),
         CommandSpec(
             "set legend",
@@ -254,7 +262,7 @@ extension Grammar {
             "Show points A through B across the width; on a real x, the interval from A to B (numbers, dates, categories). all: everything again.",
             example: "view 2004-01-01..2006-12-31",
             group: .view,
-            operands: [.keyword(["all"])],
+            operands: [.either(.keyword(["all"]), .interval)],
             parse: Parser.view),
         CommandSpec(
             "scroll",
@@ -262,7 +270,7 @@ extension Grammar {
             "Move the window by N points (on a real x: N x units, or a duration like +30d, -6h, +1y), by a percentage of the window, to the start or the end; alone, forward by one window.",
             example: "scroll +25%",
             group: .view,
-            operands: [.keyword(["start", "end"])],
+            operands: [.optional(.either(.keyword(["start", "end"]), .distance))],
             parse: Parser.scroll),
         CommandSpec(
             "set spacing",
@@ -270,7 +278,7 @@ extension Grammar {
             "Cells between neighbouring points; when they do not fit, the chart shows a window of them (auto: fit all).",
             example: "set spacing 3",
             group: .view,
-            operands: [.keyword(["auto"])],
+            operands: [.either(.keyword(["auto"]), .number(0.01...1000))],
             parse: Parser.setSpacing),
         CommandSpec(
             "set direction",
@@ -286,7 +294,9 @@ extension Grammar {
             "Inset of the first and last point from the plot's edges, in cells.",
             example: "set padding left=2 right=2",
             group: .view,
-            options: .fixed([OptionSpec("left"), OptionSpec("right")]),
+            options: .fixed([
+                OptionSpec("left", .number(0...500)), OptionSpec("right", .number(0...500)),
+            ]),
             parse: Parser.setPadding),
         CommandSpec(
             "select",
@@ -294,8 +304,8 @@ extension Grammar {
             "Highlight point N (0-based), or the point of every plot nearest to x=VALUE, and show the values under the chart; scrolls it into view.",
             example: "select x=2005-01-03",
             group: .view,
-            operands: [.keyword(["last", "none"])],
-            options: .fixed([OptionSpec("x")]),
+            operands: [.optional(.either(.keyword(["last", "none"]), .integer(0...1000)))],
+            options: .fixed([OptionSpec("x", .xValue)]),
             parse: Parser.select),
         // MARK: output
         CommandSpec(
@@ -313,7 +323,7 @@ extension Grammar {
             example: "show data sales 0..11",
             group: .output,
             changes: false,
-            operands: [.dataset],
+            operands: [.dataset, .optional(.rows)],
             parse: Parser.showData),
         CommandSpec(
             "set size",
@@ -321,7 +331,7 @@ extension Grammar {
             "The chart's size in cells (auto follows the terminal).",
             example: "set size 100x30",
             group: .output,
-            operands: [.keyword(["auto"])],
+            operands: [.either(.keyword(["auto"]), .size)],
             parse: Parser.setSize),
         CommandSpec(
             "set color",
@@ -363,7 +373,7 @@ extension Grammar {
             group: .output,
             changes: false,
             operands: [.path],
-            options: .fixed([OptionSpec("size")]),
+            options: .fixed([OptionSpec("size", .size)]),
             parse: Parser.saveSVG),
         CommandSpec(
             "save vegalite",
@@ -373,7 +383,7 @@ extension Grammar {
             group: .output,
             changes: false,
             operands: [.path],
-            options: .fixed([OptionSpec("url", .choices(["on", "off"]))]),
+            options: .fixed([OptionSpec("url", .keyword(["on", "off"]))]),
             parse: Parser.saveVegaLite),
         CommandSpec(
             "save html",
@@ -391,7 +401,7 @@ extension Grammar {
             example: "save csv out/sales.csv sales",
             group: .output,
             changes: false,
-            operands: [.path, .dataset],
+            operands: [.path, .optional(.dataset)],
             parse: Parser.saveCSV),
         CommandSpec(
             "snapshot on",
@@ -399,7 +409,7 @@ extension Grammar {
             "After every command that changes the chart, write DIR/0001.svg, 0002.svg, ... (default DIR: snapshots), the command in each <desc>.",
             example: "snapshot on steps",
             group: .output,
-            operands: [.path],
+            operands: [.optional(.path)],
             parse: Parser.snapshotOn),
         CommandSpec(
             "snapshot off",
@@ -424,7 +434,7 @@ extension Grammar {
             example: "undo 3",
             group: .session,
             changes: false,
-            operands: [.text],
+            operands: [.optional(.integer(1...100))],
             parse: Parser.steps(undo: true)),
         CommandSpec(
             "redo",
@@ -433,7 +443,7 @@ extension Grammar {
             example: "redo",
             group: .session,
             changes: false,
-            operands: [.text],
+            operands: [.optional(.integer(1...100))],
             parse: Parser.steps(undo: false)),
         CommandSpec(
             "history",
@@ -442,7 +452,7 @@ extension Grammar {
             example: "history",
             group: .session,
             changes: false,
-            operands: [.keyword(["all"])],
+            operands: [.optional(.keyword(["all"]))],
             parse: Parser.history),
         CommandSpec(
             "reset",
@@ -492,7 +502,7 @@ extension Grammar {
             example: "echo \"Step 2: a reference line at the target\"",
             group: .session,
             changes: false,
-            operands: [.text],
+            operands: [.optional(.text)],
             parse: Parser.echo),
         CommandSpec(
             "help",
@@ -501,7 +511,7 @@ extension Grammar {
             example: "help add plot",
             group: .session,
             changes: false,
-            operands: [.helpTopic],
+            operands: [.optional(.helpTopic)],
             parse: Parser.help),
         CommandSpec(
             "quit",

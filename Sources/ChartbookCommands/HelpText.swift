@@ -99,21 +99,46 @@ public enum HelpText {
         }.joined(separator: "\n")
     }
 
-    /// `name=a|b|c`, or `name=VALUE` when its values are free.
+    /// `name=a|b|c`, `name=COLUMN`, `name=N`: the option and what its value is.
     static func optionSynopsis(_ option: PlotOption) -> String {
-        let values: String
-        if option.name == "where" {
-            values = "FILTER"
-        } else if option.binding && option.choices.isEmpty {
-            values = "COLUMN"
-        } else if option.choices == Color.named.keys.sorted() {
-            values = "COLOR"
-        } else if option.choices.isEmpty {
-            values = "VALUE"
-        } else {
-            values = option.choices.joined(separator: "|")
+        option.name + "=" + placeholder(option.values)
+    }
+
+    /// How a synopsis writes a value of `kind`.
+    public static func placeholder(_ kind: ValueKind) -> String {
+        switch kind {
+        case .keyword(let words): words.joined(separator: "|")
+        case .either(let a, let b): placeholder(a) + "|" + placeholder(b)
+        case .optional(let inner): "[" + placeholder(inner) + "]"
+        case .name: "NAME"
+        case .dataset, .reloadable: "DATASET"
+        case .series: "SERIES"
+        case .labelSource: "SERIES"
+        case .column: "COLUMN"
+        case .filter: "FILTER"
+        case .plotKind: "KIND"
+        case .plot: "ID"
+        case .refline: "VALUE|ID"
+        case .statistic: "VALUE|STATISTIC"
+        case .path: "PATH"
+        case .color: "COLOR"
+        case .colorPair: "C1..C2"
+        case .integer, .number, .numbers: "N"
+        case .range: "MIN..MAX"
+        case .size: "WxH"
+        case .bytes: "SIZE"
+        case .duration: "DURATION"
+        case .text: "\"TEXT\""
+        case .zone: "ZONE"
+        case .xValue: "VALUE"
+        case .interval: "A..B"
+        case .distance: "+N"
+        case .inlineValues: "= V ..."
+        case .rows: "A..B"
+        case .positions: "relative F ...|absolute V ..."
+        case .helpTopic: "TOPIC"
+        case .asName: "as NAME"
         }
-        return option.name + "=" + values
     }
 
     static func wrap(_ text: String, width: Int, indent: String, separator: String = " ") -> String

@@ -62,7 +62,7 @@ extension Parser {
         if text.hasSuffix("%"), let percent = ValueParser.number(String(text.dropLast())),
             abs(percent) <= 100_000
         {
-            return .scroll(.fraction(percent / 100))
+            return .scroll(.percent(percent))
         }
         guard let sign = text.first, sign == "+" || sign == "-" else {
             throw Diagnostic(
@@ -85,7 +85,9 @@ extension Parser {
         }
         try c.expectEnd()
         let range = first.range.through(last.range)
-        if text.lowercased() == "all" { return .view(lower: nil, upper: nil, range: range) }
+        if text.lowercased() == "all" {
+            return .view(lower: nil, upper: nil, at: TypedPlace(range))
+        }
         guard let dots = text.range(of: "..") else {
             throw Diagnostic(
                 .invalidValue(key: "view", value: text, expected: "A..B, like 120..180"), at: range)
@@ -97,7 +99,8 @@ extension Parser {
                 at: range)
         }
         return .view(
-            lower: Located(lower, at: range), upper: Located(upper, at: range), range: range)
+            lower: Located(lower, at: range), upper: Located(upper, at: range),
+            at: TypedPlace(range))
     }
 
     /// `select N|last|none` or `select x=VALUE`.
@@ -112,8 +115,8 @@ extension Parser {
         let token = try c.word("a point index, x=VALUE, last or none")
         try c.expectEnd()
         switch token.text.lowercased() {
-        case "last": return .select(.last, range: token.range)
-        case "none": return .select(nil, range: token.range)
+        case "last": return .select(.last, at: TypedPlace(token.range))
+        case "none": return .select(nil, at: TypedPlace(token.range))
         default:
             guard let index = Int(token.text.replacingOccurrences(of: "_", with: "")), index >= 0
             else {
@@ -122,7 +125,7 @@ extension Parser {
                         "a point index (0, 1, ...), x=VALUE, last or none", found: token.text),
                     at: token.range)
             }
-            return .select(.index(index), range: token.range)
+            return .select(.index(index), at: TypedPlace(token.range))
         }
     }
 

@@ -325,9 +325,11 @@ public enum Parser {
                     option.value, key: "header", as: LoadOptions.Header.self)
             case "labels":
                 options.labelColumn = option.value.text
+                columns.removeAll { $0.value == "labels" }  // the last one given counts
                 columns.append(Located("labels", at: option.value.range))
             case "x":
                 options.xColumn = option.value.text
+                columns.removeAll { $0.value == "x" }
                 columns.append(Located("x", at: option.value.range))
             case "time":
                 options.epoch = try ValueParser.choice(
@@ -347,6 +349,8 @@ public enum Parser {
                     context: "load of a query")
             }
         }
+        // Keyed by option: in one order whatever order they were typed in.
+        columns.sort { $0.value < $1.value }
         if options.epoch != nil && options.xColumn == nil {
             throw Diagnostic(
                 .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),

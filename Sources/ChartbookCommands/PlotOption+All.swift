@@ -8,60 +8,60 @@ extension PlotOption {
         .bound(
             "x", xy.union(categorical),
             read: { token, b in b.x = Located(token.text, at: token.range) },
-            written: { $0.x.map(ScriptQuoting.quotedIfNeeded) }
+            written: { $0.x.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column the plot is drawn against: numbers to scale, dates on a time axis, text as categories."
         ),
         .bound(
             "y", [.heatmap], read: { token, b in b.y = Located(token.text, at: token.range) },
-            written: { $0.y.map(ScriptQuoting.quotedIfNeeded) }
+            written: { $0.y.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The second column of a heatmap (2-D density of x= and y=, or a matrix by two categories)."
         ),
         .bound(
             "low", [.range, .candlestick],
             read: { token, b in b.low = Located(token.text, at: token.range) },
-            written: { $0.low.map(ScriptQuoting.quotedIfNeeded) }
+            written: { $0.low.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column of the bars' (or candles') low ends; default a numeric column named low."),
         .bound(
             "high", [.candlestick],
             read: { token, b in b.high = Located(token.text, at: token.range) },
-            written: { $0.high.map(ScriptQuoting.quotedIfNeeded) }
+            written: { $0.high.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column of the candles' highs; default a numeric column named high."),
         .bound(
             "open", [.candlestick],
             read: { token, b in b.open = Located(token.text, at: token.range) },
-            written: { $0.open.map(ScriptQuoting.quotedIfNeeded) }
+            written: { $0.open.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column of the candles' opening values; default a numeric column named open."),
         .bound(
             "by", main.subtracting([.pie, .donut, .heatmap, .candlestick, .range]),
             read: { token, b in b.by = Located(token.text, at: token.range) },
-            written: { $0.by.map(ScriptQuoting.quotedIfNeeded) }
+            written: { $0.by.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "One series per distinct value of this column (long-format data)."),
         .bound(
-            "where", main,
+            "where", main, values: .filter,
             read: { token, b throws(Diagnostic) in b.filter = try Parser.rowFilter(token) },
-            written: { $0.filter.map { ScriptQuoting.quotedIfNeeded($0.description) } }
+            written: { $0.filter.map { ScriptQuoting.quotedIfNeeded($0.value.description) } }
         ).described(
             "Keeps some rows: COLUMN=A,B, COLUMN!=A, COLUMN>N, COLUMN<=DATE."),
         .bound(
-            "axis", xy, choices: PlotBinding.Axis.allCases.map(\.rawValue),
+            "axis", xy, values: .keyword(PlotBinding.Axis.allCases.map(\.rawValue)),
             read: { token, b throws(Diagnostic) in
                 b.axis = try ValueParser.choice(token, key: "axis", as: PlotBinding.Axis.self)
             },
-            written: { $0.axis == .left ? nil : $0.axis.rawValue }
+            written: { $0.axis?.rawValue }
         ).described(
             "Measured on the left y axis or on a second one on the right."),
         .bound(
-            "order", lines, choices: PlotBinding.Order.allCases.map(\.rawValue),
+            "order", lines, values: .keyword(PlotBinding.Order.allCases.map(\.rawValue)),
             read: { token, b throws(Diagnostic) in
                 b.order = try ValueParser.choice(token, key: "order", as: PlotBinding.Order.self)
             },
-            written: { $0.order == .x ? nil : $0.order.rawValue }
+            written: { $0.order?.rawValue }
         ).described(
             "Join the points in x order, or in the order of the rows (a path)."),
     ]
@@ -108,7 +108,7 @@ extension PlotOption {
         .choice("sort", [.hbar, .pie, .donut], \.categories.sort).described(
             "The categories' order: as they come, by value, or by name."),
         PlotOption(
-            name: "center", kinds: [.donut], binding: false, choices: [],
+            name: "center", kinds: [.donut], binding: false, values: .text,
             read: { token, s in s.style.categories.center = token.text },
             written: { $0.style.categories.center.map(ScriptQuoting.quoted) },
             merge: merging(\.categories.center)
@@ -126,7 +126,8 @@ extension PlotOption {
 
     /// `marker=circle|square|diamond|cross` or one character in quotes.
     static let marker = PlotOption(
-        name: "marker", kinds: [.dot, .radar], binding: false, choices: MarkerStyle.Shape.names,
+        name: "marker", kinds: [.dot, .radar], binding: false,
+        values: .either(.keyword(MarkerStyle.Shape.names), .text),
         read: { token, s throws(Diagnostic) in
             if token.kind == .string {
                 guard token.text.count == 1, let glyph = token.text.first else {
@@ -162,7 +163,7 @@ extension PlotOption {
 
     /// `gradient=C1..C2`.
     static let gradient = PlotOption(
-        name: "gradient", kinds: lines, binding: false, choices: [],
+        name: "gradient", kinds: lines, binding: false, values: .colorPair,
         read: { token, s throws(Diagnostic) in
             let parts = token.text.components(separatedBy: "..")
             guard parts.count == 2, let start = Color(parsing: parts[0]),
@@ -180,7 +181,7 @@ extension PlotOption {
 
     /// Sparklines: `range=MIN..MAX`.
     static let sparkRange = PlotOption(
-        name: "range", kinds: [.sparkline], binding: false, choices: [],
+        name: "range", kinds: [.sparkline], binding: false, values: .range,
         read: { token, s throws(Diagnostic) in
             let (lower, upper) = try ValueParser.range(token, key: "range")
             guard let lower, let upper else {
@@ -201,7 +202,7 @@ extension PlotOption {
     /// Histograms: `bins=auto|sturges|fd|N`.
     static let bins = PlotOption(
         name: "bins", kinds: [.histogram], binding: false,
-        choices: HistogramStyle.Bins.names,
+        values: .either(.keyword(HistogramStyle.Bins.names), .integer(1...1000)),
         read: { token, s throws(Diagnostic) in
             switch token.text.lowercased() {
             case "auto": s.style.histogram.bins = .auto
@@ -225,7 +226,7 @@ extension PlotOption {
 
     /// Sparklines: `height=N` rows.
     static let sparkHeight = PlotOption(
-        name: "height", kinds: [.sparkline], binding: false, choices: [],
+        name: "height", kinds: [.sparkline], binding: false, values: .integer(1...20),
         read: { token, s throws(Diagnostic) in
             s.style.spark.height = try ValueParser.integer(token, "a height in rows", in: 1...20)
         },

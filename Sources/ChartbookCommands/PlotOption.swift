@@ -1,9 +1,31 @@
 import ChartbookModel
 
-/// What `add plot` and `set plot` options set: the style and the binding.
+/// What `add plot` and `set plot` options set: the style and the binding, each field nil
+/// when not given.
 struct PlotSettings {
     var style = PlotStyle()
     var binding = PlotBindingSpec()
+}
+
+extension PlotSettings {
+    /// The options that make `plot` as it is: its style, and its binding where it differs
+    /// from the default (`axis=left` and `order=x` go without saying).
+    init(_ plot: Plot) {
+        style = plot.style
+        let b = plot.binding
+        func typed(_ text: String?) -> Located<String>? {
+            text.map { Located($0, at: .generated) }
+        }
+        binding.x = typed(b.x)
+        binding.y = typed(b.y)
+        binding.low = typed(b.low)
+        binding.high = typed(b.high)
+        binding.open = typed(b.open)
+        binding.by = typed(b.by)
+        binding.filter = b.filter.map { Located($0, at: .generated) }
+        binding.axis = b.axis == .left ? nil : b.axis
+        binding.order = b.order == .x ? nil : b.order
+    }
 }
 
 /// One option of `add plot` / `set plot`: the kinds that take it, how it is read from what was
@@ -15,11 +37,11 @@ struct PlotOption: Sendable {
     let kinds: Set<Plot.Kind>
     /// Whether it binds data (x=, by=, …) rather than styling: listed after the style options.
     let binding: Bool
-    /// Words Tab offers after `name=` (fixed choices); empty for free values.
-    let choices: [String]
+    /// What its value is (Tab offers the words of it; the round-trip test makes one).
+    let values: ValueKind
     let read: @Sendable (Token, inout PlotSettings) throws(Diagnostic) -> Void
-    /// The value as a script writes it, nil when the plot does not set it.
-    let written: @Sendable (Plot) -> String?
+    /// The value as a script writes it, nil when not given.
+    let written: @Sendable (PlotSettings) -> String?
     /// Copies the option from `other` when `other` sets it (`set plot`).
     let merge: @Sendable (inout PlotStyle, PlotStyle) -> Void
     /// One sentence for `help OPTION`.
@@ -57,22 +79,28 @@ struct PlotOption: Sendable {
         all.first { $0.name == name && (kind.map($0.kinds.contains) ?? true) }
     }
 
-    /// `line: color= width= style=straight|smooth …; dot: …` for help, from the table.
-    static var summary: String {
-        Plot.Kind.allCases.map { kind in
-            "\(kind.rawValue): "
-                + names(for: kind).compactMap { named($0, for: kind) }.map { option in
-                    option.name + "="
-                        + (option.choices.count <= 6 ? option.choices.joined(separator: "|") : "")
-                }.joined(separator: " ")
-        }.joined(separator: "; ")
+    /// The words Tab offers after `name=` (its keywords, colour names); none for free values.
+    var choices: [String] { Self.words(of: values) }
+
+    static func words(of kind: ValueKind) -> [String] {
+        switch kind {
+        case .keyword(let words): words
+        case .either(let a, let b): words(of: a) + words(of: b)
+        case .color: Color.named.keys.sorted()
+        default: []
+        }
     }
 
-    /// Every option a plot sets, `name=value`, as a script writes them (binding first).
+    /// Every option given, `name=value`, as a script writes them (binding first), of those
+    /// `kind` takes.
+    static func written(_ settings: PlotSettings, kind: Plot.Kind) -> [String] {
+        (all.filter(\.binding) + all.filter { !$0.binding }).filter { $0.kinds.contains(kind) }
+            .compactMap { option in option.written(settings).map { "\(option.name)=\($0)" } }
+    }
+
+    /// Every option `plot` sets, as a script writes them.
     static func written(_ plot: Plot) -> [String] {
-        (all.filter(\.binding) + all.filter { !$0.binding }).compactMap { option in
-            option.written(plot).map { "\(option.name)=\($0)" }
-        }
+        written(PlotSettings(plot), kind: plot.kind)
     }
 }
 
@@ -83,7 +111,7 @@ extension PlotOption {
         _ path: WritableKeyPath<PlotStyle, T?> & Sendable
     ) -> PlotOption where T.RawValue == String {
         PlotOption(
-            name: name, kinds: kinds, binding: false, choices: T.allCases.map(\.rawValue),
+            name: name, kinds: kinds, binding: false, values: .keyword(T.allCases.map(\.rawValue)),
             read: { token, s throws(Diagnostic) in
                 s.style[keyPath: path] = try ValueParser.choice(token, key: name, as: T.self)
             },
@@ -103,7 +131,7 @@ extension PlotOption {
         _ path: WritableKeyPath<PlotStyle, Color?> & Sendable
     ) -> PlotOption {
         PlotOption(
-            name: name, kinds: kinds, binding: false, choices: Color.named.keys.sorted(),
+            name: name, kinds: kinds, binding: false, values: .color,
             read: { token, s throws(Diagnostic) in
                 s.style[keyPath: path] = try ValueParser.color(token, key: name)
             },
@@ -117,7 +145,7 @@ extension PlotOption {
         _ path: WritableKeyPath<PlotStyle, Double?> & Sendable
     ) -> PlotOption {
         PlotOption(
-            name: name, kinds: kinds, binding: false, choices: [],
+            name: name, kinds: kinds, binding: false, values: .number(0.01...limit),
             read: { token, s throws(Diagnostic) in
                 s.style[keyPath: path] = try ValueParser.positive(
                     token, key: name, what: what, limit: limit)
@@ -132,7 +160,7 @@ extension PlotOption {
         _ path: WritableKeyPath<PlotStyle, Bool?> & Sendable
     ) -> PlotOption {
         PlotOption(
-            name: name, kinds: kinds, binding: false, choices: ["on", "off"],
+            name: name, kinds: kinds, binding: false, values: .keyword(["on", "off"]),
             read: { token, s throws(Diagnostic) in
                 s.style[keyPath: path] = try ValueParser.boolean(token, key: name)
             },
@@ -142,12 +170,12 @@ extension PlotOption {
 
     /// A binding option (`x=`, `by=` …): read into the binding spec, merged by it.
     static func bound(
-        _ name: String, _ kinds: Set<Plot.Kind>, choices: [String] = [],
+        _ name: String, _ kinds: Set<Plot.Kind>, values: ValueKind = .column,
         read: @escaping @Sendable (Token, inout PlotBindingSpec) throws(Diagnostic) -> Void,
-        written: @escaping @Sendable (PlotBinding) -> String?
+        written: @escaping @Sendable (PlotBindingSpec) -> String?
     ) -> PlotOption {
         PlotOption(
-            name: name, kinds: kinds, binding: true, choices: choices,
+            name: name, kinds: kinds, binding: true, values: values,
             read: { token, s throws(Diagnostic) in try read(token, &s.binding) },
             written: { written($0.binding) }, merge: { _, _ in })
     }

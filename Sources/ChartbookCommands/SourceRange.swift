@@ -28,6 +28,9 @@ public struct SourceRange: Hashable, Sendable {
         self.init(start: SourceLocation(line: line, column: column), length: length)
     }
 
+    /// The place of a value the program made rather than read (line 0).
+    public static let generated = SourceRange(line: 0, column: 0, length: 1)
+
     /// From the start of `self` to the end of `other` when on the same line.
     public func through(_ other: SourceRange) -> SourceRange {
         guard other.start.line == start.line, other.start.column >= start.column else {
@@ -35,6 +38,17 @@ public struct SourceRange: Hashable, Sendable {
         }
         return SourceRange(start: start, length: other.start.column + other.length - start.column)
     }
+}
+
+/// Where a command or a word of it was typed, kept for diagnostics. Equality ignores it, as
+/// `Located`'s does: two commands that mean the same are equal wherever they were typed.
+public struct TypedPlace: Hashable, Sendable {
+    public var range: SourceRange
+
+    public init(_ range: SourceRange) { self.range = range }
+
+    public static func == (a: Self, b: Self) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
 }
 
 /// A value that came from the script, with where it was written. Equality ignores the

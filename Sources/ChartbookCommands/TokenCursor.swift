@@ -149,4 +149,10 @@ public struct TypedOption: Equatable, Sendable {
     public var key: Token
     public var value: Token
     public var name: String { key.text.lowercased() }
+
+    /// Equal when they say the same: the key without case, the value's kind and text
+    /// (wherever they were typed).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.name == b.name && a.value.kind == b.value.kind && a.value.text == b.value.text
+    }
 }

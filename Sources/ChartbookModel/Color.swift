@@ -50,12 +50,16 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
         return text
     }
 
-    /// The name the user would type: a named colour when one matches exactly, else hex.
+    /// The name the user would type, read back as this very colour: a named colour when one
+    /// matches exactly, else hex; an alpha that no byte holds exactly as `@ALPHA`
+    /// (`white@0.5`, which `#ffffff80` is not: 128/255).
     public var description: String {
-        if alpha == 1, let name = Color.named.first(where: { $0.value == self })?.key {
-            return name
-        }
-        return hexString
+        var opaque = self
+        opaque.alpha = 1
+        let name = Color.named.first(where: { $0.value == opaque })?.key
+        if alpha == 1 { return name ?? hexString }
+        if Double(UInt8((alpha * 255).rounded())) / 255 == alpha { return hexString }
+        return (name ?? opaque.hexString) + "@" + NumberText.shortest(alpha)
     }
 
     /// This colour composited over `background` (alpha applied), opaque.

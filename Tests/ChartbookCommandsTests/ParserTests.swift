@@ -112,7 +112,7 @@ import ChartbookModel
         #expect(try parse("set legend auto") == .setLegend(nil))
         #expect(
             try parse("select last")
-                == .select(.last, range: SourceRange(line: 1, column: 8, length: 4)))
+                == .select(.last, at: TypedPlace(SourceRange(line: 1, column: 8, length: 4))))
         #expect(try parse("help add plot") == .help(topic: l("add plot")))
     }
 
