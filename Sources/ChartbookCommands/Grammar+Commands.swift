@@ -506,9 +506,9 @@ extension Grammar {
             parse: Parser.echo),
         CommandSpec(
             "help",
-            "help [COMMAND]",
-            "This help, or one command's.",
-            example: "help add plot",
+            "help [GROUP|COMMAND|KIND|OPTION]",
+            "The commands by group; a group in full; a command; a plot kind by its name or an alias (its options and an example); or a plot option (what it means for each kind). The same from the shell: chartbook help TOPIC.",
+            example: "help histogram",
             group: .session,
             changes: false,
             operands: [.optional(.helpTopic)],

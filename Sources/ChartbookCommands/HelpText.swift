@@ -44,7 +44,7 @@ public enum HelpText {
     }
 
     /// One line per group listing its commands, then how to read more.
-    static func overview(width: Int) -> String {
+    public static func overview(width: Int) -> String {
         var text =
             "Commands by group (help GROUP shows a group in full, help COMMAND one command, help KIND a plot kind):\n"
         for group in HelpGroup.allCases {
@@ -90,13 +90,32 @@ public enum HelpText {
     /// A plot option: its values and meaning for each kind that takes it (`width=` means a
     /// stroke for lines and a share of the slot for bars).
     static func optionHelp(_ name: String, width: Int) -> String {
-        PlotOption.all.filter { $0.name == name }.map { option in
-            let kinds = Plot.Kind.allCases.filter(option.kinds.contains).map(\.rawValue)
-            return wrap(
-                optionSynopsis(option) + "   (add plot, set plot)", width: width, indent: "    ")
-                + wrap("  " + option.summary, width: width, indent: "  ")
-                + wrap("  kinds: " + kinds.joined(separator: ", "), width: width, indent: "    ")
+        optionLines().filter { $0.name == name }.map { line in
+            wrap(line.synopsis + "   (add plot, set plot)", width: width, indent: "    ")
+                + wrap("  " + line.summary, width: width, indent: "  ")
+                + wrap("  kinds: " + line.kinds, width: width, indent: "    ")
         }.joined(separator: "\n")
+    }
+
+    /// One plot option as help, the reference and the man page show it.
+    public struct OptionLine: Sendable {
+        public var name: String
+        /// `bins=auto|sturges|fd|N`.
+        public var synopsis: String
+        public var summary: String
+        /// The kinds that take it, comma-separated.
+        public var kinds: String
+    }
+
+    /// Every plot option, in table order (an option two kinds read differently, like
+    /// `width=`, has a line for each meaning).
+    public static func optionLines() -> [OptionLine] {
+        PlotOption.all.map { option in
+            OptionLine(
+                name: option.name, synopsis: optionSynopsis(option), summary: option.summary,
+                kinds: Plot.Kind.allCases.filter(option.kinds.contains).map(\.rawValue)
+                    .joined(separator: ", "))
+        }
     }
 
     /// `name=a|b|c`, `name=COLUMN`, `name=N`: the option and what its value is.

@@ -94,19 +94,21 @@ extension PlotOption {
         gradient.described(
             "The gradient's two colours, C1..C2 (top to bottom)."),
         .choice("gradienttype", lines, \.stroke.gradientType).described(
-            "The gradient's direction."),
+            "The gradient's shape: linear (top to bottom) or radial (from the centre)."),
         .flag("rounded", bars.subtracting([.histogram]), \.bar.rounded).described(
             "Round the bars' ends (SVG)."),
         .choice(
             "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut], \.labels
         ).described(
-            "Value labels on the marks: the value, or the share (percent)."),
+            "Value labels on the marks: on or value writes each value, percent its share of the whole."
+        ),
         bins.described(
             "The bins: auto, sturges, fd (Freedman–Diaconis) or a count."),
         .flag("density", [.histogram], \.histogram.density).described(
             "Draw the density (area 1) instead of counts."),
         .choice("sort", [.hbar, .pie, .donut], \.categories.sort).described(
-            "The categories' order: as they come, by value, or by name."),
+            "The categories' order: as they come (data), by value (descending, ascending) or by name."
+        ),
         PlotOption(
             name: "center", kinds: [.donut], binding: false, values: .text,
             read: { token, s in s.style.categories.center = token.text },

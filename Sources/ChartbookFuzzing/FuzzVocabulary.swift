@@ -1,15 +1,41 @@
+import ChartbookCommands
+import ChartbookModel
+
 /// Words the random and coverage-guided tests build command lines from: real commands,
 /// broken ones, and extreme values. One list for the property tests and the fuzzers.
 public enum FuzzVocabulary {
-    /// Tokens for parsing and executing: every verb and noun, good and bad values.
-    public static let commandWords = [
-        "add", "plot", "line", "bar", "dot", "area", "sparkline", "refline", "set", "remove",
-        "select", "scroll", "view",
-        "data", "load", "gen", "push", "drop", "describe", "reload", "help", "undo", "redo", "show",
-        "list", "plots",
-        "reflines", "labels", "range", "zero", "title", "legend", "size", "color", "canvas",
-        "theme", "spacing",
-        "direction", "padding", "snapshot", "save", "svg", "source", "echo", "history", "reset",
+    /// Tokens for parsing and executing: every word of the grammar (its commands, their
+    /// keywords and option names, the plot kinds and their aliases: a word added to the
+    /// language is fuzzed without a line here), then good and bad values.
+    public static let commandWords: [String] = {
+        var seen = Set<String>()
+        return (grammarWords + values).filter { seen.insert($0).inserted }
+    }()
+
+    /// The words the grammar declares.
+    static var grammarWords: [String] {
+        var words = Grammar.commands.flatMap { $0.words + $0.aliases }
+        for spec in Grammar.commands {
+            words += spec.operands.flatMap(keywords)
+            if case .fixed(let options) = spec.options {
+                words += options.map { $0.name + "=" } + options.flatMap { keywords($0.values) }
+            }
+        }
+        return words + Plot.Kind.allNames + HelpText.optionLines().map { $0.name + "=" }
+    }
+
+    /// The fixed words a value of `kind` may be.
+    static func keywords(_ kind: ValueKind) -> [String] {
+        switch kind {
+        case .keyword(let words): words
+        case .either(let a, let b): keywords(a) + keywords(b)
+        case .optional(let inner): keywords(inner)
+        default: []
+        }
+    }
+
+    /// Values, good and bad, and broken tokens.
+    static let values = [
         "s", "s.rev", "s.month", "w", "x", "nope", "r1", "mean", "p95", "relative", "absolute",
         "on", "off", "auto", "adapt",
         "0", "-1", "3.5", "1e308", "1e-400", "nan", "inf", "99999999999999999999", "0..10", "..5",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ChartbookModel
 import ChartbookCommands
 import ChartbookKit
@@ -25,22 +26,34 @@ struct CellSize: ExpressibleByArgument {
     }
 }
 extension Canvas: ExpressibleByArgument {}
+extension ShellCompletion.Shell: ExpressibleByArgument {}
 
 @main
 struct ChartbookCLI: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "chartbook",
         abstract: "A chart notebook for the terminal.",
+        usage: """
+            chartbook [<options>] [<scripts> ...] [-e <commands>]
+            chartbook plot <kind> <file> [<columns> ...] [--x <column>] [--by <column>]
+            chartbook check [--record] [<paths> ...]
+            chartbook help [<topic>]
+            """,
         discussion: """
             Runs script files, then -e commands, then prints the final chart. With no scripts and \
             a terminal on stdin, starts the interactive notebook; with stdin from a pipe, runs it \
             as a script ('load -' reads data from it instead). 'chartbook plot KIND FILE|- \
             COLUMN… [--x COLUMN] [--by COLUMN]' draws a file in one line (--print-script shows \
             the commands); 'chartbook check [--record] PATH…' checks scripts against their \
-            recorded charts. Commands: see 'help' inside chartbook or Docs/commands.md.
+            recorded charts; 'chartbook help TOPIC' shows a command, plot kind or option of the \
+            language (as 'help' inside chartbook does). 'chartbook --man' prints the man page.
             """,
-        version: "0.1.0"
+        version: version,
+        // For help and shell completion; `main()` dispatches them itself.
+        subcommands: [PlotShortcut.self, CheckCommand.self]
     )
+
+    static let version = "0.1.0"
 
     /// `chartbook plot …` is the one-line form (PlotShortcut), `chartbook check …` the chart
     /// regression check (CheckCommand); everything else is this.
@@ -51,12 +64,14 @@ struct ChartbookCLI: ParsableCommand {
             PlotShortcut.main(after + before)
         } else if arguments.first == "check" {
             CheckCommand.main(Array(arguments.dropFirst()))
+        } else if arguments.first == "help" {
+            help(Array(arguments.dropFirst()))
         } else {
             main(nil)
         }
     }
 
-    @Argument(help: "Script files to run, in order.")
+    @Argument(help: "Script files to run, in order.", completion: .file(extensions: ["cb"]))
     var scripts: [String] = []
 
     @Option(
@@ -85,19 +100,20 @@ struct ChartbookCLI: ParsableCommand {
     var keepGoing = false
 
     @Option(
-        help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"))
+        help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"),
+        completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @Option(
         help: ArgumentHelp(
             "Also write the run as an HTML notebook (every step, its comments, its chart).",
-            valueName: "path"))
+            valueName: "path"), completion: .file(extensions: ["html"]))
     var html: String?
 
     @Option(
         help: ArgumentHelp(
             "Step through a script as a lesson (Enter next, ← back, q quit), then stay at the prompt; without a terminal, draw after every step.",
-            valueName: "path"))
+            valueName: "path"), completion: .file(extensions: ["cb"]))
     var play: String?
 
     @Flag(
@@ -120,6 +136,54 @@ struct ChartbookCLI: ParsableCommand {
             "Do not run the init script ($XDG_CONFIG_HOME/chartbook/init.cb, else ~/.config/chartbook/init.cb) before the interactive notebook's first prompt."
     )
     var noInit = false
+
+    @Flag(help: "Print the man page (roff) and exit: chartbook --man > chartbook.1")
+    var man = false
+
+    @Option(
+        help: ArgumentHelp(
+            "Print the Tab completion script for bash, zsh or fish and exit (see the README).",
+            valueName: "shell"))
+    var completion: ShellCompletion.Shell?
+
+    /// The completion script for `shell`, from this command line's own description.
+    static func completionScript(_ shell: ShellCompletion.Shell) -> String {
+        guard let model = ShellCompletion(toolInfo: Data(_dumpHelp().utf8)) else { return "" }
+        return model.withHelp(topics: HelpText.topics).script(for: shell)
+    }
+
+    /// `chartbook help [TOPIC]`: the command line's usage and the language's groups, or one
+    /// topic of the language (a command, kind or option), or a subcommand's usage.
+    static func help(_ words: [String]) {
+        let topic = words.joined(separator: " ").lowercased()
+        switch topic {
+        case "": StandardStreams.out(helpMessage() + "\n\n" + HelpText.overview(width: 80))
+        case "plot" where words.count == 1:
+            StandardStreams.out(
+                PlotShortcut.helpMessage() + "\n\n"
+                    + ((try? HelpText.help(Located(topic, at: .generated))) ?? ""))
+        case "check": StandardStreams.out(CheckCommand.helpMessage() + "\n")
+        default:
+            do throws(Diagnostic) {
+                StandardStreams.out(try HelpText.help(Located(topic, at: .generated)))
+            } catch {
+                StandardStreams.err(
+                    "chartbook: " + error.message + (error.hint.map { "; " + $0 } ?? "") + "\n")
+                Glibc.exit(1)
+            }
+        }
+    }
+
+    /// The man page: this usage, the subcommands', and the language.
+    static func manualPage() -> String {
+        ManualPage.roff(
+            version: version, date: "2026-11",
+            usages: [
+                .init(title: "chartbook", text: helpMessage(columns: 78)),
+                .init(title: "chartbook plot", text: PlotShortcut.helpMessage(columns: 78)),
+                .init(title: "chartbook check", text: CheckCommand.helpMessage(columns: 78)),
+            ])
+    }
 
     /// What every run sets up from the flags and the environment.
     struct Setup {
@@ -204,6 +268,8 @@ struct ChartbookCLI: ParsableCommand {
     }
 
     func run() throws {
+        if man { return StandardStreams.out(Self.manualPage()) }
+        if let completion { return StandardStreams.out(Self.completionScript(completion)) }
         var setup = setUp()
         let (environment, limits, files, target, runner) = (
             setup.environment, setup.limits, setup.files, setup.target, setup.runner

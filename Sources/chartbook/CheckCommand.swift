@@ -8,8 +8,10 @@ import ChartbookKit
 /// regression tests for a user's charts, for CI. Exit status 1 on any change.
 struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "chartbook check",
+        commandName: "check",
         abstract: "Check that scripts still draw the charts recorded beside them.",
+        usage:
+            "chartbook check [--record] [<paths> ...] [--size <size>] [--color <color>] [--canvas <canvas>]",
         discussion: """
             Each SCRIPT.cb is replayed (default 80x24, no colour, braille; a header comment \
             '# check: size=100x30 color=256 canvas=block' pins its own) and its chart compared \
@@ -17,7 +19,9 @@ struct CheckCommand: ParsableCommand {
             that changed, and the exit status is 1. --record writes or updates the files.
             """)
 
-    @Argument(help: "Scripts, or directories searched for .cb scripts.")
+    @Argument(
+        help: "Scripts, or directories searched for .cb scripts.",
+        completion: .file(extensions: ["cb"]))
     var paths: [String] = ["."]
 
     @Flag(help: "Write (or update) the expected .txt and .svg instead of comparing.")

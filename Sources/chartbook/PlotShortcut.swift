@@ -1,23 +1,36 @@
 import ArgumentParser
 import ChartbookModel
+import ChartbookCommands
 import ChartbookKit
 
 /// `chartbook plot KIND FILE|- COLUMN… [--x COLUMN] [--by COLUMN]`: a one-line chart, run
 /// as the commands it stands for (`OneShot`).
 struct PlotShortcut: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "chartbook plot",
+        commandName: "plot",
         abstract: "Draw a file (or - for stdin) in one line, as YouPlot and plotext do.",
+        usage:
+            "chartbook plot <kind> <file> [<columns> ...] [--x <column>] [--by <column>] [options]",
         discussion: """
             Sugar for commands: 'chartbook plot line sales.csv revenue cost --x month' runs \
             'load sales.csv x=month', 'add plot line sales.revenue', 'add plot line sales.cost'. \
             --print-script shows them instead of drawing.
             """)
 
-    @Argument(help: "line, area, dot, bar or sparkline.")
+    @Argument(
+        help: ArgumentHelp(
+            "The plot kind: "
+                + PlotKindSpec.all.map {
+                    $0.name
+                        + ($0.aliases.isEmpty
+                            ? "" : " (" + $0.aliases.joined(separator: ", ") + ")")
+                }.joined(separator: ", ") + ".", valueName: "kind"),
+        completion: .list(Plot.Kind.allNames))
     var kind: String
 
-    @Argument(help: "A CSV/TSV/JSON file, or - for standard input.")
+    @Argument(
+        help: "A CSV/TSV/JSON file, or - for standard input.",
+        completion: .file(extensions: ["csv", "tsv", "txt", "json", "jsonl"]))
     var file: String
 
     @Argument(
@@ -35,7 +48,9 @@ struct PlotShortcut: ParsableCommand {
     @Option(help: "A title.")
     var title: String?
 
-    @Option(help: ArgumentHelp("Also write the chart as SVG to this file.", valueName: "path"))
+    @Option(
+        help: ArgumentHelp("Also write the chart as SVG to this file.", valueName: "path"),
+        completion: .file(extensions: ["svg"]))
     var svg: String?
 
     @Option(help: "Chart size in cells, COLUMNSxROWS.")
@@ -48,9 +63,12 @@ struct PlotShortcut: ParsableCommand {
     var printScript = false
 
     func run() throws {
-        guard let kind = Plot.Kind(rawValue: kind.lowercased()) else {
+        guard let kind = Plot.Kind.named(kind) else {
+            let hint = Suggestion.closest(to: kind, in: Plot.Kind.allNames).map {
+                "did you mean '\($0)'? "
+            }
             throw ValidationError(
-                "unknown plot kind '\(kind)': expected "
+                "unknown plot kind '\(kind)'; \(hint ?? "")expected one of: "
                     + Plot.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let shot = OneShot(
