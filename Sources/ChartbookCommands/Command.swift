@@ -65,8 +65,6 @@ public enum Command: Equatable, Sendable {
     case show
     /// `show data NAME [A..B]`: the dataset as an aligned table, rows A through B (0-based).
     case showData(name: Located<String>, rows: ClosedRange<Int>?)
-    /// `save csv PATH [NAME]`: a dataset as CSV (default: the first plot's).
-    case saveCSV(path: Located<String>, name: Located<String>?)
     case list
     case setSize(OutputSettings.Size)
     case setColor(ColorSetting)
@@ -74,19 +72,13 @@ public enum Command: Equatable, Sendable {
     case setTheme(Theme)
     /// `set redraw inplace|scroll`: how the notebook shows each new chart.
     case setRedraw(Redraw)
-    /// `save svg PATH [size=WxH]`: the current chart as SVG (size in pixels).
-    case saveSVG(path: Located<String>, size: PixelSize?)
-    /// `save vegalite PATH [url=on]`: the session as a Vega-Lite v5 spec; `urls`: loaded
-    /// files by reference instead of inline rows.
-    case saveVegaLite(path: Located<String>, urls: Bool)
-    /// `save html PATH`: the session's making as one self-contained page.
-    case saveHTML(path: Located<String>)
+    /// `save FORMAT PATH …`: write the chart, the session or a dataset in a format of
+    /// `ExportFormat.all`.
+    case save(ExportRequest)
     /// `play PATH`: step through a script as a lesson (the shell drives it).
     case play(path: Located<String>)
     /// `pause`: in a lesson, wait; elsewhere, nothing.
     case pause
-    /// `save script PATH`: the shortest script that rebuilds the session.
-    case saveScript(path: Located<String>)
     /// `snapshot on [DIR]` / `snapshot off`.
     case snapshot(on: Bool, directory: Located<String>?)
     /// `undo [N]` / `redo [N]`: N steps at once (all or nothing).

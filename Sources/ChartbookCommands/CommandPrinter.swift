@@ -125,14 +125,12 @@ public enum CommandPrinter {
         case .setCanvas(let canvas): return "set canvas " + canvas.rawValue
         case .setTheme(let theme): return "set theme " + theme.rawValue
         case .setRedraw(let redraw): return "set redraw " + redraw.rawValue
-        case .saveSVG(let path, let size):
-            return "save svg \(word(path.value))"
-                + (size.map { " size=\($0.width)x\($0.height)" } ?? "")
-        case .saveVegaLite(let path, let urls):
-            return "save vegalite \(word(path.value))" + (urls ? " url=on" : "")
-        case .saveHTML(let path): return "save html \(word(path.value))"
-        case .saveCSV(let path, let name):
-            return "save csv \(word(path.value))" + (name.map { " " + $0.value } ?? "")
+        case .save(let request):
+            return
+                (["save", request.format, quoted(request.path.value)]
+                + request.operands.map { word($0.value) }
+                + request.options.map { $0.name + "=" + tokenText($0.value) })
+                .joined(separator: " ")
         case .snapshot(let on, let directory):
             return on
                 ? "snapshot on" + (directory.map { " " + quoted($0.value) } ?? "") : "snapshot off"
@@ -148,7 +146,6 @@ public enum CommandPrinter {
         case .redo(let n): return n == 1 ? "redo" : "redo \(n)"
         case .history(let all): return all ? "history all" : "history"
         case .reset: return "reset"
-        case .saveScript(let path): return "save script \(word(path.value))"
         case .source(let path): return "source \(word(path.value))"
         case .play(let path): return "play \(word(path.value))"
         case .pause: return "pause"

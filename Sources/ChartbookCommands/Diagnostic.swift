@@ -13,6 +13,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
     /// source (lexer, parser, runner) when the executor could not.
     public var file: String?
     public var lineText: String?
+    /// Whether `lineText` is the command line the user typed (the diagnostic is about a
+    /// command made from it): the place is shown by the caret alone, not as line:column.
+    public var inCommandLine = false
 
     public init(_ kind: Kind, at range: SourceRange, file: String? = nil, lineText: String? = nil) {
         self.kind = kind
@@ -246,6 +249,16 @@ public struct Diagnostic: Error, Equatable, Sendable {
     /// where not already known (a `source`d script's diagnostics know their own file).
     public func located(in source: ScriptSource) -> Diagnostic {
         var d = self
+        if d.file == nil, d.lineText == nil, let generated = source.generated {
+            d.file = source.name
+            d.lineText = generated.commandLine
+            d.inCommandLine = true
+            let typed = generated.typedRange(for: d.range)
+            d.range = SourceRange(
+                line: 1, column: typed?.lowerBound ?? 1,
+                length: typed?.count ?? generated.commandLine.unicodeScalars.count)
+            return d
+        }
         d.file = d.file ?? source.name
         if d.lineText == nil {
             let lines = source.lines

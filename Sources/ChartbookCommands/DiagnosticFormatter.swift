@@ -30,6 +30,10 @@ public enum DiagnosticFormatter {
     static func line(for d: Diagnostic, severity: String, message: String) -> String {
         let message = Self.bounded(message)
         if d.file == "" { return "\(severity): \(TextMetrics.sanitized(message))\n" }
+        if d.inCommandLine, let file = d.file {
+            return
+                "\(TextMetrics.sanitized(file)): \(severity): \(TextMetrics.sanitized(message))\n"
+        }
         let place = "\(d.range.start.line):\(d.range.start.column)"
         let prefix = d.file.map { "\(TextMetrics.sanitized($0)):\(place)" } ?? place
         return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"

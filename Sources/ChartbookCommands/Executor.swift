@@ -70,14 +70,8 @@ public struct Executor: Sendable {
             ) { notebook.redo() }
         case .history(let all):
             effects = [.history(changes: SessionReport.history(notebook), all: all)]
-        case .saveHTML(let path):
-            // The page reads the notebook (its steps), not only the session.
-            let resolved = outputPath(path.value, context: context)
-            effects = [
-                .write(
-                    .notebook(notebook.entries, title: notebook.session.output.title),
-                    path: resolved, range: path.range)
-            ]
+        case .save(let request):
+            effects = try save(request, notebook: notebook, context: context)
         case .source(let path):
             // The script's own effects are bound to its own steps already.
             var inner = notebook
@@ -90,6 +84,17 @@ public struct Executor: Sendable {
             effects = made
         }
         return effects.map { $0.bound(to: notebook.session, command: text) }
+    }
+
+    /// `save FORMAT PATH …`: what the format writes, to be written once the command committed.
+    func save(_ request: ExportRequest, notebook: Notebook, context: Context) throws(Diagnostic)
+        -> [Effect]
+    {
+        guard let format = ExportFormat.named(request.format) else { return [] }
+        let path = outputPath(request.path.value, context: context)
+        let output = try format.output(
+            request, ExportContext(executor: self, notebook: notebook, path: path))
+        return [.write(output, path: path, range: request.path.range)]
     }
 
     /// `undo N` / `redo N`: all N steps or none, each named as it is taken.
@@ -273,55 +278,12 @@ public struct Executor: Sendable {
         case .showData(let name, let rows):
             let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
             return (old, [.print(DatasetTable.table(dataset, rows: rows))])
-        case .saveCSV(let path, let name):
-            let dataset = try readAllColumns(
-                of: csvDataset(name, in: s, at: path.range), at: path.range)
-            let resolved = outputPath(path.value, context: context)
-            let written =
-                "wrote \(TextMetrics.sanitized(path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
-            return (
-                old,
-                [
-                    .write(
-                        .document(DatasetTable.csv(dataset), written: written), path: resolved,
-                        range: path.range)
-                ]
-            )
         case .list: return (old, [.print(SessionReport.list(s))])
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas
         case .setTheme(let theme): s.output.theme = theme
         case .setRedraw(let redraw): s.output.redraw = redraw
-        case .saveSVG(let path, let size):
-            let resolved = outputPath(path.value, context: context)
-            return (old, [.write(.chart(old, .svg(size: size)), path: resolved, range: path.range)])
-        case .saveVegaLite(let path, let urls):
-            if let large = s.datasetsInUse.first(where: {
-                !$0.exportedByReference(urls: urls) && $0.count > limits.maxInlineRows
-            }) {
-                throw Diagnostic(
-                    .tooLargeToInline(
-                        name: large.name, rows: large.count, limit: limits.maxInlineRows),
-                    at: path.range)
-            }
-            let resolved = outputPath(path.value, context: context)
-            // Inline rows hold every column.
-            let inline = s.datasetsInUse.filter { !$0.exportedByReference(urls: urls) }
-            let exported = try readAllColumns(of: inline.map(\.name), in: old, at: path.range)
-            return (
-                old,
-                [.write(.chart(exported, .vegaLite(urls: urls)), path: resolved, range: path.range)]
-            )
-        case .saveScript(let path):
-            let resolved = outputPath(path.value, context: context)
-            let text = SessionScript.text(
-                for: s, scriptDirectory: ScriptSource.directory(containing: resolved))
-            let written = "saved \(TextMetrics.sanitized(path.value))\n"
-            return (
-                old,
-                [.write(.document(text, written: written), path: resolved, range: path.range)]
-            )
         case .snapshot(let on, let directory):
             s.output.snapshotDirectory =
                 on
@@ -355,7 +317,7 @@ public struct Executor: Sendable {
             }
             return (old, [.play(script)])
         case .quit: return (old, [.quit])
-        case .undo, .redo, .history, .source, .saveHTML:
+        case .undo, .redo, .history, .source, .save:
             // Handled by `run`, which owns the notebook.
             return (old, [])
         case .data, .load, .loadQuery, .gen, .reload, .drop, .describe, .push, .setDataWindow,

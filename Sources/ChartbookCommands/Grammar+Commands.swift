@@ -2,8 +2,11 @@ import ChartbookModel
 import ChartbookData
 
 extension Grammar {
-    /// Every command, grouped as `help` lists them (a group's commands in this order).
-    public static let commands: [CommandSpec] = [
+    /// Every command, grouped as `help` lists them (a group's commands in this order); the
+    /// `save FORMAT` commands come from the export formats (`ExportFormat.all`).
+    public static let commands: [CommandSpec] = table + ExportFormat.all.map(\.command)
+
+    static let table: [CommandSpec] = [
         // MARK: data
         CommandSpec(
             "data",
@@ -366,44 +369,6 @@ extension Grammar {
             operands: [.keyword(Redraw.allCases.map(\.rawValue))],
             parse: Parser.choice("redraw") { .setRedraw($0) }),
         CommandSpec(
-            "save svg",
-            "save svg PATH [size=WIDTHxHEIGHT]",
-            "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
-            example: "save svg out/revenue.svg size=1200x600",
-            group: .output,
-            changes: false,
-            operands: [.path],
-            options: .fixed([OptionSpec("size", .size)]),
-            parse: Parser.saveSVG),
-        CommandSpec(
-            "save vegalite",
-            "save vegalite PATH [url=on]",
-            "Write the session as a Vega-Lite v5 spec: the same chart in the standard grammar (datasets inline, or loaded files by url=on; kinds with no Vega-Lite mark are named in its description).",
-            example: "save vegalite out/revenue.vl.json",
-            group: .output,
-            changes: false,
-            operands: [.path],
-            options: .fixed([OptionSpec("url", .keyword(["on", "off"]))]),
-            parse: Parser.saveVegaLite),
-        CommandSpec(
-            "save html",
-            "save html PATH",
-            "Write the session's making as one self-contained HTML page: every step with the comments above it in its script, the command, and the chart it made (light and dark).",
-            example: "save html out/notes.html",
-            group: .output,
-            changes: false,
-            operands: [.path],
-            parse: Parser.path("an HTML file path") { .saveHTML(path: $0) }),
-        CommandSpec(
-            "save csv",
-            "save csv PATH [NAME]",
-            "Write a dataset as CSV (atomically): the named one, else the first plot's. Times as ISO 8601, missing values empty, labels as a 'label' column.",
-            example: "save csv out/sales.csv sales",
-            group: .output,
-            changes: false,
-            operands: [.path, .optional(.dataset)],
-            parse: Parser.saveCSV),
-        CommandSpec(
             "snapshot on",
             "snapshot on [DIR]",
             "After every command that changes the chart, write DIR/0001.svg, 0002.svg, ... (default DIR: snapshots), the command in each <desc>.",
@@ -461,15 +426,6 @@ extension Grammar {
             example: "reset",
             group: .session,
             parse: Parser.bare(.reset)),
-        CommandSpec(
-            "save script",
-            "save script PATH",
-            "Write the shortest script that rebuilds the session (datasets from their sources, settings, plots, view, selection).",
-            example: "save script revenue.cb",
-            group: .session,
-            changes: false,
-            operands: [.path],
-            parse: Parser.path("a script path") { .saveScript(path: $0) }),
         CommandSpec(
             "source",
             "source PATH",

@@ -172,36 +172,27 @@ public enum Parser {
 
     // MARK: Save
 
-    static func saveVegaLite(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("a Vega-Lite (.vl.json) file path")
-        var urls = false
-        for option in try c.options() {
-            guard option.name == "url" else {
-                throw unknownOption(option, ["url"], context: "save vegalite")
+    /// `save FORMAT PATH [WORD …] [key=value …]`: the path, the words the format takes after
+    /// it, its options (checked by the format).
+    static func save(_ format: ExportFormat)
+        -> @Sendable (inout TokenCursor) throws(Diagnostic)
+        -> Command
+    {
+        { c throws(Diagnostic) in
+            let path = try c.value("a \(format.name) file path")
+            var request = ExportRequest(
+                format: format.name, path: Located(path.text, at: path.range))
+            for _ in format.operands where !c.atEnd && !c.atOption {
+                request.operands.append(try c.name("a dataset name"))
             }
-            urls = try ValueParser.boolean(option.value, key: "url")
-        }
-        return .saveVegaLite(path: Located(path.text, at: path.range), urls: urls)
-    }
-
-    static func saveCSV(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("a CSV file path")
-        let name = c.atEnd ? nil : try c.name("a dataset name")
-        try c.expectEnd()
-        return .saveCSV(path: Located(path.text, at: path.range), name: name)
-    }
-
-    static func saveSVG(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("an SVG file path")
-        var size: PixelSize?
-        for option in try c.options() {
-            guard option.name == "size" else {
-                throw unknownOption(option, ["size"], context: "save svg")
+            request.options = try c.options()
+            let names = format.options.map(\.name)
+            for option in request.options where !names.contains(option.name) {
+                throw unknownOption(option, names, context: "save \(format.name)")
             }
-            let (w, h) = try ValueParser.size(option.value, key: "size", limit: 20_000)
-            size = PixelSize(width: w, height: h)
+            try format.check(request)
+            return .save(request)
         }
-        return .saveSVG(path: Located(path.text, at: path.range), size: size)
     }
 
     // MARK: Data

@@ -7,6 +7,9 @@ public struct ScriptSource: Equatable, Sendable {
     /// The line number of the text's first line: a script read as a stream runs in pieces,
     /// each numbered where it sits in the whole.
     public var firstLine = 1
+    /// Where the text came from when the user did not write it: commands made from a command
+    /// line (nil for a script file, typed lines and `-e`, whose text is the user's own).
+    public var generated: GeneratedScript?
 
     /// The directory part of a file path (nil for a bare name): where a script's relative
     /// paths resolve.
@@ -19,6 +22,12 @@ public struct ScriptSource: Equatable, Sendable {
         self.name = name
         self.text = text
         self.directory = directory
+    }
+
+    /// The commands of `generated`, named `name` (`chartbook plot`, `--svg`) in diagnostics.
+    public init(name: String, generated: GeneratedScript) {
+        self.init(name: name, text: generated.text)
+        self.generated = generated
     }
 
     /// A script file's bytes as its text. A script is text: bytes holding NUL (a binary file,

@@ -13,12 +13,15 @@ public struct OneShot: Equatable, Sendable {
     public var x: String?
     public var by: String?
     public var title: String?
+    /// The kind as typed (an alias, or another case), for diagnostics.
+    public var typedKind: String
 
     public init(
         kind: Plot.Kind, file: String, columns: [String], x: String? = nil, by: String? = nil,
-        title: String? = nil
+        title: String? = nil, typedKind: String? = nil
     ) {
         self.kind = kind
+        self.typedKind = typedKind ?? kind.rawValue
         self.file = file
         self.columns = columns
         self.x = x
@@ -32,11 +35,62 @@ public struct OneShot: Equatable, Sendable {
     }
 
     /// The load it starts with.
-    public var loadCommand: String {
-        var load = "load " + (file == "-" ? "-" : ScriptQuoting.quotedIfNeeded(file))
-        if file == "-" { load += " as stdin" }
-        if let x { load += " x=" + ScriptQuoting.quotedIfNeeded(x) }
-        return load
+    public var loadCommand: String { loadScript.text.trimmingSuffix("\n") }
+
+    /// The load, made from the command line (its diagnostics point there).
+    public var loadScript: GeneratedScript {
+        var script = GeneratedScript()
+        let words = commandLine(&script)
+        script.append("load ")
+        script.append(file == "-" ? "-" : ScriptQuoting.quotedIfNeeded(file), from: words.file)
+        if file == "-" { script.append(" as stdin") }
+        if let x, let typed = words.x {
+            script.append(" x=", from: typed.name)
+            script.append(ScriptQuoting.quotedIfNeeded(x), from: typed.value)
+        }
+        script.endCommand()
+        return script
+    }
+
+    /// The columns of the command line each part came from.
+    struct TypedWords {
+        var kind = 0..<0, file = 0..<0
+        var columns = [Range<Int>]()
+        /// An option's name and its value.
+        var x: (name: Range<Int>, value: Range<Int>)?
+        var by: (name: Range<Int>, value: Range<Int>)?
+        var title: (name: Range<Int>, value: Range<Int>)?
+    }
+
+    /// `chartbook plot KIND FILE COLUMN… --x X --by B --title T` as the user typed it (its
+    /// words, quoted for a shell where they need it), written into `script`.
+    func commandLine(_ script: inout GeneratedScript) -> TypedWords {
+        var words = TypedWords()
+        script.typed("chartbook")
+        script.typed("plot")
+        words.kind = script.typed(typedKind)
+        words.file = script.typed(Self.shellWord(file))
+        words.columns = columns.map { script.typed(Self.shellWord($0)) }
+        func option(_ name: String, _ value: String?) -> (Range<Int>, Range<Int>)? {
+            guard let value else { return nil }
+            return (script.typed(name), script.typed(Self.shellWord(value)))
+        }
+        words.x = option("--x", x)
+        words.by = option("--by", by)
+        words.title = option("--title", title)
+        return words
+    }
+
+    /// `word` as a shell reads it back: in single quotes when it holds anything but letters,
+    /// digits and `-_./:@%+,=`.
+    static func shellWord(_ word: String) -> String {
+        let plain =
+            !word.isEmpty
+            && word.unicodeScalars.allSatisfy {
+                ($0.properties.isAlphabetic || ("0"..."9").contains($0))
+                    || "-_./:@%+,=".unicodeScalars.contains($0)
+            }
+        return plain ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     /// The plots (and title) for the file as loaded, `dataset`: without `--x`, a lone date or
@@ -44,30 +98,50 @@ public struct OneShot: Equatable, Sendable {
     /// the x or the `--by` column (`plot --help` promises it). Without the dataset (it did
     /// not load) or such a column, the dataset's name stands for the series and the
     /// language says what is wrong.
-    public func plotCommands(for loaded: Dataset?) -> String {
+    public func plotCommands(for loaded: Dataset?) -> String { plotScript(for: loaded).text }
+
+    /// The plots, made from the command line (their diagnostics point there).
+    public func plotScript(for loaded: Dataset?) -> GeneratedScript {
+        var script = GeneratedScript()
+        let words = commandLine(&script)
         let times = loaded?.columns.filter { $0.kind == .time }.map(\.name) ?? []
         let x = self.x == nil && times.count == 1 && loaded?.xColumn == nil ? times.first : nil
         let xName = self.x ?? x ?? loaded?.xColumn
-        var ys = columns
+        var ys = zip(columns, words.columns).map { ($0, Optional($1)) }
         if ys.isEmpty, let loaded,
             let first = loaded.columns.first(where: {
                 $0.kind == .number && $0.name != xName && $0.name != by
             })
         {
-            ys = [first.name]
+            ys = [(first.name, nil)]
         }
-        let series =
+        let series: [(String, Range<Int>?)] =
             ys.isEmpty
-            ? [dataset] : ys.map { SeriesName(dataset: dataset, column: $0).description }
-        var lines = [String]()
-        for name in series {
-            var line = "add plot \(kind.rawValue) \(name)"
-            if let x { line += " x=" + ScriptQuoting.quotedIfNeeded(x) }
-            if let by { line += " by=" + ScriptQuoting.quotedIfNeeded(by) }
-            lines.append(line)
+            ? [(dataset, words.file)]
+            : ys.map {
+                (SeriesName(dataset: dataset, column: $0.0).description, $0.1 ?? words.file)
+            }
+        for (name, typed) in series {
+            script.append("add plot ")
+            script.append(kind.rawValue, from: words.kind)
+            script.append(" ")
+            script.append(name, from: typed)
+            if let x {
+                script.append(" x=")
+                script.append(ScriptQuoting.quotedIfNeeded(x), from: words.file)
+            }
+            if let by, let typed = words.by {
+                script.append(" by=", from: typed.name)
+                script.append(ScriptQuoting.quotedIfNeeded(by), from: typed.value)
+            }
+            script.endCommand()
         }
-        if let title { lines.append("set title " + ScriptQuoting.quoted(title)) }
-        return lines.joined(separator: "\n") + "\n"
+        if let title, let typed = words.title {
+            script.append("set title ", from: typed.name)
+            script.append(ScriptQuoting.quoted(title), from: typed.value)
+            script.endCommand()
+        }
+        return script
     }
 
     /// Whether the plots depend on the file's columns (a default x or y to find).
@@ -76,6 +150,12 @@ public struct OneShot: Equatable, Sendable {
     /// The script it stands for, one command a line, once the file is loaded as `dataset`.
     public func script(for loaded: Dataset?) -> String {
         loadCommand + "\n" + plotCommands(for: loaded)
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        hasSuffix(suffix) ? String(dropLast(suffix.count)) : self
     }
 }
 

@@ -236,11 +236,11 @@ struct ChartbookCLI: ParsableCommand {
     /// instead of drawing.
     func runOneShot(_ shot: OneShot, printOnly: Bool) throws {
         var setup = setUp()
-        let load = ScriptSource(name: "chartbook plot", text: shot.loadCommand)
+        let load = ScriptSource(name: "chartbook plot", generated: shot.loadScript)
         func plots(after session: Session) -> ScriptSource {
             ScriptSource(
                 name: "chartbook plot",
-                text: shot.plotCommands(for: session.dataset(named: shot.dataset)))
+                generated: shot.plotScript(for: session.dataset(named: shot.dataset)))
         }
         guard printOnly else {
             var pieces = [load].makeIterator()
@@ -437,34 +437,35 @@ struct ChartbookCLI: ParsableCommand {
             StandardStreams.out(ChartRenderer.text(for: final.session, on: target))
         }
         if !failed || keepGoing {
-            var outputs = [(String, String)]()
-            if let svg {
-                let drawn = runner.remote.forSVG(
-                    notebook.session, on: target, shouldCancel: runner.executor.isCancelled)
-                outputs.append((svg, SVGExporter.svg(for: drawn.session, on: target)))
-            }
-            if let html {
-                outputs.append(
-                    (
-                        html,
-                        HTMLNotebook.page(
-                            notebook.entries, title: notebook.session.output.title, on: target)
-                    ))
-            }
-            for (path, document) in outputs {
-                do {
-                    try files.write(
-                        Array(document.utf8),
-                        to: path == "-" ? "/dev/stdout" : files.resolve(path, relativeTo: nil))
-                } catch {
-                    StandardStreams.err(
-                        "chartbook: cannot write '\(TextMetrics.sanitized(path))': \(error.reason)\n"
-                    )
-                    throw ExitCode(1)
-                }
-            }
+            try saveOutputs(runner: runner, notebook: &notebook)
         }
         if failed { throw ExitCode(1) }
+    }
+}
+
+extension ChartbookCLI {
+    /// `--svg PATH` and `--html PATH`: the `save svg` and `save html` commands they stand for,
+    /// run after the scripts; an error in them points at the flag's value.
+    func saveOutputs(runner: ScriptRunner, notebook: inout Notebook) throws {
+        for (flag, format, path) in [("--svg", "svg", svg), ("--html", "html", html)] {
+            guard let path else { continue }
+            var script = GeneratedScript()
+            let flagWord = script.typed(flag)
+            let pathWord = script.typed(path)
+            script.append("save " + format + " ", from: flagWord)
+            script.append(ScriptQuoting.quoted(path), from: pathWord)
+            script.endCommand()
+            var failure = ""
+            let outcome = runner.run(
+                ScriptSource(name: "chartbook", generated: script), in: &notebook
+            ) { event in
+                if case .diagnostic(let text) = event { failure += text }
+            }
+            if outcome == .failed {
+                StandardStreams.err(failure)
+                throw ExitCode(1)
+            }
+        }
     }
 }
 

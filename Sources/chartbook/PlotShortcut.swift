@@ -72,7 +72,8 @@ struct PlotShortcut: ParsableCommand {
                     + Plot.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
         let shot = OneShot(
-            kind: kind, file: file, columns: columns, x: x, by: by, title: title)
+            kind: kind, file: file, columns: columns, x: x, by: by, title: title,
+            typedKind: self.kind)
         var arguments = ["--color", color.rawValue]
         if let svg { arguments += ["--svg", svg] }
         if let size { arguments += ["--size", "\(size.columns)x\(size.rows)"] }

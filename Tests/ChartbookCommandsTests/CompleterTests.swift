@@ -25,7 +25,7 @@ import ChartbookModel
         #expect(complete("add pl").candidates == ["plot "])
         #expect(
             complete("show; s").candidates == [
-                "set ", "scroll ", "select ", "show ", "save ", "snapshot ", "source ",
+                "set ", "scroll ", "select ", "show ", "snapshot ", "source ", "save ",
             ])
         #expect(complete("save ").candidates == ["svg ", "vegalite ", "html ", "csv ", "script "])
         // Kinds by name and alias; a command's options from the grammar.

@@ -18,6 +18,49 @@ import ChartbookModel
         #expect(piped.script(for: nil) == "load - as stdin\nadd plot dot stdin by=origin\n")
     }
 
+    /// Issue 26: an error in a command the one-line form made speaks of what the user typed,
+    /// not of a script they never wrote (`chartbook plot:1:17: …` under `add plot …`).
+    @Test func errorsPointIntoTheCommandLine() {
+        var notebook = Notebook()
+        let files = InMemoryFiles(["/work/s.csv": "month,revenue\nJan,1\nFeb,3\n"])
+        let runner = ScriptRunner(executor: Executor(files: files))
+        let shot = OneShot(
+            kind: .pie, file: "s.csv", columns: ["nosuch"], by: "month", typedKind: "Pie")
+        var said = ""
+        let emit: (ScriptRunner.Event) -> Void = {
+            if case .diagnostic(let text) = $0 { said += text }
+        }
+        #expect(
+            runner.run(
+                ScriptSource(name: "chartbook plot", generated: shot.loadScript), in: &notebook,
+                emit: emit)
+                == .completed)
+        #expect(
+            runner.run(
+                ScriptSource(
+                    name: "chartbook plot",
+                    generated: shot.plotScript(for: notebook.session.datasets.first)),
+                in: &notebook, emit: emit) == .failed)
+        #expect(
+            said == """
+                chartbook plot: error: unknown option 'by' for pie plots; expected one of: color, labels, sort, x, where
+                chartbook plot Pie s.csv nosuch --by month
+                                                ^~~~
+
+                """)
+        said = ""
+        let missing = OneShot(kind: .line, file: "my file.csv", columns: [])
+        #expect(
+            runner.run(
+                ScriptSource(name: "chartbook plot", generated: missing.loadScript), in: &notebook,
+                emit: emit)
+                == .failed)
+        #expect(said.hasPrefix("chartbook plot: error: cannot read 'my file.csv'"))
+        #expect(
+            said.hasSuffix("chartbook plot line 'my file.csv'\n                    ^~~~~~~~~~~~~\n")
+        )
+    }
+
     @Test func theScriptRuns() {
         var notebook = Notebook()
         let files = InMemoryFiles(["/work/s.csv": "month,revenue,cost\nJan,1,2\nFeb,3,4\n"])
