@@ -8,50 +8,10 @@ extension Executor {
         _ command: Command, to s: inout Session, at range: SourceRange, context: Context
     ) throws(Diagnostic) -> [Effect]? {
         switch command {
-        case .addPlot(let kind, let seriesText, let id, let style, let bindingSpec):
-            let series = try resolveSeries(seriesText, in: s)
-            try checkChartType(kind, in: s, at: range)
-            let dataset = try existingDataset(Located(series.dataset, at: seriesText.range), in: s)
-            let binding = try completedColumns(
-                resolvedBinding(bindingSpec, over: PlotBinding(), dataset: dataset, session: s),
-                kind: kind, dataset: dataset, at: seriesText.range)
-            try checkRemote(kind, binding, dataset, at: seriesText.range)
-            let plotID: String
-            if let id {
-                guard s.plot(id: id.value) == nil else {
-                    throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
-                }
-                plotID = id.value
-            } else {
-                plotID = Identifier.unique(
-                    Identifier.made(from: series.column, fallback: "plot"),
-                    taken: Set(s.plots.map(\.id)))
-            }
-            guard s.plots.count < limits.maxPlots else {
-                throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
-            }
-            s.plots.append(
-                Plot(
-                    id: plotID, kind: kind, series: series, style: style,
-                    paletteSlot: s.freePaletteSlot, binding: binding))
-            try checkXScale(s, at: seriesText.range)
-            return alignmentNote(s) + [.render]
-        case .setPlot(let id, let options):
-            guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
-                throw Diagnostic(
-                    .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
-            }
-            let kind = s.plots[index].kind
-            let settings = try Parser.plotSettings(options, kind: kind) { option in
-                Diagnostic(.optionNotFor(option.name, kind: kind.rawValue), at: option.key.range)
-            }
-            s.plots[index].style = s.plots[index].style.merged(with: settings.style)
-            s.plots[index].binding = try resolvedBinding(
-                settings.binding, over: s.plots[index].binding,
-                dataset: try existingDataset(
-                    Located(s.plots[index].series.dataset, at: id.range), in: s),
-                session: s)
-            try checkXScale(s, at: id.range)
+        case .addPlot(let kind, let series, let id, let style, let binding):
+            return try addPlot(
+                kind, series, as: id, style: style, binding: binding, in: &s, at: range)
+        case .setPlot(let id, let options): try setPlot(id, options, in: &s)
         case .removePlot(let id):
             guard s.plot(id: id.value) != nil else {
                 throw Diagnostic(
@@ -62,47 +22,106 @@ extension Executor {
             return [.print(SessionReport.plots(s))]
         case .setReflines(let change):
             s.referenceLines = change.applied(to: s.referenceLines)
-        case .addRefline(let spec):
-            let value: MarkedLine.Value
-            switch spec.value {
-            case .constant(let v): value = .constant(v)
-            case .statistic(let kind, let text):
-                value = .statistic(kind, try resolveSeries(text, in: s))
-            }
-            guard s.markedLines.count < limits.maxMarkedLines else {
-                throw Diagnostic(
-                    .tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
-            }
-            s.markedLines.append(
-                MarkedLine(
-                    id: "r\(s.nextMarkedLineNumber)", value: value,
-                    label: spec.label.map(TextMetrics.sanitized),
-                    color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
-                    axis: spec.axis ?? .left))
-            s.nextMarkedLineNumber += 1
-        case .removeRefline(let target):
-            if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
-                s.markedLines.remove(at: index)
-            } else if let number = ValueParser.number(target.value),
-                let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) })
-            {
-                s.markedLines.remove(at: index)
-            } else {
-                let candidates =
-                    s.markedLines.map(\.id)
-                    + s.markedLines.compactMap { line in
-                        if case .constant(let v) = line.value {
-                            NumberText.shortest(v)
-                        } else {
-                            nil
-                        }
-                    }
-                throw Diagnostic(
-                    .unknown(.refline, target.value, candidates: candidates), at: target.range)
-            }
+        case .addRefline(let spec): try addRefline(spec, in: &s, at: range)
+        case .removeRefline(let target): try removeRefline(target, in: &s)
         default: return nil
         }
         return [.render]
+    }
+
+    /// `add plot KIND SERIES [as ID] …`: the series, its binding and the chart checked first.
+    func addPlot(
+        _ kind: Plot.Kind, _ seriesText: Located<SeriesName>, as id: Located<String>?,
+        style: PlotStyle, binding bindingSpec: PlotBindingSpec, in s: inout Session,
+        at range: SourceRange
+    ) throws(Diagnostic) -> [Effect] {
+        let series = try resolveSeries(seriesText, in: s)
+        try checkChartType(kind, in: s, at: range)
+        let dataset = try existingDataset(Located(series.dataset, at: seriesText.range), in: s)
+        let binding = try completedColumns(
+            resolvedBinding(bindingSpec, over: PlotBinding(), dataset: dataset, session: s),
+            kind: kind, dataset: dataset, at: seriesText.range)
+        try checkRemote(kind, binding, dataset, at: seriesText.range)
+        if let id, s.plot(id: id.value) != nil {
+            throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
+        }
+        let plotID =
+            id?.value
+            ?? Identifier.unique(
+                Identifier.made(from: series.column, fallback: "plot"),
+                taken: Set(s.plots.map(\.id)))
+        guard s.plots.count < limits.maxPlots else {
+            throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
+        }
+        s.plots.append(
+            Plot(
+                id: plotID, kind: kind, series: series, style: style,
+                paletteSlot: s.freePaletteSlot, binding: binding))
+        try checkXScale(s, at: seriesText.range)
+        return alignmentNote(s) + [.render]
+    }
+
+    /// `set plot ID key=value …`: the options read against the plot's kind, merged into it.
+    func setPlot(_ id: Located<String>, _ options: [TypedOption], in s: inout Session)
+        throws(Diagnostic)
+    {
+        guard let index = s.plots.firstIndex(where: { $0.id == id.value }) else {
+            throw Diagnostic(
+                .unknown(.plot, id.value, candidates: s.plots.map(\.id)), at: id.range)
+        }
+        let kind = s.plots[index].kind
+        let settings = try Parser.plotSettings(options, kind: kind) { option in
+            Diagnostic(.optionNotFor(option.name, kind: kind.rawValue), at: option.key.range)
+        }
+        s.plots[index].style = s.plots[index].style.merged(with: settings.style)
+        s.plots[index].binding = try resolvedBinding(
+            settings.binding, over: s.plots[index].binding,
+            dataset: try existingDataset(
+                Located(s.plots[index].series.dataset, at: id.range), in: s),
+            session: s)
+        try checkXScale(s, at: id.range)
+    }
+
+    /// `add refline VALUE|STATISTIC SERIES …`.
+    func addRefline(_ spec: MarkedLineSpec, in s: inout Session, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        let value: MarkedLine.Value
+        switch spec.value {
+        case .constant(let v): value = .constant(v)
+        case .statistic(let kind, let text):
+            value = .statistic(kind, try resolveSeries(text, in: s))
+        }
+        guard s.markedLines.count < limits.maxMarkedLines else {
+            throw Diagnostic(
+                .tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
+        }
+        s.markedLines.append(
+            MarkedLine(
+                id: "r\(s.nextMarkedLineNumber)", value: value,
+                label: spec.label.map(TextMetrics.sanitized),
+                color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
+                axis: spec.axis ?? .left))
+        s.nextMarkedLineNumber += 1
+    }
+
+    /// `remove refline ID|VALUE`.
+    func removeRefline(_ target: Located<String>, in s: inout Session) throws(Diagnostic) {
+        if let index = s.markedLines.firstIndex(where: { $0.id == target.value }) {
+            s.markedLines.remove(at: index)
+        } else if let number = ValueParser.number(target.value),
+            let index = s.markedLines.firstIndex(where: { $0.value == .constant(number) })
+        {
+            s.markedLines.remove(at: index)
+        } else {
+            let values = s.markedLines.compactMap { line -> String? in
+                if case .constant(let v) = line.value { return NumberText.shortest(v) }
+                return nil
+            }
+            throw Diagnostic(
+                .unknown(.refline, target.value, candidates: s.markedLines.map(\.id) + values),
+                at: target.range)
+        }
     }
 
     /// A remote dataset draws lines along its own x column: its drawing holds only the rows

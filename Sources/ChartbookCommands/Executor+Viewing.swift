@@ -4,6 +4,64 @@ import ChartbookModel
 /// `view`, `scroll` and `select`: on a real x scale (numbers, times, categories) the window
 /// is an x interval in data units (`View.xInterval`); on an index chart, a window of points.
 extension Executor {
+    /// The window, scrolling and selection.
+    func applyViewing(_ command: Command, to s: inout Session, at range: SourceRange)
+        throws(Diagnostic) -> [Effect]
+    {
+        switch command {
+        case .selectX(let text): try selectX(text, in: &s)
+        case .select(.index(let i), let place) where s.xScaleKind != .index:
+            try selectRow(i, at: place.range, in: &s)
+        case .select(let selection, let place): try select(selection, at: place.range, in: &s)
+        case .setSpacing(let spacing): s.view.spacing = spacing
+        case .scroll where !s.chartType.hasXAxis,
+            .view(.some, .some, _) where !s.chartType.hasXAxis:
+            throw Diagnostic(
+                .notForChart(command: "scroll and view", chart: s.chartType.noun), at: range)
+        case .scroll(let amount) where s.xScaleKind != .index:
+            try scrollInterval(amount, in: &s)
+        case .scroll(let amount): try scrollPoints(amount, in: &s)
+        case .view(nil, _, _), .view(_, nil, _):
+            s.view.xInterval = nil
+            s.view.spacing = .auto
+            s.view.anchor = s.view.direction == .rtl ? .end(0) : .start(0)
+        case .view(.some(let lower), .some(let upper), _) where s.xScaleKind != .index:
+            try viewInterval(lower, upper, in: &s)
+        case .view(.some(let lower), .some(let upper), let place):
+            try viewPoints(lower, upper, at: place.range, in: &s)
+        case .setDirection(let direction):
+            s.view.direction = direction
+            s.view.anchor = direction == .rtl ? .end(0) : .start(0)
+        case .setPadding(let left, let right):
+            if let left { s.view.paddingLeft = left }
+            if let right { s.view.paddingRight = right }
+        default: break
+        }
+        return [.render]
+    }
+
+    /// `select N|last|none` on an index chart: point N must exist; a point outside the window
+    /// scrolls into view.
+    func select(_ selection: Selection?, at range: SourceRange, in s: inout Session)
+        throws(Diagnostic)
+    {
+        if case .index(let i) = selection {
+            let count = s.pointCount
+            guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: range) }
+            guard i < count else { throw Diagnostic(.indexOutOfRange(i, count: count), at: range) }
+        } else if selection == .last, s.plots.isEmpty {
+            throw Diagnostic(.noPlots, at: range)
+        }
+        s.selection = selection
+        guard case .index(let i) = selection else { return }
+        let count = s.pointCount, width = plotWidth(s)
+        let window = s.view.window(count: count, widthCells: width)
+        if !window.contains(i) {
+            let first = i < window.lowerBound ? i : i - window.count + 1
+            s.view.anchor = s.view.anchor(showingFrom: first, count: count, widthCells: width)
+        }
+    }
+
     /// `scroll` on an index chart: by points, a page or a fraction of the window.
     func scrollPoints(_ amount: ScrollAmount, in s: inout Session) throws(Diagnostic) {
         let count = s.pointCount, width = plotWidth(s)

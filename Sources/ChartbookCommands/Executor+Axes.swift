@@ -1,0 +1,45 @@
+import ChartbookModel
+
+extension Executor {
+    /// `set labels`, the scales, the y range, titles and the legend.
+    func applyAxes(_ command: Command, to s: inout Session, at range: SourceRange)
+        throws(Diagnostic) -> [Effect]
+    {
+        switch command {
+        case .setLabels(let source, let sparsity):
+            return try setLabels(source, sparsity: sparsity, in: &s)
+        case .setXScale(let kind):
+            s.axes.xScale = kind
+            s.view.xInterval = nil
+            try checkXScale(s, at: range)
+        case .setYScale(let kind): s.axes.yScale = kind
+        case .setAxisTitle(let isX, let text):
+            if isX { s.axes.xTitle = text } else { s.axes.yTitle = text }
+        case .setRange(let mode): s.axes.range = mode
+        case .setZero(let on): s.axes.includeZero = on
+        case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
+        case .setLegend(let on): s.output.legend = on
+        default: break
+        }
+        return [.render]
+    }
+
+    /// `set labels SOURCE [sparsity=N]`; a numeric column as labels gets a note (spaced
+    /// evenly, not to scale).
+    func setLabels(_ source: Located<SeriesName>?, sparsity: Int?, in s: inout Session)
+        throws(Diagnostic) -> [Effect]
+    {
+        if let source { s.axes.labelSource = try labelSource(source, in: s) }
+        if let sparsity { s.axes.labelSparsity = sparsity }
+        guard case .column(let ref) = s.axes.labelSource,
+            s.dataset(named: ref.dataset)?.column(named: ref.column)?.isNumeric == true
+        else { return [.render] }
+        let column = TextMetrics.sanitized(ref.column)
+        return [
+            .render,
+            .feedback(
+                "note: '\(column)' holds numbers; as labels they are spaced evenly, not to scale. To draw against them, give the plots x=\(column)\n"
+            ),
+        ]
+    }
+}

@@ -1,0 +1,66 @@
+import ChartbookModel
+
+extension Executor {
+    /// How and where the chart is drawn: `show`, `show data`, `list`, the output settings and
+    /// snapshots.
+    func applyOutput(_ command: Command, to s: inout Session, context: Context)
+        throws(Diagnostic) -> [Effect]
+    {
+        switch command {
+        case .show: return [.render]
+        case .showData(let name, let rows):
+            let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
+            return [.print(DatasetTable.table(dataset, rows: rows))]
+        case .list: return [.print(SessionReport.list(s))]
+        case .setSize(let size): s.output.size = size
+        case .setColor(let mode): s.output.colorMode = mode
+        case .setCanvas(let canvas): s.output.canvas = canvas
+        case .setTheme(let theme): s.output.theme = theme
+        case .setRedraw(let redraw): s.output.redraw = redraw
+        case .snapshot(let on, let directory):
+            s.output.snapshotDirectory =
+                on
+                ? files.resolve(directory?.value ?? "snapshots", relativeTo: context.directory)
+                : nil
+            let note =
+                s.output.snapshotDirectory.map {
+                    "snapshots on: every change writes \(TextMetrics.sanitized($0))/NNNN.svg\n"
+                } ?? "snapshots off\n"
+            return [.feedback(note), .render]
+        default: break
+        }
+        return [.render]
+    }
+
+    /// `reset`, `help`, `echo`, `pause`, `play`, `quit`.
+    func applySession(_ command: Command, to s: inout Session, context: Context)
+        throws(Diagnostic) -> [Effect]
+    {
+        switch command {
+        case .reset:
+            s = Session()
+            return [.render]
+        case .help(let topic): return [.print(try HelpText.help(topic, width: textWidth()))]
+        case .echo(let text): return [.print(TextMetrics.sanitizedLines(text) + "\n")]
+        case .play(let path): return [.play(try lesson(path, context: context))]
+        case .quit: return [.quit]
+        default: return []  // pause: in a lesson, wait; elsewhere nothing
+        }
+    }
+
+    /// The script `play PATH` steps through. Its steps run one deeper (`ScriptRunner.depth`):
+    /// a script that plays itself stops here.
+    func lesson(_ path: Located<String>, context: Context) throws(Diagnostic) -> ScriptSource {
+        guard context.depth < maxSourceDepth else {
+            throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range)
+        }
+        let resolved = files.resolve(path.value, relativeTo: context.directory)
+        do {
+            return try ScriptSource(
+                name: path.value, bytes: try files.read(resolved),
+                directory: ScriptSource.directory(containing: resolved))
+        } catch {
+            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
+        }
+    }
+}
