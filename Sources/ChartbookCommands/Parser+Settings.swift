@@ -158,81 +158,84 @@ extension Parser {
         }
     }
 
-    /// `set reflines …`.
+    /// `set reflines auto|on|off|relative F…|absolute V… [key=value …]`.
     static func setReflines(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         var change = ReflinesChange()
-        if let token = c.peek, !c.atOption {
-            let lower = token.text.lowercased()
-            switch lower {
-            case "on", "off":
-                change.visible = lower == "on"
-                _ = c.next()
-            case "auto":
-                change.positions = .auto
-                change.visible = true
-                _ = c.next()
-            case "relative", "absolute":
-                _ = c.next()
-                var values = [Double]()
-                while let next = c.peek, !c.atOption {
-                    let value = try ValueParser.number(next, "a number")
-                    if lower == "relative" && !(0...1).contains(value) {
-                        throw Diagnostic(
-                            .invalidValue(
-                                key: "relative position", value: next.text,
-                                expected: "a fraction from 0 to 1"), at: next.range)
-                    }
-                    values.append(value)
-                    _ = c.next()
-                }
-                guard !values.isEmpty else {
-                    throw Diagnostic(
-                        .expected("positions after '\(lower)'", found: nil),
-                        at: c.peek?.range ?? c.end)
-                }
-                change.positions = lower == "relative" ? .relative(values) : .absolute(values)
-                change.visible = true
-            default:
-                throw Diagnostic(
-                    .unknown(
-                        .value, token.text, context: "set reflines",
-                        candidates: ["auto", "relative", "absolute", "on", "off"]),
-                    at: token.range)
-            }
-        }
+        if c.peek != nil, !c.atOption { try reflinePositions(&c, into: &change) }
         let options = try c.options()
         if change.positions == nil && change.visible == nil && options.isEmpty {
             throw Diagnostic(
                 .expected("auto, relative, absolute, on, off or key=value options", found: nil),
-                at: c.end
-            )
+                at: c.end)
         }
-        for option in options {
-            let value = option.value
-            switch option.name {
-            case "labels":
-                change.labels = try ValueParser.choice(
-                    value, key: "labels", as: ReferenceLines.LabelSide.self)
-            case "units": change.units = value.text
-            case "decimals":
-                change.decimals =
-                    value.text.lowercased() == "auto"
-                    ? .some(nil) : .some(try ValueParser.integer(value, "decimals", in: 0...10))
-            case "format":
-                change.format = try ValueParser.choice(
-                    value, key: "format", as: ReferenceLines.Format.self)
-            case "minmax": change.showMinMax = try ValueParser.boolean(value, key: "minmax")
-            case "intermediate":
-                change.showIntermediate = try ValueParser.boolean(value, key: "intermediate")
-            case "color": change.color = try ValueParser.color(value, key: "color")
-            case "style":
-                change.style = try ValueParser.choice(value, key: "style", as: RuleStyle.self)
-            default:
-                throw unknownOption(
-                    option, Grammar.optionNames(of: "set reflines"), context: "reflines")
-            }
-        }
+        for option in options { try reflineOption(option, into: &change) }
         return .setReflines(change)
     }
 
+    /// The word after `set reflines` (and the numbers after `relative` or `absolute`).
+    static func reflinePositions(_ c: inout TokenCursor, into change: inout ReflinesChange)
+        throws(Diagnostic)
+    {
+        guard let token = c.next() else { return }
+        let lower = token.text.lowercased()
+        switch lower {
+        case "on", "off": change.visible = lower == "on"
+        case "auto":
+            change.positions = .auto
+            change.visible = true
+        case "relative", "absolute":
+            var values = [Double]()
+            while let next = c.peek, !c.atOption {
+                let value = try ValueParser.number(next, "a number")
+                if lower == "relative" && !(0...1).contains(value) {
+                    throw Diagnostic(
+                        .invalidValue(
+                            key: "relative position", value: next.text,
+                            expected: "a fraction from 0 to 1"), at: next.range)
+                }
+                values.append(value)
+                _ = c.next()
+            }
+            guard !values.isEmpty else {
+                throw Diagnostic(
+                    .expected("positions after '\(lower)'", found: nil), at: c.peek?.range ?? c.end)
+            }
+            change.positions = lower == "relative" ? .relative(values) : .absolute(values)
+            change.visible = true
+        default:
+            throw Diagnostic(
+                .unknown(
+                    .value, token.text, context: "set reflines",
+                    candidates: ["auto", "relative", "absolute", "on", "off"]),
+                at: token.range)
+        }
+    }
+
+    /// One `key=value` of `set reflines`.
+    static func reflineOption(_ option: TypedOption, into change: inout ReflinesChange)
+        throws(Diagnostic)
+    {
+        let value = option.value
+        switch option.name {
+        case "labels":
+            change.labels = try ValueParser.choice(
+                value, key: "labels", as: ReferenceLines.LabelSide.self)
+        case "units": change.units = value.text
+        case "decimals":
+            change.decimals =
+                value.text.lowercased() == "auto"
+                ? .some(nil) : .some(try ValueParser.integer(value, "decimals", in: 0...10))
+        case "format":
+            change.format = try ValueParser.choice(
+                value, key: "format", as: ReferenceLines.Format.self)
+        case "minmax": change.showMinMax = try ValueParser.boolean(value, key: "minmax")
+        case "intermediate":
+            change.showIntermediate = try ValueParser.boolean(value, key: "intermediate")
+        case "color": change.color = try ValueParser.color(value, key: "color")
+        case "style": change.style = try ValueParser.choice(value, key: "style", as: RuleStyle.self)
+        default:
+            throw unknownOption(
+                option, Grammar.optionNames(of: "set reflines"), context: "reflines")
+        }
+    }
 }

@@ -73,11 +73,8 @@ public enum Parser {
         var values = [Double]()
         while let token = c.next() {
             for piece in token.text.split(separator: ",") {
-                if ["nan", "-", "?"].contains(piece.lowercased()) {
-                    values.append(.nan)
-                    continue
-                }
-                guard token.kind == .word, let value = ValueParser.number(String(piece)) else {
+                guard token.kind == .word, let value = ValueParser.numberOrMissing(String(piece))
+                else {
                     throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
                 }
                 values.append(value)
@@ -197,6 +194,22 @@ public enum Parser {
 
     // MARK: Data
 
+    /// `12`, `Jan:12`, `nan`, or after a quoted label (`"New York"` then `:12`) its value.
+    static func labelledValue(_ piece: Substring, after quoted: String?, in token: Token)
+        throws(Diagnostic) -> (label: String?, value: Double)
+    {
+        var label: String?
+        var number = String(piece)
+        if let colon = piece.lastIndex(of: ":") {
+            label = (quoted ?? "") + String(piece[..<colon])
+            number = String(piece[piece.index(after: colon)...])
+        }
+        guard let value = ValueParser.numberOrMissing(number) else {
+            throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
+        }
+        return (label, value)
+    }
+
     static func data(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let name = try c.name("a dataset name")
         guard let equals = c.next(), equals.kind == .equals else {
@@ -228,28 +241,12 @@ public enum Parser {
                 throw Diagnostic(.expected("a number", found: token.text), at: token.range)
             }
             for piece in token.text.split(separator: ",", omittingEmptySubsequences: true) {
-                var label: String?
-                var number = String(piece)
-                if let colon = piece.lastIndex(of: ":") {
-                    label = (pendingLabel ?? "") + String(piece[..<colon])
-                    number = String(piece[piece.index(after: colon)...])
-                }
+                let (label, value) = try labelledValue(piece, after: pendingLabel, in: token)
                 pendingLabel = nil
-                let value: Double
-                if ["nan", "-", "?"].contains(number.lowercased()) {
-                    value = .nan
-                } else {
-                    guard let parsed = ValueParser.number(number) else {
-                        throw Diagnostic(
-                            .expected("a number", found: String(piece)), at: token.range)
-                    }
-                    value = parsed
-                }
-                let isLabelled = label != nil
-                if let labelled, labelled != isLabelled {
+                if let labelled, labelled != (label != nil) {
                     throw Diagnostic(.labelsMismatch, at: token.range)
                 }
-                labelled = isLabelled
+                labelled = label != nil
                 values.append(value)
                 if let label { labels.append(label) }
             }
@@ -258,104 +255,6 @@ public enum Parser {
             throw Diagnostic(.expected("values after '='", found: nil), at: c.end)
         }
         return .data(name: name, values: values, labels: labelled == true ? labels : nil)
-    }
-
-    static func load(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("a file path, or sqlite:PATH or postgres://… and a query")
-        // `sqlite:PATH "SELECT …"`, `postgres://… "SELECT …"`: a query against a database.
-        let target = DatabaseQuery.Engine.parse(location: path.text)
-        let engine = target?.0
-        var query: Token?
-        if let engine {
-            guard let token = c.next(), token.kind == .string else {
-                throw Diagnostic(
-                    .expected(
-                        "a query in quotes after \(engine == .sqlite ? "sqlite:PATH" : "the connection URL")",
-                        found: c.peek?.text),
-                    at: c.end)
-            }
-            query = token
-        }
-        var name: Located<String>?
-        var given = [TypedOption]()
-        // `as NAME` before, between or after the options.
-        while !c.atEnd {
-            if let token = c.peek, token.kind == .word, token.text.lowercased() == "as",
-                !c.atOption, name == nil
-            {
-                _ = c.next()
-                name = try c.name("a dataset name after 'as'")
-                continue
-            }
-            guard c.atOption else { break }
-            given.append(try c.option())
-        }
-        try c.expectEnd()
-        var options = LoadOptions()
-        var columns = [Located<String>]()
-        for option in given {
-            switch option.name {
-            case "sep":
-                let separators: [String: UInt8] = [
-                    ",": 44, "comma": 44, ";": 59, "semicolon": 59, "tab": 9, "\t": 9,
-                    "|": 124, "pipe": 124, "space": 32, " ": 32,
-                ]
-                let text = option.value.text.lowercased()
-                if text == "auto" {
-                    options.separator = .auto
-                } else if let byte = separators[text] {
-                    options.separator = .character(byte)
-                } else {
-                    throw Diagnostic(
-                        .unknown(
-                            .value, option.value.text, context: "sep",
-                            candidates: ["auto", ",", "\";\"", "tab", "|"]), at: option.value.range)
-                }
-            case "header":
-                options.header = try ValueParser.choice(
-                    option.value, key: "header", as: LoadOptions.Header.self)
-            case "labels":
-                options.labelColumn = option.value.text
-                columns.removeAll { $0.value == "labels" }  // the last one given counts
-                columns.append(Located("labels", at: option.value.range))
-            case "x":
-                options.xColumn = option.value.text
-                columns.removeAll { $0.value == "x" }
-                columns.append(Located("x", at: option.value.range))
-            case "time":
-                options.epoch = try ValueParser.choice(
-                    option.value, key: "time", as: LoadOptions.EpochUnit.self)
-            case "mode" where engine == .postgres:
-                options.mode = try ValueParser.choice(
-                    option.value, key: "mode", as: LoadOptions.QueryMode.self)
-            case "timeout" where engine == .postgres:
-                options.timeout = try ValueParser.timeout(option.value)
-            default:
-                throw unknownOption(option, Grammar.optionNames(of: "load"), context: "load")
-            }
-            if query != nil, ["sep", "header"].contains(option.name) {
-                throw unknownOption(
-                    option,
-                    ["labels", "x", "time"] + (engine == .postgres ? ["mode", "timeout"] : []),
-                    context: "load of a query")
-            }
-        }
-        // Keyed by option: in one order whatever order they were typed in.
-        columns.sort { $0.value < $1.value }
-        if options.epoch != nil && options.xColumn == nil {
-            throw Diagnostic(
-                .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),
-                at: c.end)
-        }
-        if let engine, let query, let location = target?.1 {
-            return .loadQuery(
-                engine: engine, location: Located(location, at: path.range),
-                query: Located(query.text, at: query.range), name: name, options: options,
-                columns: columns)
-        }
-        return .load(
-            path: Located(path.text, at: path.range), name: name, options: options,
-            columns: columns)
     }
 
     static func gen(_ c: inout TokenCursor) throws(Diagnostic) -> Command {

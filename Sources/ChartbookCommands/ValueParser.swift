@@ -19,6 +19,14 @@ enum ValueParser {
         return value
     }
 
+    /// The words typed values use for a missing value (`data`, `push`).
+    static let missingWords: Set<String> = ["nan", "-", "?"]
+
+    /// A number, or NaN for a word of `missingWords`.
+    static func numberOrMissing(_ text: String) -> Double? {
+        missingWords.contains(text.lowercased()) ? .nan : number(text)
+    }
+
     /// A number above 0 and at most `limit` (widths, sizes, spacing, periods).
     /// A number in `minimum...limit` (above 0 when `minimum` is 0).
     static func positive(
