@@ -4,8 +4,15 @@ import ChartbookModel
 /// The text of `list`, `plots`, `describe` and `history`. Everything from data is sanitised.
 enum SessionReport {
     static func list(_ s: Session) -> String {
-        var out = ""
-        out += "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
+        let out =
+            datasetLines(s) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
+            + reflinesLine(s.referenceLines) + markedLines(s) + viewLine(s.view) + settingsLine(s)
+            + axesLine(s)
+        return TextMetrics.sanitizedLines(out + "\n")
+    }
+
+    static func datasetLines(_ s: Session) -> String {
+        var out = "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
         for d in s.datasets {
             let columns = d.columns.map {
                 $0.kindName == "number" ? $0.name : "\($0.name) (\($0.kindName))"
@@ -16,8 +23,10 @@ enum SessionReport {
                 + (d.window.map { "  window=\($0)" } ?? "") + (d.xColumn.map { "  x=\($0)" } ?? "")
                 + "\n"
         }
-        out += "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
-        let r = s.referenceLines
+        return out
+    }
+
+    static func reflinesLine(_ r: ReferenceLines) -> String {
         var positions: String
         switch r.positions {
         case .auto: positions = "auto"
@@ -26,49 +35,50 @@ enum SessionReport {
         case .absolute(let v):
             positions = "absolute " + v.map(NumberText.shortest).joined(separator: " ")
         }
-        out +=
+        return
             "reflines: \(r.visible ? positions : "off")  labels=\(r.labels.rawValue) format=\(r.format.rawValue)"
             + (r.units.isEmpty ? "" : " units=\"\(r.units)\"")
             + (r.decimals.map { " decimals=\($0)" } ?? "")
             + " minmax=\(r.showMinMax ? "on" : "off") intermediate=\(r.showIntermediate ? "on" : "off") style=\(r.style.rawValue)\n"
-        if !s.markedLines.isEmpty {
-            out += "marked lines:\n"
-            for m in s.markedLines {
-                let value: String
-                switch m.value {
-                case .constant(let v): value = NumberText.shortest(v)
-                case .statistic(let k, let ref): value = "\(k.rawValue) \(ref)"
-                }
-                out +=
-                    "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")
-                    + "  style=\(m.style.rawValue) fit=\(m.fit ? "on" : "off")\n"
+    }
+
+    static func markedLines(_ s: Session) -> String {
+        guard !s.markedLines.isEmpty else { return "" }
+        var out = "marked lines:\n"
+        for m in s.markedLines {
+            let value: String
+            switch m.value {
+            case .constant(let v): value = NumberText.shortest(v)
+            case .statistic(let k, let ref): value = "\(k.rawValue) \(ref)"
             }
+            out +=
+                "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")
+                + "  style=\(m.style.rawValue) fit=\(m.fit ? "on" : "off")\n"
         }
-        let range: String
-        switch s.axes.range {
-        case .auto: range = "auto"
-        case .adapt: range = "adapt"
-        case .fixed(let l, let u):
-            range = (l.map(NumberText.shortest) ?? "") + ".." + (u.map(NumberText.shortest) ?? "")
+        return out
+    }
+
+    static func viewLine(_ view: View) -> String {
+        let spacing: String
+        switch view.spacing {
+        case .auto: spacing = "auto"
+        case .cells(let c): spacing = NumberText.shortest(c)
+        case .points(let n): spacing = "\(n) points"
         }
+        return "view: spacing=\(spacing) direction=\(view.direction.rawValue)"
+            + (view.paddingLeft > 0 || view.paddingRight > 0
+                ? " padding=\(NumberText.shortest(view.paddingLeft)),\(NumberText.shortest(view.paddingRight))"
+                : "") + "\n"
+    }
+
+    static func settingsLine(_ s: Session) -> String {
         let size: String
         switch s.output.size {
         case .auto: size = "auto"
         case .fixed(let c, let r): size = "\(c)x\(r)"
         }
-        let spacing: String
-        switch s.view.spacing {
-        case .auto: spacing = "auto"
-        case .cells(let c): spacing = NumberText.shortest(c)
-        case .points(let n): spacing = "\(n) points"
-        }
-        out +=
-            "view: spacing=\(spacing) direction=\(s.view.direction.rawValue)"
-            + (s.view.paddingLeft > 0 || s.view.paddingRight > 0
-                ? " padding=\(NumberText.shortest(s.view.paddingLeft)),\(NumberText.shortest(s.view.paddingRight))"
-                : "") + "\n"
-        out +=
-            "settings: range=\(range) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
+        var out =
+            "settings: range=\(CommandPrinter.range(s.axes.range)) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
             + " canvas=\(s.output.canvas.rawValue) legend=\(s.output.legend.map { $0 ? "on" : "off" } ?? "auto")"
             + (s.output.title.map { " title=\"\($0)\"" } ?? "")
         switch s.selection {
@@ -77,8 +87,12 @@ enum SessionReport {
         case .index(let i): out += " select=\(i)"
         case .x(let x): out += " select=x=\(xText(x, in: s))"
         }
+        return out
+    }
+
+    static func axesLine(_ s: Session) -> String {
         let axes = s.axes
-        out +=
+        var out =
             "\naxes: xscale=\(axes.xScale?.rawValue ?? "auto (\(s.xScaleKind.rawValue))") yscale=\(axes.yScale.rawValue) timezone=\(s.timeZone.name)"
             + (axes.xTitle.map { " xlabel=\"\($0)\"" } ?? "")
             + (axes.yTitle.map { " ylabel=\"\($0)\"" } ?? "")
@@ -86,7 +100,7 @@ enum SessionReport {
             out +=
                 " view=\(xText(interval.lowerBound, in: s))..\(xText(interval.upperBound, in: s))"
         }
-        return TextMetrics.sanitizedLines(out + "\n")
+        return out
     }
 
     static func xText(_ value: Double, in s: Session) -> String {

@@ -271,10 +271,34 @@ struct ChartbookCLI: ParsableCommand {
         if man { return StandardStreams.out(Self.manualPage()) }
         if let completion { return StandardStreams.out(Self.completionScript(completion)) }
         var setup = setUp()
-        let (environment, limits, files, target, runner) = (
-            setup.environment, setup.limits, setup.files, setup.target, setup.runner
+        let (environment, files, target, runner) = (
+            setup.environment, setup.files, setup.target, setup.runner
         )
 
+        let sources = try readSources(files: files)
+        if let play {
+            try playLesson(
+                play, after: sources, runner: runner, files: files, environment: environment,
+                target: target, notebook: &setup.notebook)
+            return
+        }
+        if follow {
+            let ok = FollowMode(
+                runner: runner, sources: sources, target: target, window: max(window, 1)
+            ).run(&setup.notebook)
+            if !ok { throw ExitCode(1) }
+            return
+        }
+        if sources.isEmpty {
+            return try runWithoutScripts(&setup)
+        }
+        try runSources(
+            sources, runner: runner, files: files, target: target, notebook: &setup.notebook)
+    }
+
+    /// The script files, then the -e commands, as sources (a file that cannot be read ends
+    /// the run).
+    func readSources(files: LocalFiles) throws -> [ScriptSource] {
         var sources = [ScriptSource]()
         for path in scripts {
             let resolved = files.resolve(path, relativeTo: nil)
@@ -293,55 +317,43 @@ struct ChartbookCLI: ParsableCommand {
             sources.append(
                 ScriptSource(name: commands.count > 1 ? "-e#\(index + 1)" : "-e", text: text))
         }
-        if let play {
-            try playLesson(
-                play, after: sources, runner: runner, files: files, environment: environment,
-                target: target, notebook: &setup.notebook)
-            return
-        }
-        if follow {
-            let ok = FollowMode(
-                runner: runner, sources: sources, target: target, window: max(window, 1)
-            ).run(&setup.notebook)
-            if !ok { throw ExitCode(1) }
-            return
-        }
-        if sources.isEmpty {
-            if environment.stdinIsTerminal {
-                if !noInit {
-                    InitScript(variables: environment.variables).run(
-                        with: runner, files: files, into: &setup.notebook)
-                }
-                let fixed = size.map { _ in (target.columns, target.rows) }
-                NotebookREPL(
-                    runner: runner, environment: environment, files: files,
-                    colorMode: target.colorMode,
-                    fixedSize: fixed
-                ).run(&setup.notebook)
-                return
-            }
-            // Read as it arrives, a command at a time (an endless pipe runs in bounded memory).
-            var stream = StreamedScript(limits: limits)
-            let first = stream.next()
-            if let first, PipedInput.looksLikeData(first.text) {
-                StandardStreams.err(
-                    "chartbook: standard input looks like data (CSV), not commands.\n"
-                        + "  to draw it:   … | chartbook plot line - COLUMN [--x COLUMN]\n"
-                        + "  in a script:  load - as stdin; add plot line stdin.COLUMN\n")
-                throw ExitCode(2)
-            }
-            let pieces = StreamedPieces(first: first, rest: stream)
-            try runSources(
-                pieces, runner: runner, files: files, target: target, notebook: &setup.notebook)
-            if let failure = pieces.failure {
-                StandardStreams.err("chartbook: <stdin>: \(failure)\n")
-                throw ExitCode(1)
-            }
-            return
-        }
+        return sources
+    }
 
+    /// No scripts: the notebook on a terminal (after the init script), else standard input
+    /// read as a script a command at a time — unless it looks like data.
+    func runWithoutScripts(_ setup: inout Setup) throws {
+        let (environment, runner) = (setup.environment, setup.runner)
+        if environment.stdinIsTerminal {
+            if !noInit {
+                InitScript(variables: environment.variables).run(
+                    with: runner, files: setup.files, into: &setup.notebook)
+            }
+            let fixed = size.map { _ in (setup.target.columns, setup.target.rows) }
+            NotebookREPL(
+                runner: runner, environment: environment, files: setup.files,
+                colorMode: setup.target.colorMode, fixedSize: fixed
+            ).run(&setup.notebook)
+            return
+        }
+        // Read as it arrives, a command at a time (an endless pipe runs in bounded memory).
+        var stream = StreamedScript(limits: setup.limits)
+        let first = stream.next()
+        if let first, PipedInput.looksLikeData(first.text) {
+            StandardStreams.err(
+                "chartbook: standard input looks like data (CSV), not commands.\n"
+                    + "  to draw it:   … | chartbook plot line - COLUMN [--x COLUMN]\n"
+                    + "  in a script:  load - as stdin; add plot line stdin.COLUMN\n")
+            throw ExitCode(2)
+        }
+        let pieces = StreamedPieces(first: first, rest: stream)
         try runSources(
-            sources, runner: runner, files: files, target: target, notebook: &setup.notebook)
+            pieces, runner: runner, files: setup.files, target: setup.target,
+            notebook: &setup.notebook)
+        if let failure = pieces.failure {
+            StandardStreams.err("chartbook: <stdin>: \(failure)\n")
+            throw ExitCode(1)
+        }
     }
 
     /// `--play PATH`: on a terminal, the other scripts first, then the lesson step by step,

@@ -22,120 +22,30 @@ struct FollowMode {
     let frameInterval: Int = 50
 
     func run(_ notebook: inout Notebook) -> Bool {
-        // Declared before every nested function: declared between them (after `draw`, before
-        // `start`, which captures it), Swift 6.3.1 compiled a capture that crashed at run time.
-        let limits = runner.executor.limits
-        var pending = [UInt8]()
+        var stream = FollowStream(mode: self, notebook: notebook)
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var names: [String]?
-        var started = false
-        var drawnRows = 0
-        var lastDraw = 0
-        var dirty = false
-        var ok = true
         var atEnd = false
-
-        func draw() {
-            let text = ChartRenderer.text(for: notebook.session, on: target)
-            StandardStreams.out((drawnRows > 0 ? ANSIWriter.cursorUp(drawnRows) : "") + text)
-            drawnRows = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
-            lastDraw = MonotonicClock.milliseconds()
-            dirty = false
-        }
-
-        func start(columns: Int) {
-            var columnNames = names ?? (1...max(columns, 1)).map { "c\($0)" }
-            if columnNames.count > limits.maxColumns {
-                StandardStreams.err(
-                    "chartbook: --follow: \(columnNames.count) columns; reading the first \(limits.maxColumns) (the limit)\n"
-                )
-                columnNames = Array(columnNames.prefix(limits.maxColumns))
-            }
-            var session = notebook.session
-            session.upsert(
-                Dataset(
-                    name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) },
-                    source: .inline, window: window))
-            // A stream has no undo: keeping a step per line would hold a copy of the columns
-            // per step and make every push copy them.
-            notebook = Notebook(session: session, undoLimit: 0)
-            for source in sources {
-                if runner.run(
-                    source, in: &notebook,
-                    emit: { if case .diagnostic(let d) = $0 { StandardStreams.err(d) } }) == .failed
-                {
-                    ok = false
-                }
-            }
-            if notebook.session.plots.isEmpty {
-                if columnNames.count > limits.maxPlots {
-                    StandardStreams.err(
-                        "chartbook: --follow: plotting the first \(limits.maxPlots) of \(columnNames.count) columns (the limit)\n"
-                    )
-                }
-                let plots = columnNames.prefix(limits.maxPlots).map { "add plot line stdin.\($0)" }
-                    .joined(separator: "; ")
-                _ = runner.run(
-                    ScriptSource(name: "--follow", text: plots), in: &notebook, emit: { _ in })
-            }
-            started = true
-        }
-
-        func handle(_ line: String) {
-            switch StreamLine.parse(line) {
-            case .blank: return
-            case .names(let fields):
-                if !started && names == nil { names = Self.uniqueNames(fields) }
-            case .values(let values):
-                if !started { start(columns: names?.count ?? values.count) }
-                let width =
-                    notebook.session.dataset(named: "stdin")?.numericColumns.count ?? values.count
-                var row = Array(values.prefix(width))
-                while row.count < width { row.append(.nan) }
-                let push = Command.push(
-                    name: Located("stdin", at: SourceRange(line: 1, column: 1, length: 1)),
-                    values: row)
-                _ = try? runner.executor.run(
-                    push, text: "push", at: SourceRange(line: 1, column: 1, length: 1),
-                    in: &notebook)
-                dirty = true
-            }
-        }
-
         while !atEnd && !Interrupts.pending {
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&descriptor, 1, Int32(frameInterval))
-            if ready > 0 {
+            if poll(&descriptor, 1, Int32(frameInterval)) > 0 {
                 let n = buffer.withUnsafeMutableBytes {
                     read(STDIN_FILENO, $0.baseAddress, $0.count)
                 }
                 if n > 0 {
-                    pending.append(contentsOf: buffer[0..<n])
-                    // Lines are taken from the front, then removed once (removing each in turn
-                    // would be quadratic in the lines of one read).
-                    var lineStart = 0
-                    while let newline = pending[lineStart...].firstIndex(of: 10) {
-                        handle(String(decoding: pending[lineStart..<newline], as: UTF8.self))
-                        lineStart = newline + 1
-                    }
-                    pending.removeSubrange(..<lineStart)
-                    if pending.count > limits.maxLineBytes {
-                        StandardStreams.err(
-                            "chartbook: --follow: a line longer than \(ResourceLimits.bytesText(limits.maxLineBytes)) (the limit) was skipped\n"
-                        )
-                        pending.removeAll()
-                    }
+                    stream.take(buffer[0..<n])
                 } else if n == 0 || errno != EINTR {
                     atEnd = true
                 }
             }
-            if dirty && started && MonotonicClock.milliseconds() - lastDraw >= frameInterval {
-                draw()
+            if stream.dirty && stream.started
+                && MonotonicClock.milliseconds() - stream.lastDraw >= frameInterval
+            {
+                stream.draw()
             }
         }
-        if !pending.isEmpty { handle(String(decoding: pending, as: UTF8.self)) }
-        if started && (dirty || drawnRows == 0) { draw() }
-        return ok
+        stream.finish()
+        notebook = stream.notebook
+        return stream.ok
     }
 
     /// Column names usable as `stdin.NAME`.
@@ -148,5 +58,119 @@ struct FollowMode {
             seen.insert(unique)
             return unique
         }
+    }
+}
+
+/// What `--follow` holds while it reads: the notebook, the bytes of a line not yet ended, the
+/// column names, and what was drawn.
+struct FollowStream {
+    let mode: FollowMode
+    var notebook: Notebook
+    var pending = [UInt8]()
+    var names: [String]?
+    var started = false
+    /// Rows the last frame took (the cursor goes back up this many to draw the next).
+    var drawnRows = 0
+    /// When the last frame was drawn, in milliseconds.
+    var lastDraw = 0
+    var dirty = false
+    var ok = true
+
+    var limits: ResourceLimits { mode.runner.executor.limits }
+
+    init(mode: FollowMode, notebook: Notebook) {
+        self.mode = mode
+        self.notebook = notebook
+    }
+
+    mutating func draw() {
+        let text = ChartRenderer.text(for: notebook.session, on: mode.target)
+        StandardStreams.out((drawnRows > 0 ? ANSIWriter.cursorUp(drawnRows) : "") + text)
+        drawnRows = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
+        lastDraw = MonotonicClock.milliseconds()
+        dirty = false
+    }
+
+    /// Bytes read: every line they end is handled; a line longer than the limit is skipped.
+    mutating func take(_ bytes: ArraySlice<UInt8>) {
+        pending.append(contentsOf: bytes)
+        // Lines are taken from the front, then removed once (removing each in turn would be
+        // quadratic in the lines of one read).
+        var lineStart = 0
+        while let newline = pending[lineStart...].firstIndex(of: 10) {
+            handle(String(decoding: pending[lineStart..<newline], as: UTF8.self))
+            lineStart = newline + 1
+        }
+        pending.removeSubrange(..<lineStart)
+        if pending.count > limits.maxLineBytes {
+            StandardStreams.err(
+                "chartbook: --follow: a line longer than \(ResourceLimits.bytesText(limits.maxLineBytes)) (the limit) was skipped\n"
+            )
+            pending.removeAll()
+        }
+    }
+
+    /// The end of input: a last line without its newline, and the last frame.
+    mutating func finish() {
+        if !pending.isEmpty { handle(String(decoding: pending, as: UTF8.self)) }
+        if started && (dirty || drawnRows == 0) { draw() }
+    }
+
+    mutating func handle(_ line: String) {
+        switch StreamLine.parse(line) {
+        case .blank: return
+        case .names(let fields):
+            if !started && names == nil { names = FollowMode.uniqueNames(fields) }
+        case .values(let values):
+            if !started { start(columns: names?.count ?? values.count) }
+            let width =
+                notebook.session.dataset(named: "stdin")?.numericColumns.count ?? values.count
+            var row = Array(values.prefix(width))
+            while row.count < width { row.append(.nan) }
+            let here = SourceRange(line: 1, column: 1, length: 1)
+            let push = Command.push(name: Located("stdin", at: here), values: row)
+            _ = try? mode.runner.executor.run(push, text: "push", at: here, in: &notebook)
+            dirty = true
+        }
+    }
+
+    /// The first values: the dataset `stdin` is made, the scripts run, and a line per column
+    /// is added when they added no plot.
+    mutating func start(columns: Int) {
+        var columnNames = names ?? (1...max(columns, 1)).map { "c\($0)" }
+        if columnNames.count > limits.maxColumns {
+            StandardStreams.err(
+                "chartbook: --follow: \(columnNames.count) columns; reading the first \(limits.maxColumns) (the limit)\n"
+            )
+            columnNames = Array(columnNames.prefix(limits.maxColumns))
+        }
+        var session = notebook.session
+        session.upsert(
+            Dataset(
+                name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) },
+                source: .inline, window: mode.window))
+        // A stream has no undo: keeping a step per line would hold a copy of the columns per
+        // step and make every push copy them.
+        notebook = Notebook(session: session, undoLimit: 0)
+        for source in mode.sources {
+            let outcome = mode.runner.run(source, in: &notebook) { event in
+                if case .diagnostic(let d) = event { StandardStreams.err(d) }
+            }
+            if outcome == .failed { ok = false }
+        }
+        if notebook.session.plots.isEmpty { addLines(columnNames) }
+        started = true
+    }
+
+    /// `add plot line stdin.COLUMN` for each column (up to the plot limit).
+    mutating func addLines(_ columnNames: [String]) {
+        if columnNames.count > limits.maxPlots {
+            StandardStreams.err(
+                "chartbook: --follow: plotting the first \(limits.maxPlots) of \(columnNames.count) columns (the limit)\n"
+            )
+        }
+        let plots = columnNames.prefix(limits.maxPlots).map { "add plot line stdin.\($0)" }
+            .joined(separator: "; ")
+        _ = mode.runner.run(ScriptSource(name: "--follow", text: plots), in: &notebook) { _ in }
     }
 }
