@@ -46,45 +46,11 @@ extension Executor {
             name?.value ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved))
         let xRange = named.first(where: { $0.value == "x" })?.range ?? path.range
         do throws(DataError) {
-            if let deferred = try onDemandDataset(
-                bytes, resolved: resolved, name: datasetName, options: options,
-                timeZone: timeZone, shouldCancel: isCancelled)
-            {
-                dataset = deferred
-            } else {
-                let table: DelimitedReader.Table
-                if JSONTableReader.isJSON(path: resolved, bytes.buffer) {
-                    var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
-                    reader.timeZone = timeZone
-                    table = try reader.read(bytes.buffer)
-                } else {
-                    var reader = DelimitedReader(options: options, limits: limits)
-                    reader.timeZone = timeZone
-                    table = try reader.read(
-                        bytes.buffer, shouldCancel: isCancelled,
-                        release: { bytes.release($0, $1) },
-                        progress: { report(typed, $0) })
-                }
-                dataset = Dataset(
-                    name: datasetName, columns: table.columns, labels: table.labels,
-                    source: .file(path: resolved, options: options), xColumn: options.xColumn)
-            }
+            dataset = try readDataset(
+                bytes, resolved: resolved, name: datasetName, options: options, timeZone: timeZone,
+                progress: { report(typed, $0) })
         } catch {
-            // Whatever the reader made of the zeros that replaced lost pages, it is not the file.
-            if bytes.shrank {
-                throw Diagnostic(
-                    .unreadableData(path: path.value, .changedWhileRead), at: path.range)
-            }
-            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
-            // A column named by an option that the file lacks: point at the option.
-            if case .unknownLabelColumn(let label, let available) = error,
-                let labelsOption = named.first(where: { $0.value == "labels" })
-            {
-                throw Diagnostic(
-                    .unknown(.column, label, context: "labels= of load", candidates: available),
-                    at: labelsOption.range)
-            }
-            throw Diagnostic(.unreadableData(path: path.value, error), at: path.range)
+            throw loadFailure(error, of: path, mapped: bytes, columns: named)
         }
         if bytes.shrank {
             throw Diagnostic(.unreadableData(path: path.value, .changedWhileRead), at: path.range)
@@ -93,6 +59,56 @@ extension Executor {
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
         dataset.columns = try xColumns(dataset.columns, options: options, at: xRange)
         return dataset
+    }
+
+    /// The file's bytes as a dataset: columns read on demand when the file allows it, else
+    /// read whole (JSON or delimited text).
+    func readDataset(
+        _ bytes: MappedBytes, resolved: String, name: String, options: LoadOptions,
+        timeZone: TimeZoneSetting, progress: @escaping @Sendable (Double) -> Void
+    ) throws(DataError) -> Dataset {
+        if let deferred = try onDemandDataset(
+            bytes, resolved: resolved, name: name, options: options, timeZone: timeZone,
+            shouldCancel: isCancelled)
+        {
+            return deferred
+        }
+        let table: DelimitedReader.Table
+        if JSONTableReader.isJSON(path: resolved, bytes.buffer) {
+            var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
+            reader.timeZone = timeZone
+            table = try reader.read(bytes.buffer)
+        } else {
+            var reader = DelimitedReader(options: options, limits: limits)
+            reader.timeZone = timeZone
+            table = try reader.read(
+                bytes.buffer, shouldCancel: isCancelled, release: { bytes.release($0, $1) },
+                progress: progress)
+        }
+        return Dataset(
+            name: name, columns: table.columns, labels: table.labels,
+            source: .file(path: resolved, options: options), xColumn: options.xColumn)
+    }
+
+    /// The diagnostic of a load that failed: a file cut short while read, Ctrl-C, a column an
+    /// option named that the file lacks (pointing at the option), or the reader's error.
+    func loadFailure(
+        _ error: DataError, of path: Located<String>, mapped bytes: MappedBytes,
+        columns named: [Located<String>]
+    ) -> Diagnostic {
+        // Whatever the reader made of the zeros that replaced lost pages, it is not the file.
+        if bytes.shrank {
+            return Diagnostic(.unreadableData(path: path.value, .changedWhileRead), at: path.range)
+        }
+        if error == .cancelled { return Diagnostic(.cancelled, at: path.range) }
+        if case .unknownLabelColumn(let label, let available) = error,
+            let labelsOption = named.first(where: { $0.value == "labels" })
+        {
+            return Diagnostic(
+                .unknown(.column, label, context: "labels= of load", candidates: available),
+                at: labelsOption.range)
+        }
+        return Diagnostic(.unreadableData(path: path.value, error), at: path.range)
     }
 
     /// A database query as a dataset: engine errors point at the query, an unreadable

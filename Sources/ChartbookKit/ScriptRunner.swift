@@ -91,22 +91,11 @@ public struct ScriptRunner: Sendable {
                         notebook.narrate(narration)
                         narration = []
                     }
-                    for effect in effects {
-                        if effect == .quit { return .quit }
-                        if case .play(let script) = effect {
-                            let lesson = Lesson(script)
-                            if interactivePlay {
-                                emit(.play(lesson))
-                            } else if !playThrough(lesson, in: &notebook, emit: emit) {
-                                // Its step's error is shown; the script fails with it.
-                                failed = true
-                                if !keepGoing { return .failed }
-                            }
-                            continue
-                        }
-                        try carryOut(
-                            effect, show: drawEach || command == .show, at: tokens.tokens[0].range,
-                            emit: emit)
+                    if let end = try carryOut(
+                        effects, of: command, at: tokens.tokens[0].range, in: &notebook,
+                        failed: &failed, emit: emit)
+                    {
+                        return end
                     }
                 } catch {
                     report(error)
@@ -116,6 +105,31 @@ public struct ScriptRunner: Sendable {
             }
         }
         return failed ? .failed : .completed
+    }
+
+    /// Carries out the effects of a committed command in order: a lesson is played (or run
+    /// through), the others as `carryOut(_:show:at:emit:)` says. Returns how the script ends
+    /// when it ends here (`quit`, a lesson step that failed without --keep-going), else nil.
+    func carryOut(
+        _ effects: [Effect], of command: Command, at range: SourceRange,
+        in notebook: inout Notebook, failed: inout Bool, emit: (Event) -> Void
+    ) throws(Diagnostic) -> Outcome? {
+        for effect in effects {
+            if effect == .quit { return .quit }
+            if case .play(let script) = effect {
+                let lesson = Lesson(script)
+                if interactivePlay {
+                    emit(.play(lesson))
+                } else if !playThrough(lesson, in: &notebook, emit: emit) {
+                    // Its step's error is shown; the script fails with it.
+                    failed = true
+                    if !keepGoing { return .failed }
+                }
+                continue
+            }
+            try carryOut(effect, show: drawEach || command == .show, at: range, emit: emit)
+        }
+        return nil
     }
 
     /// Carries out one effect of a committed command: output, drawing (when `show`), the

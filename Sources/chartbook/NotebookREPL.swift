@@ -23,23 +23,15 @@ struct NotebookREPL {
 
     func run(_ notebook: inout Notebook) {
         TerminalLocale.useUTF8()
-        guard let editor = LineEditor(program: "chartbook") else {
+        let box = SessionBox()
+        box.session = notebook.session
+        guard let editor = makeEditor(completingIn: box) else {
             StandardStreams.err("chartbook: cannot start line editing\n")
             return
         }
         let historyFile = HistoryFile(variables: environment.variables)
         var history = historyFile.load(files: files)
         editor.load(history.entries)
-        let box = SessionBox()
-        box.session = notebook.session
-        let completer = Completer(files: files)
-        editor.completion = { text in
-            let result = completer.complete(text, session: box.session)
-            return LineEditor.Completion(partial: result.partial, candidates: result.candidates)
-        }
-        editor.terminalWidth = { [environment] in environment.size().columns }
-        // A resize while a line is typed redraws the chart at once (the line is kept).
-        if fixedSize == nil { editor.windowSize = { [environment] in environment.size() } }
 
         StandardStreams.out(
             "chartbook 0.1.0 · help lists the commands · Tab completes · Ctrl-D leaves\n"
@@ -91,6 +83,20 @@ struct NotebookREPL {
                 box.session = notebook.session
             }
         }
+    }
+
+    /// The line editor: Tab completes against the session in `box`; a resize while a line is
+    /// typed redraws the chart at once (the line is kept).
+    func makeEditor(completingIn box: SessionBox) -> LineEditor? {
+        guard let editor = LineEditor(program: "chartbook") else { return nil }
+        let completer = Completer(files: files)
+        editor.completion = { text in
+            let result = completer.complete(text, session: box.session)
+            return LineEditor.Completion(partial: result.partial, candidates: result.candidates)
+        }
+        editor.terminalWidth = { [environment] in environment.size().columns }
+        if fixedSize == nil { editor.windowSize = { [environment] in environment.size() } }
+        return editor
     }
 
     /// Holds the prompt back while the window is too small for it (a window narrower than
