@@ -13,31 +13,31 @@ extension PlotOption {
             "The column the plot is drawn against: numbers to scale, dates on a time axis, text as categories."
         ),
         .bound(
-            "y", [.heatmap], read: { token, b in b.y = Located(token.text, at: token.range) },
+            "y", family(.heatmap), read: { token, b in b.y = Located(token.text, at: token.range) },
             written: { $0.y.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The second column of a heatmap (2-D density of x= and y=, or a matrix by two categories)."
         ),
         .bound(
-            "low", [.range, .candlestick],
+            "low", reading("low"),
             read: { token, b in b.low = Located(token.text, at: token.range) },
             written: { $0.low.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column of the bars' (or candles') low ends; default a numeric column named low."),
         .bound(
-            "high", [.candlestick],
+            "high", reading("high"),
             read: { token, b in b.high = Located(token.text, at: token.range) },
             written: { $0.high.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column of the candles' highs; default a numeric column named high."),
         .bound(
-            "open", [.candlestick],
+            "open", reading("open"),
             read: { token, b in b.open = Located(token.text, at: token.range) },
             written: { $0.open.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
             "The column of the candles' opening values; default a numeric column named open."),
         .bound(
-            "by", main.subtracting([.pie, .donut, .heatmap, .candlestick, .range]),
+            "by", with(.splitsBy),
             read: { token, b in b.by = Located(token.text, at: token.range) },
             written: { $0.by.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
@@ -70,10 +70,12 @@ extension PlotOption {
         .color("color", Set(Plot.Kind.allCases), \.color).described(
             "Its colour: a name, #rrggbb, #rrggbbaa or NAME@ALPHA."),
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
-        .positive("width", lines.union([.radar]), what: "a stroke width", \.stroke.width).described(
-            "A line's (or polygon's) stroke in points."),
+        .positive("width", lines.union(family(.radar)), what: "a stroke width", \.stroke.width)
+            .described(
+                "A line's (or polygon's) stroke in points."),
         .positive(
-            "width", bars.union([.candlestick, .box]), what: "a share of the slot", limit: 1,
+            "width", bars.union(kinds { $0.mark == .candles || $0.mark == .boxes }),
+            what: "a share of the slot", limit: 1,
             \.bar.width
         ).described(
             "A bar's width as a share of its slot, 0 to 1."),
@@ -81,7 +83,7 @@ extension PlotOption {
             "Straight segments, or a smooth (monotone) curve through the points."),
         marker.described(
             "The marker: circle, square, diamond, cross or one character in quotes."),
-        .positive("size", [.dot, .radar], what: "a marker size", \.marker.size).described(
+        .positive("size", with(.markers), what: "a marker size", \.marker.size).described(
             "The marker's size (1 is one dot)."),
         .color("outline", bars, \.bar.outline).described(
             "A colour for the bars' outlines."),
@@ -95,18 +97,18 @@ extension PlotOption {
             "The gradient's two colours, C1..C2 (top to bottom)."),
         .choice("gradienttype", lines, \.stroke.gradientType).described(
             "The gradient's shape: linear (top to bottom) or radial (from the centre)."),
-        .flag("rounded", bars.subtracting([.histogram]), \.bar.rounded).described(
+        .flag("rounded", bars.subtracting(family(.histogram)), \.bar.rounded).described(
             "Round the bars' ends (SVG)."),
         .choice(
-            "labels", [.bar, .grouped, .stacked, .hbar, .histogram, .dot, .pie, .donut], \.labels
+            "labels", with(.valueLabels), \.labels
         ).described(
             "Value labels on the marks: on or value writes each value, percent its share of the whole."
         ),
         bins.described(
             "The bins: auto, sturges, fd (Freedman–Diaconis) or a count."),
-        .flag("density", [.histogram], \.histogram.density).described(
+        .flag("density", family(.histogram), \.histogram.density).described(
             "Draw the density (area 1) instead of counts."),
-        .choice("sort", [.hbar, .pie, .donut], \.categories.sort).described(
+        .choice("sort", with(.sortsCategories), \.categories.sort).described(
             "The categories' order: as they come (data), by value (descending, ascending) or by name."
         ),
         PlotOption(
@@ -116,11 +118,11 @@ extension PlotOption {
             merge: merging(\.categories.center)
         ).described(
             "The text in the donut's hole."),
-        .choice("kind", [.sparkline], \.spark.kind).described(
+        .choice("kind", strips, \.spark.kind).described(
             "What the sparkline draws: a line, bars or dots."),
         sparkRange.described(
             "The sparkline's fixed range, MIN..MAX (default its data's)."),
-        .flag("zero", [.sparkline], \.spark.zero).described(
+        .flag("zero", strips, \.spark.zero).described(
             "Make the sparkline's range include zero."),
         sparkHeight.described(
             "The sparkline's height in rows."),
@@ -128,7 +130,7 @@ extension PlotOption {
 
     /// `marker=circle|square|diamond|cross` or one character in quotes.
     static let marker = PlotOption(
-        name: "marker", kinds: [.dot, .radar], binding: false,
+        name: "marker", kinds: with(.markers), binding: false,
         values: .either(.keyword(MarkerStyle.Shape.names), .text),
         read: { token, s throws(Diagnostic) in
             if token.kind == .string {
@@ -183,7 +185,7 @@ extension PlotOption {
 
     /// Sparklines: `range=MIN..MAX`.
     static let sparkRange = PlotOption(
-        name: "range", kinds: [.sparkline], binding: false, values: .range,
+        name: "range", kinds: strips, binding: false, values: .range,
         read: { token, s throws(Diagnostic) in
             let (lower, upper) = try ValueParser.range(token, key: "range")
             guard let lower, let upper else {
@@ -203,7 +205,7 @@ extension PlotOption {
 
     /// Histograms: `bins=auto|sturges|fd|N`.
     static let bins = PlotOption(
-        name: "bins", kinds: [.histogram], binding: false,
+        name: "bins", kinds: family(.histogram), binding: false,
         values: .either(.keyword(HistogramStyle.Bins.names), .integer(1...1000)),
         read: { token, s throws(Diagnostic) in
             switch token.text.lowercased() {
@@ -228,7 +230,7 @@ extension PlotOption {
 
     /// Sparklines: `height=N` rows.
     static let sparkHeight = PlotOption(
-        name: "height", kinds: [.sparkline], binding: false, values: .integer(1...20),
+        name: "height", kinds: strips, binding: false, values: .integer(1...20),
         read: { token, s throws(Diagnostic) in
             s.style.spark.height = try ValueParser.integer(token, "a height in rows", in: 1...20)
         },

@@ -54,17 +54,32 @@ struct PlotOption: Sendable {
         return option
     }
 
-    static let lines: Set<Plot.Kind> = [.line, .area]
+    /// The kinds whose spec (`PlotKindSpec`) says `test`: an option names the kinds it is for
+    /// by what they are, so a kind added to the kinds' table takes its family's options.
+    static func kinds(_ test: (PlotKindSpec) -> Bool) -> Set<Plot.Kind> {
+        Set(PlotKindSpec.all.filter(test).map(\.kind))
+    }
+
+    /// Kinds drawn as a line (`line`, `area`).
+    static let lines = kinds { $0.mark == .line || $0.mark == .area }
     /// Kinds drawn against the chart's x (and so take `x=` and `axis=`).
-    static let xy: Set<Plot.Kind> = [
-        .line, .area, .dot, .bar, .stacked, .grouped, .range, .candlestick,
-    ]
+    static let xy = kinds { $0.family == .cartesian && $0.mark != .strip }
     /// Kinds whose `x=` names categories (or whose x is the data's x).
-    static let categorical: Set<Plot.Kind> = [.hbar, .pie, .donut, .radar, .heatmap]
+    static let categorical = kinds { [.horizontal, .pie, .radar, .heatmap].contains($0.family) }
     /// Kinds that draw bars (take `width=` as a fraction of the slot, `outline=`, `rounded=`).
-    static let bars: Set<Plot.Kind> = [.bar, .grouped, .stacked, .range, .hbar, .histogram]
+    static let bars = kinds { $0.mark == .bars || $0.family == .horizontal }
     /// Every kind but the sparkline: the main chart's.
-    static let main = Set(Plot.Kind.allCases).subtracting([.sparkline])
+    static let main = kinds { $0.mark != .strip }
+    /// The sparkline's own options.
+    static let strips = kinds { $0.mark == .strip }
+    /// Kinds with a trait (`PlotKindSpec.Trait`).
+    static func with(_ trait: PlotKindSpec.Trait) -> Set<Plot.Kind> {
+        kinds { $0.traits.contains(trait) }
+    }
+    /// Kinds that read a column named by the option `name` (`low=` …).
+    static func reading(_ name: String) -> Set<Plot.Kind> { kinds { $0.columns.contains(name) } }
+    /// Kinds of a family.
+    static func family(_ family: ChartType) -> Set<Plot.Kind> { kinds { $0.family == family } }
 
     /// The options `kind` takes: style options, then binding options, in table order.
     static func names(for kind: Plot.Kind) -> [String] {

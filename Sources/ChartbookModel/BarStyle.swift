@@ -22,14 +22,7 @@ public struct BarStyle: Equatable, Sendable {
     }
 
     /// Histogram bins touch; candles and boxes leave room for their neighbours' wicks.
-    public static func defaultWidth(for kind: Plot.Kind) -> Double {
-        switch kind {
-        case .histogram: 1
-        case .candlestick: 0.6
-        case .box: 0.5
-        default: 0.8
-        }
-    }
+    public static func defaultWidth(for kind: Plot.Kind) -> Double { kind.spec.barWidth }
 
     public var resolvedOutlineWidth: Double { outlineWidth ?? 1 }
 }

@@ -51,11 +51,14 @@ extension Plot.Kind {
     /// the binding option that names it (`low=` …), which is also the column name looked for
     /// when the option is not given: a range's low; a candlestick's open, high and low.
     public var extraColumns: [(option: String, path: WritableKeyPath<PlotBinding, String?>)] {
-        switch self {
-        case .range: return [("low", \.low)]
-        case .candlestick: return [("open", \.open), ("high", \.high), ("low", \.low)]
-        default: return []
-        }
+        spec.columns.compactMap { name in PlotBinding.columnPaths[name].map { (name, $0) } }
+    }
+}
+
+extension PlotBinding {
+    /// The binding's column options by name (`low=` …), for the kinds' tables.
+    public static var columnPaths: [String: WritableKeyPath<PlotBinding, String?>] {
+        ["x": \.x, "y": \.y, "low": \.low, "high": \.high, "open": \.open, "by": \.by]
     }
 }
 

@@ -13,8 +13,8 @@ extension ChartLayout {
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         let x = side.mapping
         let (window, span, position) = visiblePoints(p, side: side)
-        switch p.plot.kind {
-        case .line, .area, .sparkline:
+        switch p.plot.kind.spec.mark {
+        case .line, .area, .strip:
             let smooth = p.plot.style.stroke.curve == .smooth && window.count * 2 <= x.widthDots
             let runs: [[DotPoint]]
             if smooth {
@@ -31,7 +31,7 @@ extension ChartLayout {
                 plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
                 marks: .polyline(runs), fill: fill(for: p, y: y),
                 curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
-        case .dot:
+        case .dots:
             let points = markers(p.values, window, position: position, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
             if p.plot.style.marker.isPoint {
@@ -44,7 +44,7 @@ extension ChartLayout {
                 plotID: p.plot.id, color: p.color, thickness: 1,
                 marks: .markers(points, p.plot.style.marker.resolvedShape),
                 markerSize: p.plot.style.marker.resolvedSize)
-        case .bar, .grouped, .stacked, .histogram, .range:
+        case .bars:
             let slots = slots(p, window, side: side)
             let bars = bars(
                 p, slots.indices, centers: slots.centers, slot: slots.slot, x: x, y: y,
@@ -53,16 +53,16 @@ extension ChartLayout {
                 plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars(bars))
             layer.pattern = pattern
             return layer
-        case .candlestick:
+        case .candles:
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
                 marks: .boxes(candles(p, slots(p, window, side: side), y: y)))
-        case .box:
+        case .boxes:
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
                 marks: .boxes(boxes(p, x: x, y: y, group: group)))
-        case .hbar, .pie, .donut, .radar, .heatmap:
-            // Drawn by layouts of their own, never in a cartesian chart.
+        case .family:
+            // Drawn by their family's layout, never in a cartesian chart.
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars([]))
         }
     }

@@ -158,13 +158,13 @@ extension ChartLayout {
             guard k < p.extra.count, i < p.extra[k].count else { return .nan }
             return log ? pow(10, p.extra[k][i]) : p.extra[k][i]
         }
-        switch p.plot.kind {
-        case .range:
+        switch p.plot.kind.spec.readout {
+        case .lowHigh:
             return "\(shown(extra(0)))\(glyphs.missingValue)\(shown(value))"
-        case .candlestick:
+        case .ohlc:
             return
                 "O \(shown(extra(0))) H \(shown(extra(1))) L \(shown(extra(2))) C \(shown(value))"
-        default:
+        case .value:
             return shown(value)
         }
     }

@@ -27,18 +27,18 @@ public struct Glyphs: Equatable, Sendable {
 
     /// The legend key for a plot.
     public func legendKey(_ plot: Plot) -> String {
-        switch plot.kind {
+        switch plot.kind.spec.legendKey {
         case .line: return asciiOnly ? "-" : "━"
         case .area: return asciiOnly ? "=" : "▒"
-        case .dot:
-            if plot.style.marker.isPoint { return asciiOnly ? "." : "·" }
+        case .marker:
+            if plot.kind.spec.mark == .dots, plot.style.marker.isPoint {
+                return asciiOnly ? "." : "·"
+            }
             return String(marker(plot.style.marker.resolvedShape))
-        case .bar, .grouped, .stacked, .histogram, .hbar, .pie, .donut, .heatmap:
-            return asciiOnly ? "#" : "█"
-        case .range: return asciiOnly ? "|" : "┃"
-        case .candlestick, .box: return asciiOnly ? "[" : "▯"
-        case .radar: return String(marker(plot.style.marker.resolvedShape))
-        case .sparkline: return asciiOnly ? "~" : "⠉"
+        case .block: return asciiOnly ? "#" : "█"
+        case .rangeBar: return asciiOnly ? "|" : "┃"
+        case .box: return asciiOnly ? "[" : "▯"
+        case .spark: return asciiOnly ? "~" : "⠉"
         }
     }
 

@@ -34,18 +34,18 @@ extension VegaLiteSpec {
     func layers(for group: [Plot], notes: inout [String]) -> [JSON] {
         guard let plot = group.first, let dataset = session.dataset(named: plot.series.dataset)
         else { return [] }
-        switch plot.kind {
-        case .line, .area: return [lineLayer(plot, dataset)]
-        case .dot: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)
-        case .bar, .grouped, .stacked: return barLayers(group, dataset)
+        switch plot.kind.spec.vegaLite {
+        case .line: return [lineLayer(plot, dataset)]
+        case .point: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)
+        case .bars: return barLayers(group, dataset)
         case .histogram: return histogramLayers(plot, dataset, notes: &notes)
         case .box: return [boxLayer(plot, dataset)]
         case .range: return [rangeLayer(plot, dataset)]
-        case .candlestick: return candleLayers(plot, dataset)
+        case .candles: return candleLayers(plot, dataset)
         case .hbar: return [hbarLayer(plot, dataset)]
-        case .pie, .donut: return pieLayers(plot, dataset)
+        case .arcs: return pieLayers(plot, dataset)
         case .heatmap: return [heatmapLayer(plot, dataset)]
-        case .radar, .sparkline:
+        case .none:
             notes.append("\(plot.kind.rawValue) plot '\(plot.id)'")
             return []
         }
