@@ -37,7 +37,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// A command typed without its verb (`plot line w.temp`): `command` is it with one.
         case withoutVerb(String, command: String)
         /// Something else was expected here: `expected` says what, `found` what was there (nil: end of command).
-        case expected(String, found: String?)
+        case expected(Expectation, found: String?)
         /// More words than the command takes.
         case unexpected(String)
         case invalidValue(key: String, value: String, expected: String)
@@ -100,7 +100,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "unknown \(role.rawValue) '\(word)'" + (context.map { " for \($0)" } ?? "")
         case .withoutVerb(let word, _): return "unknown command '\(word)'"
         case .expected(let what, let found):
-            return "expected \(what)" + (found.map { ", found '\($0)'" } ?? "")
+            return "expected \(what.description)" + (found.map { ", found '\($0)'" } ?? "")
         case .unexpected(let word): return "unexpected '\(word)'"
         case .invalidValue(let key, let value, let expected):
             return "invalid \(key) '\(value)': expected \(expected)"
@@ -190,8 +190,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .needsColumn(let dataset, let columns):
             return columns.first.map { "write it as '\(dataset).\($0)'" }
         case .unterminatedString: return "add a closing '\"'"
-        case .expected(let what, _) where what.contains("key=value"):
-            return "options are written key=value"
+        case .expected(let what, _) where what.hint != nil: return what.hint
         case .xMismatch:
             return "give it x=COLUMN, or 'set xscale index' to draw every plot by row number"
         case .chartMismatch:

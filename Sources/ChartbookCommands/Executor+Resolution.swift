@@ -400,8 +400,6 @@ extension Executor {
         }
         if s.datasets.count == 1, let only = s.datasets.first { return only }
         throw Diagnostic(
-            .expected(
-                "a dataset name after the path (\(s.datasets.map(\.name).joined(separator: ", ")))",
-                found: nil), at: range)
+            .expected(.csvDataset(s.datasets.map(\.name)), found: nil), at: range)
     }
 }

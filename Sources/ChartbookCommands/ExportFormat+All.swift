@@ -5,7 +5,8 @@ extension ExportFormat {
     public static let all: [ExportFormat] = [svg, vegaLite, html, csv, script]
 
     static let svg = ExportFormat(
-        name: "svg", synopsis: "save svg PATH [size=WIDTHxHEIGHT]",
+        name: "svg", pathName: "an SVG file path",
+        synopsis: "save svg PATH [size=WIDTHxHEIGHT]",
         summary:
             "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
         example: "save svg out/revenue.svg size=1200x600", group: .output, operands: [],
@@ -23,7 +24,8 @@ extension ExportFormat {
     }
 
     static let vegaLite = ExportFormat(
-        name: "vegalite", synopsis: "save vegalite PATH [url=on]",
+        name: "vegalite", pathName: "a Vega-Lite (.vl.json) file path",
+        synopsis: "save vegalite PATH [url=on]",
         summary:
             "Write the session as a Vega-Lite v5 spec: the same chart in the standard grammar (datasets inline, or loaded files by url=on; kinds with no Vega-Lite mark are named in its description).",
         example: "save vegalite out/revenue.vl.json", group: .output, operands: [],
@@ -54,7 +56,8 @@ extension ExportFormat {
     }
 
     static let html = ExportFormat(
-        name: "html", synopsis: "save html PATH",
+        name: "html", pathName: "an HTML file path",
+        synopsis: "save html PATH",
         summary:
             "Write the session's making as one self-contained HTML page: every step with the comments above it in its script, the command, and the chart it made (light and dark).",
         example: "save html out/notes.html", group: .output, operands: [], options: [],
@@ -65,7 +68,8 @@ extension ExportFormat {
         })
 
     static let csv = ExportFormat(
-        name: "csv", synopsis: "save csv PATH [NAME]",
+        name: "csv", pathName: "a CSV file path",
+        synopsis: "save csv PATH [NAME]",
         summary:
             "Write a dataset as CSV (atomically): the named one, else the first plot's. Times as ISO 8601, missing values empty, labels as a 'label' column.",
         example: "save csv out/sales.csv sales", group: .output,
@@ -82,7 +86,8 @@ extension ExportFormat {
         })
 
     static let script = ExportFormat(
-        name: "script", synopsis: "save script PATH",
+        name: "script", pathName: "a script path",
+        synopsis: "save script PATH",
         summary:
             "Write the shortest script that rebuilds the session (datasets from their sources, settings, plots, view, selection).",
         example: "save script revenue.cb", group: .session, operands: [], options: [],

@@ -8,6 +8,8 @@ import ChartbookModel
 /// ChartbookKit, `ScriptRunner.rendered`).
 public struct ExportFormat: Sendable {
     public let name: String
+    /// What its path is, for a message (`an SVG file path`).
+    public let pathName: String
     public let synopsis: String
     public let summary: String
     public let example: String

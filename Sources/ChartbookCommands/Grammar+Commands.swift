@@ -433,7 +433,7 @@ extension Grammar {
             example: "source examples/tour.cb",
             group: .session,
             operands: [.path],
-            parse: Parser.path("a script path") { .source(path: $0) }),
+            parse: Parser.path(.path("a script path")) { .source(path: $0) }),
         CommandSpec(
             "play",
             "play PATH",
@@ -442,7 +442,7 @@ extension Grammar {
             group: .session,
             changes: false,
             operands: [.path],
-            parse: Parser.path("a lesson (script) path") { .play(path: $0) }),
+            parse: Parser.path(.path("a lesson (script) path")) { .play(path: $0) }),
         CommandSpec(
             "pause",
             "pause",

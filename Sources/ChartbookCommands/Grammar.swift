@@ -35,7 +35,7 @@ public enum Grammar {
     /// Reads a command's words off `c` and gives its entry: the verb, then the noun when the
     /// verb has nouns (`set range`); a verb that also stands alone (`show`) takes no noun.
     static func entry(_ c: inout TokenCursor) throws(Diagnostic) -> CommandSpec {
-        let verbToken = try c.word("a command")
+        let verbToken = try c.word(.command)
         let verb = verbToken.text.lowercased()
         let family = family(verb)
         guard let first = family.first else { throw unknownCommand(verbToken, &c) }
@@ -53,9 +53,7 @@ public enum Grammar {
         if let alone, c.atEnd { return alone }
         let role: Diagnostic.Role = first.verb == "set" ? .setting : .noun
         let (_, _) = try c.keyword(
-            role, nouns,
-            expected: role == .setting
-                ? "a setting" : ValueParser.listed(nouns.map { "'\($0)'" }, "or"),
+            role, nouns, expected: role == .setting ? .setting : .nouns(nouns),
             context: role == .setting ? nil : first.verb)
         return first  // not reached: the keyword above was none of the nouns
     }

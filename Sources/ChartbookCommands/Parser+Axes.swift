@@ -5,7 +5,7 @@ extension Parser {
 
     /// `set xscale auto|index|linear|log|time|category`.
     static func setXScale(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("auto, index, linear, log, time or category")
+        let token = try c.word(.words(["auto"] + XScaleKind.allCases.map(\.rawValue)))
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setXScale(nil) }
         guard let kind = XScaleKind(rawValue: token.text.lowercased()) else {
@@ -22,7 +22,7 @@ extension Parser {
     static func setAxisTitle(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command
     {
         { c throws(Diagnostic) in
-            let token = try c.value("a title in quotes, or off")
+            let token = try c.value(.title)
             try c.expectEnd()
             let off = token.kind == .word && token.text.lowercased() == "off"
             let text = off || token.text.isEmpty ? nil : TextMetrics.sanitized(token.text)
@@ -32,7 +32,7 @@ extension Parser {
 
     /// `set timezone UTC|+HH:MM|NAME`.
     static func setTimeZone(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.value("a zone: UTC, +05:30 or a name like Europe/Paris")
+        let token = try c.value(.zone)
         try c.expectEnd()
         guard let zone = TimeZoneSetting(parsing: token.text) else {
             throw Diagnostic(
@@ -56,7 +56,7 @@ extension Parser {
         }
         guard token.kind == .word else {
             throw Diagnostic(
-                .expected("+N, -N, +N%, start or end", found: token.text), at: token.range)
+                .expected(.scroll(durations: false), found: token.text), at: token.range)
         }
         if let n = Int(text) { return .scroll(.points(n)) }
         if text.hasSuffix("%"), let percent = ValueParser.number(String(text.dropLast())),
@@ -66,7 +66,7 @@ extension Parser {
         }
         guard let sign = text.first, sign == "+" || sign == "-" else {
             throw Diagnostic(
-                .expected("+N, -N, +N%, a duration like +30d, start or end", found: token.text),
+                .expected(.scroll(durations: true), found: token.text),
                 at: token.range)
         }
         return .scroll(.distance(Located(text, at: token.range)))
@@ -75,7 +75,7 @@ extension Parser {
     /// `view A..B` (`view all` shows everything again). The ends stay text: the chart's x
     /// scale reads them.
     static func view(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let first = try c.value("a range like 120..180 or 2004-01-01..2006-12-31, or all")
+        let first = try c.value(.interval)
         // `view "2004-01-01 10:00".."2004-01-02"`: quoted ends glued by `..`.
         var text = first.text, last = first
         while let next = c.peek, !next.spaceBefore {
@@ -112,7 +112,7 @@ extension Parser {
             }
             return .selectX(Located(option.value.text, at: option.value.range))
         }
-        let token = try c.word("a point index, x=VALUE, last or none")
+        let token = try c.word(.selection)
         try c.expectEnd()
         switch token.text.lowercased() {
         case "last": return .select(.last, at: TypedPlace(token.range))
@@ -121,8 +121,7 @@ extension Parser {
             guard let index = Int(token.text.replacingOccurrences(of: "_", with: "")), index >= 0
             else {
                 throw Diagnostic(
-                    .expected(
-                        "a point index (0, 1, ...), x=VALUE, last or none", found: token.text),
+                    .expected(.selection, found: token.text),
                     at: token.range)
             }
             return .select(.index(index), at: TypedPlace(token.range))

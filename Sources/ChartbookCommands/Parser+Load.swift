@@ -5,16 +5,14 @@ extension Parser {
 
     /// `load PATH [as NAME] [key=value …]` and `load sqlite:PATH|postgres://… "QUERY" …`.
     static func load(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let path = try c.value("a file path, or sqlite:PATH or postgres://… and a query")
+        let path = try c.value(.loadSource)
         // `sqlite:PATH "SELECT …"`, `postgres://… "SELECT …"`: a query against a database.
         let target = DatabaseQuery.Engine.parse(location: path.text)
         var query: Token?
         if let engine = target?.0 {
             guard let token = c.next(), token.kind == .string else {
                 throw Diagnostic(
-                    .expected(
-                        "a query in quotes after \(engine == .sqlite ? "sqlite:PATH" : "the connection URL")",
-                        found: c.peek?.text),
+                    .expected(.query(engine), found: c.peek?.text),
                     at: c.end)
             }
             query = token
@@ -23,7 +21,7 @@ extension Parser {
         let (options, columns) = try loadOptions(given, engine: target?.0, isQuery: query != nil)
         if options.epoch != nil && options.xColumn == nil {
             throw Diagnostic(
-                .expected("x=COLUMN with time= (the column that holds epoch times)", found: nil),
+                .expected(.epochColumn, found: nil),
                 at: c.end)
         }
         if let (engine, location) = target, let query {
@@ -48,7 +46,7 @@ extension Parser {
                 !c.atOption, name == nil
             {
                 _ = c.next()
-                name = try c.name("a dataset name after 'as'")
+                name = try c.name(.newName(.dataset))
                 continue
             }
             guard c.atOption else { break }

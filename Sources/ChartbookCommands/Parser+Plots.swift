@@ -6,14 +6,13 @@ extension Parser {
     static func addPlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let (kindText, _) = try c.keyword(
             .plotKind, Plot.Kind.allNames,
-            expected: "a plot kind (" + ValueParser.listed(Plot.Kind.allCases.map(\.rawValue), "or")
-                + ")")
+            expected: .plotKind)
         let kind = Plot.Kind.named(kindText) ?? .line
-        let series = try c.series("a series (dataset.column)")
+        let series = try c.series(.series(for: nil))
         var id: Located<String>?
         if let token = c.peek, token.text.lowercased() == "as", !c.atOption {
             _ = c.next()
-            id = try c.name("a plot id after 'as'")
+            id = try c.name(.newName(.plot))
         }
         let settings = try plotSettings(c.options(), kind: kind) { option in
             unknownOption(option, PlotOption.names(for: kind), context: "\(kind.rawValue) plots")
@@ -40,7 +39,7 @@ extension Parser {
     /// `set plot ID OPTION=VALUE…`: every option must be one some kind takes; the executor
     /// reads them against the plot's kind.
     static func setPlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let id = try c.name("a plot id")
+        let id = try c.name(.plotID)
         let options = try c.options()
         guard !options.isEmpty else { throw Diagnostic(.missingOptions("set plot"), at: c.end) }
         let names = PlotOption.all.map(\.name).reduce(into: [String]()) { names, name in
@@ -53,13 +52,13 @@ extension Parser {
     }
 
     static func addRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let first = try c.word("a value or a statistic (mean, median, min, max, p95)")
+        let first = try c.word(.reflineValue)
         var spec: MarkedLineSpec
         if let value = ValueParser.number(first.text) {
             spec = MarkedLineSpec(value: .constant(value))
         } else if let statistic = StatisticKind(rawValue: first.text.lowercased()) {
             spec = MarkedLineSpec(
-                value: .statistic(statistic, try c.series("a series for \(statistic.rawValue)")))
+                value: .statistic(statistic, try c.series(.series(for: statistic.rawValue))))
         } else {
             throw Diagnostic(
                 .unknown(

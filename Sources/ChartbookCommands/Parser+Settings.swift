@@ -5,7 +5,7 @@ extension Parser {
 
     /// `set memory …`.
     static func setMemory(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("a size like 2GiB or 512MiB, or auto")
+        let token = try c.word(.memorySize)
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setMemory(nil) }
         guard let bytes = ResourceLimits.bytes(parsing: token.text), bytes >= 1 << 20 else {
@@ -21,7 +21,7 @@ extension Parser {
     /// `set labels …`.
     static func setLabels(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         var source: Located<SeriesName>?
-        if c.peek != nil, !c.atOption { source = try c.series("a series, 'auto' or 'index'") }
+        if c.peek != nil, !c.atOption { source = try c.series(.labelSource(orSparsity: false)) }
         var sparsity: Int?
         for option in try c.options() {
             guard option.name == "sparsity" else {
@@ -31,14 +31,14 @@ extension Parser {
         }
         if source == nil && sparsity == nil {
             throw Diagnostic(
-                .expected("a series, 'auto', 'index' or sparsity=N", found: nil), at: c.end)
+                .expected(.labelSource(orSparsity: true), found: nil), at: c.end)
         }
         return .setLabels(source: source, sparsity: sparsity)
     }
 
     /// `set range …`.
     static func setRange(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("auto, adapt or a range like 0..100")
+        let token = try c.word(.yRange)
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setRange(.auto) }
         if token.text.lowercased() == "adapt" { return .setRange(.adapt) }
@@ -61,14 +61,14 @@ extension Parser {
 
     /// `set zero …`.
     static func setZero(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("on or off")
+        let token = try c.word(.words(["on", "off"]))
         try c.expectEnd()
         return .setZero(try ValueParser.boolean(token, key: "zero"))
     }
 
     /// `set title …`.
     static func setTitle(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.value("a title in quotes, or off")
+        let token = try c.value(.title)
         try c.expectEnd()
         if token.kind == .word && token.text.lowercased() == "off" { return .setTitle(nil) }
         return .setTitle(token.text.isEmpty ? nil : token.text)
@@ -76,7 +76,7 @@ extension Parser {
 
     /// `set legend …`.
     static func setLegend(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("on, off or auto")
+        let token = try c.word(.words(["on", "off", "auto"]))
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setLegend(nil) }
         return .setLegend(try ValueParser.boolean(token, key: "legend"))
@@ -84,7 +84,7 @@ extension Parser {
 
     /// `set size …`.
     static func setSize(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("a size like 100x30, or auto")
+        let token = try c.word(.cellSize)
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setSize(.auto) }
         let (w, h) = try ValueParser.size(token, key: "size")
@@ -93,7 +93,7 @@ extension Parser {
 
     /// `set data …`.
     static func setDataWindow(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         var window: Int??
         for option in try c.options() {
             guard option.name == "window" else {
@@ -112,7 +112,7 @@ extension Parser {
 
     /// `set spacing …`.
     static func setSpacing(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word("a number of cells, or auto")
+        let token = try c.word(.spacing)
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setSpacing(.auto) }
         return .setSpacing(
@@ -130,7 +130,7 @@ extension Parser {
             throw Diagnostic(.missingOptions("set padding"), at: c.end)
         }
         for option in options {
-            let value = try ValueParser.number(option.value, "cells")
+            let value = try ValueParser.number(option.value, .quantity("cells", nil))
             guard value >= 0, value <= 500 else {
                 throw Diagnostic(
                     .invalidValue(
@@ -152,7 +152,7 @@ extension Parser {
         _ key: String, _ make: @escaping @Sendable (T) -> Command
     ) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command where T.RawValue == String {
         { c throws(Diagnostic) in
-            let token = try c.word(ValueParser.listed(T.allCases.map(\.rawValue), "or"))
+            let token = try c.word(.words(T.allCases.map(\.rawValue)))
             try c.expectEnd()
             return make(try ValueParser.choice(token, key: key, as: T.self))
         }
@@ -165,7 +165,7 @@ extension Parser {
         let options = try c.options()
         if change.positions == nil && change.visible == nil && options.isEmpty {
             throw Diagnostic(
-                .expected("auto, relative, absolute, on, off or key=value options", found: nil),
+                .expected(.reflines, found: nil),
                 at: c.end)
         }
         for option in options { try reflineOption(option, into: &change) }
@@ -186,7 +186,7 @@ extension Parser {
         case "relative", "absolute":
             var values = [Double]()
             while let next = c.peek, !c.atOption {
-                let value = try ValueParser.number(next, "a number")
+                let value = try ValueParser.number(next)
                 if lower == "relative" && !(0...1).contains(value) {
                     throw Diagnostic(
                         .invalidValue(
@@ -198,7 +198,7 @@ extension Parser {
             }
             guard !values.isEmpty else {
                 throw Diagnostic(
-                    .expected("positions after '\(lower)'", found: nil), at: c.peek?.range ?? c.end)
+                    .expected(.values(after: lower), found: nil), at: c.peek?.range ?? c.end)
             }
             change.positions = lower == "relative" ? .relative(values) : .absolute(values)
             change.visible = true

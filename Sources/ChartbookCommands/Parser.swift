@@ -32,12 +32,12 @@ public enum Parser {
 
     static func reload(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         var names = [Located<String>]()
-        while !c.atEnd { names.append(try c.name("a dataset name")) }
+        while !c.atEnd { names.append(try c.name(.datasetName)) }
         return .reload(names: names)
     }
 
     static func drop(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         var force = false
         if let token = c.peek {
             guard token.text.lowercased() == "force" else {
@@ -51,37 +51,37 @@ public enum Parser {
     }
 
     static func describe(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         try c.expectEnd()
         return .describe(name: name)
     }
 
     static func removePlot(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.value("a plot id")
+        let token = try c.value(.plotID)
         try c.expectEnd()
         return .removePlot(id: Located(token.text, at: token.range))
     }
 
     static func removeRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.value("a reference line value or id")
+        let token = try c.value(.refline)
         try c.expectEnd()
         return .removeRefline(Located(token.text, at: token.range))
     }
 
     static func push(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         var values = [Double]()
         while let token = c.next() {
             for piece in token.text.split(separator: ",") {
                 guard token.kind == .word, let value = ValueParser.numberOrMissing(String(piece))
                 else {
-                    throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
+                    throw Diagnostic(.expected(.number, found: String(piece)), at: token.range)
                 }
                 values.append(value)
             }
         }
         guard !values.isEmpty else {
-            throw Diagnostic(.expected("values to push", found: nil), at: c.end)
+            throw Diagnostic(.expected(.values(after: "push"), found: nil), at: c.end)
         }
         return .push(name: name, values: values)
     }
@@ -110,7 +110,7 @@ public enum Parser {
     }
 
     static func showData(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         var rows: ClosedRange<Int>?
         if let range = c.next() {
             let parts = range.text.components(separatedBy: "..")
@@ -137,7 +137,7 @@ public enum Parser {
     /// A command of one path (`source PATH`, `play PATH`, `save html PATH`), `expected`
     /// naming what the path is when it is missing.
     static func path(
-        _ expected: String, _ make: @escaping @Sendable (Located<String>) -> Command
+        _ expected: Expectation, _ make: @escaping @Sendable (Located<String>) -> Command
     ) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
         { c throws(Diagnostic) in
             let token = try c.value(expected)
@@ -176,11 +176,11 @@ public enum Parser {
         -> Command
     {
         { c throws(Diagnostic) in
-            let path = try c.value("a \(format.name) file path")
+            let path = try c.value(.path(format.pathName))
             var request = ExportRequest(
                 format: format.name, path: Located(path.text, at: path.range))
             for _ in format.operands where !c.atEnd && !c.atOption {
-                request.operands.append(try c.name("a dataset name"))
+                request.operands.append(try c.name(.datasetName))
             }
             request.options = try c.options()
             let names = format.options.map(\.name)
@@ -205,17 +205,17 @@ public enum Parser {
             number = String(piece[piece.index(after: colon)...])
         }
         guard let value = ValueParser.numberOrMissing(number) else {
-            throw Diagnostic(.expected("a number", found: String(piece)), at: token.range)
+            throw Diagnostic(.expected(.number, found: String(piece)), at: token.range)
         }
         return (label, value)
     }
 
     static func data(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         guard let equals = c.next(), equals.kind == .equals else {
             throw Diagnostic(
                 .expected(
-                    "'=' and values, as in 'data \(name.value) = 3 1 4'",
+                    .dataValues(name: name.value),
                     found: c.tokens.indices.contains(c.index - 1) ? c.tokens[c.index - 1].text : nil
                 ),
                 at: c.tokens.indices.contains(c.index - 1) ? c.tokens[c.index - 1].range : c.end)
@@ -231,14 +231,14 @@ public enum Parser {
                     next.text.hasPrefix(":")
                 else {
                     throw Diagnostic(
-                        .expected("a number or label:number", found: "\"" + token.text + "\""),
+                        .expected(.labelledNumber, found: "\"" + token.text + "\""),
                         at: token.range)
                 }
                 pendingLabel = token.text
                 continue
             }
             guard token.kind == .word else {
-                throw Diagnostic(.expected("a number", found: token.text), at: token.range)
+                throw Diagnostic(.expected(.number, found: token.text), at: token.range)
             }
             for piece in token.text.split(separator: ",", omittingEmptySubsequences: true) {
                 let (label, value) = try labelledValue(piece, after: pendingLabel, in: token)
@@ -252,17 +252,17 @@ public enum Parser {
             }
         }
         guard !values.isEmpty else {
-            throw Diagnostic(.expected("values after '='", found: nil), at: c.end)
+            throw Diagnostic(.expected(.values(after: "="), found: nil), at: c.end)
         }
         return .data(name: name, values: values, labels: labelled == true ? labels : nil)
     }
 
     static func gen(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name("a dataset name")
+        let name = try c.name(.datasetName)
         let (kindText, _) = try c.keyword(
             .generator, Generator.Kind.allCases.map(\.rawValue),
-            expected: "a generator (sine, walk, linear, noise)")
-        let countToken = try c.word("a number of points")
+            expected: .generator)
+        let countToken = try c.word(.quantity("a number of points", nil))
         let count = try ValueParser.integer(countToken, "a number of points", in: 1...100_000_000)
         var generator = Generator(kind: Generator.Kind(rawValue: kindText) ?? .walk, count: count)
         for option in try c.options() {

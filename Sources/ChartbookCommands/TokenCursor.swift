@@ -33,7 +33,7 @@ struct TokenCursor {
     }
 
     /// The next token, which must be a word or string (not `=`).
-    mutating func value(_ expected: String) throws(Diagnostic) -> Token {
+    mutating func value(_ expected: Expectation) throws(Diagnostic) -> Token {
         guard let token = peek else { throw Diagnostic(.expected(expected, found: nil), at: end) }
         guard token.kind != .equals else {
             throw Diagnostic(.expected(expected, found: "="), at: token.range)
@@ -44,7 +44,7 @@ struct TokenCursor {
 
     /// A series: `dataset.column`, `name`, `dataset."quoted column"` (the string right after
     /// the dot, no space) or `"quoted column"`.
-    mutating func series(_ expected: String) throws(Diagnostic) -> Located<SeriesName> {
+    mutating func series(_ expected: Expectation) throws(Diagnostic) -> Located<SeriesName> {
         let token = try value(expected)
         if token.kind == .string {
             return Located(SeriesName(column: token.text, quoted: true), at: token.range)
@@ -64,7 +64,7 @@ struct TokenCursor {
     }
 
     /// The next token as a bare word.
-    mutating func word(_ expected: String) throws(Diagnostic) -> Token {
+    mutating func word(_ expected: Expectation) throws(Diagnostic) -> Token {
         let token = try value(expected)
         guard token.kind == .word else {
             throw Diagnostic(.expected(expected, found: "\"" + token.text + "\""), at: token.range)
@@ -74,7 +74,7 @@ struct TokenCursor {
 
     /// A keyword out of `choices` (case-insensitive), reported as `role` when unknown.
     mutating func keyword(
-        _ role: Diagnostic.Role, _ choices: [String], expected: String, context: String? = nil
+        _ role: Diagnostic.Role, _ choices: [String], expected: Expectation, context: String? = nil
     ) throws(Diagnostic) -> (String, Token) {
         let token = try word(expected)
         let lower = token.text.lowercased()
@@ -86,11 +86,11 @@ struct TokenCursor {
     }
 
     /// A name (dataset, plot id): letters, digits, `_`, `-`, starting with a letter or `_`.
-    mutating func name(_ expected: String) throws(Diagnostic) -> Located<String> {
+    mutating func name(_ expected: Expectation) throws(Diagnostic) -> Located<String> {
         let token = try value(expected)
         guard Identifier.isValid(token.text) else {
             throw Diagnostic(
-                .expected(expected + " (letters, digits, _ or -)", found: token.text),
+                .expected(.validName(expected), found: token.text),
                 at: token.range)
         }
         return Located(token.text, at: token.range)
@@ -103,7 +103,7 @@ struct TokenCursor {
             guard atOption else {
                 if token.kind == .equals {
                     throw Diagnostic(
-                        .expected("an option name before '='", found: "="), at: token.range)
+                        .expected(.optionName, found: "="), at: token.range)
                 }
                 throw Diagnostic(.unexpected(token.text), at: token.range)
             }
@@ -132,7 +132,7 @@ struct TokenCursor {
         index += 2
         guard let value = peek, value.kind != .equals else {
             throw Diagnostic(
-                .expected("a value for '\(key.text)'", found: peek?.text), at: peek?.range ?? end)
+                .expected(.optionValue(key: key.text), found: peek?.text), at: peek?.range ?? end)
         }
         index += 1
         return TypedOption(key: key, value: glued(value, for: key))

@@ -4,7 +4,9 @@ import ChartbookModel
 /// Typed values from tokens: numbers, booleans, colours, ranges, sizes, enum names.
 enum ValueParser {
     /// `12`, `-3.5`, `1e6`, `1_000`. Infinite and NaN are not numbers here.
-    static func number(_ token: Token, _ what: String = "a number") throws(Diagnostic) -> Double {
+    static func number(_ token: Token, _ what: Expectation = .number) throws(Diagnostic)
+        -> Double
+    {
         guard let value = number(token.text), token.kind == .word else {
             throw Diagnostic(.expected(what, found: token.text), at: token.range)
         }
@@ -33,7 +35,7 @@ enum ValueParser {
         _ token: Token, key: String, what: String, minimum: Double = 0,
         limit: Double = 100
     ) throws(Diagnostic) -> Double {
-        let value = try number(token, what)
+        let value = try number(token, .quantity(what, nil))
         guard value > 0, value >= minimum, value <= limit else {
             let expected =
                 minimum > 0
@@ -51,7 +53,7 @@ enum ValueParser {
         let cleaned = token.text.replacingOccurrences(of: "_", with: "")
         guard let value = Int(cleaned), range.contains(value) else {
             throw Diagnostic(
-                .expected("\(what) (\(range.lowerBound)...\(range.upperBound))", found: token.text),
+                .expected(.quantity(what, range), found: token.text),
                 at: token.range)
         }
         return value

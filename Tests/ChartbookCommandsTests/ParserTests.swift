@@ -192,6 +192,12 @@ import ChartbookModel
             "t.cb:1:25: error: invalid relative position '2': expected a fraction from 0 to 1\nset reflines relative 0 2\n                        ^\n"
         ),
         ("set plot", "t.cb:1:9: error: expected a plot id\nset plot\n        ^\n"),
+        // The hint comes with what was expected (`Expectation.reflines`), not its words.
+        (
+            "set reflines",
+            "t.cb:1:13: error: expected auto, relative, absolute, on, off or key=value options; options are written key=value\nset reflines\n            ^\n"
+        ),
+        ("save svg", "t.cb:1:9: error: expected an SVG file path\nsave svg\n        ^\n"),
         (
             "show now",
             "t.cb:1:6: error: unknown subcommand 'now' for show; expected one of: data\nshow now\n     ^~~\n"
