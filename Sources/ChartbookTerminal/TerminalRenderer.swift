@@ -175,50 +175,55 @@ public struct TerminalRenderer: Sendable {
                 (first, last) = barColumns(bar, width: area.width)
             }
             guard first <= last else { continue }
-            // Cells: the zero line at the nearest cell edge.
-            let edge = bar.base.rounded()
-            let base = Int(saturating: edge)
             for column in (area.column + first)...(area.column + last) {
-                var capRow: Int?
-                if bar.top < edge {
-                    let topCell = Int(saturating: bar.top.rounded(.down))
-                    let eighths = Int(saturating: ((Double(topCell + 1) - bar.top) * 8).rounded())
-                    if base - 1 > topCell {
-                        for r in (topCell + 1)..<base {
-                            fill(column, area.row + r, raster.fullBlock, style, &grid, &full)
-                        }
-                    }
-                    if topCell < base {
-                        if eighths >= 1 {
-                            grid.set(
-                                column, area.row + topCell, raster.lowerBlocks[min(eighths, 8) - 1],
-                                style: style)
-                            if eighths >= 8 { full.insert(key(column, area.row + topCell, grid)) }
-                            capRow = area.row + topCell
-                        } else if topCell + 1 < base {
-                            capRow = area.row + topCell + 1
-                        }
-                    }
-                } else if bar.top > edge {
-                    let bottomCell = Int(saturating: bar.top.rounded(.down))
-                    let eighths = Int(saturating: ((bar.top - Double(bottomCell)) * 8).rounded())
-                    if bottomCell > base {
-                        for r in base..<bottomCell {
-                            fill(column, area.row + r, raster.fullBlock, style, &grid, &full)
-                        }
-                    }
-                    if let glyph = raster.upperBlock(eighths: eighths), bottomCell < area.height {
-                        grid.set(column, area.row + bottomCell, glyph, style: style)
-                        capRow = area.row + bottomCell
-                    } else if bottomCell > base {
-                        capRow = area.row + bottomCell - 1
-                    }
-                }
+                let capRow = drawBarColumn(bar, column, area, style, &grid, &full)
                 if let outline = bar.outline, let row = capRow {
                     grid.restyle(column, row) { $0.foreground = outline }
                 }
             }
         }
+    }
+
+    /// One column of a bar, from the zero line (at the nearest cell edge) to its top in eighth
+    /// blocks; returns the row of its cap (where an outline colours it), if any.
+    private func drawBarColumn(
+        _ bar: Scene.Bar, _ column: Int, _ area: Scene.CellRect, _ style: CellStyle,
+        _ grid: inout CellGrid, _ full: inout Set<Int>
+    ) -> Int? {
+        let edge = bar.base.rounded()
+        let base = Int(saturating: edge)
+        if bar.top < edge {
+            let topCell = Int(saturating: bar.top.rounded(.down))
+            let eighths = Int(saturating: ((Double(topCell + 1) - bar.top) * 8).rounded())
+            if base - 1 > topCell {
+                for r in (topCell + 1)..<base {
+                    fill(column, area.row + r, raster.fullBlock, style, &grid, &full)
+                }
+            }
+            guard topCell < base else { return nil }
+            if eighths >= 1 {
+                grid.set(
+                    column, area.row + topCell, raster.lowerBlocks[min(eighths, 8) - 1],
+                    style: style)
+                if eighths >= 8 { full.insert(key(column, area.row + topCell, grid)) }
+                return area.row + topCell
+            }
+            return topCell + 1 < base ? area.row + topCell + 1 : nil
+        } else if bar.top > edge {
+            let bottomCell = Int(saturating: bar.top.rounded(.down))
+            let eighths = Int(saturating: ((bar.top - Double(bottomCell)) * 8).rounded())
+            if bottomCell > base {
+                for r in base..<bottomCell {
+                    fill(column, area.row + r, raster.fullBlock, style, &grid, &full)
+                }
+            }
+            if let glyph = raster.upperBlock(eighths: eighths), bottomCell < area.height {
+                grid.set(column, area.row + bottomCell, glyph, style: style)
+                return area.row + bottomCell
+            }
+            return bottomCell > base ? area.row + bottomCell - 1 : nil
+        }
+        return nil
     }
 
     func key(_ column: Int, _ row: Int, _ grid: CellGrid) -> Int {
