@@ -1,5 +1,6 @@
 import Testing
 import ChartbookModel
+import ChartbookData
 @testable import ChartbookCommands
 
 /// The printer is the parser's inverse: `parse(print(c)) == c` for commands made from the
@@ -8,7 +9,7 @@ import ChartbookModel
 @Suite struct CommandRoundTripTests {
     /// Random lines for `spec`, its words then a value for each operand and some options.
     struct LineMaker {
-        var random: SplitMix
+        var random: RandomSource
 
         mutating func line(for spec: CommandSpec) -> String {
             var words = spec.words
@@ -100,7 +101,7 @@ import ChartbookModel
     }
 
     @Test func everyCommandPrintsBackToItself() throws {
-        var maker = LineMaker(random: SplitMix(seed: 26))
+        var maker = LineMaker(random: RandomSource(seed: 26))
         var parsed = [String: Int]()
         for spec in Grammar.commands {
             for _ in 0..<300 {
@@ -130,19 +131,8 @@ import ChartbookModel
     }
 }
 
-/// A small seeded generator (SplitMix64): the same lines on every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension RandomSource {
     mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
     mutating func coin() -> Bool { next() & 1 == 0 }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+    mutating func unit() -> Double { nextUnit() }
 }
