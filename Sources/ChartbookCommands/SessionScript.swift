@@ -13,6 +13,8 @@ import ChartbookData
 ///   otherwise, like typed data, it is written out as `data NAME = ...`.
 /// - Plot colours: a plot whose palette colour would differ on replay (plots were removed
 ///   since) gets an explicit `color=`.
+/// - A dataset no plot, statistic or label uses is kept (the session had it), with a comment
+///   saying so (issue 31).
 public enum SessionScript {
     public static func text(for s: Session, scriptDirectory: String?) -> String {
         let lines =
@@ -41,7 +43,18 @@ public enum SessionScript {
         // Before the loads: the zone decides how their times are read, the budget holds them.
         if s.timeZone != defaults.timeZone { lines.append(.command(.setTimeZone(s.timeZone))) }
         if let budget = s.memoryBudget { lines.append(.command(.setMemory(budget))) }
+        var used = Set(s.datasetsInUse.map(\.name))
+        switch s.axes.labelSource {
+        case .datasetLabels(let name): used.insert(name)
+        case .column(let ref): used.insert(ref.dataset)
+        default: break
+        }
         for d in s.datasets {
+            if !used.contains(d.name) {
+                // Kept (a later `describe`, `show data` or plot may want it), and said so.
+                lines.append(
+                    .comment("\(d.name): no plot draws it; kept as the session had it"))
+            }
             guard let made = dataset(d, scriptDirectory: scriptDirectory) else {
                 lines.append(.comment("dataset \(d.name) is empty"))
                 continue

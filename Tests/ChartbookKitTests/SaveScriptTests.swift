@@ -18,6 +18,25 @@ import ChartbookTerminal
         )
     }
 
+    /// Issue 31: a dataset no plot uses is kept, and the script says why.
+    @Test func aDatasetNoPlotUsesIsKeptAndSaidSo() {
+        let session = sessionAfter(
+            "load s.csv labels=month\ngen w walk 5 seed=1\ngen spare walk 3 seed=2\nadd plot line w",
+            files: Self.files)
+        let text = SessionScript.text(for: session, scriptDirectory: "/work")
+        #expect(
+            text.contains(
+                "# s: no plot draws it; kept as the session had it\nload \"s.csv\" as s labels=month\n"
+            ))
+        #expect(text.contains("# spare: no plot draws it; kept as the session had it\ngen spare"))
+        #expect(!text.contains("# w:"))
+        // Used by the x labels only: not a comment.
+        let labelled = sessionAfter(
+            "load s.csv labels=month\ngen w walk 3 seed=1\nadd plot line w\nset labels s",
+            files: Self.files)
+        #expect(!SessionScript.text(for: labelled, scriptDirectory: "/work").contains("# s:"))
+    }
+
     @Test func replayDrawsTheSameChart() {
         let runner = ScriptRunner(executor: Executor(files: Self.files))
         let soup =
