@@ -120,6 +120,10 @@ public struct TerminalRenderer: Sendable {
         let area = scene.plotArea, frame = scene.frame, glyphs = raster.frame
         let style = CellStyle(foreground: scene.theme.frame)
         let ticks = Set(frame.yTickRows)
+        // A right axis of its own (`axis=right`) is ticked beside its own labels.
+        let rightTicks =
+            frame.rightTickDots.isEmpty
+            ? ticks : Set(frame.rightTickDots.map { area.row + $0 / scene.dotsPerCell.y })
         for row in area.row..<(area.row + area.height) {
             if let column = frame.leftColumn {
                 grid.set(
@@ -128,7 +132,7 @@ public struct TerminalRenderer: Sendable {
             }
             if let column = frame.rightColumn {
                 grid.set(
-                    column, row, ticks.contains(row) ? glyphs.rightTick : glyphs.vertical,
+                    column, row, rightTicks.contains(row) ? glyphs.rightTick : glyphs.vertical,
                     style: style)
             }
         }

@@ -2,6 +2,7 @@ import Testing
 import ChartbookCommands
 import ChartbookModel
 import ChartbookScene
+@testable import ChartbookKit
 
 /// The "wrong or misleading today" list of issue 9, each as it was reproduced by hand.
 @Suite struct AxisFixesTests {
@@ -147,5 +148,28 @@ import ChartbookScene
             scene.texts.filter { $0.role == .note }.map(\.text) == [
                 "note: v has 1005 groups; the first 1000 are drawn"
             ])
+    }
+}
+
+/// Issue 31: the right axis's tick marks sat on the left axis's rows; they stand beside the
+/// right axis's own labels.
+@Suite struct RightAxisTickTests {
+    @Test func rightTicksStandBesideTheRightLabels() {
+        let session = sessionAfter(
+            "data t = 0 10 20 30 40 35 25\ndata r = 1 7 3 15 2 9 4\nadd plot line t\nadd plot bar r axis=right")
+        let target = TerminalTarget(columns: 60, rows: 14, colorMode: .none)
+        let scene = ChartRenderer.scene(for: session, on: target)
+        let grid = ChartRenderer.grid(for: session, on: target)
+        guard let column = scene.frame.rightColumn else {
+            Issue.record("no right axis")
+            return
+        }
+        let rightRows = Set(
+            scene.texts.filter { $0.role == .yLabel && $0.column > column }.map(\.row))
+        #expect(rightRows.count >= 2)
+        for row in scene.plotArea.row..<(scene.plotArea.row + scene.plotArea.height) {
+            let ticked = grid[column, row].character == "├"
+            #expect(ticked == rightRows.contains(row), "row \(row)")
+        }
     }
 }
