@@ -173,6 +173,17 @@ extension ChartLayout {
             }
             return bars
         }
+        for (column, v) in largestPerColumn(p, indices, centers, unit: unit, x: x) {
+            bar(v, center: (Double(column) + 0.5) * unit, slot: unit)
+        }
+        return bars
+    }
+
+    /// Slots narrower than the smallest bar the target draws (`unit` cells): per such column,
+    /// the value of largest magnitude there (spikes stay visible), by column.
+    func largestPerColumn(
+        _ p: ResolvedPlot, _ indices: [Int], _ centers: [Double], unit: Double, x: XMapping
+    ) -> [(Int, Double)] {
         var best = [Double](
             repeating: .nan, count: max(Int(saturating: Double(x.widthCells) / unit), 0))
         for (i, center) in zip(indices, centers) where p.values[i].isFinite {
@@ -181,9 +192,6 @@ extension ChartLayout {
             let v = p.values[i]
             if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
         }
-        for (column, v) in best.enumerated() where v.isFinite {
-            bar(v, center: (Double(column) + 0.5) * unit, slot: unit)
-        }
-        return bars
+        return best.enumerated().filter { $0.element.isFinite }.map { ($0.offset, $0.element) }
     }
 }

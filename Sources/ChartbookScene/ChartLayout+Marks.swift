@@ -9,28 +9,11 @@ extension ChartLayout {
         for p: ResolvedPlot, x side: XSide, y: YMapping, heightCells: Int,
         group: BarGroup = BarGroup(), pattern: Int? = nil
     ) -> Scene.Layer {
-        let width = p.plot.style.stroke.resolvedWidth
-        let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         let x = side.mapping
         let (window, span, position) = visiblePoints(p, side: side)
         switch p.plot.kind.spec.mark {
         case .line, .area, .strip:
-            let smooth = p.plot.style.stroke.curve == .smooth && window.count * 2 <= x.widthDots
-            let runs: [[DotPoint]]
-            if smooth {
-                runs = smoothRuns(p.values, span, position: position, y: y)
-            } else if side.plan != nil, let xs = p.xs {
-                runs =
-                    p.sorted
-                    ? sortedRuns(xs, p.values, span, x: x, y: y, summary: p.summary)
-                    : pathRuns(p.values, span, position: position, y: y)
-            } else {
-                runs = straightRuns(p.values, span, x: x, y: y, summary: p.summary)
-            }
-            return Scene.Layer(
-                plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
-                marks: .polyline(runs), fill: fill(for: p, y: y),
-                curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
+            return lineLayer(p, window: window, span: span, position: position, side: side, y: y)
         case .dots:
             let points = markers(p.values, window, position: position, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
@@ -65,6 +48,33 @@ extension ChartLayout {
             // Drawn by their family's layout, never in a cartesian chart.
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars([]))
         }
+    }
+
+    /// A line's layer: straight runs reduced per dot column, a path in row order, or a
+    /// smooth curve when the points are far enough apart; with its fill.
+    func lineLayer(
+        _ p: ResolvedPlot, window: Range<Int>, span: Range<Int>, position: (Int) -> Int,
+        side: XSide, y: YMapping
+    ) -> Scene.Layer {
+        let width = p.plot.style.stroke.resolvedWidth
+        let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
+        let x = side.mapping
+        let smooth = p.plot.style.stroke.curve == .smooth && window.count * 2 <= x.widthDots
+        let runs: [[DotPoint]]
+        if smooth {
+            runs = smoothRuns(p.values, span, position: position, y: y)
+        } else if side.plan != nil, let xs = p.xs {
+            runs =
+                p.sorted
+                ? sortedRuns(xs, p.values, span, x: x, y: y, summary: p.summary)
+                : pathRuns(p.values, span, position: position, y: y)
+        } else {
+            runs = straightRuns(p.values, span, x: x, y: y, summary: p.summary)
+        }
+        return Scene.Layer(
+            plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
+            marks: .polyline(runs), fill: fill(for: p, y: y),
+            curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
     }
 
     /// The points of `p` in view (`window`), the span a line draws (one point beyond each

@@ -156,7 +156,8 @@ import ChartbookScene
 @Suite struct RightAxisTickTests {
     @Test func rightTicksStandBesideTheRightLabels() {
         let session = sessionAfter(
-            "data t = 0 10 20 30 40 35 25\ndata r = 1 7 3 15 2 9 4\nadd plot line t\nadd plot bar r axis=right")
+            "data t = 0 10 20 30 40 35 25\ndata r = 1 7 3 15 2 9 4\nadd plot line t\nadd plot bar r axis=right"
+        )
         let target = TerminalTarget(columns: 60, rows: 14, colorMode: .none)
         let scene = ChartRenderer.scene(for: session, on: target)
         let grid = ChartRenderer.grid(for: session, on: target)
