@@ -125,6 +125,13 @@ struct ChartbookCLI: ParsableCommand {
     @Option(help: "With --follow: keep the newest N rows.")
     var window: Int = 300
 
+    @Option(
+        name: .customLong("x"),
+        help: ArgumentHelp(
+            "With --follow: the column drawn along x (default: a column of dates or times, else the row).",
+            valueName: "column"))
+    var followX: String?
+
     @Flag(
         help:
             "After the final chart, say on stderr how many rows of remote datasets (mode=remote) crossed the wire for it."
@@ -284,7 +291,8 @@ struct ChartbookCLI: ParsableCommand {
         }
         if follow {
             let ok = FollowMode(
-                runner: runner, sources: sources, target: target, window: max(window, 1)
+                runner: runner, sources: sources, target: target, window: max(window, 1),
+                x: followX
             ).run(&setup.notebook)
             if !ok { throw ExitCode(1) }
             return

@@ -18,6 +18,8 @@ struct FollowMode {
     let sources: [ScriptSource]
     let target: TerminalTarget
     let window: Int
+    /// The column drawn along x (`--x`); nil: a column of dates or times, else the row.
+    var x: String? = nil
     /// Minimum time between frames, in milliseconds.
     let frameInterval: Int = 50
 
@@ -75,6 +77,11 @@ struct FollowStream {
     var lastDraw = 0
     var dirty = false
     var ok = true
+    /// Lines read so far (for the report of skipped ones).
+    var lineNumber = 0
+    /// Lines after the first values that could not be drawn, and the first of them.
+    var skipped = 0
+    var firstSkipped: (line: Int, text: String)?
 
     var limits: ResourceLimits { mode.runner.executor.limits }
 
@@ -114,15 +121,29 @@ struct FollowStream {
     mutating func finish() {
         if !pending.isEmpty { handle(String(decoding: pending, as: UTF8.self)) }
         if started && (dirty || drawnRows == 0) { draw() }
+        if let first = firstSkipped {
+            let text = TextMetrics.truncated(TextMetrics.sanitized(first.text), toWidth: 60)
+            StandardStreams.err(
+                "chartbook: --follow: skipped \(skipped) line\(skipped == 1 ? "" : "s") that held words, not values (the first, line \(first.line): \"\(text)\")\n"
+            )
+        }
+        // Lines came, and none could be drawn: that is a failure, not an empty success.
+        if !started && lineNumber > 0 && skipped > 0 { ok = false }
     }
 
     mutating func handle(_ line: String) {
-        switch StreamLine.parse(line) {
+        lineNumber += 1
+        switch StreamLine.parse(line, timeZone: notebook.session.timeZone) {
         case .blank: return
         case .names(let fields):
-            if !started && names == nil { names = FollowMode.uniqueNames(fields) }
-        case .values(let values):
-            if !started { start(columns: names?.count ?? values.count) }
+            if !started && names == nil && lineNumber == 1 {
+                names = FollowMode.uniqueNames(fields)
+            } else {
+                skipped += 1
+                if firstSkipped == nil { firstSkipped = (lineNumber, line) }
+            }
+        case .values(let values, let times):
+            if !started { start(columns: names?.count ?? values.count, times: times) }
             let width =
                 notebook.session.dataset(named: "stdin")?.numericColumns.count ?? values.count
             var row = Array(values.prefix(width))
@@ -136,7 +157,7 @@ struct FollowStream {
 
     /// The first values: the dataset `stdin` is made, the scripts run, and a line per column
     /// is added when they added no plot.
-    mutating func start(columns: Int) {
+    mutating func start(columns: Int, times: Set<Int>) {
         var columnNames = names ?? (1...max(columns, 1)).map { "c\($0)" }
         if columnNames.count > limits.maxColumns {
             StandardStreams.err(
@@ -145,10 +166,15 @@ struct FollowStream {
             columnNames = Array(columnNames.prefix(limits.maxColumns))
         }
         var session = notebook.session
+        // A column of dates or times is the x of the lines drawn (`--x NAME` names another).
+        let columns = columnNames.enumerated().map { index, name in
+            times.contains(index) ? Column(name: name, times: []) : Column(name: name, numbers: [])
+        }
+        let x = mode.x ?? columns.first(where: \.isTime)?.name
         session.upsert(
             Dataset(
-                name: "stdin", columns: columnNames.map { Column(name: $0, numbers: []) },
-                source: .inline, window: mode.window))
+                name: "stdin", columns: columns, source: .inline, window: mode.window,
+                xColumn: x))
         // A stream has no undo: keeping a step per line would hold a copy of the columns per
         // step and make every push copy them.
         notebook = Notebook(session: session, undoLimit: 0)
@@ -158,7 +184,7 @@ struct FollowStream {
             }
             if outcome == .failed { ok = false }
         }
-        if notebook.session.plots.isEmpty { addLines(columnNames) }
+        if notebook.session.plots.isEmpty { addLines(columnNames.filter { $0 != x }) }
         started = true
     }
 
