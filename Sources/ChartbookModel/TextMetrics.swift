@@ -128,6 +128,58 @@ public enum TextMetrics {
         return result + "…"
     }
 
+    /// Names cut to `cells` each so that names that differ stay apart: cut at the end
+    /// (`Elderber…`) where that keeps them distinct; where it does not (`Salmon River`,
+    /// `Salmon Creek` → `Salm…` twice), cut in the middle (`Sa…er`, `Sa…ek`), else keep the
+    /// end (`…River`). Names equal to begin with, or too long for any of these to part, stay
+    /// cut at the end.
+    public static func distinctlyTruncated(_ names: [String], toWidth cells: Int) -> [String] {
+        let atEnd = names.map { truncated($0, toWidth: cells) }
+        var cut = atEnd
+        let cuts: [(String, Int) -> String] = [middleTruncated, endKept]
+        for shorten in cuts {
+            let clashing = clashes(names, cut)
+            guard !clashing.isEmpty else { return cut }
+            for i in clashing { cut[i] = shorten(names[i], cells) }
+        }
+        for i in clashes(names, cut) { cut[i] = atEnd[i] }
+        return cut
+    }
+
+    /// The indices whose text in `cut` another, different name shares.
+    static func clashes(_ names: [String], _ cut: [String]) -> [Int] {
+        var owners = [String: Set<String>]()
+        for (name, text) in zip(names, cut) { owners[text, default: []].insert(name) }
+        return names.indices.filter { owners[cut[$0], default: []].count > 1 }
+    }
+
+    /// `text` cut in its middle to `cells` (`Sa…er`); whole when it fits.
+    public static func middleTruncated(_ text: String, toWidth cells: Int) -> String {
+        guard width(of: text) > cells, cells >= 3 else { return truncated(text, toWidth: cells) }
+        let tailCells = (cells - 1) / 2
+        let head = truncated(text, toWidth: cells - 1 - tailCells, ellipsis: false)
+        return head + "…" + suffix(of: text, cells: tailCells)
+    }
+
+    /// `text` cut at its start to `cells` (`…River`); whole when it fits.
+    public static func endKept(_ text: String, toWidth cells: Int) -> String {
+        guard width(of: text) > cells, cells >= 2 else { return truncated(text, toWidth: cells) }
+        return "…" + suffix(of: text, cells: cells - 1)
+    }
+
+    /// The last characters of `text` that fit in `cells`.
+    static func suffix(of text: String, cells: Int) -> String {
+        var result = ""
+        var used = 0
+        for character in text.reversed() {
+            let w = width(of: character)
+            if used + w > cells { break }
+            result.insert(character, at: result.startIndex)
+            used += w
+        }
+        return result
+    }
+
     /// `text` (one paragraph) broken into lines of at most `cells` display cells: at
     /// `separator`s when it has them (`a · b · c`), else at spaces; lines after the first
     /// start with `indent`. A word longer than a line is cut (never overflows).

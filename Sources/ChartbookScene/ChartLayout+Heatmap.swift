@@ -210,8 +210,8 @@ struct HeatGrid {
         }
         var grid = HeatGrid(
             width: width, height: rowsUsed, gutter: gutter, cells: cells, matrix: true)
-        for (k, name) in yNames.enumerated() where k * cellHeight < rowsUsed {
-            let text = TextMetrics.truncated(name, toWidth: gutter - 2)
+        let yFitted = TextMetrics.distinctlyTruncated(yNames, toWidth: gutter - 2)
+        for (k, text) in yFitted.enumerated() where k * cellHeight < rowsUsed {
             grid.yLabels.append(
                 (
                     k * cellHeight + (cellHeight - 1) / 2,
@@ -220,8 +220,8 @@ struct HeatGrid {
                 ))
         }
         var end = -1
-        for (k, name) in xNames.enumerated() where k * cellWidth < width {
-            let text = TextMetrics.truncated(name, toWidth: max(cellWidth - 1, 1))
+        let xFitted = TextMetrics.distinctlyTruncated(xNames, toWidth: max(cellWidth - 1, 1))
+        for (k, text) in xFitted.enumerated() where k * cellWidth < width {
             let column = k * cellWidth + max(0, (cellWidth - TextMetrics.width(of: text)) / 2)
             guard column > end else { continue }
             grid.xLabels.append((column, k * cellWidth + cellWidth / 2, text))

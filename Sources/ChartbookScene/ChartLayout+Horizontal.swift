@@ -67,8 +67,7 @@ extension ChartLayout {
                     table, s, bands: bands, area: area, labels: labels, toColumn: scale.toColumn)
             }
         }
-        for (k, name) in names.enumerated() {
-            let text = TextMetrics.truncated(name, toWidth: labelWidth)
+        for (k, text) in TextMetrics.distinctlyTruncated(names, toWidth: labelWidth).enumerated() {
             texts.append(
                 Scene.Text(
                     role: .category, row: area.row + bands.top(k) + (bands.band - 1) / 2,

@@ -95,12 +95,12 @@ extension ChartLayout {
         let labelFrame = RadialFrame(
             centerColumn: frame.centerColumn, centerRow: frame.centerRow,
             radiusColumns: frame.radiusColumns + 1.5, radiusRows: frame.radiusRows + 0.6)
-        return names.enumerated().map { k, name in
+        let fitted = TextMetrics.distinctlyTruncated(names, toWidth: max(labelWidth, 3))
+        return fitted.enumerated().map { k, text in
             let turn = Double(k) / Double(wheel.count)
             let angle = turn * 2 * .pi
             let (column, rowValue) = labelFrame.position(turn: turn)
             let row = Int(saturating: rowValue.rounded(.down))
-            let text = TextMetrics.truncated(name, toWidth: max(labelWidth, 3))
             let width = TextMetrics.width(of: text)
             let start: Int
             if abs(sin(angle)) < 0.2 {

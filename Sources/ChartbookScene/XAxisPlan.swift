@@ -142,7 +142,8 @@ struct XAxisPlan {
         // Cut names keep three characters and the ellipsis at least.
         let width = Int(saturating: slot.rounded(.down)) - 1
         guard width >= 4 else { return nil }
-        let cut = all.map { ($0.value, TextMetrics.truncated($0.label, toWidth: width)) }
+        let names = TextMetrics.distinctlyTruncated(all.map(\.label), toWidth: width)
+        let cut = zip(all, names).map { ($0.value, $1) }
         return place(cut, mapping, areaColumn, chartColumns)
     }
 

@@ -56,3 +56,33 @@ import Testing
         #expect(StatisticKind.median.evaluate([1, 2, 3, 4]) == 2.5)
     }
 }
+
+/// Issue 31: names cut to a width stay distinct (`Salm… Salm…` said nothing).
+@Suite struct DistinctTruncationTests {
+    @Test func namesThatDifferStayApart() {
+        let names = ["Salmon River", "Salmon Creek", "Stream A", "Stream B", "Oak", "Elderberry"]
+        let cut = TextMetrics.distinctlyTruncated(names, toWidth: 5)
+        #expect(cut == ["Sa…er", "Sa…ek", "St… A", "St… B", "Oak", "Elde…"])
+        #expect(cut.allSatisfy { TextMetrics.width(of: $0) <= 5 })
+        // Parted by their ends only.
+        #expect(
+            TextMetrics.distinctlyTruncated(["2024 total", "2024 total (est.)"], toWidth: 8)
+                == ["2024…tal", "2024…t.)"])
+        #expect(
+            TextMetrics.distinctlyTruncated(["North basin A", "North ridge A"], toWidth: 7)
+                == ["Nor…n A", "Nor…e A"])
+        #expect(
+            TextMetrics.distinctlyTruncated(["Station 1-east", "Station 2-east"], toWidth: 7)
+                == ["…1-east", "…2-east"])
+        // Names no cut can part stay cut at the end.
+        #expect(
+            TextMetrics.distinctlyTruncated(["North-1 River", "North-2 River"], toWidth: 7)
+                == ["North-…", "North-…"])
+        // Equal names stay equal; names that fit stay whole.
+        #expect(
+            TextMetrics.distinctlyTruncated(["Same name", "Same name"], toWidth: 4) == [
+                "Sam…", "Sam…",
+            ])
+        #expect(TextMetrics.distinctlyTruncated(["a", "b"], toWidth: 4) == ["a", "b"])
+    }
+}
