@@ -54,11 +54,8 @@ enum DatasetTable {
         if column.isTime { return rows.map { column.text(at: $0) } }
         guard let numbers = column.numbers else { return rows.map { column.text(at: $0) } }
         let values = rows.map { numbers[$0] }
-        let decimals =
-            values.map { NumberText.shortest($0) }.map { text -> Int in
-                guard let dot = text.firstIndex(of: ".") else { return 0 }
-                return text.distance(from: dot, to: text.endIndex) - 1
-            }.max() ?? 0
+        // The decimals the values are written with, float noise left out (0.1 + 0.2 is 0.3).
+        let decimals = NumberText.decimals(of: values, limit: 7)
         return values.map { v in
             v.isNaN
                 ? "" : abs(v) >= 1e15 || decimals > 6 ? NumberText.shortest(v) : fixed(v, decimals)
@@ -67,7 +64,8 @@ enum DatasetTable {
 
     static func fixed(_ value: Double, _ places: Int) -> String {
         guard places > 0 else { return NumberText.shortest(value.rounded()) }
-        let text = NumberText.shortest(value)
+        let scale = NumberText.powersOfTen[min(places, 12)]
+        let text = NumberText.written((value * scale).rounded() / scale)
         let dot = text.firstIndex(of: ".")
         let have = dot.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
         return (dot == nil ? text + "." : text)

@@ -146,13 +146,18 @@ enum SessionReport {
                 ])
             } else if let numbers = c.numbers {
                 let st = Statistics(of: numbers)
-                func f(_ v: Double) -> String {
+                // The column's own precision; its mean to one decimal more (six at most).
+                let places = min(NumberText.decimals(of: numbers) + 1, 6)
+                func f(_ v: Double, _ places: Int = 6) -> String {
                     if v.isNaN { return "–" }
-                    // Six decimals at most; huge values as they are (scaling them would overflow).
-                    return NumberText.shortest(abs(v) >= 1e15 ? v : (v * 1e6).rounded() / 1e6)
+                    // Huge values as they are (scaling them would overflow).
+                    guard abs(v) < 1e15 else { return NumberText.shortest(v) }
+                    let scale = NumberText.powersOfTen[places]
+                    return NumberText.written((v * scale).rounded() / scale)
                 }
                 rows.append([
-                    c.name, "number", f(st.minimum), f(st.maximum), f(st.mean), String(st.missing),
+                    c.name, "number", f(st.minimum), f(st.maximum), f(st.mean, places),
+                    String(st.missing),
                     String(c.unparseable),
                 ])
             } else {

@@ -183,4 +183,39 @@ public enum NumberText {
         }
         return "\(value)"
     }
+
+    /// `value` as people write it: the noise of binary fractions left out (0.1 + 0.2 reads
+    /// `0.3`, not `0.30000000000000004`) — the fewest decimals, up to 12, that hold it to one
+    /// part in 10¹²; else its shortest form.
+    public static func written(_ value: Double) -> String {
+        guard value.isFinite, abs(value) < 1e15 else { return shortest(value) }
+        let places = decimals(of: value, limit: 12)
+        let scale = powersOfTen[places]
+        return shortest((value * scale).rounded() / scale)
+    }
+
+    /// The decimals `value` is written with (`written`): the fewest, up to `limit`, that
+    /// hold it to one part in 10¹² (`limit` when none does).
+    public static func decimals(of value: Double, limit: Int = 6) -> Int {
+        guard value.isFinite, abs(value) < 1e15 else { return 0 }
+        for places in 0...min(limit, 12) {
+            let scaled = value * powersOfTen[places]
+            if abs(scaled - scaled.rounded()) <= 1e-12 * max(1, abs(scaled)) { return places }
+        }
+        return limit
+    }
+
+    /// The decimals `values` are written with: the most any of them needs, at most `limit`.
+    public static func decimals(of values: some Sequence<Double>, limit: Int = 6) -> Int {
+        var most = 0
+        for value in values where value.isFinite {
+            most = max(most, decimals(of: value, limit: limit))
+            if most >= limit { return limit }
+        }
+        return most
+    }
+
+    public static let powersOfTen: [Double] = (0...12).map(pow10)
+
+    static func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { value, _ in value * 10 } }
 }

@@ -112,7 +112,7 @@ extension ChartLayout {
                 ))
             column += TextMetrics.width(of: fitted)
         }
-        let shown = { (v: Double) in v.isNaN ? self.glyphs.missingValue : NumberText.shortest(v) }
+        let shown = { (v: Double) in v.isNaN ? self.glyphs.missingValue : NumberText.written(v) }
         let log = c.session.axes.yScale == .log
         if let plan = x.plan {
             guard let selected = selectedX(c) else { return [] }

@@ -181,6 +181,11 @@ import ChartbookModel
                   rev     number  1    1    1     2        1
 
                 """)
+        // Issue 31: the mean to one decimal more than the column's own, not six.
+        h.printed = ""
+        h.files = InMemoryFiles(["/work/t.csv": "v\n1.5\n2.25\n3.1\n"])
+        h.run("load t.csv; describe t")
+        #expect(h.printed.contains("v       number  1.5  3.1  2.283  0        0"))
     }
 
     @Test func helpKnowsEveryCommandKindAndOption() throws {

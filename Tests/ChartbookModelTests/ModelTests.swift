@@ -86,3 +86,18 @@ import Testing
         #expect(TextMetrics.distinctlyTruncated(["a", "b"], toWidth: 4) == ["a", "b"])
     }
 }
+
+/// Issue 31: numbers print to their precision, the noise of binary fractions left out.
+@Suite struct WrittenNumberTests {
+    @Test func precisionWithoutNoise() {
+        #expect(NumberText.written(0.1 + 0.2) == "0.3")
+        #expect(NumberText.written(12.5) == "12.5")
+        #expect(NumberText.written(-3) == "-3")
+        #expect(NumberText.written(1e20) == "1e+20")
+        #expect(NumberText.written(0.593314) == "0.593314")
+        #expect(NumberText.decimals(of: [1.5, 2.25, 3]) == 2)
+        #expect(NumberText.decimals(of: [0.1, 0.2, 0.1 + 0.2]) == 1)
+        #expect(NumberText.decimals(of: [Double.pi]) == 6)
+        #expect(NumberText.decimals(of: [Double.nan, 7]) == 0)
+    }
+}
