@@ -58,6 +58,11 @@ extension Executor {
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
         dataset.columns = try xColumns(dataset.columns, options: options, at: xRange)
+        // A file's one date or time column is its x, unless x= says otherwise (issue 31).
+        if options.xColumn == nil, !options.rowIndex {
+            let times = dataset.columns.filter(\.isTime)
+            if times.count == 1 { dataset.xColumn = times[0].name }
+        }
         return dataset
     }
 

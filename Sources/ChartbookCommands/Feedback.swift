@@ -25,7 +25,12 @@ enum Feedback {
                 parts.append("labelled")
             }
         }
-        if let x = d.xColumn { parts.append("x: " + name(x)) }
+        if let x = d.xColumn {
+            // Chosen by chartbook (the file's one time column): say how to choose otherwise.
+            let chosen = d.source.loadOptions.map { $0.xColumn == nil } ?? false
+            parts.append(
+                "x: " + name(x) + (chosen ? " (its one time column; x=none draws by row)" : ""))
+        }
         if let next = s.suggestedFirstPlot(of: d) { parts.append("try: " + next) }
         return parts.joined(separator: " · ") + "\n"
     }

@@ -75,8 +75,13 @@ extension Parser {
             case "header":
                 options.header = try ValueParser.choice(
                     option.value, key: "header", as: LoadOptions.Header.self)
+            case "x" where ["none", "index"].contains(option.value.text.lowercased()):
+                options.rowIndex = true
+                options.xColumn = nil
+                columns.removeAll { $0.value == "x" }
             case "labels", "x":
                 if option.name == "x" {
+                    options.rowIndex = false
                     options.xColumn = option.value.text
                 } else {
                     options.labelColumn = option.value.text

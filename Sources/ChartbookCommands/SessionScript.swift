@@ -263,6 +263,7 @@ public enum SessionScript {
             text += " labels=\(ScriptQuoting.quotedIfNeeded(labels))"
         }
         if let x = options.xColumn { text += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
+        if options.rowIndex { text += " x=none" }
         if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
         if options.mode != .auto { text += " mode=\(options.mode.rawValue)" }
         if options.timeout != .default {

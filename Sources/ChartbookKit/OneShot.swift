@@ -104,9 +104,8 @@ public struct OneShot: Equatable, Sendable {
     public func plotScript(for loaded: Dataset?) -> GeneratedScript {
         var script = GeneratedScript()
         let words = commandLine(&script)
-        let times = loaded?.columns.filter { $0.kind == .time }.map(\.name) ?? []
-        let x = self.x == nil && times.count == 1 && loaded?.xColumn == nil ? times.first : nil
-        let xName = self.x ?? x ?? loaded?.xColumn
+        // A lone date or time column is the dataset's x already (load's rule).
+        let xName = self.x ?? loaded?.xColumn
         var ys = zip(columns, words.columns).map { ($0, Optional($1)) }
         if ys.isEmpty, let loaded,
             let first = loaded.columns.first(where: {
@@ -126,10 +125,6 @@ public struct OneShot: Equatable, Sendable {
             script.append(kind.rawValue, from: words.kind)
             script.append(" ")
             script.append(name, from: typed)
-            if let x {
-                script.append(" x=")
-                script.append(ScriptQuoting.quotedIfNeeded(x), from: words.file)
-            }
             if let by, let typed = words.by {
                 script.append(" by=", from: typed.name)
                 script.append(ScriptQuoting.quotedIfNeeded(by), from: typed.value)

@@ -84,8 +84,12 @@ public struct LoadOptions: Equatable, Sendable {
     public var header: Header
     /// Column whose cells become the dataset's x labels.
     public var labelColumn: String?
-    /// The dataset's default x column (`x=`): plots of it draw against this column.
+    /// The dataset's default x column (`x=`): plots of it draw against this column. Without
+    /// it, a file's one date or time column is the x (issue 31), unless `rowIndex`.
     public var xColumn: String?
+    /// `x=none` (or `x=index`): plots draw against the row number even when the file has one
+    /// date or time column.
+    public var rowIndex = false
     /// `time=epoch|epochms`: the x column holds seconds (or milliseconds) since the epoch.
     public var epoch: EpochUnit?
     /// `mode=`: whether a query's rows are loaded or stay in the engine (PostgreSQL only).

@@ -158,6 +158,6 @@ extension String {
             ])
         #expect(
             completer.complete("load w.csv as w x=d", session: Session()).candidates == ["date "])
-        #expect(completer.complete("load nope.csv x=", session: Session()).candidates == [])
+        #expect(completer.complete("load nope.csv x=", session: Session()).candidates == ["none "])
     }
 }

@@ -19,8 +19,16 @@ import ChartbookModel
         h.run("load w.csv")
         #expect(
             h.feedback
+                == "loaded w: 2 rows · times: date (2012-01-01 – 2012-01-02) · numbers: temp · text: kind · x: date (its one time column; x=none draws by row) · try: add plot line w.temp\n"
+        )
+        // Issue 31: x=none keeps the row number (and the try suggests the x).
+        h.feedback = ""
+        h.run("load w.csv x=none")
+        #expect(
+            h.feedback
                 == "loaded w: 2 rows · times: date (2012-01-01 – 2012-01-02) · numbers: temp · text: kind · try: add plot line w.temp x=date\n"
         )
+        #expect(h.session.dataset(named: "w")?.xColumn == nil)
         h.feedback = ""
         h.run("add plot line w.temp x=date; gen g walk 5")
         #expect(h.feedback == "made g: 5 rows · numbers: g\n")

@@ -89,7 +89,7 @@ import ChartbookModel
         let daily = OneShot(kind: .line, file: "w.csv", columns: [])
         #expect(
             daily.script(for: loaded("w.csv"))
-                == "load w.csv\nadd plot line w.temp_max x=date\n")
+                == "load w.csv\nadd plot line w.temp_max\n")
         var byN = OneShot(kind: .dot, file: "l.csv", columns: [], by: "n")
         #expect(byN.script(for: loaded("l.csv")) == "load l.csv\nadd plot dot l.price by=n\n")
         byN.x = "price"
@@ -97,7 +97,8 @@ import ChartbookModel
         // The script runs and draws along the dates.
         let session = sessionAfter(daily.script(for: loaded("w.csv")), files: files)
         #expect(session.plots.map(\.series.column) == ["temp_max"])
-        #expect(session.plots.first?.binding.x == "date")
+        #expect(session.dataset(named: "w")?.xColumn == "date")
+        #expect(session.xScaleKind == .time)
     }
 
     @Test func pipedDataIsNotAScript() {
