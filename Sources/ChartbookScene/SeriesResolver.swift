@@ -75,6 +75,9 @@ struct SeriesResolver {
         var cappedGroups: [(String, Int)]
     }
 
+    /// The marker shapes of a dot plot's `by=` groups, in turn.
+    static let groupShapes: [MarkerStyle.Shape] = [.circle, .square, .diamond, .cross]
+
     /// The most series one plot's `by=` draws (the executor refuses more when adding it).
     static let maxGroups = ResourceLimits().maxGroups
 
@@ -97,6 +100,12 @@ struct SeriesResolver {
                 var s = Series(
                     plot: plot, name: group.name, values: values, xs: xs,
                     sorted: true, color: color(of: plot, group: group.number), extra: extra)
+                // Dots of several groups differ in shape as well as colour, so they are told
+                // apart without colour too (issue 31), as a radar's polygons are.
+                if all.count > 1, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {
+                    s.plot.style.marker.shape =
+                        Self.groupShapes[group.number % Self.groupShapes.count]
+                }
                 if main, plot.kind.isLine, group.rows == nil {
                     let x = xs == nil ? nil : session.xColumn(of: plot)
                     if xs == nil || x?.ascends == true {

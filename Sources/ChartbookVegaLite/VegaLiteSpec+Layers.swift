@@ -81,14 +81,23 @@ extension VegaLiteSpec {
         }
         // Vega-Lite's size is an area in square pixels; chartbook's a diameter in points.
         let size = max(marker.resolvedSize, 1)
-        return layer(
-            plot, dataset,
-            mark: mark(
-                "point", plot,
-                [
-                    JSON.Member("filled", true), JSON.Member("shape", .string(shape)),
-                    JSON.Member("size", .number(size * size)),
-                ]), encoding: channels(plot, dataset))
+        var extra = [JSON.Member("filled", true), JSON.Member("size", .number(size * size))]
+        var encoding = channels(plot, dataset)
+        if let by = plot.binding.by, marker.shape == nil {
+            // Groups differ in shape as in the terminal and SVG (`SeriesResolver.groupShapes`).
+            encoding.append(
+                JSON.Member(
+                    "shape",
+                    .object([
+                        "field": .string(by), "type": "nominal",
+                        "scale": .object([
+                            "range": .array(["circle", "square", "diamond", "cross"])
+                        ]),
+                    ])))
+        } else {
+            extra.insert(JSON.Member("shape", .string(shape)), at: 1)
+        }
+        return layer(plot, dataset, mark: mark("point", plot, extra), encoding: encoding)
     }
 
     /// Bars of one group: side by side (`xOffset`) or stacked; several plots over their
