@@ -127,6 +127,8 @@ struct NotebookREPL {
         var feedback = ""
         // Listings (help, describe, list) are held to be paged when taller than the window.
         var listing = ""
+        // Diagnostics are held too: they go under the chart, which makes room for them.
+        var diagnostics = ""
         var each = runner
         each.drawEach = true
         each.keepGoing = false
@@ -142,7 +144,7 @@ struct NotebookREPL {
             case .feedback(let text): feedback += text
             case .diagnostic(let text):
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
-                StandardStreams.err((Interrupts.take() ? "\n" : "") + text)
+                diagnostics += (Interrupts.take() ? "\n" : "") + text
             case .draw(let session): drawn = session
             case .play(let asked): lesson = asked
             case .history(let changes, all: false): StandardStreams.out(changes)
@@ -166,11 +168,35 @@ struct NotebookREPL {
             feedback = listing + feedback
             listing = ""
         }
-        Pager(command: environment.variables["PAGER"]).show(listing, rows: target().rows)
         let width = (fixedSize ?? environment.size()).columns
-        let lines = feedback.split(separator: "\n").flatMap {
+        var lines = feedback.split(separator: "\n").flatMap {
             TextMetrics.wrapped(String($0), toWidth: width, separator: " · ")
         }
+        // Rows each takes on the screen (a line wider than the window wraps).
+        func rows(_ text: String) -> Int {
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().reduce(0) {
+                $0 + max(1, (TextMetrics.width(of: String($1)) + width - 1) / max(width, 1))
+            }
+        }
+        let errors = rows(diagnostics)
+        let shown = listing.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        // A short listing or error under a chart drawn in place: the chart again, shorter,
+        // the message under it, so its title and legend stay on screen (issue 31).
+        let room = target().rows
+        let session = drawn ?? notebook.session
+        let redraws =
+            outcome != .quit && !session.plots.isEmpty && session.output.redraw == .inplace
+            && (drawn != nil || rows(listing) + errors + lines.count <= room / 2)
+        if redraws, drawn == nil || listing.isEmpty {
+            lines = shown.map(String.init) + lines
+            // A listing line wider than the window takes more rows: keep them free too.
+            let wrapped = rows(lines.map { $0 + "\n" }.joined()) - lines.count
+            draw(session, below: lines, reserve: errors + wrapped, clear: false)
+            StandardStreams.err(diagnostics)
+            return outcome
+        }
+        StandardStreams.err(diagnostics)
+        Pager(command: environment.variables["PAGER"]).show(listing, rows: room)
         if let session = drawn, outcome != .quit {
             draw(session, below: lines, clear: false)
         } else {
@@ -181,9 +207,10 @@ struct NotebookREPL {
 
     /// The chart sized to the window above `below` (feedback) lines and the prompt: in place
     /// from the top of the screen (`set redraw inplace`, or `clear`), else after what is there.
-    func draw(_ session: Session, below: [String], clear: Bool) {
+    /// `reserve`: rows left free under `below` for what follows on stderr (diagnostics).
+    func draw(_ session: Session, below: [String], reserve: Int = 0, clear: Bool) {
         var room = target()
-        room.rows = max(1, room.rows - below.count)
+        room.rows = max(1, room.rows - below.count - reserve)
         let inPlace = clear || session.output.redraw == .inplace
         let drawn = runner.remote.forTerminal(
             session, on: room, shouldCancel: runner.executor.isCancelled)
