@@ -41,7 +41,12 @@ struct NotebookREPL {
         var typed = ""
         while true {
             let prompt = pending.isEmpty ? self.prompt(for: notebook.session) : "... "
-            waitUntilWindowFits(prompt)
+            // Back from a window too small: a clean screen with the chart at the new size
+            // (issue 31: the old chart stayed, garbled, until Ctrl-L).
+            if waitUntilWindowFits(prompt) {
+                StandardStreams.out(ANSIWriter.clearScreen)
+                draw(notebook.session, below: [], clear: true)
+            }
             let input = editor.readLine(prompt: prompt, typed: typed)
             typed = ""
             switch input {
@@ -102,12 +107,16 @@ struct NotebookREPL {
     /// Holds the prompt back while the window is too small for it (a window narrower than
     /// the prompt crashed libedit): says so once, then checks every 100 ms. Typed input waits
     /// in the terminal's buffer.
-    func waitUntilWindowFits(_ prompt: String) {
-        guard fixedSize == nil else { return }
+    /// Returns whether it waited (the screen then holds the note, not the chart).
+    @discardableResult
+    func waitUntilWindowFits(_ prompt: String) -> Bool {
+        guard fixedSize == nil else { return false }
         var told = false
         while true {
             let size = environment.size()
-            if LineEditor.fits(prompt: prompt, columns: size.columns, rows: size.rows) { return }
+            if LineEditor.fits(prompt: prompt, columns: size.columns, rows: size.rows) {
+                return told
+            }
             if !told {
                 StandardStreams.out(
                     "\r\nchartbook: the window is too small (\(size.columns)×\(size.rows)); widen it to go on\r\n"
