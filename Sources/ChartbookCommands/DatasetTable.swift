@@ -19,7 +19,8 @@ enum DatasetTable {
         var columns: [(name: String, cells: [String], right: Bool)] = [
             ("#", shown.map(String.init), true)
         ]
-        if let labels = d.labels {
+        // Labels that are a column of their own are shown once, as that column.
+        if let labels = d.labels, d.labelsColumn == nil {
             columns.append(("label", shown.map { labels[$0] }, false))
         }
         for column in d.columns {
@@ -75,11 +76,12 @@ enum DatasetTable {
     /// The whole dataset as RFC 4180 CSV: a header, then a line per row (the labels first,
     /// as `label`, when the dataset has them); missing values are empty.
     static func csv(_ d: Dataset) -> String {
-        var header = d.labels == nil ? [String]() : ["label"]
+        let labels = d.labelsColumn == nil ? d.labels : nil
+        var header = labels == nil ? [String]() : ["label"]
         header += d.columns.map(\.name)
         var out = header.map(field).joined(separator: ",") + "\n"
         for row in 0..<d.count {
-            var cells = d.labels.map { [$0[row]] } ?? []
+            var cells = labels.map { [$0[row]] } ?? []
             cells += d.columns.map { $0.text(at: row) }
             out += cells.map(field).joined(separator: ",") + "\n"
         }

@@ -57,7 +57,9 @@ extension Executor {
         }
         // Ctrl-C late in the read (after the last poll) still means: nothing changes.
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
-        dataset.columns = try xColumns(dataset.columns, options: options, at: xRange)
+        dataset.columns = try xColumns(
+            Self.keepingLabels(dataset.columns, dataset.labels, options), options: options,
+            at: xRange)
         // A file's one date or time column is its x, unless x= says otherwise (issue 31).
         if options.xColumn == nil, !options.rowIndex {
             let times = dataset.columns.filter(\.isTime)
@@ -157,8 +159,8 @@ extension Executor {
         }
         if isCancelled() { throw Diagnostic(.cancelled, at: query) }
         let columns = try xColumns(
-            table.columns, options: request.options,
-            at: named.first(where: { $0.value == "x" })?.range ?? query)
+            Self.keepingLabels(table.columns, table.labels, request.options),
+            options: request.options, at: named.first(where: { $0.value == "x" })?.range ?? query)
         return Dataset(
             name: name.value, columns: columns, labels: table.labels, source: .query(request),
             xColumn: request.options.xColumn)
@@ -204,6 +206,17 @@ extension Executor {
         return SourceRange(
             start: SourceLocation(line: query.start.line, column: query.start.column + 1 + offset),
             length: 1)
+    }
+
+    /// The columns with the `labels=` column kept among them, as text, first (issue 31:
+    /// it was only labels, so `x=month` or `by=month` could not name it).
+    static func keepingLabels(_ columns: [Column], _ labels: [String]?, _ options: LoadOptions)
+        -> [Column]
+    {
+        guard let name = options.labelColumn, let labels,
+            Column.index(of: name, in: columns.map(\.name)) == nil
+        else { return columns }
+        return [Column(name: TextMetrics.sanitized(name), text: labels)] + columns
     }
 
     /// Checks `x=` names a column, and applies `time=epoch|epochms` to it.

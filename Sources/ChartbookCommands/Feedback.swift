@@ -16,7 +16,8 @@ enum Feedback {
         }
         let numbers = d.columns.filter { $0.isNumeric && !$0.isTime }.map(\.name)
         if !numbers.isEmpty { parts.append("numbers: " + list(numbers.map(name))) }
-        let text = d.columns.filter { !$0.isNumeric }.map(\.name)
+        // The labels' own column is said as `labels:` below.
+        let text = d.columns.filter { !$0.isNumeric && $0.name != d.labelsColumn?.name }.map(\.name)
         if !text.isEmpty { parts.append("text: " + list(text.map(name))) }
         if d.labels != nil {
             if let column = d.source.loadOptions?.labelColumn {

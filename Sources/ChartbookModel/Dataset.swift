@@ -60,6 +60,12 @@ public struct Dataset: Equatable, Sendable {
 
     public var count: Int { columns.first?.count ?? labels?.count ?? 0 }
 
+    /// The column `load … labels=` took the labels from, kept among the columns (as text).
+    public var labelsColumn: Column? {
+        guard labels != nil, let name = source.loadOptions?.labelColumn else { return nil }
+        return columns.first { !$0.isNumeric && Column.index(of: name, in: [$0.name]) != nil }
+    }
+
     /// The column called `name`: spelt exactly, else the one column whose name differs only
     /// in case (`Month` finds `month`; nothing when two columns would match).
     public func column(named name: String) -> Column? {

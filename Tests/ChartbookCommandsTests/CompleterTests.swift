@@ -39,7 +39,10 @@ import ChartbookModel
 
     /// Real x axes: the plot's own columns after x=, by= and where=; scales and axes by name.
     @Test func realXOptions() {
-        #expect(complete("add plot line sales.revenue x=").candidates == ["revenue ", "cost "])
+        #expect(
+            complete("add plot line sales.revenue x=").candidates == [
+                "month ", "revenue ", "cost ",
+            ])
         #expect(complete("add plot line sales.revenue by=c").candidates == ["cost "])
         #expect(complete("set plot revenue where=r").candidates == ["revenue="])
         #expect(complete("add plot line sales.revenue axis=").candidates == ["left ", "right "])
@@ -102,7 +105,9 @@ import ChartbookModel
         #expect(complete("set plot revenue w").candidates == ["width=", "where="])
         #expect(complete("remove refline ").candidates == ["r1 ", "5 "])
         #expect(
-            complete("set labels sa").candidates == ["sales ", "sales.revenue ", "sales.cost "])
+            complete("set labels sa").candidates == [
+                "sales ", "sales.month ", "sales.revenue ", "sales.cost ",
+            ])
         #expect(complete("add plot line sales.revenue color=re").candidates == ["red "])
     }
 

@@ -233,3 +233,23 @@ import ChartbookModel
         #expect(h.printed.contains("gradienttype=radial"))
     }
 }
+
+/// Issue 31: `load … labels=month` keeps `month` usable as a column (x=, by=, where=), while
+/// `show data` and `save csv` write it once.
+@Suite struct LabelColumnKeptTests {
+    @Test func theLabelsColumnStaysAColumn() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/s.csv": "month,revenue\nJan,1\nFeb,3\nMar,2\n"])
+        #expect(h.run("load s.csv labels=month") == nil)
+        #expect(h.session.dataset(named: "s")?.labels == ["Jan", "Feb", "Mar"])
+        #expect(h.run("add plot bar s.revenue x=month") == nil)
+        #expect(h.run("load s.csv as t labels=month x=month") == nil)
+        h.printed = ""
+        h.run("show data s")
+        #expect(h.printed.hasPrefix("#  month  revenue\n0  Jan          1\n"))
+        #expect(h.run("save csv out.csv s") == nil)
+        #expect(
+            String(decoding: h.files.files["/work/out.csv"] ?? [], as: UTF8.self)
+                == "month,revenue\nJan,1\nFeb,3\nMar,2\n")
+    }
+}
