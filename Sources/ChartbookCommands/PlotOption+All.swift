@@ -79,6 +79,8 @@ extension PlotOption {
             \.bar.width
         ).described(
             "A bar's width as a share of its slot, 0 to 1."),
+        .choice("dash", lines, \.stroke.dash).described(
+            "The line's pattern: solid, dashed or dotted (a by= plot's groups take them in turn)."),
         .choice("style", lines, \.stroke.curve).described(
             "Straight segments, or a smooth (monotone) curve through the points."),
         marker.described(

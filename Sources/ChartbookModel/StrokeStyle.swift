@@ -10,6 +10,8 @@ public struct StrokeStyle: Equatable, Sendable {
     /// Colours of a gradient fill, top to bottom (default: the line colour fading out).
     public var gradient: GradientColors?
     public var gradientType: GradientType?
+    /// `dash=`: the line's pattern (nil: solid; a `by=` plot's groups take them in turn).
+    public var dash: Dash?
 
     public init(width: Double? = nil, curve: Curve? = nil, fill: Fill? = nil) {
         self.width = width
@@ -34,6 +36,21 @@ public struct StrokeStyle: Equatable, Sendable {
     }
 
     public enum Fill: String, Equatable, Sendable, CaseIterable { case none, solid, gradient }
+
+    /// A line's pattern, told apart without colour: in the terminal by dots left out along
+    /// the line, in SVG by a dash array.
+    public enum Dash: String, Equatable, Sendable, CaseIterable {
+        case solid, dashed, dotted
+
+        /// Dots drawn, then dots left out, along a terminal line (nil: every dot).
+        public var dots: (on: Int, off: Int)? {
+            switch self {
+            case .solid: nil
+            case .dashed: (4, 2)
+            case .dotted: (1, 1)
+            }
+        }
+    }
     public enum GradientType: String, Equatable, Sendable, CaseIterable { case linear, radial }
     public struct GradientColors: Equatable, Sendable {
         public var start: Color, end: Color

@@ -39,9 +39,15 @@ extension SVGRenderer {
     ) {
         let width = max(layer.strokeWidth * cellWidth / 8, 0.5)
         let isDots = layer.curve == nil && runs.allSatisfy { $0.count == 1 }
+        let dash: String
+        switch layer.dash {
+        case .dashed?: dash = " stroke-dasharray=\"\(n(width * 3)) \(n(width * 2))\""
+        case .dotted?: dash = " stroke-dasharray=\"0 \(n(width * 2))\""
+        default: dash = ""
+        }
         openGroup(
             layer,
-            "fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\" clip-path=\"url(#\(clip))\"",
+            "fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash) clip-path=\"url(#\(clip))\"",
             &out)
         for part in path { out.line("<path d=\"\(part.d)\"/>") }
         out.line("</g>")

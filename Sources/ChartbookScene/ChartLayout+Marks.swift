@@ -71,10 +71,12 @@ extension ChartLayout {
         } else {
             runs = straightRuns(p.values, span, x: x, y: y, summary: p.summary)
         }
-        return Scene.Layer(
+        var layer = Scene.Layer(
             plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
             marks: .polyline(runs), fill: fill(for: p, y: y),
             curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
+        layer.dash = p.plot.style.stroke.dash
+        return layer
     }
 
     /// The points of `p` in view (`window`), the span a line draws (one point beyond each

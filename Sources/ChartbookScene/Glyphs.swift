@@ -28,7 +28,12 @@ public struct Glyphs: Equatable, Sendable {
     /// The legend key for a plot.
     public func legendKey(_ plot: Plot) -> String {
         switch plot.kind.spec.legendKey {
-        case .line: return asciiOnly ? "-" : "━"
+        case .line:
+            switch plot.style.stroke.dash {
+            case .dashed?: return asciiOnly ? "~" : "╍"
+            case .dotted?: return asciiOnly ? "." : "┅"
+            default: return asciiOnly ? "-" : "━"
+            }
         case .area: return asciiOnly ? "=" : "▒"
         case .marker:
             if plot.kind.spec.mark == .dots, plot.style.marker.isPoint {

@@ -160,6 +160,8 @@ public struct Scene: Equatable, Sendable {
         /// The fill pattern (0, 1, 2 …) that tells the layer's areas apart without colour
         /// (stacked parts); nil: solid.
         public var pattern: Int? = nil
+        /// A line's pattern (`dash=`, or a `by=` group's); nil: solid.
+        public var dash: StrokeStyle.Dash? = nil
         public init(
             plotID: String, color: Color, thickness: Int, strokeWidth: Double = 2, marks: Marks,
             fill: Fill? = nil, curve: [[CurvePoint]]? = nil, markerSize: Double = 6

@@ -106,6 +106,11 @@ struct SeriesResolver {
                     s.plot.style.marker.shape =
                         Self.groupShapes[group.number % Self.groupShapes.count]
                 }
+                // Lines of several groups differ in pattern too: solid, dashed, dotted.
+                if all.count > 1, plot.kind.isLine, plot.style.stroke.dash == nil {
+                    let dashes = StrokeStyle.Dash.allCases
+                    s.plot.style.stroke.dash = dashes[group.number % dashes.count]
+                }
                 if main, plot.kind.isLine, group.rows == nil {
                     let x = xs == nil ? nil : session.xColumn(of: plot)
                     if xs == nil || x?.ascends == true {

@@ -332,14 +332,27 @@ public struct TerminalRenderer: Sendable {
         for (index, layer) in scene.layers.enumerated() {
             switch layer.marks {
             case .polyline(let runs):
+                // A dashed or dotted line leaves dots out along its length.
+                let pattern = layer.dash?.dots
                 for run in runs {
                     guard var previous = run.first else { continue }
-                    plot(previous.x, previous.y, index)
-                    if layer.thickness > 1 { plot(previous.x, previous.y + 1, index) }
+                    var along = 0
+                    func dot(_ x: Int, _ y: Int) {
+                        defer { along += 1 }
+                        if let pattern, along % (pattern.on + pattern.off) >= pattern.on { return }
+                        plot(x, y, index)
+                        if layer.thickness > 1 { plot(x, y + 1, index) }
+                    }
+                    dot(previous.x, previous.y)
                     for point in run.dropFirst() {
+                        var first = true
                         Self.line(from: previous, to: point) { x, y in
-                            plot(x, y, index)
-                            if layer.thickness > 1 { plot(x, y + 1, index) }
+                            // Each segment starts where the last ended: that dot counts once.
+                            if first {
+                                first = false
+                                if pattern != nil { return }
+                            }
+                            dot(x, y)
                         }
                         previous = point
                     }

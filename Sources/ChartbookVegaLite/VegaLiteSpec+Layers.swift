@@ -63,8 +63,35 @@ extension VegaLiteSpec {
         if plot.binding.order == .data {
             encoding.append(JSON.Member("order", .object(["field": .string(Self.rowField)])))
         }
+        // The line's pattern: its own, or its by= groups' in turn, as in the terminal and SVG.
+        let patterns = StrokeStyle.Dash.allCases.map {
+            Self.strokeDash($0, width: stroke.resolvedWidth)
+        }
+        if let dash = stroke.dash {
+            extra.append(
+                JSON.Member(
+                    "strokeDash", patterns[StrokeStyle.Dash.allCases.firstIndex(of: dash) ?? 0]))
+        } else if let by = plot.binding.by {
+            encoding.append(
+                JSON.Member(
+                    "strokeDash",
+                    .object([
+                        "field": .string(by), "type": "nominal",
+                        "scale": .object(["range": .array(patterns)]),
+                    ])))
+        }
         return layer(
             plot, dataset, mark: mark(filled ? "area" : "line", plot, extra), encoding: encoding)
+    }
+
+    /// A dash pattern as Vega-Lite writes it (on, off lengths in pixels), for a line of
+    /// `width` points.
+    static func strokeDash(_ dash: StrokeStyle.Dash, width: Double) -> JSON {
+        switch dash {
+        case .solid: .array([1, 0])
+        case .dashed: .array([.number(width * 3), .number(width * 2)])
+        case .dotted: .array([1, .number(width * 2)])
+        }
     }
 
     func dotLayer(_ plot: Plot, _ dataset: Dataset, notes: inout [String]) -> JSON {

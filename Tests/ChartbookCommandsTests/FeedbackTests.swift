@@ -175,7 +175,8 @@ import ChartbookModel
 @Suite struct PlotOptionTableTests {
     static let samples: [String: String] = [
         "x": "date", "by": "symbol", "where": "\"symbol=A\"", "axis": "right", "order": "data",
-        "color": "#112233", "width": "3", "style": "smooth", "marker": "diamond", "size": "2",
+        "color": "#112233", "width": "3", "style": "smooth", "dash": "dotted", "marker": "diamond",
+        "size": "2",
         "outline": "#fefefe", "outlinewidth": "2", "fill": "gradient", "fillcolor": "#445566",
         "gradient": "#112233..#fefefe", "gradienttype": "radial", "rounded": "on",
         "kind": "bar", "range": "0..100", "zero": "on", "height": "3", "labels": "percent",
