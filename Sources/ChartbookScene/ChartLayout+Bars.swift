@@ -173,25 +173,28 @@ extension ChartLayout {
             }
             return bars
         }
-        for (column, v) in largestPerColumn(p, indices, centers, unit: unit, x: x) {
-            bar(v, center: (Double(column) + 0.5) * unit, slot: unit)
+        for (column, i) in largestPerColumn(p, indices, centers, unit: unit, x: x) {
+            // A stacked part keeps its base (and so its place and pattern) here too.
+            let base = p.bases.map { i < $0.count ? $0[i] : 0 }
+            if let base, !base.isFinite { continue }
+            bar(p.values[i], center: (Double(column) + 0.5) * unit, slot: unit, base: base)
         }
         return bars
     }
 
     /// Slots narrower than the smallest bar the target draws (`unit` cells): per such column,
-    /// the value of largest magnitude there (spikes stay visible), by column.
+    /// the row of the value of largest magnitude there (spikes stay visible), by column.
     func largestPerColumn(
         _ p: ResolvedPlot, _ indices: [Int], _ centers: [Double], unit: Double, x: XMapping
-    ) -> [(Int, Double)] {
-        var best = [Double](
-            repeating: .nan, count: max(Int(saturating: Double(x.widthCells) / unit), 0))
+    ) -> [(Int, Int)] {
+        var best = [Int?](
+            repeating: nil, count: max(Int(saturating: Double(x.widthCells) / unit), 0))
         for (i, center) in zip(indices, centers) where p.values[i].isFinite {
             guard !best.isEmpty else { break }
             let column = min(max(Int(saturating: center / unit), 0), best.count - 1)
-            let v = p.values[i]
-            if best[column].isNaN || abs(v) > abs(best[column]) { best[column] = v }
+            if let current = best[column], abs(p.values[current]) >= abs(p.values[i]) { continue }
+            best[column] = i
         }
-        return best.enumerated().filter { $0.element.isFinite }.map { ($0.offset, $0.element) }
+        return best.enumerated().compactMap { column, i in i.map { (column, $0) } }
     }
 }

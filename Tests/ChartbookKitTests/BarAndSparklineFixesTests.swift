@@ -115,3 +115,25 @@ import ChartbookScene
         #expect(Set(bars).count == 1 && Set(inner).count <= 1, "\(String(row))")
     }
 }
+
+/// Issue 31: stacked parts narrower than a cell kept neither their place on the parts below
+/// nor their pattern: they were drawn from zero, behind the first part.
+@Suite struct NarrowStackedBarsTests {
+    @Test func narrowStackedPartsStandOnThePartsBelow() {
+        let a = (0..<90).map { _ in "5" }.joined(separator: " ")
+        let b = (0..<90).map { _ in "2" }.joined(separator: " ")
+        let session = sessionAfter(
+            "data a = \(a)\ndata b = \(b)\nadd plot stacked a\nadd plot stacked b")
+        let scene = ChartRenderer.scene(
+            for: session, on: TerminalTarget(columns: 50, rows: 12, colorMode: .none))
+        guard let layer = scene.layers.first(where: { $0.plotID == "b" }),
+            case .bars(let bars) = layer.marks
+        else {
+            Issue.record("no bars for b")
+            return
+        }
+        #expect(!bars.isEmpty)
+        #expect(bars.allSatisfy { $0.floating })
+        #expect(layer.pattern != nil)
+    }
+}
