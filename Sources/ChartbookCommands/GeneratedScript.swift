@@ -20,8 +20,7 @@ public struct GeneratedScript: Equatable, Sendable {
 
     public init() {}
 
-    /// Adds a word of the command line (`argument` is nil for words only shown); returns its
-    /// columns there.
+    /// Adds a word of the command line; returns its columns there.
     @discardableResult
     public mutating func typed(_ word: String) -> Range<Int> {
         if !commandLine.isEmpty { commandLine += " " }

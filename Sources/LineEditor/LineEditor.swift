@@ -51,6 +51,12 @@ public final class LineEditor {
     private var sizeAtStart: (Int, Int)?
     /// Bytes of a UTF-8 character read so far.
     private var pendingBytes = [UInt8]()
+    /// Whether the history search's label was shown for the line being read.
+    private var searchLabelled = false
+
+    /// The line shown above libedit's `bck:` when Ctrl-R starts a history search.
+    public static let searchLabel =
+        "history search: type part of an earlier line · Ctrl-R: older · Enter: take it · Ctrl-G: leave"
 
     /// - Parameter historySize: entries kept for Up/Down.
     public init?(program: String, historySize: Int = 1000) {
@@ -103,6 +109,7 @@ public final class LineEditor {
         interruption = nil
         pendingBytes = []
         sizeAtStart = windowSize?()
+        searchLabelled = false
         // A line cut short by a redraw is typed again for the user.
         if !typed.isEmpty { el_push(editor, typed) }
         var count: Int32 = 0
@@ -190,6 +197,13 @@ public final class LineEditor {
             }
             if got == 0 { return -1 }  // the terminal went away
             if let scalar = decode(byte) {
+                // Ctrl-R: libedit's search says only `bck:`; say what it is, once a line,
+                // on a line of its own above the prompt (issue 31).
+                if scalar.value == 0x12 && !searchLabelled {
+                    searchLabelled = true
+                    cb_write_stdout("\r\u{1B}[K" + Self.searchLabel + "\r\n")
+                    cb_el_refresh(editor)
+                }
                 character.pointee = wchar_t(bitPattern: scalar.value)
                 return 1
             }
