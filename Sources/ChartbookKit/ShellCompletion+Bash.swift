@@ -28,6 +28,22 @@ extension ShellCompletion {
                 done
             }
 
+            # _chartbook_columns N OPTION...: the columns of the file that is positional word N
+            # (options, and the value after each OPTION, aside), asked of chartbook itself.
+            _chartbook_columns() {
+                local want=$1 i n=0 word file=""; shift
+                for (( i = start; i < COMP_CWORD; i++ )); do
+                    word="${COMP_WORDS[i]}"
+                    if [[ " $* " == *" $word "* ]]; then (( i++ )); continue; fi
+                    [[ "$word" == -* ]] && continue
+                    if (( n == want )); then file="$word"; break; fi
+                    (( n++ ))
+                done
+                [[ -n "$file" ]] || return
+                local IFS=$'\n'
+                COMPREPLY+=($(compgen -W "$(chartbook --columns-of "$file" 2>/dev/null)" -- "$cur"))
+            }
+
             # _chartbook_position START OPTION...: how many positional words come before the
             # current one, options (and the value after each OPTION) aside.
             _chartbook_position() {
@@ -50,7 +66,10 @@ extension ShellCompletion {
 
     func bashFunction(_ command: Command, subcommands: [String]) -> String {
         let valued = command.switches.filter { $0.values != nil }
-        var text = "_chartbook_\(command.name)() {\n    case \"$prev\" in\n"
+        var text = "_chartbook_\(command.name)() {\n"
+        text +=
+            "    local valued=" + Self.quoted(valued.flatMap(\.names).joined(separator: " ")) + "\n"
+        text += "    case \"$prev\" in\n"
         for option in valued {
             text +=
                 "    " + option.names.joined(separator: "|") + ") "
@@ -78,6 +97,8 @@ extension ShellCompletion {
 
     func bashValues(_ values: Values) -> String {
         switch values {
+        case .columns(let file):
+            "_chartbook_columns \(file) $valued"
         case .none: ":"
         case .files(let extensions): (["_chartbook_files"] + extensions).joined(separator: " ")
         case .words(let words):

@@ -49,6 +49,27 @@ extension ShellCompletion {
                 end
             end
 
+            # __chartbook_columns N: the columns of the file that is positional word N after the
+            # subcommand, asked of chartbook itself.
+            function __chartbook_columns
+                set -l words (commandline -opc)
+                set -l n 0
+                set -l skip 0
+                for word in $words[3..-1]
+                    if test $skip = 1
+                        set skip 0
+                    else if contains -- $word $argv[2..-1]
+                        set skip 1
+                    else if not string match -q -- '-*' $word
+                        if test $n = $argv[1]
+                            chartbook --columns-of $word 2>/dev/null
+                            return
+                        end
+                        set n (math $n + 1)
+                    end
+                end
+            end
+
             complete -c chartbook -f
 
             """
@@ -64,6 +85,7 @@ extension ShellCompletion {
 
     func fishCommand(_ command: Command) -> String {
         var text = ""
+        let valued = command.switches.filter { $0.values != nil }.flatMap(\.names)
         let inside = "-n " + Self.quoted("test (__chartbook_command) = \(command.name)")
         for option in command.switches {
             var line = "complete -c chartbook " + inside
@@ -71,21 +93,28 @@ extension ShellCompletion {
                 line +=
                     name.hasPrefix("--") ? " -l " + name.dropFirst(2) : " -s " + name.dropFirst()
             }
-            if let values = option.values { line += " -r" + fishValues(values) }
+            if let values = option.values {
+                // -x: the value, and no file names (unless the value is a file).
+                let files = if case .files = values { true } else { false }
+                line += (files ? " -r" : " -x") + fishValues(values, valued: valued)
+            }
             text += line + " -d " + Self.quoted(option.abstract) + "\n"
         }
         for (index, positional) in command.positionals.enumerated() {
             let at = "\(index)" + (positional.repeating ? "+" : "")
             text +=
                 "complete -c chartbook -n " + Self.quoted("__chartbook_at \(command.name) \(at)")
-                + fishValues(positional.values) + "\n"
+                + fishValues(positional.values, valued: valued) + "\n"
             if positional.repeating { break }
         }
         return text
     }
 
-    func fishValues(_ values: Values) -> String {
+    func fishValues(_ values: Values, valued: [String] = []) -> String {
         switch values {
+        case .columns(let file):
+            return " -a "
+                + Self.quoted("(__chartbook_columns \(file) \(valued.joined(separator: " ")))")
         case .none: return ""
         case .files(let extensions):
             guard !extensions.isEmpty else { return " -F" }

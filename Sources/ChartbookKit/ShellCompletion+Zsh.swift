@@ -19,6 +19,26 @@ extension ShellCompletion {
                 _chartbook_chartbook
             }
 
+            # _chartbook_columns N: the columns of the file that is positional word N after the
+            # subcommand (options and their values aside), asked of chartbook itself.
+            _chartbook_columns() {
+                local -i want=$1 n=0 i
+                local word file skip=0
+                shift
+                local -a valued=("$@")
+                for (( i = 2; i < CURRENT; i++ )); do
+                    word=${words[i]}
+                    if (( skip )); then skip=0; continue; fi
+                    if [[ $word == -* ]]; then (( ${valued[(I)$word]} )) && skip=1; continue; fi
+                    if (( n == want )); then file=$word; break; fi
+                    (( n++ ))
+                done
+                [[ -n $file ]] || return 1
+                local -a columns
+                columns=(${(f)"$(chartbook --columns-of ${(Q)file} 2>/dev/null)"})
+                compadd -a columns
+            }
+
             _chartbook_first() {
                 _describe -t commands subcommand subcommands
                 _files -g '*.cb(-.)'
@@ -41,6 +61,7 @@ extension ShellCompletion {
 
     func zshFunction(_ command: Command, first: Bool) -> String {
         var specs = [String]()
+        let valued = command.switches.filter { $0.values != nil }.flatMap(\.names)
         for option in command.switches {
             let description = "[" + Self.zshText(option.abstract) + "]"
             for name in option.names {
@@ -50,16 +71,21 @@ extension ShellCompletion {
                 }
                 specs.append(
                     Self.quoted(
-                        name + description + ":" + name.drop { $0 == "-" } + ":" + zshAction(values)
+                        name + description + ":" + name.drop { $0 == "-" } + ":"
+                            + zshAction(values, valued: valued)
                     ))
             }
         }
         for (index, positional) in command.positionals.enumerated() {
-            let action = first && index == 0 ? "_chartbook_first" : zshAction(positional.values)
+            let action =
+                first && index == 0
+                ? "_chartbook_first" : zshAction(positional.values, valued: valued)
             if positional.repeating {
                 if first && index == 0 { specs.append(Self.quoted("1: :_chartbook_first")) }
                 specs.append(
-                    Self.quoted("*:" + positional.name + ":" + zshAction(positional.values)))
+                    Self.quoted(
+                        "*:" + positional.name + ":" + zshAction(positional.values, valued: valued))
+                )
                 break
             }
             specs.append(Self.quoted("\(index + 1):" + positional.name + ":" + action))
@@ -68,8 +94,10 @@ extension ShellCompletion {
             + specs.joined(separator: " \\\n        ") + "\n}\n\n"
     }
 
-    func zshAction(_ values: Values) -> String {
+    func zshAction(_ values: Values, valued: [String] = []) -> String {
         switch values {
+        case .columns(let file):
+            return "{_chartbook_columns \(file) \(valued.joined(separator: " "))}"
         case .none: return " "
         case .files(let extensions):
             guard !extensions.isEmpty else { return "_files" }

@@ -1,4 +1,5 @@
 import Foundation
+import ChartbookData
 
 /// Tab completion scripts for bash, zsh and fish (`chartbook --completion SHELL`), made from
 /// the command line as the argument parser describes it (its `--experimental-dump-help`
@@ -17,6 +18,9 @@ public struct ShellCompletion: Sendable {
         /// Files with these extensions (any file when empty), and directories.
         case files([String])
         case words([String])
+        /// The column names of the file given as positional argument `file` (0-based),
+        /// asked of `chartbook --columns-of FILE` as the line is typed.
+        case columns(file: Int)
     }
 
     /// A flag (no value) or an option (`values` after it).
@@ -117,6 +121,30 @@ public struct ShellCompletion: Sendable {
                 positionals: [Positional(name: "topic", values: .words(topics), repeating: false)],
                 subcommands: []))
         return copy
+    }
+
+    /// The one-line form's column arguments and `--x`/`--by` complete the file's columns.
+    public func withFileColumns(in command: String, file: Int, options: [String]) -> ShellCompletion
+    {
+        var copy = self
+        guard let index = copy.root.subcommands.firstIndex(where: { $0.name == command }) else {
+            return copy
+        }
+        var sub = copy.root.subcommands[index]
+        for i in sub.positionals.indices where i > file {
+            sub.positionals[i].values = .columns(file: file)
+        }
+        for i in sub.switches.indices where sub.switches[i].names.contains(where: options.contains)
+        {
+            sub.switches[i].values = .columns(file: file)
+        }
+        copy.root.subcommands[index] = sub
+        return copy
+    }
+
+    /// The column names of a delimited file whose first bytes are `head` (its header line).
+    public static func columnNames(head: [UInt8]) -> [String] {
+        DelimitedReader.headerNames(head)
     }
 
     /// Text in single quotes for any of the three shells.

@@ -153,10 +153,16 @@ struct ChartbookCLI: ParsableCommand {
             valueName: "shell"))
     var completion: ShellCompletion.Shell?
 
+    /// For the completion scripts: the column names of a file's header, one a line.
+    @Option(name: .customLong("columns-of"), help: .hidden)
+    var columnsOf: String?
+
     /// The completion script for `shell`, from this command line's own description.
     static func completionScript(_ shell: ShellCompletion.Shell) -> String {
         guard let model = ShellCompletion(toolInfo: Data(_dumpHelp().utf8)) else { return "" }
-        return model.withHelp(topics: HelpText.topics).script(for: shell)
+        return model.withHelp(topics: HelpText.topics)
+            .withFileColumns(in: "plot", file: 1, options: ["--x", "--by"])
+            .script(for: shell)
     }
 
     /// `chartbook help [TOPIC]`: the command line's usage and the language's groups, or one
@@ -277,6 +283,11 @@ struct ChartbookCLI: ParsableCommand {
     func run() throws {
         if man { return StandardStreams.out(Self.manualPage()) }
         if let completion { return StandardStreams.out(Self.completionScript(completion)) }
+        if let columnsOf {
+            let head = FileHandle(forReadingAtPath: columnsOf)?.readData(ofLength: 65_536) ?? Data()
+            let names = ShellCompletion.columnNames(head: Array(head)).map(TextMetrics.sanitized)
+            return StandardStreams.out(names.map { $0 + "\n" }.joined())
+        }
         var setup = setUp()
         let (environment, files, target, runner) = (
             setup.environment, setup.files, setup.target, setup.runner
