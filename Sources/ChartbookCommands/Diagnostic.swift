@@ -13,9 +13,11 @@ public struct Diagnostic: Error, Equatable, Sendable {
     /// source (lexer, parser, runner) when the executor could not.
     public var file: String?
     public var lineText: String?
-    /// Whether `lineText` is the command line the user typed (the diagnostic is about a
-    /// command made from it): the place is shown by the caret alone, not as line:column.
-    public var inCommandLine = false
+    /// Where the input it points into came from (`ScriptSource.origin`, without the text):
+    /// a script is shown as `file:line:column`, a typed line and a command line by the caret.
+    public var place: Place = .script
+
+    public enum Place: Equatable, Sendable { case script, typed, commandLine }
 
     public init(_ kind: Kind, at range: SourceRange, file: String? = nil, lineText: String? = nil) {
         self.kind = kind
@@ -251,7 +253,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         if d.file == nil, d.lineText == nil, let generated = source.generated {
             d.file = source.name
             d.lineText = generated.commandLine
-            d.inCommandLine = true
+            d.place = .commandLine
             let typed = generated.typedRange(for: d.range)
             d.range = SourceRange(
                 line: 1, column: typed?.lowerBound ?? 1,
@@ -259,6 +261,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return d
         }
         d.file = d.file ?? source.name
+        if source.origin == .typed { d.place = .typed }
         if d.lineText == nil {
             let lines = source.lines
             let index = d.range.start.line - source.firstLine

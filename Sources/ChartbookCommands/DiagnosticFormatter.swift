@@ -25,18 +25,20 @@ public enum DiagnosticFormatter {
         return out
     }
 
-    /// `file:line:col: severity: message`. Typed input (a source with an empty name) has no
-    /// location to show — the caret under the line says where — so it is `severity: message`.
+    /// `file:line:col: severity: message` for a script. A typed line has no location to show
+    /// — the caret under it says where — so it is `severity: message`; a command line is named
+    /// (`chartbook plot: severity: message`), the caret under its word.
     static func line(for d: Diagnostic, severity: String, message: String) -> String {
-        let message = Self.bounded(message)
-        if d.file == "" { return "\(severity): \(TextMetrics.sanitized(message))\n" }
-        if d.inCommandLine, let file = d.file {
-            return
-                "\(TextMetrics.sanitized(file)): \(severity): \(TextMetrics.sanitized(message))\n"
+        let message = TextMetrics.sanitized(Self.bounded(message))
+        switch d.place {
+        case .typed: return "\(severity): \(message)\n"
+        case .commandLine:
+            return "\(TextMetrics.sanitized(d.file ?? "chartbook")): \(severity): \(message)\n"
+        case .script: break
         }
         let place = "\(d.range.start.line):\(d.range.start.column)"
         let prefix = d.file.map { "\(TextMetrics.sanitized($0)):\(place)" } ?? place
-        return "\(prefix): \(severity): \(TextMetrics.sanitized(message))\n"
+        return "\(prefix): \(severity): \(message)\n"
     }
 
     /// `message` cut in its middle when it is longer than `longestMessage` scalars (it may

@@ -7,9 +7,24 @@ public struct ScriptSource: Equatable, Sendable {
     /// The line number of the text's first line: a script read as a stream runs in pieces,
     /// each numbered where it sits in the whole.
     public var firstLine = 1
-    /// Where the text came from when the user did not write it: commands made from a command
-    /// line (nil for a script file, typed lines and `-e`, whose text is the user's own).
-    public var generated: GeneratedScript?
+    /// Where the text came from, which decides how a diagnostic points into it.
+    public var origin: Origin = .script
+
+    public enum Origin: Equatable, Sendable {
+        /// A script file, `-e` commands, a piped script: `name:line:column`.
+        case script
+        /// A line typed at the prompt: the caret alone says where.
+        case typed
+        /// Commands made from a command line the user typed (`chartbook plot …`, `--svg`):
+        /// the command line is shown, the caret under the word each part came from.
+        case commandLine(GeneratedScript)
+    }
+
+    /// The commands made from a command line (nil for text the user wrote).
+    public var generated: GeneratedScript? {
+        if case .commandLine(let script) = origin { return script }
+        return nil
+    }
 
     /// The directory part of a file path (nil for a bare name): where a script's relative
     /// paths resolve.
@@ -27,7 +42,13 @@ public struct ScriptSource: Equatable, Sendable {
     /// The commands of `generated`, named `name` (`chartbook plot`, `--svg`) in diagnostics.
     public init(name: String, generated: GeneratedScript) {
         self.init(name: name, text: generated.text)
-        self.generated = generated
+        origin = .commandLine(generated)
+    }
+
+    /// A line typed at the prompt.
+    public init(typed text: String) {
+        self.init(name: "", text: text)
+        origin = .typed
     }
 
     /// A script file's bytes as its text. A script is text: bytes holding NUL (a binary file,

@@ -147,7 +147,7 @@ struct NotebookREPL {
         each.target = { now }
         each.executor.plotWidth = { ChartRenderer.plotWidth(of: $0, on: now) }
         each.executor.textWidth = { now.columns }
-        let outcome = each.run(ScriptSource(name: "", text: text), in: &notebook) { event in
+        let outcome = each.run(ScriptSource(typed: text), in: &notebook) { event in
             switch event {
             case .output(let text): listing += text
             case .feedback(let text): feedback += text

@@ -14,7 +14,7 @@ struct Harness {
 
     @discardableResult
     mutating func run(_ text: String, name: String = "t.cb") -> String? {
-        let source = ScriptSource(name: name, text: text)
+        let source = name.isEmpty ? ScriptSource(typed: text) : ScriptSource(name: name, text: text)
         var executor = Executor(files: files, isCancelled: isCancelled)
         executor.limits = limits
         for line in Lexer.logicalLines(source) {
