@@ -158,13 +158,23 @@ public enum CommandPrinter {
 
     // MARK: Parts
 
+    /// ` sep=… header=… labels=… x=… time=… mode=… timeout=…`: a load's options that differ
+    /// from the defaults.
     static func loadOptions(_ options: LoadOptions) -> String {
         var text = ""
         if case .character(let c) = options.separator {
             text += " sep=" + (c == 9 ? "tab" : quoted(String(UnicodeScalar(c))))
         }
         if options.header != .auto { text += " header=\(options.header.rawValue)" }
-        return text + SessionScript.columnOptions(options)
+        if let labels = options.labelColumn { text += " labels=" + word(labels) }
+        if let x = options.xColumn { text += " x=" + word(x) }
+        if options.rowIndex { text += " x=none" }
+        if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
+        if options.mode != .auto { text += " mode=\(options.mode.rawValue)" }
+        if options.timeout != .default {
+            text += " timeout=" + ValueParser.timeoutText(options.timeout)
+        }
+        return text
     }
 
     static func refline(_ spec: MarkedLineSpec) -> String {
@@ -228,6 +238,7 @@ public enum CommandPrinter {
     }
     static func word(_ text: String) -> String { ScriptQuoting.quotedIfNeeded(text) }
     static func quoted(_ text: String) -> String { ScriptQuoting.quoted(text) }
-    static func number(_ v: Double) -> String { SessionScript.number(v) }
+    /// A number as a script writes it: its shortest exact form, `nan` for a missing value.
+    static func number(_ v: Double) -> String { v.isNaN ? "nan" : NumberText.shortest(v) }
     static func onOff(_ on: Bool) -> String { on ? "on" : "off" }
 }

@@ -73,22 +73,12 @@ public struct Completer: Sendable {
         guard let verb = words.first?.lowercased() else {
             return .failure(NextWords(Grammar.verbs))
         }
-        let family = Grammar.commands.filter { $0.verb == verb || $0.aliases.contains(verb) }
-        guard let first = family.first else { return .failure(NextWords([])) }
-        var spec = first
         var rest = Array(words.dropFirst())
-        let nouns = Grammar.nouns(of: first.verb)
-        if !nouns.isEmpty {
-            guard let noun = rest.first?.lowercased() else { return .failure(NextWords(nouns)) }
-            if let named = family.first(where: { $0.words.count > 1 && $0.words[1] == noun }) {
-                spec = named
-                rest.removeFirst()
-            } else if let alone = family.first(where: { $0.words.count == 1 }) {
-                spec = alone
-            } else {
-                return .failure(NextWords([]))
-            }
-        }
+        let nouns = Grammar.nouns(of: verb)
+        if !nouns.isEmpty && rest.isEmpty { return .failure(NextWords(nouns)) }
+        guard let (spec, usesNoun) = Grammar.lookup(verb: verb, noun: rest.first?.lowercased())
+        else { return .failure(NextWords([])) }
+        if usesNoun { rest.removeFirst() }
         var positional = [String]()
         var usedAs = false
         var index = 0
@@ -205,6 +195,12 @@ public struct Completer: Sendable {
         if path.hasPrefix("\""), path.hasSuffix("\""), path.count >= 2 {
             path = String(path.dropFirst().dropLast())
         }
+        return columns(ofFile: path)
+    }
+
+    /// The columns named in the header of the file at `path` (its first line, split at the
+    /// separator the reader would choose); none for anything but a regular file.
+    public func columns(ofFile path: String) -> [String] {
         guard let head = files.head(files.resolve(path, relativeTo: directory), bytes: 65_536)
         else { return [] }
         return DelimitedReader.headerNames(head)

@@ -32,25 +32,32 @@ public enum Grammar {
         return options.map(\.name)
     }
 
+    /// The entry the words `verb noun` name (both lowercased): the verb's entry with that
+    /// noun (`usesNoun`), else the verb's entry that takes none (`show`, or a verb without
+    /// nouns); nil when the verb is no verb, or takes a noun that `noun` is not.
+    static func lookup(verb: String, noun: String?) -> (spec: CommandSpec, usesNoun: Bool)? {
+        let family = family(verb)
+        if let noun, let named = family.first(where: { $0.words.count > 1 && $0.words[1] == noun })
+        {
+            return (named, true)
+        }
+        return family.first { $0.words.count == 1 }.map { ($0, false) }
+    }
+
     /// Reads a command's words off `c` and gives its entry: the verb, then the noun when the
     /// verb has nouns (`set range`); a verb that also stands alone (`show`) takes no noun.
     static func entry(_ c: inout TokenCursor) throws(Diagnostic) -> CommandSpec {
         let verbToken = try c.word(.command)
         let verb = verbToken.text.lowercased()
-        let family = family(verb)
-        guard let first = family.first else { throw unknownCommand(verbToken, &c) }
+        guard let first = family(verb).first else { throw unknownCommand(verbToken, &c) }
         let nouns = nouns(of: first.verb)
-        guard !nouns.isEmpty else { return first }
-        let alone = family.first { $0.words.count == 1 }
-        if let next = c.peek, next.kind == .word,
-            let spec = family.first(where: {
-                $0.words.count > 1 && $0.words[1] == next.text.lowercased()
-            })
+        let next = c.peek.flatMap { $0.kind == .word ? $0.text.lowercased() : nil }
+        if let (spec, usesNoun) = lookup(verb: verb, noun: next),
+            usesNoun || nouns.isEmpty || c.atEnd
         {
-            _ = c.next()
+            if usesNoun { _ = c.next() }
             return spec
         }
-        if let alone, c.atEnd { return alone }
         let role: Diagnostic.Role = first.verb == "set" ? .setting : .noun
         let (_, _) = try c.keyword(
             role, nouns, expected: role == .setting ? .setting : .nouns(nouns),

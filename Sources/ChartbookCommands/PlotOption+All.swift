@@ -200,7 +200,7 @@ extension PlotOption {
         },
         written: { plot in
             plot.style.spark.range.map {
-                "\(SessionScript.number($0.lowerBound))..\(SessionScript.number($0.upperBound))"
+                "\(CommandPrinter.number($0.lowerBound))..\(CommandPrinter.number($0.upperBound))"
             }
         },
         merge: merging(\.spark.range))

@@ -94,18 +94,6 @@ struct PlotOption: Sendable {
         all.first { $0.name == name && (kind.map($0.kinds.contains) ?? true) }
     }
 
-    /// The words Tab offers after `name=` (its keywords, colour names); none for free values.
-    var choices: [String] { Self.words(of: values) }
-
-    static func words(of kind: ValueKind) -> [String] {
-        switch kind {
-        case .keyword(let words): words
-        case .either(let a, let b): words(of: a) + words(of: b)
-        case .color: Color.named.keys.sorted()
-        default: []
-        }
-    }
-
     /// Every option given, `name=value`, as a script writes them (binding first), of those
     /// `kind` takes.
     static func written(_ settings: PlotSettings, kind: Plot.Kind) -> [String] {
@@ -165,7 +153,7 @@ extension PlotOption {
                 s.style[keyPath: path] = try ValueParser.positive(
                     token, key: name, what: what, limit: limit)
             },
-            written: { $0.style[keyPath: path].map(SessionScript.number) },
+            written: { $0.style[keyPath: path].map(CommandPrinter.number) },
             merge: merging(path))
     }
 
@@ -179,7 +167,7 @@ extension PlotOption {
             read: { token, s throws(Diagnostic) in
                 s.style[keyPath: path] = try ValueParser.boolean(token, key: name)
             },
-            written: { $0.style[keyPath: path].map(SessionScript.onOff) },
+            written: { $0.style[keyPath: path].map(CommandPrinter.onOff) },
             merge: merging(path))
     }
 

@@ -256,29 +256,10 @@ public enum SessionScript {
         return (SessionReport.xText(lower, in: s), SessionReport.xText(upper, in: s))
     }
 
-    /// ` labels=… x=… time=… mode=… timeout=…`: the options of a load after the file's own.
-    static func columnOptions(_ options: LoadOptions) -> String {
-        var text = ""
-        if let labels = options.labelColumn {
-            text += " labels=\(ScriptQuoting.quotedIfNeeded(labels))"
-        }
-        if let x = options.xColumn { text += " x=\(ScriptQuoting.quotedIfNeeded(x))" }
-        if options.rowIndex { text += " x=none" }
-        if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
-        if options.mode != .auto { text += " mode=\(options.mode.rawValue)" }
-        if options.timeout != .default {
-            text += " timeout=" + ValueParser.timeoutText(options.timeout)
-        }
-        return text
-    }
-
     /// A value this script made, at no place in a file.
     static func typed<Value>(_ value: Value) -> Located<Value> {
         Located(value, at: .generated)
     }
-
-    static func number(_ v: Double) -> String { v.isNaN ? "nan" : NumberText.shortest(v) }
-    static func onOff(_ b: Bool) -> String { b ? "on" : "off" }
 
     static func relative(_ path: String, to directory: String?) -> String {
         guard let directory, path.hasPrefix(directory + "/") else { return path }

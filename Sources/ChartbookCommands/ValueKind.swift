@@ -70,6 +70,16 @@ public indirect enum ValueKind: Equatable, Sendable {
     /// `as NAME`, allowed here.
     case asName
 
+    /// The fixed words a value of this kind may be (`on`, `off`); none for free values.
+    public var keywords: [String] {
+        switch self {
+        case .keyword(let words): words
+        case .either(let a, let b): a.keywords + b.keywords
+        case .optional(let inner): inner.keywords
+        default: []
+        }
+    }
+
     /// Whether it may be left out.
     public var isOptional: Bool {
         switch self {

@@ -16,22 +16,12 @@ public enum FuzzVocabulary {
     static var grammarWords: [String] {
         var words = Grammar.commands.flatMap { $0.words + $0.aliases }
         for spec in Grammar.commands {
-            words += spec.operands.flatMap(keywords)
+            words += spec.operands.flatMap(\.keywords)
             if case .fixed(let options) = spec.options {
-                words += options.map { $0.name + "=" } + options.flatMap { keywords($0.values) }
+                words += options.map { $0.name + "=" } + options.flatMap(\.values.keywords)
             }
         }
         return words + Plot.Kind.allNames + HelpText.optionLines().map { $0.name + "=" }
-    }
-
-    /// The fixed words a value of `kind` may be.
-    static func keywords(_ kind: ValueKind) -> [String] {
-        switch kind {
-        case .keyword(let words): words
-        case .either(let a, let b): keywords(a) + keywords(b)
-        case .optional(let inner): keywords(inner)
-        default: []
-        }
     }
 
     /// Values, good and bad, and broken tokens.

@@ -1,5 +1,4 @@
 import Foundation
-import ChartbookData
 
 /// Tab completion scripts for bash, zsh and fish (`chartbook --completion SHELL`), made from
 /// the command line as the argument parser describes it (its `--experimental-dump-help`
@@ -140,11 +139,6 @@ public struct ShellCompletion: Sendable {
         }
         copy.root.subcommands[index] = sub
         return copy
-    }
-
-    /// The column names of a delimited file whose first bytes are `head` (its header line).
-    public static func columnNames(head: [UInt8]) -> [String] {
-        DelimitedReader.headerNames(head)
     }
 
     /// Text in single quotes for any of the three shells.

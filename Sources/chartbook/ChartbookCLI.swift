@@ -284,9 +284,12 @@ struct ChartbookCLI: ParsableCommand {
         if man { return StandardStreams.out(Self.manualPage()) }
         if let completion { return StandardStreams.out(Self.completionScript(completion)) }
         if let columnsOf {
-            let head = FileHandle(forReadingAtPath: columnsOf)?.readData(ofLength: 65_536) ?? Data()
-            let names = ShellCompletion.columnNames(head: Array(head)).map(TextMetrics.sanitized)
-            return StandardStreams.out(names.map { $0 + "\n" }.joined())
+            // As Tab completes `load FILE x=` at the prompt (the same header rule).
+            let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
+            let files = LocalFiles(
+                home: environment.home, workingDirectory: LocalFiles.currentDirectory())
+            let names = Completer(files: files).columns(ofFile: columnsOf)
+            return StandardStreams.out(names.map { TextMetrics.sanitized($0) + "\n" }.joined())
         }
         var setup = setUp()
         let (environment, files, target, runner) = (
