@@ -14,23 +14,26 @@ public enum FuzzHarness {
         maxFieldBytes: 4096, maxLineBytes: 1 << 16, maxColumns: 64, memoryBudget: 1 << 18,
         maxPlots: 16, maxMarkedLines: 16, maxGroups: 8)
 
-    /// Files the sessions can read and write (in memory).
+    /// The files every input starts with, by absolute path (text, UTF-8).
+    static let fixtureFiles: [String: String] = [
+        "/work/s.csv": "month,rev,cost\nJan,1,2\nFeb,3,4\nMar,2,5\n",
+        "/work/j.json": #"[{"t": 1, "v": 2.5}, {"t": 2, "v": null}]"#,
+        "/work/inc.cb": "gen inc linear 5; add plot bar inc",
+        "/work/t.csv": "d,n,k,v\n2004-01-01,3,a,1\n2004-03-01T10:00:00Z,-1,b,5\n"
+            + "Jan 5 2005,0,a,nan\n2004/02/01,1e300,c,2\n9999-12-31,7,b,-3\n",
+        // Issue 25: scripts that play themselves or each other; files cut mid-record;
+        // labels whose quotes and brackets are glued into grapheme clusters.
+        "/work/self.cb": "gen w walk 5; add plot line w; play self.cb",
+        "/work/loop.cb": "source self.cb",
+        "/work/cut.csv": "a,b\n1,\"2\n3",
+        "/work/cut.json": #"[{"t": 1, "v": 2.5}, {"t": "#,
+        "/work/glued.csv": "name,v\n\"\u{600}<s>\",1\n\"<\u{301}set/>\u{301}\",2\n"
+            + "\"q\u{600}\"\"\",3\n\"a]]>\u{301}\",4\n",
+    ]
+
+    /// Files the sessions can read and write (in memory; a fresh copy for each input).
     static func files() -> InMemoryFiles {
-        InMemoryFiles([
-            "/work/s.csv": "month,rev,cost\nJan,1,2\nFeb,3,4\nMar,2,5\n",
-            "/work/j.json": #"[{"t": 1, "v": 2.5}, {"t": 2, "v": null}]"#,
-            "/work/inc.cb": "gen inc linear 5; add plot bar inc",
-            "/work/t.csv": "d,n,k,v\n2004-01-01,3,a,1\n2004-03-01T10:00:00Z,-1,b,5\n"
-                + "Jan 5 2005,0,a,nan\n2004/02/01,1e300,c,2\n9999-12-31,7,b,-3\n",
-            // Issue 25: scripts that play themselves or each other; files cut mid-record;
-            // labels whose quotes and brackets are glued into grapheme clusters.
-            "/work/self.cb": "gen w walk 5; add plot line w; play self.cb",
-            "/work/loop.cb": "source self.cb",
-            "/work/cut.csv": "a,b\n1,\"2\n3",
-            "/work/cut.json": #"[{"t": 1, "v": 2.5}, {"t": "#,
-            "/work/glued.csv": "name,v\n\"\u{600}<s>\",1\n\"<\u{301}set/>\u{301}\",2\n"
-                + "\"q\u{600}\"\"\",3\n\"a]]>\u{301}\",4\n",
-        ])
+        InMemoryFiles(fixtureFiles)
     }
 
     static func executor() -> Executor {

@@ -2,9 +2,24 @@ extension ShellCompletion {
     /// The fish script: helper functions say which subcommand the line is in and how many
     /// positional words it has; every completion is conditioned on them.
     func fish() -> String {
+        var text = "# fish completion for chartbook (chartbook --completion fish)\n"
+        text += [fishCommandFunction(), fishPositionFunction(), Self.fishColumnsFunction]
+            .joined(separator: "\n")
+        text += "\ncomplete -c chartbook -f\n"
+        for command in root.subcommands {
+            text +=
+                "complete -c chartbook -n '__chartbook_at chartbook 0' -a \(command.name) -d \(Self.quoted(command.abstract))\n"
+        }
+        for command in [root] + root.subcommands {
+            text += fishCommand(command)
+        }
+        return text
+    }
+
+    /// `__chartbook_command`: the subcommand the line is in, else `chartbook`.
+    func fishCommandFunction() -> String {
         let names = root.subcommands.map(\.name)
-        var text = """
-            # fish completion for chartbook (chartbook --completion fish)
+        return """
             function __chartbook_command
                 set -l words (commandline -opc)
                 if test (count $words) -ge 2; and contains -- $words[2] \(names.joined(separator: " "))
@@ -14,6 +29,13 @@ extension ShellCompletion {
                 end
             end
 
+            """
+    }
+
+    /// `__chartbook_at COMMAND N`: whether the line is in COMMAND at its Nth positional word
+    /// (the words after each command's valued switches are not positional).
+    func fishPositionFunction() -> String {
+        var text = """
             # __chartbook_at COMMAND N: in COMMAND, at its Nth positional word (N+: or later).
             function __chartbook_at
                 test (__chartbook_command) = $argv[1]; or return 1
@@ -49,39 +71,35 @@ extension ShellCompletion {
                 end
             end
 
-            # __chartbook_columns N: the columns of the file that is positional word N after the
-            # subcommand, asked of chartbook itself.
-            function __chartbook_columns
-                set -l words (commandline -opc)
-                set -l n 0
-                set -l skip 0
-                for word in $words[3..-1]
-                    if test $skip = 1
-                        set skip 0
-                    else if contains -- $word $argv[2..-1]
-                        set skip 1
-                    else if not string match -q -- '-*' $word
-                        if test $n = $argv[1]
-                            chartbook --columns-of $word 2>/dev/null
-                            return
-                        end
-                        set n (math $n + 1)
-                    end
-                end
-            end
-
-            complete -c chartbook -f
-
             """
-        for command in root.subcommands {
-            text +=
-                "complete -c chartbook -n '__chartbook_at chartbook 0' -a \(command.name) -d \(Self.quoted(command.abstract))\n"
-        }
-        for command in [root] + root.subcommands {
-            text += fishCommand(command)
-        }
         return text
     }
+
+    /// `__chartbook_columns N SWITCH…`: the header columns of the file that is positional
+    /// word N after the subcommand, asked of `chartbook --columns-of`.
+    static let fishColumnsFunction = """
+        # __chartbook_columns N: the columns of the file that is positional word N after the
+        # subcommand, asked of chartbook itself.
+        function __chartbook_columns
+            set -l words (commandline -opc)
+            set -l n 0
+            set -l skip 0
+            for word in $words[3..-1]
+                if test $skip = 1
+                    set skip 0
+                else if contains -- $word $argv[2..-1]
+                    set skip 1
+                else if not string match -q -- '-*' $word
+                    if test $n = $argv[1]
+                        chartbook --columns-of $word 2>/dev/null
+                        return
+                    end
+                    set n (math $n + 1)
+                end
+            end
+        end
+
+        """
 
     func fishCommand(_ command: Command) -> String {
         var text = ""
