@@ -79,6 +79,20 @@ public struct JSONTableReader: Sendable {
             throw .invalidJSON("the top level is not an array")
         }
         guard !array.isEmpty else { throw .empty }
+        let (names, cells) = try columns(of: array, in: data)
+        guard names.count <= limits.maxColumns else {
+            throw .tooManyColumns(line: 1, limit: limits.maxColumns)
+        }
+        let read = names.map { Self.column($0, cells[$0] ?? []) }
+        return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone)
+    }
+
+    /// The columns of a top-level array, in order, and their cells (nil: absent): one
+    /// `value` column for scalars, `c1…` for arrays, the keys in order of first appearance
+    /// for objects (`data`, the JSON text, gives the order).
+    func columns(of array: [Any], in data: Data) throws(DataError)
+        -> (names: [String], cells: [String: [Any?]])
+    {
         var names = [String]()
         var cells = [String: [Any?]]()
         if array.allSatisfy({ $0 is NSNumber || $0 is NSNull || $0 is String }) {
@@ -112,36 +126,38 @@ public struct JSONTableReader: Sendable {
         } else {
             throw .invalidJSON("expected an array of numbers, of arrays, or of objects")
         }
-        guard names.count <= limits.maxColumns else {
-            throw .tooManyColumns(line: 1, limit: limits.maxColumns)
-        }
-        let read = names.map { name -> ValueTable.Read in
-            let values = cells[name] ?? []
-            let numbers: [Double] = values.map { cell in
-                guard let value = cell else { return .nan }
-                if let n = value as? NSNumber { return Self.isBoolean(n) ? .nan : n.doubleValue }
-                if let s = value as? String, let d = NumberParser.parse(s.trimmingSpaces) {
-                    return d
-                }
-                return .nan
-            }
-            let strings = values.filter {
-                ($0 as? String).map {
-                    NumberParser.parse($0.trimmingSpaces) == nil && !MissingValue.isMissing($0)
-                } ?? false
-            }.count
-            let present = values.filter { $0 != nil && !($0 is NSNull) }.count
-            return ValueTable.Read(
-                name: name, numbers: numbers, present: present, strings: strings,
-                text: { row in
-                    if let s = values[row] as? String { return s }
-                    if let n = values[row] as? NSNumber {
-                        return NumberText.shortest(n.doubleValue)
+        return (names, cells)
+    }
+
+    /// One column's values read as numbers, with how many are present and how many are text
+    /// that is neither a number nor a missing-value word (one pass over the cells).
+    static func column(_ name: String, _ values: [Any?]) -> ValueTable.Read {
+        var numbers = [Double]()
+        numbers.reserveCapacity(values.count)
+        var (present, strings) = (0, 0)
+        for cell in values {
+            var number = Double.nan
+            if let value = cell, !(value is NSNull) {
+                present += 1
+                if let n = value as? NSNumber {
+                    number = isBoolean(n) ? .nan : n.doubleValue
+                } else if let s = value as? String {
+                    if let d = NumberParser.parse(s.trimmingSpaces) {
+                        number = d
+                    } else if !MissingValue.isMissing(s) {
+                        strings += 1
                     }
-                    return ""
-                })
+                }
+            }
+            numbers.append(number)
         }
-        return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone)
+        return ValueTable.Read(
+            name: name, numbers: numbers, present: present, strings: strings,
+            text: { row in
+                if let s = values[row] as? String { return s }
+                if let n = values[row] as? NSNumber { return NumberText.shortest(n.doubleValue) }
+                return ""
+            })
     }
 
     /// JSON `true`/`false` arrive as NSNumber too; their type encoding is `c`.

@@ -127,17 +127,31 @@ struct NotebookREPL {
         }
     }
 
+    /// What one typed entry produced, held until it has run and then shown together.
+    struct EntryOutput {
+        var outcome: ScriptRunner.Outcome = .completed
+        /// The session to draw, when the chart changed.
+        var drawn: Session?
+        /// Feedback goes under the chart, just above the prompt, where it is read.
+        var feedback = ""
+        /// Listings (help, describe, list), paged when taller than the window.
+        var listing = ""
+        /// Diagnostics go under the chart too, which makes room for them.
+        var diagnostics = ""
+    }
+
     /// Runs one typed entry; draws when the chart changed.
     func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore)
         -> ScriptRunner.Outcome
     {
-        var drawn: Session?
-        // Feedback goes under the chart, just above the prompt, where it is read.
-        var feedback = ""
-        // Listings (help, describe, list) are held to be paged when taller than the window.
-        var listing = ""
-        // Diagnostics are held too: they go under the chart, which makes room for them.
-        var diagnostics = ""
+        let output = run(text, in: &notebook, history: history)
+        return show(output, session: output.drawn ?? notebook.session)
+    }
+
+    /// Runs one typed entry, drawing after each command that changes the chart, and collects
+    /// what it printed; a `play` it asks for runs here, full screen.
+    func run(_ text: String, in notebook: inout Notebook, history: HistoryStore) -> EntryOutput {
+        var output = EntryOutput()
         var each = runner
         each.drawEach = true
         each.keepGoing = false
@@ -147,14 +161,14 @@ struct NotebookREPL {
         each.target = { now }
         each.executor.plotWidth = { ChartRenderer.plotWidth(of: $0, on: now) }
         each.executor.textWidth = { now.columns }
-        let outcome = each.run(ScriptSource(typed: text), in: &notebook) { event in
+        output.outcome = each.run(ScriptSource(typed: text), in: &notebook) { event in
             switch event {
-            case .output(let text): listing += text
-            case .feedback(let text): feedback += text
+            case .output(let text): output.listing += text
+            case .feedback(let text): output.feedback += text
             case .diagnostic(let text):
                 // After Ctrl-C the terminal has echoed ^C: start on a fresh line.
-                diagnostics += (Interrupts.take() ? "\n" : "") + text
-            case .draw(let session): drawn = session
+                output.diagnostics += (Interrupts.take() ? "\n" : "") + text
+            case .draw(let session): output.drawn = session
             case .play(let asked): lesson = asked
             case .history(let changes, all: false): StandardStreams.out(changes)
             case .history(_, all: true):
@@ -169,15 +183,23 @@ struct NotebookREPL {
             LessonScreen(environment: environment, colorMode: colorMode, fixedSize: fixedSize)
                 .run(lesson, runner: each, notebook: &notebook)
             // Back at the prompt with the session as the lesson left it.
-            drawn = notebook.session
+            output.drawn = notebook.session
         }
+        return output
+    }
+
+    /// Shows what an entry printed around `session` (the chart as it now is): feedback and
+    /// short listings or errors under a chart redrawn in place, long listings paged.
+    func show(_ output: EntryOutput, session: Session) -> ScriptRunner.Outcome {
+        var (feedback, listing) = (output.feedback, output.listing)
         // A short output of a command that also redraws (`undid: …`, `redid: …`) goes under
         // the chart with the feedback: printed above it, the redraw in place covered it.
-        if drawn != nil, listing.split(separator: "\n").count <= 3 {
+        if output.drawn != nil, listing.split(separator: "\n").count <= 3 {
             feedback = listing + feedback
             listing = ""
         }
-        let width = (fixedSize ?? environment.size()).columns
+        let screen = target()
+        let width = screen.columns
         var lines = feedback.split(separator: "\n").flatMap {
             TextMetrics.wrapped(String($0), toWidth: width, separator: " · ")
         }
@@ -187,31 +209,31 @@ struct NotebookREPL {
                 $0 + max(1, (TextMetrics.width(of: String($1)) + width - 1) / max(width, 1))
             }
         }
-        let errors = rows(diagnostics)
+        let errors = rows(output.diagnostics)
         let shown = listing.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         // A short listing or error under a chart drawn in place: the chart again, shorter,
         // the message under it, so its title and legend stay on screen (issue 31).
-        let room = target().rows
-        let session = drawn ?? notebook.session
+        let room = screen.rows
         let redraws =
-            outcome != .quit && !session.plots.isEmpty && session.output.redraw == .inplace
-            && (drawn != nil || rows(listing) + errors + lines.count <= room / 2)
-        if redraws, drawn == nil || listing.isEmpty {
+            output.outcome != .quit && !session.plots.isEmpty
+            && session.output.redraw == .inplace
+            && (output.drawn != nil || rows(listing) + errors + lines.count <= room / 2)
+        if redraws, output.drawn == nil || listing.isEmpty {
             lines = shown.map(String.init) + lines
             // A listing line wider than the window takes more rows: keep them free too.
             let wrapped = rows(lines.map { $0 + "\n" }.joined()) - lines.count
             draw(session, below: lines, reserve: errors + wrapped, clear: false)
-            StandardStreams.err(diagnostics)
-            return outcome
+            StandardStreams.err(output.diagnostics)
+            return output.outcome
         }
-        StandardStreams.err(diagnostics)
+        StandardStreams.err(output.diagnostics)
         Pager(command: environment.variables["PAGER"]).show(listing, rows: room)
-        if let session = drawn, outcome != .quit {
-            draw(session, below: lines, clear: false)
+        if let drawn = output.drawn, output.outcome != .quit {
+            draw(drawn, below: lines, clear: false)
         } else {
             for line in lines { StandardStreams.out(line + "\n") }
         }
-        return outcome
+        return output.outcome
     }
 
     /// The chart sized to the window above `below` (feedback) lines and the prompt: in place
