@@ -194,7 +194,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .unterminatedString: return "add a closing '\"'"
         case .expected(let what, _) where what.hint != nil: return what.hint
         case .xMismatch:
-            return "give it x=COLUMN, or 'set xscale index' to draw every plot by row number"
+            return
+                "give it an x=COLUMN the axis can take, or 'set xscale index' to draw every plot by row number"
         case .chartMismatch:
             return "remove the other plots first ('remove plot ID'), or start again with 'reset'"
         case .tooLargeToInline:

@@ -48,7 +48,16 @@ extension Session {
         case .index, .category: return nil
         case .linear, .log, .time:
             guard let column else { return "its x is the point index" }
-            return column.isNumeric ? nil : "its x column '\(column.name)' is text"
+            guard column.isNumeric else { return "its x column '\(column.name)' is text" }
+            // Numbers read as seconds since the epoch, or times as plain numbers, would be a
+            // guess: a time axis takes times only, a number axis numbers only.
+            if kind == .time, !column.isTime {
+                return "its x column '\(column.name)' holds numbers, not times"
+            }
+            if kind != .time, column.isTime {
+                return "its x column '\(column.name)' holds times"
+            }
+            return nil
         }
     }
 

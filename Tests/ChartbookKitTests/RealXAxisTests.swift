@@ -151,6 +151,17 @@ import ChartbookKit
         #expect(r.error?.contains("cannot be drawn on the time x axis") == true)
         #expect(r.session.plots.count == 1)
         #expect(run("load w.csv x=nope").error?.contains("unknown column 'nope'") == true)
+        // Numbers on a time axis (or times on a number axis) are refused, not read as
+        // seconds since the epoch.
+        let numbers = run(
+            "load w.csv x=date; add plot line w.temp; load xy.csv; add plot dot xy.y x=x")
+        #expect(
+            numbers.error?.contains("its x column 'x' holds numbers, not times") == true)
+        #expect(numbers.session.plots.count == 1)
+        let times = run(
+            "load xy.csv; add plot dot xy.y x=x; load w.csv; add plot line w.temp x=date")
+        #expect(times.error?.contains("its x column 'date' holds times") == true)
+        #expect(times.session.plots.count == 1)
     }
 
     @Test func epochSecondsAndTimeZones() {
