@@ -25,12 +25,18 @@ let package = Package(
         // libpq, PostgreSQL's own client (`load postgres://…`, remote datasets).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ"]),
+        // One transform model (aggregate, bin, window) and its local executor and SQL compiler.
+        .target(name: "ChartbookTransform", dependencies: ["ChartbookModel", "ChartbookData"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
         .target(name: "ChartbookTerminal", dependencies: ["ChartbookScene", "ChartbookModel"]),
         .target(name: "ChartbookSVG", dependencies: ["ChartbookScene", "ChartbookModel"]),
         // The session as a Vega-Lite spec (reads the session; the scene only for histogram bins).
-        .target(name: "ChartbookVegaLite", dependencies: ["ChartbookScene", "ChartbookModel"]),
-        .target(name: "ChartbookCommands", dependencies: ["ChartbookModel", "ChartbookData"]),
+        .target(
+            name: "ChartbookVegaLite",
+            dependencies: ["ChartbookScene", "ChartbookModel", "ChartbookTransform"]),
+        .target(
+            name: "ChartbookCommands",
+            dependencies: ["ChartbookModel", "ChartbookData", "ChartbookTransform"]),
         // libedit through its native API (histedit.h); see Sources/CEditLine/shim.h.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         .target(name: "LineEditor", dependencies: ["CEditLine"]),
@@ -54,6 +60,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
+        .testTarget(
+            name: "ChartbookTransformTests",
+            dependencies: ["ChartbookTransform", "ChartbookModel", "ChartbookData", "CSQLite"]),
         // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
         .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),

@@ -180,6 +180,11 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var low: Located<String>?
     public var high: Located<String>?
     public var open: Located<String>?
+    /// `agg=`, `bin=`, and one of `rolling=`/`running=`/`change=`; an inner nil (`none`)
+    /// removes it.
+    public var aggregate: Located<Aggregation?>?
+    public var bin: Located<XBin?>?
+    public var window: Located<PlotWindow?>?
 
     public init() {}
 
@@ -188,6 +193,11 @@ public struct PlotBindingSpec: Equatable, Sendable {
         [("x=", x), ("y=", y), ("low=", low), ("high=", high), ("open=", open)].compactMap {
             option, name in name.map { (option, $0) }
         }
+    }
+
+    /// Where the first transform option was typed (`agg=`, `bin=`, a window), if any.
+    public var transformRange: SourceRange? {
+        aggregate?.range ?? bin?.range ?? window?.range
     }
 
     /// `binding` with every option given here replacing its own.
@@ -201,6 +211,9 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let y { binding.y = y.value }
         if let low { binding.low = low.value }
         if let high { binding.high = high.value }
+        if let aggregate { binding.aggregate = aggregate.value }
+        if let bin { binding.bin = bin.value }
+        if let window { binding.window = window.value }
         if let open { binding.open = open.value }
         return binding
     }

@@ -90,6 +90,11 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
         case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
+        /// A plot's transforms cannot be computed (`TransformError`'s message and hint).
+        case transform(plot: String, message: String, hint: String?)
+        /// Several rows share an x in a plot that draws one mark per x, and no `agg=` says
+        /// how to combine them.
+        case repeatedX(plot: String, rows: Int, x: String)
         case cancelled
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
         indirect case inScript(Diagnostic)
@@ -168,6 +173,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "a \(kind) plot needs \(option)COLUMN: \(why)"
         case .notAnXValue(let value, let scale, let expected):
             return "'\(value)' is not a value of the \(scale) x axis: expected \(expected)"
+        case .transform(let plot, let message, _): return "plot '\(plot)': \(message)"
+        case .repeatedX(let plot, let rows, let x):
+            return
+                "plot '\(plot)' has up to \(rows) rows at one x (\(x)); its bars would hide each other"
         case .cancelled: return "interrupted; nothing changed"
         case .inScript(let inner): return inner.message
         }
@@ -176,11 +185,12 @@ public struct Diagnostic: Error, Equatable, Sendable {
     /// "did you mean ...?" or another one-line hint, when there is one.
     public var hint: String? {
         switch kind {
-        case .unknown(_, let word, _, let candidates):
+        case .unknown(let role, let word, _, let candidates):
             if let best = Suggestion.closest(to: word, in: candidates) {
                 return "did you mean '\(best)'?"
             }
-            if candidates.count > 0 && candidates.count <= 12 {
+            // A kind's options are listed whole (a bar takes 16); other lists when short.
+            if candidates.count > 0 && candidates.count <= (role == .option ? 24 : 12) {
                 return "expected one of: " + candidates.joined(separator: ", ")
             }
             return nil
@@ -202,6 +212,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "add url=on to refer to a loaded file instead of copying its rows"
         case .remoteNeedsLocal:
             return "load it with mode=local (every row is read)"
+        case .transform(_, _, let hint): return hint
+        case .repeatedX:
+            return "say how to combine them: agg=mean, agg=sum, agg=count … (help agg)"
         case .inScript(let inner): return inner.hint
         default: return nil
         }

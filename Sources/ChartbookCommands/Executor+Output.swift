@@ -9,7 +9,7 @@ extension Executor {
         switch command {
         case .show: return [.render]
         case .showData(let name, let rows):
-            let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
+            let dataset = try readAllColumns(of: datasetOrDrawnTable(name, in: s), at: name.range)
             return [.print(DatasetTable.table(dataset, rows: rows))]
         case .list: return [.print(SessionReport.list(s))]
         case .setSize(let size): s.output.size = size

@@ -35,7 +35,12 @@ extension Executor {
         style: PlotStyle, binding bindingSpec: PlotBindingSpec, in s: inout Session,
         at range: SourceRange
     ) throws(Diagnostic) -> [Effect] {
-        let series = try resolveSeries(seriesText, in: s)
+        let series: SeriesReference
+        if let counted = countedRows(seriesText, bindingSpec, in: s) {
+            series = counted
+        } else {
+            series = try resolveSeries(seriesText, in: s)
+        }
         try checkChartType(kind, in: s, at: range)
         let dataset = try existingDataset(Located(series.dataset, at: seriesText.range), in: s)
         let binding = try completedColumns(
@@ -48,7 +53,8 @@ extension Executor {
         let plotID =
             id?.value
             ?? Identifier.unique(
-                Identifier.made(from: series.column, fallback: "plot"),
+                Identifier.made(
+                    from: series.column.isEmpty ? "count" : series.column, fallback: "plot"),
                 taken: Set(s.plots.map(\.id)))
         guard s.plots.count < limits.maxPlots else {
             throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
@@ -57,8 +63,20 @@ extension Executor {
             Plot(
                 id: plotID, kind: kind, series: series, style: style,
                 paletteSlot: s.freePaletteSlot, binding: binding))
+        try refreshDrawnTables(&s, at: bindingSpec.transformRange ?? seriesText.range)
         try checkXScale(s, at: seriesText.range)
         return alignmentNote(s) + [.render]
+    }
+
+    /// `add plot KIND DATASET … agg=count`: the dataset's rows counted, no column drawn
+    /// (a series whose column is empty); nil for any other series.
+    func countedRows(
+        _ text: Located<SeriesName>, _ spec: PlotBindingSpec, in s: Session
+    ) -> SeriesReference? {
+        guard spec.aggregate?.value == .count, text.value.dataset == nil, !text.value.quoted,
+            s.dataset(named: text.value.column) != nil
+        else { return nil }
+        return SeriesReference(dataset: text.value.column, column: "")
     }
 
     /// `set plot ID key=value …`: the options read against the plot's kind, merged into it.
@@ -79,6 +97,7 @@ extension Executor {
             dataset: try existingDataset(
                 Located(s.plots[index].series.dataset, at: id.range), in: s),
             session: s)
+        try refreshDrawnTables(&s, at: id.range)
         try checkXScale(s, at: id.range)
     }
 

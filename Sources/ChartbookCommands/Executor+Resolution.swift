@@ -12,12 +12,29 @@ extension Executor {
         return dataset
     }
 
+    /// The dataset called `name`, else the table a plot with transforms draws (`show data`,
+    /// `save csv`: what is drawn), named after the plot.
+    func datasetOrDrawnTable(_ name: Located<String>, in s: Session) throws(Diagnostic)
+        -> Dataset
+    {
+        if let dataset = s.dataset(named: name.value) { return dataset }
+        if var drawn = s.plot(id: name.value)?.drawn?.table {
+            drawn.name = name.value
+            return drawn
+        }
+        let drawnPlots = s.plots.filter { $0.drawn != nil }.map(\.id)
+        throw Diagnostic(
+            .unknown(.dataset, name.value, candidates: s.datasets.map(\.name) + drawnPlots),
+            at: name.range)
+    }
+
     /// Puts `dataset` in the session, refusing when a plot would lose its column.
     func replace(_ dataset: Dataset, in s: inout Session, at range: SourceRange) throws(Diagnostic)
     {
         let broken = s.plots.filter {
             $0.series.dataset == dataset.name
-                && (dataset.column(named: $0.series.column)?.isNumeric != true
+                && ((!$0.series.column.isEmpty
+                    && dataset.column(named: $0.series.column)?.isNumeric != true)
                     || !bindingHolds($0, in: dataset))
         }
         if !broken.isEmpty {
@@ -412,7 +429,7 @@ extension Executor {
     func csvDataset(_ name: Located<String>?, in s: Session, at range: SourceRange)
         throws(Diagnostic) -> Dataset
     {
-        if let name { return try existingDataset(name, in: s) }
+        if let name { return try datasetOrDrawnTable(name, in: s) }
         if let plot = s.plots.first, let dataset = s.dataset(named: plot.series.dataset) {
             return dataset
         }

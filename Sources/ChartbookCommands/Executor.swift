@@ -82,14 +82,19 @@ public struct Executor: Sendable {
         _ command: Command, to old: Session, at range: SourceRange, context: Context = Context()
     ) throws(Diagnostic) -> (Session, [Effect]) {
         var (s, effects) = try applyCommand(command, to: old, at: range, context: context)
+        try readColumnsInUse(&s, at: range)
+        try refreshDrawnTables(&s, at: command.transformRange ?? range)
+        if s.plots.contains(where: { $0.drawn != nil }) { try checkXScale(s, at: range) }
         s.forgetXPlaces(unless: old.xScaleKind)
         try checkRemoteUse(s, at: range)
         try checkYScale(s, at: range)
-        try readColumnsInUse(&s, at: range)
         switch command {
         case .addPlot(_, _, _, _, let binding):
             try checkFilter(of: s.plots.last?.id, in: s, at: binding.filter?.range ?? range)
-        case .setPlot(let id, _): try checkFilter(of: id.value, in: s, at: range)
+            try checkRepeatedX(of: s.plots.last?.id, in: s, at: range)
+        case .setPlot(let id, _):
+            try checkFilter(of: id.value, in: s, at: range)
+            try checkRepeatedX(of: id.value, in: s, at: range)
         default: break
         }
         return (s, effects)

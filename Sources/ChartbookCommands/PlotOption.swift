@@ -25,6 +25,9 @@ extension PlotSettings {
         binding.filter = b.filter.map { Located($0, at: .generated) }
         binding.axis = b.axis == .left ? nil : b.axis
         binding.order = b.order == .x ? nil : b.order
+        binding.aggregate = b.aggregate.map { Located($0, at: .generated) }
+        binding.bin = b.bin.map { Located($0, at: .generated) }
+        binding.window = b.window.map { Located($0, at: .generated) }
     }
 }
 

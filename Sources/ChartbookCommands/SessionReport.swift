@@ -118,9 +118,9 @@ enum SessionReport {
             let options =
                 ["color=\(p.resolvedColor)"]
                 + PlotOption.written(p).filter { !$0.hasPrefix("color=") }
-            let missing = s.values(of: p.series) == nil ? "  (series missing)" : ""
+            let missing = s.values(of: p) == nil ? "  (series missing)" : ""
             return
-                "  \(p.id)  \(p.kind.rawValue) \(p.series)  \(options.joined(separator: " "))\(missing)\n"
+                "  \(p.id)  \(p.kind.rawValue) \(p.series.column.isEmpty ? p.series.dataset : "\(p.series)")  \(options.joined(separator: " "))\(missing)\n"
         }.joined()
     }
 

@@ -161,7 +161,10 @@ public enum SessionScript {
             replayed.plots.append(added)
             return .addPlot(
                 kind: p.kind,
-                series: typed(SeriesName(dataset: p.series.dataset, column: p.series.column)),
+                series: typed(
+                    p.series.column.isEmpty
+                        ? SeriesName(dataset: nil, column: p.series.dataset)
+                        : SeriesName(dataset: p.series.dataset, column: p.series.column)),
                 id: typed(p.id), style: settings.style, binding: settings.binding)
         }
     }

@@ -10,6 +10,9 @@ public struct Plot: Equatable, Sendable {
     /// Index into `Color.palette` chosen when the plot was added (the first one no other
     /// plot used), so colours stay put when other plots come and go.
     public var paletteSlot: Int
+    /// The table its transforms made (`binding.transforms`), kept up to date by the
+    /// executor; nil when it draws its dataset's rows.
+    public var drawn: DrawnTable?
 
     public init(
         id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0,

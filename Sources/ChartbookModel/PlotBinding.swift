@@ -28,6 +28,16 @@ public struct PlotBinding: Equatable, Sendable {
     public var low: String?
     public var high: String?
     public var open: String?
+    /// `agg=`: how rows sharing an x (and a group) become one value; nil: every row drawn.
+    public var aggregate: Aggregation?
+    /// `bin=`: x values grouped into bins or calendar units before aggregating.
+    public var bin: XBin?
+    /// `rolling=`, `running=`, `change=`: a window over each group's points in x order.
+    public var window: PlotWindow?
+
+    /// Whether the plot draws a table computed from its rows (`DrawnTable`) rather than
+    /// the rows themselves.
+    public var transforms: Bool { aggregate != nil || bin != nil || window != nil }
 
     /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`.
     public var columns: [String] {
@@ -64,9 +74,9 @@ extension PlotBinding {
 
 extension Session {
     /// The rows of `plot`'s dataset its `where=` keeps, one flag per row; nil when it has no
-    /// filter (every row).
+    /// filter (every row) or draws a table its transforms made (the filter is applied).
     public func rowsKept(by plot: Plot) -> [Bool]? {
-        guard let filter = plot.binding.filter,
+        guard plot.drawn == nil, let filter = plot.binding.filter,
             let column = dataset(named: plot.series.dataset)?.column(named: filter.column)
         else { return nil }
         return filter.keeps(column)

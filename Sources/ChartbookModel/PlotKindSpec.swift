@@ -68,6 +68,10 @@ public struct PlotKindSpec: Sendable {
         case sortsCategories
         /// `marker=` and `size=`.
         case markers
+        /// `agg=` and `bin=`: rows sharing an x combined (`TransformPipeline`).
+        case aggregates
+        /// `rolling=`, `running=`, `change=`: windows along x.
+        case windows
     }
 
     init(
@@ -161,25 +165,26 @@ extension PlotKindSpec {
         PlotKindSpec(
             kind: .line, aliases: [], summary: "A line through the points, in x order.",
             example: "add plot line w.temp_max style=smooth",
-            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line, traits: [.splitsBy]),
+            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line,
+            traits: [.splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .dot, aliases: ["scatter", "point"],
             summary: "A marker at each point; with a numeric x= column, a scatter plot.",
             example: "add plot dot cars.mpg x=horsepower",
             family: .cartesian, mark: .dots, legendKey: .marker, vegaLite: .point,
-            traits: [.valueLabels, .splitsBy, .markers]),
+            traits: [.valueLabels, .splitsBy, .markers, .aggregates, .windows]),
         PlotKindSpec(
             kind: .bar, aliases: ["column"],
             summary: "A bar from zero to each value; several bar plots stand side by side.",
             example: "add plot bar sales.revenue",
             family: .cartesian, mark: .bars, legendKey: .block, vegaLite: .bars, standsOnZero: true,
-            traits: [.valueLabels, .splitsBy]),
+            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .area, aliases: [],
             summary: "A line filled down to zero (or the range's edge).",
             example: "add plot area w.temp_max",
             family: .cartesian, mark: .area, legendKey: .area, vegaLite: .line, standsOnZero: true,
-            traits: [.splitsBy]),
+            traits: [.splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .sparkline, aliases: ["spark"],
             summary:
@@ -191,20 +196,20 @@ extension PlotKindSpec {
             summary: "Horizontal bars, one per category, categories down the left.",
             example: "add plot hbar sales.revenue sort=descending",
             family: .horizontal, mark: .family, legendKey: .block, vegaLite: .hbar,
-            traits: [.valueLabels, .splitsBy, .sortsCategories]),
+            traits: [.valueLabels, .splitsBy, .sortsCategories, .aggregates]),
         PlotKindSpec(
             kind: .stacked, aliases: ["stack"],
             summary:
                 "Bars stacked on the bars of the plots before them (negative values downwards).",
             example: "add plot stacked regions.profit x=quarter by=region",
             family: .cartesian, mark: .bars, legendKey: .block, vegaLite: .bars, standsOnZero: true,
-            traits: [.valueLabels, .splitsBy]),
+            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .grouped, aliases: [],
             summary: "Bars side by side in each slot, one per plot or per by= group.",
             example: "add plot grouped regions.profit x=quarter by=region",
             family: .cartesian, mark: .bars, legendKey: .block, vegaLite: .bars, standsOnZero: true,
-            traits: [.valueLabels, .splitsBy]),
+            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .histogram, aliases: ["hist"],
             summary: "Counts (or density) of a column's values in bins along x.",
@@ -234,13 +239,13 @@ extension PlotKindSpec {
             summary: "Slices of a whole, one per category, with their shares.",
             example: "add plot pie sales.revenue labels=percent",
             family: .pie, mark: .family, legendKey: .block, vegaLite: .arcs,
-            traits: [.valueLabels, .sortsCategories]),
+            traits: [.valueLabels, .sortsCategories, .aggregates]),
         PlotKindSpec(
             kind: .donut, aliases: ["doughnut", "ring"],
             summary: "A pie with a hole and a label in its centre.",
             example: "add plot donut sales.revenue center=\"2024\"",
             family: .pie, mark: .family, legendKey: .block, vegaLite: .arcs,
-            traits: [.valueLabels, .sortsCategories]),
+            traits: [.valueLabels, .sortsCategories, .aggregates]),
         PlotKindSpec(
             kind: .radar, aliases: ["spider"],
             summary: "A polygon over the categories on spokes, one per series.",

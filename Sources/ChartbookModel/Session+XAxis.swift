@@ -7,10 +7,10 @@ extension Session {
         // A box plot's x is its groups.
         if plot.kind == .box {
             return plot.binding.by.flatMap {
-                dataset(named: plot.series.dataset)?.column(named: $0)
+                table(of: plot)?.column(named: $0)
             }
         }
-        guard let dataset = dataset(named: plot.series.dataset),
+        guard let dataset = table(of: plot),
             let name = plot.binding.x ?? dataset.xColumn
         else { return nil }
         return dataset.column(named: name)
@@ -67,7 +67,7 @@ extension Session {
     public func xValues(of plot: Plot, on kind: XScaleKind, categories: inout XCategories)
         -> [Double]
     {
-        let count = dataset(named: plot.series.dataset)?.count ?? 0
+        let count = table(of: plot)?.count ?? 0
         guard kind != .index, let column = xColumn(of: plot) else {
             return (0..<count).map(Double.init)
         }
@@ -119,7 +119,7 @@ extension Session {
         if chartType == .histogram {
             // A histogram's x is its values.
             for plot in mainPlots {
-                guard let (a, b) = Statistics.extent(of: (values(of: plot.series) ?? [])[...])
+                guard let (a, b) = Statistics.extent(of: (values(of: plot) ?? [])[...])
                 else { continue }
                 lo = min(lo, a)
                 hi = max(hi, b)

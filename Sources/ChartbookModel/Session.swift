@@ -44,7 +44,7 @@ public struct Session: Equatable, Sendable {
 
     /// Points along x: the longest series any main-chart plot draws.
     public var pointCount: Int {
-        plots.filter { $0.kind != .sparkline }.compactMap { values(of: $0.series)?.count }.max()
+        plots.filter { $0.kind != .sparkline }.compactMap { values(of: $0)?.count }.max()
             ?? 0
     }
 
@@ -56,6 +56,17 @@ public struct Session: Equatable, Sendable {
             if case .statistic(_, let series) = line.value { names.insert(series.dataset) }
         }
         return datasets.filter { names.contains($0.name) }
+    }
+
+    /// The table `plot` draws: the one its transforms made, else its dataset.
+    public func table(of plot: Plot) -> Dataset? {
+        plot.drawn?.table ?? dataset(named: plot.series.dataset)
+    }
+
+    /// The values `plot` draws: its transforms' (`DrawnTable.y`), else its series'.
+    public func values(of plot: Plot) -> [Double]? {
+        guard let drawn = plot.drawn else { return values(of: plot.series) }
+        return drawn.table.column(named: drawn.y)?.numbers
     }
 
     public func values(of series: SeriesReference) -> [Double]? {

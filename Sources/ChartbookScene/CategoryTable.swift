@@ -18,7 +18,7 @@ struct CategoryTable {
             series.compactMap { s in s.xs.map { Int(saturating: ($0.max() ?? -1) + 1) } }.max() ?? 0
         if names.count < count {
             let labels = series.first.flatMap {
-                session.dataset(named: $0.plot.series.dataset)?.labels
+                session.table(of: $0.plot)?.labels
             }
             names += (names.count..<count).map { i in
                 labels.map { i < $0.count ? TextMetrics.sanitized($0[i]) : String(i + 1) }

@@ -18,7 +18,7 @@ extension ChartLayout {
             return { $0 < column.count ? TextMetrics.sanitized(column.text(at: $0)) : nil }
         case .none:
             if let first = plots.first,
-                let labels = session.dataset(named: first.plot.series.dataset)?.labels
+                let labels = session.table(of: first.plot)?.labels
             {
                 return from(labels)
             }

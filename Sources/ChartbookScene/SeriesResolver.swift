@@ -87,7 +87,7 @@ struct SeriesResolver {
         var capped = [(String, Int)]()
         var series = [Series]()
         for plot in session.plots {
-            guard let values = session.values(of: plot.series) else { continue }
+            guard let values = session.values(of: plot) else { continue }
             let main = plot.kind != .sparkline
             let derived = plot.kind == .histogram || plot.kind == .box
             let xs: [Double]? =
@@ -116,8 +116,9 @@ struct SeriesResolver {
                     if xs == nil || x?.ascends == true {
                         s.xsAscend = xs != nil
                         s.summary =
-                            session.dataset(named: plot.series.dataset)?
-                            .column(named: plot.series.column)?.summary
+                            plot.drawn == nil
+                            ? session.dataset(named: plot.series.dataset)?
+                                .column(named: plot.series.column)?.summary : nil
                     }
                 }
                 if let rows = group.rows {
@@ -147,7 +148,7 @@ struct SeriesResolver {
     /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
     /// candlestick's open, high and low. Missing columns read as missing values.
     func extraColumns(of plot: Plot) -> [[Double]] {
-        let dataset = session.dataset(named: plot.series.dataset)
+        let dataset = session.table(of: plot)
         let count = dataset?.count ?? 0
         return plot.kind.extraColumns.map { _, path in
             plot.binding[keyPath: path].flatMap { dataset?.column(named: $0)?.numbers }
@@ -227,7 +228,7 @@ struct SeriesResolver {
 
     /// The plot's groups (`by=`) of the rows its filter (`where=`) keeps.
     func groups(of plot: Plot, count: Int) -> [Group] {
-        let dataset = session.dataset(named: plot.series.dataset)
+        let dataset = session.table(of: plot)
         let column = { (name: String?) in name.flatMap { dataset?.column(named: $0) } }
         let keep = session.rowsKept(by: plot)
         guard let by = column(plot.binding.by) else {

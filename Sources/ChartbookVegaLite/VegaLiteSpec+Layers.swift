@@ -8,8 +8,9 @@ extension VegaLiteSpec {
     /// chartbook draws them in shared slots.
     func plotGroups() -> [[Plot]] {
         var groups = [[Plot]]()
-        for plot in session.mainPlots {
+        for plot in session.mainPlots.map(drawnPlot) {
             if let last = groups.last?.last, Self.barFamily(plot.kind) != nil,
+                plot.drawn == nil, last.drawn == nil,
                 Self.barFamily(plot.kind) == Self.barFamily(last.kind),
                 plot.series.dataset == last.series.dataset, plot.binding.x == last.binding.x,
                 plot.binding.by == nil, last.binding.by == nil
@@ -32,8 +33,15 @@ extension VegaLiteSpec {
     }
 
     func layers(for group: [Plot], notes: inout [String]) -> [JSON] {
-        guard let plot = group.first, let dataset = session.dataset(named: plot.series.dataset)
+        guard let plot = group.first, var dataset = session.dataset(named: plot.series.dataset)
         else { return [] }
+        if inlinesDrawnRows(plot), let drawn = plot.drawn {
+            dataset = drawn.table
+            dataset.name = Self.drawnName(plot)
+            notes.append(
+                "plot '\(plot.id)': its \(plot.binding.window?.option ?? "transform") window over a span of time is computed by chartbook (its rows are inlined)"
+            )
+        }
         switch plot.kind.spec.vegaLite {
         case .line: return [lineLayer(plot, dataset)]
         case .point: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)

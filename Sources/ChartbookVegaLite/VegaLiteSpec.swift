@@ -77,8 +77,11 @@ public struct VegaLiteSpec: Sendable {
     /// missing cells as null, the x labels as `_label`.
     var datasets: JSON? {
         let inlined = session.datasetsInUse.filter(inline)
-        guard !inlined.isEmpty else { return nil }
-        return .object(inlined.map { JSON.Member($0.name, .array(rows(of: $0))) })
+        let drawn = session.mainPlots.filter(inlinesDrawnRows).compactMap { plot in
+            plot.drawn.map { JSON.Member(Self.drawnName(plot), .array(rows(of: $0.table))) }
+        }
+        guard !inlined.isEmpty || !drawn.isEmpty else { return nil }
+        return .object(inlined.map { JSON.Member($0.name, .array(rows(of: $0))) } + drawn)
     }
 
     func rows(of dataset: Dataset) -> [JSON] {
@@ -140,8 +143,10 @@ public struct VegaLiteSpec: Sendable {
                 "calculate": .string("datum.\(Self.rowField) - 1"), "as": .string(Self.rowField),
             ]),
         ]
+        // A plot drawn from its computed rows (inlined) has had its filter and transforms.
+        if inlinesDrawnRows(plot) { return list }
         if let filter = plot.binding.filter { list.append(.object(["filter": predicate(filter)])) }
-        return list
+        return list + (pipelineTransforms(for: plot) ?? [])
     }
 
     /// A `where=` as a Vega-Lite field predicate.

@@ -182,6 +182,8 @@ import ChartbookModel
         "kind": "bar", "range": "0..100", "zero": "on", "height": "3", "labels": "percent",
         "bins": "sturges", "density": "on", "sort": "descending", "center": "\"total\"",
         "y": "product", "low": "lo", "high": "hi", "open": "first",
+        "agg": "median", "bin": "month-of-year", "rolling": "max:30d", "running": "sum",
+        "change": "pct",
     ]
 
     @Test func everyOptionReadsBackAsWritten() throws {

@@ -93,7 +93,7 @@ import ChartbookKit
             "load /work/w.csv as w x=date\nadd plot line w.temp\nview 2012-01-02..2012-02-15")
         #expect(time.error == nil)
         #expect(time.session.xCategories.names.isEmpty)
-        let category = run("load /work/w.csv as w x=kind\nadd plot bar w.temp")
+        let category = run("load /work/w.csv as w x=kind\nadd plot dot w.temp")
         #expect(category.session.xCategories.names == ["sun", "rain"])
     }
 
@@ -221,7 +221,7 @@ import ChartbookKit
     }
 
     @Test func categoriesInOrderOfFirstAppearance() {
-        let r = run("load w.csv x=kind; add plot bar w.temp")
+        let r = run("load w.csv x=kind; add plot bar w.temp agg=mean")
         #expect(r.session.xScaleKind == .category)
         #expect(r.session.xCategories.names == ["sun", "rain"])
         #expect(texts(scene(r.session), .xLabel) == ["sun", "rain"])

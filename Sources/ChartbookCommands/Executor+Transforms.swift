@@ -1,0 +1,70 @@
+import ChartbookModel
+import ChartbookTransform
+
+extension Command {
+    /// Where a transform option of `add plot` was typed, for a transform's error.
+    var transformRange: SourceRange? {
+        if case .addPlot(_, _, _, _, let binding) = self { return binding.transformRange }
+        return nil
+    }
+}
+
+/// Keeping every plot's drawn table (`DrawnTable`) in step with the session, and the rule
+/// that bars never hide each other.
+extension Executor {
+    /// Makes the drawn table of every plot with transforms whose inputs changed (a new
+    /// plot, new options, a reload, another time zone) and drops those of plots without;
+    /// a table whose inputs are unchanged is kept, so `view`, `scroll` and `select` cost
+    /// nothing. A transform that cannot be computed refuses the command at `range`.
+    func refreshDrawnTables(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        for i in s.plots.indices {
+            let plot = s.plots[i]
+            guard let pipeline = TransformPipeline(plot: plot, in: s),
+                let dataset = s.dataset(named: plot.series.dataset)
+            else {
+                s.plots[i].drawn = nil
+                continue
+            }
+            let inputs = TableExecutor.inputs(of: plot, pipeline, dataset, s)
+            if plot.drawn?.inputs == inputs { continue }
+            // Columns on demand are read before the session is committed; until then the
+            // plot waits (the refresh after `readColumnsInUse` makes its table).
+            guard inputs.columns.allSatisfy(\.isRead) else {
+                s.plots[i].drawn = nil
+                continue
+            }
+            do throws(TransformError) {
+                let result = try TableExecutor.run(pipeline, on: dataset)
+                s.plots[i].drawn = DrawnTable(
+                    table: result.table, y: result.y, rows: result.rows, notes: result.notes,
+                    inputs: inputs)
+            } catch {
+                throw Diagnostic(
+                    .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)
+            }
+        }
+    }
+
+    /// Refuses a bar plot (`bar`, `stacked`, `grouped`) without `agg=` where several rows
+    /// of a group share an x: the bars would be drawn over each other and show only one.
+    func checkRepeatedX(of id: String?, in s: Session, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        guard let plot = s.plots.first(where: { $0.id == id }), plot.binding.aggregate == nil,
+            plot.kind.chart == .cartesian, plot.kind.spec.mark == .bars,
+            plot.kind.spec.traits.contains(.aggregates),
+            let x = s.xColumn(of: plot), let dataset = s.dataset(named: plot.series.dataset)
+        else { return }
+        let counting = TransformPipeline(
+            x: x.name, y: nil, by: plot.binding.by, filter: plot.binding.filter,
+            aggregate: .count, timeZone: s.timeZone)
+        guard let result = try? TableExecutor.run(counting, on: dataset),
+            let rows = result.table.column(named: result.y)?.numbers,
+            let most = rows.indices.max(by: { rows[$0] < rows[$1] }), rows[most] > 1
+        else { return }
+        let at = result.table.column(named: x.name)?.text(at: most) ?? ""
+        throw Diagnostic(
+            .repeatedX(plot: plot.id, rows: Int(saturating: rows[most]), x: "\(x.name)=\(at)"),
+            at: range)
+    }
+}

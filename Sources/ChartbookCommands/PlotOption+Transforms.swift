@@ -1,0 +1,149 @@
+import ChartbookModel
+
+/// The transform options of `add plot` / `set plot`: `agg=`, `bin=`, `rolling=`,
+/// `running=`, `change=` — read into the plot's binding, whose `TransformPipeline` the
+/// executor runs (Docs/commands.md, "Computing what to draw").
+extension PlotOption {
+    static let transforms: [PlotOption] = [aggregate, bin, rolling, running, change]
+
+    static let aggregates = with(.aggregates)
+    static let windows = with(.windows)
+
+    static let aggregate = PlotOption.bound(
+        "agg", aggregates, values: .keyword(Aggregation.allCases.map(\.rawValue) + ["none"]),
+        read: { token, b throws(Diagnostic) in
+            b.aggregate = Located(
+                try noneOr(token) { t throws(Diagnostic) in
+                    try ValueParser.choice(t, key: "agg", as: Aggregation.self)
+                }, at: token.range)
+        },
+        written: { $0.aggregate.map { $0.value?.rawValue ?? "none" } }
+    ).described(
+        "Combine the rows that share an x (and a by= group): sum, count, mean, median, min, max, q1, q3, stdev or distinct."
+    )
+
+    static let bin = PlotOption.bound(
+        "bin", aggregates,
+        values: .either(.keyword(TimeUnit.allCases.map(\.rawValue) + ["none"]), .integer(1...1000)),
+        read: { token, b throws(Diagnostic) in
+            b.bin = Located(try noneOr(token, read: binValue), at: token.range)
+        },
+        written: { $0.bin.map { $0.value?.description ?? "none" } }
+    ).described(
+        "Group x into bins before agg=: a count (about N bins), step:W, or a calendar unit (year … minute, month-of-year, day-of-week, hour-of-day)."
+    )
+
+    static let rolling = PlotOption.bound(
+        "rolling", windows,
+        values: .either(.keyword(["none"]), .integer(1...100_000)),
+        read: { token, b throws(Diagnostic) in
+            b.window = Located(try noneOr(token, read: rollingValue), at: token.range)
+        },
+        written: { spec in
+            guard let window = spec.window else { return nil }
+            guard case .rolling(let op, let extent) = window.value else {
+                return window.value == nil ? "none" : nil
+            }
+            return (op == .mean ? "" : op.rawValue + ":") + extentText(extent)
+        }
+    ).described(
+        "A rolling window along x: the mean (or OP:) of the last N points, or of a span of time (7d, 12h)."
+    )
+
+    static let running = windowChoice(
+        "running", PlotWindow.Running.self, make: PlotWindow.running
+    ).described("A running total (or mean, min, max, count) along x.")
+
+    static let change = windowChoice(
+        "change", PlotWindow.Change.self, make: PlotWindow.change
+    ).described("The difference from the point before (diff), or the percent change (pct).")
+
+    /// A window option whose value is one word (`running=sum`, `change=pct`).
+    static func windowChoice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ type: T.Type, make: @escaping @Sendable (T) -> PlotWindow
+    ) -> PlotOption where T.RawValue == String {
+        PlotOption.bound(
+            name, windows, values: .keyword(T.allCases.map(\.rawValue) + ["none"]),
+            read: { token, b throws(Diagnostic) in
+                let value = try noneOr(token) { t throws(Diagnostic) in
+                    make(try ValueParser.choice(t, key: name, as: T.self))
+                }
+                b.window = Located(value, at: token.range)
+            },
+            written: { spec in
+                guard let window = spec.window else { return nil }
+                guard let value = window.value else { return nil }
+                guard value.option == name else { return nil }
+                return T.allCases.first { make($0) == value }?.rawValue
+            })
+    }
+
+    /// nil for `none`, else what `read` makes of the token.
+    static func noneOr<T>(_ token: Token, read: (Token) throws(Diagnostic) -> T)
+        throws(Diagnostic) -> T?
+    {
+        token.text.lowercased() == "none" ? nil : try read(token)
+    }
+
+    /// `bin=N`, `bin=step:W` or `bin=UNIT`.
+    static func binValue(_ token: Token) throws(Diagnostic) -> XBin {
+        let text = token.text.lowercased()
+        if let unit = TimeUnit(rawValue: text) { return .time(unit) }
+        if let n = Int(text), (1...1000).contains(n) { return .count(n) }
+        if text.hasPrefix("step:"), let w = ValueParser.number(String(text.dropFirst(5))),
+            w.isFinite, w > 0
+        {
+            return .step(w)
+        }
+        throw Diagnostic(
+            .invalidValue(
+                key: "bin", value: token.text,
+                expected:
+                    "a number of bins (1 to 1000), step:WIDTH, or one of "
+                    + ValueParser.listed(TimeUnit.allCases.map(\.rawValue), "or")),
+            at: token.range)
+    }
+
+    /// `rolling=[OP:]N` or `rolling=[OP:]SPAN` (a span in s, min, h, d or w).
+    static func rollingValue(_ token: Token) throws(Diagnostic) -> PlotWindow {
+        var text = token.text.lowercased()
+        var op = PlotWindow.Rolling.mean
+        if let colon = text.firstIndex(of: ":") {
+            let name = String(text[..<colon])
+            guard let chosen = PlotWindow.Rolling(rawValue: name) else {
+                throw Diagnostic(
+                    .unknown(
+                        .value, name, context: "rolling",
+                        candidates: PlotWindow.Rolling.allCases.map(\.rawValue)), at: token.range)
+            }
+            op = chosen
+            text = String(text[text.index(after: colon)...])
+        }
+        if let n = Int(text), (1...100_000).contains(n) { return .rolling(op, .points(n)) }
+        let fixed = ["s", "min", "h", "d", "w"]
+        if fixed.contains(where: { text.hasSuffix($0) && !text.hasSuffix("mo") }),
+            let seconds = XValueReader.duration(text), seconds > 0
+        {
+            return .rolling(op, .span(seconds))
+        }
+        throw Diagnostic(
+            .invalidValue(
+                key: "rolling", value: token.text,
+                expected:
+                    "a number of points (1 to 100000) or a span like 7d, 12h, 30min (OP: first for median, sum, min, max)"
+            ), at: token.range)
+    }
+
+    /// A window's reach as written: N points, or the span in its largest whole unit.
+    static func extentText(_ extent: PlotWindow.Extent) -> String {
+        switch extent {
+        case .points(let n): return String(n)
+        case .span(let seconds):
+            for (unit, size) in [("w", 604_800.0), ("d", 86_400), ("h", 3600), ("min", 60)]
+            where seconds >= size && (seconds / size).rounded() == seconds / size {
+                return NumberText.shortest(seconds / size) + unit
+            }
+            return NumberText.shortest(seconds) + "s"
+        }
+    }
+}

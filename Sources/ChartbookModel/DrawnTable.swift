@@ -1,0 +1,45 @@
+/// What a plot with transforms (`agg=`, `bin=`, `rolling=` …) draws: the table its pipeline
+/// made from its dataset, and what it was made from, so it is made again only when those
+/// change (a `view`, `scroll` or `select` reuses it).
+///
+/// The table's x column has the name of the plot's x, its `by=` column the name of the
+/// group column, and `y` names the drawn values; it is sorted by x within each group, and
+/// its `where=` has been applied.
+public struct DrawnTable: Equatable, Sendable {
+    public var table: Dataset
+    /// The column of `table` holding the values drawn.
+    public var y: String
+    /// The column of `table` holding how many rows each value covers (aggregates), if any.
+    public var rows: String?
+    /// What is said under the chart (rows left out, and why).
+    public var notes: [String]
+    /// What it was made from.
+    public var inputs: Inputs
+
+    /// Everything the table depends on: the columns read (as they were), the plot's series
+    /// and binding, and the time zone calendar units are counted in.
+    public struct Inputs: Equatable, Sendable {
+        public var series: SeriesReference
+        public var binding: PlotBinding
+        public var columns: [Column]
+        public var timeZone: TimeZoneSetting
+
+        public init(
+            series: SeriesReference, binding: PlotBinding, columns: [Column],
+            timeZone: TimeZoneSetting
+        ) {
+            self.series = series
+            self.binding = binding
+            self.columns = columns
+            self.timeZone = timeZone
+        }
+    }
+
+    public init(table: Dataset, y: String, rows: String?, notes: [String], inputs: Inputs) {
+        self.table = table
+        self.y = y
+        self.rows = rows
+        self.notes = notes
+        self.inputs = inputs
+    }
+}

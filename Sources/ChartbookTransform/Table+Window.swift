@@ -1,0 +1,109 @@
+import ChartbookModel
+
+extension Table {
+    /// Replaces each group's values by `window` over its points with a value, in table
+    /// (x) order; rows without a value stay missing.
+    mutating func apply(_ window: PlotWindow, input: TableExecutor.Input) throws(TransformError) {
+        var out = [Double](repeating: .nan, count: count)
+        let times: [Double]? = if case .numbers(let v, _) = x { v } else { nil }
+        for rows in rowsByGroup {
+            let present = rows.filter { !y[$0].isNaN }
+            let values = present.map { y[$0] }
+            let computed: [Double]
+            switch window {
+            case .rolling(let op, .points(let n)):
+                computed = WindowFunctions.rolling(op, values, points: n)
+            case .rolling(let op, .span(let span)):
+                guard let times else { throw .spanNeedsTimes(column: nil) }
+                computed = WindowFunctions.rolling(
+                    op, values, at: present.map { times[$0] }, span: span)
+            case .running(let op): computed = WindowFunctions.running(op, values)
+            case .change(let change): computed = WindowFunctions.change(change, values)
+            }
+            for (i, row) in present.enumerated() { out[row] = computed[i] }
+        }
+        y = out
+    }
+}
+
+/// Windows over a sequence of values (no missing ones), each output at the same position.
+/// The one definition of each window (`PlotWindow` documents them).
+public enum WindowFunctions {
+    /// `op` of the last `points` values, missing until `points` have been seen.
+    public static func rolling(_ op: PlotWindow.Rolling, _ v: [Double], points n: Int) -> [Double] {
+        guard n > 0 else { return v.map { _ in .nan } }
+        var out = [Double](repeating: .nan, count: v.count)
+        switch op {
+        case .mean, .sum:
+            // A running sum, summed afresh every 1024 steps so rounding cannot build up.
+            var sum = 0.0
+            for i in v.indices {
+                sum += v[i]
+                if i >= n { sum -= v[i - n] }
+                if i % 1024 == 0, i >= n - 1 { sum = v[(i - n + 1)...i].reduce(0, +) }
+                if i >= n - 1 { out[i] = op == .mean ? sum / Double(n) : sum }
+            }
+        case .min, .max, .median:
+            for i in v.indices where i >= n - 1 {
+                out[i] = of(op, v[(i - n + 1)...i])
+            }
+        }
+        return out
+    }
+
+    /// `op` of the values whose time lies in (t − span, t], for each t; missing while
+    /// t − span is before the first time.
+    public static func rolling(
+        _ op: PlotWindow.Rolling, _ v: [Double], at t: [Double], span: Double
+    ) -> [Double] {
+        var out = [Double](repeating: .nan, count: v.count)
+        guard let first = t.first else { return out }
+        var start = 0
+        for i in v.indices {
+            while start < i, t[start] <= t[i] - span { start += 1 }
+            if t[i] - span >= first { out[i] = of(op, v[start...i]) }
+        }
+        return out
+    }
+
+    static func of(_ op: PlotWindow.Rolling, _ w: ArraySlice<Double>) -> Double {
+        switch op {
+        case .mean: return w.reduce(0, +) / Double(w.count)
+        case .sum: return w.reduce(0, +)
+        case .min: return w.min() ?? .nan
+        case .max: return w.max() ?? .nan
+        case .median: return Statistics.quantile(0.5, of: Array(w))
+        }
+    }
+
+    /// `op` of every value so far.
+    public static func running(_ op: PlotWindow.Running, _ v: [Double]) -> [Double] {
+        var out = [Double](), total = 0.0, low = Double.infinity, high = -Double.infinity
+        out.reserveCapacity(v.count)
+        for (i, value) in v.enumerated() {
+            total += value
+            low = min(low, value)
+            high = max(high, value)
+            switch op {
+            case .sum: out.append(total)
+            case .mean: out.append(total / Double(i + 1))
+            case .min: out.append(low)
+            case .max: out.append(high)
+            case .count: out.append(Double(i + 1))
+            }
+        }
+        return out
+    }
+
+    /// The difference from the value before, or the percent change; the first is missing.
+    public static func change(_ change: PlotWindow.Change, _ v: [Double]) -> [Double] {
+        v.indices.map { i in
+            guard i > 0 else { return .nan }
+            let (previous, value) = (v[i - 1], v[i])
+            switch change {
+            case .diff: return value - previous
+            case .pct: return previous == 0 ? .nan : (value - previous) / abs(previous) * 100
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import ChartbookModel
+
+/// The rows a pipeline has made so far: x, the `by=` group, the values, and how many rows
+/// each stands for. Sorted by x within each group (x order is the order windows run in).
+struct Table {
+    enum XValues {
+        /// No x column: the row index.
+        case none
+        case numbers([Double], kind: Column.Kind)
+        case text([String])
+    }
+
+    var x: XValues
+    /// The `by=` value of each row, as an index into `byNames`.
+    var group: [Int]
+    var byNames: [String]?
+    var y: [Double]
+    /// Rows each value covers (aggregates only).
+    var rows: [Double]?
+    var labels: [String]?
+
+    var count: Int { y.count }
+
+    /// The kept rows one by one, sorted by a numeric x (stably: ties keep row order).
+    static func rows(of input: TableExecutor.Input) -> Table {
+        var order = (0..<input.count).filter(input.keeps)
+        if let numbers = input.x?.numbers, !(input.x?.ascends ?? false) {
+            let sorted = order.sorted { a, b in
+                let (xa, xb) = (numbers[a], numbers[b])
+                if xa.isNaN != xb.isNaN { return xb.isNaN }
+                if xa.isNaN { return a < b }
+                return xa < xb || (xa == xb && a < b)
+            }
+            order = sorted
+        }
+        var byNames: [String]? = nil
+        var group = Array(repeating: 0, count: order.count)
+        if let by = input.by {
+            var index = [String: Int](), names = [String]()
+            for (i, row) in order.enumerated() {
+                group[i] = Grouping.index(of: by.text(at: row), in: &index, list: &names)
+            }
+            byNames = names
+        }
+        let x: XValues
+        switch input.x {
+        case .none: x = .none
+        case .some(let column):
+            if let numbers = column.numbers {
+                x = .numbers(order.map { numbers[$0] }, kind: column.kind)
+            } else {
+                x = .text(order.map { column.text(at: $0) })
+            }
+        }
+        let y = input.y.map { v in order.map { v[$0] } } ?? Array(repeating: 1, count: order.count)
+        return Table(
+            x: x, group: group, byNames: byNames, y: y, rows: nil,
+            labels: input.x == nil ? input.labels.map { l in order.map { l[$0] } } : nil)
+    }
+
+    /// The rows of each `by=` group, in table order.
+    var rowsByGroup: [[Int]] {
+        var groups = [[Int]](repeating: [], count: max(1, byNames?.count ?? 1))
+        for i in 0..<count { groups[group[i]].append(i) }
+        return groups
+    }
+
+    /// The table as a dataset with the names of the plot's columns.
+    func result(
+        _ input: TableExecutor.Input, _ p: TransformPipeline, notes: [String], source: Dataset
+    ) -> TableExecutor.Result {
+        var columns = [Column]()
+        var taken = Set<String>()
+        func named(_ wanted: String) -> String {
+            var name = wanted
+            while taken.contains(name.lowercased()) { name += "_" }
+            taken.insert(name.lowercased())
+            return name
+        }
+        let xName = p.x.map(named)
+        switch x {
+        case .none: break
+        case .numbers(let v, let kind):
+            columns.append(
+                kind == .time
+                    ? Column(name: xName ?? "x", times: v) : Column(name: xName ?? "x", numbers: v))
+        case .text(let t): columns.append(Column(name: xName ?? "x", text: t))
+        }
+        if let by = p.by, let byNames {
+            columns.append(Column(name: named(by), text: group.map { byNames[$0] }))
+        }
+        let yName = named(input.yName)
+        columns.append(Column(name: yName, numbers: y))
+        let rowsName = rows.map { _ in named("rows") }
+        if let rows, let rowsName { columns.append(Column(name: rowsName, numbers: rows)) }
+        let table = Dataset(
+            name: source.name, columns: columns, labels: labels, source: source.source,
+            xColumn: xName)
+        return TableExecutor.Result(table: table, y: yName, rows: rowsName, notes: notes)
+    }
+}

@@ -1,0 +1,71 @@
+import ChartbookModel
+
+/// Runs a `TransformPipeline` over a dataset's columns, locally: the backend the terminal,
+/// SVG and readouts draw from, and the reference the SQL and Vega-Lite compilers are held
+/// to.
+///
+/// One pass over the rows gives each kept row its key and group; the aggregate is
+/// accumulated per group as the rows go by (quantiles and `distinct` keep their group's
+/// values); windows run over each group's points in x order. Rows without an x (or
+/// filtered out) are left out and counted in a note; missing values follow
+/// `Aggregation`'s and `PlotWindow`'s rules.
+public enum TableExecutor {
+    /// The table a pipeline makes: columns named after the plot's x, `by=` and y (`y`),
+    /// plus how many rows each aggregate covers (`rows`), and notes on what was left out.
+    public struct Result: Equatable, Sendable {
+        public var table: Dataset
+        public var y: String
+        public var rows: String?
+        public var notes: [String]
+    }
+
+    /// `plot`'s drawn table, made anew — or nil when it has no transform.
+    public static func drawnTable(for plot: Plot, in session: Session) throws(TransformError)
+        -> DrawnTable?
+    {
+        guard let pipeline = TransformPipeline(plot: plot, in: session),
+            let dataset = session.dataset(named: plot.series.dataset)
+        else { return nil }
+        let result = try run(pipeline, on: dataset)
+        return DrawnTable(
+            table: result.table, y: result.y, rows: result.rows, notes: result.notes,
+            inputs: inputs(of: plot, pipeline, dataset, session))
+    }
+
+    /// What `plot`'s drawn table is made from now; a kept table whose inputs equal these is
+    /// still right.
+    public static func inputs(
+        of plot: Plot, _ pipeline: TransformPipeline, _ dataset: Dataset, _ session: Session
+    ) -> DrawnTable.Inputs {
+        DrawnTable.Inputs(
+            series: plot.series, binding: plot.binding,
+            columns: pipeline.columnsRead.compactMap { dataset.column(named: $0) },
+            timeZone: session.timeZone)
+    }
+
+    /// Runs `pipeline` over the rows of `dataset`.
+    public static func run(_ pipeline: TransformPipeline, on dataset: Dataset)
+        throws(TransformError) -> Result
+    {
+        let input = try Input(pipeline, dataset)
+        var notes = [String]()
+        var table: Table
+        if let aggregate = pipeline.aggregate {
+            let keys = try RowKeys.make(input, pipeline)
+            table = Grouping(input, keys).aggregated(aggregate, values: input.y)
+            if keys.leftOut > 0 {
+                notes.append(
+                    "\(keys.leftOut) row\(keys.leftOut == 1 ? "" : "s") without an x left out")
+            }
+        } else {
+            table = Table.rows(of: input)
+        }
+        if let window = pipeline.window {
+            try table.apply(window, input: input)
+        }
+        if input.filteredOut > 0, table.count == 0 {
+            notes.append("where=\(pipeline.filter?.description ?? "") keeps no row")
+        }
+        return table.result(input, pipeline, notes: notes, source: dataset)
+    }
+}

@@ -1,0 +1,74 @@
+import ChartbookModel
+
+/// A plot's transforms as one declarative pipeline over its dataset's rows, in a fixed
+/// order: filter (`where=`) → key (x, or its bin: `bin=`) → aggregate (`agg=`, grouped by
+/// key and `by=`) → window (`rolling=` …, per group in key order).
+///
+/// The one model every backend compiles: `TableExecutor` runs it over local columns,
+/// `SQLCompiler` writes it as one SQL query per engine, the Vega-Lite exporter writes it as
+/// Vega-Lite transforms. Each computes the same numbers (the property tests hold them to it).
+public struct TransformPipeline: Equatable, Sendable {
+    /// The x column; nil: the row index (only windows allow it).
+    public var x: String?
+    /// The values; nil: the rows themselves are counted (`agg=count` with no column).
+    public var y: String?
+    public var by: String?
+    public var filter: RowFilter?
+    public var bin: XBin?
+    public var aggregate: Aggregation?
+    public var window: PlotWindow?
+    /// The zone calendar units are counted in (`set timezone`).
+    public var timeZone: TimeZoneSetting
+
+    public init(
+        x: String?, y: String?, by: String? = nil, filter: RowFilter? = nil, bin: XBin? = nil,
+        aggregate: Aggregation? = nil, window: PlotWindow? = nil,
+        timeZone: TimeZoneSetting = .utc
+    ) {
+        self.x = x
+        self.y = y
+        self.by = by
+        self.filter = filter
+        self.bin = bin
+        self.aggregate = aggregate
+        self.window = window
+        self.timeZone = timeZone
+    }
+
+    /// The pipeline of `plot` over its dataset; nil when the plot has no transform.
+    public init?(plot: Plot, in session: Session) {
+        let b = plot.binding
+        guard b.transforms else { return nil }
+        let dataset = session.dataset(named: plot.series.dataset)
+        self.init(
+            x: b.x ?? dataset?.xColumn, y: plot.series.column.isEmpty ? nil : plot.series.column,
+            by: b.by, filter: b.filter, bin: b.bin, aggregate: b.aggregate, window: b.window,
+            timeZone: session.timeZone)
+    }
+
+    /// The columns it reads, each once, in a fixed order.
+    public var columnsRead: [String] {
+        var names = [String]()
+        for name in [x, y, by, filter?.column].compactMap({ $0 }) where !names.contains(name) {
+            names.append(name)
+        }
+        return names
+    }
+
+    /// Whether rows are grouped by key (an aggregate), or kept one by one.
+    public var groups: Bool { aggregate != nil }
+}
+
+extension TransformPipeline {
+    /// The pipeline with its data-dependent parameters fixed from `dataset`: `bin=N`
+    /// becomes the step it resolves to over the kept rows (so SQL and Vega-Lite bin with
+    /// the step the local executor used).
+    public func resolved(on dataset: Dataset) -> TransformPipeline {
+        guard let bin, case .count = bin, let input = try? TableExecutor.Input(self, dataset),
+            let step = RowKeys.resolvedStep(bin, input)
+        else { return self }
+        var resolved = self
+        resolved.bin = .step(step)
+        return resolved
+    }
+}

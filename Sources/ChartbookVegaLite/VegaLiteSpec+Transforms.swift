@@ -1,0 +1,208 @@
+import ChartbookModel
+import ChartbookTransform
+
+/// A plot's `TransformPipeline` compiled to Vega-Lite transforms, so the viewer computes
+/// from the rows the numbers chartbook drew: the key (a `calculate` for bins and calendar
+/// units), the `aggregate`, then the `window`. Times are written as the session's wall
+/// clock in UTC (`time(_:)`), so Vega's `utc…` functions count calendar units in the
+/// session's zone. A pipeline Vega-Lite cannot express (a rolling window over a span of
+/// time) is written as its computed rows instead, and the description says so.
+extension VegaLiteSpec {
+    /// The field holding how many rows an aggregate covers, and how many of them had a value.
+    static let rowsField = "_rows"
+    static let validField = "_valid"
+    static let previousField = "_previous"
+    static let windowCountField = "_n"
+    /// A named cycle's position (month 0…11, weekday 0…6), the order its windows run in.
+    static let keyField = "_key"
+
+    /// `plot` as the layers read it: a plot with transforms reads the field its pipeline
+    /// writes (`DrawnTable.y`: the y column's name, or `count`).
+    func drawnPlot(_ plot: Plot) -> Plot {
+        var plot = plot
+        if let drawn = plot.drawn { plot.series.column = drawn.y }
+        return plot
+    }
+
+    /// The pipeline of a plot with transforms, over its own rows (its original series).
+    func pipeline(of plot: Plot) -> TransformPipeline? {
+        guard let drawn = plot.drawn,
+            let dataset = session.dataset(named: drawn.inputs.series.dataset)
+        else { return nil }
+        var original = plot
+        original.series = drawn.inputs.series
+        return TransformPipeline(plot: original, in: session)?.resolved(on: dataset)
+    }
+
+    /// Whether the plot's transforms are written as its computed rows (no Vega-Lite form).
+    func inlinesDrawnRows(_ plot: Plot) -> Bool {
+        guard plot.drawn != nil else { return false }
+        return pipelineTransforms(for: plot) == nil
+    }
+
+    /// The compiled pipeline of a plot with transforms; [] without; nil when it has no
+    /// Vega-Lite form.
+    func pipelineTransforms(for plot: Plot) -> [JSON]? {
+        guard let pipeline = pipeline(of: plot) else { return [] }
+        let xIsText =
+            pipeline.x.flatMap {
+                session.dataset(named: plot.drawn?.inputs.series.dataset ?? "")?.column(named: $0)
+            }?.isNumeric == false
+        return Self.compiled(pipeline, xIsText: xIsText)
+    }
+
+    /// The name an inlined drawn table goes by among the spec's datasets.
+    static func drawnName(_ plot: Plot) -> String { "\(plot.id)_drawn" }
+
+    /// The pipeline's steps after the filter; nil when one has no Vega-Lite form.
+    static func compiled(_ p: TransformPipeline, xIsText: Bool) -> [JSON]? {
+        var steps = [JSON]()
+        let y = p.y ?? "count"
+        var order = xIsText ? rowField : p.x ?? rowField
+        if let x = p.x, let bin = p.bin {
+            steps += keyStep(bin, x)
+            if case .time(let unit) = bin, unit == .monthOfYear || unit == .dayOfWeek {
+                order = keyField
+            }
+        }
+        if let aggregate = p.aggregate, let x = p.x {
+            steps += aggregateSteps(
+                aggregate, x: x, y: p.y, by: p.by, keys: order == keyField ? [keyField] : [])
+        }
+        if let window = p.window {
+            guard let compiled = windowSteps(window, p, y: y, order: order) else { return nil }
+            steps += compiled
+        }
+        return steps
+    }
+
+    /// `bin=`: the key replaces x, computed as the local executor does.
+    static func keyStep(_ bin: XBin, _ x: String) -> [JSON] {
+        let field = "datum[\(JSON.quoted(x))]"
+        let t = "toDate(\(field))"
+        let expression: String
+        switch bin {
+        case .step(let w):
+            let step = NumberText.shortest(w)
+            expression = "floor(\(field) / \(step)) * \(step) + \(step) / 2"
+        case .count: expression = field  // resolved to a step before compiling
+        case .time(let unit): expression = timeKey(unit, t)
+        }
+        var steps: [JSON] = []
+        // Named cycles (Jan…, Mon…) keep their place in the cycle for the window's order.
+        if case .time(let unit) = bin, unit == .monthOfYear || unit == .dayOfWeek {
+            let position = unit == .monthOfYear ? "utcmonth(\(t))" : "(utcday(\(t)) + 6) % 7"
+            steps.append(.object(["calculate": .string(position), "as": .string(keyField)]))
+        }
+        return steps + [.object(["calculate": .string(expression), "as": .string(x)])]
+    }
+
+    /// The key of a calendar unit as a Vega expression over the time `t`.
+    static func timeKey(_ unit: TimeUnit, _ t: String) -> String {
+        let (y, m, d) = ("utcyear(\(t))", "utcmonth(\(t))", "utcdate(\(t))")
+        switch unit {
+        case .year: return "utc(\(y), 0, 1)"
+        case .quarter: return "utc(\(y), floor(\(m) / 3) * 3, 1)"
+        case .month: return "utc(\(y), \(m), 1)"
+        case .week: return "utc(\(y), \(m), \(d) - (utcday(\(t)) + 6) % 7)"
+        case .day: return "utc(\(y), \(m), \(d))"
+        case .hour: return "utc(\(y), \(m), \(d), utchours(\(t)))"
+        case .minute: return "utc(\(y), \(m), \(d), utchours(\(t)), utcminutes(\(t)))"
+        case .monthOfYear:
+            let names = (1...12).map { JSON.quoted(CivilCalendar.shortMonthName($0)) }
+            return "[\(names.joined(separator: ", "))][\(m)]"
+        case .dayOfWeek:
+            let names = TimeUnit.dayNames.map(JSON.quoted)
+            return "[\(names.joined(separator: ", "))][(utcday(\(t)) + 6) % 7]"
+        case .hourOfDay: return "utchours(\(t))"
+        }
+    }
+
+    /// `agg=`: grouped by the key and `by=`, missing values left out (Vega's `valid`), a
+    /// group without a value missing (Vega's sum of nothing is 0; chartbook's is missing).
+    static func aggregateSteps(
+        _ op: Aggregation, x: String, y: String?, by: String?, keys: [String]
+    ) -> [JSON] {
+        let field = y ?? "count"
+        let vegaOp: String
+        switch op {
+        case .count: vegaOp = y == nil ? "count" : "valid"
+        case .stdev: vegaOp = "stdev"
+        default: vegaOp = op.rawValue
+        }
+        var ops: [JSON] = [
+            .object(["op": .string(vegaOp), "field": y.map(JSON.string), "as": .string(field)]),
+            .object(["op": "count", "as": .string(rowsField)]),
+            .object(["op": "min", "field": .string(rowField), "as": .string(rowField)]),
+        ]
+        if let y {
+            ops.append(.object(["op": "valid", "field": .string(y), "as": .string(validField)]))
+        }
+        var steps: [JSON] = [
+            .object([
+                "aggregate": .array(ops),
+                "groupby": .array(([x] + (by.map { [$0] } ?? []) + keys).map(JSON.string)),
+            ])
+        ]
+        if y != nil, op != .count, op != .distinct {
+            let f = "datum[\(JSON.quoted(field))]"
+            steps.append(
+                .object([
+                    "calculate": .string("datum.\(validField) > 0 ? \(f) : null"),
+                    "as": .string(field),
+                ]))
+        }
+        return steps
+    }
+
+    /// A window over each group's points with a value, in x order (row order on text x).
+    static func windowSteps(
+        _ window: PlotWindow, _ p: TransformPipeline, y: String, order: String
+    ) -> [JSON]? {
+        let f = "datum[\(JSON.quoted(y))]"
+        let sort = [order, rowField].map { JSON.object(["field": .string($0)]) }
+        var common = [JSON.Member("sort", .array(sort))]
+        if let by = p.by { common.append(JSON.Member("groupby", .array([.string(by)]))) }
+        let present = JSON.object(["filter": .string("isValid(\(f)) && isFinite(\(f))")])
+        func framed(_ ops: [JSON], frame: JSON) -> JSON {
+            .object([JSON.Member("window", .array(ops)), JSON.Member("frame", frame)] + common)
+        }
+        switch window {
+        case .rolling(_, .span): return nil
+        case .rolling(let op, .points(let n)):
+            return [
+                present,
+                framed(
+                    [
+                        .object(["op": .string(op.rawValue), "field": .string(y), "as": .string(y)]
+                        ),
+                        .object(["op": "count", "as": .string(windowCountField)]),
+                    ], frame: .array([.number(Double(1 - n)), 0])),
+                .object([
+                    "calculate": .string("datum.\(windowCountField) < \(n) ? null : \(f)"),
+                    "as": .string(y),
+                ]),
+            ]
+        case .running(let op):
+            return [
+                present,
+                framed(
+                    [.object(["op": .string(op.rawValue), "field": .string(y), "as": .string(y)])],
+                    frame: .array([.null, 0])),
+            ]
+        case .change(let change):
+            let previous = "datum.\(previousField)"
+            let expression =
+                change == .diff
+                ? "\(previous) == null ? null : \(f) - \(previous)"
+                : "\(previous) == null || \(previous) == 0 ? null : (\(f) - \(previous)) / abs(\(previous)) * 100"
+            return [
+                present,
+                framed(
+                    [.object(["op": "lag", "field": .string(y), "as": .string(previousField)])],
+                    frame: .array([.null, 0])),
+                .object(["calculate": .string(expression), "as": .string(y)]),
+            ]
+        }
+    }
+}
