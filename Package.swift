@@ -62,7 +62,9 @@ let package = Package(
         .testTarget(name: "ChartbookModelTests", dependencies: ["ChartbookModel"]),
         .testTarget(
             name: "ChartbookTransformTests",
-            dependencies: ["ChartbookTransform", "ChartbookModel", "ChartbookData", "CSQLite"]),
+            dependencies: [
+                "ChartbookTransform", "ChartbookModel", "ChartbookData", "CSQLite", "CLibPQ",
+            ]),
         // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
         .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),

@@ -18,6 +18,12 @@ public enum SQLQuoting {
         quoted(name, by: "\"")
     }
 
+    /// `text` as a string literal (`'it''s'`), in the same way: by Unicode scalar, quotes
+    /// doubled, NULs left out.
+    public static func literal(_ text: String) -> String {
+        quoted(text, by: "'")
+    }
+
     private static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
         var out = String.UnicodeScalarView()
         out.append(quote)

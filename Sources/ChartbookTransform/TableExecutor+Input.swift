@@ -58,8 +58,13 @@ extension TableExecutor {
                     if x.kind != .number { throw .numberBinNeedsNumbers(bin: bin, column: x.name) }
                 }
             }
-            if case .rolling(_, .span) = p.window, x?.isTime != true {
-                throw .spanNeedsTimes(column: x?.name)
+            if case .rolling(_, .span) = p.window {
+                // Spans are of time: an x of times, binned to calendar units if at all.
+                var times = x?.isTime == true
+                if case .time(let unit) = p.bin, unit.isCyclic { times = false }
+                if case .step = p.bin { times = false }
+                if case .count = p.bin { times = false }
+                if !times { throw .spanNeedsTimes(column: x?.name) }
             }
         }
 

@@ -13,6 +13,9 @@ extension VegaLiteSpec {
     static let validField = "_valid"
     static let previousField = "_previous"
     static let windowCountField = "_n"
+    /// Where a window writes before its value replaces y (a window reading the field it
+    /// writes would read its own results).
+    static let valueField = "_value"
     /// A named cycle's position (month 0…11, weekday 0…6), the order its windows run in.
     static let keyField = "_key"
 
@@ -120,32 +123,34 @@ extension VegaLiteSpec {
 
     /// `agg=`: grouped by the key and `by=`, missing values left out (Vega's `valid`), a
     /// group without a value missing (Vega's sum of nothing is 0; chartbook's is missing).
+    /// Vega-Lite keeps one of two operations with the same op and field, so each is asked
+    /// for once.
     static func aggregateSteps(
         _ op: Aggregation, x: String, y: String?, by: String?, keys: [String]
     ) -> [JSON] {
         let field = y ?? "count"
-        let vegaOp: String
-        switch op {
-        case .count: vegaOp = y == nil ? "count" : "valid"
-        case .stdev: vegaOp = "stdev"
-        default: vegaOp = op.rawValue
-        }
+        let vegaOp = op == .count ? (y == nil ? "count" : "valid") : op.rawValue
         var ops: [JSON] = [
             .object(["op": .string(vegaOp), "field": y.map(JSON.string), "as": .string(field)]),
-            .object(["op": "count", "as": .string(rowsField)]),
             .object(["op": "min", "field": .string(rowField), "as": .string(rowField)]),
         ]
         if let y {
-            ops.append(.object(["op": "valid", "field": .string(y), "as": .string(validField)]))
+            ops.append(.object(["op": "count", "as": .string(rowsField)]))
+            if op != .count {
+                ops.append(
+                    .object(["op": "valid", "field": .string(y), "as": .string(validField)]))
+            }
         }
+        let f = "datum[\(JSON.quoted(field))]"
         var steps: [JSON] = [
             .object([
                 "aggregate": .array(ops),
                 "groupby": .array(([x] + (by.map { [$0] } ?? []) + keys).map(JSON.string)),
             ])
         ]
-        if y != nil, op != .count, op != .distinct {
-            let f = "datum[\(JSON.quoted(field))]"
+        if y == nil {
+            steps.append(.object(["calculate": .string(f), "as": .string(rowsField)]))
+        } else if op != .count, op != .distinct {
             steps.append(
                 .object([
                     "calculate": .string("datum.\(validField) > 0 ? \(f) : null"),
@@ -174,12 +179,15 @@ extension VegaLiteSpec {
                 present,
                 framed(
                     [
-                        .object(["op": .string(op.rawValue), "field": .string(y), "as": .string(y)]
-                        ),
+                        .object([
+                            "op": .string(op.rawValue), "field": .string(y),
+                            "as": .string(valueField),
+                        ]),
                         .object(["op": "count", "as": .string(windowCountField)]),
                     ], frame: .array([.number(Double(1 - n)), 0])),
                 .object([
-                    "calculate": .string("datum.\(windowCountField) < \(n) ? null : \(f)"),
+                    "calculate": .string(
+                        "datum.\(windowCountField) < \(n) ? null : datum.\(valueField)"),
                     "as": .string(y),
                 ]),
             ]
@@ -187,8 +195,13 @@ extension VegaLiteSpec {
             return [
                 present,
                 framed(
-                    [.object(["op": .string(op.rawValue), "field": .string(y), "as": .string(y)])],
-                    frame: .array([.null, 0])),
+                    [
+                        .object([
+                            "op": .string(op.rawValue), "field": .string(y),
+                            "as": .string(valueField),
+                        ])
+                    ], frame: .array([.null, 0])),
+                .object(["calculate": .string("datum.\(valueField)"), "as": .string(y)]),
             ]
         case .change(let change):
             let previous = "datum.\(previousField)"

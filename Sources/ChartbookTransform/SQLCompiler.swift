@@ -1,0 +1,134 @@
+import ChartbookData
+import ChartbookModel
+
+/// A `TransformPipeline` as one SQL query, so an engine computes what the local executor
+/// computes (the property tests hold SQLite and PostgreSQL to it) and sends only the
+/// result: one row per group for an aggregate.
+///
+/// The query reads `SQLSource`: a relation whose columns have the dataset's names, times
+/// as seconds since the epoch, and a column giving the rows' order. It returns the columns
+/// `_key` (x, its bin or calendar unit; a cyclic unit's position), `_by`, `_value` and
+/// `_rows` (rows an aggregate covers), in the executor's order. Every name is quoted by
+/// `SQLQuoting`, every value is a number or a quoted literal: nothing typed becomes SQL.
+/// What an engine cannot compute exactly is refused (`TransformError.unsupported`).
+public struct SQLCompiler: Sendable {
+    public var dialect: SQLDialect
+
+    public init(_ dialect: SQLDialect) { self.dialect = dialect }
+
+    /// The relation a query reads.
+    public struct Source: Sendable {
+        /// A quoted table name or a parenthesised query.
+        public var relation: String
+        /// What each column holds.
+        public var kinds: [String: Column.Kind]
+        /// The column whose values give the rows' order.
+        public var rowOrder: String
+
+        public init(relation: String, kinds: [String: Column.Kind], rowOrder: String) {
+            self.relation = relation
+            self.kinds = kinds
+            self.rowOrder = rowOrder
+        }
+    }
+
+    /// A number as an SQL literal that is a real in every engine (`2.0`, not `2`: SQLite
+    /// divides integers as integers).
+    static func real(_ value: Double) -> String {
+        let text = NumberText.shortest(value)
+        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "n" || $0 == "i" })
+            ? text : text + ".0"
+    }
+
+    /// The query for `p` (its `bin=N` resolved to a step first: `resolved(on:)`).
+    public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
+        -> String
+    {
+        let kept = try keptRows(p, source)
+        let xIsText = p.x.flatMap { source.kinds[$0] } == .text
+        var steps = ["kept AS (\(kept))"]
+        let last: String
+        if let op = p.aggregate {
+            steps += try aggregate(op, counting: p.y == nil, xIsText: xIsText)
+            last = "ordered"
+        } else {
+            steps.append(
+                "ordered AS (SELECT k, g, v, r, NULL AS n, \(xIsText ? "r" : "k") AS korder, "
+                    + "MIN(r) OVER (PARTITION BY g) AS gorder FROM kept)")
+            last = "ordered"
+        }
+        var result = last
+        if let window = p.window {
+            steps += try self.window(
+                window, over: last, rowsOnly: p.aggregate == nil, xIsText: xIsText)
+            result = "windowed"
+        }
+        let order =
+            p.aggregate == nil
+            ? (xIsText ? "r" : "k IS NULL, k, r") : "\(xIsText ? "korder" : "k"), gorder"
+        return "WITH " + steps.joined(separator: ",\n")
+            + "\nSELECT k AS \"_key\", g AS \"_by\", v AS \"_value\", n AS \"_rows\" FROM \(result) ORDER BY \(order)"
+    }
+
+    /// The rows `where=` keeps, with their key (`k`), group (`g`), value (`v`) and order (`r`).
+    func keptRows(_ p: TransformPipeline, _ source: Source) throws(TransformError) -> String {
+        for name in p.columnsRead where source.kinds[name] == nil { throw .missingColumn(name) }
+        let q = SQLQuoting.identifier
+        let x = p.x.map(q)
+        var key = x ?? "NULL"
+        if let bin = p.bin, let x {
+            switch bin {
+            case .step(let w):
+                let step = Self.real(w)
+                key = "(floor(\(x) / \(step)) * \(step) + \(step) / 2)"
+            case .count:
+                throw .unsupported(
+                    "bin=\(bin.description) before it is resolved", backend: dialect.rawValue)
+            case .time(let unit): key = try dialect.timeKey(unit, x, zone: p.timeZone)
+            }
+        }
+        let value = p.y.map(q) ?? "1"
+        let group = p.by.map { "CAST(\(q($0)) AS TEXT)" } ?? "NULL"
+        var conditions = [String]()
+        if let filter = p.filter { conditions.append(condition(filter, source)) }
+        let kept = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        return
+            "SELECT \(key) AS k, \(group) AS g, \(value) AS v, \(q(source.rowOrder)) AS r FROM \(source.relation)\(kept)"
+    }
+
+    /// A `where=` as SQL, cell for cell as `RowFilter.keeps`: `=` and `!=` match a cell's
+    /// text (a number in its shortest form, a time as ISO 8601 in UTC; an empty value
+    /// matches a missing cell, which otherwise never matches), so a listed value that is no
+    /// cell's text matches nothing; a comparison never keeps a missing cell.
+    func condition(_ filter: RowFilter, _ source: Source) -> String {
+        let column = SQLQuoting.identifier(filter.column)
+        let kind = source.kinds[filter.column] ?? .text
+        switch filter.op {
+        case .equal, .notEqual:
+            let listed = filter.values.filter { !$0.isEmpty }.compactMap { literal($0, kind) }
+            var match =
+                listed.isEmpty
+                ? "FALSE" : "COALESCE(\(column) IN (\(listed.joined(separator: ", "))), FALSE)"
+            if filter.values.contains("") { match = "(\(match) OR \(column) IS NULL)" }
+            return filter.op == .equal ? "(\(match))" : "(NOT \(match))"
+        case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            guard let bound = filter.bound, kind != .text else { return "FALSE" }
+            return "(\(column) \(filter.op.rawValue) \(Self.real(bound)))"
+        }
+    }
+
+    /// A cell's text as the SQL value it is the text of; nil when no cell reads so.
+    func literal(_ text: String, _ kind: Column.Kind) -> String? {
+        switch kind {
+        case .text: return SQLQuoting.literal(text)
+        case .time:
+            guard let seconds = TimeParser.parse(text)?.seconds(), TimeText.iso(seconds) == text
+            else { return nil }
+            return NumberText.shortest(seconds)
+        case .number:
+            guard let value = NumberParser.parse(text), NumberText.shortest(value) == text
+            else { return nil }
+            return NumberText.shortest(value)
+        }
+    }
+}

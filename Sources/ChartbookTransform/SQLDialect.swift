@@ -1,0 +1,77 @@
+import ChartbookData
+import ChartbookModel
+
+/// The SQL engines a pipeline compiles to, and what differs between them: how a calendar
+/// unit is found in a time zone, how a quantile is taken, how NULLs compare.
+public enum SQLDialect: String, Sendable, CaseIterable {
+    case sqlite = "SQLite"
+    case postgres = "PostgreSQL"
+
+    /// `a` and `b` equal, NULL equal to NULL.
+    func same(_ a: String, _ b: String) -> String {
+        switch self {
+        case .sqlite: "\(a) IS \(b)"
+        case .postgres: "\(a) IS NOT DISTINCT FROM \(b)"
+        }
+    }
+
+    /// The key of the time `t` (seconds since the epoch) for a calendar unit, in `zone`:
+    /// the unit's start in seconds since the epoch, or a cyclic unit's position.
+    func timeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) throws(TransformError)
+        -> String
+    {
+        switch self {
+        case .postgres: return postgresTimeKey(unit, t, zone: zone)
+        case .sqlite:
+            // SQLite knows UTC and the machine's zone only: a fixed offset is arithmetic,
+            // a zone with daylight saving time is refused.
+            guard let offset = zone.fixedOffset else {
+                throw .unsupported(
+                    "calendar units in the time zone \(zone.name) (only fixed offsets)",
+                    backend: rawValue)
+            }
+            return sqliteTimeKey(unit, "(\(t) + \(offset))", offset: offset)
+        }
+    }
+
+    private func sqliteTimeKey(_ unit: TimeUnit, _ wall: String, offset: Int) -> String {
+        func start(_ modifiers: String...) -> String {
+            let list = modifiers.map { ", " + $0 }.joined()
+            return "(CAST(strftime('%s', \(wall), 'unixepoch'\(list)) AS REAL) - \(offset))"
+        }
+        func part(_ format: String) -> String {
+            "CAST(strftime('\(format)', \(wall), 'unixepoch') AS INTEGER)"
+        }
+        switch unit {
+        case .year: return start("'start of year'")
+        case .quarter:
+            return start("'start of month'", "printf('-%d months', (\(part("%m")) - 1) % 3)")
+        case .month: return start("'start of month'")
+        case .week: return start("'start of day'", "'-6 days'", "'weekday 1'")
+        case .day: return start("'start of day'")
+        case .hour: return "(floor(\(wall) / 3600) * 3600 - \(offset))"
+        case .minute: return "(floor(\(wall) / 60) * 60 - \(offset))"
+        case .monthOfYear: return "(\(part("%m")) - 1)"
+        case .dayOfWeek: return "((\(part("%w")) + 6) % 7)"
+        case .hourOfDay: return part("%H")
+        }
+    }
+
+    private func postgresTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) -> String {
+        // The zone as PostgreSQL reads it: a tz database name, or an offset as an interval
+        // (a POSIX zone string would read its sign the other way round).
+        let z =
+            zone.fixedOffset.map { "INTERVAL '\($0) seconds'" }
+            ?? SQLQuoting.literal(zone.name)
+        let wall = "(to_timestamp(\(t)) AT TIME ZONE \(z))"
+        func start(_ field: String) -> String {
+            "EXTRACT(EPOCH FROM (date_trunc('\(field)', \(wall)) AT TIME ZONE \(z)))::float8"
+        }
+        switch unit {
+        case .year, .quarter, .month, .week, .day, .hour, .minute: return start(unit.rawValue)
+        case .monthOfYear: return "(EXTRACT(MONTH FROM \(wall))::int - 1)"
+        case .dayOfWeek: return "(EXTRACT(ISODOW FROM \(wall))::int - 1)"
+        case .hourOfDay: return "EXTRACT(HOUR FROM \(wall))::int"
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import CLibPQ
+import ChartbookData
+import ChartbookModel
+import Foundation
+import Testing
+
+@testable import ChartbookTransform
+
+/// The SQL compiler against the local executor on a real PostgreSQL server
+/// (Scripts/postgres-test starts a throwaway one and sets CHARTBOOK_TEST_POSTGRES_URL;
+/// without it these are skipped): the same random tables and pipelines as the SQLite
+/// test, in every zone, named ones with daylight saving time included.
+@Suite(.enabled(if: PostgresTable.url != nil, "needs CHARTBOOK_TEST_POSTGRES_URL"))
+struct PostgresCompilerTests {
+    @Test(arguments: 0..<150) func postgresComputesWhatTheExecutorComputes(_ seed: Int) throws {
+        var random = RandomSource(seed: UInt64(9_000 + seed))
+        let table = RandomTable(&random)
+        var pipeline = table.pipeline(&random)
+        if random.next() % 3 == 0 { pipeline.aggregate = nil; pipeline.bin = nil }
+        var calendar = table.kind == .times
+        if case .time(let unit) = pipeline.bin, unit.isCyclic { calendar = false }
+        pipeline.window = SQLCompilerTests.window(&random, times: calendar)
+        if pipeline.aggregate == nil, pipeline.y == nil { pipeline.y = "y" }
+        pipeline.filter = SQLCompilerTests.filter(&random, table)
+        pipeline = pipeline.resolved(on: table.dataset)
+        let local = try TableExecutor.run(pipeline, on: table.dataset)
+        let db = try PostgresTable(table, name: "transform_\(seed)")
+        let query: String
+        do {
+            query = try SQLCompiler(.postgres).query(pipeline, over: db.source)
+        } catch {
+            let median: Bool =
+                if case .rolling(.median, _) = pipeline.window { true } else { false }
+            #expect(median, "seed \(seed): \(error)")
+            return
+        }
+        let rows = try db.rows(query)
+        let expected = SQLCompilerTests.rows(of: local, pipeline)
+        #expect(rows.count == expected.count, "seed \(seed): \(pipeline)\n\(query)")
+        for (got, want) in zip(rows, expected) {
+            #expect(
+                SQLCompilerTests.same(got, want, pipeline),
+                "seed \(seed): \(got) vs \(want)\n\(pipeline)\n\(query)")
+        }
+    }
+}
+
+/// A random table in a PostgreSQL table `NAME(x, y, g, _row)`; the connection closes with it.
+final class PostgresTable {
+    static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_POSTGRES_URL"]
+
+    let connection: OpaquePointer
+    let source: SQLCompiler.Source
+
+    init(_ table: RandomTable, name: String) throws {
+        guard let url = Self.url, let connection = PQconnectdb(url),
+            PQstatus(connection) == CONNECTION_OK
+        else { throw SQLiteTable.SQLError(message: "cannot connect") }
+        self.connection = connection
+        let xKind: Column.Kind =
+            table.kind == .text ? .text : table.kind == .times ? .time : .number
+        source = SQLCompiler.Source(
+            relation: name, kinds: ["x": xKind, "y": .number, "g": .text], rowOrder: "_row")
+        func number(_ v: Double) -> String { v.isNaN ? "NULL" : "\(v)::float8" }
+        let rows = table.y.indices.map { i -> String in
+            let x =
+                table.kind == .text
+                ? (table.xText[i].isEmpty ? "NULL" : SQLQuoting.literal(table.xText[i]))
+                : number(table.x[i])
+            let g = table.by.map { SQLQuoting.literal($0[i]) } ?? "NULL"
+            return "(\(x), \(number(table.y[i])), \(g), \(i))"
+        }
+        let type = table.kind == .text ? "text" : "float8"
+        var sql =
+            "DROP TABLE IF EXISTS \(name); CREATE TABLE \(name)(x \(type), y float8, g text, _row int);"
+        if !rows.isEmpty { sql += "INSERT INTO \(name) VALUES \(rows.joined(separator: ", "));" }
+        try run(sql)
+    }
+
+    deinit { PQfinish(connection) }
+
+    @discardableResult
+    func run(_ sql: String) throws -> OpaquePointer? {
+        let result = PQexec(connection, sql)
+        let status = PQresultStatus(result)
+        guard status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK else {
+            let message = String(cString: PQresultErrorMessage(result))
+            PQclear(result)
+            throw SQLiteTable.SQLError(message: message)
+        }
+        return result
+    }
+
+    func rows(_ query: String) throws -> [[SQLiteTable.Value]] {
+        let result = try run(query)
+        defer { PQclear(result) }
+        return (0..<PQntuples(result)).map { r in
+            (0..<PQnfields(result)).map { c in
+                if PQgetisnull(result, r, c) == 1 { return .null }
+                let text = String(cString: PQgetvalue(result, r, c))
+                // Numbers come back as numbers (float8, int, numeric), text as text.
+                let numeric = [20, 21, 23, 700, 701, 1700].contains(PQftype(result, c))
+                return numeric ? .number(Double(text) ?? .nan) : .text(text)
+            }
+        }
+    }
+}

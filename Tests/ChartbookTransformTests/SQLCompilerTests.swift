@@ -1,0 +1,211 @@
+import CSQLite
+import ChartbookData
+import ChartbookModel
+import Foundation
+import Testing
+
+@testable import ChartbookTransform
+
+/// The SQL compiler against the local executor: random tables put into a real (in-memory)
+/// SQLite database, random pipelines — aggregates, bins, calendar units, windows — run by
+/// both, every row equal.
+@Suite struct SQLCompilerTests {
+    @Test(arguments: 0..<150) func sqliteComputesWhatTheExecutorComputes(_ seed: Int) throws {
+        var random = RandomSource(seed: UInt64(9_000 + seed))
+        let table = RandomTable(&random)
+        var pipeline = table.pipeline(&random)
+        if random.next() % 3 == 0 { pipeline.aggregate = nil; pipeline.bin = nil }
+        var calendar = table.kind == .times
+        if case .time(let unit) = pipeline.bin, unit.isCyclic { calendar = false }
+        pipeline.window = Self.window(&random, times: calendar)
+        if pipeline.aggregate == nil, pipeline.y == nil { pipeline.y = "y" }
+        pipeline.filter = Self.filter(&random, table)
+        let dataset = table.dataset
+        pipeline = pipeline.resolved(on: dataset)
+        let local = try TableExecutor.run(pipeline, on: dataset)
+        let db = try SQLiteTable(table)
+        let compiler = SQLCompiler(.sqlite)
+        let query: String
+        do {
+            query = try compiler.query(pipeline, over: db.source)
+        } catch {
+            // SQLite counts calendar units in fixed offsets only, and has no rolling median.
+            let named = pipeline.timeZone.fixedOffset == nil
+            let median: Bool =
+                if case .rolling(.median, _) = pipeline.window { true } else { false }
+            #expect(named || median, "seed \(seed): \(error)")
+            return
+        }
+        let rows = try db.rows(query)
+        let expected = Self.rows(of: local, pipeline)
+        #expect(rows.count == expected.count, "seed \(seed): \(pipeline)\n\(query)")
+        for (got, want) in zip(rows, expected) {
+            #expect(
+                Self.same(got, want, pipeline),
+                "seed \(seed): \(got) vs \(want)\n\(pipeline)\n\(query)")
+        }
+    }
+
+    @Test func namesAndValuesAreQuoted() throws {
+        let compiler = SQLCompiler(.sqlite)
+        let p = TransformPipeline(
+            x: "x\"; DROP TABLE t; --", y: "y", by: nil,
+            filter: RowFilter(column: "g", op: .equal, values: ["a'); DROP TABLE t; --"]),
+            aggregate: .sum)
+        let source = SQLCompiler.Source(
+            relation: "t", kinds: ["x\"; DROP TABLE t; --": .text, "y": .number, "g": .text],
+            rowOrder: "_row")
+        let sql = try compiler.query(p, over: source)
+        #expect(sql.contains("\"x\"\"; DROP TABLE t; --\""))
+        #expect(sql.contains("'a''); DROP TABLE t; --'"))
+    }
+
+    static func window(_ random: inout RandomSource, times: Bool) -> PlotWindow? {
+        switch random.next() % 6 {
+        case 0: return nil
+        case 1:
+            let op = PlotWindow.Rolling.allCases[Int(random.next() % 4)]
+            return .rolling(op, .points(Int(random.next() % 4) + 1))
+        case 2 where times: return .rolling(.mean, .span(Double(random.next() % 40 + 1) * 86_400))
+        case 3: return .running(PlotWindow.Running.allCases[Int(random.next() % 5)])
+        case 4: return .change(random.next() % 2 == 0 ? .diff : .pct)
+        default: return nil
+        }
+    }
+
+    static func filter(_ random: inout RandomSource, _ table: RandomTable) -> RowFilter? {
+        switch random.next() % 4 {
+        case 0: return RowFilter(column: "y", op: .greater, values: ["5"], bound: 5)
+        case 1: return RowFilter(column: "y", op: .notEqual, values: ["3", ""])
+        case 2 where table.by != nil: return RowFilter(column: "g", op: .equal, values: ["p", "q"])
+        default: return nil
+        }
+    }
+
+    typealias Row = [SQLiteTable.Value]
+
+    /// The executor's table as the query's columns: key, group, value, rows.
+    static func rows(of r: TableExecutor.Result, _ p: TransformPipeline) -> [Row] {
+        let t = r.table
+        let x = t.column(named: "x"), g = p.by.flatMap { t.column(named: $0) }
+        let y = t.column(named: r.y)?.numbers ?? []
+        let n = r.rows.flatMap { t.column(named: $0)?.numbers }
+        return y.indices.map { i in
+            var key = SQLiteTable.Value.null
+            if let x {
+                if let numbers = x.numbers {
+                    key = numbers[i].isNaN ? .null : .number(numbers[i])
+                } else {
+                    key = x.text(at: i).isEmpty ? .null : .text(x.text(at: i))
+                }
+            }
+            return [
+                key, g.map { .text($0.text(at: i)) } ?? .null,
+                y[i].isNaN ? .null : .number(y[i]), n.map { .number($0[i]) } ?? .null,
+            ]
+        }
+    }
+
+    static func same(_ got: Row, _ want: Row, _ p: TransformPipeline) -> Bool {
+        guard got.count == 4, want.count == 4 else { return false }
+        var key = got[0]
+        // A named cycle's position (SQL) is its name (the executor).
+        if case .time(let unit) = p.bin, case .number(let i) = key, let name = unit.name(ofKey: i) {
+            key = .text(name)
+        }
+        return close(key, want[0]) && got[1] == want[1] && close(got[2], want[2])
+            && close(got[3], want[3])
+    }
+
+    static func close(_ a: SQLiteTable.Value, _ b: SQLiteTable.Value) -> Bool {
+        if case .number(let x) = a, case .number(let y) = b {
+            return abs(x - y) <= 1e-9 * max(1, abs(y))
+        }
+        return a == b
+    }
+}
+
+/// A random table in an in-memory SQLite database: `t(x, y, g, _row)`, missing values NULL.
+final class SQLiteTable {
+    enum Value: Equatable, CustomStringConvertible {
+        case null, number(Double), text(String)
+        var description: String {
+            switch self {
+            case .null: "NULL"
+            case .number(let v): NumberText.shortest(v)
+            case .text(let t): "'\(t)'"
+            }
+        }
+    }
+
+    let db: OpaquePointer
+    let source: SQLCompiler.Source
+
+    init(_ table: RandomTable) throws {
+        var handle: OpaquePointer?
+        guard sqlite3_open(":memory:", &handle) == SQLITE_OK, let handle else {
+            throw CocoaError(.fileReadUnknown)
+        }
+        db = handle
+        let xKind: Column.Kind =
+            table.kind == .text ? .text : table.kind == .times ? .time : .number
+        source = SQLCompiler.Source(
+            relation: "t", kinds: ["x": xKind, "y": .number, "g": .text], rowOrder: "_row")
+        sqlite3_exec(db, "CREATE TABLE t(x, y REAL, g TEXT, _row INTEGER)", nil, nil, nil)
+        var insert: OpaquePointer?
+        sqlite3_prepare_v2(db, "INSERT INTO t VALUES (?, ?, ?, ?)", -1, &insert, nil)
+        for i in table.y.indices {
+            sqlite3_reset(insert)
+            if table.kind == .text {
+                if table.xText[i].isEmpty {
+                    sqlite3_bind_null(insert, 1)
+                } else {
+                    sqlite3_bind_text(insert, 1, table.xText[i], -1, SQLiteTable.transient)
+                }
+            } else if table.x[i].isNaN {
+                sqlite3_bind_null(insert, 1)
+            } else {
+                sqlite3_bind_double(insert, 1, table.x[i])
+            }
+            if table.y[i].isNaN {
+                sqlite3_bind_null(insert, 2)
+            } else {
+                sqlite3_bind_double(insert, 2, table.y[i])
+            }
+            if let by = table.by {
+                sqlite3_bind_text(insert, 3, by[i], -1, SQLiteTable.transient)
+            } else {
+                sqlite3_bind_null(insert, 3)
+            }
+            sqlite3_bind_int64(insert, 4, Int64(i))
+            sqlite3_step(insert)
+        }
+        sqlite3_finalize(insert)
+    }
+
+    deinit { sqlite3_close(db) }
+
+    static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+    func rows(_ query: String) throws -> [[Value]] {
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(db, query, -1, &statement, nil) == SQLITE_OK else {
+            throw SQLError(message: String(cString: sqlite3_errmsg(db)))
+        }
+        defer { sqlite3_finalize(statement) }
+        var rows = [[Value]]()
+        while sqlite3_step(statement) == SQLITE_ROW {
+            rows.append(
+                (0..<sqlite3_column_count(statement)).map { c in
+                    switch sqlite3_column_type(statement, c) {
+                    case SQLITE_NULL: .null
+                    case SQLITE_TEXT: .text(String(cString: sqlite3_column_text(statement, c)))
+                    default: .number(sqlite3_column_double(statement, c))
+                    }
+                })
+        }
+        return rows
+    }
+
+    struct SQLError: Error { var message: String }
+}
