@@ -116,9 +116,9 @@ struct SeriesResolver {
                     if xs == nil || x?.ascends == true {
                         s.xsAscend = xs != nil
                         s.summary =
-                            plot.drawn == nil
-                            ? session.dataset(named: plot.series.dataset)?
-                                .column(named: plot.series.column)?.summary : nil
+                            plot.drawn.map { $0.table.column(named: $0.y)?.summary }
+                            ?? session.dataset(named: plot.series.dataset)?
+                            .column(named: plot.series.column)?.summary
                     }
                 }
                 if let rows = group.rows {

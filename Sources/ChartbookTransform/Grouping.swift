@@ -1,62 +1,98 @@
 import ChartbookModel
 
-/// Rows grouped by key and `by=` group, found in one pass: each group's key, its `by=`
-/// value, and the rows it holds — ordered by key (numbers ascending, text in order of first
-/// appearance), then by group (in order of first appearance).
+/// Rows grouped by key and `by=` group and aggregated in one pass: each row's key is
+/// found (`RowKeys`), its group looked up (the last key is kept, so rows in x order cost no
+/// lookup) and its value added to the group's `Accumulator`. Groups are ordered by key
+/// (numbers ascending, text in order of first appearance), then by group (in order of
+/// first appearance).
 struct Grouping {
-    /// The group of each row; -1 for rows without a key.
-    var groupOfRow: [Int32]
-    /// Per group: the index of its key in `keys`, and of its `by=` value in `byNames`.
+    /// Per group: the index of its key in `keyNumbers`/`keyTexts`, and of its `by=` value in `byNames`.
     var keyOf: [Int] = []
     var byOf: [Int] = []
     /// The distinct keys, in order of first appearance.
     var keyNumbers: [Double] = []
     var keyTexts: [String] = []
     var byNames: [String] = []
-    let keys: RowKeys
+    /// Kept rows without a key.
+    var leftOut = 0
+    var accumulator: Accumulator
+    let kind: Column.Kind
+    let unit: TimeUnit?
 
-    init(_ input: TableExecutor.Input, _ keys: RowKeys) {
-        self.keys = keys
-        groupOfRow = Array(repeating: -1, count: input.count)
-        var numberIndex = [Double: Int](), textIndex = [String: Int]()
-        var byIndex = [String: Int](), groupIndex = [Int: Int32]()
-        var lastKey = Double.nan, lastKeyIndex = -1
-        for row in 0..<input.count {
-            let k: Int
-            switch keys.values {
-            case .numbers(let v):
-                let key = v[row]
-                guard !key.isNaN else { continue }
-                if key != lastKey {
-                    lastKeyIndex = Self.index(of: key, in: &numberIndex, list: &keyNumbers)
-                    lastKey = key
+    init(_ input: TableExecutor.Input, _ keys: RowKeys, _ op: Aggregation) {
+        kind = keys.kind
+        unit = keys.unit
+        accumulator = Accumulator(op, counting: input.y == nil)
+        var groups = GroupIndex(input)
+        switch keys.source {
+        case .numbers(let x, var binning):
+            var lastX = Double.nan, lastKey = -1
+            for row in 0..<input.count where input.keeps(row) {
+                let value = x[row]
+                if value != lastX || lastKey < 0 {
+                    let key = Self.key(of: value, &binning)
+                    lastX = value
+                    lastKey =
+                        key.isNaN ? -1 : Self.index(of: key, in: &groups.numbers, list: &keyNumbers)
                 }
-                k = lastKeyIndex
-            case .text(let t):
-                guard !t[row].isEmpty else { continue }
-                k = Self.index(of: t[row], in: &textIndex, list: &keyTexts)
-            }
-            // Without groups, keys are met in the order groups are made: group k is key k.
-            guard input.by != nil else {
-                if k == keyOf.count {
-                    keyOf.append(k)
-                    byOf.append(0)
+                guard lastKey >= 0 else {
+                    leftOut += 1
+                    continue
                 }
-                groupOfRow[row] = Int32(k)
-                continue
+                add(row, key: lastKey, &groups, input)
             }
-            let b =
-                input.by.map { Self.index(of: $0.text(at: row), in: &byIndex, list: &byNames) } ?? 0
-            let id = k &* (input.count + 1) &+ b
-            if let g = groupIndex[id] {
-                groupOfRow[row] = g
+        case .text(let column):
+            for row in 0..<input.count where input.keeps(row) {
+                let text = column.text(at: row)
+                guard !text.isEmpty else {
+                    leftOut += 1
+                    continue
+                }
+                add(
+                    row, key: Self.index(of: text, in: &groups.texts, list: &keyTexts), &groups,
+                    input)
+            }
+        }
+    }
+
+    /// Adds `row` to the group of `key` and its `by=` value, made when new.
+    private mutating func add(
+        _ row: Int, key: Int, _ groups: inout GroupIndex, _ input: TableExecutor.Input
+    ) {
+        let group: Int
+        if let by = input.by {
+            let b = Self.index(of: by.text(at: row), in: &groups.by, list: &byNames)
+            let id = key &* (input.count &+ 1) &+ b
+            if let g = groups.ids[id] {
+                group = g
             } else {
-                let g = Int32(keyOf.count)
-                groupIndex[id] = g
-                keyOf.append(k)
-                byOf.append(b)
-                groupOfRow[row] = g
+                group = newGroup(key: key, by: b)
+                groups.ids[id] = group
             }
+        } else {
+            // Without groups, keys are met in the order groups are made: group k is key k.
+            group = key < keyOf.count ? key : newGroup(key: key, by: 0)
+        }
+        accumulator.add(input.y?[row] ?? 1, to: group)
+    }
+
+    private mutating func newGroup(key: Int, by: Int) -> Int {
+        keyOf.append(key)
+        byOf.append(by)
+        accumulator.addGroup()
+        return keyOf.count - 1
+    }
+
+    /// The key of an x value: itself, its bin's centre, or its calendar unit's key.
+    private static func key(of x: Double, _ binning: inout RowKeys.Binning) -> Double {
+        guard x.isFinite else { return .nan }
+        switch binning {
+        case .none: return x
+        case .step(let w): return XBin.centre(of: x, step: w)
+        case .time(var binner):
+            let key = binner.key(of: x)
+            binning = .time(binner)
+            return key
         }
     }
 
@@ -79,4 +115,14 @@ struct Grouping {
             return byOf[a] < byOf[b]
         }
     }
+}
+
+/// The lookups a grouping pass keeps: keys, `by=` values and (key, group) pairs to indices.
+struct GroupIndex {
+    var numbers = [Double: Int]()
+    var texts = [String: Int]()
+    var by = [String: Int]()
+    var ids = [Int: Int]()
+
+    init(_ input: TableExecutor.Input) {}
 }

@@ -1,55 +1,49 @@
 import ChartbookModel
 
-/// The key each row is grouped by: its x, or x's bin (`bin=`). Rows the filter leaves out
-/// and rows without an x have no key (NaN, or "" for text).
+/// How each row's key is found: its x, or x's bin (`bin=`) — computed row by row as the
+/// grouping pass goes, never stored for every row. Rows the filter leaves out and rows
+/// without an x have no key.
 struct RowKeys {
-    enum Values {
-        case numbers([Double])
-        case text([String])
+    enum Source {
+        /// Numbers or times, keyed as they are, by bin centre, or by calendar unit.
+        case numbers([Double], Binning)
+        case text(Column)
     }
 
-    var values: Values
+    enum Binning {
+        case none
+        case step(Double)
+        case time(TimeBinner)
+    }
+
+    var source: Source
     /// What the keys are, as an x column: numbers, times (calendar units' starts) or text
     /// (text x, and the named cyclic units).
     var kind: Column.Kind
-    /// Names of numeric keys (month 0 → `Jan`), for the named cyclic units.
+    /// The calendar unit, when binned by one (a named cycle's keys are month or weekday
+    /// positions, named in the table).
     var unit: TimeUnit?
-    /// Kept rows without a key.
-    var leftOut: Int
 
     static func make(_ input: TableExecutor.Input, _ p: TransformPipeline)
         throws(TransformError) -> RowKeys
     {
         guard let x = input.x else { throw .needsX(option: "agg") }
         guard let numbers = x.numbers else {
-            let texts = (0..<input.count).map { input.keeps($0) ? x.text(at: $0) : "" }
-            let leftOut = (0..<input.count).lazy.filter { input.keeps($0) && texts[$0].isEmpty }
-                .count
-            return RowKeys(values: .text(texts), kind: .text, unit: nil, leftOut: leftOut)
+            return RowKeys(source: .text(x), kind: .text, unit: nil)
         }
-        var keys = numbers
-        var kind: Column.Kind = x.isTime ? .time : .number
-        var unit: TimeUnit?
         switch p.bin {
-        case .none: break
+        case .none: return RowKeys(source: .numbers(numbers, .none), kind: x.kind, unit: nil)
         case .step, .count:
-            if let bin = p.bin, let w = resolvedStep(bin, input) { binned(&keys, step: w) }
-        case .time(let u):
-            var binner = TimeBinner(u, zone: p.timeZone)
-            for i in keys.indices { keys[i] = binner.key(of: keys[i]) }
-            kind = u.isCyclic ? (u == .hourOfDay ? .number : .text) : .time
-            unit = u
-        }
-        var leftOut = 0
-        for i in keys.indices {
-            if !input.keeps(i) {
-                keys[i] = .nan
-            } else if !keys[i].isFinite {
-                keys[i] = .nan
-                leftOut += 1
+            guard let bin = p.bin, let w = resolvedStep(bin, input) else {
+                return RowKeys(source: .numbers(numbers, .none), kind: x.kind, unit: nil)
             }
+            return RowKeys(source: .numbers(numbers, .step(w)), kind: .number, unit: nil)
+        case .time(let unit):
+            let kind: Column.Kind = unit.isCyclic ? (unit == .hourOfDay ? .number : .text) : .time
+            return RowKeys(
+                source: .numbers(numbers, .time(TimeBinner(unit, zone: p.timeZone))), kind: kind,
+                unit: unit)
         }
-        return RowKeys(values: .numbers(keys), kind: kind, unit: unit, leftOut: leftOut)
     }
 
     /// The step `bin=N` resolves to over the kept rows' x (nil without a finite x).
@@ -68,11 +62,5 @@ struct RowKeys {
     static func keptValues(_ numbers: [Double], _ input: TableExecutor.Input) -> [Double] {
         guard input.kept != nil else { return numbers }
         return numbers.indices.filter(input.keeps).map { numbers[$0] }
-    }
-
-    static func binned(_ keys: inout [Double], step: Double) {
-        for i in keys.indices where keys[i].isFinite {
-            keys[i] = XBin.centre(of: keys[i], step: step)
-        }
     }
 }

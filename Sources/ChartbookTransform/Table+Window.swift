@@ -4,25 +4,35 @@ extension Table {
     /// Replaces each group's values by `window` over its points with a value, in table
     /// (x) order; rows without a value stay missing.
     mutating func apply(_ window: PlotWindow, input: TableExecutor.Input) throws(TransformError) {
-        var out = [Double](repeating: .nan, count: count)
         let times: [Double]? = if case .numbers(let v, _) = x { v } else { nil }
-        for rows in rowsByGroup {
+        // One group without missing values: the window runs over the column itself.
+        if rowsByGroup == nil, !y.contains(where: \.isNaN) {
+            y = try Self.computed(window, y, at: times)
+            return
+        }
+        var out = [Double](repeating: .nan, count: count)
+        for rows in rowsByGroup ?? [Array(0..<count)] {
             let present = rows.filter { !y[$0].isNaN }
-            let values = present.map { y[$0] }
-            let computed: [Double]
-            switch window {
-            case .rolling(let op, .points(let n)):
-                computed = WindowFunctions.rolling(op, values, points: n)
-            case .rolling(let op, .span(let span)):
-                guard let times else { throw .spanNeedsTimes(column: nil) }
-                computed = WindowFunctions.rolling(
-                    op, values, at: present.map { times[$0] }, span: span)
-            case .running(let op): computed = WindowFunctions.running(op, values)
-            case .change(let change): computed = WindowFunctions.change(change, values)
-            }
+            let computed = try Self.computed(
+                window, present.map { y[$0] }, at: times.map { t in present.map { t[$0] } })
             for (i, row) in present.enumerated() { out[row] = computed[i] }
         }
         y = out
+    }
+
+    /// `window` over values without missing ones, at times `t` (span windows need them).
+    static func computed(_ window: PlotWindow, _ values: [Double], at t: [Double]?)
+        throws(TransformError) -> [Double]
+    {
+        switch window {
+        case .rolling(let op, .points(let n)):
+            return WindowFunctions.rolling(op, values, points: n)
+        case .rolling(let op, .span(let span)):
+            guard let t else { throw .spanNeedsTimes(column: nil) }
+            return WindowFunctions.rolling(op, values, at: t, span: span)
+        case .running(let op): return WindowFunctions.running(op, values)
+        case .change(let change): return WindowFunctions.change(change, values)
+        }
     }
 }
 

@@ -11,8 +11,8 @@ struct Table {
     }
 
     var x: XValues
-    /// The `by=` value of each row, as an index into `byNames`.
-    var group: [Int]
+    /// The `by=` value of each row, as an index into `byNames`; nil: one group.
+    var group: [Int]?
     var byNames: [String]?
     var y: [Double]
     /// Rows each value covers (aggregates only).
@@ -22,45 +22,49 @@ struct Table {
     var count: Int { y.count }
 
     /// The kept rows one by one, sorted by a numeric x (stably: ties keep row order).
+    /// Every row in its own order (no filter, x ascending or text or the index) shares the
+    /// dataset's columns instead of copying them.
     static func rows(of input: TableExecutor.Input) -> Table {
-        var order = (0..<input.count).filter(input.keeps)
-        if let numbers = input.x?.numbers, !(input.x?.ascends ?? false) {
-            let sorted = order.sorted { a, b in
-                let (xa, xb) = (numbers[a], numbers[b])
-                if xa.isNaN != xb.isNaN { return xb.isNaN }
-                if xa.isNaN { return a < b }
-                return xa < xb || (xa == xb && a < b)
-            }
-            order = sorted
+        let numbers = input.x?.numbers
+        let inOrder = input.kept == nil && (numbers == nil || input.x?.ascends == true)
+        let order: [Int]? = inOrder ? nil : sortedRows(input)
+        func gathered<T>(_ values: [T]) -> [T] { order.map { $0.map { values[$0] } } ?? values }
+        let x: XValues
+        switch input.x?.values {
+        case .none, .unread: x = .none
+        case .numbers(let v): x = .numbers(gathered(v), kind: input.x?.kind ?? .number)
+        case .text(let t): x = .text(gathered(t))
         }
-        var byNames: [String]? = nil
-        var group = Array(repeating: 0, count: order.count)
+        var group: [Int]?, byNames: [String]?
         if let by = input.by {
             var index = [String: Int](), names = [String]()
-            for (i, row) in order.enumerated() {
-                group[i] = Grouping.index(of: by.text(at: row), in: &index, list: &names)
+            group = (order ?? Array(0..<input.count)).map {
+                Grouping.index(of: by.text(at: $0), in: &index, list: &names)
             }
             byNames = names
         }
-        let x: XValues
-        switch input.x {
-        case .none: x = .none
-        case .some(let column):
-            if let numbers = column.numbers {
-                x = .numbers(order.map { numbers[$0] }, kind: column.kind)
-            } else {
-                x = .text(order.map { column.text(at: $0) })
-            }
-        }
-        let y = input.y.map { v in order.map { v[$0] } } ?? Array(repeating: 1, count: order.count)
+        let y = input.y.map(gathered) ?? Array(repeating: 1, count: order?.count ?? input.count)
         return Table(
             x: x, group: group, byNames: byNames, y: y, rows: nil,
-            labels: input.x == nil ? input.labels.map { l in order.map { l[$0] } } : nil)
+            labels: input.x == nil ? input.labels.map(gathered) : nil)
     }
 
-    /// The rows of each `by=` group, in table order.
-    var rowsByGroup: [[Int]] {
-        var groups = [[Int]](repeating: [], count: max(1, byNames?.count ?? 1))
+    /// The kept rows in x order (missing x last), ties in row order.
+    static func sortedRows(_ input: TableExecutor.Input) -> [Int] {
+        let kept = (0..<input.count).filter(input.keeps)
+        guard let numbers = input.x?.numbers, input.x?.ascends != true else { return kept }
+        return kept.sorted { a, b in
+            let (xa, xb) = (numbers[a], numbers[b])
+            if xa.isNaN != xb.isNaN { return xb.isNaN }
+            if xa.isNaN { return a < b }
+            return xa < xb || (xa == xb && a < b)
+        }
+    }
+
+    /// The rows of each `by=` group, in table order; nil for one group (every row).
+    var rowsByGroup: [[Int]]? {
+        guard let group, let byNames else { return nil }
+        var groups = [[Int]](repeating: [], count: max(1, byNames.count))
         for i in 0..<count { groups[group[i]].append(i) }
         return groups
     }
@@ -87,7 +91,7 @@ struct Table {
         case .text(let t): columns.append(Column(name: xName ?? "x", text: t))
         }
         if let by = p.by, let byNames {
-            columns.append(Column(name: named(by), text: group.map { byNames[$0] }))
+            columns.append(Column(name: named(by), text: (group ?? []).map { byNames[$0] }))
         }
         let yName = named(input.yName)
         columns.append(Column(name: yName, numbers: y))

@@ -51,11 +51,11 @@ public enum TableExecutor {
         var notes = [String]()
         var table: Table
         if let aggregate = pipeline.aggregate {
-            let keys = try RowKeys.make(input, pipeline)
-            table = Grouping(input, keys).aggregated(aggregate, values: input.y)
-            if keys.leftOut > 0 {
-                notes.append(
-                    "\(keys.leftOut) row\(keys.leftOut == 1 ? "" : "s") without an x left out")
+            let grouping = Grouping(input, try RowKeys.make(input, pipeline), aggregate)
+            table = grouping.table
+            if grouping.leftOut > 0 {
+                let n = grouping.leftOut
+                notes.append("\(n) row\(n == 1 ? "" : "s") without an x left out")
             }
         } else {
             table = Table.rows(of: input)
