@@ -169,7 +169,7 @@ public enum CommandPrinter {
         if let labels = options.labelColumn { text += " labels=" + word(labels) }
         if let x = options.xColumn { text += " x=" + word(x) }
         if options.rowIndex { text += " x=none" }
-        if let epoch = options.epoch { text += " time=\(epoch.rawValue)" }
+        if let time = options.time { text += " time=\(ScriptQuoting.quotedIfNeeded(time.text))" }
         if options.mode != .auto { text += " mode=\(options.mode.rawValue)" }
         if options.timeout != .default {
             text += " timeout=" + ValueParser.timeoutText(options.timeout)

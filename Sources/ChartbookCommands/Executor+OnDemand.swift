@@ -108,8 +108,8 @@ extension Executor {
         let epochColumn = options.xColumn.flatMap { Column.index(of: $0, in: names) }
         for (i, read) in zip(unread, read) {
             var column = read
-            if let unit = options.epoch, i == epochColumn {
-                column = Self.epochTimes(column, unit: unit)
+            if let reading = options.time, i == epochColumn {
+                column = try Self.timed(column, by: reading, zone: file.timeZone, at: range)
             }
             guard column.kind == dataset.columns[i].kind else {
                 throw Diagnostic(

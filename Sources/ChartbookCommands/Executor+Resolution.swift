@@ -76,7 +76,7 @@ extension Executor {
         if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
         dataset.columns = try xColumns(
             Self.keepingLabels(dataset.columns, dataset.labels, options), options: options,
-            at: xRange)
+            timeZone: timeZone, at: xRange)
         // A file's one date or time column is its x, unless x= says otherwise (issue 31).
         if options.xColumn == nil, !options.rowIndex {
             let times = dataset.columns.filter(\.isTime)
@@ -177,7 +177,8 @@ extension Executor {
         if isCancelled() { throw Diagnostic(.cancelled, at: query) }
         let columns = try xColumns(
             Self.keepingLabels(table.columns, table.labels, request.options),
-            options: request.options, at: named.first(where: { $0.value == "x" })?.range ?? query)
+            options: request.options, timeZone: timeZone,
+            at: named.first(where: { $0.value == "x" })?.range ?? query)
         return Dataset(
             name: name.value, columns: columns, labels: table.labels, source: .query(request),
             xColumn: request.options.xColumn)
@@ -236,40 +237,21 @@ extension Executor {
         return [Column(name: TextMetrics.sanitized(name), text: labels)] + columns
     }
 
-    /// Checks `x=` names a column, and applies `time=epoch|epochms` to it.
-    private func xColumns(_ columns: [Column], options: LoadOptions, at range: SourceRange)
-        throws(Diagnostic) -> [Column]
-    {
+    /// Checks `x=` names a column, and reads it as times by `time=` (`timed`).
+    private func xColumns(
+        _ columns: [Column], options: LoadOptions, timeZone: TimeZoneSetting,
+        at range: SourceRange
+    ) throws(Diagnostic) -> [Column] {
         guard let name = options.xColumn else { return columns }
         guard let index = Column.index(of: name, in: columns.map(\.name)) else {
             throw Diagnostic(
                 .unknown(.column, name, context: "x= of load", candidates: columns.map(\.name)),
                 at: range)
         }
-        guard let unit = options.epoch else { return columns }
-        guard columns[index].kind == .number else {
-            throw Diagnostic(
-                .invalidValue(
-                    key: "time", value: unit.rawValue,
-                    expected:
-                        "a column of numbers for x=\(name) (it holds \(columns[index].kindName))"),
-                at: range)
-        }
+        guard let reading = options.time else { return columns }
         var result = columns
-        result[index] = Self.epochTimes(columns[index], unit: unit)
+        result[index] = try Self.timed(columns[index], by: reading, zone: timeZone, at: range)
         return result
-    }
-
-    /// The x column of `load … time=epoch|epochms` as times; an unread one becomes an unread
-    /// time column (it is converted when read).
-    static func epochTimes(_ column: Column, unit: LoadOptions.EpochUnit) -> Column {
-        if case .unread(let field, let count, _) = column.values {
-            return Column(name: column.name, unread: .time, field: field, count: count)
-        }
-        guard let numbers = column.numbers, !column.isTime else { return column }
-        return Column(
-            name: column.name, times: numbers.map { $0 * unit.seconds },
-            unparseable: column.unparseable)
     }
 
     /// Refuses a series of `rows` values in `columns` columns that would pass the memory budget.

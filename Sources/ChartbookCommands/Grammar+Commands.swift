@@ -18,8 +18,8 @@ extension Grammar {
             parse: Parser.data),
         CommandSpec(
             "load",
-            "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN] [x=COLUMN|none [time=epoch|epochms]]",
-            "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Columns of dates and date-times become time columns. x= is the column its plots draw against (time= reads its numbers as epoch seconds or milliseconds); without it, a file's one time column is the x (x=none: the row number). Remembered for reload.",
+            "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [labels=COLUMN] [x=COLUMN|none [time=epoch|epochms|FORMAT]]",
+            "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Columns of dates and date-times become time columns. x= is the column its plots draw against (time= reads its numbers as epoch seconds or milliseconds, or its cells by a pattern like %Y%m%d or \"%d.%m.%Y %H:%M\"); without it, a file's one time column is the x (x=none: the row number). Remembered for reload.",
             example: "load data/weather.csv as w x=date",
             group: .data,
             operands: [.path, .optional(.text), .asName],
@@ -28,7 +28,9 @@ extension Grammar {
                 OptionSpec("header", .keyword(LoadOptions.Header.allCases.map(\.rawValue))),
                 OptionSpec("labels", .column),
                 OptionSpec("x", .either(.keyword(["none"]), .column)),
-                OptionSpec("time", .keyword(LoadOptions.EpochUnit.allCases.map(\.rawValue))),
+                OptionSpec(
+                    "time",
+                    .either(.keyword(LoadOptions.EpochUnit.allCases.map(\.rawValue)), .text)),
                 OptionSpec("mode", .keyword(LoadOptions.QueryMode.allCases.map(\.rawValue))),
                 OptionSpec("timeout", .duration),
             ]),

@@ -1,4 +1,5 @@
 import ChartbookModel
+import ChartbookData
 
 extension Parser {
     // MARK: load
@@ -19,7 +20,7 @@ extension Parser {
         }
         let (name, given) = try nameAndOptions(&c)
         let (options, columns) = try loadOptions(given, engine: target?.0, isQuery: query != nil)
-        if options.epoch != nil && options.xColumn == nil {
+        if options.time != nil && options.xColumn == nil {
             throw Diagnostic(
                 .expected(.epochColumn, found: nil),
                 at: c.end)
@@ -89,8 +90,7 @@ extension Parser {
                 columns.removeAll { $0.value == option.name }
                 columns.append(Located(option.name, at: option.value.range))
             case "time":
-                options.epoch = try ValueParser.choice(
-                    option.value, key: "time", as: LoadOptions.EpochUnit.self)
+                options.time = try timeReading(option.value)
             case "mode" where engine == .postgres:
                 options.mode = try ValueParser.choice(
                     option.value, key: "mode", as: LoadOptions.QueryMode.self)
@@ -119,5 +119,26 @@ extension Parser {
                     candidates: ["auto", ",", "\";\"", "tab", "|"]), at: token.range)
         }
         return .character(byte)
+    }
+
+    /// `time=epoch|epochms`, or a strftime-style pattern (any value with a `%`), checked here.
+    static func timeReading(_ token: Token) throws(Diagnostic) -> LoadOptions.TimeReading {
+        guard token.text.contains("%") else {
+            return .epoch(
+                try ValueParser.choice(token, key: "time", as: LoadOptions.EpochUnit.self))
+        }
+        do throws(TimeFormat.Problem) {
+            _ = try TimeFormat(token.text)
+        } catch {
+            let reason =
+                switch error {
+                case .unknownDirective(let d):
+                    "directives chartbook reads, not \(d): %Y %y %m %d %e %j %H %I %p %M %S %b %B %z %%"
+                case .noDate: "a pattern with a year (%Y or %y)"
+                }
+            throw Diagnostic(
+                .invalidValue(key: "time", value: token.text, expected: reason), at: token.range)
+        }
+        return .format(token.text)
     }
 }

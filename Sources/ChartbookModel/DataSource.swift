@@ -90,8 +90,8 @@ public struct LoadOptions: Equatable, Sendable {
     /// `x=none` (or `x=index`): plots draw against the row number even when the file has one
     /// date or time column.
     public var rowIndex = false
-    /// `time=epoch|epochms`: the x column holds seconds (or milliseconds) since the epoch.
-    public var epoch: EpochUnit?
+    /// `time=`: how the x column's cells are read as times (epoch numbers, or a pattern).
+    public var time: TimeReading?
     /// `mode=`: whether a query's rows are loaded or stay in the engine (PostgreSQL only).
     public var mode: QueryMode = .auto
 
@@ -128,6 +128,22 @@ public struct LoadOptions: Equatable, Sendable {
     /// Rows above which `mode=auto` keeps a query remote.
     public static let remoteThreshold = 1_000_000
 
+    /// How `load … x=COLUMN time=…` reads the x column as times.
+    public enum TimeReading: Equatable, Sendable {
+        /// Seconds or milliseconds since the epoch (`time=epoch`, `time=epochms`).
+        case epoch(EpochUnit)
+        /// A strftime-style pattern (`time=%Y%m%d`; ChartbookData's `TimeFormat`), as written.
+        case format(String)
+
+        /// As `time=` writes it.
+        public var text: String {
+            switch self {
+            case .epoch(let unit): unit.rawValue
+            case .format(let pattern): pattern
+            }
+        }
+    }
+
     public enum EpochUnit: String, Equatable, Sendable, CaseIterable {
         case epoch, epochms
         /// Seconds per unit.
@@ -136,13 +152,13 @@ public struct LoadOptions: Equatable, Sendable {
 
     public init(
         separator: Separator = .auto, header: Header = .auto, labelColumn: String? = nil,
-        xColumn: String? = nil, epoch: EpochUnit? = nil
+        xColumn: String? = nil, time: TimeReading? = nil
     ) {
         self.separator = separator
         self.header = header
         self.labelColumn = labelColumn
         self.xColumn = xColumn
-        self.epoch = epoch
+        self.time = time
     }
 }
 

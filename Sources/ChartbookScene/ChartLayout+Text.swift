@@ -165,7 +165,12 @@ extension ChartLayout {
             return
                 "O \(shown(extra(0))) H \(shown(extra(1))) L \(shown(extra(2))) C \(shown(value))"
         case .value:
-            return shown(value)
+            // An aggregate says how many rows it covers.
+            guard let counts = p.rowCounts, i < counts.count, counts[i].isFinite else {
+                return shown(value)
+            }
+            let n = Int(saturating: counts[i])
+            return "\(shown(value)) (\(n) row\(n == 1 ? "" : "s"))"
         }
     }
 

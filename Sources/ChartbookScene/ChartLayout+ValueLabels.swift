@@ -1,4 +1,5 @@
 import ChartbookModel
+import Foundation
 
 /// Value labels (`labels=on|value|percent`) on the bars and dots of charts with an x axis:
 /// above a bar's end (below the end of a negative one) or, when that row is taken or off the
@@ -73,8 +74,17 @@ extension ChartLayout {
     }
 
     /// How a value is written: itself, or (`percent`) its share of the series' total.
+    /// Computed values (`agg=`, windows) are written with the decimals the series'
+    /// magnitude asks for (three significant digits at its largest: `21.0`, `3.3`, `108`),
+    /// not every decimal a mean happens to have.
     func labelText(_ p: ResolvedPlot, _ labels: ValueLabels) -> (Double) -> String {
-        guard labels == .percent else { return Self.valueText }
+        guard labels == .percent else {
+            guard p.plot.drawn != nil else { return Self.valueText }
+            let largest = p.values.indices.map { abs(p.shown($0)) }.filter(\.isFinite).max() ?? 0
+            let decimals =
+                largest > 0 ? min(6, max(0, 2 - Int(saturating: log10(largest).rounded(.down)))) : 0
+            return { LabelFormatter.fixed($0, decimals) }
+        }
         var total = 0.0
         for i in p.values.indices where p.shown(i).isFinite { total += p.shown(i) }
         return { [total] in total != 0 ? Self.percentText($0 / total) : Self.valueText($0) }

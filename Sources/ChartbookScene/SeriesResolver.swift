@@ -43,6 +43,9 @@ struct SeriesResolver {
         var bases: [Double]? = nil
         /// Box plots: the statistics of the group's values.
         var box: BoxStatistics? = nil
+        /// For an aggregate (`agg=`): how many rows each value covers, row for row with
+        /// `values`; nil otherwise.
+        var rowCounts: [Double]? = nil
 
         /// Value `i` as the data holds it.
         func shown(_ i: Int) -> Double {
@@ -100,6 +103,9 @@ struct SeriesResolver {
                 var s = Series(
                     plot: plot, name: group.name, values: values, xs: xs,
                     sorted: true, color: color(of: plot, group: group.number), extra: extra)
+                s.rowCounts = plot.drawn.flatMap { d in
+                    d.rows.flatMap { d.table.column(named: $0)?.numbers }
+                }
                 // Dots of several groups differ in shape as well as colour, so they are told
                 // apart without colour too (issue 31), as a radar's polygons are.
                 if all.count > 1, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {
@@ -125,6 +131,7 @@ struct SeriesResolver {
                     s.values = rows.map { values[$0] }
                     s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
                     s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
+                    s.rowCounts = s.rowCounts.map { n in rows.map { $0 < n.count ? n[$0] : .nan } }
                 }
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
@@ -313,6 +320,7 @@ struct SeriesResolver {
         s.values = rows.map { values[$0] }
         s.original = s.original.map { original in rows.map { original[$0] } }
         s.extra = s.extra.map { e in rows.map { e[$0] } }
+        s.rowCounts = s.rowCounts.map { n in rows.map { $0 < n.count ? n[$0] : .nan } }
         s.sorted = sorted || wantsOrder
     }
 }

@@ -10,3 +10,29 @@ func sessionAfter(_ script: String, files: InMemoryFiles = InMemoryFiles()) -> S
     ) { _ in }
     return notebook.session
 }
+
+/// What running `script` did: the session, standard output and the diagnostics.
+struct ScriptRun {
+    var session: Session
+    var output = ""
+    var diagnostics = ""
+    var failed = false
+
+    init(_ script: String, files: InMemoryFiles = InMemoryFiles()) {
+        var notebook = Notebook()
+        var output = "", diagnostics = ""
+        let outcome = ScriptRunner(executor: Executor(files: files)).run(
+            ScriptSource(name: "t.cb", text: script), in: &notebook
+        ) { event in
+            switch event {
+            case .output(let text), .feedback(let text): output += text
+            case .diagnostic(let text): diagnostics += text
+            default: break
+            }
+        }
+        session = notebook.session
+        self.output = output
+        self.diagnostics = diagnostics
+        failed = outcome == .failed
+    }
+}
