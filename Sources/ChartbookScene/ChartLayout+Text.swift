@@ -112,7 +112,11 @@ extension ChartLayout {
                 ))
             column += TextMetrics.width(of: fitted)
         }
-        let shown = { (v: Double) in v.isNaN ? self.glyphs.missingValue : NumberText.written(v) }
+        // Values as the data holds them; computed ones (`agg=`, windows) to four digits.
+        let shown = { (p: ResolvedPlot) -> (Double) -> String in
+            let text = p.plot.drawn != nil ? Self.computedText(p, extra: 1) : NumberText.written
+            return { v in v.isNaN ? self.glyphs.missingValue : text(v) }
+        }
         let log = c.session.axes.yScale == .log
         if let plan = x.plan {
             guard let selected = selectedX(c) else { return [] }
@@ -131,7 +135,7 @@ extension ChartLayout {
                 }
                 add("  ")
                 add(TextMetrics.sanitized(p.name), color: p.color)
-                add(" " + pointText(p, nearest(p, to: selected), log: log, shown: shown))
+                add(" " + pointText(p, nearest(p, to: selected), log: log, shown: shown(p)))
             }
             return texts
         }
@@ -142,7 +146,7 @@ extension ChartLayout {
         for p in c.plots {
             add("  ")
             add(TextMetrics.sanitized(p.name), color: p.color)
-            add(" " + pointText(p, index, log: log, shown: shown))
+            add(" " + pointText(p, index, log: log, shown: shown(p)))
         }
         return texts
     }

@@ -79,15 +79,20 @@ extension ChartLayout {
     /// not every decimal a mean happens to have.
     func labelText(_ p: ResolvedPlot, _ labels: ValueLabels) -> (Double) -> String {
         guard labels == .percent else {
-            guard p.plot.drawn != nil else { return Self.valueText }
-            let largest = p.values.indices.map { abs(p.shown($0)) }.filter(\.isFinite).max() ?? 0
-            let decimals =
-                largest > 0 ? min(6, max(0, 2 - Int(saturating: log10(largest).rounded(.down)))) : 0
-            return { LabelFormatter.fixed($0, decimals) }
+            return p.plot.drawn != nil ? Self.computedText(p) : Self.valueText
         }
         var total = 0.0
         for i in p.values.indices where p.shown(i).isFinite { total += p.shown(i) }
         return { [total] in total != 0 ? Self.percentText($0 / total) : Self.valueText($0) }
+    }
+
+    /// How a computed series' values are written: with the decimals that give three
+    /// significant digits at its largest value, plus `extra` (readouts: one more).
+    static func computedText(_ p: ResolvedPlot, extra: Int = 0) -> (Double) -> String {
+        let largest = p.values.indices.map { abs(p.shown($0)) }.filter(\.isFinite).max() ?? 0
+        let magnitude = largest > 0 ? Int(saturating: log10(largest).rounded(.down)) : 0
+        let decimals = min(6, max(0, 2 - magnitude) + extra)
+        return { LabelFormatter.fixed($0, decimals) }
     }
 
     /// Above each bar's end (below a negative bar's), else just inside it; a stacked part's

@@ -13,6 +13,12 @@ struct XAxisPlan {
     var categories: XCategories
     /// Seconds east of UTC that time ticks and labels are shown at.
     var offset: Int
+    /// Whether every x is a whole number (years, counts): a linear axis then ticks whole
+    /// numbers only, never `2020.5`. Judged on series of up to `wholeNumberLimit` points
+    /// (a longer one counts as not: the scan would cost every drawing).
+    var wholeNumbers = false
+
+    static let wholeNumberLimit = 100_000
 
     /// The plan for `series` on `scale`: the view's interval, else all data (categories:
     /// half a slot beyond the first and last; bars: half their step beyond the ends).
@@ -22,8 +28,14 @@ struct XAxisPlan {
     ) -> XAxisPlan {
         var lo = Double.infinity, hi = -Double.infinity
         var barStep = Double.infinity
+        var whole = scale == .linear
         for s in series {
             guard let xs = s.xs else { continue }
+            if whole {
+                whole =
+                    xs.count <= wholeNumberLimit
+                    && xs.allSatisfy { !$0.isFinite || $0 == $0.rounded() }
+            }
             if s.xsAscend, let first = xs.first, let last = xs.last {
                 lo = min(lo, first)
                 hi = max(hi, last)
@@ -66,7 +78,7 @@ struct XAxisPlan {
         return XAxisPlan(
             scale: scale, domain: domain, extent: scale == .category ? lo...hi : dataExtent,
             categories: categories,
-            offset: scale == .time ? timeZone.offset(atUTC: middle) : 0)
+            offset: scale == .time ? timeZone.offset(atUTC: middle) : 0, wholeNumbers: whole)
     }
 
     /// The smallest gap between neighbouring distinct x values (infinity for one value).
@@ -109,7 +121,9 @@ struct XAxisPlan {
             }
             return Array(zip(plan.ticks, labels))
         case .linear, .index:
-            let values = NiceTicks.ticks(in: domain, maxCount: maxCount)
+            var values = NiceTicks.ticks(in: domain, maxCount: maxCount)
+            let whole = values.filter { $0 == $0.rounded() }
+            if wholeNumbers, !whole.isEmpty { values = whole }
             return Array(zip(values, LabelFormatter().labels(for: values)))
         }
     }
