@@ -141,11 +141,14 @@ public struct MarkedLineSpec: Equatable, Sendable {
     public var style: RuleStyle?
     public var fit: Bool?
     public var axis: PlotBinding.Axis?
+    /// A statistic's `where=`.
+    public var filter: Located<RowFilter>?
 
     public init(
         value: Value, label: String? = nil, color: Color? = nil, style: RuleStyle? = nil,
-        fit: Bool? = nil, axis: PlotBinding.Axis? = nil
+        fit: Bool? = nil, axis: PlotBinding.Axis? = nil, filter: Located<RowFilter>? = nil
     ) {
+        self.filter = filter
         self.axis = axis
         self.value = value
         self.label = label

@@ -188,6 +188,9 @@ public enum CommandPrinter {
         if let style = spec.style { text += " style=\(style.rawValue)" }
         if let fit = spec.fit { text += " fit=\(onOff(fit))" }
         if let axis = spec.axis { text += " axis=\(axis.rawValue)" }
+        if let filter = spec.filter {
+            text += " where=" + ScriptQuoting.quotedIfNeeded(filter.value.description)
+        }
         return text
     }
 

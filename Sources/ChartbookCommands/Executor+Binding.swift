@@ -26,27 +26,35 @@ extension Executor {
             }
         }
         if let filter = spec.filter {
-            let name = Located(filter.value.column, at: filter.range)
-            let column = try column(name, in: dataset, for: "where=")
-            var resolved = filter.value
-            switch resolved.op {
-            case .equal, .notEqual: break
-            default:
-                guard column.isNumeric, let text = resolved.values.first else {
-                    throw Diagnostic(
-                        .invalidValue(
-                            key: "where", value: filter.value.description,
-                            expected: "= or != for the text column '\(column.name)'"),
-                        at: filter.range)
-                }
-                let reader = XValueReader(
-                    scale: column.isTime ? .time : .linear, timeZone: session.timeZone,
-                    categories: XCategories())
-                resolved.bound = try reader.value(Located(text, at: filter.range))
-            }
-            spec.filter = Located(resolved, at: filter.range)
+            spec.filter = try resolvedFilter(filter, in: dataset, session: session)
         }
         return spec.applied(to: binding)
+    }
+
+    /// A `where=` checked against `dataset`: its column found, a comparison's bound read by
+    /// the column's kind (a date on a time column).
+    func resolvedFilter(_ filter: Located<RowFilter>, in dataset: Dataset, session: Session)
+        throws(Diagnostic) -> Located<RowFilter>
+    {
+        let name = Located(filter.value.column, at: filter.range)
+        let column = try column(name, in: dataset, for: "where=")
+        var resolved = filter.value
+        switch resolved.op {
+        case .equal, .notEqual: break
+        default:
+            guard column.isNumeric, let text = resolved.values.first else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "where", value: filter.value.description,
+                        expected: "= or != for the text column '\(column.name)'"),
+                    at: filter.range)
+            }
+            let reader = XValueReader(
+                scale: column.isTime ? .time : .linear, timeZone: session.timeZone,
+                categories: XCategories())
+            resolved.bound = try reader.value(Located(text, at: filter.range))
+        }
+        return Located(resolved, at: filter.range)
     }
 
     private func column(_ name: Located<String>, in dataset: Dataset, for option: String)
@@ -109,16 +117,22 @@ extension Executor {
     /// a later `reload` or `push` that leaves a filter with no row draws an empty plot.
     func checkFilter(of plotID: String?, in s: Session, at range: SourceRange) throws(Diagnostic) {
         guard let plotID, let plot = s.plot(id: plotID), let filter = plot.binding.filter,
-            let dataset = s.dataset(named: plot.series.dataset), dataset.remote == nil,
-            let column = dataset.column(named: filter.column), column.isRead
+            let dataset = s.dataset(named: plot.series.dataset)
         else { return }
-        guard !filter.keeps(column).contains(true) else { return }
+        try checkFilterKeeps(Located(filter, at: range), dataset)
+    }
+
+    /// Refuses a `where=` that keeps no row of `dataset`, saying what its column holds.
+    func checkFilterKeeps(_ filter: Located<RowFilter>, _ dataset: Dataset) throws(Diagnostic) {
+        guard dataset.remote == nil, let column = dataset.column(named: filter.value.column),
+            column.isRead, !filter.value.keeps(column).contains(true)
+        else { return }
         throw Diagnostic(
             .filterMatchesNothing(
-                filter: TextMetrics.sanitized(filter.description), rows: dataset.count,
+                filter: TextMetrics.sanitized(filter.value.description), rows: dataset.count,
                 dataset: TextMetrics.sanitized(dataset.name),
                 holds: Self.contents(of: column)),
-            at: range)
+            at: filter.range)
     }
 
     /// What a column holds, in a few words: its distinct values (up to ten) or its range.

@@ -106,10 +106,26 @@ extension Executor {
         throws(Diagnostic)
     {
         let value: MarkedLine.Value
+        var filter: RowFilter?
         switch spec.value {
-        case .constant(let v): value = .constant(v)
+        case .constant(let v):
+            value = .constant(v)
+            if let given = spec.filter {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "where", value: given.value.description,
+                        expected: "a statistic to filter (mean, median, min, max, p95 of a series)"),
+                    at: given.range)
+            }
         case .statistic(let kind, let text):
-            value = .statistic(kind, try resolveSeries(text, in: s))
+            let series = try resolveSeries(text, in: s)
+            value = .statistic(kind, series)
+            if let given = spec.filter {
+                let dataset = try existingDataset(Located(series.dataset, at: text.range), in: s)
+                let resolved = try resolvedFilter(given, in: dataset, session: s)
+                try checkFilterKeeps(resolved, dataset)
+                filter = resolved.value
+            }
         }
         guard s.markedLines.count < limits.maxMarkedLines else {
             throw Diagnostic(
@@ -120,7 +136,7 @@ extension Executor {
                 id: "r\(s.nextMarkedLineNumber)", value: value,
                 label: spec.label.map(TextMetrics.sanitized),
                 color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
-                axis: spec.axis ?? .left))
+                axis: spec.axis ?? .left, filter: filter))
         s.nextMarkedLineNumber += 1
     }
 

@@ -166,8 +166,8 @@ extension Grammar {
             parse: Parser.setReflines),
         CommandSpec(
             "add refline",
-            "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off axis=left|right]",
-            "A marked line at a value or at a statistic of a series (recomputed when data changes). fit=on widens an automatic range to show it.",
+            "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
+            "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps. fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,
             operands: [.statistic, .optional(.series), .optional(.text)],
@@ -177,6 +177,7 @@ extension Grammar {
                 OptionSpec("fit", .keyword(["on", "off"])),
                 OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
                 OptionSpec("label", .text),
+                OptionSpec("where", .filter),
             ]),
             parse: Parser.addRefline),
         CommandSpec(

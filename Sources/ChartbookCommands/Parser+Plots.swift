@@ -79,6 +79,7 @@ extension Parser {
                 spec.axis = try ValueParser.choice(
                     option.value, key: "axis", as: PlotBinding.Axis.self)
             case "label": spec.label = option.value.text
+            case "where": spec.filter = try Parser.rowFilter(option.value)
             default:
                 throw unknownOption(
                     option, Grammar.optionNames(of: "add refline"), context: "refline")

@@ -49,7 +49,8 @@ enum SessionReport {
             let value: String
             switch m.value {
             case .constant(let v): value = NumberText.shortest(v)
-            case .statistic(let k, let ref): value = "\(k.rawValue) \(ref)"
+            case .statistic(let k, let ref):
+                value = "\(k.rawValue) \(ref)" + (m.filter.map { " where=\($0.description)" } ?? "")
             }
             out +=
                 "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")

@@ -181,7 +181,8 @@ public enum SessionScript {
             MarkedLineSpec(
                 value: value, label: m.label, color: m.color,
                 style: m.style == .dashed ? nil : m.style, fit: m.fit ? nil : false,
-                axis: m.axis == .left ? nil : m.axis))
+                axis: m.axis == .left ? nil : m.axis,
+                filter: m.filter.map { typed($0) }))
     }
 
     static func labels(_ a: Axes) -> [Command] {

@@ -80,11 +80,15 @@ public struct MarkedLine: Equatable, Sendable {
     public var fit: Bool
     /// The y axis its value is on (`axis=right`).
     public var axis: PlotBinding.Axis
+    /// A statistic's `where=`: only the rows it keeps count (`mean n.volume where=year<1898`).
+    public var filter: RowFilter?
 
     public init(
         id: String, value: Value, label: String? = nil, color: Color? = nil,
-        style: RuleStyle = .dashed, fit: Bool = true, axis: PlotBinding.Axis = .left
+        style: RuleStyle = .dashed, fit: Bool = true, axis: PlotBinding.Axis = .left,
+        filter: RowFilter? = nil
     ) {
+        self.filter = filter
         self.axis = axis
         self.id = id
         self.value = value
@@ -107,6 +111,33 @@ public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
         case .max: Statistics(of: values).maximum
         case .median: Statistics.quantile(0.5, of: values)
         case .p95: Statistics.quantile(0.95, of: values)
+        }
+    }
+}
+
+extension MarkedLine {
+    /// What a statistic's line is called when it has no label: `mean`, `mean year<1898`.
+    public var statisticName: String? {
+        guard case .statistic(let kind, _) = value else { return nil }
+        return kind.rawValue + (filter.map { " " + $0.description } ?? "")
+    }
+}
+
+extension Session {
+    /// A marked line's value now: its constant, or its statistic of the rows its `where=`
+    /// keeps (NaN when the series is gone or no row has a value).
+    public func value(of line: MarkedLine) -> Double {
+        switch line.value {
+        case .constant(let v): return v
+        case .statistic(let kind, let series):
+            guard var values = values(of: series) else { return .nan }
+            if let filter = line.filter,
+                let column = dataset(named: series.dataset)?.column(named: filter.column)
+            {
+                let keeps = filter.keeps(column)
+                values = values.indices.filter { $0 < keeps.count && keeps[$0] }.map { values[$0] }
+            }
+            return kind.evaluate(values)
         }
     }
 }

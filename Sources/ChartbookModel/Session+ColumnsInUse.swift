@@ -10,13 +10,19 @@ extension Session {
         for plot in plots {
             let b = plot.binding
             let datasetX = b.x == nil ? dataset(named: plot.series.dataset)?.xColumn : nil
-            for name in [plot.series.column] + b.columns + [datasetX].compactMap({ $0 }) {
+            for name in [plot.series.column] + b.columns + [datasetX].compactMap({ $0 })
+            where !name.isEmpty {
                 used.append(SeriesReference(dataset: plot.series.dataset, column: name))
             }
         }
         if case .column(let ref) = axes.labelSource { used.append(ref) }
         for line in markedLines {
-            if case .statistic(_, let ref) = line.value { used.append(ref) }
+            if case .statistic(_, let ref) = line.value {
+                used.append(ref)
+                if let filter = line.filter {
+                    used.append(SeriesReference(dataset: ref.dataset, column: filter.column))
+                }
+            }
         }
         return used
     }

@@ -4,13 +4,7 @@ import Foundation
 extension ChartLayout {
     /// A marked line's value, in the y scale's units (log10 on a log scale).
     func markedValue(_ line: MarkedLine, in session: Session) -> Double {
-        let value: Double
-        switch line.value {
-        case .constant(let v): value = v
-        case .statistic(let kind, let series):
-            guard let values = session.values(of: series) else { return .nan }
-            value = kind.evaluate(values)
-        }
+        let value = session.value(of: line)
         guard session.axes.yScale == .log else { return value }
         return value > 0 ? log10(value) : .nan
     }
@@ -95,8 +89,7 @@ extension ChartLayout {
         return c.marks.map { line, value in
             guard value.isFinite else { return "" }
             let shown = log ? YRange.clean(pow(10, value)) : value
-            var text = TextMetrics.sanitized(line.label ?? "")
-            if case .statistic(let kind, _) = line.value, line.label == nil { text = kind.rawValue }
+            let text = TextMetrics.sanitized(line.label ?? line.statisticName ?? "")
             let formatted = formatter.label(for: shown, significantDigits: 4)
             return " " + (text.isEmpty ? formatted : "\(text) \(formatted)") + " "
         }

@@ -59,12 +59,7 @@ extension VegaLiteSpec {
     /// the right end.
     func markedLineLayers(on axis: PlotBinding.Axis) -> [JSON] {
         session.markedLines.filter { $0.axis == axis }.flatMap { line -> [JSON] in
-            let value: Double
-            switch line.value {
-            case .constant(let v): value = v
-            case .statistic(let kind, let series):
-                value = session.values(of: series).map(kind.evaluate) ?? .nan
-            }
+            let value = session.value(of: line)
             guard value.isFinite else { return [] }
             let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaque)
             let dash: JSON?

@@ -102,4 +102,24 @@ import Testing
         let wrong = run("load /co2.csv as c x=date time=%d.%m.%Y")
         #expect(wrong.diagnostics.contains("none of 4 does (the first reads '19580329')"))
     }
+
+    @Test func referenceLinesAtAStatisticOfSomeRows() throws {
+        let r = run(
+            "load /yields.csv as b\nadd plot dot b.yield x=year\nadd refline mean b.yield where=year<2002\nadd refline max b.yield where=site=A,C"
+        )
+        #expect(!r.failed, "\(r.diagnostics)")
+        let lines = r.session.markedLines
+        #expect(lines.count == 2)
+        #expect(r.session.value(of: lines[0]) == (10 + 12 + 20 + 5) / 4.0)
+        #expect(r.session.value(of: lines[1]) == 14)
+        #expect(lines[0].statisticName == "mean year<2002")
+        let script = SessionScript.text(for: r.session, scriptDirectory: nil)
+        #expect(script.contains("add refline max b.yield where=\"site=A,C\""), "\(script)")
+        let replayed = run(script)
+        #expect(replayed.session.markedLines == lines)
+        let none = run("load /yields.csv as b\nadd refline mean b.yield where=year>3000")
+        #expect(none.diagnostics.contains("keeps no row of 'b'"))
+        let constant = run("load /yields.csv as b\nadd refline 5 where=year>3000")
+        #expect(constant.diagnostics.contains("expected a statistic to filter"))
+    }
 }
