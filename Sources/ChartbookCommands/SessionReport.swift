@@ -162,7 +162,8 @@ enum SessionReport {
                     String(c.unparseable),
                 ])
             } else {
-                rows.append([c.name, "text", "", "", "", "", ""])
+                let missing = (0..<c.count).lazy.filter { c.text(at: $0).isEmpty }.count
+                rows.append([c.name, "text", "", "", "", String(missing), ""])
             }
         }
         let widths = (0..<rows[0].count).map { i in
@@ -177,13 +178,67 @@ enum SessionReport {
             }
             out += "  " + cells.joined(separator: "  ").trimmingCharacters(in: " ") + "\n"
         }
-        if let x = d.xColumn { out += "  x: \(TextMetrics.sanitized(x))\n" }
+        out += textValues(d)
+        if let x = d.xColumn {
+            out += "  x: \(TextMetrics.sanitized(x))\n"
+            out += repeats(d, x: x)
+        }
         if d.columns.contains(where: \.isTime) { out += "  times in UTC\n" }
         if d.labels != nil {
             out +=
                 "  x labels: \(d.count) (first: \(TextMetrics.sanitized(d.labels?.first ?? "")))\n"
         }
         return out
+    }
+
+    /// Each text column's distinct values with their counts, the most frequent first (the
+    /// first eight, then how many more).
+    static func textValues(_ d: Dataset) -> String {
+        var out = ""
+        for c in d.columns where c.kind == .text {
+            var counts = [String: Int](), order = [String]()
+            for row in 0..<c.count {
+                let value = c.text(at: row)
+                guard !value.isEmpty else { continue }
+                if counts[value] == nil { order.append(value) }
+                counts[value, default: 0] += 1
+            }
+            guard !order.isEmpty else { continue }
+            let ranked = order.enumerated().sorted { a, b in
+                let (ca, cb) = (counts[a.element] ?? 0, counts[b.element] ?? 0)
+                return ca != cb ? ca > cb : a.offset < b.offset
+            }.map(\.element)
+            let shown = ranked.prefix(8).map { "\(TextMetrics.sanitized($0)) \(counts[$0] ?? 0)" }
+            let more = ranked.count > 8 ? ", … \(ranked.count - 8) more" : ""
+            out +=
+                "  \(TextMetrics.sanitized(c.name)): \(ranked.count) value\(ranked.count == 1 ? "" : "s") — "
+                + shown.joined(separator: ", ") + more + "\n"
+        }
+        return out
+    }
+
+    /// Whether rows share an x, and how many at most: what `agg=` would combine.
+    static func repeats(_ d: Dataset, x name: String) -> String {
+        guard let x = d.column(named: name), x.isRead else { return "" }
+        var counts = [String: Int]()
+        var most = 1
+        if x.ascends, let numbers = x.numbers {
+            var run = 1
+            for i in numbers.indices.dropFirst() {
+                run = numbers[i] == numbers[i - 1] ? run + 1 : 1
+                most = max(most, run)
+            }
+        } else {
+            for row in 0..<x.count {
+                let key = x.text(at: row)
+                guard !key.isEmpty else { continue }
+                counts[key, default: 0] += 1
+            }
+            most = counts.values.max() ?? 1
+        }
+        guard most > 1 else { return "" }
+        return
+            "  x repeats: up to \(most) rows share an x; agg= combines them (agg=mean, agg=sum …)\n"
     }
 
     static func history(_ notebook: Notebook) -> String {

@@ -177,8 +177,9 @@ import ChartbookModel
             h.printed == """
                 s: 3 rows, 2 columns, from /work/s.csv
                   column  type    min  max  mean  missing  unreadable
-                  month   text
+                  month   text                    0
                   rev     number  1    1    1     2        1
+                  month: 3 values — Jan 1, Feb 1, Mar 1
 
                 """)
         // Issue 31: the mean to one decimal more than the column's own, not six.
