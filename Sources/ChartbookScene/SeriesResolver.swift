@@ -67,6 +67,11 @@ struct SeriesResolver {
                 notes.append(
                     "note: \(leftOut) value\(leftOut == 1 ? "" : "s") ≤ 0 left out (log scale)")
             }
+            for (plot, rows) in repeatedX {
+                notes.append(
+                    "note: \(plot) has up to \(rows) rows per x; agg= combines them"
+                )
+            }
             for (plot, groups) in cappedGroups {
                 notes.append(
                     "note: \(plot) has \(groups) groups; the first \(SeriesResolver.maxGroups) are drawn"
@@ -76,6 +81,8 @@ struct SeriesResolver {
         }
         /// Plots whose `by=` has more groups than are drawn, with their group count.
         var cappedGroups: [(String, Int)]
+        /// Lines whose points share an x (in a group), with the most that share one.
+        var repeatedX: [(String, Int)] = []
     }
 
     /// The marker shapes of a dot plot's `by=` groups, in turn.
@@ -148,8 +155,10 @@ struct SeriesResolver {
         for i in series.indices where series[i].plot.kind == .range {
             series[i].bases = series[i].extra.first
         }
-        return Result(
+        var result = Result(
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
+        result.repeatedX = repeatedX(series)
+        return result
     }
 
     /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
@@ -294,6 +303,22 @@ struct SeriesResolver {
             s.xs = xs
         }
         return leftOut
+    }
+
+    /// Lines (joined along x) whose points share an x, with the most sharing one: drawn,
+    /// they make vertical zig-zags a reader would take for data; each plot once.
+    func repeatedX(_ series: [Series]) -> [(String, Int)] {
+        var found = [(String, Int)]()
+        for s in series where s.plot.kind.isLine && s.plot.binding.order == .x && s.sorted {
+            guard let xs = s.xs, !found.contains(where: { $0.0 == s.plot.id }) else { continue }
+            var run = 1, most = 1
+            for i in xs.indices.dropFirst() {
+                run = xs[i] == xs[i - 1] ? run + 1 : 1
+                most = max(most, run)
+            }
+            if most > 1 { found.append((s.plot.id, most)) }
+        }
+        return found
     }
 
     /// Drops points without an x, and sorts lines and bars by x unless `order=data`.
