@@ -188,6 +188,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var aggregate: Located<Aggregation?>?
     public var bin: Located<XBin?>?
     public var window: Located<PlotWindow?>?
+    /// A trend's `method=`.
+    public var trend: Located<TrendMethod>?
 
     public init() {}
 
@@ -217,6 +219,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let aggregate { binding.aggregate = aggregate.value }
         if let bin { binding.bin = bin.value }
         if let window { binding.window = window.value }
+        if let trend { binding.trend = trend.value }
         if let open { binding.open = open.value }
         return binding
     }

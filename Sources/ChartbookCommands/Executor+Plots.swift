@@ -53,8 +53,7 @@ extension Executor {
         let plotID =
             id?.value
             ?? Identifier.unique(
-                Identifier.made(
-                    from: series.column.isEmpty ? "count" : series.column, fallback: "plot"),
+                Identifier.made(from: Self.defaultID(kind, series), fallback: "plot"),
                 taken: Set(s.plots.map(\.id)))
         guard s.plots.count < limits.maxPlots else {
             throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
@@ -66,6 +65,13 @@ extension Executor {
         try refreshDrawnTables(&s, at: bindingSpec.transformRange ?? seriesText.range)
         try checkXScale(s, at: seriesText.range)
         return alignmentNote(s) + [.render]
+    }
+
+    /// A new plot's id when `as` gives none: its column's name; `count` for counted rows,
+    /// `trend` for a trend (drawn beside the points it fits, which have the column's name).
+    static func defaultID(_ kind: Plot.Kind, _ series: SeriesReference) -> String {
+        if kind == .trend { return "trend" }
+        return series.column.isEmpty ? "count" : series.column
     }
 
     /// `add plot KIND DATASET … agg=count`: the dataset's rows counted, no column drawn

@@ -35,9 +35,15 @@ extension Executor {
             }
             do throws(TransformError) {
                 let result = try TableExecutor.run(pipeline, on: dataset)
-                s.plots[i].drawn = DrawnTable(
+                var drawn = DrawnTable(
                     table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                     inputs: inputs)
+                let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
+                for (group, fit) in result.fits {
+                    let name = group.isEmpty && plot.binding.by != nil ? "(none)" : group
+                    drawn.fits[TextMetrics.sanitized(name)] = fit.summary(timeX: timeX)
+                }
+                s.plots[i].drawn = drawn
             } catch {
                 throw Diagnostic(
                     .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)

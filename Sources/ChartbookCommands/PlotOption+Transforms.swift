@@ -4,7 +4,7 @@ import ChartbookModel
 /// `running=`, `change=` — read into the plot's binding, whose `TransformPipeline` the
 /// executor runs (Docs/commands.md, "Computing what to draw").
 extension PlotOption {
-    static let transforms: [PlotOption] = [aggregate, bin, rolling, running, change]
+    static let transforms: [PlotOption] = [aggregate, bin, rolling, running, change, method]
 
     static let aggregates = with(.aggregates)
     static let windows = with(.windows)
@@ -48,6 +48,24 @@ extension PlotOption {
         }
     ).described(
         "A rolling window along x: the mean (or OP:) of the last N points, or of a span of time (7d, 12h)."
+    )
+
+    static let method = PlotOption.bound(
+        "method", [.trend], values: .keyword(TrendMethod.words),
+        read: { token, b throws(Diagnostic) in
+            guard let method = TrendMethod(parsing: token.text) else {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "method", value: token.text,
+                        expected:
+                            "linear, poly:K (K from 2 to 6), exp, log, loess or loess:BANDWIDTH (0 to 1)"
+                    ), at: token.range)
+            }
+            b.trend = Located(method, at: token.range)
+        },
+        written: { $0.trend.map { $0.value.description } }
+    ).described(
+        "How the trend is fitted: linear, poly:K (K from 2 to 6), exp, log or loess[:BANDWIDTH] (default linear)."
     )
 
     static let running = windowChoice(

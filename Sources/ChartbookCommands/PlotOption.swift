@@ -28,6 +28,7 @@ extension PlotSettings {
         binding.aggregate = b.aggregate.map { Located($0, at: .generated) }
         binding.bin = b.bin.map { Located($0, at: .generated) }
         binding.window = b.window.map { Located($0, at: .generated) }
+        binding.trend = b.trend.map { Located($0, at: .generated) }
     }
 }
 

@@ -13,6 +13,8 @@ public struct DrawnTable: Equatable, Sendable {
     public var rows: String?
     /// What is said under the chart (rows left out, and why).
     public var notes: [String]
+    /// A trend's fit in words, by group name ("" without `by=`): `y = 0.81x + 12.3, R² 0.93`.
+    public var fits: [String: String] = [:]
     /// What it was made from.
     public var inputs: Inputs
 

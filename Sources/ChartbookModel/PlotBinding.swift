@@ -34,6 +34,8 @@ public struct PlotBinding: Equatable, Sendable {
     public var bin: XBin?
     /// `rolling=`, `running=`, `change=`: a window over each group's points in x order.
     public var window: PlotWindow?
+    /// A `trend` plot's fit (`method=`); nil: linear.
+    public var trend: TrendMethod?
 
     /// Whether the plot draws a table computed from its rows (`DrawnTable`) rather than
     /// the rows themselves.

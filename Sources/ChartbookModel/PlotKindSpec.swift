@@ -53,7 +53,7 @@ public struct PlotKindSpec: Sendable {
     }
 
     public enum VegaLiteMark: Sendable, Equatable {
-        case line, point, bars, histogram, box, range, candles, hbar, arcs, heatmap
+        case line, point, bars, histogram, box, range, candles, hbar, arcs, heatmap, trend
         /// No Vega-Lite mark: named in the spec's description instead.
         case none
     }
@@ -128,6 +128,8 @@ extension Plot {
         case radar
         /// A 2-D density of two numeric columns, or a matrix of values by two categories.
         case heatmap
+        /// A fitted curve through a series' points (`method=`), its equation in the legend.
+        case trend
 
         /// Whether the kind is drawn as a connected line (`line`, `area`).
         public var isLine: Bool { spec.mark == .line || spec.mark == .area }
@@ -258,5 +260,12 @@ extension PlotKindSpec {
                 "A 2-D density of two numeric columns (x= and y=), or a matrix of values by two categories.",
             example: "add plot heatmap cars.mpg x=horsepower", family: .heatmap, mark: .family,
             legendKey: .block, vegaLite: .heatmap),
+        PlotKindSpec(
+            kind: .trend, aliases: ["fit", "regression"],
+            summary:
+                "A fitted curve through the points (least squares or loess), its equation and R² in the legend.",
+            example: "add plot trend cars.mpg x=horsepower method=poly:2",
+            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .trend,
+            traits: [.splitsBy, .aggregates]),
     ]
 }

@@ -113,6 +113,10 @@ struct SeriesResolver {
                 s.rowCounts = plot.drawn.flatMap { d in
                     d.rows.flatMap { d.table.column(named: $0)?.numbers }
                 }
+                // A trend names its fit in the legend: `trend  y = 0.81x + 12.3, R² 0.93`.
+                if let fit = plot.drawn?.fits[plot.binding.by == nil ? "" : group.name] {
+                    s.name += "  " + fit
+                }
                 // Dots of several groups differ in shape as well as colour, so they are told
                 // apart without colour too (issue 31), as a radar's polygons are.
                 if all.count > 1, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {

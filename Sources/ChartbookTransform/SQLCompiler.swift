@@ -44,6 +44,9 @@ public struct SQLCompiler: Sendable {
     public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
     {
+        if let fit = p.fit {
+            throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)
+        }
         let kept = try keptRows(p, source)
         let xIsText = p.x.flatMap { source.kinds[$0] } == .text
         var steps = ["kept AS (\(kept))"]

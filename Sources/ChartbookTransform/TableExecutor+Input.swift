@@ -46,6 +46,10 @@ extension TableExecutor {
 
         /// What the pipeline's steps need of x.
         func check(_ p: TransformPipeline) throws(TransformError) {
+            if p.fit != nil {
+                guard let x else { throw .trendNeedsX }
+                if x.kind == .text, p.bin == nil { throw .trendNeedsNumbers(column: x.name) }
+            }
             if p.aggregate != nil || p.bin != nil, x == nil {
                 throw .needsX(option: p.aggregate != nil ? "agg" : "bin")
             }

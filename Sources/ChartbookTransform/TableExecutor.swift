@@ -17,6 +17,8 @@ public enum TableExecutor {
         public var y: String
         public var rows: String?
         public var notes: [String]
+        /// A trend's fit per group (the group's name; "" without `by=`).
+        public var fits: [String: TrendFit] = [:]
     }
 
     /// `plot`'s drawn table, made anew — or nil when it has no transform.
@@ -63,9 +65,23 @@ public enum TableExecutor {
         if let window = pipeline.window {
             try table.apply(window, input: input)
         }
+        var fits = [String: TrendFit]()
+        if let method = pipeline.fit {
+            if case .text = table.x { throw .trendNeedsNumbers(column: pipeline.x ?? "") }
+            (table, fits) = table.fitted(method)
+            let leftOut = fits.values.reduce(0) { $0 + $1.leftOut }
+            if leftOut > 0 {
+                let why = method == .exp ? "y ≤ 0" : "x ≤ 0"
+                notes.append(
+                    "\(leftOut) point\(leftOut == 1 ? "" : "s") with \(why) left out of the \(method.description) fit"
+                )
+            }
+        }
         if input.filteredOut > 0, table.count == 0 {
             notes.append("where=\(pipeline.filter?.description ?? "") keeps no row")
         }
-        return table.result(input, pipeline, notes: notes, source: dataset)
+        var result = table.result(input, pipeline, notes: notes, source: dataset)
+        result.fits = fits
+        return result
     }
 }

@@ -17,6 +17,10 @@ public enum TransformError: Error, Equatable, Sendable {
     case missingColumn(String)
     /// The y column (or an x to bin) must hold numbers.
     case notNumeric(String)
+    /// A trend over an x of text.
+    case trendNeedsNumbers(column: String)
+    /// A trend over the row index.
+    case trendNeedsX
     /// A backend cannot compute an operation (e.g. a rolling median in SQL).
     case unsupported(String, backend: String)
 
@@ -36,6 +40,9 @@ public enum TransformError: Error, Equatable, Sendable {
                 + (column.map { "; '\($0)' is not" } ?? "; this plot's x is the row number")
         case .missingColumn(let name): return "no column '\(name)'"
         case .notNumeric(let name): return "'\(name)' does not hold numbers"
+        case .trendNeedsX: return "a trend is fitted against an x column, and this plot has none"
+        case .trendNeedsNumbers(let column):
+            return "a trend needs an x of numbers or times; '\(column)' holds text"
         case .unsupported(let what, let backend): return "\(backend) cannot compute \(what)"
         }
     }
@@ -49,6 +56,7 @@ public enum TransformError: Error, Equatable, Sendable {
         case .numberBinNeedsNumbers(_, _):
             return "calendar bins (bin=month, bin=day-of-week …) group times"
         case .spanNeedsTimes: return "give the window a number of points, like rolling=7"
+        case .trendNeedsNumbers, .trendNeedsX: return "fit it against a numeric or time x=COLUMN"
         case .unsupported: return "load the data with mode=local"
         default: return nil
         }

@@ -17,14 +17,17 @@ public struct TransformPipeline: Equatable, Sendable {
     public var bin: XBin?
     public var aggregate: Aggregation?
     public var window: PlotWindow?
+    /// A `trend` plot's fit, the last step: the curve through each group's points.
+    public var fit: TrendMethod?
     /// The zone calendar units are counted in (`set timezone`).
     public var timeZone: TimeZoneSetting
 
     public init(
         x: String?, y: String?, by: String? = nil, filter: RowFilter? = nil, bin: XBin? = nil,
-        aggregate: Aggregation? = nil, window: PlotWindow? = nil,
+        aggregate: Aggregation? = nil, window: PlotWindow? = nil, fit: TrendMethod? = nil,
         timeZone: TimeZoneSetting = .utc
     ) {
+        self.fit = fit
         self.x = x
         self.y = y
         self.by = by
@@ -38,12 +41,13 @@ public struct TransformPipeline: Equatable, Sendable {
     /// The pipeline of `plot` over its dataset; nil when the plot has no transform.
     public init?(plot: Plot, in session: Session) {
         let b = plot.binding
-        guard b.transforms else { return nil }
+        let trend = plot.kind == .trend
+        guard b.transforms || trend else { return nil }
         let dataset = session.dataset(named: plot.series.dataset)
         self.init(
             x: b.x ?? dataset?.xColumn, y: plot.series.column.isEmpty ? nil : plot.series.column,
             by: b.by, filter: b.filter, bin: b.bin, aggregate: b.aggregate, window: b.window,
-            timeZone: session.timeZone)
+            fit: trend ? b.trend ?? .linear : nil, timeZone: session.timeZone)
     }
 
     /// The columns it reads, each once, in a fixed order.

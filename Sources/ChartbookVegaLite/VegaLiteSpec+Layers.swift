@@ -43,7 +43,7 @@ extension VegaLiteSpec {
             )
         }
         switch plot.kind.spec.vegaLite {
-        case .line: return [lineLayer(plot, dataset)]
+        case .line, .trend: return [lineLayer(plot, dataset)]
         case .point: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)
         case .bars: return barLayers(group, dataset)
         case .histogram: return histogramLayers(plot, dataset, notes: &notes)

@@ -47,18 +47,19 @@ extension VegaLiteSpec {
     /// Vega-Lite form.
     func pipelineTransforms(for plot: Plot) -> [JSON]? {
         guard let pipeline = pipeline(of: plot) else { return [] }
-        let xIsText =
+        let xKind =
             pipeline.x.flatMap {
                 session.dataset(named: plot.drawn?.inputs.series.dataset ?? "")?.column(named: $0)
-            }?.isNumeric == false
-        return Self.compiled(pipeline, xIsText: xIsText)
+            }?.kind
+        return Self.compiled(pipeline, xKind: xKind)
     }
 
     /// The name an inlined drawn table goes by among the spec's datasets.
     static func drawnName(_ plot: Plot) -> String { "\(plot.id)_drawn" }
 
     /// The pipeline's steps after the filter; nil when one has no Vega-Lite form.
-    static func compiled(_ p: TransformPipeline, xIsText: Bool) -> [JSON]? {
+    static func compiled(_ p: TransformPipeline, xKind: Column.Kind?) -> [JSON]? {
+        let xIsText = xKind == .text
         var steps = [JSON]()
         let y = p.y ?? "count"
         var order = xIsText ? rowField : p.x ?? rowField
@@ -76,7 +77,38 @@ extension VegaLiteSpec {
             guard let compiled = windowSteps(window, p, y: y, order: order) else { return nil }
             steps += compiled
         }
+        if let method = p.fit {
+            // Vega fits raw sums of x: over times in milliseconds since 1970 they lose every
+            // digit, so a trend over times goes as its computed curve instead.
+            guard xKind == .number, p.bin == nil, let x = p.x else { return nil }
+            steps.append(fitStep(method, x: x, y: y, by: p.by))
+        }
         return steps
+    }
+
+    /// A trend: Vega-Lite's `regression` or `loess` over the points, per group.
+    static func fitStep(_ method: TrendMethod, x: String, y: String, by: String?) -> JSON {
+        let groupby: JSON? = by.map { .array([.string($0)]) }
+        switch method {
+        case .loess(let bandwidth):
+            return .object([
+                "loess": .string(y), "on": .string(x), "bandwidth": .number(bandwidth),
+                "groupby": groupby,
+            ])
+        case .linear, .exp, .log, .poly:
+            let order: JSON? = if case .poly(let k) = method { .number(Double(k)) } else { nil }
+            let name =
+                switch method {
+                case .linear: "linear"
+                case .exp: "exp"
+                case .log: "log"
+                default: "poly"
+                }
+            return .object([
+                "regression": .string(y), "on": .string(x), "method": .string(name),
+                "order": order, "groupby": groupby,
+            ])
+        }
     }
 
     /// `bin=`: the key replaces x, computed as the local executor does.

@@ -57,6 +57,7 @@ import ChartbookTerminal
         let options = [
             "", "x=month", "x=month labels=percent sort=descending", "by=month", "bins=1",
             "density=on", "low=lo open=lo high=rev", "y=month x=month", "center=\"日本\"",
+            "x=lo method=poly:3", "x=lo method=loess", "x=lo method=exp agg=max",
         ]
         for option in options {
             var notebook = Notebook()
@@ -83,7 +84,7 @@ import ChartbookTerminal
             }
             #expect(
                 notebook.session.plots.contains { $0.kind == kind } || option != ""
-                    || kind == .range || kind == .candlestick, "\(kind)")
+                    || kind == .range || kind == .candlestick || kind == .trend, "\(kind)")
         }
     }
 }

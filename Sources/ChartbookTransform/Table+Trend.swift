@@ -1,0 +1,34 @@
+import ChartbookModel
+
+extension Table {
+    /// Each group's fitted curve in place of its points: x sampled across the group's x
+    /// extent (loess: its own points), y the fit; and the fits by group name.
+    func fitted(_ method: TrendMethod) -> (Table, [String: TrendFit]) {
+        let xs: [Double]
+        var kind = Column.Kind.number
+        switch x {
+        case .numbers(let v, let k):
+            xs = v
+            kind = k
+        case .none, .text: xs = (0..<count).map(Double.init)
+        }
+        var outX = [Double](), outY = [Double](), outGroup = [Int]()
+        var fits = [String: TrendFit]()
+        for (number, rows) in (rowsByGroup ?? [Array(0..<count)]).enumerated() {
+            let gx = rows.map { xs[$0] }, gy = rows.map { y[$0] }
+            guard let fit = TrendFit.fit(method, x: gx, y: gy),
+                let (lo, hi) = Statistics.extent(of: gx[...])
+            else { continue }
+            fits[byNames?[number] ?? ""] = fit
+            for point in fit.curve(over: lo...hi) {
+                outX.append(point.x)
+                outY.append(point.y)
+                outGroup.append(number)
+            }
+        }
+        let table = Table(
+            x: .numbers(outX, kind: kind), group: group == nil ? nil : outGroup, byNames: byNames,
+            y: outY, rows: nil, labels: nil)
+        return (table, fits)
+    }
+}
