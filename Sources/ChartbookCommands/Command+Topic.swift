@@ -8,6 +8,7 @@ extension Command {
         case .reload: "reload"
         case .drop: "drop"
         case .describe: "describe"
+        case .derive: "let"
         case .push: "push"
         case .setDataWindow: "set data"
         case .addPlot: "add plot"

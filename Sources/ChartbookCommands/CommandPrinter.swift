@@ -30,6 +30,9 @@ public enum CommandPrinter {
         case .reload(let names): return (["reload"] + names.map(\.value)).joined(separator: " ")
         case .drop(let name, let force): return "drop \(name.value)" + (force ? " force" : "")
         case .describe(let name): return "describe \(name.value)"
+        case .derive(let dataset, let column, let expression):
+            let target = SeriesName(dataset: dataset.value, column: column.value)
+            return "let \(target) = \(expression.value)"
         case .push(let name, let values):
             return "push \(name.value) " + values.map(number).joined(separator: " ")
         case .setDataWindow(let name, let window):

@@ -1,5 +1,6 @@
 import ChartbookModel
 import ChartbookData
+import ChartbookTransform
 
 /// Tab completion as a pure function: the text before the cursor and the session give the
 /// word being completed and what it could become. Words complete with a trailing space,
@@ -169,6 +170,12 @@ public struct Completer: Sendable {
             return (HelpGroup.allCases.map(\.rawValue) + Grammar.verbs + Plot.Kind.allNames).map {
                 $0 + " "
             }
+        case .expression:
+            // The dataset's columns and the functions, after `let DATASET.COLUMN =`.
+            let target = place.positional.first.map { SeriesName(word: $0) }
+            let columns =
+                target?.dataset.flatMap { s.dataset(named: $0) }?.columns.map(\.name) ?? []
+            return columns.map { $0 + " " } + ExpressionFunction.all.map { $0.name + "(" }
         case .name, .column, .filter, .path, .color, .colorPair, .integer, .number, .numbers,
             .range, .size,
             .bytes, .duration, .text, .xValue, .interval, .distance, .inlineValues, .rows, .asName:

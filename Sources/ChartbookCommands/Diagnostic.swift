@@ -90,6 +90,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// `value` cannot be read as an x value of the chart's `scale` (`expected` says what).
         case notAnXValue(String, scale: String, expected: String)
         /// Ctrl-C stopped the command; nothing changed.
+        /// A `let` expression cannot be read, typed or computed.
+        case expression(message: String, hint: String?)
         /// A plot's transforms cannot be computed (`TransformError`'s message and hint).
         case transform(plot: String, message: String, hint: String?)
         /// Several rows share an x in a plot that draws one mark per x, and no `agg=` says
@@ -174,6 +176,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .notAnXValue(let value, let scale, let expected):
             return "'\(value)' is not a value of the \(scale) x axis: expected \(expected)"
         case .transform(let plot, let message, _): return "plot '\(plot)': \(message)"
+        case .expression(let message, _): return message
         case .repeatedX(let plot, let rows, let x):
             return
                 "plot '\(plot)' has up to \(rows) rows at one x (\(x)); its bars would hide each other"
@@ -213,6 +216,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .remoteNeedsLocal:
             return "load it with mode=local (every row is read)"
         case .transform(_, _, let hint): return hint
+        case .expression(_, let hint): return hint
         case .repeatedX:
             return "say how to combine them: agg=mean, agg=sum, agg=count … (help agg)"
         case .inScript(let inner): return inner.hint

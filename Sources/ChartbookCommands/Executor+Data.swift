@@ -41,6 +41,8 @@ extension Executor {
             dataset.window = window
             dataset.applyWindow()
             s.upsert(dataset)
+        case .derive(let dataset, let column, let expression):
+            return try derive(dataset, column, expression, in: &s)
         case .setTimeZone(let zone): s.timeZone = zone
         case .setMemory(let bytes): s.memoryBudget = bytes
         default: return nil
@@ -94,6 +96,7 @@ extension Executor {
             fresh.name = dataset.name
             fresh.window = dataset.window
             fresh.applyWindow()
+            fresh = try derivedAgain(fresh, dataset.derivations, zone: s.timeZone, at: name.range)
             try replace(fresh, in: &s, at: name.range)
             notes += Self.forgetting(fresh)
             notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
@@ -115,8 +118,10 @@ extension Executor {
             return try load(
                 request, as: name, location: name.range, query: name.range, timeZone: s.timeZone)
         case .generated(let generator):
-            try replace(
-                try generated(dataset.name, generator, at: name.range), in: &s, at: name.range)
+            let made = try derivedAgain(
+                try generated(dataset.name, generator, at: name.range), dataset.derivations,
+                zone: s.timeZone, at: name.range)
+            try replace(made, in: &s, at: name.range)
             return nil
         case .inline:
             throw Diagnostic(.notReloadable(name.value), at: name.range)
@@ -153,7 +158,9 @@ extension Executor {
             ?? Dataset(
                 name: name.value, columns: [Column(name: name.value, numbers: [])],
                 source: .inline)
-        let width = max(dataset.numericColumns.count, 1)
+        // Computed columns (`let`) are computed again, not pushed.
+        let derived = Set(dataset.derivations.map(\.name))
+        let width = max(dataset.numericColumns.filter { !derived.contains($0.name) }.count, 1)
         try checkBudget(
             dataset.count + values.count / width, columns: max(dataset.columns.count, 1),
             at: name.range)
@@ -169,6 +176,7 @@ extension Executor {
         for start in stride(from: 0, to: values.count, by: width) {
             dataset.append(row: Array(values[start..<(start + width)]))
         }
+        dataset = try derivedAgain(dataset, dataset.derivations, zone: s.timeZone, at: name.range)
         s.upsert(dataset)
     }
 }

@@ -26,6 +26,10 @@ public enum Expectation: Equatable, Sendable {
     indirect case validName(Expectation)
     /// A series: `dataset.column` (for a statistic: named).
     case series(for: String?)
+    /// `DATASET.COLUMN` naming a column `let` computes.
+    case derivedColumn
+    /// An expression after `let DATASET.COLUMN =`.
+    case expression
     /// A series, `auto` or `index` (`set labels`), or `sparsity=N` with none.
     case labelSource(orSparsity: Bool)
     /// A number.
@@ -89,6 +93,8 @@ public enum Expectation: Equatable, Sendable {
         case .newName(let role):
             "a \(role.rawValue == "plot id" ? "plot id" : "dataset name") after 'as'"
         case .validName(let inner): inner.description + " (letters, digits, _ or -)"
+        case .derivedColumn: "DATASET.COLUMN, the column to compute"
+        case .expression: "an expression (like year + (quarter - 1) / 4)"
         case .series(let statistic):
             statistic.map { "a series for \($0)" } ?? "a series (dataset.column)"
         case .labelSource(let sparsity):

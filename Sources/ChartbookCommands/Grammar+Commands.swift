@@ -77,6 +77,14 @@ extension Grammar {
             operands: [.reloadable],
             parse: Parser.reload),
         CommandSpec(
+            "let",
+            "let DATASET.COLUMN = EXPRESSION",
+            "Compute a column from the others (arithmetic, comparisons, if, log, year(t), date(y, m, d), parse(x, \"%Y%m%d\") …); recomputed on reload, saved by save script.",
+            example: "let w.range = temp_max - temp_min",
+            group: .data,
+            operands: [.series, .keyword(["="]), .expression],
+            parse: Parser.derive),
+        CommandSpec(
             "drop",
             "drop NAME [force]",
             "Remove a dataset. Refused while a plot uses it; force removes those plots too.",

@@ -148,6 +148,7 @@ public enum HelpText {
         case .bytes: "SIZE"
         case .duration: "DURATION"
         case .text: "\"TEXT\""
+        case .expression: "EXPRESSION"
         case .zone: "ZONE"
         case .xValue: "VALUE"
         case .interval: "A..B"

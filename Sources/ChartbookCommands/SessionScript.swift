@@ -63,6 +63,13 @@ public enum SessionScript {
             if let window = d.window {
                 lines.append(.command(.setDataWindow(name: typed(d.name), window: window)))
             }
+            for derivation in d.derivations {
+                lines.append(
+                    .command(
+                        .derive(
+                            dataset: typed(d.name), column: typed(derivation.name),
+                            expression: typed(derivation.expression))))
+            }
         }
         var commands = reflines(s.referenceLines, defaults: defaults.referenceLines)
         commands += axes(s.axes) + output(s.output)

@@ -47,6 +47,8 @@ public indirect enum ValueKind: Equatable, Sendable {
     case duration
     /// Text in quotes.
     case text
+    /// A `let` expression: the rest of the command.
+    case expression
     /// `UTC`, `+05:30`, `Europe/Paris`.
     case zone
     /// A value on the x axis: a number, a date, a category.

@@ -16,6 +16,9 @@ public struct Dataset: Equatable, Sendable {
     public var remote: RemoteTable?
     /// For a large file loaded with columns on demand: how its unread columns are read.
     public var onDemand: OnDemandFile?
+    /// Its computed columns (`let`), in the order they were defined; their columns are among
+    /// `columns`, after the source's own.
+    public var derivations: [Derivation] = []
 
     public init(
         name: String, columns: [Column], labels: [String]? = nil, source: DataSource,
@@ -52,9 +55,10 @@ public struct Dataset: Equatable, Sendable {
 
     /// Rows (the length of the columns).
     /// Whether an export refers to this dataset's file rather than copying its rows: when
-    /// asked to (`urls`) and it was loaded from a file.
+    /// asked to (`urls`) and it was loaded from a file that holds all its columns (computed
+    /// ones, `let`, are not in the file: those datasets are copied).
     public func exportedByReference(urls: Bool) -> Bool {
-        guard urls, case .file = source else { return false }
+        guard urls, case .file = source, derivations.isEmpty else { return false }
         return true
     }
 

@@ -53,6 +53,11 @@ import ChartbookData
             case .series, .labelSource:
                 return pick(["s", "s.v", #"s."my col""#, #""a b""#, "v2", "w.temp_max"])
             case .column: return pick(["v", #""my col""#, "date", "k"])
+            case .expression:
+                return pick([
+                    "year + (quarter - 1) / 4", "if(v > 3, 1, 0)", #"parse(d, "%Y%m%d")"#,
+                    "-x*2 >= 3 and not y", "log(`my col`)",
+                ])
             case .filter:
                 return pick(["k=a", "k!=b", "n>3", "d<=2004-01-01", #""name=New York""#, "k=a,b"])
             case .plotKind: return pick(Plot.Kind.allNames)

@@ -18,6 +18,8 @@ import Testing
         B,2002,26
         C,2001,5
         """,
+        "/macro.csv":
+            "year,quarter,gdp\n2000,1,100\n2000,2,101\n2000,3,103\n2000,4,104\n2001,1,106\n",
         "/co2.csv": "date,ppm\n19580329,315.7\n19580405,317.4\n19580412,bad\n19580419,317.3\n",
     ])
 
@@ -121,5 +123,52 @@ import Testing
         #expect(none.diagnostics.contains("keeps no row of 'b'"))
         let constant = run("load /yields.csv as b\nadd refline 5 where=year>3000")
         #expect(constant.diagnostics.contains("expected a statistic to filter"))
+    }
+
+    @Test func derivedColumnsAreColumnsLikeAnyOther() throws {
+        let r = run(
+            """
+            load /macro.csv as m
+            let m.t = year + (quarter - 1) / 4
+            let m.late = if(quarter > 2, "late", "early")
+            add plot line m.gdp x=t by=late where=t<2001
+            reload m
+            """)
+        #expect(!r.failed, "\(r.diagnostics)")
+        let m = try #require(r.session.dataset(named: "m"))
+        #expect(m.column(named: "t")?.numbers == [2000, 2000.25, 2000.5, 2000.75, 2001])
+        #expect(m.derivations.map(\.name) == ["t", "late"])
+        let script = SessionScript.text(for: r.session, scriptDirectory: nil)
+        #expect(
+            script.contains(
+                "let m.t = year + (quarter - 1) / 4\nlet m.late = if(quarter > 2, \"late\", \"early\")\n"
+            ), "\(script)")
+        let replayed = run(script)
+        #expect(replayed.session.dataset(named: "m")?.columns == m.columns)
+        #expect(r.session.xScaleKind == .linear)
+    }
+
+    @Test func derivedColumnsAreRedefinedButSourceColumnsKept() {
+        let again = run("load /macro.csv as m\nlet m.t = year\nlet m.t = year * 2")
+        #expect(!again.failed)
+        #expect(again.session.dataset(named: "m")?.column(named: "t")?.numbers?.first == 4000)
+        let clash = run("load /macro.csv as m\nlet m.gdp = year")
+        #expect(clash.diagnostics.contains("column 'gdp' already exists"), "\(clash.diagnostics)")
+    }
+
+    @Test func expressionErrorsPointIntoTheLine() {
+        let r = run("load /macro.csv as m\nlet m.t = year + \"a\"")
+        #expect(
+            r.diagnostics
+                == "t.cb:2:11: error: '+' cannot take number and text\nlet m.t = year + \"a\"\n          ^~~~~~~~~~\n",
+            "\(r.diagnostics)")
+        let unknown = run("load /macro.csv as m\nlet m.t = yeer * 2")
+        #expect(unknown.diagnostics.contains("did you mean 'year'?"))
+    }
+
+    @Test func pushedRowsAreComputedToo() throws {
+        let r = run("data d = 1 2 3\nlet d.twice = d * 2\npush d 10")
+        #expect(!r.failed, "\(r.diagnostics)")
+        #expect(r.session.dataset(named: "d")?.column(named: "twice")?.numbers == [2, 4, 6, 20])
     }
 }

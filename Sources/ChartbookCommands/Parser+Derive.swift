@@ -1,0 +1,49 @@
+import ChartbookModel
+
+extension Parser {
+    /// `let DATASET.COLUMN = EXPRESSION`: the expression is the rest of the command as typed
+    /// (read again by `ExpressionParser`, which knows operators the command lexer splits).
+    static func derive(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let target = try c.series(.derivedColumn)
+        guard let dataset = target.value.dataset else {
+            throw Diagnostic(
+                .expected(.derivedColumn, found: target.value.description), at: target.range)
+        }
+        guard let equals = c.next(), equals.kind == .equals else {
+            throw Diagnostic(.expected(.words(["="]), found: c.peek?.text), at: c.end)
+        }
+        var rest = [Token]()
+        while let token = c.next() { rest.append(token) }
+        guard let first = rest.first else {
+            throw Diagnostic(.expected(.expression, found: nil), at: equals.range)
+        }
+        let text = sourceText(of: rest)
+        return .derive(
+            dataset: Located(dataset, at: target.range),
+            column: Located(target.value.column, at: target.range),
+            expression: Located(
+                text, at: SourceRange(start: first.range.start, length: text.count)))
+    }
+
+    /// Tokens of one line written back as they were typed, each at its own column (a string
+    /// with its quotes), so a position in the text is a column of the line.
+    static func sourceText(of tokens: [Token]) -> String {
+        guard let start = tokens.first?.range.start else { return "" }
+        var text = ""
+        for token in tokens {
+            let column = token.range.start.column - start.column
+            if token.range.start.line == start.line, column > text.count {
+                text += String(repeating: " ", count: column - text.count)
+            } else if !text.isEmpty, token.spaceBefore {
+                text += " "
+            }
+            switch token.kind {
+            case .string:
+                text += "\"" + token.text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            case .equals: text += "="
+            case .word: text += token.text
+            }
+        }
+        return text
+    }
+}

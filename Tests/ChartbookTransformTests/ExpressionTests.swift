@@ -1,0 +1,95 @@
+import ChartbookModel
+import Testing
+
+@testable import ChartbookTransform
+
+/// `let` expressions (issue 27): read, typed, computed; errors point at their part.
+@Suite struct ExpressionTests {
+    static let quarters = Dataset(
+        name: "m",
+        columns: [
+            Column(name: "year", numbers: [2000, 2000, 2001, .nan]),
+            Column(name: "quarter", numbers: [1, 4, 2, 3]),
+            Column(name: "region", text: ["north", "south", "", "north"]),
+            Column(name: "day", times: [0, 86_400 * 59, 86_400 * 365, .nan]),
+            Column(name: "code", numbers: [19580329, 20240229, 20230230, 1]),
+        ], source: .inline)
+
+    func compute(_ text: String, _ d: Dataset = quarters) throws -> (ExpressionColumn, Int) {
+        let parsed = try ExpressionParser.parse(text)
+        let (checked, _) = try ExpressionChecker(dataset: d, timeZone: .utc).checked(parsed)
+        var evaluator = ExpressionEvaluator(ExpressionContext(dataset: d, timeZone: .utc))
+        return (evaluator.evaluate(checked), evaluator.divisionsByZero)
+    }
+
+    func texts(_ c: ExpressionColumn) -> [String] { (0..<c.count).map(c.text) }
+
+    @Test func arithmeticWithPrecedenceAndMissingValues() throws {
+        let (t, _) = try compute("year + (quarter - 1) / 4")
+        #expect(texts(t) == ["2000", "2000.75", "2001.25", ""])
+        let (n, _) = try compute("-quarter * 2 + 10 % 4")
+        #expect(texts(n) == ["0", "-6", "-2", "-4"])
+    }
+
+    @Test func comparisonsLogicAndIf() throws {
+        let (b, _) = try compute("quarter >= 2 and region = \"north\"")
+        #expect(texts(b) == ["0", "0", "", "1"])
+        let (i, _) = try compute("if(region != \"north\", quarter, 0)")
+        #expect(texts(i) == ["0", "4", "", "0"])
+        let (o, _) = try compute("not (quarter < 3) or year > 2000")
+        #expect(texts(o) == ["0", "1", "1", "1"])
+    }
+
+    @Test func functionsAndTimes() throws {
+        #expect(texts(try compute("year(day)").0) == ["1970", "1970", "1971", ""])
+        #expect(texts(try compute("month(day) * 100 + day(day)").0) == ["101", "301", "101", ""])
+        #expect(
+            texts(try compute("date(year, quarter * 3, 1)").0) == [
+                "2000-03-01", "2000-12-01", "2001-06-01", "",
+            ])
+        #expect(
+            texts(try compute("parse(code, \"%Y%m%d\")").0) == ["1958-03-29", "2024-02-29", "", ""])
+        #expect(texts(try compute("day >= \"1970-03-01\"").0) == ["0", "1", "1", ""])
+        #expect(
+            texts(try compute("round(quarter / 3, 2) + max(1, 2, 3)").0) == [
+                "3.33", "4.33", "3.67", "4",
+            ])
+        #expect(texts(try compute("day + 86400 - day").0) == ["86400", "86400", "86400", ""])
+    }
+
+    @Test func divisionsByZeroAreMissingAndCounted() throws {
+        let (c, zeros) = try compute("year / (quarter - 4)")
+        #expect(texts(c).map { $0.isEmpty } == [false, true, false, true])
+        #expect(zeros == 1)
+    }
+
+    @Test(arguments: [
+        ("yeer + 1", "unknown column 'yeer' of dataset 'm'", 0..<4),
+        ("year + \"a\"", "'+' cannot take number and text", 0..<10),
+        ("yaer(day)", "unknown function 'yaer'", 0..<4),
+        ("(year + 1", "expected ')'", 9..<10),
+        ("year +", "expected a value, found the end", 6..<7),
+        ("year(quarter)", "year(t) cannot take number", 0..<13),
+        ("parse(code, \"%Q\")", "'%Q' is not a time pattern", 12..<16),
+        ("quarter $ 2", "unexpected '$'", 8..<9),
+        ("if(quarter > 1, 1, \"x\")", "if(condition, a, b) cannot take bool, number, text", 0..<23),
+    ])
+    func errorsPointAtTheirPart(_ text: String, _ message: String, _ span: Range<Int>) {
+        do {
+            _ = try compute(text)
+            Issue.record("\(text) was accepted")
+        } catch let error as ExpressionError {
+            #expect(error.message == message, "\(text)")
+            #expect(error.span == span, "\(text)")
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+
+    @Test func columnsNamedInBackquotes() throws {
+        let d = Dataset(
+            name: "d", columns: [Column(name: "my col", numbers: [1, 2])], source: .inline)
+        #expect(texts(try compute("`my col` * 10", d).0) == ["10", "20"])
+        #expect(try ExpressionParser.parse("a + `my col` * f(b)").columns == ["a", "my col", "b"])
+    }
+}
