@@ -9,6 +9,7 @@ extension Command {
         case .drop: "drop"
         case .describe: "describe"
         case .derive: "let"
+        case .fold: "fold"
         case .push: "push"
         case .setDataWindow: "set data"
         case .addPlot: "add plot"

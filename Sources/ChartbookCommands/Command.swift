@@ -19,6 +19,10 @@ public enum Command: Equatable, Sendable {
     case reload(names: [Located<String>])
     case drop(name: Located<String>, force: Bool)
     case describe(name: Located<String>)
+    /// `fold DATASET COLUMNS as KEY VALUE`.
+    case fold(
+        dataset: Located<String>, columns: Located<String>, key: Located<String>,
+        value: Located<String>)
     /// `let DATASET.COLUMN = EXPRESSION`: the expression as typed, placed where it was typed.
     case derive(dataset: Located<String>, column: Located<String>, expression: Located<String>)
     /// Append values (a row per numeric column; several rows at once).

@@ -30,6 +30,9 @@ public enum CommandPrinter {
         case .reload(let names): return (["reload"] + names.map(\.value)).joined(separator: " ")
         case .drop(let name, let force): return "drop \(name.value)" + (force ? " force" : "")
         case .describe(let name): return "describe \(name.value)"
+        case .fold(let dataset, let columns, let key, let value):
+            let words = [columns.value, key.value, value.value].map(ScriptQuoting.quotedIfNeeded)
+            return "fold \(dataset.value) \(words[0]) as \(words[1]) \(words[2])"
         case .derive(let dataset, let column, let expression):
             let target = SeriesName(dataset: dataset.value, column: column.value)
             return "let \(target) = \(expression.value)"

@@ -43,6 +43,8 @@ extension Executor {
             s.upsert(dataset)
         case .derive(let dataset, let column, let expression):
             return try derive(dataset, column, expression, in: &s)
+        case .fold(let dataset, let columns, let key, let value):
+            return try fold(dataset, columns, as: key, value, in: &s)
         case .setTimeZone(let zone): s.timeZone = zone
         case .setMemory(let bytes): s.memoryBudget = bytes
         default: return nil
@@ -96,7 +98,7 @@ extension Executor {
             fresh.name = dataset.name
             fresh.window = dataset.window
             fresh.applyWindow()
-            fresh = try derivedAgain(fresh, dataset.derivations, zone: s.timeZone, at: name.range)
+            fresh = try derivedAgain(fresh, dataset.steps, zone: s.timeZone, at: name.range)
             try replace(fresh, in: &s, at: name.range)
             notes += Self.forgetting(fresh)
             notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
@@ -119,7 +121,7 @@ extension Executor {
                 request, as: name, location: name.range, query: name.range, timeZone: s.timeZone)
         case .generated(let generator):
             let made = try derivedAgain(
-                try generated(dataset.name, generator, at: name.range), dataset.derivations,
+                try generated(dataset.name, generator, at: name.range), dataset.steps,
                 zone: s.timeZone, at: name.range)
             try replace(made, in: &s, at: name.range)
             return nil
@@ -158,6 +160,13 @@ extension Executor {
             ?? Dataset(
                 name: name.value, columns: [Column(name: name.value, numbers: [])],
                 source: .inline)
+        if dataset.steps.contains(where: { if case .fold = $0 { true } else { false } }) {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "push", value: name.value,
+                    expected: "a dataset that was not folded (its rows are not the rows pushed)"),
+                at: name.range)
+        }
         // Computed columns (`let`) are computed again, not pushed.
         let derived = Set(dataset.derivations.map(\.name))
         let width = max(dataset.numericColumns.filter { !derived.contains($0.name) }.count, 1)
@@ -176,7 +185,7 @@ extension Executor {
         for start in stride(from: 0, to: values.count, by: width) {
             dataset.append(row: Array(values[start..<(start + width)]))
         }
-        dataset = try derivedAgain(dataset, dataset.derivations, zone: s.timeZone, at: name.range)
+        dataset = try derivedAgain(dataset, dataset.steps, zone: s.timeZone, at: name.range)
         s.upsert(dataset)
     }
 }

@@ -64,8 +64,12 @@ extension Executor {
         guard !derivation.name.isEmpty else {
             throw Diagnostic(.expected(.derivedColumn, found: derivation.name), at: range)
         }
-        if let index = dataset.derivations.firstIndex(where: { $0.name == derivation.name }) {
-            dataset.derivations[index] = derivation
+        if let index = dataset.steps.firstIndex(of: .derive(derivation))
+            ?? dataset.steps.firstIndex(where: {
+                if case .derive(let d) = $0 { d.name == derivation.name } else { false }
+            })
+        {
+            dataset.steps[index] = .derive(derivation)
             if let c = dataset.columns.firstIndex(where: { $0.name == derivation.name }) {
                 dataset.columns[c] = column
             }
@@ -75,19 +79,28 @@ extension Executor {
             throw Diagnostic(.duplicateName(.column, derivation.name), at: range)
         }
         dataset.columns.append(column)
-        dataset.derivations.append(derivation)
+        dataset.steps.append(.derive(derivation))
     }
 
-    /// A dataset read again with its computed columns computed again, in order.
+    /// A dataset read again with its steps (`let`, `fold`) done again, in order.
     func derivedAgain(
-        _ dataset: Dataset, _ derivations: [Derivation], zone: TimeZoneSetting,
-        at range: SourceRange
+        _ dataset: Dataset, _ steps: [DatasetStep], zone: TimeZoneSetting, at range: SourceRange
     ) throws(Diagnostic) -> Dataset {
-        guard !derivations.isEmpty else { return dataset }
+        guard !steps.isEmpty else { return dataset }
         var fresh = try readAllColumns(of: dataset, at: range)
-        for derivation in derivations {
-            let (column, _) = try computed(derivation, in: fresh, zone: zone, at: range)
-            try place(column, derivation, in: &fresh, at: range)
+        // Computed columns are computed anew (a pushed dataset still holds the old ones).
+        let computedNames = Set(dataset.derivations.map(\.name))
+        fresh.columns.removeAll { computedNames.contains($0.name) }
+        fresh.steps = []
+        for step in steps {
+            switch step {
+            case .derive(let derivation):
+                let (column, _) = try computed(derivation, in: fresh, zone: zone, at: range)
+                try place(column, derivation, in: &fresh, at: range)
+            case .fold(let fold):
+                fresh = try folded(fresh, fold, at: range)
+                fresh.steps.append(step)
+            }
         }
         return fresh
     }

@@ -109,7 +109,7 @@ public struct Executor: Sendable {
         let effects: [Effect]
         switch command {
         case .data, .load, .loadQuery, .gen, .reload, .drop, .describe, .push, .setDataWindow,
-            .setTimeZone, .setMemory, .derive:
+            .setTimeZone, .setMemory, .derive, .fold:
             effects = try applyData(command, to: &s, at: range, context: context) ?? []
         case .addPlot, .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline:
             effects = try applyPlots(command, to: &s, at: range, context: context) ?? []

@@ -85,6 +85,14 @@ extension Grammar {
             operands: [.series, .keyword(["="]), .expression],
             parse: Parser.derive),
         CommandSpec(
+            "fold",
+            "fold DATASET COLUMN,COLUMN…|FIRST..LAST as KEY VALUE",
+            "Make a wide table long: each row becomes one row per folded column, with the column's name in KEY and its value in VALUE (the other columns kept); done again on reload.",
+            example: "fold e JAN..DEC as month value",
+            group: .data,
+            operands: [.dataset, .column, .keyword(["as"]), .name, .name],
+            parse: Parser.fold),
+        CommandSpec(
             "drop",
             "drop NAME [force]",
             "Remove a dataset. Refused while a plot uses it; force removes those plots too.",

@@ -47,3 +47,18 @@ extension Parser {
         return text
     }
 }
+
+extension Parser {
+    /// `fold DATASET COLUMN,COLUMN…|FIRST..LAST as KEY VALUE`.
+    static func fold(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let dataset = try c.name(.datasetName)
+        let columns = try c.value(.words(["COLUMN,COLUMN… or FIRST..LAST"]))
+        _ = try c.keyword(.value, ["as"], expected: .words(["as"]))
+        let key = try c.value(.newName(.column))
+        let value = try c.value(.newName(.column))
+        try c.expectEnd()
+        return .fold(
+            dataset: dataset, columns: Located(columns.text, at: columns.range),
+            key: Located(key.text, at: key.range), value: Located(value.text, at: value.range))
+    }
+}

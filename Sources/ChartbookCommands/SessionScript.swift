@@ -63,12 +63,21 @@ public enum SessionScript {
             if let window = d.window {
                 lines.append(.command(.setDataWindow(name: typed(d.name), window: window)))
             }
-            for derivation in d.derivations {
-                lines.append(
-                    .command(
-                        .derive(
-                            dataset: typed(d.name), column: typed(derivation.name),
-                            expression: typed(derivation.expression))))
+            for step in d.steps {
+                switch step {
+                case .derive(let derivation):
+                    lines.append(
+                        .command(
+                            .derive(
+                                dataset: typed(d.name), column: typed(derivation.name),
+                                expression: typed(derivation.expression))))
+                case .fold(let fold):
+                    lines.append(
+                        .command(
+                            .fold(
+                                dataset: typed(d.name), columns: typed(fold.written),
+                                key: typed(fold.key), value: typed(fold.value))))
+                }
             }
         }
         var commands = reflines(s.referenceLines, defaults: defaults.referenceLines)

@@ -16,9 +16,14 @@ public struct Dataset: Equatable, Sendable {
     public var remote: RemoteTable?
     /// For a large file loaded with columns on demand: how its unread columns are read.
     public var onDemand: OnDemandFile?
-    /// Its computed columns (`let`), in the order they were defined; their columns are among
-    /// `columns`, after the source's own.
-    public var derivations: [Derivation] = []
+    /// What was done to it after it was read (`let`, `fold`), in order; computed columns are
+    /// among `columns`, after the source's own.
+    public var steps: [DatasetStep] = []
+
+    /// Its computed columns (`let`).
+    public var derivations: [Derivation] {
+        steps.compactMap { if case .derive(let d) = $0 { d } else { nil } }
+    }
 
     public init(
         name: String, columns: [Column], labels: [String]? = nil, source: DataSource,
@@ -58,7 +63,7 @@ public struct Dataset: Equatable, Sendable {
     /// asked to (`urls`) and it was loaded from a file that holds all its columns (computed
     /// ones, `let`, are not in the file: those datasets are copied).
     public func exportedByReference(urls: Bool) -> Bool {
-        guard urls, case .file = source, derivations.isEmpty else { return false }
+        guard urls, case .file = source, steps.isEmpty else { return false }
         return true
     }
 

@@ -18,6 +18,7 @@ import Testing
         B,2002,26
         C,2001,5
         """,
+        "/wide.csv": "year,name,jan,feb,mar\n2020,a,1,2,3\n2021,b,4,,6\n",
         "/macro.csv":
             "year,quarter,gdp\n2000,1,100\n2000,2,101\n2000,3,103\n2000,4,104\n2001,1,106\n",
         "/co2.csv": "date,ppm\n19580329,315.7\n19580405,317.4\n19580412,bad\n19580419,317.3\n",
@@ -170,5 +171,34 @@ import Testing
         let r = run("data d = 1 2 3\nlet d.twice = d * 2\npush d 10")
         #expect(!r.failed, "\(r.diagnostics)")
         #expect(r.session.dataset(named: "d")?.column(named: "twice")?.numbers == [2, 4, 6, 20])
+    }
+
+    @Test func foldMakesAWideTableLong() throws {
+        let r = run("load /wide.csv as w\nfold w jan..mar as month value\nreload w")
+        #expect(!r.failed, "\(r.diagnostics)")
+        let w = try #require(r.session.dataset(named: "w"))
+        #expect(w.columns.map(\.name) == ["year", "name", "month", "value"])
+        #expect(w.column(named: "year")?.numbers == [2020, 2020, 2020, 2021, 2021, 2021])
+        #expect(
+            (0..<6).map { w.column(named: "month")?.text(at: $0) ?? "" } == [
+                "jan", "feb", "mar", "jan", "feb", "mar",
+            ])
+        #expect(w.column(named: "value")?.text(at: 4) == "")
+        let script = SessionScript.text(for: r.session, scriptDirectory: nil)
+        #expect(script.contains("fold w jan..mar as month value"), "\(script)")
+        let cells = { (d: Dataset?) in d?.columns.map { c in (0..<c.count).map(c.text) } }
+        #expect(cells(run(script).session.dataset(named: "w")) == cells(w))
+        let listed = run("load /wide.csv as w\nfold w jan,mar as m v")
+        #expect(listed.session.dataset(named: "w")?.count == 4)
+    }
+
+    @Test func foldRefusesTextAndPlottedColumns() {
+        let text = run("load /wide.csv as w\nfold w name..feb as m v")
+        #expect(text.diagnostics.contains("'name' holds text"), "\(text.diagnostics)")
+        let plotted = run("load /wide.csv as w\nadd plot line w.jan\nfold w jan..mar as m v")
+        #expect(plotted.diagnostics.contains("used by plot 'jan'"), "\(plotted.diagnostics)")
+        #expect(plotted.session.dataset(named: "w")?.count == 2)
+        let clash = run("load /wide.csv as w\nfold w jan..mar as year v")
+        #expect(clash.diagnostics.contains("column 'year' already exists"), "\(clash.diagnostics)")
     }
 }
