@@ -204,6 +204,10 @@ extension VegaLiteSpec {
         func framed(_ ops: [JSON], frame: JSON) -> JSON {
             .object([JSON.Member("window", .array(ops)), JSON.Member("frame", frame)] + common)
         }
+        // The window's operation on y, into the scratch field.
+        func valueOf(_ op: String) -> JSON {
+            .object(["op": .string(op), "field": .string(y), "as": .string(valueField)])
+        }
         switch window {
         case .rolling(_, .span): return nil
         case .rolling(let op, .points(let n)):
@@ -211,12 +215,10 @@ extension VegaLiteSpec {
                 present,
                 framed(
                     [
-                        .object([
-                            "op": .string(op.rawValue), "field": .string(y),
-                            "as": .string(valueField),
-                        ]),
+                        valueOf(op.rawValue),
                         .object(["op": "count", "as": .string(windowCountField)]),
-                    ], frame: .array([.number(Double(1 - n)), 0])),
+                    ],
+                    frame: .array([.number(Double(1 - n)), 0])),
                 .object([
                     "calculate": .string(
                         "datum.\(windowCountField) < \(n) ? null : datum.\(valueField)"),
@@ -226,13 +228,7 @@ extension VegaLiteSpec {
         case .running(let op):
             return [
                 present,
-                framed(
-                    [
-                        .object([
-                            "op": .string(op.rawValue), "field": .string(y),
-                            "as": .string(valueField),
-                        ])
-                    ], frame: .array([.null, 0])),
+                framed([valueOf(op.rawValue)], frame: .array([.null, 0])),
                 .object(["calculate": .string("datum.\(valueField)"), "as": .string(y)]),
             ]
         case .change(let change):

@@ -13,16 +13,7 @@ import Testing
 @Suite(.enabled(if: PostgresTable.url != nil, "needs CHARTBOOK_TEST_POSTGRES_URL"))
 struct PostgresCompilerTests {
     @Test(arguments: 0..<150) func postgresComputesWhatTheExecutorComputes(_ seed: Int) throws {
-        var random = RandomSource(seed: UInt64(9_000 + seed))
-        let table = RandomTable(&random)
-        var pipeline = table.pipeline(&random)
-        if random.next() % 3 == 0 { pipeline.aggregate = nil; pipeline.bin = nil }
-        var calendar = table.kind == .times
-        if case .time(let unit) = pipeline.bin, unit.isCyclic { calendar = false }
-        pipeline.window = SQLCompilerTests.window(&random, times: calendar)
-        if pipeline.aggregate == nil, pipeline.y == nil { pipeline.y = "y" }
-        pipeline.filter = SQLCompilerTests.filter(&random, table)
-        pipeline = pipeline.resolved(on: table.dataset)
+        let (table, pipeline) = SQLCompilerTests.randomCase(seed)
         let local = try TableExecutor.run(pipeline, on: table.dataset)
         let db = try PostgresTable(table, name: "transform_\(seed)")
         let query: String

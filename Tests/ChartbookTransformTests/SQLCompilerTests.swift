@@ -11,18 +11,8 @@ import Testing
 /// both, every row equal.
 @Suite struct SQLCompilerTests {
     @Test(arguments: 0..<150) func sqliteComputesWhatTheExecutorComputes(_ seed: Int) throws {
-        var random = RandomSource(seed: UInt64(9_000 + seed))
-        let table = RandomTable(&random)
-        var pipeline = table.pipeline(&random)
-        if random.next() % 3 == 0 { pipeline.aggregate = nil; pipeline.bin = nil }
-        var calendar = table.kind == .times
-        if case .time(let unit) = pipeline.bin, unit.isCyclic { calendar = false }
-        pipeline.window = Self.window(&random, times: calendar)
-        if pipeline.aggregate == nil, pipeline.y == nil { pipeline.y = "y" }
-        pipeline.filter = Self.filter(&random, table)
-        let dataset = table.dataset
-        pipeline = pipeline.resolved(on: dataset)
-        let local = try TableExecutor.run(pipeline, on: dataset)
+        let (table, pipeline) = Self.randomCase(seed)
+        let local = try TableExecutor.run(pipeline, on: table.dataset)
         let db = try SQLiteTable(table)
         let compiler = SQLCompiler(.sqlite)
         let query: String
@@ -58,6 +48,24 @@ import Testing
         let sql = try compiler.query(p, over: source)
         #expect(sql.contains("\"x\"\"; DROP TABLE t; --\""))
         #expect(sql.contains("'a''); DROP TABLE t; --'"))
+    }
+
+    /// A random table and a pipeline for it with a filter and a window (the same for every
+    /// engine's test, by seed), its bins resolved.
+    static func randomCase(_ seed: Int) -> (RandomTable, TransformPipeline) {
+        var random = RandomSource(seed: UInt64(9_000 + seed))
+        let table = RandomTable(&random)
+        var pipeline = table.pipeline(&random)
+        if random.next() % 3 == 0 {
+            pipeline.aggregate = nil
+            pipeline.bin = nil
+        }
+        var calendar = table.kind == .times
+        if case .time(let unit) = pipeline.bin, unit.isCyclic { calendar = false }
+        pipeline.window = window(&random, times: calendar)
+        if pipeline.aggregate == nil, pipeline.y == nil { pipeline.y = "y" }
+        pipeline.filter = filter(&random, table)
+        return (table, pipeline.resolved(on: table.dataset))
     }
 
     static func window(_ random: inout RandomSource, times: Bool) -> PlotWindow? {
