@@ -205,6 +205,11 @@ extension Executor {
             if plot.kind != .line { throw refuse(name, "\(plot.kind.rawValue) plots") }
             if plot.binding.by != nil { throw refuse(name, "groups (by=)") }
             if plot.binding.filter != nil { throw refuse(name, "filters (where=)") }
+            // The drawing's rows are a sample (M4): aggregates, bins, windows and fits of
+            // them would be wrong; the engine is not yet asked for them.
+            if plot.binding.transforms || plot.kind == .trend {
+                throw refuse(name, "transforms (agg=, bin=, windows, trends)")
+            }
             if s.axes.yScale == .log { throw refuse(name, "a log y scale") }
             if s.xScaleKind == .log { throw refuse(name, "a log x scale") }
         }

@@ -105,6 +105,8 @@ public enum HelpText {
         public var summary: String
         /// The kinds that take it, comma-separated.
         public var kinds: String
+        /// The words its value may be (`mean`, `month-of-year`); none for free values.
+        public var words: [String] = []
     }
 
     /// Every plot option, in table order (an option two kinds read differently, like
@@ -114,7 +116,7 @@ public enum HelpText {
             OptionLine(
                 name: option.name, synopsis: optionSynopsis(option), summary: option.summary,
                 kinds: Plot.Kind.allCases.filter(option.kinds.contains).map(\.rawValue)
-                    .joined(separator: ", "))
+                    .joined(separator: ", "), words: option.values.keywords)
         }
     }
 

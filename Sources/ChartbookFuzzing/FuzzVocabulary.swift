@@ -21,7 +21,11 @@ public enum FuzzVocabulary {
                 words += options.map { $0.name + "=" } + options.flatMap(\.values.keywords)
             }
         }
-        return words + Plot.Kind.allNames + HelpText.optionLines().map { $0.name + "=" }
+        // Plot options, bare and with each of their words (`agg=mean`, `bin=month-of-year`).
+        let options = HelpText.optionLines().flatMap { line in
+            [line.name + "="] + line.words.map { line.name + "=" + $0 }
+        }
+        return words + Plot.Kind.allNames + options
     }
 
     /// Values, good and bad, and broken tokens.
