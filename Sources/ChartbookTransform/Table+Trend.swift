@@ -14,8 +14,11 @@ extension Table {
         }
         var outX = [Double](), outY = [Double](), outGroup = [Int]()
         var fits = [String: TrendFit]()
-        for (number, rows) in (rowsByGroup ?? [Array(0..<count)]).enumerated() {
-            let gx = rows.map { xs[$0] }, gy = rows.map { y[$0] }
+        // One group: its columns as they are, not copied row by row.
+        let groups = rowsByGroup.map { $0.map(Optional.some) } ?? [nil]
+        for (number, rows) in groups.enumerated() {
+            let gx = rows.map { r in r.map { xs[$0] } } ?? xs
+            let gy = rows.map { r in r.map { y[$0] } } ?? y
             guard let fit = TrendFit.fit(method, x: gx, y: gy),
                 let (lo, hi) = Statistics.extent(of: gx[...])
             else { continue }
