@@ -172,6 +172,8 @@ extension Executor {
         at range: SourceRange
     ) throws(Diagnostic) {
         guard let remote = dataset.remote else { return }
+        // Aggregates are computed by the engine, for any kind (`engineDrawnTable`).
+        if binding.aggregate != nil { return }
         guard kind == .line else {
             throw Diagnostic(
                 .invalidValue(
@@ -200,7 +202,8 @@ extension Executor {
         func refuse(_ name: String, _ needs: String) -> Diagnostic {
             Diagnostic(.remoteNeedsLocal(dataset: name, needs: needs), at: range)
         }
-        for plot in s.plots where remote.contains(plot.series.dataset) {
+        // A plot the engine computed (`engineDrawnTable`) draws its table, not the rows.
+        for plot in s.plots where remote.contains(plot.series.dataset) && plot.drawn == nil {
             let name = plot.series.dataset
             if plot.kind != .line { throw refuse(name, "\(plot.kind.rawValue) plots") }
             if plot.binding.by != nil { throw refuse(name, "groups (by=)") }

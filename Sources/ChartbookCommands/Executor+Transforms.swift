@@ -1,3 +1,4 @@
+import ChartbookData
 import ChartbookModel
 import ChartbookTransform
 
@@ -33,6 +34,10 @@ extension Executor {
                 s.plots[i].drawn = nil
                 continue
             }
+            if dataset.remote != nil {
+                s.plots[i].drawn = try engineDrawnTable(plot, pipeline, dataset, inputs, at: range)
+                continue
+            }
             do throws(TransformError) {
                 let result = try TableExecutor.run(pipeline, on: dataset)
                 var drawn = DrawnTable(
@@ -49,6 +54,66 @@ extension Executor {
                     .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)
             }
         }
+    }
+
+    /// A remote dataset's plot with transforms, computed by the engine: the pipeline compiled
+    /// to PostgreSQL over the query's rows, one row per group on the wire. What the compiler
+    /// cannot write (a trend, a rolling median, windows over every row) is refused, naming
+    /// `mode=local`.
+    func engineDrawnTable(
+        _ plot: Plot, _ pipeline: TransformPipeline, _ dataset: Dataset,
+        _ inputs: DrawnTable.Inputs, at range: SourceRange
+    ) throws(Diagnostic) -> DrawnTable {
+        guard let table = dataset.remote, case .query(let query) = dataset.source,
+            query.engine == .postgres, pipeline.aggregate != nil
+        else {
+            throw Diagnostic(
+                .remoteNeedsLocal(
+                    dataset: dataset.name,
+                    needs: "transforms of every row (only agg= is computed by the engine)"),
+                at: range)
+        }
+        let remote = PostgresRemote(
+            url: query.location, query: query.sql, statementTimeout: query.options.timeout.seconds)
+        var kinds = [String: Column.Kind]()
+        for name in table.columns {
+            kinds[name] = table.timeColumns.contains(name) ? .time : .number
+        }
+        let source = SQLCompiler.Source(
+            relation: remote.transformSource(table), kinds: kinds,
+            rowOrder: PostgresRemote.rowOrderName)
+        let refused = { (error: TransformError) in
+            Diagnostic(
+                .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)
+        }
+        let sql: String
+        do throws(TransformError) {
+            sql = try SQLCompiler(.postgres).query(pipeline, over: source)
+        } catch { throw refused(error) }
+        let rows: [PostgresRemote.TransformRow]
+        do throws(DatabaseFailure) {
+            rows = try remote.transformRows(sql, shouldCancel: isCancelled)
+        } catch {
+            switch error {
+            case .data(.cancelled): throw Diagnostic(.cancelled, at: range)
+            case .cannotOpen(let reason):
+                throw Diagnostic(.cannotRead(path: query.shownLocation, reason: reason), at: range)
+            case .query(let message, _), .notRemote(let message):
+                throw Diagnostic(.queryFailed(engine: "postgres", message: message), at: range)
+            case .data(let problem):
+                throw Diagnostic(.unreadableData(path: query.shownLocation, problem), at: range)
+            }
+        }
+        do throws(TransformError) {
+            let result = try TableExecutor.result(
+                ofEngine: rows.map {
+                    .init(key: $0.key, group: $0.group, value: $0.value, rows: $0.rows)
+                },
+                pipeline, on: dataset)
+            return DrawnTable(
+                table: result.table, y: result.y, rows: result.rows, notes: result.notes,
+                inputs: inputs)
+        } catch { throw refused(error) }
     }
 
     /// Refuses a bar plot (`bar`, `stacked`, `grouped`) without `agg=` where several rows

@@ -24,7 +24,7 @@ public struct PostgresRemote: Sendable {
         self.statementTimeout = statementTimeout
     }
 
-    private func connect(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> PostgresConnection {
+    func connect(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> PostgresConnection {
         try PostgresReader.open(url, statementTimeout: statementTimeout, shouldCancel: shouldCancel)
     }
 
@@ -361,7 +361,7 @@ public struct PostgresRemote: Sendable {
     }
 
     /// Column `c` as float8, read exactly as the loading path reads its text.
-    private func value(_ shape: Shape, _ c: Int) -> String {
+    func value(_ shape: Shape, _ c: Int) -> String {
         let name = SQLQuoting.identifier(shape.names[c])
         switch shape.kinds[c] {
         case .instant, .wallClock:

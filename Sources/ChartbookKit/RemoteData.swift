@@ -51,7 +51,8 @@ public final class RemoteData: Sendable {
     public func materialize(
         _ session: Session, layout: (Session) -> Scene, shouldCancel: @escaping () -> Bool
     ) -> (session: Session, problems: [String]) {
-        let drawn = Set(session.plots.map(\.series.dataset))
+        // Plots the engine computed a table for (`agg=`) draw it: only the others ask for rows.
+        let drawn = Set(session.plots.filter { $0.drawn == nil }.map(\.series.dataset))
         guard session.datasets.contains(where: { $0.remote != nil && drawn.contains($0.name) })
         else { return (session, []) }
         var s = session
