@@ -100,6 +100,14 @@ extension Executor {
             fresh.applyWindow()
             fresh = try derivedAgain(fresh, dataset.steps, zone: s.timeZone, at: name.range)
             try replace(fresh, in: &s, at: name.range)
+            // An engine's statistics of it are asked again (`refreshEngineStatistics`).
+            for i in s.markedLines.indices {
+                if case .statistic(_, let series) = s.markedLines[i].value,
+                    series.dataset == fresh.name
+                {
+                    s.markedLines[i].engineValue = nil
+                }
+            }
             notes += Self.forgetting(fresh)
             notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
         }

@@ -217,7 +217,9 @@ extension Executor {
             if s.xScaleKind == .log { throw refuse(name, "a log x scale") }
         }
         for line in s.markedLines {
-            if case .statistic(let kind, let series) = line.value, remote.contains(series.dataset) {
+            if case .statistic(let kind, let series) = line.value, remote.contains(series.dataset),
+                line.engineValue == nil
+            {
                 throw refuse(series.dataset, "statistics of its values (\(kind.rawValue))")
             }
         }

@@ -75,13 +75,7 @@ extension Executor {
         }
         let remote = PostgresRemote(
             url: query.location, query: query.sql, statementTimeout: query.options.timeout.seconds)
-        var kinds = [String: Column.Kind]()
-        for name in table.columns {
-            kinds[name] = table.timeColumns.contains(name) ? .time : .number
-        }
-        let source = SQLCompiler.Source(
-            relation: remote.transformSource(table), kinds: kinds,
-            rowOrder: PostgresRemote.rowOrderName)
+        let source = engineSource(remote, table)
         let refused = { (error: TransformError) in
             Diagnostic(
                 .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)
@@ -93,17 +87,7 @@ extension Executor {
         let rows: [PostgresRemote.TransformRow]
         do throws(DatabaseFailure) {
             rows = try remote.transformRows(sql, shouldCancel: isCancelled)
-        } catch {
-            switch error {
-            case .data(.cancelled): throw Diagnostic(.cancelled, at: range)
-            case .cannotOpen(let reason):
-                throw Diagnostic(.cannotRead(path: query.shownLocation, reason: reason), at: range)
-            case .query(let message, _), .notRemote(let message):
-                throw Diagnostic(.queryFailed(engine: "postgres", message: message), at: range)
-            case .data(let problem):
-                throw Diagnostic(.unreadableData(path: query.shownLocation, problem), at: range)
-            }
-        }
+        } catch { throw engineFailure(error, query, at: range) }
         do throws(TransformError) {
             let result = try TableExecutor.result(
                 ofEngine: rows.map {
@@ -114,6 +98,57 @@ extension Executor {
                 table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                 inputs: inputs)
         } catch { throw refused(error) }
+    }
+
+    /// Reference lines at a statistic of a remote dataset, computed by the engine once (and
+    /// again after a reload, which forgets them): its rows stay there.
+    func refreshEngineStatistics(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        for i in s.markedLines.indices where s.markedLines[i].engineValue == nil {
+            guard case .statistic(let kind, let series) = s.markedLines[i].value,
+                let dataset = s.dataset(named: series.dataset), let table = dataset.remote,
+                case .query(let query) = dataset.source, query.engine == .postgres
+            else { continue }
+            let remote = PostgresRemote(
+                url: query.location, query: query.sql,
+                statementTimeout: query.options.timeout.seconds)
+            let sql: String
+            do throws(TransformError) {
+                sql = try SQLCompiler(.postgres).statistic(
+                    kind, of: series.column, filter: s.markedLines[i].filter,
+                    over: engineSource(remote, table))
+            } catch {
+                throw Diagnostic(.expression(message: error.message, hint: error.hint), at: range)
+            }
+            do throws(DatabaseFailure) {
+                s.markedLines[i].engineValue = try remote.aggregate(sql, shouldCancel: isCancelled)
+            } catch { throw engineFailure(error, query, at: range) }
+        }
+    }
+
+    /// A remote table's rows as the transform compiler reads them.
+    func engineSource(_ remote: PostgresRemote, _ table: RemoteTable) -> SQLCompiler.Source {
+        var kinds = [String: Column.Kind]()
+        for name in table.columns {
+            kinds[name] = table.timeColumns.contains(name) ? .time : .number
+        }
+        return SQLCompiler.Source(
+            relation: remote.transformSource(table), kinds: kinds,
+            rowOrder: PostgresRemote.rowOrderName)
+    }
+
+    /// An engine's failure as a diagnostic.
+    func engineFailure(_ error: DatabaseFailure, _ query: DatabaseQuery, at range: SourceRange)
+        -> Diagnostic
+    {
+        switch error {
+        case .data(.cancelled): return Diagnostic(.cancelled, at: range)
+        case .cannotOpen(let reason):
+            return Diagnostic(.cannotRead(path: query.shownLocation, reason: reason), at: range)
+        case .query(let message, _), .notRemote(let message):
+            return Diagnostic(.queryFailed(engine: "postgres", message: message), at: range)
+        case .data(let problem):
+            return Diagnostic(.unreadableData(path: query.shownLocation, problem), at: range)
+        }
     }
 
     /// Refuses a bar plot (`bar`, `stacked`, `grouped`) without `agg=` where several rows

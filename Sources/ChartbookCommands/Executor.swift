@@ -84,6 +84,7 @@ public struct Executor: Sendable {
         var (s, effects) = try applyCommand(command, to: old, at: range, context: context)
         try readColumnsInUse(&s, at: range)
         try refreshDrawnTables(&s, at: command.transformRange ?? range)
+        try refreshEngineStatistics(&s, at: range)
         if s.plots.contains(where: { $0.drawn != nil }) { try checkXScale(s, at: range) }
         s.forgetXPlaces(unless: old.xScaleKind)
         try checkRemoteUse(s, at: range)

@@ -20,6 +20,17 @@ extension PostgresRemote {
             + "FROM (\(PostgresReader.statement(query))) AS chartbook_q) AS chartbook_t"
     }
 
+    /// One number an aggregate query over the query's rows answers (`SELECT avg(v) FROM …`).
+    public func aggregate(_ sql: String, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> Double
+    {
+        let connection = try connect(shouldCancel)
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        guard result.rows == 1, result.columns >= 1, !result.isNull(0, 0) else { return .nan }
+        let bytes = result.bytes(0, 0)
+        return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
+    }
+
     /// One row of a transform's answer: its key (a number, or text), group, value and rows.
     public struct TransformRow: Sendable {
         public var key: Double

@@ -82,6 +82,9 @@ public struct MarkedLine: Equatable, Sendable {
     public var axis: PlotBinding.Axis
     /// A statistic's `where=`: only the rows it keeps count (`mean n.volume where=year<1898`).
     public var filter: RowFilter?
+    /// A remote dataset's statistic as the engine computed it (its rows stay there); nil
+    /// for a local one, whose rows give it.
+    public var engineValue: Double?
 
     public init(
         id: String, value: Value, label: String? = nil, color: Color? = nil,
@@ -130,6 +133,7 @@ extension Session {
         switch line.value {
         case .constant(let v): return v
         case .statistic(let kind, let series):
+            if let engineValue = line.engineValue { return engineValue }
             guard var values = values(of: series) else { return .nan }
             if let filter = line.filter,
                 let column = dataset(named: series.dataset)?.column(named: filter.column)

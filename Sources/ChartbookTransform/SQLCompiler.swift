@@ -99,6 +99,30 @@ public struct SQLCompiler: Sendable {
             "SELECT \(key) AS k, \(group) AS g, \(value) AS v, \(q(source.rowOrder)) AS r FROM \(source.relation)\(kept)"
     }
 
+    /// A statistic of a column over the rows `filter` keeps, as one SQL query: the mean, the
+    /// extremes, or a quantile interpolated between the closest ranks (R-7, as
+    /// `Statistics.quantile`); missing values left out.
+    public func statistic(
+        _ kind: StatisticKind, of column: String, filter: RowFilter?, over source: Source
+    ) throws(TransformError) -> String {
+        if dialect == .sqlite, kind == .median || kind == .p95 {
+            throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.rawValue)
+        }
+        let c = SQLQuoting.identifier(column)
+        let value: String
+        switch kind {
+        case .mean: value = "AVG(\(c))"
+        case .min: value = "MIN(\(c))"
+        case .max: value = "MAX(\(c))"
+        case .median, .p95:
+            let q = kind == .median ? "0.5" : "0.95"
+            value = "percentile_cont(\(q)) WITHIN GROUP (ORDER BY \(c))"
+        }
+        let kept = filter.map { " AND " + condition($0, source) } ?? ""
+        return
+            "SELECT CAST(\(value) AS DOUBLE PRECISION) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
+    }
+
     /// A `where=` as SQL, cell for cell as `RowFilter.keeps`: `=` and `!=` match a cell's
     /// text (a number in its shortest form, a time as ISO 8601 in UTC; an empty value
     /// matches a missing cell, which otherwise never matches), so a listed value that is no

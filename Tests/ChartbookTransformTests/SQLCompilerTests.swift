@@ -36,6 +36,31 @@ import Testing
         }
     }
 
+    @Test(arguments: 0..<40) func statisticsMatchTheRows(_ seed: Int) throws {
+        let (table, _) = Self.randomCase(seed)
+        var random = RandomSource(seed: UInt64(seed))
+        let filter = Self.filter(&random, table)
+        let db = try SQLiteTable(table)
+        let dataset = table.dataset
+        for kind in [StatisticKind.mean, .min, .max] {
+            let sql = try SQLCompiler(.sqlite).statistic(
+                kind, of: "y", filter: filter, over: db.source)
+            let got = try db.rows(sql).first?.first ?? .null
+            var values = table.y
+            if let filter, let column = dataset.column(named: filter.column) {
+                let keeps = filter.keeps(column)
+                values = values.indices.filter { keeps[$0] }.map { values[$0] }
+            }
+            let want = kind.evaluate(values)
+            #expect(
+                Self.close(got, want.isNaN ? .null : .number(want)),
+                "seed \(seed) \(kind): \(got) vs \(want)")
+        }
+        #expect(throws: TransformError.self) {
+            try SQLCompiler(.sqlite).statistic(.median, of: "y", filter: nil, over: db.source)
+        }
+    }
+
     @Test func namesAndValuesAreQuoted() throws {
         let compiler = SQLCompiler(.sqlite)
         let p = TransformPipeline(
