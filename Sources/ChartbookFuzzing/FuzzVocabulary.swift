@@ -42,6 +42,9 @@ public enum FuzzVocabulary {
         "\"\\u{1F600}\"", "#comment", ";", "\\",
         "日本", "\u{1B}[2J", "+5", "-", "x=", "=y", "last", "none", "start", "end", "force", "ltr",
         "rtl", "block", "ascii", "s.\"rev\"", "\"my col\"",
+        // `let` expressions (issue 27): operators, functions, huge and odd values.
+        "let", "s.t", "rev * 1e300", "year(rev)", "date(rev, 1, 1)", "parse(rev, \"%Y%m%d\")",
+        "if(rev > 2, rev, 0)", "(rev", "rev /", "log(-1)", "`rev`", "fold", "JAN..DEC",
         // Real x axes (issue 9).
         "t.v", "x=d", "x=n", "x=k", "by=k", "where=k=a", "where=n>0", "where=d<2005-01-01",
         "axis=right", "order=data", "xscale", "yscale", "log", "time", "category", "index",

@@ -61,10 +61,16 @@ public enum TimeUnit: String, Hashable, Sendable, CaseIterable {
     /// Short English day names, Monday first (ISO 8601 weeks start on Monday).
     public static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 
+    /// The times the calendar holds: years -9999 to 9999 (`CivilCalendar`), in seconds
+    /// either side of 1970; a time beyond has no calendar unit (its key is missing).
+    public static let calendarSeconds = 315_537_897_600.0
+
     /// The key of wall-clock `seconds` (since 1970-01-01T00:00 on the zone's clock): for
     /// calendar units the unit's start, also as wall-clock seconds; for cyclic units the
-    /// position in the cycle (month 0…11, weekday 0…6 from Monday, hour 0…23).
+    /// position in the cycle (month 0…11, weekday 0…6 from Monday, hour 0…23). NaN beyond
+    /// the calendar (`calendarSeconds`).
     public func key(ofWall seconds: Double) -> Double {
+        guard abs(seconds) < Self.calendarSeconds else { return .nan }
         let day = Int((seconds / 86_400).rounded(.down))
         let date = CivilCalendar.date(fromDays: day)
         func start(_ year: Int, _ month: Int, _ dayOfMonth: Int) -> Double {

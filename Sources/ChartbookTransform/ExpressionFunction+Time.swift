@@ -16,8 +16,9 @@ extension ExpressionFunction {
                 var clock = ZoneClock(context.timeZone)
                 return .numbers(
                     args[0].numbers.map { t in
-                        guard t.isFinite else { return .nan }
+                        guard abs(t) < TimeUnit.calendarSeconds else { return .nan }
                         let wall = clock.wall(t)
+                        guard abs(wall) < TimeUnit.calendarSeconds else { return .nan }
                         let day = Int((wall / 86_400).rounded(.down))
                         return f(CivilCalendar.date(fromDays: day), wall - Double(day) * 86_400)
                     })
@@ -46,7 +47,7 @@ extension ExpressionFunction {
                 return .times(
                     y.indices.map { i in
                         guard let year = Int(exactly: y[i]), let month = Int(exactly: m[i]),
-                            let day = Int(exactly: d[i])
+                            let day = Int(exactly: d[i]), (-9999...9999).contains(year)
                         else { return .nan }
                         let date = CivilCalendar.Date(year: year, month: month, day: day)
                         guard CivilCalendar.isValid(date) else { return .nan }

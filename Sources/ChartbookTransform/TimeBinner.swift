@@ -17,8 +17,9 @@ struct TimeBinner {
 
     /// The key of the instant `seconds`; NaN for a missing time.
     mutating func key(of seconds: Double) -> Double {
-        guard seconds.isFinite else { return .nan }
+        guard abs(seconds) < TimeUnit.calendarSeconds else { return .nan }
         let wall = clock.wall(seconds)
+        guard abs(wall) < TimeUnit.calendarSeconds else { return .nan }
         if wall >= low && wall < high { return cached }
         if unit == .hourOfDay { return unit.key(ofWall: wall) }
         let (start, end) = span(containing: wall)

@@ -57,6 +57,23 @@ import Testing
         #expect(texts(try compute("day + 86400 - day").0) == ["86400", "86400", "86400", ""])
     }
 
+    @Test func timesBeyondTheCalendarHaveNoParts() throws {
+        #expect(texts(try compute("year(day + 1e300)").0) == ["", "", "", ""])
+        #expect(texts(try compute("date(year * 1e15, 1, 1)").0) == ["", "", "", ""])
+        let huge = Dataset(
+            name: "h",
+            columns: [
+                Column(name: "t", times: [1e300, -1e300, 0]),
+                Column(name: "v", numbers: [1, 2, 3]),
+            ],
+            source: .inline)
+        for unit in TimeUnit.allCases {
+            let r = try TableExecutor.run(
+                TransformPipeline(x: "t", y: "v", bin: .time(unit), aggregate: .sum), on: huge)
+            #expect(r.table.count == 1, "\(unit)")
+        }
+    }
+
     @Test func divisionsByZeroAreMissingAndCounted() throws {
         let (c, zeros) = try compute("year / (quarter - 4)")
         #expect(texts(c).map { $0.isEmpty } == [false, true, false, true])
