@@ -191,9 +191,7 @@ extension Executor {
         throws(DatabaseFailure) -> RemoteTable?
     {
         guard request.engine == .postgres, request.options.mode != .local else { return nil }
-        let remote = PostgresRemote(
-            url: request.location, query: request.sql,
-            statementTimeout: request.options.timeout.seconds)
+        let remote = PostgresRemote(request)
         var estimate: Int?
         if request.options.mode == .auto {
             // EXPLAIN plans the query without running it.

@@ -1,4 +1,3 @@
-import ChartbookData
 import ChartbookModel
 import ChartbookTransform
 
@@ -44,111 +43,16 @@ extension Executor {
                     table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                     inputs: inputs)
                 let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
-                for (group, fit) in result.fits {
-                    let name = group.isEmpty && plot.binding.by != nil ? "(none)" : group
-                    drawn.fits[TextMetrics.sanitized(name)] = fit.summary(timeX: timeX)
-                }
+                drawn.fits = result.fits.mapValues { $0.summary(timeX: timeX) }
                 s.plots[i].drawn = drawn
-            } catch {
-                throw Diagnostic(
-                    .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)
-            }
+            } catch { throw Self.refused(error, plot: plot.id, at: range) }
         }
     }
 
-    /// A remote dataset's plot with transforms, computed by the engine: the pipeline compiled
-    /// to PostgreSQL over the query's rows, one row per group on the wire. What the compiler
-    /// cannot write (a trend, a rolling median, windows over every row) is refused, naming
-    /// `mode=local`.
-    func engineDrawnTable(
-        _ plot: Plot, _ pipeline: TransformPipeline, _ dataset: Dataset,
-        _ inputs: DrawnTable.Inputs, at range: SourceRange
-    ) throws(Diagnostic) -> DrawnTable {
-        guard let table = dataset.remote, case .query(let query) = dataset.source,
-            query.engine == .postgres, pipeline.aggregate != nil
-        else {
-            throw Diagnostic(
-                .remoteNeedsLocal(
-                    dataset: dataset.name,
-                    needs: "transforms of every row (only agg= is computed by the engine)"),
-                at: range)
-        }
-        let remote = PostgresRemote(
-            url: query.location, query: query.sql, statementTimeout: query.options.timeout.seconds)
-        let source = engineSource(remote, table)
-        let refused = { (error: TransformError) in
-            Diagnostic(
-                .transform(plot: plot.id, message: error.message, hint: error.hint), at: range)
-        }
-        let sql: String
-        do throws(TransformError) {
-            sql = try SQLCompiler(.postgres).query(pipeline, over: source)
-        } catch { throw refused(error) }
-        let rows: [PostgresRemote.TransformRow]
-        do throws(DatabaseFailure) {
-            rows = try remote.transformRows(sql, shouldCancel: isCancelled)
-        } catch { throw engineFailure(error, query, at: range) }
-        do throws(TransformError) {
-            let result = try TableExecutor.result(
-                ofEngine: rows.map {
-                    .init(key: $0.key, group: $0.group, value: $0.value, rows: $0.rows)
-                },
-                pipeline, on: dataset)
-            return DrawnTable(
-                table: result.table, y: result.y, rows: result.rows, notes: result.notes,
-                inputs: inputs)
-        } catch { throw refused(error) }
-    }
-
-    /// Reference lines at a statistic of a remote dataset, computed by the engine once (and
-    /// again after a reload, which forgets them): its rows stay there.
-    func refreshEngineStatistics(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
-        for i in s.markedLines.indices where s.markedLines[i].engineValue == nil {
-            guard case .statistic(let kind, let series) = s.markedLines[i].value,
-                let dataset = s.dataset(named: series.dataset), let table = dataset.remote,
-                case .query(let query) = dataset.source, query.engine == .postgres
-            else { continue }
-            let remote = PostgresRemote(
-                url: query.location, query: query.sql,
-                statementTimeout: query.options.timeout.seconds)
-            let sql: String
-            do throws(TransformError) {
-                sql = try SQLCompiler(.postgres).statistic(
-                    kind, of: series.column, filter: s.markedLines[i].filter,
-                    over: engineSource(remote, table))
-            } catch {
-                throw Diagnostic(.expression(message: error.message, hint: error.hint), at: range)
-            }
-            do throws(DatabaseFailure) {
-                s.markedLines[i].engineValue = try remote.aggregate(sql, shouldCancel: isCancelled)
-            } catch { throw engineFailure(error, query, at: range) }
-        }
-    }
-
-    /// A remote table's rows as the transform compiler reads them.
-    func engineSource(_ remote: PostgresRemote, _ table: RemoteTable) -> SQLCompiler.Source {
-        var kinds = [String: Column.Kind]()
-        for name in table.columns {
-            kinds[name] = table.timeColumns.contains(name) ? .time : .number
-        }
-        return SQLCompiler.Source(
-            relation: remote.transformSource(table), kinds: kinds,
-            rowOrder: PostgresRemote.rowOrderName)
-    }
-
-    /// An engine's failure as a diagnostic.
-    func engineFailure(_ error: DatabaseFailure, _ query: DatabaseQuery, at range: SourceRange)
-        -> Diagnostic
+    /// A transform that cannot be computed, as the diagnostic of the plot that asked for it.
+    static func refused(_ error: TransformError, plot: String, at range: SourceRange) -> Diagnostic
     {
-        switch error {
-        case .data(.cancelled): return Diagnostic(.cancelled, at: range)
-        case .cannotOpen(let reason):
-            return Diagnostic(.cannotRead(path: query.shownLocation, reason: reason), at: range)
-        case .query(let message, _), .notRemote(let message):
-            return Diagnostic(.queryFailed(engine: "postgres", message: message), at: range)
-        case .data(let problem):
-            return Diagnostic(.unreadableData(path: query.shownLocation, problem), at: range)
-        }
+        Diagnostic(.transform(plot: plot, message: error.message, hint: error.hint), at: range)
     }
 
     /// Refuses a bar plot (`bar`, `stacked`, `grouped`) without `agg=` where several rows

@@ -24,6 +24,12 @@ public struct PostgresRemote: Sendable {
         self.statementTimeout = statementTimeout
     }
 
+    /// The remote side of a PostgreSQL query dataset: its server, query and statement limit.
+    public init(_ query: DatabaseQuery) {
+        self.init(
+            url: query.location, query: query.sql, statementTimeout: query.options.timeout.seconds)
+    }
+
     func connect(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> PostgresConnection {
         try PostgresReader.open(url, statementTimeout: statementTimeout, shouldCancel: shouldCancel)
     }

@@ -114,10 +114,7 @@ public final class RemoteData: Sendable {
         defer { progress(name, 1) }
         let rows: PostgresRemote.Rows
         do {
-            rows = try PostgresRemote(
-                url: query.location, query: query.sql,
-                statementTimeout: query.options.timeout.seconds
-            ).fetch(
+            rows = try PostgresRemote(query).fetch(
                 remote, request,
                 shouldCancel: { [progress] in
                     progress(name, .nan)

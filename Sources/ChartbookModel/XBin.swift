@@ -58,6 +58,16 @@ public enum TimeUnit: String, Hashable, Sendable, CaseIterable {
     /// Whether the keys repeat (month of year, day of week, hour of day).
     public var isCyclic: Bool { [.monthOfYear, .dayOfWeek, .hourOfDay].contains(self) }
 
+    /// What its keys are as an x column: times (a unit's start), the named cycles' names
+    /// (`Jan`, `Mon`), the hour of the day as a number.
+    public var keyKind: Column.Kind {
+        switch self {
+        case .monthOfYear, .dayOfWeek: .text
+        case .hourOfDay: .number
+        default: .time
+        }
+    }
+
     /// Short English day names, Monday first (ISO 8601 weeks start on Monday).
     public static let dayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
 

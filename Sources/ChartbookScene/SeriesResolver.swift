@@ -107,43 +107,9 @@ struct SeriesResolver {
             if all.count > Self.maxGroups { capped.append((plot.id, all.count)) }
             let extra = extraColumns(of: plot)
             for group in all.prefix(Self.maxGroups) {
-                var s = Series(
-                    plot: plot, name: group.name, values: values, xs: xs,
-                    sorted: true, color: color(of: plot, group: group.number), extra: extra)
-                s.rowCounts = plot.drawn.flatMap { d in
-                    d.rows.flatMap { d.table.column(named: $0)?.numbers }
-                }
-                // A trend names its fit in the legend: `trend  y = 0.81x + 12.3, R² 0.93`.
-                if let fit = plot.drawn?.fits[plot.binding.by == nil ? "" : group.name] {
-                    s.name += "  " + fit
-                }
-                // Dots of several groups differ in shape as well as colour, so they are told
-                // apart without colour too (issue 31), as a radar's polygons are.
-                if all.count > 1, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {
-                    s.plot.style.marker.shape =
-                        Self.groupShapes[group.number % Self.groupShapes.count]
-                }
-                // Lines of several groups differ in pattern too: solid, dashed, dotted.
-                if all.count > 1, plot.kind.isLine, plot.style.stroke.dash == nil {
-                    let dashes = StrokeStyle.Dash.allCases
-                    s.plot.style.stroke.dash = dashes[group.number % dashes.count]
-                }
-                if main, plot.kind.isLine, group.rows == nil {
-                    let x = xs == nil ? nil : session.xColumn(of: plot)
-                    if xs == nil || x?.ascends == true {
-                        s.xsAscend = xs != nil
-                        s.summary =
-                            plot.drawn.map { $0.table.column(named: $0.y)?.summary }
-                            ?? session.dataset(named: plot.series.dataset)?
-                            .column(named: plot.series.column)?.summary
-                    }
-                }
-                if let rows = group.rows {
-                    s.values = rows.map { values[$0] }
-                    s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
-                    s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
-                    s.rowCounts = s.rowCounts.map { n in rows.map { $0 < n.count ? n[$0] : .nan } }
-                }
+                var s = self.series(
+                    of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
+                    main: main)
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
                 // Only an x–y chart joins its points along x (categories are summed by slot).
@@ -163,6 +129,52 @@ struct SeriesResolver {
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
         result.repeatedX = repeatedX(series)
         return result
+    }
+
+    /// One group's series: its values and x values (the group's rows), its legend name (a
+    /// trend's fit after it), the marks that tell it from its plot's other groups, and the
+    /// summary a line along an ascending x is reduced with.
+    func series(
+        of plot: Plot, _ group: Group, among count: Int, values: [Double], xs: [Double]?,
+        extra: [[Double]], main: Bool
+    ) -> Series {
+        var s = Series(
+            plot: plot, name: group.name, values: values, xs: xs,
+            sorted: true, color: color(of: plot, group: group.number), extra: extra)
+        s.rowCounts = plot.drawn.flatMap { d in
+            d.rows.flatMap { d.table.column(named: $0)?.numbers }
+        }
+        // A trend names its fit in the legend: `trend  y = 0.81x + 12.3, R² 0.93`.
+        if let fit = plot.drawn?.fits[plot.binding.by == nil ? "" : group.key] {
+            s.name += "  " + fit
+        }
+        // Dots of several groups differ in shape as well as colour, so they are told apart
+        // without colour too (issue 31), as a radar's polygons are.
+        if count > 1, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {
+            s.plot.style.marker.shape = Self.groupShapes[group.number % Self.groupShapes.count]
+        }
+        // Lines of several groups differ in pattern too: solid, dashed, dotted.
+        if count > 1, plot.kind.isLine, plot.style.stroke.dash == nil {
+            let dashes = StrokeStyle.Dash.allCases
+            s.plot.style.stroke.dash = dashes[group.number % dashes.count]
+        }
+        if main, plot.kind.isLine, group.rows == nil {
+            let x = xs == nil ? nil : session.xColumn(of: plot)
+            if xs == nil || x?.ascends == true {
+                s.xsAscend = xs != nil
+                s.summary =
+                    plot.drawn.map { $0.table.column(named: $0.y)?.summary }
+                    ?? session.dataset(named: plot.series.dataset)?
+                    .column(named: plot.series.column)?.summary
+            }
+        }
+        if let rows = group.rows {
+            s.values = rows.map { values[$0] }
+            s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
+            s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
+            s.rowCounts = s.rowCounts.map { n in rows.map { $0 < n.count ? n[$0] : .nan } }
+        }
+        return s
     }
 
     /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
@@ -241,6 +253,8 @@ struct SeriesResolver {
 
     struct Group {
         var name: String
+        /// The `by=` value as the data holds it ("" without `by=`).
+        var key = ""
         var number: Int
         /// The rows it holds, in order; nil: every row (no copy needed).
         var rows: [Int]?
@@ -269,8 +283,8 @@ struct SeriesResolver {
         // Names are sanitised once per group, not once per row.
         return order.enumerated().map { number, key in
             Group(
-                name: key.isEmpty ? "(none)" : TextMetrics.sanitized(key), number: number,
-                rows: rows[key])
+                name: key.isEmpty ? "(none)" : TextMetrics.sanitized(key), key: key,
+                number: number, rows: rows[key])
         }
     }
 

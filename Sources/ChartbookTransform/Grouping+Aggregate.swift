@@ -6,17 +6,11 @@ extension Grouping {
     var table: Table {
         let result = accumulator.results, rows = accumulator.rows
         let order = ordered
-        let x: Table.XValues
-        if !keyTexts.isEmpty || (keyNumbers.isEmpty && kind == .text && unit == nil) {
-            x = .text(order.map { keyTexts[keyOf[$0]] })
-        } else {
-            let numbers = order.map { keyNumbers[keyOf[$0]] }
-            if let unit, unit.isCyclic, kind == .text {
-                x = .text(numbers.map { unit.name(ofKey: $0) ?? "" })
-            } else {
-                x = .numbers(numbers, kind: kind)
-            }
-        }
+        // Text keys are text x; numeric keys numbers, times or a named cycle's names.
+        let x: Table.XValues =
+            kind == .text && unit == nil
+            ? .text(order.map { keyTexts[keyOf[$0]] })
+            : .keys(order.map { keyNumbers[keyOf[$0]] }, kind: kind, unit: unit)
         return Table(
             x: x, group: byNames.isEmpty ? nil : order.map { byOf[$0] },
             byNames: byNames.isEmpty ? nil : byNames,

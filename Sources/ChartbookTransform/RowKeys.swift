@@ -39,10 +39,9 @@ struct RowKeys {
             }
             return RowKeys(source: .numbers(numbers, .step(w)), kind: .number, unit: nil)
         case .time(let unit):
-            let kind: Column.Kind = unit.isCyclic ? (unit == .hourOfDay ? .number : .text) : .time
             return RowKeys(
-                source: .numbers(numbers, .time(TimeBinner(unit, zone: p.timeZone))), kind: kind,
-                unit: unit)
+                source: .numbers(numbers, .time(TimeBinner(unit, zone: p.timeZone))),
+                kind: unit.keyKind, unit: unit)
         }
     }
 

@@ -3,7 +3,7 @@ import ChartbookModel
 extension Table {
     /// Replaces each group's values by `window` over its points with a value, in table
     /// (x) order; rows without a value stay missing.
-    mutating func apply(_ window: PlotWindow, input: TableExecutor.Input) throws(TransformError) {
+    mutating func apply(_ window: PlotWindow) throws(TransformError) {
         let times: [Double]? = if case .numbers(let v, _) = x { v } else { nil }
         // One group without missing values: the window runs over the column itself.
         if rowsByGroup == nil, !y.contains(where: \.isNaN) {

@@ -8,6 +8,13 @@ struct Table {
         case none
         case numbers([Double], kind: Column.Kind)
         case text([String])
+
+        /// Numeric keys as an x: a named cycle's (`Jan`, `Mon`: `kind` text) by name, else
+        /// numbers or times.
+        static func keys(_ keys: [Double], kind: Column.Kind, unit: TimeUnit?) -> XValues {
+            guard kind == .text, let unit else { return .numbers(keys, kind: kind) }
+            return .text(keys.map { unit.name(ofKey: $0) ?? "" })
+        }
     }
 
     var x: XValues

@@ -48,7 +48,9 @@ extension TableExecutor {
         func check(_ p: TransformPipeline) throws(TransformError) {
             if p.fit != nil {
                 guard let x else { throw .trendNeedsX }
-                if x.kind == .text, p.bin == nil { throw .trendNeedsNumbers(column: x.name) }
+                if TableExecutor.keyKind(p, x: x.kind) == .text {
+                    throw .trendNeedsNumbers(column: x.name)
+                }
             }
             if p.aggregate != nil || p.bin != nil, x == nil {
                 throw .needsX(option: p.aggregate != nil ? "agg" : "bin")
@@ -62,13 +64,11 @@ extension TableExecutor {
                     if x.kind != .number { throw .numberBinNeedsNumbers(bin: bin, column: x.name) }
                 }
             }
-            if case .rolling(_, .span) = p.window {
-                // Spans are of time: an x of times, binned to calendar units if at all.
-                var times = x?.isTime == true
-                if case .time(let unit) = p.bin, unit.isCyclic { times = false }
-                if case .step = p.bin { times = false }
-                if case .count = p.bin { times = false }
-                if !times { throw .spanNeedsTimes(column: x?.name) }
+            // Spans are of time: the keys (an x of times, binned to calendar units if at all).
+            if case .rolling(_, .span) = p.window,
+                x.map({ TableExecutor.keyKind(p, x: $0.kind) }) != .time
+            {
+                throw .spanNeedsTimes(column: x?.name)
             }
         }
 

@@ -21,19 +21,6 @@ public enum TableExecutor {
         public var fits: [String: TrendFit] = [:]
     }
 
-    /// `plot`'s drawn table, made anew — or nil when it has no transform.
-    public static func drawnTable(for plot: Plot, in session: Session) throws(TransformError)
-        -> DrawnTable?
-    {
-        guard let pipeline = TransformPipeline(plot: plot, in: session),
-            let dataset = session.dataset(named: plot.series.dataset)
-        else { return nil }
-        let result = try run(pipeline, on: dataset)
-        return DrawnTable(
-            table: result.table, y: result.y, rows: result.rows, notes: result.notes,
-            inputs: inputs(of: plot, pipeline, dataset, session))
-    }
-
     /// What `plot`'s drawn table is made from now; a kept table whose inputs equal these is
     /// still right.
     public static func inputs(
@@ -62,12 +49,9 @@ public enum TableExecutor {
         } else {
             table = Table.rows(of: input)
         }
-        if let window = pipeline.window {
-            try table.apply(window, input: input)
-        }
+        if let window = pipeline.window { try table.apply(window) }
         var fits = [String: TrendFit]()
         if let method = pipeline.fit {
-            if case .text = table.x { throw .trendNeedsNumbers(column: pipeline.x ?? "") }
             (table, fits) = table.fitted(method)
             let leftOut = fits.values.reduce(0) { $0 + $1.leftOut }
             if leftOut > 0 {
