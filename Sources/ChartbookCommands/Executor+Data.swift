@@ -98,7 +98,7 @@ extension Executor {
             fresh.name = dataset.name
             fresh.window = dataset.window
             fresh.applyWindow()
-            fresh = try derivedAgain(fresh, dataset.steps, zone: s.timeZone, at: name.range)
+            fresh = try redone(fresh, dataset.steps, zone: s.timeZone, at: name.range)
             try replace(fresh, in: &s, at: name.range)
             // An engine's statistics of it are asked again (`refreshEngineStatistics`).
             for i in s.markedLines.indices {
@@ -128,7 +128,7 @@ extension Executor {
             return try load(
                 request, as: name, location: name.range, query: name.range, timeZone: s.timeZone)
         case .generated(let generator):
-            let made = try derivedAgain(
+            let made = try redone(
                 try generated(dataset.name, generator, at: name.range), dataset.steps,
                 zone: s.timeZone, at: name.range)
             try replace(made, in: &s, at: name.range)
@@ -193,7 +193,7 @@ extension Executor {
         for start in stride(from: 0, to: values.count, by: width) {
             dataset.append(row: Array(values[start..<(start + width)]))
         }
-        dataset = try derivedAgain(dataset, dataset.steps, zone: s.timeZone, at: name.range)
+        dataset = try redone(dataset, dataset.steps, zone: s.timeZone, at: name.range)
         s.upsert(dataset)
     }
 }

@@ -61,14 +61,10 @@ extension Executor {
     func place(
         _ column: Column, _ derivation: Derivation, in dataset: inout Dataset, at range: SourceRange
     ) throws(Diagnostic) {
-        guard !derivation.name.isEmpty else {
-            throw Diagnostic(.expected(.derivedColumn, found: derivation.name), at: range)
+        let same = { (step: DatasetStep) in
+            if case .derive(let d) = step { d.name == derivation.name } else { false }
         }
-        if let index = dataset.steps.firstIndex(of: .derive(derivation))
-            ?? dataset.steps.firstIndex(where: {
-                if case .derive(let d) = $0 { d.name == derivation.name } else { false }
-            })
-        {
+        if let index = dataset.steps.firstIndex(where: same) {
             dataset.steps[index] = .derive(derivation)
             if let c = dataset.columns.firstIndex(where: { $0.name == derivation.name }) {
                 dataset.columns[c] = column
@@ -83,7 +79,7 @@ extension Executor {
     }
 
     /// A dataset read again with its steps (`let`, `fold`) done again, in order.
-    func derivedAgain(
+    func redone(
         _ dataset: Dataset, _ steps: [DatasetStep], zone: TimeZoneSetting, at range: SourceRange
     ) throws(Diagnostic) -> Dataset {
         guard !steps.isEmpty else { return dataset }

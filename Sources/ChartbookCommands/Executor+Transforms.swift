@@ -65,16 +65,11 @@ extension Executor {
             plot.kind.spec.traits.contains(.aggregates),
             let x = s.xColumn(of: plot), let dataset = s.dataset(named: plot.series.dataset)
         else { return }
-        let counting = TransformPipeline(
-            x: x.name, y: nil, by: plot.binding.by, filter: plot.binding.filter,
-            aggregate: .count, timeZone: s.timeZone)
-        guard let result = try? TableExecutor.run(counting, on: dataset),
-            let rows = result.table.column(named: result.y)?.numbers,
-            let most = rows.indices.max(by: { rows[$0] < rows[$1] }), rows[most] > 1
+        guard
+            let (rows, at) = TableExecutor.mostRowsPerX(
+                x.name, by: plot.binding.by, filter: plot.binding.filter, in: dataset,
+                zone: s.timeZone)
         else { return }
-        let at = result.table.column(named: x.name)?.text(at: most) ?? ""
-        throw Diagnostic(
-            .repeatedX(plot: plot.id, rows: Int(saturating: rows[most]), x: "\(x.name)=\(at)"),
-            at: range)
+        throw Diagnostic(.repeatedX(plot: plot.id, rows: rows, x: "\(x.name)=\(at)"), at: range)
     }
 }

@@ -89,9 +89,7 @@ extension PlotOption {
                 b.window = Located(value, at: token.range)
             },
             written: { spec in
-                guard let window = spec.window else { return nil }
-                guard let value = window.value else { return nil }
-                guard value.option == name else { return nil }
+                guard let value = spec.window?.value, value.option == name else { return nil }
                 return T.allCases.first { make($0) == value }?.rawValue
             })
     }

@@ -1,5 +1,6 @@
 import Foundation
 import ChartbookModel
+import ChartbookTransform
 
 /// The text of `list`, `plots`, `describe` and `history`. Everything from data is sanitised.
 enum SessionReport {
@@ -219,24 +220,9 @@ enum SessionReport {
 
     /// Whether rows share an x, and how many at most: what `agg=` would combine.
     static func repeats(_ d: Dataset, x name: String) -> String {
-        guard let x = d.column(named: name), x.isRead else { return "" }
-        var counts = [String: Int]()
-        var most = 1
-        if x.ascends, let numbers = x.numbers {
-            var run = 1
-            for i in numbers.indices.dropFirst() {
-                run = numbers[i] == numbers[i - 1] ? run + 1 : 1
-                most = max(most, run)
-            }
-        } else {
-            for row in 0..<x.count {
-                let key = x.text(at: row)
-                guard !key.isEmpty else { continue }
-                counts[key, default: 0] += 1
-            }
-            most = counts.values.max() ?? 1
-        }
-        guard most > 1 else { return "" }
+        guard d.column(named: name)?.isRead == true,
+            let (most, _) = TableExecutor.mostRowsPerX(name, in: d)
+        else { return "" }
         return
             "  x repeats: up to \(most) rows share an x; agg= combines them (agg=mean, agg=sum …)\n"
     }

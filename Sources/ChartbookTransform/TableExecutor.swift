@@ -68,4 +68,21 @@ public enum TableExecutor {
         result.fits = fits
         return result
     }
+
+    /// The most rows of `dataset` that share an x (within a `by=` group, among the rows
+    /// `filter` keeps), and that x as text; nil when no two do. What `agg=` would combine:
+    /// the count aggregate, kept to its largest group.
+    public static func mostRowsPerX(
+        _ x: String, by: String? = nil, filter: RowFilter? = nil, in dataset: Dataset,
+        zone: TimeZoneSetting = .utc
+    ) -> (rows: Int, x: String)? {
+        let counting = TransformPipeline(
+            x: x, y: nil, by: by, filter: filter, aggregate: .count, timeZone: zone)
+        guard let result = try? run(counting, on: dataset),
+            let rows = result.table.column(named: result.y)?.numbers,
+            let most = rows.indices.max(by: { rows[$0] < rows[$1] }), rows[most] > 1,
+            let key = result.table.columns.first
+        else { return nil }
+        return (Int(saturating: rows[most]), key.text(at: most))
+    }
 }
