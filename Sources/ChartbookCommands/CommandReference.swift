@@ -6,7 +6,7 @@ import ChartbookModel
 public enum CommandReference {
     /// The lines that open and close the generated part in Docs/commands.md.
     public static let begin =
-        "<!-- reference: generated from the grammar; edit Grammar+Commands.swift -->"
+        "<!-- reference: generated from the grammar; edit Grammar+…Commands.swift -->"
     public static let end = "<!-- end of the generated reference -->"
 
     /// The generated part, markers included.

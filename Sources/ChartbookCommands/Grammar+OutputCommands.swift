@@ -1,0 +1,80 @@
+import ChartbookModel
+import ChartbookData
+
+extension Grammar {
+    /// The commands of output: how and where the chart is drawn (`help output`), in the order help lists them.
+    static let outputCommands: [CommandSpec] = [
+        CommandSpec(
+            "show",
+            "show",
+            "Draw the chart again.",
+            example: "show",
+            group: .output,
+            changes: false,
+            parse: Parser.bare(.show)),
+        CommandSpec(
+            "show data",
+            "show data NAME [A..B]",
+            "A dataset as an aligned table, rows A through B (default the first 20), numbers with one number of decimals per column.",
+            example: "show data sales 0..11",
+            group: .output,
+            changes: false,
+            operands: [.dataset, .optional(.rows)],
+            parse: Parser.showData),
+        CommandSpec(
+            "set size",
+            "set size COLUMNSxROWS|auto",
+            "The chart's size in cells (auto follows the terminal).",
+            example: "set size 100x30",
+            group: .output,
+            operands: [.either(.keyword(["auto"]), .size)],
+            parse: Parser.setSize),
+        CommandSpec(
+            "set color",
+            "set color auto|off|16|256|truecolor",
+            "Colour escapes (auto: the terminal's, none when output is not a terminal or NO_COLOR is set).",
+            example: "set color 256",
+            group: .output,
+            operands: [.keyword(ColorSetting.allCases.map(\.rawValue))],
+            parse: Parser.choice("color") { .setColor($0) }),
+        CommandSpec(
+            "set canvas",
+            "set canvas braille|block|ascii",
+            "What lines and dots are drawn with: braille (2×4 dots a cell), quadrant blocks (2×2), or ASCII.",
+            example: "set canvas ascii",
+            group: .output,
+            operands: [.keyword(Canvas.allCases.map(\.rawValue))],
+            parse: Parser.choice("canvas") { .setCanvas($0) }),
+        CommandSpec(
+            "set theme",
+            "set theme dark|light",
+            "Colours of the background, text, grid and frame (SVG; the terminal keeps its own background).",
+            example: "set theme light",
+            group: .output,
+            operands: [.keyword(Theme.allCases.map(\.rawValue))],
+            parse: Parser.choice("theme") { .setTheme($0) }),
+        CommandSpec(
+            "set redraw",
+            "set redraw inplace|scroll",
+            "At the prompt: draw each new chart over the last one from the top of the screen (inplace, the default), or below it (scroll). Ctrl-L clears the screen and redraws.",
+            example: "set redraw scroll",
+            group: .output,
+            operands: [.keyword(Redraw.allCases.map(\.rawValue))],
+            parse: Parser.choice("redraw") { .setRedraw($0) }),
+        CommandSpec(
+            "snapshot on",
+            "snapshot on [DIR]",
+            "After every command that changes the chart, write DIR/0001.svg, 0002.svg, ... (default DIR: snapshots), the command in each <desc>.",
+            example: "snapshot on steps",
+            group: .output,
+            operands: [.optional(.path)],
+            parse: Parser.snapshotOn),
+        CommandSpec(
+            "snapshot off",
+            "snapshot off",
+            "Stop writing snapshots.",
+            example: "snapshot off",
+            group: .output,
+            parse: Parser.bare(.snapshot(on: false, directory: nil))),
+    ]
+}

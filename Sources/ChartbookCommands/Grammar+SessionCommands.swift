@@ -1,0 +1,102 @@
+import ChartbookModel
+import ChartbookData
+
+extension Grammar {
+    /// The commands of the session: lists, history, scripts, help (`help session`), in the order help lists them.
+    static let sessionCommands: [CommandSpec] = [
+        CommandSpec(
+            "list",
+            "list",
+            "Datasets, plots, reference lines and settings.",
+            example: "list",
+            group: .session,
+            changes: false,
+            parse: Parser.bare(.list)),
+        CommandSpec(
+            "undo",
+            "undo [N]",
+            "Take back the last change, or the last N (all or none).",
+            example: "undo 3",
+            group: .session,
+            changes: false,
+            operands: [.optional(.integer(1...100))],
+            parse: Parser.steps(undo: true)),
+        CommandSpec(
+            "redo",
+            "redo [N]",
+            "Make an undone change again, or the last N undone.",
+            example: "redo",
+            group: .session,
+            changes: false,
+            operands: [.optional(.integer(1...100))],
+            parse: Parser.steps(undo: false)),
+        CommandSpec(
+            "history",
+            "history [all]",
+            "This session's changes, numbered (what undo walks back; undone ones marked). all: every line typed at the prompt, across runs.",
+            example: "history",
+            group: .session,
+            changes: false,
+            operands: [.optional(.keyword(["all"]))],
+            parse: Parser.history),
+        CommandSpec(
+            "reset",
+            "reset",
+            "Start from an empty session (undo brings it back).",
+            example: "reset",
+            group: .session,
+            parse: Parser.bare(.reset)),
+        CommandSpec(
+            "source",
+            "source PATH",
+            "Run a script's commands as one step: all succeed, or nothing changes. Paths in it are relative to it.",
+            example: "source examples/tour.cb",
+            group: .session,
+            operands: [.path],
+            parse: Parser.path(.path("a script path")) { .source(path: $0) }),
+        CommandSpec(
+            "play",
+            "play PATH",
+            "Step through a script as a lesson: the comments above each command as narration, the command, then its chart. Enter, Space or the right arrow go on, the left arrow goes back (undoing the step), q leaves the session as it stands. A '# pause' comment or a pause command waits without drawing. Without a terminal it runs through, drawing after every step.",
+            example: "play Docs/examples/lessons/composition.cb",
+            group: .session,
+            changes: false,
+            operands: [.path],
+            parse: Parser.path(.path("a lesson (script) path")) { .play(path: $0) }),
+        CommandSpec(
+            "pause",
+            "pause",
+            "In a lesson (play), wait for a key without drawing; elsewhere, nothing.",
+            example: "pause",
+            group: .session,
+            changes: false,
+            parse: Parser.bare(.pause)),
+        CommandSpec(
+            "echo",
+            "echo \"TEXT\" ...",
+            "Print text: narration for tours and teaching scripts.",
+            example: "echo \"Step 2: a reference line at the target\"",
+            group: .session,
+            changes: false,
+            operands: [.optional(.text)],
+            parse: Parser.echo),
+        CommandSpec(
+            "help",
+            "help [GROUP|COMMAND|KIND|OPTION]",
+            "The commands by group; a group in full; a command; a plot kind by its name or an alias (its options and an example); or a plot option (what it means for each kind). The same from the shell: chartbook help TOPIC.",
+            example: "help histogram",
+            group: .session,
+            changes: false,
+            operands: [.optional(.helpTopic)],
+            parse: Parser.help),
+        CommandSpec(
+            "quit",
+            aliases: ["exit"],
+            "quit",
+            "Leave chartbook (Ctrl-D too).",
+            example: "quit",
+            group: .session,
+            changes: false,
+            parse: Parser.bare(.quit)),
+    ]
+}
