@@ -25,14 +25,8 @@ struct PostgresCompilerTests {
             #expect(median, "seed \(seed): \(error)")
             return
         }
-        let rows = try db.rows(query)
-        let expected = SQLCompilerTests.rows(of: local, pipeline)
-        #expect(rows.count == expected.count, "seed \(seed): \(pipeline)\n\(query)")
-        for (got, want) in zip(rows, expected) {
-            #expect(
-                SQLCompilerTests.same(got, want, pipeline),
-                "seed \(seed): \(got) vs \(want)\n\(pipeline)\n\(query)")
-        }
+        SQLCompilerTests.expect(
+            try db.rows(query), equal: local, pipeline, seed: seed, query: query)
     }
 }
 

@@ -26,7 +26,14 @@ import Testing
             #expect(named || median, "seed \(seed): \(error)")
             return
         }
-        let rows = try db.rows(query)
+        Self.expect(try db.rows(query), equal: local, pipeline, seed: seed, query: query)
+    }
+
+    /// An engine's rows against the executor's, row by row (numbers to 1e-9 of their size).
+    static func expect(
+        _ rows: [Row], equal local: TableExecutor.Result, _ pipeline: TransformPipeline,
+        seed: Int, query: String
+    ) {
         let expected = Self.rows(of: local, pipeline)
         #expect(rows.count == expected.count, "seed \(seed): \(pipeline)\n\(query)")
         for (got, want) in zip(rows, expected) {
