@@ -137,7 +137,7 @@ extension PlotOption {
         }
         if let n = Int(text), (1...100_000).contains(n) { return .rolling(op, .points(n)) }
         let fixed = ["s", "min", "h", "d", "w"]
-        if fixed.contains(where: { text.hasSuffix($0) && !text.hasSuffix("mo") }),
+        if fixed.contains(where: text.hasSuffix),
             let seconds = XValueReader.duration(text), seconds > 0
         {
             return .rolling(op, .span(seconds))

@@ -3,13 +3,10 @@ import ChartbookModel
 extension SQLCompiler {
     /// A window over each group's rows with a value, in x order (rows on a text x, and
     /// ties, in row order); rows without a value stay, missing.
-    func window(_ window: PlotWindow, over table: String, rowsOnly: Bool, xIsText: Bool)
+    func window(_ window: PlotWindow, over table: String, order: String)
         throws(TransformError) -> [String]
     {
-        // The executor's order: rows by x (text: as they come); groups by key (text: by
-        // the key's first appearance).
-        let order =
-            rowsOnly ? (xIsText ? "r" : "k IS NULL, k, r") : (xIsText ? "korder, r" : "k, r")
+        // Within a group, aggregates have one row per key: the key alone orders them.
         let over = "PARTITION BY g ORDER BY \(order)"
         let present = "present AS (SELECT * FROM \(table) WHERE v IS NOT NULL)"
         let value: String

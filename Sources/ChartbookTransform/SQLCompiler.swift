@@ -50,27 +50,26 @@ public struct SQLCompiler: Sendable {
         let kept = try keptRows(p, source)
         let xIsText = p.x.flatMap { source.kinds[$0] } == .text
         var steps = ["kept AS (\(kept))"]
-        let last: String
         if let op = p.aggregate {
             steps += try aggregate(op, counting: p.y == nil, xIsText: xIsText)
-            last = "ordered"
         } else {
             steps.append(
                 "ordered AS (SELECT k, g, v, r, NULL AS n, \(xIsText ? "r" : "k") AS korder, "
                     + "MIN(r) OVER (PARTITION BY g) AS gorder FROM kept)")
-            last = "ordered"
         }
-        var result = last
+        let order = Self.order(aggregated: p.aggregate != nil, xIsText: xIsText)
         if let window = p.window {
-            steps += try self.window(
-                window, over: last, rowsOnly: p.aggregate == nil, xIsText: xIsText)
-            result = "windowed"
+            steps += try self.window(window, over: "ordered", order: order)
         }
-        let order =
-            p.aggregate == nil
-            ? (xIsText ? "r" : "k IS NULL, k, r") : "\(xIsText ? "korder" : "k"), gorder"
         return "WITH " + steps.joined(separator: ",\n")
-            + "\nSELECT k AS \"_key\", g AS \"_by\", v AS \"_value\", n AS \"_rows\" FROM \(result) ORDER BY \(order)"
+            + "\nSELECT k AS \"_key\", g AS \"_by\", v AS \"_value\", n AS \"_rows\" FROM \(p.window == nil ? "ordered" : "windowed") ORDER BY \(order)"
+    }
+
+    /// The executor's order: rows one by one by x (text x: as they come, missing x last);
+    /// aggregates by key (text keys by their first appearance), then by group.
+    static func order(aggregated: Bool, xIsText: Bool) -> String {
+        aggregated
+            ? "\(xIsText ? "korder" : "k"), gorder" : (xIsText ? "r" : "k IS NULL, k, r")
     }
 
     /// The rows `where=` keeps, with their key (`k`), group (`g`), value (`v`) and order (`r`).

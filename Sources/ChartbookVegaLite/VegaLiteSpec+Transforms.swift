@@ -65,7 +65,7 @@ extension VegaLiteSpec {
         var order = xIsText ? rowField : p.x ?? rowField
         if let x = p.x, let bin = p.bin {
             steps += keyStep(bin, x)
-            if case .time(let unit) = bin, unit == .monthOfYear || unit == .dayOfWeek {
+            if case .time(let unit) = bin, unit.keyKind == .text {
                 order = keyField
             }
         }
@@ -125,7 +125,7 @@ extension VegaLiteSpec {
         }
         var steps: [JSON] = []
         // Named cycles (Jan…, Mon…) keep their place in the cycle for the window's order.
-        if case .time(let unit) = bin, unit == .monthOfYear || unit == .dayOfWeek {
+        if case .time(let unit) = bin, unit.keyKind == .text {
             let position = unit == .monthOfYear ? "utcmonth(\(t))" : "(utcday(\(t)) + 6) % 7"
             steps.append(.object(["calculate": .string(position), "as": .string(keyField)]))
         }
