@@ -15,9 +15,10 @@ extension Executor {
         let dataset = try readAllColumns(of: existing, at: name.range)
         let names = try foldedColumns(columns, in: dataset)
         let step = Fold(columns: names, key: key.value, value: value.value, written: columns.value)
+        // The new names may not be kept columns' (matched as every column name is) or each other.
+        let kept = dataset.columns.filter { !names.contains($0.name) }.map(\.name)
         for (new, range) in [(key.value, key.range), (value.value, value.range)] {
-            let kept = dataset.columns.filter { !names.contains($0.name) }.map(\.name)
-            if kept.contains(new) || key.value == value.value {
+            if Column.index(of: new, in: kept) != nil || key.value == value.value {
                 throw Diagnostic(.duplicateName(.column, new), at: range)
             }
         }
