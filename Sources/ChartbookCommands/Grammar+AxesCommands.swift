@@ -72,7 +72,7 @@ extension Grammar {
         CommandSpec(
             "set legend",
             "set legend on|off|auto",
-            "The legend row (auto: shown when there is more than one plot).",
+            "The legend row (auto: shown for more than one series, or for one that no y label names).",
             example: "set legend on",
             group: .axes,
             operands: [.keyword(["on", "off", "auto"])],

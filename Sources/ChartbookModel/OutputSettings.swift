@@ -11,7 +11,7 @@ public struct OutputSettings: Equatable, Sendable {
     public var colorMode: ColorSetting
     public var canvas: Canvas
     public var title: String?
-    /// nil: a legend when there is more than one plot.
+    /// nil (auto): see `legendShown(series:yTitled:)`.
     public var legend: Bool?
     public var theme: Theme
     /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
@@ -28,6 +28,13 @@ public struct OutputSettings: Equatable, Sendable {
         theme = .dark
         snapshotDirectory = nil
         redraw = .inplace
+    }
+
+    /// Whether the chart has a legend row for `series` series: as set, else (auto) when
+    /// there is more than one, or one that no `set ylabel` names (the legend then names its
+    /// column, as gnuplot's key does).
+    public func legendShown(series: Int, yTitled: Bool) -> Bool {
+        legend ?? (series > 1 || (series == 1 && !yTitled))
     }
 }
 

@@ -28,8 +28,10 @@ public struct SVGRenderer: Sendable {
     public func render(_ scene: Scene, title: String? = nil, description: String? = nil) -> String {
         var out = SVGWriter()
         // An outer margin all round, so text never touches the image's edges.
+        let names = slantedNames(scene)
+        let extra = slantExtra(names)
         let width = Double(scene.columns) * cellWidth + 2 * margin
-        let height = Double(scene.rows) * cellHeight + 2 * margin
+        let height = Double(scene.rows) * cellHeight + 2 * margin + extra
         let theme = scene.theme
         out.line("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         out.line(
@@ -57,6 +59,7 @@ public struct SVGRenderer: Sendable {
             clipMarks(scene, &out)
             selectionPoints(scene, &out)
         }
+        if extra > 0 { out.line("<g transform=\"translate(0 \(n(extra)))\">") }
         for (number, strip) in scene.sparklines.enumerated() where !strip.plotArea.isEmpty {
             let paths = strip.layers.map { linePath($0, strip) }
             rules(strip, kind: [.zero], &out)
@@ -68,7 +71,9 @@ public struct SVGRenderer: Sendable {
                     &out)
             }
         }
-        texts(scene, &out)
+        if extra > 0 { out.line("</g>") }
+        slantedNameTexts(names, scene, &out)
+        texts(scene, slanted: names.isEmpty ? nil : (scene.categoryNames?.row, extra), &out)
         out.line("</g>")
         out.line("</svg>")
         return out.text
@@ -265,8 +270,11 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    func texts(_ scene: Scene, _ out: inout SVGWriter) {
+    /// The scene's texts; with `slanted` names (their row, the pixels they add) the x labels
+    /// they replace are left out and the rows under them move down.
+    func texts(_ scene: Scene, slanted: (row: Int?, extra: Double)?, _ out: inout SVGWriter) {
         for text in scene.texts {
+            if let slanted, text.role == .xLabel { continue }
             let cells = TextMetrics.width(of: text.text)
             var x = Double(text.column) * cellWidth
             if let center = text.centerColumn {
@@ -277,6 +285,7 @@ public struct SVGRenderer: Sendable {
             }
             // Labels of lines are centred on their line; other text sits on its row's baseline.
             var y = Double(text.row) * cellHeight + cellHeight * 0.75
+            if let slanted, let row = slanted.row, text.row > row { y += slanted.extra }
             // The y title sits over the axis: raised clear of the top label, which is centred
             // on its line and reaches into the row above.
             if text.role == .axisTitle && text.row == scene.plotArea.row - 1 {

@@ -21,6 +21,7 @@ extension ChartLayout {
         var texts = [Scene.Text]()
         var frame = Scene.AxisFrame()
         var rules = [Scene.Rule]()
+        var categoryNames: CategoryNames?
     }
 
     /// The scene from the row plan, in passes: the frame, the axes and rules, the marks,
@@ -51,6 +52,7 @@ extension ChartLayout {
             rules: parts.rules, layers: layers, texts: parts.texts.map { clipped($0) },
             selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
             clipMarks: clips, sparklines: sparklines)
+        scene.categoryNames = parts.categoryNames
         if let plan = f.x.plan {
             scene.xDomain = plan.domain
             scene.xAffine = f.x.mapping.affine
@@ -111,11 +113,17 @@ extension ChartLayout {
         let area = f.area
         var row = area.row + area.height + (plan.hasAxisRow ? 1 : 0)
         if plan.hasXLabels, !area.isEmpty {
-            for placed in xLabels(c, x: f.x, area: area) {
+            let placed = xLabels(c, x: f.x, area: area)
+            for placed in placed {
                 parts.texts.append(
                     Scene.Text(role: .xLabel, row: row, column: placed.column, text: placed.text))
                 parts.frame.xTickColumns.append(placed.tickColumn)
                 parts.frame.xTickDots.append(placed.tickDot)
+            }
+            if f.x.plan == nil, let names = categoryNames(session: c.session, plots: c.plots) {
+                parts.categoryNames = CategoryNames.missing(
+                    from: placed, window: f.x.window, sparsity: c.session.axes.labelSparsity,
+                    mapping: f.x.mapping, row: row, label: names)
             }
             row += 1
         }

@@ -14,7 +14,7 @@ extension ChartLayout {
     }
 
     func categoryRows(
-        _ session: Session, series: [ResolvedPlot], legend: Bool, notes: [String], selected: Bool
+        _ session: Session, series: [ResolvedPlot], notes: [String], selected: Bool
     ) -> CategoryRows {
         var rows = CategoryRows()
         var used = 0
@@ -24,7 +24,8 @@ extension ChartLayout {
             return true
         }
         if let title = titleText(session), take() { rows.texts.append(title) }
-        let wantsLegend = session.output.legend ?? legend
+        let wantsLegend = session.output.legendShown(
+            series: series.count, yTitled: session.axes.yTitle != nil)
         if wantsLegend, !series.isEmpty, take() {
             let patterns = series.indices.map { s in
                 series[s].plot.kind == .hbar ? Self.seriesPattern(s, of: series.count) : nil

@@ -35,9 +35,8 @@ extension ChartLayout {
         var table = CategoryTable.make(resolved, session: session)
         table.sort()
         let selected = selectedCategory(session, table, resolved.categories)
-        let legend = table.series.count > 1
         var rows = categoryRows(
-            session, series: table.series, legend: legend, notes: resolved.notes,
+            session, series: table.series, notes: resolved.notes,
             selected: selected != nil)
         var bands = HorizontalBands(
             categories: table.names.count, series: table.series.count, height: rows.height)
@@ -46,7 +45,7 @@ extension ChartLayout {
             let note =
                 "note: \(table.names.count - bands.count) more categories than rows; sort=descending shows the largest"
             rows = categoryRows(
-                session, series: table.series, legend: legend, notes: resolved.notes + [note],
+                session, series: table.series, notes: resolved.notes + [note],
                 selected: selected != nil)
             // (Fewer rows: still no blank rows between bands.)
             bands = HorizontalBands(

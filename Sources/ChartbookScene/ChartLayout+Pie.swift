@@ -24,7 +24,7 @@ extension ChartLayout {
         }
         let selected = selectedCategory(session, table, resolved.categories)
         let rows = categoryRows(
-            session, series: [], legend: false, notes: notes, selected: selected != nil)
+            session, series: [], notes: notes, selected: selected != nil)
         let total = values.filter { $0 > 0 }.reduce(0, +)
         let (slices, labels) = pieSlices(table, series, total: total, selected: selected)
         let labelWidth = min((labels.map(\.width).max() ?? 0) + 2, columns / 4)

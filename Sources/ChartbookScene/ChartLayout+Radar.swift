@@ -14,7 +14,7 @@ extension ChartLayout {
         }
         let selected = selectedCategory(session, table, resolved.categories)
         let rows = categoryRows(
-            session, series: table.series, legend: table.series.count > 1, notes: resolved.notes,
+            session, series: table.series, notes: resolved.notes,
             selected: selected != nil)
         let area = Scene.CellRect(column: 0, row: rows.top, width: columns, height: rows.height)
         let labelWidth = min((table.names.map(TextMetrics.width(of:)).max() ?? 0), columns / 4)

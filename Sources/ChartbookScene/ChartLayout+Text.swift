@@ -3,26 +3,26 @@ import Foundation
 
 extension ChartLayout {
     func labelTexts(session: Session, plots: [ResolvedPlot]) -> (Int) -> String? {
+        categoryNames(session: session, plots: plots) ?? { String($0) }
+    }
+
+    /// The name of each point on an x axis of categories (a dataset's labels, a text
+    /// column, a transform's groups); nil when the x axis is the row number.
+    func categoryNames(session: Session, plots: [ResolvedPlot]) -> ((Int) -> String?)? {
         func from(_ labels: [String]) -> (Int) -> String? {
             { $0 < labels.count ? TextMetrics.sanitized(labels[$0]) : nil }
         }
         switch session.axes.labelSource {
-        case .index: return { String($0) }
+        case .index: return nil
         case .datasetLabels(let name):
-            guard let labels = session.dataset(named: name)?.labels else { return { String($0) } }
-            return from(labels)
+            return session.dataset(named: name)?.labels.map(from)
         case .column(let ref):
             guard let column = session.dataset(named: ref.dataset)?.column(named: ref.column) else {
-                return { String($0) }
+                return nil
             }
             return { $0 < column.count ? TextMetrics.sanitized(column.text(at: $0)) : nil }
         case .none:
-            if let first = plots.first,
-                let labels = session.table(of: first.plot)?.labels
-            {
-                return from(labels)
-            }
-            return { String($0) }
+            return plots.first.flatMap { session.table(of: $0.plot)?.labels }.map(from)
         }
     }
 

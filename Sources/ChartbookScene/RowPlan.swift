@@ -54,7 +54,10 @@ extension ChartLayout {
             session.output.title.map(TextMetrics.sanitized).map { !$0.isEmpty } ?? false)
         plan.hasReadout = take(mainChart && selectionShown(c))
         for _ in c.notes where mainChart && take(true) { plan.noteRows += 1 }
-        let legend = mainChart && !c.plots.isEmpty && (session.output.legend ?? (c.plots.count > 1))
+        let legend =
+            mainChart && !c.plots.isEmpty
+            && session.output.legendShown(
+                series: c.plots.count, yTitled: session.axes.yTitle != nil)
         if legend {
             // At most a quarter of the rows; what does not fit is counted on the last row.
             let lines = legendLines(c.plots)

@@ -33,6 +33,8 @@ public struct Scene: Equatable, Sendable {
     public var xAffine: XMapping.Affine?
     /// Each plot's y mapping (by plot id), for the same purpose.
     public var yMappings: [String: YMapping] = [:]
+    /// Every category's whole name, when the x labels could not show them all (nil else).
+    public var categoryNames: CategoryNames?
 
     public struct ClipMark: Equatable, Sendable {
         /// Cell column within the plot area.

@@ -72,23 +72,42 @@ struct YAxisPlan: Equatable {
         return plan
     }
 
-    /// The smallest range of whole steps around `lo...hi` with at most `maxCount` ticks.
+    /// The range around `lo...hi` and its ticks: the densest 1-2-5 step with at most
+    /// `maxCount` ticks inside the data (an end may add one), the range ending on the
+    /// nearest half steps outside the data (issue 31: ending on whole steps drew −1.6…35.6
+    /// on −10…40; on half steps it is −5…40, ticked 0 10 20 30 40). The densest step also
+    /// gives the tightest range. An end that is a half step is not labelled; where that
+    /// would leave a single label (a short chart), the range ends on whole steps.
     static func niceRange(_ lo: Double, _ hi: Double, maxCount: Int) -> (
         ClosedRange<Double>, [Double]
     ) {
         var count = maxCount
         while count >= 2 {
             guard let step = NiceTicks.step(for: lo...hi, maxCount: count) else { break }
-            let first = (lo / step.value).rounded(.down), last = (hi / step.value).rounded(.up)
-            let lower = step.times(first), upper = step.times(last)
-            // Ending on whole steps may add a tick at each end; one more than asked is fine.
-            if last - first + 1 <= Double(maxCount + 1), lower.isFinite, upper.isFinite {
-                return (lower...upper, NiceTicks.ticks(in: lower...upper, step: step))
+            // Half-step ends; whole-step ends when those would leave fewer than two labels.
+            for end in [halfStep(of: step), step] {
+                let lower = end.times((lo / end.value).rounded(.down))
+                let upper = end.times((hi / end.value).rounded(.up))
+                guard lower.isFinite, upper.isFinite, lower < upper else { continue }
+                let ticks = NiceTicks.ticks(in: lower...upper, step: step)
+                if ticks.count >= 2 && ticks.count <= maxCount + 1 {
+                    return (lower...upper, ticks)
+                }
             }
             count -= 1
         }
         let nice = YRange.nice(lo, hi, intervals: 1)
         return (nice, [nice.lowerBound, nice.upperBound])
+    }
+
+    /// Half of a 1-2-5 step, itself written as mantissa × 10ⁿ (so its multiples are exact):
+    /// 1 → 0.5, 2 → 1, 5 → 2.5 (as 25 × 10ⁿ⁻¹).
+    static func halfStep(of step: NiceTicks.Step) -> NiceTicks.Step {
+        switch step.mantissa {
+        case 2: return NiceTicks.Step(mantissa: 1, exponent: step.exponent)
+        case 5: return NiceTicks.Step(mantissa: 25, exponent: step.exponent - 1)
+        default: return NiceTicks.Step(mantissa: step.mantissa * 5, exponent: step.exponent - 1)
+        }
     }
 
     static func fixedRange(_ lower: Double, _ upper: Double) -> ClosedRange<Double> {

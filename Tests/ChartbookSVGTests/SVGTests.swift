@@ -31,12 +31,33 @@ import ChartbookScene
         s.output.title = "Tom & \"Jerry\" <3 \u{7}"
         let svg = render(s)
         #expect(!svg.contains("<script>"))
-        #expect(svg.contains("&lt;script&gt;"))
+        #expect(svg.contains("&lt;scri"))  // slanted under its bar, cut at the image's edge
         #expect(svg.contains("<title>Tom &amp; \"Jerry\" &lt;3 \u{FFFD}</title>"))
         #expect(!svg.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
         #expect(
             !svg.contains("xlink:href") && !svg.contains("<image")
                 && !svg.contains("http://www.w3.org/1999/xlink"))
+    }
+
+    /// Issue 31: names the terminal cut or thinned are named whole in SVG, slanted under
+    /// their bars, and the image grows by what the slant needs; names that fit stay level.
+    @Test func categoryNamesTheTerminalCutAreSlantedWhole() {
+        let names = [
+            "Salmo salar", "Salmo trutta", "Streptococcus pyogenes", "Streptococcus pneumoniae",
+            "Escherichia coli", "Bacillus subtilis",
+        ]
+        var s = session([10, 14, 7, 9, 12, 5], kind: .bar, labels: names)
+        s.axes.xTitle = "species"
+        let svg = render(s, columns: 60, rows: 14)
+        #expect(svg.components(separatedBy: "rotate(-45").count - 1 == names.count)
+        for name in names { #expect(svg.contains(">\(name)</text>")) }
+        #expect(!svg.contains("height=\"240\""))  // 14 rows × 16 + margins, grown
+        let title = svg.components(separatedBy: "\n").first { $0.hasSuffix(">species</text>") }
+        let y = title.flatMap { $0.components(separatedBy: "y=\"").dropFirst().first }
+            .flatMap { Double($0.prefix { $0 != "\"" }) }
+        #expect((y ?? 0) > 14 * 16)  // the x title moved under the slanted names
+        let short = render(session([1, 2, 3], kind: .bar, labels: ["a", "b", "c"]))
+        #expect(!short.contains("rotate("))
     }
 
     @Test func numbersHaveBoundedPrecision() {

@@ -98,11 +98,32 @@ import ChartbookModel
     @Test func gridLabelsAreRoundAndFollowTheRange() {
         let scene = ChartLayout(columns: 60, rows: 20, dots: DotDensity(x: 2, y: 4)).scene(
             for: session([3, 17, 9]))
-        // Steps of 1, 2 or 5 × 10ⁿ, about one tick every three rows; the range ends on them.
-        #expect(scene.yRange == 0...20)
+        // Steps of 1, 2 or 5 × 10ⁿ, about one tick every three rows; the range ends on the
+        // half steps around the data.
+        #expect(scene.yRange == 2.5...17.5)
+        #expect(scene.texts.filter { $0.role == .yLabel }.map(\.text) == ["5", "10", "15"])
+        let bottom = scene.rules.filter { $0.kind == .grid }.map(\.dotY).max() ?? 0
+        #expect(bottom < (scene.plotArea.row + scene.plotArea.height) * 4 - 4)
+    }
+
+    /// Issue 31: −1.6…35.6 at 20 rows was drawn on −10…40, a quarter of the height empty.
+    @Test func theRangeUsesTheHeight() {
+        let scene = ChartLayout(columns: 60, rows: 20, dots: DotDensity(x: 2, y: 4)).scene(
+            for: session([-1.6, 35.6, 12]))
+        #expect(scene.yRange == -5...40)
         #expect(
-            scene.texts.filter { $0.role == .yLabel }.map(\.text) == ["0", "5", "10", "15", "20"])
-        #expect(scene.rules.filter { $0.kind == .grid }.map(\.dotY).first == 71)  // bottom dot row
+            scene.texts.filter { $0.role == .yLabel }.map(\.text) == ["0", "10", "20", "30", "40"])
+    }
+
+    /// Issue 31: a single series is named in the legend, unless `set ylabel` names it.
+    @Test func aSingleSeriesIsNamed() {
+        let layout = ChartLayout(columns: 40, rows: 12, dots: DotDensity(x: 2, y: 4))
+        var s = session([1, 3, 2])
+        #expect(layout.scene(for: s).texts.contains { $0.role == .legend && $0.text == "d" })
+        s.axes.yTitle = "metres"
+        #expect(!layout.scene(for: s).texts.contains { $0.role == .legend })
+        s.output.legend = true
+        #expect(layout.scene(for: s).texts.contains { $0.role == .legend && $0.text == "d" })
     }
 
     @Test func missingValuesBreakTheLine() {
