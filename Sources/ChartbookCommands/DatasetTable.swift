@@ -3,7 +3,7 @@ import ChartbookModel
 /// A dataset as text: an aligned table for `show data`, and CSV for `save csv`. Numbers are
 /// written as the axis writes them (one number of decimals per column), times as ISO 8601,
 /// text sanitised.
-enum DatasetTable {
+public enum DatasetTable {
     /// Rows shown when no range is given.
     static let defaultRows = 20
     /// Cells wider than this are cut with `…`.
@@ -11,20 +11,37 @@ enum DatasetTable {
 
     /// Rows `rows` (clamped to the data) with a header, and a line saying which rows these are.
     static func table(_ d: Dataset, rows: ClosedRange<Int>?) -> String {
-        guard d.count > 0 else { return "\(TextMetrics.sanitized(d.name)): no rows\n" }
-        let last = d.count - 1
-        let shown =
-            rows.map { min($0.lowerBound, last)...min($0.upperBound, last) }
+        guard let shown = shownRows(rows, of: d.count) else {
+            return "\(TextMetrics.sanitized(d.name)): no rows\n"
+        }
+        return table(d, rows: shown, first: 0, of: d.count)
+    }
+
+    /// The rows `show data NAME [A..B]` shows of `count`: A..B clamped to the data, else the
+    /// first ones; nil when there are none.
+    static func shownRows(_ rows: ClosedRange<Int>?, of count: Int) -> ClosedRange<Int>? {
+        guard count > 0 else { return nil }
+        let last = count - 1
+        return rows.map { min($0.lowerBound, last)...min($0.upperBound, last) }
             ?? 0...min(defaultRows - 1, last)
+    }
+
+    /// Rows `rows` of the data, whose first `first` rows `d` does not hold (a remote
+    /// dataset's engine sent only those shown), of `total` rows in all.
+    static func table(_ d: Dataset, rows shown: ClosedRange<Int>, first: Int, of total: Int)
+        -> String
+    {
+        let last = total - 1
+        let held = (shown.lowerBound - first)...(shown.upperBound - first)
         var columns: [(name: String, cells: [String], right: Bool)] = [
             ("#", shown.map(String.init), true)
         ]
         // Labels that are a column of their own are shown once, as that column.
         if let labels = d.labels, d.labelsColumn == nil {
-            columns.append(("label", shown.map { labels[$0] }, false))
+            columns.append(("label", held.map { labels[$0] }, false))
         }
         for column in d.columns {
-            columns.append((column.name, cells(of: column, rows: shown), column.isNumeric))
+            columns.append((column.name, cells(of: column, rows: held), column.isNumeric))
         }
         let cut = { (text: String) in
             TextMetrics.truncated(TextMetrics.sanitized(text), toWidth: maxCellWidth)
@@ -42,7 +59,7 @@ enum DatasetTable {
         }
         var out = line(columns.map(\.name))
         for row in 0..<shown.count { out += line(columns.map { $0.cells[row] }) }
-        out += "rows \(shown.lowerBound)–\(shown.upperBound) of \(d.count)"
+        out += "rows \(shown.lowerBound)–\(shown.upperBound) of \(total)"
         if shown.upperBound < last {
             let next = shown.upperBound + 1
             out += " · show data \(d.name) \(next)..\(min(next + shown.count - 1, last)) for more"
@@ -76,10 +93,21 @@ enum DatasetTable {
     /// The whole dataset as RFC 4180 CSV: a header, then a line per row (the labels first,
     /// as `label`, when the dataset has them); missing values are empty.
     static func csv(_ d: Dataset) -> String {
+        csvHeader(d) + csvLines(d)
+    }
+
+    /// The CSV header line of `d`'s columns.
+    public static func csvHeader(_ d: Dataset) -> String {
         let labels = d.labelsColumn == nil ? d.labels : nil
         var header = labels == nil ? [String]() : ["label"]
         header += d.columns.map(\.name)
-        var out = header.map(field).joined(separator: ",") + "\n"
+        return header.map(field).joined(separator: ",") + "\n"
+    }
+
+    /// A CSV line for each of `d`'s rows (a remote dataset's rows, a batch at a time).
+    public static func csvLines(_ d: Dataset) -> String {
+        let labels = d.labelsColumn == nil ? d.labels : nil
+        var out = ""
         for row in 0..<d.count {
             var cells = labels.map { [$0[row]] } ?? []
             cells += d.columns.map { $0.text(at: row) }

@@ -44,6 +44,9 @@ public enum Output: Equatable, Sendable {
     /// The session's making as a page: every step still in the history with its narration,
     /// command and the chart it made (`save html`).
     case notebook([Notebook.Entry], title: String?)
+    /// Every row of a remote dataset as CSV (`save csv`), streamed from its engine while the
+    /// file is written: `dataset` names it, its rows stay in `table`'s query.
+    case engineRows(Dataset)
 }
 
 /// How a chart is written.

@@ -33,7 +33,11 @@ extension Executor {
         case .reload(let names): return try reload(names, in: &s, at: range, context: context)
         case .drop(let name, let force): try drop(name, force: force, in: &s)
         case .describe(let name):
-            let dataset = try readAllColumns(of: existingDataset(name, in: s), at: name.range)
+            let existing = try existingDataset(name, in: s)
+            if existing.remote != nil {
+                return [.print(try engineDescription(of: existing, at: name.range))]
+            }
+            let dataset = try readAllColumns(of: existing, at: name.range)
             return [.print(SessionReport.describe(dataset))]
         case .push(let name, let values): try push(values, onto: name, in: &s)
         case .setDataWindow(let name, let window):

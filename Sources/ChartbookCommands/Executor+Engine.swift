@@ -64,6 +64,105 @@ extension Executor {
         }
     }
 
+    /// `describe` of a remote dataset, computed by the engine (issue 28): one aggregate query
+    /// for the columns' summaries and one for the rows sharing an x, so it reads exactly as
+    /// `describe` of the same query loaded with `mode=local`. A query with text columns is
+    /// refused: the dataset left them out, and `mode=local` would describe them.
+    func engineDescription(of dataset: Dataset, at range: SourceRange) throws(Diagnostic)
+        -> String
+    {
+        let (table, query) = try engineTable(
+            of: dataset, for: "a description of its text columns", at: range)
+        let remote = PostgresRemote(query)
+        let source = engineSource(remote, table)
+        var unordered = source
+        unordered.relation = remote.transformSource(table, ordered: false)
+        let compiler = SQLCompiler(.postgres)
+        let summarySQL: String, repeatsSQL: String
+        do throws(TransformError) {
+            summarySQL = try compiler.summary(of: table.columns, over: unordered)
+            repeatsSQL = try compiler.mostRowsPerX(table.xColumn, over: source, zone: .utc)
+        } catch {
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
+        }
+        let answer: [Double], most: Double, infinite: [Int]
+        do throws(DatabaseFailure) {
+            answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
+            most = try remote.aggregate(repeatsSQL, shouldCancel: isCancelled)
+            infinite = try remote.infinities(table, shouldCancel: isCancelled)
+        } catch { throw engineFailure(error, query, at: range) }
+        let fields = SQLCompiler.summaryFields
+        guard answer.count == 1 + fields * table.columns.count,
+            infinite.count == table.columns.count
+        else {
+            throw Diagnostic(
+                .queryFailed(engine: "postgres", message: "the summary came back incomplete"),
+                at: range)
+        }
+        let rows = Int(saturating: answer[0])
+        let columns = table.columns.enumerated().map { i, name in
+            let a = answer[(1 + fields * i)...]
+            let values = Int(saturating: a[a.startIndex])
+            return ColumnSummary(
+                name: name, kind: table.timeColumns.contains(name) ? .time : .number,
+                minimum: a[a.startIndex + 1], maximum: a[a.startIndex + 2],
+                mean: a[a.startIndex + 3], missing: rows - values - infinite[i], unreadable: 0,
+                decimals: Int(saturating: a[a.startIndex + 4].isNaN ? 0 : a[a.startIndex + 4]))
+        }
+        return SessionReport.describe(
+            dataset, rows: rows, columns: columns,
+            mostRowsPerX: most > 1 ? Int(saturating: most) : nil)
+    }
+
+    /// `show data` of a remote dataset: the rows shown, asked of the engine in the query's
+    /// own order (as `mode=local` holds them), and its count of rows (issue 28).
+    func engineRows(of dataset: Dataset, rows: ClosedRange<Int>?, at range: SourceRange)
+        throws(Diagnostic) -> String
+    {
+        let (table, query) = try engineTable(of: dataset, for: "its text columns", at: range)
+        let remote = PostgresRemote(query)
+        let total: Int, fetched: [[Double]]
+        let shown: ClosedRange<Int>
+        do throws(DatabaseFailure) {
+            total = try remote.rowCount(shouldCancel: isCancelled)
+            guard let wanted = DatasetTable.shownRows(rows, of: total) else {
+                return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
+            }
+            shown = wanted
+            fetched = try remote.rows(
+                table, offset: shown.lowerBound, limit: shown.count, shouldCancel: isCancelled)
+        } catch { throw engineFailure(error, query, at: range) }
+        guard fetched.count == shown.count else {
+            throw Diagnostic(
+                .queryFailed(engine: "postgres", message: "the rows changed while they were read"),
+                at: range)
+        }
+        var held = dataset
+        held.columns = table.columns(of: fetched)
+        return DatasetTable.table(held, rows: shown, first: shown.lowerBound, of: total)
+    }
+
+    /// A remote PostgreSQL dataset's table and query, for what reads all of its columns:
+    /// refused, naming `needs` and `mode=local`, when the dataset left columns out.
+    func engineTable(of dataset: Dataset, for needs: String, at range: SourceRange)
+        throws(Diagnostic) -> (RemoteTable, DatabaseQuery)
+    {
+        guard let table = dataset.remote, case .query(let query) = dataset.source,
+            query.engine == .postgres
+        else {
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
+        }
+        if !table.leftOut.isEmpty {
+            let names = table.leftOut.map { "'\($0)'" }.joined(separator: ", ")
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: "\(needs) (\(names))"),
+                at: range)
+        }
+        return (table, query)
+    }
+
     /// A remote table's rows as the transform compiler reads them.
     func engineSource(_ remote: PostgresRemote, _ table: RemoteTable) -> SQLCompiler.Source {
         var kinds = [String: Column.Kind]()
@@ -76,7 +175,9 @@ extension Executor {
     }
 
     /// An engine's failure as a diagnostic.
-    func engineFailure(_ error: DatabaseFailure, _ query: DatabaseQuery, at range: SourceRange)
+    public func engineFailure(
+        _ error: DatabaseFailure, _ query: DatabaseQuery, at range: SourceRange
+    )
         -> Diagnostic
     {
         switch error {

@@ -9,7 +9,11 @@ extension Executor {
         switch command {
         case .show: return [.render]
         case .showData(let name, let rows):
-            let dataset = try readAllColumns(of: datasetOrDrawnTable(name, in: s), at: name.range)
+            let existing = try datasetOrDrawnTable(name, in: s)
+            if existing.remote != nil {
+                return [.print(try engineRows(of: existing, rows: rows, at: name.range))]
+            }
+            let dataset = try readAllColumns(of: existing, at: name.range)
             return [.print(DatasetTable.table(dataset, rows: rows))]
         case .list: return [.print(SessionReport.list(s))]
         case .setSize(let size): s.output.size = size

@@ -77,9 +77,14 @@ extension ExportFormat {
         check: { _ in },
         output: { request, context throws(Diagnostic) in
             let executor = context.executor, range = request.path.range
-            let dataset = try executor.readAllColumns(
-                of: executor.csvDataset(request.operands.first, in: context.session, at: range),
-                at: range)
+            let named = try executor.csvDataset(
+                request.operands.first, in: context.session, at: range)
+            if named.remote != nil {
+                // Refused now, before anything is written, if the engine cannot give it all.
+                _ = try executor.engineTable(of: named, for: "its text columns", at: range)
+                return .engineRows(named)
+            }
+            let dataset = try executor.readAllColumns(of: named, at: range)
             let written =
                 "wrote \(TextMetrics.sanitized(request.path.value)) (\(dataset.count) rows of \(TextMetrics.sanitized(dataset.name)))\n"
             return .document(DatasetTable.csv(dataset), written: written)

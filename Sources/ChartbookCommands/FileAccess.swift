@@ -21,6 +21,14 @@ public protocol FileAccess: Sendable {
     /// Writes a whole file atomically (readers see the old file or the new one, never a
     /// part). Its directory must exist: a typo in a path must not create a tree.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError)
+    /// Writes a file as `write` does, from parts made while it is written: `produce` calls
+    /// `append` with each, and only a part is held in memory. The file appears whole when
+    /// `produce` returns, and the old one stays when it throws.
+    func writeStreamed(
+        to path: String,
+        _ produce: (_ append: ([UInt8]) throws(FileAccessError) -> Void) throws(FileAccessError)
+            -> Void
+    ) throws(FileAccessError)
     /// Creates the directory `path` and any missing parents (a directory the user named as
     /// one: `snapshot on DIR`).
     func makeDirectory(_ path: String) throws(FileAccessError)
@@ -37,6 +45,16 @@ extension FileAccess {
     }
     public func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
         throw FileAccessError("read-only")
+    }
+    /// The parts gathered, then written whole (for file systems in memory).
+    public func writeStreamed(
+        to path: String,
+        _ produce: (_ append: ([UInt8]) throws(FileAccessError) -> Void) throws(FileAccessError)
+            -> Void
+    ) throws(FileAccessError) {
+        var whole = [UInt8]()
+        try produce { part throws(FileAccessError) in whole += part }
+        try write(whole, to: path)
     }
     public func remove(_ path: String) throws(FileAccessError) {
         throw FileAccessError("read-only")

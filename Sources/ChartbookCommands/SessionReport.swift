@@ -136,20 +136,35 @@ enum SessionReport {
         }
     }
 
+    /// What `describe` prints of a dataset in memory.
     static func describe(_ d: Dataset) -> String {
+        let repeats = d.xColumn.flatMap { x -> Int? in
+            guard d.column(named: x)?.isRead == true else { return nil }
+            return TableExecutor.mostRowsPerX(x, in: d)?.rows
+        }
+        return describe(
+            d, rows: d.count, columns: d.columns.map(ColumnSummary.init(of:)),
+            mostRowsPerX: repeats)
+    }
+
+    /// What `describe` prints, from the summaries of the dataset's columns (computed in
+    /// memory, or by a remote dataset's engine): `rows` in all, and the most rows sharing
+    /// an x when more than one do.
+    static func describe(
+        _ d: Dataset, rows count: Int, columns: [ColumnSummary], mostRowsPerX: Int?
+    ) -> String {
         var rows = [["column", "type", "min", "max", "mean", "missing", "unreadable"]]
-        for c in d.columns {
-            if let numbers = c.numbers, c.isTime {
-                let st = Statistics(of: numbers)
+        for c in columns {
+            switch c.kind {
+            case .time:
                 let t = { (v: Double) in v.isNaN ? "–" : TimeText.iso(v) }
                 rows.append([
-                    c.name, "time", t(st.minimum), t(st.maximum), "", String(st.missing),
-                    String(c.unparseable),
+                    c.name, "time", t(c.minimum), t(c.maximum), "", String(c.missing),
+                    String(c.unreadable),
                 ])
-            } else if let numbers = c.numbers {
-                let st = Statistics(of: numbers)
+            case .number:
                 // The column's own precision; its mean to one decimal more (six at most).
-                let places = min(NumberText.decimals(of: numbers) + 1, 6)
+                let places = min(c.decimals + 1, 6)
                 func f(_ v: Double, _ places: Int = 6) -> String {
                     if v.isNaN { return "–" }
                     // Huge values as they are (scaling them would overflow).
@@ -158,20 +173,18 @@ enum SessionReport {
                     return NumberText.written((v * scale).rounded() / scale)
                 }
                 rows.append([
-                    c.name, "number", f(st.minimum), f(st.maximum), f(st.mean, places),
-                    String(st.missing),
-                    String(c.unparseable),
+                    c.name, "number", f(c.minimum), f(c.maximum), f(c.mean, places),
+                    String(c.missing), String(c.unreadable),
                 ])
-            } else {
-                let missing = (0..<c.count).lazy.filter { c.text(at: $0).isEmpty }.count
-                rows.append([c.name, "text", "", "", "", String(missing), ""])
+            case .text:
+                rows.append([c.name, "text", "", "", "", String(c.missing), ""])
             }
         }
         let widths = (0..<rows[0].count).map { i in
             rows.map { TextMetrics.width(of: TextMetrics.sanitized($0[i])) }.max() ?? 0
         }
         var out =
-            "\(d.name): \(d.count) rows, \(d.columns.count) column\(d.columns.count == 1 ? "" : "s"), \(source(d.source))\n"
+            "\(d.name): \(count) rows, \(columns.count) column\(columns.count == 1 ? "" : "s"), \(source(d.source))\n"
         for row in rows {
             let cells = row.enumerated().map { i, cell in
                 let safe = TextMetrics.sanitized(cell)
@@ -182,9 +195,12 @@ enum SessionReport {
         out += textValues(d)
         if let x = d.xColumn {
             out += "  x: \(TextMetrics.sanitized(x))\n"
-            out += repeats(d, x: x)
+            if let most = mostRowsPerX {
+                out +=
+                    "  x repeats: up to \(most) rows share an x; agg= combines them (agg=mean, agg=sum …)\n"
+            }
         }
-        if d.columns.contains(where: \.isTime) { out += "  times in UTC\n" }
+        if columns.contains(where: { $0.kind == .time }) { out += "  times in UTC\n" }
         if d.labels != nil {
             out +=
                 "  x labels: \(d.count) (first: \(TextMetrics.sanitized(d.labels?.first ?? "")))\n"
@@ -216,15 +232,6 @@ enum SessionReport {
                 + shown.joined(separator: ", ") + more + "\n"
         }
         return out
-    }
-
-    /// Whether rows share an x, and how many at most: what `agg=` would combine.
-    static func repeats(_ d: Dataset, x name: String) -> String {
-        guard d.column(named: name)?.isRead == true,
-            let (most, _) = TableExecutor.mostRowsPerX(name, in: d)
-        else { return "" }
-        return
-            "  x repeats: up to \(most) rows share an x; agg= combines them (agg=mean, agg=sum …)\n"
     }
 
     static func history(_ notebook: Notebook) -> String {

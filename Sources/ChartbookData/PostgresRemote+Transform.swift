@@ -9,26 +9,78 @@ extension PostgresRemote {
 
     /// The query's rows as a relation: each column of `table` under its session name, as
     /// float8 read exactly as the loading path reads it (times as epoch seconds), and
-    /// `chartbook_row`, the rows' order by x.
-    public func transformSource(_ table: RemoteTable) -> String {
+    /// `chartbook_row`, the rows' order by x — left out when `ordered` is false, for
+    /// aggregates that need no order (numbering the rows sorts them all).
+    public func transformSource(_ table: RemoteTable, ordered: Bool = true) -> String {
         let shape = Shape(table)
-        let columns = shape.names.indices.map {
+        var columns = shape.names.indices.map {
             "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
         }
-        let order = "row_number() OVER (ORDER BY \(value(shape, shape.x)))"
-        return "(SELECT \(columns.joined(separator: ", ")), \(order) AS \(Self.rowOrderName) "
+        if ordered {
+            columns.append(
+                "row_number() OVER (ORDER BY \(value(shape, shape.x))) AS \(Self.rowOrderName)")
+        }
+        return "(SELECT \(columns.joined(separator: ", ")) "
             + "FROM (\(PostgresReader.statement(query))) AS chartbook_q) AS chartbook_t"
+    }
+
+    /// How many of each column's numbers are infinite (0 for a time column): the loading
+    /// path reads them as ±∞ — no value, yet not missing — where `transformSource` has NULL.
+    /// One scan; `describe` subtracts them from the missing.
+    public func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [Int]
+    {
+        let shape = Shape(table)
+        let counts = shape.names.indices.map { c -> String in
+            guard shape.kinds[c] == .number else { return "0" }
+            let name = SQLQuoting.identifier(shape.names[c])
+            return "COUNT(*) FILTER (WHERE abs(\(name)::float8) = 'Infinity'::float8)"
+        }
+        let sql =
+            "SELECT \(counts.joined(separator: ", ")) FROM (\(PostgresReader.statement(query))) AS chartbook_q"
+        return try aggregates(sql, shouldCancel: shouldCancel).map { Int(saturating: $0) }
+    }
+
+    /// How many rows the query gives (one scan, no row on the wire).
+    public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
+        let sql = "SELECT count(*) FROM (\(PostgresReader.statement(query))) AS chartbook_q"
+        return Int(saturating: try aggregate(sql, shouldCancel: shouldCancel))
+    }
+
+    /// Rows `offset ..< offset + limit` of the query, in its own order (as `mode=local` reads
+    /// them), each a value per column of `table` as the loading path reads it.
+    public func rows(
+        _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let connection = try connect(shouldCancel)
+        let shape = Shape(table)
+        return try fetchRows(
+            connection, shape,
+            sql: selectRows(shape, asLoaded: true)
+                + " LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))",
+            shouldCancel: shouldCancel)
     }
 
     /// One number an aggregate query over the query's rows answers (`SELECT avg(v) FROM …`).
     public func aggregate(_ sql: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> Double
     {
+        try aggregates(sql, shouldCancel: shouldCancel).first ?? .nan
+    }
+
+    /// The numbers of the one row an aggregate query answers, NaN for NULL (empty when it
+    /// answers no row).
+    public func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [Double]
+    {
         let connection = try connect(shouldCancel)
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        guard result.rows == 1, result.columns >= 1, !result.isNull(0, 0) else { return .nan }
-        let bytes = result.bytes(0, 0)
-        return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
+        guard result.rows == 1 else { return [] }
+        return (0..<result.columns).map { c in
+            guard !result.isNull(0, c) else { return .nan }
+            let bytes = result.bytes(0, c)
+            return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
+        }
     }
 
     /// One row of a transform's answer: its key (a number, or text), group, value and rows.

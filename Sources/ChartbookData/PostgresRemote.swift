@@ -35,13 +35,15 @@ public struct PostgresRemote: Sendable {
     }
 
     /// The numeric and time columns of the query's result, by name, with how each reads.
-    struct Shape {
+    struct Shape: Sendable {
         /// Exactly as the engine names them (what SQL quotes).
         var names: [String]
         /// As the session shows them (sanitised; what requests and datasets name).
         var shown: [String]
         var kinds: [PostgresColumn.Kind]
         var x: Int
+        /// The query's columns of other kinds (text …), as the session shows them: left out.
+        var leftOut: [String] = []
 
         /// The shape `table` was opened with (no need to ask the engine again).
         init(_ table: RemoteTable) {
@@ -101,6 +103,7 @@ public struct PostgresRemote: Sendable {
             timeColumns: named([.instant, .wallClock]), wallClockColumns: named([.wallClock]),
             estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
         table.extremes = extremes
+        table.leftOut = shape.leftOut
         return table
     }
 
@@ -135,10 +138,13 @@ public struct PostgresRemote: Sendable {
                 prefix + PostgresReader.statement(query) + ") AS chartbook_q LIMIT 0",
                 shouldCancel: shouldCancel)
         } catch { throw PostgresReader.shifted(error, by: prefix.count) }
-        var names = [String](), kinds = [PostgresColumn.Kind]()
+        var names = [String](), kinds = [PostgresColumn.Kind](), leftOut = [String]()
         for i in 0..<empty.columns {
             let kind = PostgresColumn.Kind(oid: empty.type(i))
-            guard kind != .other else { continue }
+            guard kind != .other else {
+                leftOut.append(TextMetrics.sanitized(empty.name(i)))
+                continue
+            }
             // The name goes back into SQL: it must be exactly the engine's (valid UTF-8) and
             // quotable (no NUL).
             guard let name = empty.exactName(i), SQLQuoting.canQuote(name) else {
@@ -165,7 +171,9 @@ public struct PostgresRemote: Sendable {
             throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
         }
         guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
-        return Shape(names: names, kinds: kinds, x: x)
+        var shape = Shape(names: names, kinds: kinds, x: x)
+        shape.leftOut = leftOut
+        return shape
     }
 
     // MARK: - Per drawing
@@ -359,22 +367,28 @@ public struct PostgresRemote: Sendable {
     // MARK: - SQL
 
     /// The query's rows as float8 columns: `x`, then `c0, c1, …` (times as epoch seconds;
-    /// NaN and infinities as null, as the loading path reads them).
-    private func selectRows(_ shape: Shape) -> String {
-        let columns = shape.names.indices.map { "\(value(shape, $0)) AS c\($0)" }
+    /// NaN and infinities as null, as a drawing reads them — or, `asLoaded`, infinite numbers
+    /// kept, as the loading path reads them for a table or a file).
+    func selectRows(_ shape: Shape, asLoaded: Bool = false) -> String {
+        let columns = shape.names.indices.map {
+            "\(value(shape, $0, keepingInfinities: asLoaded)) AS c\($0)"
+        }
         return "SELECT \(value(shape, shape.x)) AS x, \(columns.joined(separator: ", ")) "
             + "FROM (\(PostgresReader.statement(query))) AS chartbook_q"
     }
 
-    /// Column `c` as float8, read exactly as the loading path reads its text.
-    func value(_ shape: Shape, _ c: Int) -> String {
+    /// Column `c` as float8, read exactly as the loading path reads its text — infinite
+    /// numbers as null unless `keepingInfinities` (a chart cannot place them).
+    func value(_ shape: Shape, _ c: Int, keepingInfinities: Bool = false) -> String {
         let name = SQLQuoting.identifier(shape.names[c])
         switch shape.kinds[c] {
         case .instant, .wallClock:
             return
                 "NULLIF(NULLIF(date_part('epoch', \(name)::timestamp\(shape.kinds[c] == .instant ? "tz" : "")), 'Infinity'), '-Infinity')"
         default:
-            return "NULLIF(NULLIF(NULLIF(\(name)::float8, 'NaN'), 'Infinity'), '-Infinity')"
+            return keepingInfinities
+                ? "NULLIF(\(name)::float8, 'NaN')"
+                : "NULLIF(NULLIF(NULLIF(\(name)::float8, 'NaN'), 'Infinity'), '-Infinity')"
         }
     }
 
@@ -395,7 +409,7 @@ public struct PostgresRemote: Sendable {
         }
     }
 
-    private func fetchRows(
+    func fetchRows(
         _ connection: PostgresConnection, _ shape: Shape, sql: String, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let result = try connection.execute(sql, shouldCancel: shouldCancel)

@@ -151,6 +151,12 @@ public struct ScriptRunner: Sendable {
             if let failure = snapshot(session, command: command, at: range) { throw failure }
         case .history(let changes, let all): emit(.history(changes: changes, all: all))
         case .forgetRemoteAnswers(let query): remote.forget(query)
+        case .write(.engineRows(let dataset), let path, let pathRange):
+            let rows = try writeEngineRows(of: dataset, to: path, at: pathRange)
+            emit(
+                .feedback(
+                    "wrote \(TextMetrics.sanitized(path)) (\(rows) rows of \(TextMetrics.sanitized(dataset.name)))\n"
+                ))
         case .write(let output, let path, let pathRange):
             let (bytes, written) = rendered(output, path: path)
             do { try executor.files.write(bytes, to: path) } catch {
@@ -182,6 +188,9 @@ public struct ScriptRunner: Sendable {
             detail = "\(entries.count) steps"
         case .document(let document, let written):
             return (Array(document.utf8), written)
+        case .engineRows:
+            // Streamed by writeEngineRows, never made whole.
+            return ([], "")
         }
         let bytes = Array(text.utf8)
         return (

@@ -24,6 +24,9 @@ public struct RemoteTable: Equatable, Sendable {
     /// spans all values unless `set range adapt`); learnt when the query is opened (nil for
     /// a table made otherwise, which then draws without them).
     public var extremes: [[Double]]?
+    /// The query's columns a remote dataset leaves out (text and other kinds), as the
+    /// session names them: `describe` says so, where `mode=local` would describe them.
+    public var leftOut: [String] = []
     /// The request the dataset's columns answer now; nil before the first drawing.
     public var materialized: RemoteRequest?
 

@@ -15,6 +15,15 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
+    /// What ends a subquery so that the planner keeps it one of its own (an "optimisation
+    /// fence"): no row is left out.
+    var fence: String {
+        switch self {
+        case .sqlite: "LIMIT -1 OFFSET 0"
+        case .postgres: "OFFSET 0"
+        }
+    }
+
     /// The key of the time `t` (seconds since the epoch) for a calendar unit, in `zone`:
     /// the unit's start in seconds since the epoch, or a cyclic unit's position.
     func timeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) throws(TransformError)

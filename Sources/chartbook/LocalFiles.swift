@@ -179,6 +179,33 @@ struct LocalFiles: FileAccess {
     /// Replaces or writes through `path` (see `SafeFileWriter`), creating missing parent
     /// directories.
     func write(_ bytes: [UInt8], to path: String) throws(FileAccessError) {
+        try checkDirectory(of: path)
+        do { try SafeFileWriter.write(bytes, to: path) } catch {
+            throw FileAccessError(error.reason)
+        }
+    }
+
+    func writeStreamed(
+        to path: String,
+        _ produce: (_ append: ([UInt8]) throws(FileAccessError) -> Void) throws(FileAccessError)
+            -> Void
+    ) throws(FileAccessError) {
+        try checkDirectory(of: path)
+        do {
+            try SafeFileWriter.write(to: path) { fd throws(SafeFileWriter.Failure) in
+                do throws(FileAccessError) {
+                    try produce { part throws(FileAccessError) in
+                        do throws(SafeFileWriter.Failure) {
+                            try SafeFileWriter.writeAll(fd, part)
+                        } catch { throw FileAccessError(error.reason) }
+                    }
+                } catch { throw SafeFileWriter.Failure(reason: error.reason) }
+            }
+        } catch { throw FileAccessError(error.reason) }
+    }
+
+    /// A path's directory must exist: a typo in a path must not create a tree.
+    private func checkDirectory(of path: String) throws(FileAccessError) {
         if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
             let directory = String(path[..<slash])
             var info = stat()
@@ -186,9 +213,6 @@ struct LocalFiles: FileAccess {
                 throw FileAccessError(
                     "the directory '\(TextMetrics.sanitized(directory))' does not exist")
             }
-        }
-        do { try SafeFileWriter.write(bytes, to: path) } catch {
-            throw FileAccessError(error.reason)
         }
     }
 

@@ -25,13 +25,31 @@ enum SafeFileWriter {
         var anonymousUnsupported = false
     }
 
+    /// What goes into the file: written to the open descriptor, in one piece or in parts.
+    typealias Content = (Int32) throws(Failure) -> Void
+
     static func write(_ bytes: [UInt8], to path: String, newFileMode: mode_t = 0o666)
         throws(Failure)
     {
+        try write(to: path, newFileMode: newFileMode) { fd throws(Failure) in
+            try writeAll(fd, bytes)
+        }
+    }
+
+    /// All of `bytes` to `fd`.
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) throws(Failure) {
+        if let code = StandardStreams.writeAll(fd, bytes) {
+            throw Failure(reason: LocalFiles.reason(code))
+        }
+    }
+
+    /// The file at `path` made of what `content` writes, with every guarantee above (a
+    /// content written in parts holds at most a part in memory).
+    static func write(to path: String, newFileMode: mode_t = 0o666, content: Content)
+        throws(Failure)
+    {
         if let fd = standardDescriptor(path) {
-            if let code = StandardStreams.writeAll(fd, bytes) {
-                throw Failure(reason: LocalFiles.reason(code))
-            }
+            try content(fd)
             return
         }
         let target = try followLinks(path)
@@ -40,14 +58,15 @@ enum SafeFileWriter {
             guard errno == ENOENT else { throw Failure(reason: LocalFiles.reason(errno)) }
             let mask = umask(0)
             umask(mask)
-            try replace(target, with: bytes, mode: newFileMode & ~mask, owner: nil)
+            try replace(target, with: content, mode: newFileMode & ~mask, owner: nil)
             return
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             try replace(
-                target, with: bytes, mode: info.st_mode & 0o7777, owner: (info.st_uid, info.st_gid))
-        case S_IFCHR, S_IFIFO: try writeThrough(target, bytes)
+                target, with: content, mode: info.st_mode & 0o7777,
+                owner: (info.st_uid, info.st_gid))
+        case S_IFCHR, S_IFIFO: try writeThrough(target, content)
         case S_IFDIR: throw Failure(reason: "it is a directory")
         case S_IFBLK:
             throw Failure(
@@ -96,7 +115,7 @@ enum SafeFileWriter {
     }
 
     /// Writes into an existing character device or FIFO.
-    private static func writeThrough(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+    private static func writeThrough(_ path: String, _ content: Content) throws(Failure) {
         // O_NONBLOCK: opening a FIFO with no reader fails (ENXIO) instead of waiting forever.
         let fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -106,34 +125,38 @@ enum SafeFileWriter {
         }
         defer { close(fd) }
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        if let code = StandardStreams.writeAll(fd, bytes) {
-            throw Failure(reason: LocalFiles.reason(code))
-        }
+        try content(fd)
     }
 
     /// Atomic replacement of a regular file (or creation of a new one).
     private static func replace(
-        _ path: String, with bytes: [UInt8], mode: mode_t,
+        _ path: String, with content: Content, mode: mode_t,
         owner: (uid_t, gid_t)?
     ) throws(Failure) {
+        // An anonymous file is named through /proc: without it, a named one from the start
+        // (content made in parts cannot be made twice).
+        var started = false
         do {
-            try replace(path, with: bytes, mode: mode, owner: owner, anonymous: true)
-        } catch let failure where failure.anonymousUnsupported {
-            // No /proc to name the anonymous file by: a named temporary file instead.
-            try replace(path, with: bytes, mode: mode, owner: owner, anonymous: false)
+            try replace(
+                path, with: content, mode: mode, owner: owner,
+                anonymous: access("/proc/self/fd", F_OK) == 0, started: &started)
+        } catch let failure where failure.anonymousUnsupported && !started {
+            // The file system has no anonymous files: a named temporary file instead.
+            try replace(
+                path, with: content, mode: mode, owner: owner, anonymous: false, started: &started)
         }
     }
 
     private static func replace(
-        _ path: String, with bytes: [UInt8], mode: mode_t, owner: (uid_t, gid_t)?, anonymous: Bool
+        _ path: String, with content: Content, mode: mode_t, owner: (uid_t, gid_t)?,
+        anonymous: Bool, started: inout Bool
     ) throws(Failure) {
         var temporary = TemporaryFile(directory: directory(of: path))
         TemporaryFile.removeLeftovers(in: temporary.directory)
         let fd = try temporary.open(anonymous: anonymous)
         do throws(Failure) {
-            if let code = StandardStreams.writeAll(fd, bytes) {
-                throw Failure(reason: LocalFiles.reason(code))
-            }
+            started = true
+            try content(fd)
             guard fchmod(fd, mode) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }
             if let (uid, gid) = owner, geteuid() == 0 { _ = fchown(fd, uid, gid) }
             guard fsync(fd) == 0 else { throw Failure(reason: LocalFiles.reason(errno)) }

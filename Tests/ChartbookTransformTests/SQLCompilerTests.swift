@@ -68,6 +68,50 @@ import Testing
         }
     }
 
+    /// `describe` in an engine (issue 28): the summary query answers what
+    /// `ColumnSummary(of:)` computes in memory — counts, extremes and the decimals exactly,
+    /// the mean to rounding — and the most rows sharing an x what the executor counts.
+    @Test(arguments: 0..<40) func summariesMatchTheColumns(_ seed: Int) throws {
+        var (table, _) = Self.randomCase(seed)
+        var random = RandomSource(seed: UInt64(seed) &+ 99)
+        table.y = table.y.map { _ in
+            guard random.nextUnit() > 0.1 else { return .nan }
+            let places = Int(random.next() % 9)
+            let whole = Double(Int(random.next() % 2_000_001) - 1_000_000)
+            return whole / NumberText.powersOfTen[places]
+        }
+        let db = try SQLiteTable(table)
+        let dataset = table.dataset
+        let columns = table.kind == .text ? ["y"] : ["y", "x"]
+        let sql = try SQLCompiler(.sqlite).summary(of: columns, over: db.source)
+        let answer = try db.rows(sql).first ?? []
+        #expect(answer.first == .number(Double(table.y.count)), "seed \(seed)")
+        for (i, name) in columns.enumerated() {
+            guard let column = dataset.column(named: name) else { continue }
+            let want = ColumnSummary(of: column)
+            let got = Array(answer[(1 + SQLCompiler.summaryFields * i)...])
+            let values = Double(table.y.count - want.missing)
+            #expect(got[0] == .number(values), "seed \(seed) \(name) count")
+            #expect(Self.close(got[1], want.minimum.isNaN ? .null : .number(want.minimum)))
+            #expect(Self.close(got[2], want.maximum.isNaN ? .null : .number(want.maximum)))
+            #expect(Self.close(got[3], want.mean.isNaN ? .null : .number(want.mean)))
+            let decimals = want.kind == .time ? 0 : want.decimals
+            #expect(
+                got[4] == .number(Double(decimals)) || (values == 0 && got[4] == .null),
+                "seed \(seed) \(name) decimals: \(got[4]) vs \(decimals)")
+        }
+        if table.kind != .text {
+            let most = try db.rows(
+                try SQLCompiler(.sqlite).mostRowsPerX("x", over: db.source, zone: .utc)
+            ).first?.first
+            let want = TableExecutor.mostRowsPerX("x", in: dataset)?.rows
+            #expect(
+                want.map { most == .number(Double($0)) }
+                    ?? (most == .null || most == .number(1) || most == .number(0)),
+                "seed \(seed): \(String(describing: most)) vs \(String(describing: want))")
+        }
+    }
+
     @Test func namesAndValuesAreQuoted() throws {
         let compiler = SQLCompiler(.sqlite)
         let p = TransformPipeline(

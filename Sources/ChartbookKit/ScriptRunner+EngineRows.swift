@@ -1,0 +1,55 @@
+import ChartbookCommands
+import ChartbookData
+import ChartbookModel
+
+/// `save csv` of a remote dataset (issue 28): every row of its query, streamed from the
+/// engine through a cursor into the file as it is written — one batch in memory, the file
+/// appearing whole only once the last row is in, byte for byte what `mode=local` writes.
+extension ScriptRunner {
+    /// Rows fetched and written at a time.
+    static let csvBatch = 10_000
+
+    /// Writes `dataset`'s rows as CSV to `path` and returns how many there were.
+    func writeEngineRows(of dataset: Dataset, to path: String, at range: SourceRange)
+        throws(Diagnostic) -> Int
+    {
+        guard let table = dataset.remote, case .query(let query) = dataset.source else {
+            throw Diagnostic(
+                .cannotWrite(path: path, reason: "the dataset is not in an engine"), at: range)
+        }
+        var failure: DatabaseFailure?
+        var written = 0
+        let shouldCancel = executor.isCancelled
+        do {
+            try executor.files.writeStreamed(to: path) { append throws(FileAccessError) in
+                // The engine's failure is kept to be reported as itself.
+                func engine<T>(_ step: () throws(DatabaseFailure) -> T) throws(FileAccessError) -> T
+                {
+                    do { return try step() } catch {
+                        failure = error
+                        throw FileAccessError("the engine stopped")
+                    }
+                }
+                let cursor = try engine { () throws(DatabaseFailure) in
+                    try PostgresRowCursor(PostgresRemote(query), table, shouldCancel: shouldCancel)
+                }
+                var batch = dataset
+                batch.columns = table.columns(of: [])
+                try append(Array(DatasetTable.csvHeader(batch).utf8))
+                while true {
+                    let rows = try engine { () throws(DatabaseFailure) in
+                        try cursor.next(Self.csvBatch)
+                    }
+                    if rows.isEmpty { break }
+                    batch.columns = table.columns(of: rows)
+                    try append(Array(DatasetTable.csvLines(batch).utf8))
+                    written += rows.count
+                }
+            }
+        } catch {
+            if let failure { throw executor.engineFailure(failure, query, at: range) }
+            throw Diagnostic(.cannotWrite(path: path, reason: error.reason), at: range)
+        }
+        return written
+    }
+}

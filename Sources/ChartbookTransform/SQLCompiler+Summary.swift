@@ -1,0 +1,63 @@
+import ChartbookData
+import ChartbookModel
+
+/// `describe` in the engine (issue 28): what `ColumnSummary(of:)` computes from a column in
+/// memory, written as one aggregate query over the source, so a remote dataset is described
+/// without a row crossing the wire.
+extension SQLCompiler {
+    /// The values each column contributes to `summary(of:over:)`'s one row, after the
+    /// leading row count: values, minimum, maximum, mean, decimals.
+    public static let summaryFields = 5
+
+    /// One row: the number of rows, then for each of `columns` (numbers or times of the
+    /// source, missing values NULL) the count of its values, their minimum, maximum and mean,
+    /// and the most decimals any is written with (`NumberText.decimals(of:)`, 0 to 6).
+    public func summary(of columns: [String], over source: Source) throws(TransformError)
+        -> String
+    {
+        var fields = ["CAST(COUNT(*) AS DOUBLE PRECISION)"]
+        for name in columns {
+            guard let kind = source.kinds[name] else { throw .missingColumn(name) }
+            guard kind != .text else {
+                throw .unsupported("a summary of text column '\(name)'", backend: dialect.rawValue)
+            }
+            let c = SQLQuoting.identifier(name)
+            fields += [
+                "CAST(COUNT(\(c)) AS DOUBLE PRECISION)", "MIN(\(c))", "MAX(\(c))",
+                "CAST(AVG(\(c)) AS DOUBLE PRECISION)",
+                kind == .time ? "0" : "MAX(\(Self.decimals(of: c)))",
+            ]
+        }
+        // The fence keeps the source a subquery of its own: flattened into this one, each of
+        // the many references to a column would compute its value again (3× the time).
+        return
+            "SELECT \(fields.joined(separator: ", ")) FROM (SELECT * FROM \(source.relation) \(dialect.fence)) AS chartbook_s"
+    }
+
+    /// The decimals a value is written with, exactly as `NumberText.decimals(of:limit: 6)`:
+    /// the fewest places p at which |v·10ᵖ − round(v·10ᵖ)| ≤ 10⁻¹²·max(1, |v·10ᵖ|), 6 when
+    /// none is; 0 for a value of 10¹⁵ or more. (A half-way value is 0.5 from its rounding
+    /// whichever way an engine rounds, so every engine agrees.)
+    static func decimals(of value: String) -> String {
+        var cases = ["WHEN \(value) IS NULL OR abs(\(value)) >= 1e15 THEN 0"]
+        for places in 0..<6 {
+            let power = real(NumberText.powersOfTen[places])
+            let scaled = "(\(value) * \(power))"
+            cases.append(
+                "WHEN abs(\(scaled) - round(\(scaled))) <= 1e-12 * (CASE WHEN abs(\(scaled)) > 1 THEN abs(\(scaled)) ELSE 1 END) THEN \(places)"
+            )
+        }
+        return "(CASE \(cases.joined(separator: " ")) ELSE 6 END)"
+    }
+
+    /// The most rows sharing an x (what `describe` reports as "x repeats"): the executor's
+    /// count per x (`TableExecutor.mostRowsPerX`), compiled, and its largest count.
+    public func mostRowsPerX(_ x: String, over source: Source, zone: TimeZoneSetting)
+        throws(TransformError) -> String
+    {
+        let counting = TransformPipeline(
+            x: x, y: nil, by: nil, filter: nil, aggregate: .count, timeZone: zone)
+        return
+            "SELECT CAST(MAX(\"_value\") AS DOUBLE PRECISION) FROM (\(try query(counting, over: source))) AS chartbook_counts"
+    }
+}
