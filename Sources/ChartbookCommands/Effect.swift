@@ -45,8 +45,8 @@ public enum Output: Equatable, Sendable {
     /// command and the chart it made (`save html`).
     case notebook([Notebook.Entry], title: String?)
     /// Every row of a remote dataset as CSV (`save csv`), streamed from its engine while the
-    /// file is written: `dataset` names it, its rows stay in `table`'s query.
-    case engineRows(Dataset)
+    /// file is written; `shownPath` is the path as typed, for the message.
+    case engineRows(Dataset, shownPath: String)
 }
 
 /// How a chart is written.

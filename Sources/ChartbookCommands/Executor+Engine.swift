@@ -143,6 +143,19 @@ extension Executor {
         return DatasetTable.table(held, rows: shown, first: shown.lowerBound, of: total)
     }
 
+    /// The rows of each remote dataset of `s`, counted by its engine (`list`).
+    func engineRowCounts(_ s: Session, at range: SourceRange) throws(Diagnostic) -> [String: Int] {
+        var counts = [String: Int]()
+        for dataset in s.datasets where dataset.remote != nil {
+            guard case .query(let query) = dataset.source else { continue }
+            do throws(DatabaseFailure) {
+                counts[dataset.name] = try PostgresRemote(query).rowCount(
+                    shouldCancel: isCancelled)
+            } catch { throw engineFailure(error, query, at: range) }
+        }
+        return counts
+    }
+
     /// A remote PostgreSQL dataset's table and query, for what reads all of its columns:
     /// refused, naming `needs` and `mode=local`, when the dataset left columns out.
     func engineTable(of dataset: Dataset, for needs: String, at range: SourceRange)

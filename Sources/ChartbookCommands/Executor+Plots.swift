@@ -176,18 +176,14 @@ extension Executor {
         if binding.aggregate != nil { return }
         guard kind == .line else {
             throw Diagnostic(
-                .invalidValue(
-                    key: "kind", value: kind.rawValue,
-                    expected:
-                        "line for remote dataset '\(dataset.name)' (load it with mode=local for other kinds)"
-                ),
+                .remoteNeedsLocal(dataset: dataset.name, needs: "\(kind.rawValue) plots"),
                 at: range)
         }
         if let x = binding.x, x.lowercased() != remote.xColumn.lowercased() {
             throw Diagnostic(
-                .invalidValue(
-                    key: "x", value: x,
-                    expected: "\(remote.xColumn), the x column of remote dataset '\(dataset.name)'"),
+                .remoteNeedsLocal(
+                    dataset: dataset.name,
+                    needs: "another x column than its own, \(remote.xColumn) (x=\(x))"),
                 at: range)
         }
     }
@@ -215,6 +211,10 @@ extension Executor {
             }
             if s.axes.yScale == .log { throw refuse(name, "a log y scale") }
             if s.xScaleKind == .log { throw refuse(name, "a log x scale") }
+            // Row numbers and categories need every row's place in the query's order.
+            if s.xScaleKind == .index || s.xScaleKind == .category {
+                throw refuse(name, "an x scale of \(s.xScaleKind.rawValue)")
+            }
         }
         for line in s.markedLines {
             if case .statistic(let kind, let series) = line.value, remote.contains(series.dataset),

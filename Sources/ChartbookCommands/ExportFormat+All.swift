@@ -82,7 +82,7 @@ extension ExportFormat {
             if named.remote != nil {
                 // Refused now, before anything is written, if the engine cannot give it all.
                 _ = try executor.engineTable(of: named, for: "its text columns", at: range)
-                return .engineRows(named)
+                return .engineRows(named, shownPath: request.path.value)
             }
             let dataset = try executor.readAllColumns(of: named, at: range)
             let written =

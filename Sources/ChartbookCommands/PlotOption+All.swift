@@ -2,7 +2,7 @@ import ChartbookModel
 
 extension PlotOption {
     /// Every plot option, in the order they are listed, completed and written.
-    static let all: [PlotOption] = bindings + transforms + styles
+    public static let all: [PlotOption] = bindings + transforms + styles
 
     static let bindings: [PlotOption] = [
         .bound(

@@ -36,13 +36,13 @@ extension PlotSettings {
 /// typed, written back (`save script`, `list`), completed, and merged into a plot by
 /// `set plot`. `PlotOption.all` is the one table the parser, executor, completer, help,
 /// `save script` and `list` read: an option is added there and nowhere else.
-struct PlotOption: Sendable {
-    let name: String
-    let kinds: Set<Plot.Kind>
+public struct PlotOption: Sendable {
+    public let name: String
+    public let kinds: Set<Plot.Kind>
     /// Whether it binds data (x=, by=, …) rather than styling: listed after the style options.
     let binding: Bool
     /// What its value is (Tab offers the words of it; the round-trip test makes one).
-    let values: ValueKind
+    public let values: ValueKind
     let read: @Sendable (Token, inout PlotSettings) throws(Diagnostic) -> Void
     /// The value as a script writes it, nil when not given.
     let written: @Sendable (PlotSettings) -> String?

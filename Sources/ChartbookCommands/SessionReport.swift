@@ -4,15 +4,18 @@ import ChartbookTransform
 
 /// The text of `list`, `plots`, `describe` and `history`. Everything from data is sanitised.
 enum SessionReport {
-    static func list(_ s: Session) -> String {
+    /// `list`: `rowCounts` gives the rows of datasets whose columns do not hold them all
+    /// (a remote dataset's, counted by its engine).
+    static func list(_ s: Session, rowCounts: [String: Int] = [:]) -> String {
         let out =
-            datasetLines(s) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n") + plotLines(s)
+            datasetLines(s, rowCounts: rowCounts) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n")
+            + plotLines(s)
             + reflinesLine(s.referenceLines) + markedLines(s) + viewLine(s.view) + settingsLine(s)
             + axesLine(s)
         return TextMetrics.sanitizedLines(out + "\n")
     }
 
-    static func datasetLines(_ s: Session) -> String {
+    static func datasetLines(_ s: Session, rowCounts: [String: Int]) -> String {
         var out = "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
         for d in s.datasets {
             let columns = d.columns.map {
@@ -20,7 +23,7 @@ enum SessionReport {
             }
             .joined(separator: ", ")
             out +=
-                "  \(d.name)  \(d.count) rows  [\(columns)]  \(source(d.source))"
+                "  \(d.name)  \(rowCounts[d.name] ?? d.count) rows  [\(columns)]  \(source(d.source))"
                 + (d.window.map { "  window=\($0)" } ?? "") + (d.xColumn.map { "  x=\($0)" } ?? "")
                 + "\n"
         }

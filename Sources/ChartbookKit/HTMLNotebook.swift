@@ -9,8 +9,11 @@ import ChartbookSVG
 /// theme shown by `prefers-color-scheme`. No scripts, no external resources; every text
 /// from the session is escaped.
 public enum HTMLNotebook {
+    /// The page; `prepare` gives each chart's session the rows it draws (a remote dataset's
+    /// answer from its engine, `RemoteData.forSVG`).
     public static func page(
-        _ entries: [Notebook.Entry], title: String?, on target: TerminalTarget
+        _ entries: [Notebook.Entry], title: String?, on target: TerminalTarget,
+        prepare: (Session) -> Session = { $0 }
     ) -> String {
         let heading = title ?? "chartbook notebook"
         var html = """
@@ -38,7 +41,7 @@ public enum HTMLNotebook {
             html += "<pre class=\"command\"><code>\(escaped(entry.command))</code></pre>\n"
             // A chart when there is one to see and the step changed it.
             if !entry.session.plots.isEmpty, entry.session != previous {
-                html += figure(entry.session, number: number + 1, on: target)
+                html += figure(prepare(entry.session), number: number + 1, on: target)
             }
             previous = entry.session
             html += "</section>\n"

@@ -151,11 +151,11 @@ public struct ScriptRunner: Sendable {
             if let failure = snapshot(session, command: command, at: range) { throw failure }
         case .history(let changes, let all): emit(.history(changes: changes, all: all))
         case .forgetRemoteAnswers(let query): remote.forget(query)
-        case .write(.engineRows(let dataset), let path, let pathRange):
+        case .write(.engineRows(let dataset, let shownPath), let path, let pathRange):
             let rows = try writeEngineRows(of: dataset, to: path, at: pathRange)
             emit(
                 .feedback(
-                    "wrote \(TextMetrics.sanitized(path)) (\(rows) rows of \(TextMetrics.sanitized(dataset.name)))\n"
+                    "wrote \(TextMetrics.sanitized(shownPath)) (\(rows) rows of \(TextMetrics.sanitized(dataset.name)))\n"
                 ))
         case .write(let output, let path, let pathRange):
             let (bytes, written) = rendered(output, path: path)
@@ -184,7 +184,12 @@ public struct ScriptRunner: Sendable {
             text = VegaLiteExporter.spec(for: drawn, on: target(), urls: urls)
             detail = "Vega-Lite"
         case .notebook(let entries, let title):
-            text = HTMLNotebook.page(entries, title: title, on: target())
+            // Each chart's remote rows asked of the engine, as `save svg` asks them.
+            text = HTMLNotebook.page(entries, title: title, on: target()) { session in
+                remote.forSVG(
+                    session, on: target(), size: nil, shouldCancel: executor.isCancelled
+                ).session
+            }
             detail = "\(entries.count) steps"
         case .document(let document, let written):
             return (Array(document.utf8), written)

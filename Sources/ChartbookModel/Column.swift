@@ -18,6 +18,28 @@ public struct Column: Equatable, Sendable {
         /// column a drawing needs before the session is committed, so the layout never meets
         /// one it draws.
         case unread(field: Int, count: Int, kind: Kind)
+
+        /// The same cells: numbers bit for bit, so a missing value (NaN) is the same as
+        /// itself — a `reload` of unchanged data changes nothing (and records no undo step).
+        public static func == (a: Values, b: Values) -> Bool {
+            switch (a, b) {
+            case (.numbers(let x), .numbers(let y)): return sameNumbers(x, y)
+            case (.text(let x), .text(let y)): return x == y
+            case (.unread(let f, let c, let k), .unread(let g, let d, let l)):
+                return f == g && c == d && k == l
+            default: return false
+            }
+        }
+
+        static func sameNumbers(_ x: [Double], _ y: [Double]) -> Bool {
+            guard x.count == y.count else { return false }
+            return x.withUnsafeBufferPointer { a in
+                y.withUnsafeBufferPointer { b in
+                    a.baseAddress == b.baseAddress
+                        || zip(a, b).allSatisfy { $0.bitPattern == $1.bitPattern }
+                }
+            }
+        }
     }
 
     public var name: String

@@ -2,111 +2,14 @@ import Testing
 import ChartbookModel
 import ChartbookData
 @testable import ChartbookCommands
+import ChartbookFuzzing
 
 /// The printer is the parser's inverse: `parse(print(c)) == c` for commands made from the
 /// grammar itself — each entry's operands and options (`CommandSpec`, `PlotOption.values`)
 /// give the words, so a command or option added to the table is tested without a line here.
 @Suite struct CommandRoundTripTests {
-    /// Random lines for `spec`, its words then a value for each operand and some options.
-    struct LineMaker {
-        var random: RandomSource
-
-        mutating func line(for spec: CommandSpec) -> String {
-            var words = spec.words
-            var kind: Plot.Kind?
-            for operand in spec.operands {
-                if operand.isOptional, random.coin() { continue }
-                let word = value(operand)
-                if operand == .plotKind { kind = Plot.Kind.named(word) }
-                words.append(word)
-            }
-            let options = optionChoices(spec, kind: kind)
-            for _ in 0..<random.below(4) where !options.isEmpty {
-                let (name, values) = options[random.below(options.count)]
-                words.append(name + "=" + value(values))
-            }
-            return words.joined(separator: " ")
-        }
-
-        func optionChoices(_ spec: CommandSpec, kind: Plot.Kind?) -> [(String, ValueKind)] {
-            switch spec.options {
-            case .none: []
-            case .fixed(let options): options.map { ($0.name, $0.values) }
-            case .plotKind:
-                PlotOption.all.filter { $0.kinds.contains(kind ?? .line) }.map {
-                    ($0.name, $0.values)
-                }
-            case .plotNamed: PlotOption.all.map { ($0.name, $0.values) }
-            }
-        }
-
-        mutating func pick(_ words: [String]) -> String { words[random.below(words.count)] }
-
-        /// A word (or words) of `kind`, valid or nearly so: the parser decides.
-        mutating func value(_ kind: ValueKind) -> String {
-            switch kind {
-            case .keyword(let words): return pick(words)
-            case .either(let a, let b): return random.coin() ? value(a) : value(b)
-            case .optional(let inner): return value(inner)
-            case .name, .dataset, .reloadable, .plot:
-                return pick(["a", "w", "s_1", "big-data", "X9"])
-            case .series, .labelSource:
-                return pick(["s", "s.v", #"s."my col""#, #""a b""#, "v2", "w.temp_max"])
-            case .column: return pick(["v", #""my col""#, "date", "k"])
-            case .expression:
-                return pick([
-                    "year + (quarter - 1) / 4", "if(v > 3, 1, 0)", #"parse(d, "%Y%m%d")"#,
-                    "-x*2 >= 3 and not y", "log(`my col`)",
-                ])
-            case .filter:
-                return pick(["k=a", "k!=b", "n>3", "d<=2004-01-01", #""name=New York""#, "k=a,b"])
-            case .plotKind: return pick(Plot.Kind.allNames)
-            case .plot: return pick(["p", "rev"])
-            case .refline: return pick(["r1", "50", "-2.5", "1e3"])
-            case .statistic:
-                return random.coin()
-                    ? pick(StatisticKind.allCases.map(\.rawValue))
-                    : pick(["0", "-7.25", "1e6", "1_000"])
-            case .path:
-                return pick([
-                    "f.csv", #""my dir/a b.csv""#, "out/x.svg", "~/data.json", #""semi;colon.cb""#,
-                ])
-            case .color: return pick(["red", "#16aafc", "#16aafc80", "white@0.5"])
-            case .colorPair: return pick(["red..blue", "#16aafc..white@0"])
-            case .integer(let range):
-                return String(range.lowerBound + random.below(min(range.count, 1000)))
-            case .number(let range):
-                let x = range.lowerBound + (range.upperBound - range.lowerBound) * random.unit()
-                return random.coin() ? NumberText.shortest(x) : NumberText.shortest(x.rounded())
-            case .numbers:
-                return (0...random.below(3)).map { _ in
-                    pick(["1", "-3.5", "nan", "1e6", "1_000", "0.1"])
-                }
-                .joined(separator: " ")
-            case .range: return pick(["0..100", "..5", "-3..", "1e-3..2e3", "-10..-1"])
-            case .size: return pick(["100x30", "1x1", "1200x600"])
-            case .bytes: return pick(["2GiB", "512MiB", "1048576B", "3GB"])
-            case .duration: return pick(["30s", "5m", "off", "1h", "1500ms"])
-            case .text: return pick([#""hello""#, #""a \"q\" b""#, #""日本""#, #""tab\tx""#, #""""#])
-            case .zone: return pick(["UTC", "+05:30", "Europe/Paris", "-08:00"])
-            case .xValue: return pick(["3", "2004-06-01", "Jan", #""New York""#, "-1.5"])
-            case .interval:
-                return pick(["0..10", "2004-01-01..2005-01-01", #""New York"..Paris"#, "3..3"])
-            case .distance: return pick(["+5", "-3", "+25%", "+30d", "-1.5%", "+7%", "-2y"])
-            case .inlineValues:
-                return pick([
-                    "= 1 2 3", "= Jan:12 Feb:15", #"= "New York":3 b:4"#, "= 1,2, nan", "= -1e-3",
-                ])
-            case .rows: return pick(["0..5", "3..3", "10..200"])
-            case .positions: return pick(["relative 0 0.5 1", "absolute 10 20", "relative 0.25"])
-            case .helpTopic: return pick(HelpText.topics)
-            case .asName: return "as " + pick(["a", "r", "p_2"])
-            }
-        }
-    }
-
     @Test func everyCommandPrintsBackToItself() throws {
-        var maker = LineMaker(random: RandomSource(seed: 26))
+        var maker = GrammarLines(random: RandomSource(seed: 26))
         var parsed = [String: Int]()
         for spec in Grammar.commands {
             for _ in 0..<300 {
@@ -134,10 +37,4 @@ import ChartbookData
                 "\(spec.topic): \(parsed[spec.topic, default: 0])")
         }
     }
-}
-
-extension RandomSource {
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    mutating func coin() -> Bool { next() & 1 == 0 }
-    mutating func unit() -> Double { nextUnit() }
 }

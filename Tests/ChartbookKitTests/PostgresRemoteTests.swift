@@ -1,6 +1,7 @@
 import CLibPQ
 import ChartbookCommands
 import ChartbookData
+import ChartbookFuzzing
 import ChartbookModel
 import Foundation
 import Testing
@@ -62,6 +63,90 @@ struct PostgresRemoteTests {
                     == SVGExporter.svg(for: local, on: target),
                 "SVG: trial \(trial) round \(round) \(extra)")
         }
+    }
+
+    /// Issue 28: commands drawn from the whole grammar (`GrammarLines`, naming the fixture's
+    /// dataset, columns and times), each run on the same query loaded `mode=local` and
+    /// `mode=remote`: the remote side prints, reports, draws and writes byte for byte what
+    /// the local side does — or refuses the command, naming `mode=local`, and changes nothing.
+    @Test(arguments: 0..<16) func everyCommandIsExactOrRefused(trial: Int) throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: UInt64(2800 + trial))
+        let table = "vocabulary_\(trial)"
+        let xs = PostgresFixture.series(&random, count: 300 + Int(random.nextUnit() * 3_000))
+        PostgresFixture.create(table, url: url, xs: xs, random: &random, numericX: false)
+        PostgresFixture.exec(
+            url,
+            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (extract(epoch FROM x)::bigint % 3)"
+        )
+        let query = "SELECT x, value, other, k FROM \(table) ORDER BY x"
+        let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
+        let sides = ["local", "remote"].map { mode in
+            PropertySide(
+                load: "load \(url) \"\(query)\" as d x=x mode=\(mode)\nadd plot line d.value",
+                target: target)
+        }
+        var lines = GrammarLines(
+            random: RandomSource(seed: UInt64(28 + trial)),
+            names: PostgresFixture.names(xs))
+        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
+        let specs = Grammar.commands.filter { !skipped.contains($0.topic) }
+        var refused = 0, run = 0
+        var differences = [String]()
+        for _ in 0..<80 {
+            let line = lines.line(for: specs[random.below(specs.count)])
+            let remote = sides[1].run(line)
+            if remote.text.contains("stays in the engine (mode=remote)") {
+                #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
+                refused += 1
+                continue
+            }
+            let local = sides[0].run(line)
+            run += 1
+            // What differs by the mode's own word: the load line of a saved script or page,
+            // and `reload`'s feedback, which says the dataset is remote (with the planner's
+            // estimate of its rows, as `load` does).
+            let same = { (a: String, b: String) in
+                Self.withoutReloads(a)
+                    == Self.withoutReloads(
+                        b.replacingOccurrences(of: "mode=remote", with: "mode=local"))
+            }
+            var parts = [
+                ("text", local.text, remote.text), ("chart", local.chart, remote.chart),
+                ("change", "\(local.committed)", "\(remote.committed)"),
+            ]
+            for path in Set(local.written + remote.written).sorted() {
+                parts.append(
+                    (path, sides[0].file(path), sides[1].file(path)))
+            }
+            for (what, a, b) in parts where !same(a, b) {
+                differences.append(
+                    "\(line) — \(what): \(Self.firstDifference(a, b.replacingOccurrences(of: "mode=remote", with: "mode=local")))"
+                )
+            }
+        }
+        let shown = differences.prefix(8).joined(separator: "\n")
+        #expect(differences.isEmpty, "trial \(trial):\n\(shown)")
+        #expect(run > 20, "trial \(trial): \(run) run, \(refused) refused")
+    }
+
+    static func withoutReloads(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("reloaded ") }.joined(separator: "\n")
+    }
+
+    /// The first line where `a` and `b` differ, both ways.
+    static func firstDifference(_ a: String, _ b: String) -> String {
+        let (x, y) = (
+            a.split(separator: "\n", omittingEmptySubsequences: false),
+            b.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        for i in 0..<max(x.count, y.count)
+        where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
+            return
+                "line \(i + 1):\n  local:  \(i < x.count ? String(x[i]) : "—")\n  remote: \(i < y.count ? String(y[i]) : "—")"
+        }
+        return "same"
     }
 
     @Test func aQuestionStoppedByControlCIsNotAskedAgainUntilTheNextCommandLine() throws {
@@ -143,12 +228,74 @@ struct PostgresRemoteTests {
             ).isEmpty)
         #expect(
             PostgresFixture.run("add plot dot r.value", &notebook).contains(
-                "expected line for remote dataset 'r'"))
+                "dataset 'r' stays in the engine (mode=remote), which gives the rows a line draws, not dot plots"
+            ))
     }
 }
 
 /// The real server the tests use, and how they fill it (through libpq, as any client would).
+/// One side of the vocabulary property test: a notebook, its runner (with its remote
+/// answers) and its files, running a line at a time.
+final class PropertySide {
+    var notebook = Notebook()
+    let runner: ScriptRunner
+    let files = InMemoryFiles()
+    let target: TerminalTarget
+
+    init(load: String, target: TerminalTarget) {
+        self.target = target
+        runner = ScriptRunner(
+            executor: Executor(files: files), keepGoing: true, target: { target })
+        let result = run(load)
+        #expect(result.committed, "\(result.text)")
+    }
+
+    /// The text of the file at `path` ("" when there is none).
+    func file(_ path: String) -> String {
+        String(decoding: files.files[path] ?? [], as: UTF8.self)
+    }
+
+    /// What `line` printed and reported, the chart after it, whether it changed the session,
+    /// and the files it wrote.
+    func run(_ line: String) -> (text: String, chart: String, committed: Bool, written: [String]) {
+        let before = notebook.commits
+        let old = files.files
+        var text = ""
+        _ = runner.run(ScriptSource(name: "t.cb", text: line), in: &notebook) { event in
+            switch event {
+            case .output(let t), .diagnostic(let t), .feedback(let t): text += t
+            default: break
+            }
+        }
+        let drawn = runner.remote.forTerminal(
+            notebook.session, on: target, shouldCancel: { false })
+        let written = files.files.filter { old[$0.key] != $0.value }.map(\.key)
+        return (
+            text + drawn.problems.joined(separator: "\n"),
+            ChartRenderer.text(for: drawn.session, on: target), notebook.commits > before, written
+        )
+    }
+
+}
+
 enum PostgresFixture {
+    /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k), its
+    /// plots, times inside the data and files in the working directory.
+    static func names(_ xs: [Double]) -> GrammarLines.Names {
+        var names = GrammarLines.Names()
+        names.datasets = ["d"]
+        names.series = ["d.value", "d.other", "d.k", "d", "value"]
+        names.columns = ["value", "other", "k", "x"]
+        names.plots = ["value", "other", "p", "r1"]
+        let first = xs.first ?? 0, last = xs.last ?? 1
+        let at = { (f: Double) in text(first + (last - first) * f, false) }
+        names.filters = ["k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0"]
+        names.xValues = [at(0.3), at(0.71), at(-0.1)]
+        names.intervals = ["\(at(0.2))..\(at(0.6))", "\(at(0.5))..\(at(0.52))", "all"]
+        names.paths = ["out.csv", "out.svg", "o.vl.json", "s.cb", "p.html"]
+        return names
+    }
+
     static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_POSTGRES_URL"]
 
     /// Increasing x values: steps of up to five seconds (microseconds apart), now and then a
