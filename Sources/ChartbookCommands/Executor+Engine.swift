@@ -78,18 +78,21 @@ extension Executor {
         var unordered = source
         unordered.relation = remote.transformSource(table, ordered: false)
         let compiler = SQLCompiler(.postgres)
-        let summarySQL: String, repeatsSQL: String
+        let summarySQL: String
         do throws(TransformError) {
             summarySQL = try compiler.summary(of: table.columns, over: unordered)
-            repeatsSQL = try compiler.mostRowsPerX(table.xColumn, over: source, zone: .utc)
         } catch {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
         }
-        let answer: [Double], most: Double, infinite: [Int]
+        let answer: [Double], most: Int, infinite: [Int]
         do throws(DatabaseFailure) {
             answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
-            most = try remote.aggregate(repeatsSQL, shouldCancel: isCancelled)
+            if let known = table.mostRowsPerX {
+                most = known
+            } else {
+                most = try mostRowsPerX(remote, table)
+            }
             infinite = try remote.infinities(table, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }
         let fields = SQLCompiler.summaryFields
@@ -112,7 +115,7 @@ extension Executor {
         }
         return SessionReport.describe(
             dataset, rows: rows, columns: columns,
-            mostRowsPerX: most > 1 ? Int(saturating: most) : nil)
+            mostRowsPerX: most > 1 ? most : nil)
     }
 
     /// `show data` of a remote dataset: the rows shown, asked of the engine in the query's
@@ -174,6 +177,20 @@ extension Executor {
                 at: range)
         }
         return (table, query)
+    }
+
+    /// The most rows sharing an x in all of a remote table's rows, counted by the engine in
+    /// one grouping scan when it is opened: a line's note ("up to N rows per x") and
+    /// `describe` say it as loading every row would, not as the rows of a drawing would.
+    func mostRowsPerX(_ remote: PostgresRemote, _ table: RemoteTable) throws(DatabaseFailure)
+        -> Int
+    {
+        var source = engineSource(remote, table)
+        source.relation = remote.transformSource(table, ordered: false)
+        guard let sql = try? SQLCompiler(.postgres).mostRowsPerX(table.xColumn, over: source)
+        else { return 1 }
+        let most = try remote.aggregate(sql, shouldCancel: isCancelled)
+        return most.isFinite ? max(1, Int(saturating: most)) : 1
     }
 
     /// A remote table's rows as the transform compiler reads them.

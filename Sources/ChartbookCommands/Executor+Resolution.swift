@@ -200,9 +200,11 @@ extension Executor {
             estimate = rows
         }
         do {
-            return try remote.open(
+            var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
                 shouldCancel: isCancelled)
+            table.mostRowsPerX = try mostRowsPerX(remote, table)
+            return table
         } catch {
             // Too big to load, but not drawable remotely (learnt before any row is read):
             // load it (the budget decides). An engine error is the answer: it is not asked

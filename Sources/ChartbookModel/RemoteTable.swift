@@ -27,6 +27,9 @@ public struct RemoteTable: Equatable, Sendable {
     /// The query's columns a remote dataset leaves out (text and other kinds), as the
     /// session names them: `describe` says so, where `mode=local` would describe them.
     public var leftOut: [String] = []
+    /// The most rows sharing an x in all the data (1: none share one), counted by the engine
+    /// when the query is opened; nil for a table made otherwise.
+    public var mostRowsPerX: Int?
     /// The request the dataset's columns answer now; nil before the first drawing.
     public var materialized: RemoteRequest?
 

@@ -329,6 +329,13 @@ struct SeriesResolver {
         var found = [(String, Int)]()
         for s in series where s.plot.kind.isLine && s.plot.binding.order == .x && s.sorted {
             guard let xs = s.xs, !found.contains(where: { $0.0 == s.plot.id }) else { continue }
+            // A remote dataset holds a drawing's rows: its engine counted all of them.
+            if let remote = session.dataset(named: s.plot.series.dataset)?.remote,
+                let most = remote.mostRowsPerX
+            {
+                if most > 1 { found.append((s.plot.id, most)) }
+                continue
+            }
             var run = 1, most = 1
             for i in xs.indices.dropFirst() {
                 run = xs[i] == xs[i - 1] ? run + 1 : 1

@@ -50,14 +50,14 @@ extension SQLCompiler {
         return "(CASE \(cases.joined(separator: " ")) ELSE 6 END)"
     }
 
-    /// The most rows sharing an x (what `describe` reports as "x repeats"): the executor's
-    /// count per x (`TableExecutor.mostRowsPerX`), compiled, and its largest count.
-    public func mostRowsPerX(_ x: String, over source: Source, zone: TimeZoneSetting)
-        throws(TransformError) -> String
-    {
-        let counting = TransformPipeline(
-            x: x, y: nil, by: nil, filter: nil, aggregate: .count, timeZone: zone)
+    /// The most rows sharing an x (what `describe` reports as "x repeats", and a line's note
+    /// "up to N rows per x"): the rows counted per x value, as the executor's count per x
+    /// (`TableExecutor.mostRowsPerX`) counts them — rows without an x left out — in one
+    /// grouping scan that needs no row order. Tested against the executor on random tables.
+    public func mostRowsPerX(_ x: String, over source: Source) throws(TransformError) -> String {
+        guard source.kinds[x] != nil else { throw .missingColumn(x) }
+        let c = SQLQuoting.identifier(x)
         return
-            "SELECT CAST(MAX(\"_value\") AS DOUBLE PRECISION) FROM (\(try query(counting, over: source))) AS chartbook_counts"
+            "SELECT CAST(MAX(chartbook_n) AS DOUBLE PRECISION) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation) WHERE \(c) IS NOT NULL GROUP BY \(c)) AS chartbook_counts"
     }
 }

@@ -77,7 +77,11 @@ struct PostgresRemoteTests {
         PostgresFixture.create(table, url: url, xs: xs, random: &random, numericX: false)
         PostgresFixture.exec(
             url,
-            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (extract(epoch FROM x)::bigint % 3)"
+            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (extract(epoch FROM x)::bigint % 3);"
+                // Rows sharing an x, and numbers a chart cannot place.
+                + "INSERT INTO \(table) SELECT x, value + 1, other, k FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40;"
+                + "UPDATE \(table) SET value = '\(trial % 2 == 0 ? "" : "-")Infinity' WHERE x = (SELECT x FROM \(table) ORDER BY x OFFSET 60 LIMIT 1);"
+                + "ANALYZE \(table)"
         )
         let query = "SELECT x, value, other, k FROM \(table) ORDER BY x"
         let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)

@@ -102,7 +102,7 @@ import Testing
         }
         if table.kind != .text {
             let most = try db.rows(
-                try SQLCompiler(.sqlite).mostRowsPerX("x", over: db.source, zone: .utc)
+                try SQLCompiler(.sqlite).mostRowsPerX("x", over: db.source)
             ).first?.first
             let want = TableExecutor.mostRowsPerX("x", in: dataset)?.rows
             #expect(
