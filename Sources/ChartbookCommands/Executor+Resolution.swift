@@ -190,6 +190,11 @@ extension Executor {
     func remoteTable(_ request: DatabaseQuery, timeZone: TimeZoneSetting)
         throws(DatabaseFailure) -> RemoteTable?
     {
+        if request.engine == .clickhouse, request.options.mode == .remote {
+            throw .notRemote(
+                "mode=remote is not yet computed by ClickHouse (PostgreSQL only); "
+                    + "mode=local reads the rows")
+        }
         guard request.engine == .postgres, request.options.mode != .local else { return nil }
         let remote = PostgresRemote(request)
         var estimate: Int?
@@ -272,7 +277,7 @@ extension Executor {
     /// The name of a query's dataset when `as` gives none: the SQLite file's name, or the
     /// first table the PostgreSQL query reads from (`… FROM sales` → `sales`), else `query`.
     static func datasetName(for request: DatabaseQuery) -> String {
-        guard request.engine == .postgres else { return datasetName(forPath: request.location) }
+        guard request.engine.isServer else { return datasetName(forPath: request.location) }
         let words = request.sql.split(whereSeparator: { $0.isWhitespace || $0 == "," })
         guard let from = words.firstIndex(where: { $0.lowercased() == "from" }),
             from + 1 < words.count

@@ -120,7 +120,7 @@ public enum Expectation: Equatable, Sendable {
         case .refline: "a reference line value or id"
         case .reflines: "auto, relative, absolute, on, off or key=value options"
         case .path(let what): what
-        case .loadSource: "a file path, or sqlite:PATH or postgres://… and a query"
+        case .loadSource: "a file path, or sqlite:PATH, postgres://… or clickhouse://… and a query"
         case .query(let engine):
             "a query in quotes after \(engine == .sqlite ? "sqlite:PATH" : "the connection URL")"
         case .epochColumn: "x=COLUMN with time= (the column that holds epoch times)"

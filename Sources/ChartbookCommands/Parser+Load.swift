@@ -68,7 +68,8 @@ extension Parser {
             if isQuery, ["sep", "header"].contains(option.name) {
                 throw unknownOption(
                     option,
-                    ["labels", "x", "time"] + (engine == .postgres ? ["mode", "timeout"] : []),
+                    ["labels", "x", "time"]
+                        + (engine?.isServer == true ? ["mode", "timeout"] : []),
                     context: "load of a query")
             }
             switch option.name {
@@ -91,10 +92,10 @@ extension Parser {
                 columns.append(Located(option.name, at: option.value.range))
             case "time":
                 options.time = try timeReading(option.value)
-            case "mode" where engine == .postgres:
+            case "mode" where engine?.isServer == true:
                 options.mode = try ValueParser.choice(
                     option.value, key: "mode", as: LoadOptions.QueryMode.self)
-            case "timeout" where engine == .postgres:
+            case "timeout" where engine?.isServer == true:
                 options.timeout = try ValueParser.timeout(option.value)
             default:
                 throw unknownOption(option, Grammar.optionNames(of: "load"), context: "load")

@@ -56,6 +56,27 @@ struct ColumnAccumulator {
         bytes += Self.numberBytes + (texts == nil ? 0 : Self.textSlotBytes)
     }
 
+    /// A cell the engine typed as a number, from its text: a number it cannot be, as NaN and
+    /// infinities are written by the engines, is missing — not a value a chart can place.
+    mutating func add(numberText bytes: UnsafeBufferPointer<UInt8>) {
+        if let value = NumberParser.parse(bytes, 0, bytes.count) {
+            add(number: value)
+        } else {
+            addMissing()
+        }
+    }
+
+    /// A cell the engine typed as a time or a date, written `YYYY-MM-DD[ hh:mm:ss[.f][±zz]]`
+    /// (as PostgreSQL and ClickHouse write them); one that is not (ClickHouse's zero date
+    /// `0000-00-00`, PostgreSQL's `infinity`) is missing.
+    mutating func add(timeText bytes: UnsafeBufferPointer<UInt8>) {
+        if let parsed = PostgresTimeText.parse(bytes) {
+            add(number: parsed.seconds)
+        } else {
+            addMissing()
+        }
+    }
+
     /// A null cell.
     @inline(__always)
     mutating func addMissing() {
@@ -93,6 +114,14 @@ struct ColumnAccumulator {
     func text(at row: Int) -> String {
         if let texts, row < texts.count, let text = texts[row] { return text }
         return numbers[row].isNaN ? "" : NumberText.shortest(numbers[row])
+    }
+
+    /// The column as `ValueTable` reads it, under `name`; wall-clock times (a column of
+    /// `wallClock` ones) placed in `zone` first.
+    func read(named name: String, wallClock: Bool, zone: TimeZoneSetting) -> ValueTable.Read {
+        var placed = self
+        if wallClock { zone.utc(fromWall: &placed.numbers) }
+        return placed.read(named: name)
     }
 
     /// The column as `ValueTable` reads it, under `name`.

@@ -26,6 +26,12 @@ public struct DatabaseReader: Sendable {
             reader.statementTimeout = request.options.timeout.seconds
             return try reader.read(
                 url: request.location, query: request.sql, shouldCancel: shouldCancel)
+        case .clickhouse:
+            var reader = ClickHouseReader(labelColumn: request.options.labelColumn, limits: limits)
+            reader.timeZone = timeZone
+            reader.timeout = request.options.timeout.seconds
+            return try reader.read(
+                url: request.location, query: request.sql, shouldCancel: shouldCancel)
         }
     }
 }

@@ -37,19 +37,8 @@ struct PostgresColumn {
         if result.isNull(row, column) { return cells.addMissing() }
         let bytes = result.bytes(row, column)
         switch kind {
-        case .number:
-            if let value = NumberParser.parse(bytes, 0, bytes.count) {
-                cells.add(number: value)
-            } else {
-                // NaN and ±Infinity: not values a chart can place.
-                cells.addMissing()
-            }
-        case .instant, .wallClock:
-            if let parsed = PostgresTimeText.parse(bytes) {
-                cells.add(number: parsed.seconds)
-            } else {
-                cells.addMissing()
-            }
+        case .number: cells.add(numberText: bytes)
+        case .instant, .wallClock: cells.add(timeText: bytes)
         case .other:
             cells.add(text: bytes)
         }
@@ -57,8 +46,6 @@ struct PostgresColumn {
 
     /// The column as `ValueTable` reads it; wall-clock times placed in `zone`.
     func read(zone: TimeZoneSetting) -> ValueTable.Read {
-        var cells = cells
-        if kind == .wallClock { zone.utc(fromWall: &cells.numbers) }
-        return cells.read(named: name)
+        cells.read(named: name, wallClock: kind == .wallClock, zone: zone)
     }
 }

@@ -2,13 +2,22 @@
 /// shows and saves them: never with a password. The one place that knows where a password
 /// can sit in a URL — the user-info part and a `password=` parameter.
 public enum ConnectionURL {
-    /// The URL schemes `load` reads as a PostgreSQL server.
-    public static let schemes = ["postgres://", "postgresql://"]
+    /// The URL schemes `load` reads as a PostgreSQL server, and as a ClickHouse server.
+    public static let postgresSchemes = ["postgres://", "postgresql://"]
+    public static let clickHouseSchemes = ["clickhouse://", "clickhouses://"]
+    /// Every scheme whose URLs may hold a password.
+    public static let schemes = postgresSchemes + clickHouseSchemes
 
-    /// Whether `text` starts with one of `schemes` (in any case).
+    /// Whether `text` starts with one of `postgresSchemes` (in any case).
     public static func isPostgres(_ text: String) -> Bool {
         let lower = text.lowercased()
-        return schemes.contains { lower.hasPrefix($0) }
+        return postgresSchemes.contains { lower.hasPrefix($0) }
+    }
+
+    /// Whether `text` starts with one of `clickHouseSchemes` (in any case).
+    public static func isClickHouse(_ text: String) -> Bool {
+        let lower = text.lowercased()
+        return clickHouseSchemes.contains { lower.hasPrefix($0) }
     }
 
     /// `url` without its password: `postgres://ann:secret@db/x?password=y&sslmode=require`
@@ -56,16 +65,17 @@ public enum ConnectionURL {
         return redacting(text)
     }
 
-    /// A URL split as libpq splits it.
-    private struct Parts {
-        var scheme: String
-        var user: String?
-        var password: String?
-        /// Host, port and what follows up to the path, parameters and all (`rest`).
-        var location: Substring
-        var rest: Substring
+    /// A URL split as libpq splits it (and as chartbook reads every server URL).
+    public struct Parts: Sendable {
+        /// As written, `postgres://` …
+        public var scheme: String
+        public var user: String?
+        public var password: String?
+        /// Host and port; then the path and parameters (`rest`).
+        public var location: Substring
+        public var rest: Substring
 
-        init?(_ url: String) {
+        public init?(_ url: String) {
             guard let scheme = schemes.first(where: { url.lowercased().hasPrefix($0) }) else {
                 return nil
             }

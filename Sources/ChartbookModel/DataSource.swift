@@ -32,11 +32,18 @@ public struct DatabaseQuery: Equatable, Sendable {
         case sqlite
         /// `postgres://…` or `postgresql://…`: a server, through libpq.
         case postgres
+        /// `clickhouse://…` (HTTP) or `clickhouses://…` (HTTPS): a server, through its HTTP
+        /// interface.
+        case clickhouse
+
+        /// Whether the engine is a server reached by a URL (whose password is never shown).
+        public var isServer: Bool { self != .sqlite }
 
         /// The engine a location names and the location proper: `sqlite:PATH` → the path;
         /// a PostgreSQL URL → the whole URL. Nil for a plain file path.
         public static func parse(location text: String) -> (Engine, String)? {
             if ConnectionURL.isPostgres(text) { return (.postgres, text) }
+            if ConnectionURL.isClickHouse(text) { return (.clickhouse, text) }
             if text.lowercased().hasPrefix("sqlite:") {
                 return (.sqlite, String(text.dropFirst(7)))
             }
@@ -47,7 +54,7 @@ public struct DatabaseQuery: Equatable, Sendable {
         public func written(_ location: String) -> String {
             switch self {
             case .sqlite: "sqlite:" + location
-            case .postgres: ConnectionURL.withoutPassword(location)
+            case .postgres, .clickhouse: ConnectionURL.withoutPassword(location)
             }
         }
     }

@@ -274,7 +274,7 @@ public struct SVGRenderer: Sendable {
     /// they replace are left out and the rows under them move down.
     func texts(_ scene: Scene, slanted: (row: Int?, extra: Double)?, _ out: inout SVGWriter) {
         for text in scene.texts {
-            if let slanted, text.role == .xLabel { continue }
+            if slanted != nil, text.role == .xLabel { continue }
             let cells = TextMetrics.width(of: text.text)
             var x = Double(text.column) * cellWidth
             if let center = text.centerColumn {

@@ -1,0 +1,84 @@
+import ChartbookModel
+import Foundation
+import Testing
+
+@testable import ChartbookData
+
+/// The parts of the ClickHouse reader that need no server (Scripts/clickhouse-test runs the
+/// rest against real ones): URLs, types, `TabSeparated` escapes, rows as they stream in, and
+/// the server's error text.
+@Suite struct ClickHouseTests {
+    @Test func locationsFromURLs() throws {
+        let plain = try #require(
+            ClickHouseLocation("clickhouse://ann:s3cret@db.example:9000/metrics"))
+        #expect(!plain.secure && plain.user == "ann" && plain.password == "s3cret")
+        #expect(plain.host == "db.example" && plain.port == 9000 && plain.database == "metrics")
+        let defaults = try #require(ClickHouseLocation("clickhouses://db.example"))
+        #expect(defaults.secure && defaults.user == "default" && defaults.password == nil)
+        #expect(defaults.port == 8443 && defaults.database == "default")
+        // A password holding `@` and `/`: the user info ends at the last `@` before the path.
+        let odd = try #require(ClickHouseLocation("clickhouse://u:p@ss@h:8123/d"))
+        #expect(odd.user == "u" && odd.password == "p@ss" && odd.host == "h")
+        #expect(ClickHouseLocation("postgres://h/d") == nil)
+        #expect(ClickHouseLocation("clickhouse:///d") == nil)
+        #expect(
+            ConnectionURL.withoutPassword("clickhouse://ann:s3cret@db:8123/m")
+                == "clickhouse://ann@db:8123/m")
+        #expect(DatabaseQuery.Engine.parse(location: "ClickHouse://h/d")?.0 == .clickhouse)
+    }
+
+    @Test func typesAreReadByTheirNames() {
+        typealias Kind = ClickHouseColumn.Kind
+        #expect(Kind(type: "UInt64") == .number && Kind(type: "Decimal(10, 2)") == .number)
+        #expect(Kind(type: "Nullable(Float64)") == .number)
+        #expect(Kind(type: "DateTime('Europe/Paris')") == .instant)
+        #expect(Kind(type: "Nullable(DateTime64(3))") == .instant64)
+        #expect(Kind(type: "Date") == .wallClock)
+        #expect(Kind(type: "LowCardinality(Nullable(String))") == .other)
+        #expect(Kind(type: "Enum8('a' = 1)") == .other)
+    }
+
+    @Test func escapesAreUndone() {
+        let line = Array("a\\tb\tc\\\\d\t\\N\tx\\ny".utf8)
+        let fields = ClickHouseReader.fields(line).map { String(decoding: $0, as: UTF8.self) }
+        #expect(fields == ["a\tb", "c\\d", "N", "x\ny"])
+        #expect(ClickHouseReader.quoted("a`b\\c") == "`a\\`b\\\\c`")
+    }
+
+    @Test func rowsArriveInPiecesAndAreTyped() throws {
+        let rows = ClickHouseRows(
+            columns: [
+                ClickHouseColumn(name: "t", type: "DateTime"),
+                ClickHouseColumn(name: "v", type: "Nullable(Float64)"),
+                ClickHouseColumn(name: "k", type: "String"),
+            ], limits: ResourceLimits())
+        // A row cut between two pieces, a null, nan, and text with an escaped tab.
+        for piece in ["1700000000\t1.5\tho", "st\\t1\n1700000060\t\\N\tb\n1700000120\tnan\tc\n"] {
+            try rows.receive(Data(piece.utf8))
+        }
+        let columns = try rows.finished()
+        let read = columns.map { $0.read(zone: .utc) }
+        #expect(read[0].numbers == [1_700_000_000, 1_700_000_060, 1_700_000_120])
+        #expect(read[1].numbers[0] == 1.5 && read[1].numbers[1].isNaN && read[1].numbers[2].isNaN)
+        #expect(read[2].text(0) == "host\t1" && read[2].text(2) == "c")
+        let cut = ClickHouseRows(
+            columns: [ClickHouseColumn(name: "v", type: "Float64")], limits: ResourceLimits())
+        try cut.receive(Data("1\n2".utf8))
+        #expect(throws: DatabaseFailure.self) { try cut.finished() }
+    }
+
+    @Test func serverErrorsKeepTheirMessageAndPosition() {
+        let syntax = ClickHouseConnection.failure(
+            "Code: 62, e.displayText() = DB::Exception: Syntax error: failed at position 16 (line 1, col 16): SELEC t FROM m) LIMIT 0. Expected one of: SELECT, WITH, e.what() = DB::Exception\n"
+        )
+        #expect(
+            syntax
+                == .query(
+                    "Syntax error: failed at position 16 (line 1, col 16). Expected one of: SELECT, WITH",
+                    offset: 15))
+        let unknown = ClickHouseConnection.failure(
+            "Code: 47, e.displayText() = DB::Exception: Unknown identifier: vv, e.what() = DB::Exception"
+        )
+        #expect(unknown == .query("Unknown identifier: vv", offset: nil))
+    }
+}
