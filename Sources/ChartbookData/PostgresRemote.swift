@@ -102,7 +102,8 @@ public struct PostgresRemote: Sendable {
             xColumn: shape.shown[shape.x], columns: shape.shown, engineNames: shape.names,
             timeColumns: named([.instant, .wallClock]), wallClockColumns: named([.wallClock]),
             estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
-        table.extremes = extremes
+        table.extremes = extremes.rows
+        table.nonPositive = extremes.nonPositive
         table.leftOut = shape.leftOut
         return table
     }
@@ -209,26 +210,32 @@ public struct PostgresRemote: Sendable {
     private func extremes(
         _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
     )
-        throws(DatabaseFailure) -> [[Double]]
+        throws(DatabaseFailure) -> (rows: [[Double]], nonPositive: [String: Int])
     {
         let source = "(\(selectRows(shape))) AS chartbook_r"
+        // Per column: its lowest and highest value, its lowest above zero (a log scale's
+        // end), and how many values are zero or less (what a log scale leaves out).
         let bounds = try connection.execute(
-            "SELECT \(shape.values.map { "min(c\($0)), max(c\($0))" }.joined(separator: ", ")) FROM \(source)",
+            "SELECT \(shape.values.map { "min(c\($0)), max(c\($0)), min(c\($0)) FILTER (WHERE c\($0) > 0), count(*) FILTER (WHERE c\($0) <= 0)" }.joined(separator: ", ")) FROM \(source)",
             shouldCancel: shouldCancel)
-        guard bounds.rows == 1 else { return [] }
+        guard bounds.rows == 1 else { return ([], [:]) }
         var picks = [String]()
+        var nonPositive = [String: Int]()
         for (i, c) in shape.values.enumerated() {
-            for (k, pick) in [(2 * i, "min"), (2 * i + 1, "max")] where !bounds.isNull(0, k) {
+            for (k, pick) in [(4 * i, "min"), (4 * i + 1, "max"), (4 * i + 2, "min")]
+            where !bounds.isNull(0, k) {
                 let text = bounds.bytes(0, k)
                 guard let value = NumberParser.parse(text, 0, text.count) else { continue }
                 picks.append(
                     "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE c\(c) = \(Self.literal(value)))")
             }
+            let count = bounds.bytes(0, 4 * i + 3)
+            nonPositive[shape.shown[c]] = Int(String(decoding: count, as: UTF8.self)) ?? 0
         }
-        guard !picks.isEmpty else { return [] }
+        guard !picks.isEmpty else { return ([], nonPositive) }
         let rows = try connection.execute(
             "SELECT \(picks.joined(separator: ", ")) FROM \(source)", shouldCancel: shouldCancel)
-        return rows.rows == 1 ? Self.rows(rows, r: 0, shape) : []
+        return (rows.rows == 1 ? Self.rows(rows, r: 0, shape) : [], nonPositive)
     }
 
     /// The rows carried by the arrays of result row `r`, columns `arrays` (every one by
@@ -256,8 +263,13 @@ public struct PostgresRemote: Sendable {
             : "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
         let picks =
             ["min(ARRAY[x, \(shape.list)])", "max(ARRAY[x, \(shape.list)])"]
-            + shape.values.flatMap { valuePicks(shape, $0, dots: request.yDots[shape.shown[$0]]) }
-        let missing = shape.values.map { "count(*) - count(c\($0))" }
+            + shape.values.flatMap {
+                valuePicks(shape, $0, dots: request.yDots[shape.shown[$0]], log: request.logY)
+            }
+        // A value a drawing leaves out breaks its line: missing, or ≤ 0 on a log scale.
+        let missing = shape.values.map {
+            "count(*) - count(*) FILTER (WHERE \(Self.drawn($0, log: request.logY)))"
+        }
         let sql = """
             SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", ")) \
             FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
@@ -325,15 +337,15 @@ public struct PostgresRemote: Sendable {
         }.joined(separator: " OR ")
         // By x first, whichever column x is (the arrays end with the whole row).
         let all = "ARRAY[x, \(shape.list)]"
-        let present = "c\(c) IS NOT NULL"
+        let present = Self.drawn(c, log: request.logY)
         let picks =
             [
                 "min(\(all))", "max(\(all))", "min(\(all)) FILTER (WHERE \(present))",
                 "max(\(all)) FILTER (WHERE \(present))",
-            ] + valuePicks(shape, c, dots: request.yDots[shape.shown[c]])
+            ] + valuePicks(shape, c, dots: request.yDots[shape.shown[c]], log: request.logY)
         let sql = """
             SELECT \(picks.joined(separator: ", ")) FROM (SELECT *, \(bucket(request)) AS chartbook_k, \
-            count(*) FILTER (WHERE c\(c) IS NULL AND chartbook_after) \
+            count(*) FILTER (WHERE NOT \(present) AND chartbook_after) \
             OVER (ORDER BY x ROWS UNBOUNDED PRECEDING) AS chartbook_run \
             FROM (SELECT *, lag(\(present), 1, TRUE) OVER (ORDER BY x) AS chartbook_after \
             FROM (\(selectRows(shape)) WHERE \(within)) AS chartbook_r) AS chartbook_l) AS chartbook_s \
@@ -343,17 +355,26 @@ public struct PostgresRemote: Sendable {
         return (0..<result.rows).flatMap { Self.rows(result, r: $0, shape) }
     }
 
+    /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
+    static func drawn(_ c: Int, log: Bool) -> String {
+        log ? "COALESCE(c\(c) > 0, FALSE)" : "c\(c) IS NOT NULL"
+    }
+
     /// The rows with column `c`'s lowest and highest dot row (`dots`, as in
-    /// `RemoteRequest.yDots`), the earliest of each (the layout's reducer keeps those); the
-    /// rows with its lowest and highest value when `dots` is nil.
-    private func valuePicks(_ shape: Shape, _ c: Int, dots: [Double]?) -> [String] {
+    /// `RemoteRequest.yDots`, of log10 of the value on a log scale), the earliest of each
+    /// (the layout's reducer keeps those); the rows with its lowest and highest value when
+    /// `dots` is nil.
+    private func valuePicks(_ shape: Shape, _ c: Int, dots: [Double]?, log: Bool) -> [String] {
         let all = shape.list
-        let present = "FILTER (WHERE c\(c) IS NOT NULL)"
+        let present = "FILTER (WHERE \(Self.drawn(c, log: log)))"
         guard let y = dots, y.count == 3 else {
             return ["min(ARRAY[c\(c), \(all)]) \(present)", "max(ARRAY[c\(c), \(all)]) \(present)"]
         }
         let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
-        let dot = "floor(least(greatest((\(upper) - c\(c)) * \(scale), -\(limit)), \(limit)) + 0.5)"
+        // PostgreSQL's log() is log10, as the layout's.
+        let value = log ? "log(c\(c))" : "c\(c)"
+        let dot =
+            "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
         return [
             "min(ARRAY[\(dot), x, \(all)]) \(present)", "max(ARRAY[\(dot), -x, \(all)]) \(present)",
         ]

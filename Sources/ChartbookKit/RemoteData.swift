@@ -93,6 +93,7 @@ public final class RemoteData: Sendable {
         guard let domain = scene.xDomain, let affine = scene.xAffine else { return nil }
         var request = RemoteRequest(interval: domain, offset: affine.offset, scale: affine.scale)
         if case .x(let x) = session.selection { request.selected = x }
+        request.logY = session.axes.yScale == .log
         for plot in session.plots {
             guard let y = scene.yMappings[plot.id]?.affine else { continue }
             request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]

@@ -27,6 +27,9 @@ public struct RemoteTable: Equatable, Sendable {
     /// The query's columns a remote dataset leaves out (text and other kinds), as the
     /// session names them: `describe` says so, where `mode=local` would describe them.
     public var leftOut: [String] = []
+    /// Per column, how many of its values are zero or less in all the data (what a log
+    /// scale leaves out, and says so under the chart); learnt when the query is opened.
+    public var nonPositive: [String: Int] = [:]
     /// The most rows sharing an x in all the data (1: none share one), counted by the engine
     /// when the query is opened; nil for a table made otherwise.
     public var mostRowsPerX: Int?
@@ -102,6 +105,8 @@ public struct RemoteRequest: Hashable, Sendable {
     /// highest row are then the first rows reaching the top and bottom dot — the very rows
     /// the layout's reducer keeps, so even the order of a vector path is the same.
     public var yDots: [String: [Double]] = [:]
+    /// The y scale is log10: dot rows are of log10 of values, and a value ≤ 0 is not drawn.
+    public var logY = false
 
     public init(
         interval: ClosedRange<Double>, offset: Double, scale: Double, selected: Double? = nil

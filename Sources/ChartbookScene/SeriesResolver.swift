@@ -307,6 +307,12 @@ struct SeriesResolver {
                     leftOut += 1
                 }
             }
+            // A remote dataset holds a drawing's rows: its engine counted all of them.
+            if let remote = session.dataset(named: s.plot.series.dataset)?.remote,
+                s.plot.drawn == nil
+            {
+                leftOut = remote.nonPositive[s.plot.series.column] ?? 0
+            }
             s.extra = s.extra.map { $0.map { $0 > 0 ? log10($0) : .nan } }
         }
         if scale == .log, var xs = s.xs {
@@ -329,13 +335,6 @@ struct SeriesResolver {
         var found = [(String, Int)]()
         for s in series where s.plot.kind.isLine && s.plot.binding.order == .x && s.sorted {
             guard let xs = s.xs, !found.contains(where: { $0.0 == s.plot.id }) else { continue }
-            // A remote dataset holds a drawing's rows: its engine counted all of them.
-            if let remote = session.dataset(named: s.plot.series.dataset)?.remote,
-                let most = remote.mostRowsPerX
-            {
-                if most > 1 { found.append((s.plot.id, most)) }
-                continue
-            }
             var run = 1, most = 1
             for i in xs.indices.dropFirst() {
                 run = xs[i] == xs[i - 1] ? run + 1 : 1

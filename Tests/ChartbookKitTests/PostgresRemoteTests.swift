@@ -86,9 +86,7 @@ struct PostgresRemoteTests {
         let query = "SELECT x, value, other, k FROM \(table) ORDER BY x"
         let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
         let sides = ["local", "remote"].map { mode in
-            PropertySide(
-                load: "load \(url) \"\(query)\" as d x=x mode=\(mode)\nadd plot line d.value",
-                target: target)
+            PropertySide(load: "load \(url) \"\(query)\" as d x=x mode=\(mode)", target: target)
         }
         var lines = GrammarLines(
             random: RandomSource(seed: UInt64(28 + trial)),
@@ -97,8 +95,11 @@ struct PostgresRemoteTests {
         let specs = Grammar.commands.filter { !skipped.contains($0.topic) }
         var refused = 0, run = 0
         var differences = [String]()
-        for _ in 0..<80 {
-            let line = lines.line(for: specs[random.below(specs.count)])
+        for step in 0..<80 {
+            // A line first (refused where rows share an x), then the grammar's lines.
+            let line =
+                step == 0
+                ? "add plot line d.value" : lines.line(for: specs[random.below(specs.count)])
             let remote = sides[1].run(line)
             if remote.text.contains("stays in the engine (mode=remote)") {
                 #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
