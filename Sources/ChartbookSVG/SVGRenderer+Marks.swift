@@ -28,7 +28,7 @@ extension SVGRenderer {
     /// Opens the `<g id="plot-ID" …>` a layer's marks are written in (closed by `</g>`);
     /// `attributes` are the ones its marks share.
     func openGroup(_ layer: Scene.Layer, _ attributes: String, _ out: inout SVGWriter) {
-        let id = "plot-" + SVGWriter.escapeAttribute(layer.plotID)
+        let id = out.uniqueID("plot-" + SVGWriter.escapeAttribute(layer.plotID))
         out.line("<g id=\"\(id)\"" + (attributes.isEmpty ? "" : " " + attributes) + ">")
     }
 
@@ -156,8 +156,9 @@ extension SVGRenderer {
             }
             last = (x, y)
         }
+        let id = out.uniqueID("plot-" + SVGWriter.escapeAttribute(layer.plotID))
         out.line(
-            "<path id=\"plot-\(SVGWriter.escapeAttribute(layer.plotID))\" d=\"\(d)\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(2 * r))\" stroke-linecap=\"round\"/>"
+            "<path id=\"\(id)\" d=\"\(d)\" fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(2 * r))\" stroke-linecap=\"round\"/>"
         )
     }
 }

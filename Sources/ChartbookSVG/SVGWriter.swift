@@ -3,6 +3,23 @@ import ChartbookModel
 /// Accumulates SVG text; escapes text and attributes; formats numbers with bounded precision.
 public struct SVGWriter {
     private(set) var text = ""
+    /// How many times each element id was given out.
+    private var ids: [String: Int] = [:]
+
+    /// `base`, the first time it is asked for; then `base-2`, `base-3` … (issue 30: the
+    /// groups of a `by=` plot, and a plot's line and its dots, shared one id). Every id in a
+    /// document is unique.
+    mutating func uniqueID(_ base: String) -> String {
+        var count = ids[base, default: 0] + 1
+        var id = count == 1 ? base : "\(base)-\(count)"
+        while count > 1, ids[id] != nil {
+            count += 1
+            id = "\(base)-\(count)"
+        }
+        ids[base] = count
+        if id != base { ids[id] = 1 }
+        return id
+    }
 
     mutating func line(_ s: String) {
         text += s

@@ -48,6 +48,19 @@ struct FixtureFiles: FileAccess {
 
     @Test func fixturesExist() { #expect(Self.scripts.count >= 8) }
 
+    /// Issue 30: every element id of every recorded SVG is unique (a `by=` plot's groups,
+    /// a line and its dots, had one id between them).
+    @Test func everyRecordedSVGHasUniqueIDs() throws {
+        for script in Self.scripts {
+            let path = FixtureFiles.directory + "/" + script.dropLast(3) + ".svg"
+            let svg = try String(contentsOfFile: path, encoding: .utf8)
+            let ids = svg.components(separatedBy: " id=\"").dropFirst().map {
+                String($0.prefix { $0 != "\"" })
+            }
+            #expect(Set(ids).count == ids.count, "\(script): \(ids)")
+        }
+    }
+
     /// Each script twice: reading files whole, and with columns on demand for every file
     /// (`onDemandFrom` 0) — the same charts, byte for byte.
     @Test(arguments: scripts, [false, true])
