@@ -17,13 +17,18 @@ public struct Lesson: Equatable, Sendable {
     public var source: ScriptSource
     public var steps: [Step]
 
+    /// Whether a comment is the `# pause` directive (a step of its own), not narration.
+    static func isPause(_ comment: String) -> Bool {
+        comment.trimmingCharacters(in: " \t") == "pause"
+    }
+
     public init(_ source: ScriptSource) {
         self.source = source
         var steps = [Step]()
         var narration = [String]()
         for line in Lexer.logicalLines(source) {
             if let comment = ScriptRunner.comment(line) {
-                if comment.trimmingCharacters(in: " \t") == "pause" {
+                if Self.isPause(comment) {
                     steps.append(Step(narration: narration, command: nil, line: line.line))
                     narration = []
                 } else {

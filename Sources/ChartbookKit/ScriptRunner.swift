@@ -70,7 +70,9 @@ public struct ScriptRunner: Sendable {
         var narration = [String]()
         for line in Lexer.logicalLines(source) {
             if let comment = Self.comment(line) {
-                narration.append(comment)
+                // `# pause` directs a lesson; it is not words of the next step (issue 30:
+                // the HTML notebook printed it).
+                if !Lesson.isPause(comment) { narration.append(comment) }
                 continue
             }
             let commands: [CommandTokens]

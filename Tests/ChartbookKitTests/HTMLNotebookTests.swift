@@ -11,6 +11,7 @@ import ChartbookModel
         # Data first.
         gen w walk 20 seed=1
 
+        # pause
         # Then a <line> & "more".
         add plot area w fill=gradient
         show
@@ -33,6 +34,7 @@ import ChartbookModel
         #expect(html.contains("<p class=\"narration\">Data first.</p>"))
         #expect(html.contains("Then a &lt;line&gt; &amp; &quot;more&quot;."))
         #expect(!html.contains("check: size"), "a check header is a setting, not narration")
+        #expect(!html.contains(">pause<"), "a lesson's # pause is a directive, not narration")
         // Three steps (show changes nothing); charts after the two that have plots, in
         // both themes.
         #expect(html.components(separatedBy: "<section class=\"step\"").count - 1 == 3)
