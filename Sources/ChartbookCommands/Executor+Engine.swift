@@ -74,9 +74,7 @@ extension Executor {
         let (table, query) = try engineTable(
             of: dataset, for: "a description of its text columns", at: range)
         let remote = PostgresRemote(query)
-        let source = engineSource(remote, table)
-        var unordered = source
-        unordered.relation = remote.transformSource(table, ordered: false)
+        let unordered = engineSource(remote, table, ordered: false)
         let compiler = SQLCompiler(.postgres)
         let summarySQL: String
         do throws(TransformError) {
@@ -128,7 +126,11 @@ extension Executor {
         let total: Int, fetched: [[Double]]
         let shown: ClosedRange<Int>
         do throws(DatabaseFailure) {
-            total = try remote.rowCount(shouldCancel: isCancelled)
+            if let known = table.rowCount {
+                total = known
+            } else {
+                total = try remote.rowCount(shouldCancel: isCancelled)
+            }
             guard let wanted = DatasetTable.shownRows(rows, of: total) else {
                 return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
             }
@@ -144,19 +146,6 @@ extension Executor {
         var held = dataset
         held.columns = table.columns(of: fetched)
         return DatasetTable.table(held, rows: shown, first: shown.lowerBound, of: total)
-    }
-
-    /// The rows of each remote dataset of `s`, counted by its engine (`list`).
-    func engineRowCounts(_ s: Session, at range: SourceRange) throws(Diagnostic) -> [String: Int] {
-        var counts = [String: Int]()
-        for dataset in s.datasets where dataset.remote != nil {
-            guard case .query(let query) = dataset.source else { continue }
-            do throws(DatabaseFailure) {
-                counts[dataset.name] = try PostgresRemote(query).rowCount(
-                    shouldCancel: isCancelled)
-            } catch { throw engineFailure(error, query, at: range) }
-        }
-        return counts
     }
 
     /// A remote PostgreSQL dataset's table and query, for what reads all of its columns:
@@ -185,22 +174,24 @@ extension Executor {
     func mostRowsPerX(_ remote: PostgresRemote, _ table: RemoteTable) throws(DatabaseFailure)
         -> Int
     {
-        var source = engineSource(remote, table)
-        source.relation = remote.transformSource(table, ordered: false)
+        let source = engineSource(remote, table, ordered: false)
         guard let sql = try? SQLCompiler(.postgres).mostRowsPerX(table.xColumn, over: source)
         else { return 1 }
         let most = try remote.aggregate(sql, shouldCancel: isCancelled)
         return most.isFinite ? max(1, Int(saturating: most)) : 1
     }
 
-    /// A remote table's rows as the transform compiler reads them.
-    func engineSource(_ remote: PostgresRemote, _ table: RemoteTable) -> SQLCompiler.Source {
+    /// A remote table's rows as the transform compiler reads them; without their order by x
+    /// (`ordered: false`) for aggregates that need none (numbering rows sorts them all).
+    func engineSource(_ remote: PostgresRemote, _ table: RemoteTable, ordered: Bool = true)
+        -> SQLCompiler.Source
+    {
         var kinds = [String: Column.Kind]()
         for name in table.columns {
             kinds[name] = table.timeColumns.contains(name) ? .time : .number
         }
         return SQLCompiler.Source(
-            relation: remote.transformSource(table), kinds: kinds,
+            relation: remote.transformSource(table, ordered: ordered), kinds: kinds,
             rowOrder: PostgresRemote.rowOrderName)
     }
 

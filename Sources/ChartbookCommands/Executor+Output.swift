@@ -3,9 +3,7 @@ import ChartbookModel
 extension Executor {
     /// How and where the chart is drawn: `show`, `show data`, `list`, the output settings and
     /// snapshots.
-    func applyOutput(
-        _ command: Command, to s: inout Session, at range: SourceRange, context: Context
-    )
+    func applyOutput(_ command: Command, to s: inout Session, context: Context)
         throws(Diagnostic) -> [Effect]
     {
         switch command {
@@ -17,8 +15,7 @@ extension Executor {
             }
             let dataset = try readAllColumns(of: existing, at: name.range)
             return [.print(DatasetTable.table(dataset, rows: rows))]
-        case .list:
-            return [.print(SessionReport.list(s, rowCounts: try engineRowCounts(s, at: range)))]
+        case .list: return [.print(SessionReport.list(s))]
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas

@@ -122,7 +122,7 @@ public struct Executor: Sendable {
             effects = try applyViewing(command, to: &s, at: range)
         case .show, .showData, .list, .setSize, .setColor, .setCanvas, .setTheme, .setRedraw,
             .snapshot:
-            effects = try applyOutput(command, to: &s, at: range, context: context)
+            effects = try applyOutput(command, to: &s, context: context)
         case .reset, .help, .echo, .pause, .play, .quit:
             effects = try applySession(command, to: &s, context: context)
         case .undo, .redo, .history, .source, .save:

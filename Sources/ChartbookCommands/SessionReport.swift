@@ -4,26 +4,26 @@ import ChartbookTransform
 
 /// The text of `list`, `plots`, `describe` and `history`. Everything from data is sanitised.
 enum SessionReport {
-    /// `list`: `rowCounts` gives the rows of datasets whose columns do not hold them all
-    /// (a remote dataset's, counted by its engine).
-    static func list(_ s: Session, rowCounts: [String: Int] = [:]) -> String {
+    static func list(_ s: Session) -> String {
         let out =
-            datasetLines(s, rowCounts: rowCounts) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n")
+            datasetLines(s) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n")
             + plotLines(s)
             + reflinesLine(s.referenceLines) + markedLines(s) + viewLine(s.view) + settingsLine(s)
             + axesLine(s)
         return TextMetrics.sanitizedLines(out + "\n")
     }
 
-    static func datasetLines(_ s: Session, rowCounts: [String: Int]) -> String {
+    static func datasetLines(_ s: Session) -> String {
         var out = "datasets:" + (s.datasets.isEmpty ? " none\n" : "\n")
         for d in s.datasets {
             let columns = d.columns.map {
                 $0.kindName == "number" ? $0.name : "\($0.name) (\($0.kindName))"
             }
             .joined(separator: ", ")
+            // A remote dataset holds a drawing's rows: its engine counted all of them.
+            let rows = d.remote?.rowCount ?? d.count
             out +=
-                "  \(d.name)  \(rowCounts[d.name] ?? d.count) rows  [\(columns)]  \(source(d.source))"
+                "  \(d.name)  \(rows) rows  [\(columns)]  \(source(d.source))"
                 + (d.window.map { "  window=\($0)" } ?? "") + (d.xColumn.map { "  x=\($0)" } ?? "")
                 + "\n"
         }

@@ -125,14 +125,16 @@ final class ClickHouseConnection: Sendable {
 
         func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data)
         {
-            let failed = state.withLock { state -> Bool in
-                if state.status != 200 {
+            // An error's body is kept (up to 64 KiB) for its message; rows go to `receive`
+            // until one of them fails.
+            let forward = state.withLock { state -> Bool in
+                guard state.status == 200 else {
                     if state.errorBody.count < 65_536 { state.errorBody.append(data) }
                     return false
                 }
-                return state.failure != nil
+                return state.failure == nil
             }
-            guard !failed, state.withLock({ $0.status }) == 200 else { return }
+            guard forward else { return }
             do throws(DatabaseFailure) { try receive(data) } catch {
                 state.withLock { $0.failure = error }
                 dataTask.cancel()

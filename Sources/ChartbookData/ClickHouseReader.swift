@@ -41,9 +41,7 @@ public struct ClickHouseReader: Sendable {
             try connection.run(
                 "SELECT \(projection.joined(separator: ", ")) FROM (\n\(statement)\n) FORMAT TabSeparated",
                 shouldCancel: shouldCancel, receive: rows.receive)
-        } catch {
-            throw PostgresReader.shifted(error, by: Int.max)
-        }
+        } catch { throw error.withoutPosition }
         let read = try rows.finished().map { $0.read(zone: timeZone) }
         do { return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone) } catch {
             throw .data(error)

@@ -10,4 +10,11 @@ public enum DatabaseFailure: Error, Equatable, Sendable {
     case notRemote(String)
     /// The rows could not become a table (no numeric column, over the budget, cancelled).
     case data(DataError)
+
+    /// This failure without a position in the query: for SQL chartbook wrapped around it,
+    /// where the engine's position would point at text the user did not write.
+    public var withoutPosition: DatabaseFailure {
+        guard case .query(let message, _) = self else { return self }
+        return .query(message, offset: nil)
+    }
 }

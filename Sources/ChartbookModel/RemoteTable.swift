@@ -15,8 +15,12 @@ public struct RemoteTable: Equatable, Sendable {
     /// rather than instants.
     public var timeColumns: Set<String>
     public var wallClockColumns: Set<String>
-    /// The engine's estimate of the query's rows (EXPLAIN), shown by `describe` and `load`.
+    /// The engine's estimate of the query's rows (EXPLAIN), shown by `load`.
     public var estimatedRows: Int
+    /// The query's rows, counted when it was opened (with the extremes, in their scan):
+    /// what `list` and `show data` say, as loading every row at that moment would; nil for
+    /// a table made otherwise.
+    public var rowCount: Int?
     /// The first and last row of all the data by x (every column of `columns`, NaN missing).
     public var firstRow: [Double]
     public var lastRow: [Double]

@@ -73,7 +73,10 @@ public struct SVGRenderer: Sendable {
         }
         if extra > 0 { out.line("</g>") }
         slantedNameTexts(names, scene, &out)
-        texts(scene, slanted: names.isEmpty ? nil : (scene.categoryNames?.row, extra), &out)
+        let slanted = scene.categoryNames.flatMap {
+            names.isEmpty ? nil : (row: $0.row, extra: extra)
+        }
+        texts(scene, slanted: slanted, &out)
         out.line("</g>")
         out.line("</svg>")
         return out.text
@@ -272,7 +275,7 @@ public struct SVGRenderer: Sendable {
 
     /// The scene's texts; with `slanted` names (their row, the pixels they add) the x labels
     /// they replace are left out and the rows under them move down.
-    func texts(_ scene: Scene, slanted: (row: Int?, extra: Double)?, _ out: inout SVGWriter) {
+    func texts(_ scene: Scene, slanted: (row: Int, extra: Double)?, _ out: inout SVGWriter) {
         for text in scene.texts {
             if slanted != nil, text.role == .xLabel { continue }
             let cells = TextMetrics.width(of: text.text)
@@ -285,7 +288,7 @@ public struct SVGRenderer: Sendable {
             }
             // Labels of lines are centred on their line; other text sits on its row's baseline.
             var y = Double(text.row) * cellHeight + cellHeight * 0.75
-            if let slanted, let row = slanted.row, text.row > row { y += slanted.extra }
+            if let slanted, text.row > slanted.row { y += slanted.extra }
             // The y title sits over the axis: raised clear of the top label, which is centred
             // on its line and reaches into the row above.
             if text.role == .axisTitle && text.row == scene.plotArea.row - 1 {

@@ -19,12 +19,18 @@ public struct CategoryNames: Equatable, Sendable {
     public init(row: Int, names: [Name]) { self.row = row; self.names = names }
 
     /// The names of the categories in `window` (every `sparsity`-th, as `set labels …
-    /// sparsity=N` asks), or nil when `placed` already shows each of them whole.
+    /// sparsity=N` asks), or nil when `placed` already shows each of them whole. At most one
+    /// a cell (a slanted name needs more than a cell): a window of a million rows asks for a
+    /// few hundred names, not a million, on every drawing.
     static func missing(
         from placed: [XLabelPlacer.Placed], window: Range<Int>, sparsity: Int,
         mapping: XMapping, row: Int, label: (Int) -> String?
     ) -> CategoryNames? {
-        let named = window.filter { $0 % max(1, sparsity) == 0 }
+        let sparsity = max(1, sparsity)
+        let perCell = (window.count + max(1, mapping.widthCells) - 1) / max(1, mapping.widthCells)
+        let step = max(1, (perCell + sparsity - 1) / sparsity) * sparsity
+        let first = (window.lowerBound + step - 1) / step * step
+        let named = stride(from: first, to: window.upperBound, by: step)
         let names = named.compactMap { index -> Name? in
             guard let text = label(index), !text.isEmpty else { return nil }
             return Name(

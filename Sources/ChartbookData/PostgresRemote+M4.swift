@@ -1,0 +1,176 @@
+import ChartbookModel
+
+/// A remote dataset's drawings (issue 13): per dot column of the visible x interval, the
+/// first, last, lowest and highest row (M4) — by dot row, of log10 on a log scale — with the
+/// runs that missing values break, the neighbours just outside and the selection's rows.
+extension PostgresRemote {
+    /// What one drawing received: the rows by x (every column of `table.columns`), and how
+    /// many rows crossed the wire.
+    public struct Rows: Sendable {
+        public var columns: [Column]
+        public var received: Int
+    }
+
+    /// The M4 rows of `request` for `table`, with the rows just outside the interval (a line
+    /// runs on to the edge) and the rows known of all the data (`RemoteTable.rows(with:)`).
+    public func fetch(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> Rows {
+        let connection = try connect(shouldCancel)
+        let shape = Shape(table)
+        // A drawing of every row (the first, `view all`) tests no range per row.
+        let whole =
+            table.extent.map {
+                request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
+            } ?? false
+        let rows = try m4(connection, shape, request, whole: whole, shouldCancel: shouldCancel)
+        return Rows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
+    }
+
+    /// The rows carried by the arrays of result row `r`, columns `arrays` (every one by
+    /// default): each array ends with the whole row (`ARRAY[key…, c0, c1, …]`).
+    static func rows(_ result: PostgresResult, r: Int, _ shape: Shape, arrays: Range<Int>? = nil)
+        -> [[Double]]
+    {
+        (arrays ?? 0..<result.columns).compactMap { a in
+            guard !result.isNull(r, a) else { return nil }
+            let row = Array(floats(result.bytes(r, a)).suffix(shape.names.count))
+            return row.count == shape.names.count ? row : nil
+        }
+    }
+
+    func m4(
+        _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest, whole: Bool,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let lo = Self.literal(request.interval.lowerBound)
+        let hi = Self.literal(request.interval.upperBound)
+        // Every row with an x is inside when the interval holds the first and last.
+        let inside =
+            whole
+            ? "\(value(shape, shape.x)) IS NOT NULL"
+            : "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
+        let picks =
+            ["min(ARRAY[x, \(shape.list)])", "max(ARRAY[x, \(shape.list)])"]
+            + shape.values.flatMap {
+                valuePicks(shape, $0, dots: request.yDots[shape.shown[$0]], log: request.logY)
+            }
+        // A value a drawing leaves out breaks its line: missing, or ≤ 0 on a log scale.
+        let missing = shape.values.map {
+            "count(*) - count(*) FILTER (WHERE \(Self.drawn($0, log: request.logY)))"
+        }
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", ")) \
+            FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
+            GROUP BY \(bucket(request))
+            """
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        var rows = [[Double]]()
+        // Per value column, the x spans of the dot columns where it misses a value.
+        var broken = [[(Double, Double)]](repeating: [], count: shape.values.count)
+        let arrays = result.columns - shape.values.count
+        for r in 0..<result.rows {
+            let bucket = Self.rows(result, r: r, shape, arrays: 0..<arrays)
+            let xs = bucket.map { $0[shape.x] }
+            for v in broken.indices {
+                let count = Int(String(decoding: result.bytes(r, arrays + v), as: UTF8.self)) ?? 0
+                if count > 0, let a = xs.min(), let b = xs.max() { broken[v].append((a, b)) }
+            }
+            rows += bucket
+        }
+        for (v, ranges) in broken.enumerated() where !ranges.isEmpty {
+            rows += try segmented(
+                connection, shape, request, column: shape.values[v], ranges,
+                shouldCancel: shouldCancel)
+        }
+        // The neighbours just outside the interval (a line runs on to the edge).
+        rows += try fetchRows(
+            connection, shape,
+            sql: around(
+                shape, below: rangeCondition(shape, "<", lo), above: rangeCondition(shape, ">", hi)),
+            shouldCancel: shouldCancel)
+        if let selected = request.selected, selected.isFinite {
+            // The readout's rows: the nearest on either side of the selected x.
+            let v = Self.literal(selected)
+            rows += try fetchRows(
+                connection, shape,
+                sql: around(
+                    shape, below: rangeCondition(shape, "<=", v),
+                    above: rangeCondition(shape, ">=", v)),
+                shouldCancel: shouldCancel)
+        }
+        return rows
+    }
+
+    /// Two rows: the last by x where `below` holds and the first where `above` holds (the
+    /// first and last of all with `lowestFirst`, both conditions TRUE).
+    func around(_ shape: Shape, below: String, above: String, lowestFirst: Bool = false)
+        -> String
+    {
+        let last = "(\(selectRows(shape)) WHERE \(below) ORDER BY \(rawX(shape)) DESC LIMIT 1)"
+        let first = "(\(selectRows(shape)) WHERE \(above) ORDER BY \(rawX(shape)) LIMIT 1)"
+        return lowestFirst ? "\(first) UNION ALL \(last)" : "\(last) UNION ALL \(first)"
+    }
+
+    /// The dot columns where column `c` misses a value, again: grouped by dot column and by
+    /// run — a stretch of rows missing `c` and the rows holding it up to the next such stretch,
+    /// numbered in x order — keeping each run's first and last row (the first is the stretch's
+    /// first, so the line breaks exactly there) and its first, last, lowest and highest row of
+    /// `c`. A stretch of missing values costs a run, however long it is.
+    func segmented(
+        _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest, column c: Int,
+        _ ranges: [(Double, Double)], shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let within = ranges.map { a, b in
+            "(\(rangeCondition(shape, ">=", Self.literal(a))) AND \(rangeCondition(shape, "<=", Self.literal(b))))"
+        }.joined(separator: " OR ")
+        // By x first, whichever column x is (the arrays end with the whole row).
+        let all = "ARRAY[x, \(shape.list)]"
+        let present = Self.drawn(c, log: request.logY)
+        let picks =
+            [
+                "min(\(all))", "max(\(all))", "min(\(all)) FILTER (WHERE \(present))",
+                "max(\(all)) FILTER (WHERE \(present))",
+            ] + valuePicks(shape, c, dots: request.yDots[shape.shown[c]], log: request.logY)
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")) FROM (SELECT *, \(bucket(request)) AS chartbook_k, \
+            count(*) FILTER (WHERE NOT \(present) AND chartbook_after) \
+            OVER (ORDER BY x ROWS UNBOUNDED PRECEDING) AS chartbook_run \
+            FROM (SELECT *, lag(\(present), 1, TRUE) OVER (ORDER BY x) AS chartbook_after \
+            FROM (\(selectRows(shape)) WHERE \(within)) AS chartbook_r) AS chartbook_l) AS chartbook_s \
+            GROUP BY chartbook_k, chartbook_run
+            """
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        return (0..<result.rows).flatMap { Self.rows(result, r: $0, shape) }
+    }
+
+    /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
+    static func drawn(_ c: Int, log: Bool) -> String {
+        log ? "COALESCE(c\(c) > 0, FALSE)" : "c\(c) IS NOT NULL"
+    }
+
+    /// The rows with column `c`'s lowest and highest dot row (`dots`, as in
+    /// `RemoteRequest.yDots`, of log10 of the value on a log scale), the earliest of each
+    /// (the layout's reducer keeps those); the rows with its lowest and highest value when
+    /// `dots` is nil.
+    func valuePicks(_ shape: Shape, _ c: Int, dots: [Double]?, log: Bool) -> [String] {
+        let all = shape.list
+        let present = "FILTER (WHERE \(Self.drawn(c, log: log)))"
+        guard let y = dots, y.count == 3 else {
+            return ["min(ARRAY[c\(c), \(all)]) \(present)", "max(ARRAY[c\(c), \(all)]) \(present)"]
+        }
+        let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
+        // PostgreSQL's log() is log10, as the layout's.
+        let value = log ? "log(c\(c))" : "c\(c)"
+        let dot =
+            "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
+        return [
+            "min(ARRAY[\(dot), x, \(all)]) \(present)", "max(ARRAY[\(dot), -x, \(all)]) \(present)",
+        ]
+    }
+
+    /// The dot column of a row, as the layout computes it (`XMapping.round`).
+    func bucket(_ request: RemoteRequest) -> String {
+        "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * x) + 0.5)"
+    }
+}
