@@ -24,7 +24,11 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libpq, PostgreSQL's own client (`load postgres://…`, remote datasets).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ"]),
+        // libcurl, for ClickHouse's HTTP interface (URLSession on Linux polls while it waits).
+        .systemLibrary(
+            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(
+            name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ", "CCurl"]),
         // One transform model (aggregate, bin, window) and its local executor and SQL compiler.
         .target(name: "ChartbookTransform", dependencies: ["ChartbookModel", "ChartbookData"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
