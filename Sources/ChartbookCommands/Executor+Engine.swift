@@ -20,7 +20,9 @@ extension Executor {
             throw Diagnostic(
                 .remoteNeedsLocal(
                     dataset: dataset.name,
-                    needs: "transforms of every row (only agg= is computed by the engine)"),
+                    needs: Self.engineComputes(dataset)
+                        ? "transforms of every row (only agg= is computed by the engine)"
+                        : "transforms (ClickHouse is asked for drawings only, so far)"),
                 at: range)
         }
         let remote = PostgresRemote(query)
@@ -157,7 +159,11 @@ extension Executor {
             query.engine == .postgres
         else {
             throw Diagnostic(
-                .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
+                .remoteNeedsLocal(
+                    dataset: dataset.name,
+                    needs: Self.engineComputes(dataset)
+                        ? "every row" : "every row (ClickHouse is asked for drawings only, so far)"),
+                at: range)
         }
         if !table.leftOut.isEmpty {
             let names = table.leftOut.map { "'\($0)'" }.joined(separator: ", ")
@@ -193,6 +199,13 @@ extension Executor {
         return SQLCompiler.Source(
             relation: remote.transformSource(table, ordered: ordered), kinds: kinds,
             rowOrder: PostgresRemote.rowOrderName)
+    }
+
+    /// Whether the engine keeping `dataset` computes more than drawings (transforms,
+    /// statistics, descriptions, every row): PostgreSQL does; ClickHouse not yet.
+    static func engineComputes(_ dataset: Dataset) -> Bool {
+        guard case .query(let query) = dataset.source else { return false }
+        return query.engine == .postgres
     }
 
     /// An engine's failure as a diagnostic.

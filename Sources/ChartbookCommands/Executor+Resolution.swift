@@ -184,22 +184,18 @@ extension Executor {
             xColumn: request.options.xColumn)
     }
 
-    /// The remote side of a PostgreSQL query that stays in the engine (`mode=remote`, or
+    /// The remote side of a PostgreSQL or ClickHouse query that stays in the engine (`mode=remote`, or
     /// `mode=auto` over `LoadOptions.remoteThreshold` estimated rows with an x to draw along),
     /// nil when the rows are to be loaded.
     func remoteTable(_ request: DatabaseQuery, timeZone: TimeZoneSetting)
         throws(DatabaseFailure) -> RemoteTable?
     {
-        if request.engine == .clickhouse, request.options.mode == .remote {
-            throw .notRemote(
-                "mode=remote is not yet computed by ClickHouse (PostgreSQL only); "
-                    + "mode=local reads the rows")
+        guard request.options.mode != .local, let remote = request.remoteEngine else {
+            return nil
         }
-        guard request.engine == .postgres, request.options.mode != .local else { return nil }
-        let remote = PostgresRemote(request)
         var estimate: Int?
         if request.options.mode == .auto {
-            // EXPLAIN plans the query without running it.
+            // PostgreSQL plans the query without running it (EXPLAIN); ClickHouse counts.
             let rows = try remote.estimatedRows(shouldCancel: isCancelled)
             guard rows > LoadOptions.remoteThreshold else { return nil }
             estimate = rows
@@ -208,7 +204,9 @@ extension Executor {
             var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
                 shouldCancel: isCancelled)
-            table.mostRowsPerX = try mostRowsPerX(remote, table)
+            if table.mostRowsPerX == nil, let postgres = remote as? PostgresRemote {
+                table.mostRowsPerX = try mostRowsPerX(postgres, table)
+            }
             return table
         } catch {
             // Too big to load, but not drawable remotely (learnt before any row is read):

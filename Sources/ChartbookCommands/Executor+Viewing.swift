@@ -180,6 +180,14 @@ extension Executor {
     /// `select N` on a real x scale: the Nth row of the first plot, by its x.
     func selectRow(_ index: Int, at range: SourceRange, in s: inout Session) throws(Diagnostic) {
         guard let plot = s.mainPlots.first else { throw Diagnostic(.noPlots, at: range) }
+        // A remote dataset holds a drawing's rows, not every row: row N is not among them.
+        if let dataset = s.dataset(named: plot.series.dataset), dataset.remote != nil {
+            throw Diagnostic(
+                .remoteNeedsLocal(
+                    dataset: dataset.name,
+                    needs: "a row by its number (select x=VALUE selects by x)"),
+                at: range)
+        }
         var categories = s.xCategories
         let xs = s.xValues(of: plot, on: s.xScaleKind, categories: &categories)
         guard index < xs.count else {

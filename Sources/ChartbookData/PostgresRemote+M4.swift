@@ -4,18 +4,11 @@ import ChartbookModel
 /// first, last, lowest and highest row (M4) — by dot row, of log10 on a log scale — with the
 /// runs that missing values break, the neighbours just outside and the selection's rows.
 extension PostgresRemote {
-    /// What one drawing received: the rows by x (every column of `table.columns`), and how
-    /// many rows crossed the wire.
-    public struct Rows: Sendable {
-        public var columns: [Column]
-        public var received: Int
-    }
-
     /// The M4 rows of `request` for `table`, with the rows just outside the interval (a line
     /// runs on to the edge) and the rows known of all the data (`RemoteTable.rows(with:)`).
     public func fetch(
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> Rows {
+    ) throws(DatabaseFailure) -> RemoteRows {
         let connection = try connect(shouldCancel)
         let shape = Shape(table)
         // A drawing of every row (the first, `view all`) tests no range per row.
@@ -24,7 +17,7 @@ extension PostgresRemote {
                 request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
             } ?? false
         let rows = try m4(connection, shape, request, whole: whole, shouldCancel: shouldCancel)
-        return Rows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
+        return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
     }
 
     /// The rows carried by the arrays of result row `r`, columns `arrays` (every one by

@@ -14,7 +14,8 @@ import ChartbookModel
 /// This file: opening a query and the SQL every question shares; the drawings' questions are
 /// in `PostgresRemote+M4`, the transforms' and the other commands' in `+Transform`, every row
 /// through a cursor in `PostgresRowCursor`.
-public struct PostgresRemote: Sendable {
+public struct PostgresRemote: RemoteEngine {
+    public var engine: DatabaseQuery.Engine { .postgres }
     public var url: String
     public var query: String
     /// Seconds one statement may take (`timeout=` of load); nil: no limit.

@@ -19,7 +19,7 @@ public final class RemoteData: Sendable {
     }
 
     private struct Kept {
-        var answers: [Key: PostgresRemote.Rows] = [:]
+        var answers: [Key: RemoteRows] = [:]
         /// Oldest first, to forget beyond `capacity`.
         var order: [Key] = []
         /// Rows the questions of the last drawing received (0: answered from what is kept).
@@ -107,15 +107,16 @@ public final class RemoteData: Sendable {
     private func answer(
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
         for name: String, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> (rows: PostgresRemote.Rows, received: Int)? {
+    ) throws(DatabaseFailure) -> (rows: RemoteRows, received: Int)? {
+        guard let engine = query.remoteEngine else { throw .notRemote("no engine keeps it") }
         let key = Key(location: query.location, sql: query.sql, request: request)
         let (known, stopped) = kept.withLock { ($0.answers[key], $0.interrupted.contains(key)) }
         if let known { return (known, 0) }
         if stopped { return nil }
         defer { progress(name, 1) }
-        let rows: PostgresRemote.Rows
+        let rows: RemoteRows
         do {
-            rows = try PostgresRemote(query).fetch(
+            rows = try engine.fetch(
                 remote, request,
                 shouldCancel: { [progress] in
                     progress(name, .nan)

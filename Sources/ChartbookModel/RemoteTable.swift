@@ -34,6 +34,9 @@ public struct RemoteTable: Equatable, Sendable {
     /// Per column, how many of its values are zero or less in all the data (what a log
     /// scale leaves out, and says so under the chart); learnt when the query is opened.
     public var nonPositive: [String: Int] = [:]
+    /// The columns that hold a finite value in every row (no NULL, NaN or ±∞), learnt when
+    /// the query is opened: an engine may read them without a test per row.
+    public var completeColumns: Set<String> = []
     /// The most rows sharing an x in all the data (1: none share one), counted by the engine
     /// when the query is opened; nil for a table made otherwise.
     public var mostRowsPerX: Int?

@@ -1,0 +1,288 @@
+import ChartbookModel
+
+/// A ClickHouse remote dataset's drawings: per dot column of the visible x interval, the
+/// first, last, lowest and highest row (M4) — by dot row, of log10 on a log scale — in one
+/// `GROUP BY` scan; the runs that missing values break, for the dot columns that have them;
+/// the neighbours just outside and the selection's rows. The same rows as
+/// `PostgresRemote+M4` computes: the SQL differs, the formulas do not.
+extension ClickHouseRemote {
+    public func fetch(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteRows {
+        let connection = try connect()
+        let shape = Shape(table)
+        // A drawing of every row (the first, `view all`) tests no range per row.
+        let whole =
+            table.extent.map {
+                request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
+            } ?? false
+        var rows = try m4(
+            connection, shape, request, whole: whole, extent: table.extent,
+            shouldCancel: shouldCancel)
+        rows += try outside(
+            connection, shape, request, extent: table.extent, shouldCancel: shouldCancel)
+        return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
+    }
+
+    /// The M4 rows of the interval, and the runs of the dot columns where a value is missing.
+    func m4(
+        _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
+        whole: Bool, extent: ClosedRange<Double>?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let inside = whole ? "chartbook_x IS NOT NULL" : within(request.interval)
+        let origin = Self.keyOrigin(shape, extent)
+        var picks = [
+            "argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)", "count()",
+            bucket(request),
+        ]
+        for c in shape.values {
+            // A complete column on a linear scale misses nothing: no test per row.
+            let always = !request.logY && shape.complete.contains(c)
+            picks.append(always ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
+            picks += valuePicks(
+                shape, c, dots: request.yDots[shape.shown[c]], log: request.logY,
+                origin: origin)
+        }
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")) \
+            FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
+            """
+        var rows = [[Double]]()
+        // Per value column, the dot columns where it misses a value, and the x they span.
+        var broken = [[(key: Double, from: Double, to: Double)]](
+            repeating: [], count: shape.values.count)
+        for line in try fields(connection, sql, shouldCancel: shouldCancel)
+        where line.count == picks.count {
+            let ends = [Self.row(line[0], shape), Self.row(line[1], shape)].filter {
+                !$0.isEmpty
+            }
+            rows += ends
+            let count = Int(String(decoding: line[2], as: UTF8.self)) ?? 0
+            let key = Self.number(line[3])
+            for v in shape.values.indices {
+                let at = 4 + 3 * v
+                let missing = Int(String(decoding: line[at], as: UTF8.self)) ?? 0
+                if missing > 0, let a = ends.first?[shape.x], let b = ends.last?[shape.x] {
+                    broken[v].append((key, a, b))
+                }
+                // A dot column where the column has no drawn value picks nothing: argMinIf
+                // gives a tuple of zeros then, which is not a row.
+                if missing < count {
+                    rows += [Self.row(line[at + 1], shape), Self.row(line[at + 2], shape)]
+                }
+            }
+        }
+        for (v, columns) in broken.enumerated() where !columns.isEmpty {
+            rows += try segmented(
+                connection, shape, request, column: shape.values[v], columns, origin: origin,
+                shouldCancel: shouldCancel)
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    /// The neighbours just outside the interval (a line runs on to the edge) and the
+    /// readout's rows (the nearest on either side of the selected x). Looked for first
+    /// within one interval's width (a range the table's sorting key serves), then — for a
+    /// side where all the data has rows yet none was that near — in all the rows.
+    func outside(
+        _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
+        extent: ClosedRange<Double>?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
+        // Each side: the row wanted is the greatest x below (or least above) `bound`.
+        var sides = [
+            NearestRow(bound: lo, below: true, strict: true),
+            NearestRow(bound: hi, below: false, strict: true),
+        ]
+        if let selected = request.selected, selected.isFinite {
+            sides += [
+                NearestRow(bound: selected, below: true, strict: false),
+                NearestRow(bound: selected, below: false, strict: false),
+            ]
+        }
+        if let extent {
+            sides.removeAll {
+                $0.below ? !(extent.lowerBound < $0.bound) : !(extent.upperBound > $0.bound)
+            }
+        }
+        guard !sides.isEmpty else { return [] }
+        let width = max(hi - lo, 1)
+        var near = try nearest(connection, shape, sides, within: width, shouldCancel: shouldCancel)
+        let missing = sides.indices.filter { near[$0].isEmpty }
+        if !missing.isEmpty {
+            let far = try nearest(
+                connection, shape, missing.map { sides[$0] }, within: nil,
+                shouldCancel: shouldCancel)
+            for (k, i) in missing.enumerated() { near[i] = far[k] }
+        }
+        return near.filter { !$0.isEmpty }
+    }
+
+    /// A row looked for: the one with the greatest x below `bound` (or the least above it,
+    /// `below` false), `bound` itself included unless `strict`.
+    struct NearestRow {
+        var bound: Double
+        var below: Bool
+        var strict: Bool
+    }
+
+    /// Per side, the row with the greatest x below its bound (or the least above), within
+    /// `width` of it when given; an empty row where there is none.
+    private func nearest(
+        _ connection: ClickHouseConnection, _ shape: Shape,
+        _ sides: [NearestRow], within width: Double?,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        var picks = [String](), ranges = [String]()
+        for side in sides {
+            let bound = Self.literal(side.bound)
+            let op = (side.below ? "<" : ">") + (side.strict ? "" : "=")
+            var condition = "chartbook_x \(op) \(bound)"
+            if let width {
+                let end = Self.literal(side.bound + (side.below ? -width : width))
+                condition += " AND chartbook_x \(side.below ? ">=" : "<=") \(end)"
+            }
+            let pick = side.below ? "argMaxIf" : "argMinIf"
+            picks += ["\(pick)(\(shape.row), chartbook_x, \(condition))", "countIf(\(condition))"]
+            ranges.append("(\(condition))")
+        }
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape)) \
+            WHERE \(ranges.joined(separator: " OR ")))
+            """
+        guard let line = try fields(connection, sql, shouldCancel: shouldCancel).first,
+            line.count == picks.count
+        else { return sides.map { _ in [] } }
+        return sides.indices.map {
+            Self.number(line[2 * $0 + 1]) > 0 ? Self.row(line[2 * $0], shape) : []
+        }
+    }
+
+    /// The dot columns where column `c` misses a value, again: each dot column's rows in x
+    /// order, numbered by run — a stretch of rows missing `c` and the rows holding it up to
+    /// the next such stretch — and each run's first and last row (the first is the stretch's
+    /// first, so the line breaks exactly there), its first and last row holding `c`, and
+    /// its rows with the lowest and highest dot of `c`. This engine version has no window
+    /// functions: the runs are numbered over the dot column's rows as an array.
+    func segmented(
+        _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest, column c: Int,
+        _ columns: [(key: Double, from: Double, to: Double)], origin: Double?,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        // The x range they span (which the table's sorting key serves), and exactly those
+        // dot columns: a set, not a condition per column (whose analysis alone costs the
+        // engine more than the scan).
+        let keys = columns.map { Self.literal($0.key) }.joined(separator: ", ")
+        let within = """
+            chartbook_x >= \(Self.literal(columns.map(\.from).min() ?? 0)) \
+            AND chartbook_x <= \(Self.literal(columns.map(\.to).max() ?? 0)) \
+            AND \(bucket(request)) IN (\(keys))
+            """
+        let present = Self.drawn(c, log: request.logY)
+        let picks =
+            [
+                "argMin(chartbook_r, chartbook_x)", "argMax(chartbook_r, chartbook_x)",
+                "countIf(chartbook_p)", "argMinIf(chartbook_r, chartbook_x, chartbook_p)",
+                "argMaxIf(chartbook_r, chartbook_x, chartbook_p)",
+            ]
+            + valuePicks(
+                shape, c, dots: request.yDots[shape.shown[c]], log: request.logY,
+                origin: origin, row: "chartbook_r")
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")) FROM (\
+            SELECT chartbook_k, chartbook_e.1 AS chartbook_x, chartbook_e.2 AS chartbook_p, \
+            chartbook_e.3 AS chartbook_r, chartbook_r.\(c + 1) AS chartbook_c\(c), chartbook_run \
+            FROM (SELECT \(bucket(request)) AS chartbook_k, \
+            arraySort(e -> e.1, groupArray(tuple(chartbook_x, \(present), \(shape.row)))) AS chartbook_s, \
+            arrayMap(e -> e.2, chartbook_s) AS chartbook_ps, \
+            arrayCumSum(arrayMap((p, q) -> (NOT p) AND q, chartbook_ps, \
+            arrayPopBack(arrayPushFront(chartbook_ps, 1)))) AS chartbook_runs \
+            FROM (\(selectRows(shape)) WHERE \(within)) GROUP BY chartbook_k) \
+            ARRAY JOIN chartbook_s AS chartbook_e, chartbook_runs AS chartbook_run) \
+            GROUP BY chartbook_k, chartbook_run
+            """
+        var rows = [[Double]]()
+        for line in try fields(connection, sql, shouldCancel: shouldCancel)
+        where line.count == picks.count {
+            rows += [Self.row(line[0], shape), Self.row(line[1], shape)]
+            if Self.number(line[2]) > 0 {
+                rows += (3..<line.count).map { Self.row(line[$0], shape) }
+            }
+        }
+        return rows.filter { !$0.isEmpty }
+    }
+
+    /// `chartbook_x` within `interval`.
+    func within(_ interval: ClosedRange<Double>) -> String {
+        "chartbook_x >= \(Self.literal(interval.lowerBound)) "
+            + "AND chartbook_x <= \(Self.literal(interval.upperBound))"
+    }
+
+    /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
+    static func drawn(_ c: Int, log: Bool) -> String {
+        log ? "ifNull(chartbook_c\(c) > 0, 0)" : "chartbook_c\(c) IS NOT NULL"
+    }
+
+    /// The rows with column `c`'s lowest and highest dot row (`dots`, as in
+    /// `RemoteRequest.yDots`, of log10 of the value on a log scale), the earliest of each;
+    /// the rows with its lowest and highest value when `dots` is nil. The order is by dot
+    /// row, then by x: a pair, or — where `origin` is given — one number that orders the
+    /// same, exactly (`keyOrigin`), which this engine compares three times faster.
+    func valuePicks(
+        _ shape: Shape, _ c: Int, dots: [Double]?, log: Bool, origin: Double? = nil,
+        row: String? = nil
+    ) -> [String] {
+        let row = row ?? shape.row
+        let v = "chartbook_c\(c)"
+        // argMinIf(row, key, condition), or argMin(row, key) where every row is drawn.
+        let always = !log && shape.complete.contains(c) && row == shape.row
+        func pick(_ function: String, _ key: String) -> String {
+            always
+                ? "\(function)(\(row), \(key))"
+                : "\(function)If(\(row), \(key), \(Self.drawn(c, log: log)))"
+        }
+        guard let y = dots, y.count == 3 else {
+            return [
+                pick("argMin", "tuple(\(v), chartbook_x)"),
+                pick("argMax", "tuple(\(v), -chartbook_x)"),
+            ]
+        }
+        let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
+        let value = log ? "log10(\(v))" : v
+        let dot =
+            "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
+        if let origin, abs(y[2]) < Self.keyDotLimit {
+            let offset = "(chartbook_x - \(Self.literal(origin)))"
+            return [
+                pick("argMin", "\(dot) * \(Self.keyScale) + \(offset)"),
+                pick("argMax", "\(dot) * \(Self.keyScale) - \(offset)"),
+            ]
+        }
+        return [
+            pick("argMin", "tuple(\(dot), chartbook_x)"),
+            pick("argMax", "tuple(\(dot), -chartbook_x)"),
+        ]
+    }
+
+    /// 2^33: a dot row times this, plus an x offset below it, orders by dot row, then x.
+    static let keyScale = "8589934592"
+    /// Dot rows up to 2^19 in size keep `dot · 2^33 ± offset` below 2^53, where every integer
+    /// is a double.
+    static let keyDotLimit = 524_288.0
+
+    /// Where x offsets start when the (dot row, x) order can be one exact number: x holds
+    /// whole seconds (DateTime, or Date as days × 86 400) and all the data spans less than
+    /// 2^33 of them, so `x − origin` is an integer in [0, 2^33). Nil otherwise (numbers,
+    /// sub-second times).
+    static func keyOrigin(_ shape: Shape, _ extent: ClosedRange<Double>?) -> Double? {
+        guard let extent, shape.kinds[shape.x] == .instant || shape.kinds[shape.x] == .wallClock,
+            extent.upperBound - extent.lowerBound < 8_589_934_592
+        else { return nil }
+        return extent.lowerBound
+    }
+
+    /// The dot column of a row, as the layout computes it (`XMapping.round`).
+    func bucket(_ request: RemoteRequest) -> String {
+        "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * chartbook_x) + 0.5)"
+    }
+}

@@ -1,0 +1,417 @@
+import ChartbookModel
+import Foundation
+import Synchronization
+
+/// A query kept in a ClickHouse server (`mode=remote`, issue 28): the same M4 drawing as
+/// `PostgresRemote` — per dot column of the visible x interval the first, last, lowest and
+/// highest row, bucketed by the layout's own formula — written for ClickHouse, where the
+/// aggregates `argMin`/`argMax` pick a whole row in one scan (one `GROUP BY` pass; no
+/// array per row as PostgreSQL needs). A table spread over shards behind a `Distributed`
+/// table is answered by every shard and merged by the server: the rows are the same.
+///
+/// This file: opening a query (its columns, first and last row, extremes, size and rows
+/// sharing an x — one scan and a grouping scan), and the SQL every question shares; the
+/// drawings' questions are in `ClickHouseRemote+M4`.
+public struct ClickHouseRemote: RemoteEngine {
+    public var engine: DatabaseQuery.Engine { .clickhouse }
+    public var url: String
+    public var query: String
+    /// Seconds one query may take (`timeout=` of load); nil: no limit.
+    public var timeout: Double?
+
+    public init(url: String, query: String, timeout: Double? = PostgresReader.defaultTimeout) {
+        self.url = url
+        self.query = query
+        self.timeout = timeout
+    }
+
+    /// The remote side of a ClickHouse query dataset: its server, query and time limit.
+    public init(_ query: DatabaseQuery) {
+        self.init(url: query.location, query: query.sql, timeout: query.options.timeout.seconds)
+    }
+
+    func connect() throws(DatabaseFailure) -> ClickHouseConnection {
+        guard let location = ClickHouseLocation(url) else {
+            throw .cannotOpen("not a clickhouse:// or clickhouses:// URL")
+        }
+        // Conditions on the rows' x reach the query's own table (its sorting key serves a
+        // range): this version does not push them into a subquery unless asked.
+        return ClickHouseConnection(
+            location, timeout: timeout,
+            settings: [("enable_optimize_predicate_expression", "1")])
+    }
+
+    /// The query's numeric and time columns, as `PostgresRemote.Shape` has them.
+    struct Shape: Sendable {
+        /// Exactly as the engine names them (what SQL quotes).
+        var names: [String]
+        /// As the session shows them (sanitised).
+        var shown: [String]
+        var kinds: [ClickHouseColumn.Kind]
+        var x: Int
+        var leftOut: [String] = []
+        /// The columns with a finite value in every row (`RemoteTable.completeColumns`).
+        var complete: Set<Int> = []
+
+        init(_ table: RemoteTable) {
+            names = table.engineNames
+            shown = table.columns
+            kinds = shown.map {
+                table.wallClockColumns.contains($0)
+                    ? .wallClock : table.timeColumns.contains($0) ? .instant : .number
+            }
+            x = shown.firstIndex(of: table.xColumn) ?? 0
+            complete = Set(shown.indices.filter { table.completeColumns.contains(shown[$0]) })
+        }
+
+        init(names: [String], kinds: [ClickHouseColumn.Kind], x: Int) {
+            self.names = names
+            self.shown = names.map(TextMetrics.sanitized)
+            self.kinds = kinds
+            self.x = x
+        }
+
+        /// The indices of the columns other than x.
+        var values: [Int] { names.indices.filter { $0 != x } }
+        /// The whole row as one tuple (what `argMin` picks): `(chartbook_c0, chartbook_c1, …)`.
+        var row: String {
+            "tuple(\(names.indices.map { "chartbook_c\($0)" }.joined(separator: ", ")))"
+        }
+    }
+
+    // MARK: - Opening
+
+    public func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
+        // This engine plans no estimate without running (18.x has no EXPLAIN ESTIMATE); a
+        // count of a table is read from its parts' metadata, of a query it is one scan.
+        let connection = try connect()
+        let prefix = "SELECT count() FROM (\n"
+        let answer = try numbers(
+            connection, prefix + PostgresReader.statement(query) + "\n)", prefixed: prefix.count,
+            shouldCancel: shouldCancel)
+        return Int(saturating: answer.first ?? 0)
+    }
+
+    public func open(
+        xColumn: String?, timeZone: TimeZoneSetting, estimate: Int?,
+        shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable {
+        let connection = try connect()
+        var shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
+        if shape.kinds.contains(.wallClock), timeZone != .utc {
+            throw .notRemote(
+                "mode=remote reads Date columns as UTC days; with another zone, convert them "
+                    + "in the query (toDateTime(d, 'Zone')) or use mode=local")
+        }
+        let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
+        func named(_ kinds: Set<ClickHouseColumn.Kind>) -> Set<String> {
+            Set(
+                shape.shown.indices.filter { kinds.contains(shape.kinds[$0]) }.map {
+                    shape.shown[$0]
+                })
+        }
+        var table = RemoteTable(
+            xColumn: shape.shown[shape.x], columns: shape.shown, engineNames: shape.names,
+            timeColumns: named([.instant, .instant64, .wallClock]),
+            wallClockColumns: named([.wallClock]), estimatedRows: estimate ?? summary.count,
+            firstRow: summary.first, lastRow: summary.last)
+        table.extremes = summary.extremes
+        table.nonPositive = summary.nonPositive
+        table.rowCount = summary.count
+        table.leftOut = shape.leftOut
+        table.completeColumns = Set(shape.complete.map { shape.shown[$0] })
+        table.mostRowsPerX = try mostRowsPerX(
+            connection, shape, rows: summary.count, extent: table.extent,
+            shouldCancel: shouldCancel)
+        return table
+    }
+
+    private func shape(
+        _ connection: ClickHouseConnection, xColumn: String?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Shape {
+        let reader = ClickHouseReader()
+        let columns = try reader.shape(
+            connection, PostgresReader.statement(query), shouldCancel: shouldCancel)
+        var names = [String](), kinds = [ClickHouseColumn.Kind](), leftOut = [String]()
+        for column in columns {
+            guard column.kind != .other else {
+                leftOut.append(TextMetrics.sanitized(column.name))
+                continue
+            }
+            // The SQL asking for rows names its own values chartbook_…: a column of the
+            // query with such a name would be shadowed by them.
+            guard !column.name.lowercased().hasPrefix("chartbook_") else {
+                throw .notRemote(
+                    "column '\(TextMetrics.sanitized(column.name))' has a name chartbook uses "
+                        + "for its own values; rename it with AS, or use mode=local")
+            }
+            names.append(column.name)
+            kinds.append(column.kind)
+        }
+        let all = columns.map(\.name)
+        let x: Int?
+        if let xColumn {
+            guard let found = Column.index(of: xColumn, in: names.map(TextMetrics.sanitized))
+            else { throw .data(.unknownLabelColumn(xColumn, available: all)) }
+            x = found
+        } else {
+            x = kinds.firstIndex(where: \.isTime)
+        }
+        guard let x else {
+            throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
+        }
+        guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
+        var shape = Shape(names: names, kinds: kinds, x: x)
+        shape.leftOut = leftOut
+        return shape
+    }
+
+    /// What `load` learns of all the data: its rows, its first and last row by x, and per
+    /// column the rows holding its lowest and highest value and its lowest value above zero
+    /// (a log scale's end), and how many values are zero or less.
+    private struct Summary {
+        var count: Int
+        var first: [Double]
+        var last: [Double]
+        var extremes: [[Double]]
+        var nonPositive: [String: Int]
+    }
+
+    /// The summary in two scans: the bounds (plain aggregates, which also say which columns
+    /// are complete: every later question reads those without a test per row), then the
+    /// rows at the bounds (each picked by an equality, so a row is rarely built). A column
+    /// holding NaN or ±∞ costs the bounds' scan once more.
+    private func summary(
+        _ connection: ClickHouseConnection, _ shape: inout Shape, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Summary {
+        // Read raw first (no test per row): right unless a column holds NaN or ±∞, which
+        // the drawing reads as missing — then once more, testing those columns.
+        var raw = shape
+        raw.complete = Set(shape.names.indices.filter { shape.kinds[$0] == .number })
+        var bounds = try self.bounds(connection, raw, shouldCancel: shouldCancel)
+        if !bounds.nonFinite.isEmpty {
+            raw.complete.subtract(bounds.nonFinite)
+            bounds = try self.bounds(connection, raw, shouldCancel: shouldCancel)
+        }
+        shape.complete = bounds.complete
+        guard bounds.xCount > 0 else { throw .data(.empty) }
+        var picks = [
+            "argMinIf(\(shape.row), chartbook_x, chartbook_x = \(Self.literal(bounds.x.lowerBound)))",
+            "argMinIf(\(shape.row), chartbook_x, chartbook_x = \(Self.literal(bounds.x.upperBound)))",
+        ]
+        var nonPositive = [String: Int]()
+        for c in shape.values {
+            guard let column = bounds.columns[c] else { continue }
+            nonPositive[shape.shown[c]] = column.nonPositive
+            for value in [column.lowest, column.highest, column.lowestPositive] {
+                guard let value else { continue }
+                picks.append(
+                    "argMinIf(\(shape.row), chartbook_x, chartbook_c\(c) = \(Self.literal(value)))")
+            }
+        }
+        let answer = try fields(
+            connection, "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape)))",
+            shouldCancel: shouldCancel)
+        guard let line = answer.first, line.count == picks.count else {
+            throw .query("the server's summary came back incomplete", offset: nil)
+        }
+        let rows = line.map { Self.row($0, shape) }
+        return Summary(
+            count: bounds.count, first: rows[0], last: rows[1],
+            extremes: rows.dropFirst(2).filter { !$0.isEmpty }, nonPositive: nonPositive)
+    }
+
+    /// One column's bounds: its lowest and highest value, its lowest above zero (nil where it
+    /// has none) and how many values are zero or less.
+    private struct ColumnBounds {
+        var lowest: Double?
+        var highest: Double?
+        var lowestPositive: Double?
+        var nonPositive: Int
+    }
+
+    /// What the first scan learns: the rows, the x range and how many rows have an x, each
+    /// value column's bounds, and the columns found complete (a finite value in every row).
+    private struct Bounds {
+        var count = 0
+        var xCount = 0
+        var x: ClosedRange<Double> = 0...0
+        var columns: [Int: ColumnBounds] = [:]
+        var complete: Set<Int> = []
+        /// Columns read raw that hold NaN or ±∞.
+        var nonFinite: Set<Int> = []
+    }
+
+    private func bounds(
+        _ connection: ClickHouseConnection, _ shape: Shape, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Bounds {
+        var picks = ["count()", "count(chartbook_x)", "min(chartbook_x)", "max(chartbook_x)"]
+        if shape.kinds[shape.x] == .instant {
+            // The DateTime itself: its seconds are x, and no conversion per row.
+            picks = [
+                "count()", "count(chartbook_t)", "toFloat64(toUnixTimestamp(min(chartbook_t)))",
+                "toFloat64(toUnixTimestamp(max(chartbook_t)))",
+            ]
+        }
+        for c in shape.values {
+            let v = "chartbook_c\(c)"
+            picks += [
+                "count(\(v))", "min(\(v))", "max(\(v))", "minIf(\(v), \(v) > 0)",
+                "countIf(\(v) > 0)", "countIf(\(v) <= 0)",
+                shape.complete.contains(c) ? "countIf(NOT isFinite(\(v)))" : "0",
+            ]
+        }
+        let answer = try numbers(
+            connection, "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape)))",
+            shouldCancel: shouldCancel)
+        guard answer.count == picks.count else {
+            throw .query("the server's summary came back incomplete", offset: nil)
+        }
+        var bounds = Bounds()
+        bounds.count = Int(saturating: answer[0])
+        bounds.xCount = Int(saturating: answer[1])
+        bounds.x = answer[2] <= answer[3] ? answer[2]...answer[3] : 0...0
+        for (i, c) in shape.values.enumerated() {
+            let a = Array(answer[(4 + 7 * i)..<(11 + 7 * i)])
+            let values = Int(saturating: a[0])
+            if a[6] > 0 { bounds.nonFinite.insert(c) }
+            bounds.columns[c] = ColumnBounds(
+                lowest: values > 0 ? a[1] : nil, highest: values > 0 ? a[2] : nil,
+                lowestPositive: a[4] > 0 ? a[3] : nil, nonPositive: Int(saturating: a[5]))
+            if values == bounds.count, a[6] == 0, shape.kinds[c] != .wallClock {
+                bounds.complete.insert(c)
+            }
+        }
+        if shape.kinds[shape.x] != .wallClock, bounds.xCount == bounds.count {
+            bounds.complete.insert(shape.x)
+        }
+        return bounds
+    }
+
+    /// The most rows sharing an x (1: none share one). Rows sharing an x share a stretch of
+    /// x, so distinct values are counted per stretch (about 8 192 rows each, from the first
+    /// row to the last): small sets, which this engine counts several times faster than one
+    /// set of every x — as integers where x holds whole seconds.
+    /// Only where some are shared are the rows per x counted.
+    private func mostRowsPerX(
+        _ connection: ClickHouseConnection, _ shape: Shape, rows: Int,
+        extent: ClosedRange<Double>?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Int {
+        let source = "(\(selectRows(shape)) WHERE chartbook_x IS NOT NULL)"
+        let stretches = Double(min(max(rows / 8192, 1), 1 << 20))
+        let width = extent.map { ($0.upperBound - $0.lowerBound) / stretches } ?? 0
+        let stretch =
+            width > 0 && width.isFinite
+            ? "floor((chartbook_x - \(Self.literal(extent?.lowerBound ?? 0))) / \(Self.literal(width)))"
+            : "0"
+        var distinct = "chartbook_x"
+        if shape.kinds[shape.x] == .instant {
+            // A DateTime is a UInt32 of seconds: distinct as such.
+            distinct = "toUInt32(chartbook_t)"
+        }
+        let shared = try numbers(
+            connection,
+            "SELECT sum(n - u) FROM (SELECT count() AS n, uniqExact(\(distinct)) AS u FROM \(source) GROUP BY \(stretch))",
+            shouldCancel: shouldCancel)
+        guard let extra = shared.first, extra > 0 else { return 1 }
+        let most = try numbers(
+            connection,
+            "SELECT max(n) FROM (SELECT count() AS n FROM \(source) GROUP BY chartbook_x)",
+            shouldCancel: shouldCancel)
+        return max(1, Int(saturating: most.first ?? 1))
+    }
+
+    // MARK: - SQL
+
+    /// The query's rows as Float64 columns: `chartbook_x`, then `chartbook_c0, …` (times as
+    /// seconds since the epoch; NaN and infinities as NULL, as a drawing reads them).
+    func selectRows(_ shape: Shape) -> String {
+        let columns = shape.names.indices.map { "\(value(shape, $0)) AS chartbook_c\($0)" }
+        // And x as the query gives it (what a question may read instead; unread, it costs
+        // nothing).
+        let raw = "\(ClickHouseReader.quoted(shape.names[shape.x])) AS chartbook_t"
+        return
+            "SELECT \(value(shape, shape.x)) AS chartbook_x, \(columns.joined(separator: ", ")), "
+            + "\(raw) FROM (\n\(PostgresReader.statement(query))\n)"
+    }
+
+    /// Column `c` as a Float64 value read exactly as the loading path reads its text.
+    func value(_ shape: Shape, _ c: Int) -> String {
+        let name = ClickHouseReader.quoted(shape.names[c])
+        switch shape.kinds[c] {
+        case .instant: return "toFloat64(toUnixTimestamp(\(name)))"
+        case .instant64: return "(toFloat64(toUnixTimestamp64Milli(\(name))) / 1000)"
+        // Day 0 is this engine's zero date, which the loading path reads as missing.
+        case .wallClock:
+            return "if(toInt64(\(name)) = 0, NULL, toFloat64(toInt64(\(name))) * 86400)"
+        case .number, .other:
+            // A complete column has nothing to test.
+            if shape.complete.contains(c) { return "toFloat64(\(name))" }
+            return "if(isFinite(toFloat64(\(name))), toFloat64(\(name)), NULL)"
+        }
+    }
+
+    /// A double as SQL text that reads back as the same double: the shortest round trip
+    /// (the server's parser reads it exactly; a subnormal, which it cannot read, as a
+    /// product of normal numbers).
+    static func literal(_ value: Double) -> String {
+        guard value.isFinite else { return "nan" }
+        if value != 0, abs(value) < Double.leastNormalMagnitude {
+            let scaled = value * 0x1p100
+            return "(\(scaled) / 1267650600228229401496703205376)"
+        }
+        return "\(value)"
+    }
+
+    // MARK: - Answers
+
+    /// The answer's rows as `TabSeparated` fields (unescaped), at most 64 MiB of them. An
+    /// engine error points into the query when `sql` is it after `prefixed` characters (the
+    /// rest of chartbook's SQL is not the user's to see).
+    func fields(
+        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[[UInt8]]] {
+        let answer = Mutex(Data())
+        do {
+            try connection.run(
+                sql + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
+            ) { data throws(DatabaseFailure) in
+                let size = answer.withLock {
+                    $0.append(data)
+                    return $0.count
+                }
+                if size > 64 << 20 { throw .query("the answer is larger than 64 MiB", offset: nil) }
+            }
+        } catch {
+            throw prefixed.map { PostgresReader.shifted(error, by: $0) } ?? error.withoutPosition
+        }
+        return answer.withLock { $0 }.split(separator: 10).map {
+            ClickHouseReader.fields(Array($0))
+        }
+    }
+
+    /// The numbers of an answer's first row (NaN for NULL).
+    func numbers(
+        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [Double] {
+        try fields(connection, sql, prefixed: prefixed, shouldCancel: shouldCancel).first.map {
+            $0.map { Self.number($0) }
+        } ?? []
+    }
+
+    static func number(_ field: [UInt8]) -> Double {
+        field.withUnsafeBufferPointer { NumberParser.parse($0, 0, $0.count) } ?? .nan
+    }
+
+    /// A tuple as the server writes it, `(1.5,NULL,3)`, as a row of `shape` (NaN for NULL);
+    /// empty when it is not one.
+    static func row(_ field: [UInt8], _ shape: Shape) -> [Double] {
+        guard field.first == UInt8(ascii: "("), field.last == UInt8(ascii: ")") else { return [] }
+        let values = field.dropFirst().dropLast().split(
+            separator: UInt8(ascii: ","), omittingEmptySubsequences: false
+        ).map { number(Array($0)) }
+        return values.count == shape.names.count ? values : []
+    }
+}

@@ -1,0 +1,57 @@
+import ChartbookModel
+
+/// An engine that keeps a remote dataset's rows (`load … mode=remote`) and answers each
+/// drawing's question with the M4 rows of the visible interval (issue 28).
+///
+/// What an engine must be able to do is exactly what a drawing needs: learn the query's
+/// columns, first and last row, extremes, size and rows sharing an x once (`open`), then
+/// per drawing the first, last, lowest and highest row of every dot column (`fetch`) in the
+/// layout's own floating-point formula, so that drawing them sets exactly the dots drawing
+/// every row would. Adding an engine is one type conforming to this (its SQL dialect and how
+/// it is reached), one reader for `mode=local`, and a test script that compares the two.
+/// Everything else a remote dataset is asked (transforms, statistics, `describe`, `show
+/// data`, `save csv`) is compiled per engine by the command layer, or refused there.
+public protocol RemoteEngine: Sendable {
+    /// Which engine this is (diagnostics name it).
+    var engine: DatabaseQuery.Engine { get }
+
+    /// How many rows the query gives, as cheaply as the engine can say (an estimate where it
+    /// can plan without running): `mode=auto` decides by it.
+    func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int
+
+    /// Learns what a remote dataset keeps of the query (`RemoteTable`), x along `xColumn`
+    /// (nil: the first time column); `estimate` is the size already learnt, if any.
+    func open(
+        xColumn: String?, timeZone: TimeZoneSetting, estimate: Int?,
+        shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable
+
+    /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`).
+    func fetch(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteRows
+}
+
+/// What one drawing of a remote dataset received: the rows by x (every column of the
+/// table's `columns`), and how many rows crossed the wire.
+public struct RemoteRows: Sendable {
+    public var columns: [Column]
+    public var received: Int
+
+    public init(columns: [Column], received: Int) {
+        self.columns = columns
+        self.received = received
+    }
+}
+
+extension DatabaseQuery {
+    /// The engine that keeps this query's rows remotely, nil where none can (SQLite: the
+    /// file is local, loading it is the fast path).
+    public var remoteEngine: (any RemoteEngine)? {
+        switch engine {
+        case .postgres: PostgresRemote(self)
+        case .clickhouse: ClickHouseRemote(self)
+        case .sqlite: nil
+        }
+    }
+}
