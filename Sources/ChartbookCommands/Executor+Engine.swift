@@ -2,9 +2,10 @@ import ChartbookData
 import ChartbookModel
 import ChartbookTransform
 
-/// What a remote PostgreSQL dataset's engine computes for the session (issues 27 and 28):
-/// the drawn tables of plots with `agg=` and reference lines at a statistic, each one query
-/// over the remote query's rows, compiled by `SQLCompiler`.
+/// What a remote dataset's engine computes for the session (issues 27 and 28): the drawn
+/// tables of plots with `agg=` (PostgreSQL), reference lines at a statistic, `describe` and
+/// `show data`, each one query over the remote query's rows, compiled by `SQLCompiler` in
+/// the engine's dialect.
 extension Executor {
     /// A remote dataset's plot with transforms, computed by the engine: the pipeline compiled
     /// to PostgreSQL over the query's rows, one row per group on the wire. What the compiler
@@ -20,15 +21,16 @@ extension Executor {
             throw Diagnostic(
                 .remoteNeedsLocal(
                     dataset: dataset.name,
-                    needs: Self.engineComputes(dataset)
-                        ? "transforms of every row (only agg= is computed by the engine)"
-                        : "transforms (ClickHouse is asked for drawings only, so far)"),
+                    needs: Self.engine(of: dataset) == .clickhouse
+                        ? "transforms (ClickHouse computes none yet)"
+                        : "transforms of every row (only agg= is computed by the engine)"),
                 at: range)
         }
         let remote = PostgresRemote(query)
         let sql: String
         do throws(TransformError) {
-            sql = try SQLCompiler(.postgres).query(pipeline, over: engineSource(remote, table))
+            sql = try SQLCompiler(.postgres).query(
+                pipeline, over: engineSource(remote, table, ordered: true))
         } catch { throw Self.refused(error, plot: plot.id, at: range) }
         let rows: [PostgresRemote.TransformRow]
         do throws(DatabaseFailure) {
@@ -48,20 +50,20 @@ extension Executor {
         for i in s.markedLines.indices where s.markedLines[i].engineValue == nil {
             guard case .statistic(let kind, let series) = s.markedLines[i].value,
                 let dataset = s.dataset(named: series.dataset), let table = dataset.remote,
-                case .query(let query) = dataset.source, query.engine == .postgres
+                case .query(let query) = dataset.source, let remote = query.remoteEngine
             else { continue }
-            let remote = PostgresRemote(query)
             let sql: String
             do throws(TransformError) {
-                sql = try SQLCompiler(.postgres).statistic(
+                sql = try SQLCompiler(SQLDialect(query.engine)).statistic(
                     kind, of: series.column, filter: s.markedLines[i].filter,
-                    over: engineSource(remote, table))
+                    over: engineSource(remote, table, ordered: false))
             } catch {
                 throw Diagnostic(
                     .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
             }
             do throws(DatabaseFailure) {
-                s.markedLines[i].engineValue = try remote.aggregate(sql, shouldCancel: isCancelled)
+                s.markedLines[i].engineValue =
+                    try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
             } catch { throw engineFailure(error, query, at: range) }
         }
     }
@@ -73,11 +75,10 @@ extension Executor {
     func engineDescription(of dataset: Dataset, at range: SourceRange) throws(Diagnostic)
         -> String
     {
-        let (table, query) = try engineTable(
+        let (table, query, remote) = try engineTable(
             of: dataset, for: "a description of its text columns", at: range)
-        let remote = PostgresRemote(query)
         let unordered = engineSource(remote, table, ordered: false)
-        let compiler = SQLCompiler(.postgres)
+        let compiler = SQLCompiler(SQLDialect(query.engine))
         let summarySQL: String
         do throws(TransformError) {
             summarySQL = try compiler.summary(of: table.columns, over: unordered)
@@ -90,8 +91,10 @@ extension Executor {
             answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
             if let known = table.mostRowsPerX {
                 most = known
+            } else if let postgres = remote as? PostgresRemote {
+                most = try mostRowsPerX(postgres, table)
             } else {
-                most = try mostRowsPerX(remote, table)
+                most = 1
             }
             infinite = try remote.infinities(table, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }
@@ -100,7 +103,8 @@ extension Executor {
             infinite.count == table.columns.count
         else {
             throw Diagnostic(
-                .queryFailed(engine: "postgres", message: "the summary came back incomplete"),
+                .queryFailed(
+                    engine: query.engine.rawValue, message: "the summary came back incomplete"),
                 at: range)
         }
         let rows = Int(saturating: answer[0])
@@ -123,8 +127,8 @@ extension Executor {
     func engineRows(of dataset: Dataset, rows: ClosedRange<Int>?, at range: SourceRange)
         throws(Diagnostic) -> String
     {
-        let (table, query) = try engineTable(of: dataset, for: "its text columns", at: range)
-        let remote = PostgresRemote(query)
+        let (table, query, remote) = try engineTable(
+            of: dataset, for: "its text columns", at: range)
         let total: Int, fetched: [[Double]]
         let shown: ClosedRange<Int>
         do throws(DatabaseFailure) {
@@ -142,7 +146,8 @@ extension Executor {
         } catch { throw engineFailure(error, query, at: range) }
         guard fetched.count == shown.count else {
             throw Diagnostic(
-                .queryFailed(engine: "postgres", message: "the rows changed while they were read"),
+                .queryFailed(
+                    engine: query.engine.rawValue, message: "the rows changed while they were read"),
                 at: range)
         }
         var held = dataset
@@ -150,20 +155,16 @@ extension Executor {
         return DatasetTable.table(held, rows: shown, first: shown.lowerBound, of: total)
     }
 
-    /// A remote PostgreSQL dataset's table and query, for what reads all of its columns:
+    /// A remote dataset's table, query and engine, for what reads all of its columns:
     /// refused, naming `needs` and `mode=local`, when the dataset left columns out.
     func engineTable(of dataset: Dataset, for needs: String, at range: SourceRange)
-        throws(Diagnostic) -> (RemoteTable, DatabaseQuery)
+        throws(Diagnostic) -> (RemoteTable, DatabaseQuery, any RemoteEngine)
     {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            query.engine == .postgres
+            let remote = query.remoteEngine
         else {
             throw Diagnostic(
-                .remoteNeedsLocal(
-                    dataset: dataset.name,
-                    needs: Self.engineComputes(dataset)
-                        ? "every row" : "every row (ClickHouse is asked for drawings only, so far)"),
-                at: range)
+                .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
         }
         if !table.leftOut.isEmpty {
             let names = table.leftOut.map { "'\($0)'" }.joined(separator: ", ")
@@ -171,7 +172,7 @@ extension Executor {
                 .remoteNeedsLocal(dataset: dataset.name, needs: "\(needs) (\(names))"),
                 at: range)
         }
-        return (table, query)
+        return (table, query, remote)
     }
 
     /// The most rows sharing an x in all of a remote table's rows, counted by the engine in
@@ -189,7 +190,7 @@ extension Executor {
 
     /// A remote table's rows as the transform compiler reads them; without their order by x
     /// (`ordered: false`) for aggregates that need none (numbering rows sorts them all).
-    func engineSource(_ remote: PostgresRemote, _ table: RemoteTable, ordered: Bool = true)
+    func engineSource(_ remote: any RemoteEngine, _ table: RemoteTable, ordered: Bool)
         -> SQLCompiler.Source
     {
         var kinds = [String: Column.Kind]()
@@ -198,14 +199,13 @@ extension Executor {
         }
         return SQLCompiler.Source(
             relation: remote.transformSource(table, ordered: ordered), kinds: kinds,
-            rowOrder: PostgresRemote.rowOrderName)
+            rowOrder: RemoteEngines.rowOrderName)
     }
 
-    /// Whether the engine keeping `dataset` computes more than drawings (transforms,
-    /// statistics, descriptions, every row): PostgreSQL does; ClickHouse not yet.
-    static func engineComputes(_ dataset: Dataset) -> Bool {
-        guard case .query(let query) = dataset.source else { return false }
-        return query.engine == .postgres
+    /// The engine keeping `dataset`'s rows, nil for a dataset loaded otherwise.
+    static func engine(of dataset: Dataset) -> DatabaseQuery.Engine? {
+        guard case .query(let query) = dataset.source else { return nil }
+        return query.engine
     }
 
     /// An engine's failure as a diagnostic.
@@ -219,7 +219,8 @@ extension Executor {
         case .cannotOpen(let reason):
             return Diagnostic(.cannotRead(path: query.shownLocation, reason: reason), at: range)
         case .query(let message, _), .notRemote(let message):
-            return Diagnostic(.queryFailed(engine: "postgres", message: message), at: range)
+            return Diagnostic(
+                .queryFailed(engine: query.engine.rawValue, message: message), at: range)
         case .data(let problem):
             return Diagnostic(.unreadableData(path: query.shownLocation, problem), at: range)
         }

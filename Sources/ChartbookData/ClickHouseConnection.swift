@@ -31,19 +31,21 @@ final class ClickHouseConnection: Sendable {
     /// stop the transfer). An engine error becomes `.query` with its message and position.
     func run(
         _ sql: String, shouldCancel: () -> Bool,
-        receive: @escaping @Sendable (Data) throws(DatabaseFailure) -> Void
+        receive: (Data) throws(DatabaseFailure) -> Void
     ) throws(DatabaseFailure) {
         let id = "chartbook-" + UUID().uuidString
         // The transfer (which holds `shouldCancel`) ends within this call.
-        let outcome = withoutActuallyEscaping(shouldCancel) { shouldCancel in
-            let transfer = Transfer(receive: receive, shouldCancel: shouldCancel)
-            transfer.perform(url: url(id: id), body: Array(sql.utf8), headers: headers)
-            let result: Result<Void, DatabaseFailure>
-            do throws(DatabaseFailure) {
-                try transfer.result()
-                result = .success(())
-            } catch { result = .failure(error) }
-            return (cancelled: transfer.cancelled, result: result)
+        let outcome = withoutActuallyEscaping(receive) { receive in
+            withoutActuallyEscaping(shouldCancel) { shouldCancel in
+                let transfer = Transfer(receive: receive, shouldCancel: shouldCancel)
+                transfer.perform(url: url(id: id), body: Array(sql.utf8), headers: headers)
+                let result: Result<Void, DatabaseFailure>
+                do throws(DatabaseFailure) {
+                    try transfer.result()
+                    result = .success(())
+                } catch { result = .failure(error) }
+                return (cancelled: transfer.cancelled, result: result)
+            }
         }
         if outcome.cancelled {
             kill(id)
@@ -93,7 +95,7 @@ final class ClickHouseConnection: Sendable {
     /// One request through a libcurl easy handle, on the calling thread: the body streams
     /// to `receive` (an error's body is kept whole, up to 64 KiB, for its message).
     private final class Transfer {
-        let receive: @Sendable (Data) throws(DatabaseFailure) -> Void
+        let receive: (Data) throws(DatabaseFailure) -> Void
         let shouldCancel: () -> Bool
         var handle: UnsafeMutableRawPointer?
         var status = 0
@@ -102,7 +104,7 @@ final class ClickHouseConnection: Sendable {
         var cancelled = false
 
         init(
-            receive: @escaping @Sendable (Data) throws(DatabaseFailure) -> Void,
+            receive: @escaping (Data) throws(DatabaseFailure) -> Void,
             shouldCancel: @escaping () -> Bool
         ) {
             self.receive = receive

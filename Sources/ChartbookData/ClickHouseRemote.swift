@@ -1,6 +1,5 @@
 import ChartbookModel
 import Foundation
-import Synchronization
 
 /// A query kept in a ClickHouse server (`mode=remote`, issue 28): the same M4 drawing as
 /// `PostgresRemote` — per dot column of the visible x interval the first, last, lowest and
@@ -140,6 +139,12 @@ public struct ClickHouseRemote: RemoteEngine {
             }
             // The SQL asking for rows names its own values chartbook_…: a column of the
             // query with such a name would be shadowed by them.
+            // The transform compiler names columns in double quotes, PostgreSQL's way.
+            guard !column.name.contains("\""), !column.name.contains("\\") else {
+                throw .notRemote(
+                    "column '\(TextMetrics.sanitized(column.name))' has a quote or a backslash "
+                        + "in its name; rename it with AS, or use mode=local")
+            }
             guard !column.name.lowercased().hasPrefix("chartbook_") else {
                 throw .notRemote(
                     "column '\(TextMetrics.sanitized(column.name))' has a name chartbook uses "
@@ -372,21 +377,20 @@ public struct ClickHouseRemote: RemoteEngine {
         _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
         shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[[UInt8]]] {
-        let answer = Mutex(Data())
+        var answer = Data()
         do {
             try connection.run(
                 sql + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
             ) { data throws(DatabaseFailure) in
-                let size = answer.withLock {
-                    $0.append(data)
-                    return $0.count
+                answer.append(data)
+                if answer.count > 64 << 20 {
+                    throw .query("the answer is larger than 64 MiB", offset: nil)
                 }
-                if size > 64 << 20 { throw .query("the answer is larger than 64 MiB", offset: nil) }
             }
         } catch {
             throw prefixed.map { PostgresReader.shifted(error, by: $0) } ?? error.withoutPosition
         }
-        return answer.withLock { $0 }.split(separator: 10).map {
+        return answer.split(separator: 10).map {
             ClickHouseReader.fields(Array($0))
         }
     }

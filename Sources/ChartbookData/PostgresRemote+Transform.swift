@@ -4,29 +4,26 @@ import ChartbookModel
 /// (ChartbookTransform's `SQLCompiler`) reads the query's rows through `transformSource`,
 /// and `transformRows` runs what it wrote — one row per group crosses the wire.
 extension PostgresRemote {
-    /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
-    public static let rowOrderName = "chartbook_row"
-
     /// The query's rows as a relation: each column of `table` under its session name, as
     /// float8 read exactly as the loading path reads it (times as epoch seconds), and
     /// `chartbook_row`, the rows' order by x — left out when `ordered` is false, for
     /// aggregates that need no order (numbering the rows sorts them all).
-    public func transformSource(_ table: RemoteTable, ordered: Bool = true) -> String {
+    public func transformSource(_ table: RemoteTable, ordered: Bool) -> String {
         let shape = Shape(table)
         var columns = shape.names.indices.map {
             "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
         }
         if ordered {
             columns.append(
-                "row_number() OVER (ORDER BY \(value(shape, shape.x))) AS \(Self.rowOrderName)")
+                "row_number() OVER (ORDER BY \(value(shape, shape.x))) AS \(RemoteEngines.rowOrderName)"
+            )
         }
         return "(SELECT \(columns.joined(separator: ", ")) "
             + "FROM (\(PostgresReader.statement(query))) AS chartbook_q) AS chartbook_t"
     }
 
-    /// How many of each column's numbers are infinite (0 for a time column): the loading
-    /// path reads them as ±∞ — no value, yet not missing — where `transformSource` has NULL.
-    /// One scan; `describe` subtracts them from the missing.
+    /// How many of each column's numbers are infinite (0 for a time column), in one scan;
+    /// `describe` subtracts them from the missing.
     public func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> [Int]
     {
@@ -59,6 +56,19 @@ extension PostgresRemote {
             sql: selectRows(shape, asLoaded: true)
                 + " LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))",
             shouldCancel: shouldCancel)
+    }
+
+    /// Every row through a server-side cursor (`PostgresRowCursor`), `batch` at a time.
+    public func forEachBatch(
+        _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
+        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure) {
+        let cursor = try PostgresRowCursor(self, table, shouldCancel: shouldCancel)
+        while true {
+            let rows = try cursor.next(batch)
+            if rows.isEmpty { return }
+            try body(rows)
+        }
     }
 
     /// One number an aggregate query over the query's rows answers (`SELECT avg(v) FROM …`).

@@ -30,6 +30,46 @@ public protocol RemoteEngine: Sendable {
     func fetch(
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows
+
+    // MARK: What reads every row (describe, statistics, show data, save csv)
+
+    /// The query's rows as a relation for the transform compiler: each column of `table`
+    /// under its session name, as a double read exactly as the loading path reads it (times
+    /// as seconds since the epoch; what a chart cannot place — NaN, ±∞ — as NULL), and, when
+    /// `ordered`, the rows' order as `RemoteEngines.rowOrderName`.
+    func transformSource(_ table: RemoteTable, ordered: Bool) -> String
+
+    /// The numbers of the one row an aggregate query answers, NaN for NULL (empty when it
+    /// answers no row).
+    func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool) throws(DatabaseFailure)
+        -> [Double]
+
+    /// How many of each column's numbers are infinite: the loading path reads them as ±∞ —
+    /// no value, yet not missing — where `transformSource` has NULL.
+    func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [Int]
+
+    /// How many rows the query gives.
+    func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int
+
+    /// Rows `offset ..< offset + limit` in the query's own order, each a value per column of
+    /// `table` as the loading path reads it.
+    func rows(
+        _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]]
+
+    /// Every row in the query's own order, as `rows` reads them, handed to `body` about
+    /// `batch` at a time (memory holds one batch), until `body` throws.
+    func forEachBatch(
+        _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
+        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure)
+}
+
+/// What every engine shares.
+public enum RemoteEngines {
+    /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
+    public static let rowOrderName = "chartbook_row"
 }
 
 /// What one drawing of a remote dataset received: the rows by x (every column of the

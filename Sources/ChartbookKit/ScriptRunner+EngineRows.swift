@@ -3,7 +3,8 @@ import ChartbookData
 import ChartbookModel
 
 /// `save csv` of a remote dataset (issue 28): every row of its query, streamed from the
-/// engine through a cursor into the file as it is written — one batch in memory, the file
+/// engine (PostgreSQL through a cursor, ClickHouse as one answer parsed as it arrives) into
+/// the file as it is written — one batch in memory, the file
 /// appearing whole only once the last row is in, byte for byte what `mode=local` writes.
 extension ScriptRunner {
     /// Rows fetched and written at a time.
@@ -18,6 +19,8 @@ extension ScriptRunner {
                 .cannotWrite(path: path, reason: "the dataset is not in an engine"), at: range)
         }
         var failure: DatabaseFailure?
+        // The file's own failure, when appending a batch stopped the engine's rows.
+        var writeFailure: FileAccessError?
         var written = 0
         let shouldCancel = executor.isCancelled
         do {
@@ -26,24 +29,30 @@ extension ScriptRunner {
                 func engine<T>(_ step: () throws(DatabaseFailure) -> T) throws(FileAccessError) -> T
                 {
                     do { return try step() } catch {
+                        if let writeFailure { throw writeFailure }
                         failure = error
                         throw FileAccessError("the engine stopped")
                     }
                 }
-                let cursor = try engine { () throws(DatabaseFailure) in
-                    try PostgresRowCursor(PostgresRemote(query), table, shouldCancel: shouldCancel)
-                }
                 var batch = dataset
                 batch.columns = table.columns(of: [])
                 try append(Array(DatasetTable.csvHeader(batch).utf8))
-                while true {
-                    let rows = try engine { () throws(DatabaseFailure) in
-                        try cursor.next(Self.csvBatch)
+                try engine { () throws(DatabaseFailure) in
+                    guard let remote = query.remoteEngine else {
+                        throw .notRemote("no engine keeps the dataset's rows")
                     }
-                    if rows.isEmpty { break }
-                    batch.columns = table.columns(of: rows)
-                    try append(Array(DatasetTable.csvLines(batch).utf8))
-                    written += rows.count
+                    try remote.forEachBatch(
+                        table, batch: Self.csvBatch, shouldCancel: shouldCancel
+                    ) { rows throws(DatabaseFailure) in
+                        batch.columns = table.columns(of: rows)
+                        do throws(FileAccessError) {
+                            try append(Array(DatasetTable.csvLines(batch).utf8))
+                        } catch {
+                            writeFailure = error
+                            throw .data(.cancelled)
+                        }
+                        written += rows.count
+                    }
                 }
             }
         } catch {

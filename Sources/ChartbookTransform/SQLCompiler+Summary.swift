@@ -15,7 +15,7 @@ extension SQLCompiler {
     public func summary(of columns: [String], over source: Source) throws(TransformError)
         -> String
     {
-        var fields = ["CAST(COUNT(*) AS DOUBLE PRECISION)"]
+        var fields = ["CAST(COUNT(*) AS \(dialect.double))"]
         for name in columns {
             guard let kind = source.kinds[name] else { throw .missingColumn(name) }
             guard kind != .text else {
@@ -23,8 +23,8 @@ extension SQLCompiler {
             }
             let c = SQLQuoting.identifier(name)
             fields += [
-                "CAST(COUNT(\(c)) AS DOUBLE PRECISION)", "MIN(\(c))", "MAX(\(c))",
-                "CAST(AVG(\(c)) AS DOUBLE PRECISION)",
+                "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
+                "CAST(AVG(\(c)) AS \(dialect.double))",
                 kind == .time ? "0" : "MAX(\(Self.decimals(of: c)))",
             ]
         }
@@ -58,6 +58,6 @@ extension SQLCompiler {
         guard source.kinds[x] != nil else { throw .missingColumn(x) }
         let c = SQLQuoting.identifier(x)
         return
-            "SELECT CAST(MAX(chartbook_n) AS DOUBLE PRECISION) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation) WHERE \(c) IS NOT NULL GROUP BY \(c)) AS chartbook_counts"
+            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation) WHERE \(c) IS NOT NULL GROUP BY \(c)) AS chartbook_counts"
     }
 }

@@ -44,6 +44,9 @@ public struct SQLCompiler: Sendable {
     public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
     {
+        if dialect == .clickhouse {
+            throw .unsupported("transforms (agg=, bin=, windows)", backend: dialect.rawValue)
+        }
         if let fit = p.fit {
             throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)
         }
@@ -104,7 +107,7 @@ public struct SQLCompiler: Sendable {
     public func statistic(
         _ kind: StatisticKind, of column: String, filter: RowFilter?, over source: Source
     ) throws(TransformError) -> String {
-        if dialect == .sqlite, kind == .median || kind == .p95 {
+        if dialect != .postgres, kind == .median || kind == .p95 {
             throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.rawValue)
         }
         let c = SQLQuoting.identifier(column)
@@ -119,7 +122,7 @@ public struct SQLCompiler: Sendable {
         }
         let kept = filter.map { " AND " + condition($0, source) } ?? ""
         return
-            "SELECT CAST(\(value) AS DOUBLE PRECISION) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
+            "SELECT CAST(\(value) AS \(dialect.double)) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
     }
 
     /// A `where=` as SQL, cell for cell as `RowFilter.keeps`: `=` and `!=` match a cell's
@@ -134,11 +137,12 @@ public struct SQLCompiler: Sendable {
             let listed = filter.values.filter { !$0.isEmpty }.compactMap { literal($0, kind) }
             var match =
                 listed.isEmpty
-                ? "FALSE" : "COALESCE(\(column) IN (\(listed.joined(separator: ", "))), FALSE)"
+                ? dialect.falseValue
+                : "COALESCE(\(column) IN (\(listed.joined(separator: ", "))), \(dialect.falseValue))"
             if filter.values.contains("") { match = "(\(match) OR \(column) IS NULL)" }
             return filter.op == .equal ? "(\(match))" : "(NOT \(match))"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let bound = filter.bound, kind != .text else { return "FALSE" }
+            guard let bound = filter.bound, kind != .text else { return dialect.falseValue }
             return "(\(column) \(filter.op.rawValue) \(Self.real(bound)))"
         }
     }

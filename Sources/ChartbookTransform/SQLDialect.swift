@@ -6,12 +6,31 @@ import ChartbookModel
 public enum SQLDialect: String, Sendable, CaseIterable {
     case sqlite = "SQLite"
     case postgres = "PostgreSQL"
+    /// Aggregates only (statistics, `describe`): ClickHouse 18 has no window functions and
+    /// no `WITH` subqueries, which transforms are compiled to — they are refused.
+    case clickhouse = "ClickHouse"
+
+    /// The dialect of a query's engine.
+    public init(_ engine: DatabaseQuery.Engine) {
+        switch engine {
+        case .sqlite: self = .sqlite
+        case .postgres: self = .postgres
+        case .clickhouse: self = .clickhouse
+        }
+    }
+
+    /// The double-precision type, for CAST.
+    var double: String { self == .clickhouse ? "Float64" : "DOUBLE PRECISION" }
+
+    /// False, as a value (ClickHouse 18 has no boolean literals).
+    var falseValue: String { self == .clickhouse ? "0" : "FALSE" }
 
     /// `a` and `b` equal, NULL equal to NULL.
     func same(_ a: String, _ b: String) -> String {
         switch self {
         case .sqlite: "\(a) IS \(b)"
         case .postgres: "\(a) IS NOT DISTINCT FROM \(b)"
+        case .clickhouse: "(\(a) = \(b) OR (\(a) IS NULL AND \(b) IS NULL))"
         }
     }
 
@@ -21,6 +40,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         switch self {
         case .sqlite: "LIMIT -1 OFFSET 0"
         case .postgres: "OFFSET 0"
+        // A subquery stays one of its own.
+        case .clickhouse: ""
         }
     }
 
@@ -30,6 +51,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         -> String
     {
         switch self {
+        case .clickhouse:
+            throw .unsupported("calendar units", backend: rawValue)
         case .postgres: return postgresTimeKey(unit, t, zone: zone)
         case .sqlite:
             // SQLite knows UTC and the machine's zone only: a fixed offset is arithmetic,

@@ -1,0 +1,96 @@
+import ChartbookModel
+import Foundation
+
+/// What a ClickHouse remote dataset answers beyond drawings (issue 28): the relation the
+/// transform compiler reads (`describe`, statistic reference lines), the infinities and rows
+/// of the query, and every row streamed for `save csv` — each value as `mode=local` reads it.
+extension ClickHouseRemote {
+    /// The query's rows under their session names (double-quoted, as the compiler names
+    /// them). No row order: this engine version has no window function to number rows by x,
+    /// so the compiler refuses what needs one (`SQLDialect.clickhouse`).
+    public func transformSource(_ table: RemoteTable, ordered: Bool) -> String {
+        let shape = Shape(table)
+        let columns = shape.names.indices.map {
+            "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
+        }
+        return "(SELECT \(columns.joined(separator: ", ")) "
+            + "FROM (\n\(PostgresReader.statement(query))\n))"
+    }
+
+    public func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [Double]
+    {
+        try numbers(try connect(), sql, shouldCancel: shouldCancel)
+    }
+
+    public func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [Int]
+    {
+        let shape = Shape(table)
+        let counts = shape.names.indices.map { c -> String in
+            guard shape.kinds[c] == .number else { return "0" }
+            return "countIf(isInfinite(toFloat64(\(ClickHouseReader.quoted(shape.names[c])))))"
+        }
+        let sql =
+            "SELECT \(counts.joined(separator: ", ")) FROM (\n\(PostgresReader.statement(query))\n)"
+        return try aggregates(sql, shouldCancel: shouldCancel).map { Int(saturating: $0) }
+    }
+
+    public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
+        try estimatedRows(shouldCancel: shouldCancel)
+    }
+
+    public func rows(
+        _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let sql = loadedRows(Shape(table)) + " LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))"
+        return try fields(try connect(), sql, shouldCancel: shouldCancel).map {
+            $0.map(Self.number)
+        }
+    }
+
+    /// Every row in one query, parsed as the answer streams in and handed on `batch` rows at
+    /// a time (memory holds a batch and the piece of text being parsed).
+    public func forEachBatch(
+        _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
+        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure) {
+        let width = table.columns.count
+        var pending = [UInt8](), rows = [[Double]]()
+        rows.reserveCapacity(batch)
+        try connect().run(
+            loadedRows(Shape(table)) + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
+        ) { data throws(DatabaseFailure) in
+            pending.append(contentsOf: data)
+            var start = 0
+            while let end = pending[start...].firstIndex(of: 10) {
+                let row = ClickHouseReader.fields(Array(pending[start..<end])).map(Self.number)
+                guard row.count == width else {
+                    throw .query("the server sent a row of \(row.count) fields", offset: nil)
+                }
+                rows.append(row)
+                start = end + 1
+                if rows.count >= batch {
+                    try body(rows)
+                    rows.removeAll(keepingCapacity: true)
+                }
+            }
+            pending.removeFirst(start)
+        }
+        guard pending.isEmpty else {
+            throw .query("the answer ended in the middle of a row", offset: nil)
+        }
+        if !rows.isEmpty { try body(rows) }
+    }
+
+    /// The query's rows as the loading path reads them: numbers as the server writes them
+    /// (`inf` kept, `nan` missing), times as seconds since the epoch, `Date` day 0 missing.
+    func loadedRows(_ shape: Shape) -> String {
+        let columns = shape.names.indices.map { c -> String in
+            let name = ClickHouseReader.quoted(shape.names[c])
+            return shape.kinds[c] == .number ? "toFloat64(\(name))" : value(shape, c)
+        }
+        return "SELECT \(columns.joined(separator: ", ")) "
+            + "FROM (\n\(PostgresReader.statement(query))\n)"
+    }
+}
