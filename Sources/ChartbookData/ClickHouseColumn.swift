@@ -7,7 +7,7 @@ import ChartbookModel
 /// `String`, `LowCardinality(String)`, enums — is read as text by the rule every reader shares
 /// (`ColumnAccumulator`). `Nullable(…)` is its inner type with `\N` missing.
 struct ClickHouseColumn {
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case number, instant, instant64, wallClock, other
 
         /// The kind of a ClickHouse type name (`Nullable(LowCardinality(String))` …).

@@ -11,6 +11,13 @@ import Foundation
 /// This file: opening a query (its columns, first and last row, extremes, size and rows
 /// sharing an x — one scan and a grouping scan), and the SQL every question shares; the
 /// drawings' questions are in `ClickHouseRemote+M4`.
+extension RemoteShape where Kind == ClickHouseColumn.Kind {
+    /// The whole row as one tuple (what `argMin` picks): `(chartbook_c0, chartbook_c1, …)`.
+    var row: String {
+        "tuple(\(names.indices.map { "chartbook_c\($0)" }.joined(separator: ", ")))"
+    }
+}
+
 public struct ClickHouseRemote: RemoteEngine {
     public var engine: DatabaseQuery.Engine { .clickhouse }
     public var url: String
@@ -40,43 +47,8 @@ public struct ClickHouseRemote: RemoteEngine {
             settings: [("enable_optimize_predicate_expression", "1")])
     }
 
-    /// The query's numeric and time columns, as `PostgresRemote.Shape` has them.
-    struct Shape: Sendable {
-        /// Exactly as the engine names them (what SQL quotes).
-        var names: [String]
-        /// As the session shows them (sanitised).
-        var shown: [String]
-        var kinds: [ClickHouseColumn.Kind]
-        var x: Int
-        var leftOut: [String] = []
-        /// The columns with a finite value in every row (`RemoteTable.completeColumns`).
-        var complete: Set<Int> = []
-
-        init(_ table: RemoteTable) {
-            names = table.engineNames
-            shown = table.columns
-            kinds = shown.map {
-                table.wallClockColumns.contains($0)
-                    ? .wallClock : table.timeColumns.contains($0) ? .instant : .number
-            }
-            x = shown.firstIndex(of: table.xColumn) ?? 0
-            complete = Set(shown.indices.filter { table.completeColumns.contains(shown[$0]) })
-        }
-
-        init(names: [String], kinds: [ClickHouseColumn.Kind], x: Int) {
-            self.names = names
-            self.shown = names.map(TextMetrics.sanitized)
-            self.kinds = kinds
-            self.x = x
-        }
-
-        /// The indices of the columns other than x.
-        var values: [Int] { names.indices.filter { $0 != x } }
-        /// The whole row as one tuple (what `argMin` picks): `(chartbook_c0, chartbook_c1, …)`.
-        var row: String {
-            "tuple(\(names.indices.map { "chartbook_c\($0)" }.joined(separator: ", ")))"
-        }
-    }
+    /// The query's numeric and time columns, with how each reads.
+    typealias Shape = RemoteShape<ClickHouseColumn.Kind>
 
     // MARK: - Opening
 
@@ -103,17 +75,9 @@ public struct ClickHouseRemote: RemoteEngine {
                     + "in the query (toDateTime(d, 'Zone')) or use mode=local")
         }
         let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
-        func named(_ kinds: Set<ClickHouseColumn.Kind>) -> Set<String> {
-            Set(
-                shape.shown.indices.filter { kinds.contains(shape.kinds[$0]) }.map {
-                    shape.shown[$0]
-                })
-        }
-        var table = RemoteTable(
-            xColumn: shape.shown[shape.x], columns: shape.shown, engineNames: shape.names,
-            timeColumns: named([.instant, .instant64, .wallClock]),
-            wallClockColumns: named([.wallClock]), estimatedRows: estimate ?? summary.count,
-            firstRow: summary.first, lastRow: summary.last)
+        var table = shape.table(
+            estimatedRows: estimate ?? summary.count, firstRow: summary.first,
+            lastRow: summary.last)
         table.extremes = summary.extremes
         table.nonPositive = summary.nonPositive
         table.rowCount = summary.count
@@ -153,19 +117,8 @@ public struct ClickHouseRemote: RemoteEngine {
             names.append(column.name)
             kinds.append(column.kind)
         }
-        let all = columns.map(\.name)
-        let x: Int?
-        if let xColumn {
-            guard let found = Column.index(of: xColumn, in: names.map(TextMetrics.sanitized))
-            else { throw .data(.unknownLabelColumn(xColumn, available: all)) }
-            x = found
-        } else {
-            x = kinds.firstIndex(where: \.isTime)
-        }
-        guard let x else {
-            throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
-        }
-        guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
+        let x = try RemoteEngines.xIndex(
+            of: xColumn, in: names, time: kinds.map(\.isTime), all: columns.map(\.name))
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
         return shape

@@ -5,7 +5,7 @@ import ChartbookModel
 /// wall-clock times (placed by the session's zone once the column is complete), and every
 /// other type is read as text by the rule every reader shares (`ColumnAccumulator`).
 struct PostgresColumn {
-    enum Kind: Equatable {
+    enum Kind: Equatable, Sendable {
         case number, instant, wallClock, other
 
         /// The kind of the server's type `oid` (pg_type's OIDs of the built-in types).

@@ -3,6 +3,11 @@ import ChartbookModel
 /// A remote dataset's drawings (issue 13): per dot column of the visible x interval, the
 /// first, last, lowest and highest row (M4) — by dot row, of log10 on a log scale — with the
 /// runs that missing values break, the neighbours just outside and the selection's rows.
+extension RemoteShape where Kind == PostgresColumn.Kind {
+    /// `c0, c1, …`: every column, as `selectRows` names them.
+    var list: String { names.indices.map { "c\($0)" }.joined(separator: ", ") }
+}
+
 extension PostgresRemote {
     /// The M4 rows of `request` for `table`, with the rows just outside the interval (a line
     /// runs on to the edge) and the rows known of all the data (`RemoteTable.rows(with:)`).

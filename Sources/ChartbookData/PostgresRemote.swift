@@ -40,39 +40,7 @@ public struct PostgresRemote: RemoteEngine {
     }
 
     /// The numeric and time columns of the query's result, by name, with how each reads.
-    struct Shape: Sendable {
-        /// Exactly as the engine names them (what SQL quotes).
-        var names: [String]
-        /// As the session shows them (sanitised; what requests and datasets name).
-        var shown: [String]
-        var kinds: [PostgresColumn.Kind]
-        var x: Int
-        /// The query's columns of other kinds (text …), as the session shows them: left out.
-        var leftOut: [String] = []
-
-        /// The shape `table` was opened with (no need to ask the engine again).
-        init(_ table: RemoteTable) {
-            names = table.engineNames
-            shown = table.columns
-            kinds = shown.map {
-                table.wallClockColumns.contains($0)
-                    ? .wallClock : table.timeColumns.contains($0) ? .instant : .number
-            }
-            x = shown.firstIndex(of: table.xColumn) ?? 0
-        }
-
-        init(names: [String], kinds: [PostgresColumn.Kind], x: Int) {
-            self.names = names
-            self.shown = names.map(TextMetrics.sanitized)
-            self.kinds = kinds
-            self.x = x
-        }
-
-        /// `c0, c1, …`: every column, as `selectRows` names them.
-        var list: String { names.indices.map { "c\($0)" }.joined(separator: ", ") }
-        /// The indices of the columns other than x.
-        var values: [Int] { names.indices.filter { $0 != x } }
-    }
+    typealias Shape = RemoteShape<PostgresColumn.Kind>
 
     // MARK: - Opening
 
@@ -97,16 +65,7 @@ public struct PostgresRemote: RemoteEngine {
             shouldCancel: shouldCancel)
         guard ends.count == 2 else { throw .data(.empty) }
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
-        func named(_ kinds: Set<PostgresColumn.Kind>) -> Set<String> {
-            Set(
-                shape.shown.indices.filter { kinds.contains(shape.kinds[$0]) }.map {
-                    shape.shown[$0]
-                })
-        }
-        var table = RemoteTable(
-            xColumn: shape.shown[shape.x], columns: shape.shown, engineNames: shape.names,
-            timeColumns: named([.instant, .wallClock]), wallClockColumns: named([.wallClock]),
-            estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
+        var table = shape.table(estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
         table.extremes = extremes.rows
         table.nonPositive = extremes.nonPositive
         table.rowCount = extremes.count
@@ -162,22 +121,9 @@ public struct PostgresRemote: RemoteEngine {
             names.append(name)
             kinds.append(kind)
         }
-        let all = (0..<empty.columns).map(empty.name)
-        let x: Int?
-        if let xColumn {
-            // Matched as the session names columns (sanitised), as x= of a loaded query is.
-            guard let found = Column.index(of: xColumn, in: names.map(TextMetrics.sanitized))
-            else {
-                throw .data(.unknownLabelColumn(xColumn, available: all))
-            }
-            x = found
-        } else {
-            x = kinds.firstIndex(where: \.isTime)
-        }
-        guard let x else {
-            throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
-        }
-        guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
+        let x = try RemoteEngines.xIndex(
+            of: xColumn, in: names, time: kinds.map(\.isTime),
+            all: (0..<empty.columns).map(empty.name))
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
         return shape

@@ -70,6 +70,29 @@ public protocol RemoteEngine: Sendable {
 public enum RemoteEngines {
     /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
     public static let rowOrderName = "chartbook_row"
+
+    /// Which of a query's drawable columns (`names`, exactly as the engine names them; `time`
+    /// says which hold times) x is: `xColumn` matched as the session names columns
+    /// (sanitised), as `x=` of a loaded query is, else the first time column. `all` names
+    /// every column of the result, for the errors. A remote dataset needs an x and a column
+    /// to draw besides it.
+    static func xIndex(
+        of xColumn: String?, in names: [String], time: [Bool], all: [String]
+    ) throws(DatabaseFailure) -> Int {
+        let x: Int?
+        if let xColumn {
+            guard let found = Column.index(of: xColumn, in: names.map(TextMetrics.sanitized))
+            else { throw .data(.unknownLabelColumn(xColumn, available: all)) }
+            x = found
+        } else {
+            x = time.firstIndex(of: true)
+        }
+        guard let x else {
+            throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
+        }
+        guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
+        return x
+    }
 }
 
 /// What one drawing of a remote dataset received: the rows by x (every column of the

@@ -32,38 +32,10 @@ struct ClickHouseRemoteTests {
         let values = trial % 2 == 1 ? "\(value), other" : value
         let columns = trial % 4 == 2 ? "\(values), x" : "x, \(values)"
         let query = "SELECT \(columns) FROM \(table) ORDER BY x"
-        for round in 0..<4 {
-            let columns = 30 + Int(random.nextUnit() * 130), rows = 8 + Int(random.nextUnit() * 32)
-            var extra = [String]()
-            if round > 0, let first = xs.first, let last = xs.last {
-                let a = first + (last - first) * random.nextUnit() * 0.6
-                let b = a + (last - a) * (0.05 + random.nextUnit() * 0.9)
-                let text = { ClickHouseFixture.text($0, numericX) }
-                extra.append("view \(text(a))..\(text(b))")
-                if round % 2 == 0 {
-                    extra.append("select x=\(text(a + (b - a) * random.nextUnit()))")
-                }
-                if round == 3 { extra.append("set yscale log") }
-            }
-            let target = TerminalTarget(columns: columns, rows: rows, colorMode: .none)
-            let local = try PostgresFixture.session(url, query, mode: "local", extra)
-            let remote = try PostgresFixture.session(url, query, mode: "remote", extra)
-            #expect(remote.dataset(named: "d")?.remote != nil)
-            let data = RemoteData()
-            let terminal = data.forTerminal(remote, on: target, shouldCancel: { false })
-            #expect(terminal.problems == [])
-            #expect(
-                ChartRenderer.text(for: terminal.session, on: target)
-                    == ChartRenderer.text(for: local, on: target),
-                "trial \(trial) round \(round) \(columns)×\(rows) \(extra)")
-            let values = trial % 2 == 1 ? 2 : 1
-            #expect(data.lastReceived <= (2 + 2 * values) * columns * 2 + 6 * 2 * missing + 8)
-            let svg = data.forSVG(remote, on: target, shouldCancel: { false })
-            #expect(
-                SVGExporter.svg(for: svg.session, on: target)
-                    == SVGExporter.svg(for: local, on: target),
-                "SVG: trial \(trial) round \(round) \(extra)")
-        }
+        try RemoteComparison.drawings(
+            url: url, query: query, xs: xs, values: trial % 2 == 1 ? 2 : 1, missing: missing,
+            random: &random, text: { ClickHouseFixture.text($0, numericX) }, trial: trial,
+            extra: { $0 == 3 ? ["set yscale log"] : [] })
     }
 
     /// Commands drawn from the whole grammar, each run on the same query loaded `mode=local`
@@ -82,49 +54,9 @@ struct ClickHouseRemoteTests {
             "INSERT INTO \(table) SELECT x, value + 1, other FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40"
         )
         let query = "SELECT x, value, other, toInt32(x) % 3 AS k FROM \(table) ORDER BY x, value"
-        let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
-        let sides = ["local", "remote"].map { mode in
-            PropertySide(load: "load \(url) \"\(query)\" as d x=x mode=\(mode)", target: target)
-        }
-        var lines = GrammarLines(
-            random: RandomSource(seed: UInt64(38 + trial)), names: PostgresFixture.names(xs))
-        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
-        let specs = Grammar.commands.filter { !skipped.contains($0.topic) }
-        var refused = 0, run = 0
-        var differences = [String]()
-        for step in 0..<80 {
-            let line =
-                step == 0
-                ? "add plot line d.value" : lines.line(for: specs[random.below(specs.count)])
-            let remote = sides[1].run(line)
-            if remote.text.contains("stays in the engine (mode=remote)") {
-                #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
-                refused += 1
-                continue
-            }
-            let local = sides[0].run(line)
-            run += 1
-            let same = { (a: String, b: String) in
-                PostgresRemoteTests.withoutReloads(a)
-                    == PostgresRemoteTests.withoutReloads(
-                        b.replacingOccurrences(of: "mode=remote", with: "mode=local"))
-            }
-            var parts = [
-                ("text", local.text, remote.text), ("chart", local.chart, remote.chart),
-                ("change", "\(local.committed)", "\(remote.committed)"),
-            ]
-            for path in Set(local.written + remote.written).sorted() {
-                parts.append((path, sides[0].file(path), sides[1].file(path)))
-            }
-            for (what, a, b) in parts where !same(a, b) {
-                let shown = PostgresRemoteTests.firstDifference(
-                    a, b.replacingOccurrences(of: "mode=remote", with: "mode=local"))
-                differences.append("\(line) — \(what): \(shown)")
-            }
-        }
-        let shown = differences.prefix(8).joined(separator: "\n")
-        #expect(differences.isEmpty, "trial \(trial):\n\(shown)")
-        #expect(run > 20, "trial \(trial): \(run) run, \(refused) refused")
+        RemoteComparison.vocabulary(
+            load: "load \(url) \"\(query)\" as d x=x", xs: xs, random: &random,
+            lines: UInt64(38 + trial), trial: trial)
     }
 }
 
@@ -155,28 +87,12 @@ enum ClickHouseFixture {
         _ table: String, xs: [Double], random: inout RandomSource, numericX: Bool,
         infinity: (row: Int, text: String)? = nil
     ) throws -> Int {
-        var level = 0.0, otherLevel = 0.0
-        var missing = 0, stretch = 0
-        let rows = xs.enumerated().map { row, x -> String in
-            level += random.nextGaussian()
-            otherLevel += random.nextGaussian()
-            var value = String(level)
-            let roll = random.nextUnit()
-            if roll < 0.01 {
-                value = "NULL"
-                missing += 1
-            } else if roll < 0.02 {
-                value = String(level + (random.nextUnit() - 0.5) * 400)
-            }
-            if stretch == 0, random.nextUnit() < 0.003 { stretch = 1 + Int(random.nextUnit() * 40) }
-            var other = String(otherLevel)
-            if stretch > 0 {
-                other = "NULL"
-                stretch -= 1
-                missing += 1
-            }
+        let (values, missing) = RemoteComparison.values(count: xs.count, random: &random)
+        let rows = zip(xs, values).enumerated().map { row, pair -> String in
+            var value = pair.1.value.map { String($0) } ?? "NULL"
             if let infinity, infinity.row == row { value = infinity.text }
-            return "(\(numericX ? String(x) : String(Int(x))), \(value), \(other))"
+            let other = pair.1.other.map { String($0) } ?? "NULL"
+            return "(\(numericX ? String(pair.0) : String(Int(pair.0))), \(value), \(other))"
         }
         try exec("DROP TABLE IF EXISTS \(table)")
         try exec(

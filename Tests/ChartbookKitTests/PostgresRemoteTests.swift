@@ -27,42 +27,9 @@ struct PostgresRemoteTests {
         let values = trial % 2 == 1 ? "value, other" : "value"
         let columns = trial % 4 == 2 ? "\(values), x" : "x, \(values)"
         let query = "SELECT \(columns) FROM \(table) ORDER BY x"
-        for round in 0..<4 {
-            let columns = 30 + Int(random.nextUnit() * 130), rows = 8 + Int(random.nextUnit() * 32)
-            var extra = [String]()
-            if round > 0, let first = xs.first, let last = xs.last {
-                let a = first + (last - first) * random.nextUnit() * 0.6
-                let b = a + (last - a) * (0.05 + random.nextUnit() * 0.9)
-                extra.append(
-                    "view \(PostgresFixture.text(a, numericX))..\(PostgresFixture.text(b, numericX))"
-                )
-                if round % 2 == 0 {
-                    let s = a + (b - a) * random.nextUnit()
-                    extra.append("select x=\(PostgresFixture.text(s, numericX))")
-                }
-            }
-            let target = TerminalTarget(columns: columns, rows: rows, colorMode: .none)
-            let local = try PostgresFixture.session(url, query, mode: "local", extra)
-            let remote = try PostgresFixture.session(url, query, mode: "remote", extra)
-            #expect(remote.dataset(named: "d")?.remote != nil)
-            let data = RemoteData()
-            let terminal = data.forTerminal(remote, on: target, shouldCancel: { false })
-            #expect(terminal.problems == [])
-            #expect(
-                ChartRenderer.text(for: terminal.session, on: target)
-                    == ChartRenderer.text(for: local, on: target),
-                "trial \(trial) round \(round) \(columns)×\(rows) \(extra)")
-            // M4 bounds what crossed the wire: per dot column the first, last, lowest and
-            // highest row; per missing value a run more (six rows); the neighbours, the
-            // extremes and the selection's rows.
-            let values = trial % 2 == 1 ? 2 : 1
-            #expect(data.lastReceived <= (2 + 2 * values) * columns * 2 + 6 * 2 * missing + 8)
-            let svg = data.forSVG(remote, on: target, shouldCancel: { false })
-            #expect(
-                SVGExporter.svg(for: svg.session, on: target)
-                    == SVGExporter.svg(for: local, on: target),
-                "SVG: trial \(trial) round \(round) \(extra)")
-        }
+        try RemoteComparison.drawings(
+            url: url, query: query, xs: xs, values: trial % 2 == 1 ? 2 : 1, missing: missing,
+            random: &random, text: { PostgresFixture.text($0, numericX) }, trial: trial)
     }
 
     /// Issue 28: commands drawn from the whole grammar (`GrammarLines`, naming the fixture's
@@ -84,74 +51,9 @@ struct PostgresRemoteTests {
                 + "ANALYZE \(table)"
         )
         let query = "SELECT x, value, other, k FROM \(table) ORDER BY x"
-        let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
-        let sides = ["local", "remote"].map { mode in
-            PropertySide(load: "load \(url) \"\(query)\" as d x=x mode=\(mode)", target: target)
-        }
-        var lines = GrammarLines(
-            random: RandomSource(seed: UInt64(28 + trial)),
-            names: PostgresFixture.names(xs))
-        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
-        let specs = Grammar.commands.filter { !skipped.contains($0.topic) }
-        var refused = 0, run = 0
-        var differences = [String]()
-        for step in 0..<80 {
-            // A line first (refused where rows share an x), then the grammar's lines.
-            let line =
-                step == 0
-                ? "add plot line d.value" : lines.line(for: specs[random.below(specs.count)])
-            let remote = sides[1].run(line)
-            if remote.text.contains("stays in the engine (mode=remote)") {
-                #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
-                refused += 1
-                continue
-            }
-            let local = sides[0].run(line)
-            run += 1
-            // What differs by the mode's own word: the load line of a saved script or page,
-            // and `reload`'s feedback, which says the dataset is remote (with the planner's
-            // estimate of its rows, as `load` does).
-            let same = { (a: String, b: String) in
-                Self.withoutReloads(a)
-                    == Self.withoutReloads(
-                        b.replacingOccurrences(of: "mode=remote", with: "mode=local"))
-            }
-            var parts = [
-                ("text", local.text, remote.text), ("chart", local.chart, remote.chart),
-                ("change", "\(local.committed)", "\(remote.committed)"),
-            ]
-            for path in Set(local.written + remote.written).sorted() {
-                parts.append(
-                    (path, sides[0].file(path), sides[1].file(path)))
-            }
-            for (what, a, b) in parts where !same(a, b) {
-                differences.append(
-                    "\(line) — \(what): \(Self.firstDifference(a, b.replacingOccurrences(of: "mode=remote", with: "mode=local")))"
-                )
-            }
-        }
-        let shown = differences.prefix(8).joined(separator: "\n")
-        #expect(differences.isEmpty, "trial \(trial):\n\(shown)")
-        #expect(run > 20, "trial \(trial): \(run) run, \(refused) refused")
-    }
-
-    static func withoutReloads(_ text: String) -> String {
-        text.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix("reloaded ") }.joined(separator: "\n")
-    }
-
-    /// The first line where `a` and `b` differ, both ways.
-    static func firstDifference(_ a: String, _ b: String) -> String {
-        let (x, y) = (
-            a.split(separator: "\n", omittingEmptySubsequences: false),
-            b.split(separator: "\n", omittingEmptySubsequences: false)
-        )
-        for i in 0..<max(x.count, y.count)
-        where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
-            return
-                "line \(i + 1):\n  local:  \(i < x.count ? String(x[i]) : "—")\n  remote: \(i < y.count ? String(y[i]) : "—")"
-        }
-        return "same"
+        RemoteComparison.vocabulary(
+            load: "load \(url) \"\(query)\" as d x=x", xs: xs, random: &random,
+            lines: UInt64(28 + trial), trial: trial)
     }
 
     @Test func aQuestionStoppedByControlCIsNotAskedAgainUntilTheNextCommandLine() throws {
@@ -328,29 +230,12 @@ enum PostgresFixture {
     static func create(
         _ table: String, url: String, xs: [Double], random: inout RandomSource, numericX: Bool
     ) -> Int {
-        var level = 0.0, otherLevel = 0.0
-        var missing = 0, stretch = 0
-        let rows = xs.map { x -> String in
-            level += random.nextGaussian()
-            otherLevel += random.nextGaussian()
-            var value = String(level)
-            let roll = random.nextUnit()
-            if roll < 0.01 {
-                value = "NULL"
-                missing += 1
-            } else if roll < 0.02 {
-                value = String(level + (random.nextUnit() - 0.5) * 400)
-            }
-            if stretch == 0, random.nextUnit() < 0.003 { stretch = 1 + Int(random.nextUnit() * 40) }
-            var other = String(otherLevel)
-            if stretch > 0 {
-                other = "NULL"
-                stretch -= 1
-                missing += 1
-            }
+        let (values, missing) = RemoteComparison.values(count: xs.count, random: &random)
+        let rows = zip(xs, values).map { x, pair -> String in
             let xText =
                 numericX ? String(x / 1000) : "to_timestamp(\(String(format: "%.6f", x)))"
-            return "(\(xText), \(value), \(other))"
+            let value = pair.value.map { String($0) } ?? "NULL"
+            return "(\(xText), \(value), \(pair.other.map { String($0) } ?? "NULL"))"
         }
         exec(
             url,

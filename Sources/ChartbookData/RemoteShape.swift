@@ -1,0 +1,63 @@
+import ChartbookModel
+
+/// How an engine's column type reads, as far as a remote dataset cares: a number, a point in
+/// time, a wall-clock time (placed in the session's zone) — each engine's own kind type
+/// conforms (`PostgresColumn.Kind`, `ClickHouseColumn.Kind`).
+protocol RemoteColumnKind: Equatable, Sendable {
+    static var number: Self { get }
+    static var instant: Self { get }
+    static var wallClock: Self { get }
+    var isTime: Bool { get }
+}
+
+/// The drawable (number and time) columns of a remote query, by name, with how each reads,
+/// and which is x: what every engine's SQL is written from.
+struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
+    /// Exactly as the engine names them (what SQL quotes).
+    var names: [String]
+    /// As the session shows them (sanitised; what requests and datasets name).
+    var shown: [String]
+    var kinds: [Kind]
+    var x: Int
+    /// The query's columns of other kinds (text …), as the session shows them: left out.
+    var leftOut: [String] = []
+    /// The columns with a finite value in every row (`RemoteTable.completeColumns`).
+    var complete: Set<Int> = []
+
+    /// The shape `table` was opened with (no need to ask the engine again).
+    init(_ table: RemoteTable) {
+        names = table.engineNames
+        shown = table.columns
+        kinds = shown.map {
+            table.wallClockColumns.contains($0)
+                ? .wallClock : table.timeColumns.contains($0) ? .instant : .number
+        }
+        x = shown.firstIndex(of: table.xColumn) ?? 0
+        complete = Set(shown.indices.filter { table.completeColumns.contains(shown[$0]) })
+    }
+
+    init(names: [String], kinds: [Kind], x: Int) {
+        self.names = names
+        self.shown = names.map(TextMetrics.sanitized)
+        self.kinds = kinds
+        self.x = x
+    }
+
+    /// What a remote dataset keeps of the query: these columns, their kinds and x, with its
+    /// size and first and last row (the rest is learnt after).
+    func table(estimatedRows: Int, firstRow: [Double], lastRow: [Double]) -> RemoteTable {
+        func named(_ isIncluded: (Kind) -> Bool) -> Set<String> {
+            Set(shown.indices.filter { isIncluded(kinds[$0]) }.map { shown[$0] })
+        }
+        return RemoteTable(
+            xColumn: shown[x], columns: shown, engineNames: names, timeColumns: named(\.isTime),
+            wallClockColumns: named { $0 == .wallClock }, estimatedRows: estimatedRows,
+            firstRow: firstRow, lastRow: lastRow)
+    }
+
+    /// The indices of the columns other than x.
+    var values: [Int] { names.indices.filter { $0 != x } }
+}
+
+extension PostgresColumn.Kind: RemoteColumnKind {}
+extension ClickHouseColumn.Kind: RemoteColumnKind {}

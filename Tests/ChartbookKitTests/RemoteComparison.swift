@@ -1,0 +1,166 @@
+import ChartbookCommands
+import ChartbookData
+import ChartbookFuzzing
+import ChartbookModel
+import Testing
+
+@testable import ChartbookKit
+
+/// What the remote-dataset property tests of every engine share: one query loaded
+/// `mode=local` and `mode=remote`, compared drawing by drawing (`drawings`) and command by
+/// command over the whole grammar (`vocabulary`).
+enum RemoteComparison {
+    /// Four drawings of `query` on random window sizes — every row, then random views,
+    /// selections and `extra(round)` — each equal in the terminal and in SVG, and each costing
+    /// at most the M4 bound of rows on the wire (`values` columns drawn; `missing` values,
+    /// a run each).
+    static func drawings(
+        url: String, query: String, xs: [Double], values: Int, missing: Int,
+        random: inout RandomSource, text: (Double) -> String, trial: Int,
+        extra: (Int) -> [String] = { _ in [] }
+    ) throws {
+        for round in 0..<4 {
+            let columns = 30 + Int(random.nextUnit() * 130), rows = 8 + Int(random.nextUnit() * 32)
+            var commands = [String]()
+            if round > 0, let first = xs.first, let last = xs.last {
+                let a = first + (last - first) * random.nextUnit() * 0.6
+                let b = a + (last - a) * (0.05 + random.nextUnit() * 0.9)
+                commands.append("view \(text(a))..\(text(b))")
+                if round % 2 == 0 {
+                    commands.append("select x=\(text(a + (b - a) * random.nextUnit()))")
+                }
+                commands += extra(round)
+            }
+            let target = TerminalTarget(columns: columns, rows: rows, colorMode: .none)
+            let local = try PostgresFixture.session(url, query, mode: "local", commands)
+            let remote = try PostgresFixture.session(url, query, mode: "remote", commands)
+            #expect(remote.dataset(named: "d")?.remote != nil)
+            let data = RemoteData()
+            let terminal = data.forTerminal(remote, on: target, shouldCancel: { false })
+            #expect(terminal.problems == [])
+            #expect(
+                ChartRenderer.text(for: terminal.session, on: target)
+                    == ChartRenderer.text(for: local, on: target),
+                "trial \(trial) round \(round) \(columns)×\(rows) \(commands)")
+            // M4 bounds what crossed the wire: per dot column the first, last, lowest and
+            // highest row; per missing value a run more (six rows); the neighbours, the
+            // extremes and the selection's rows.
+            #expect(data.lastReceived <= (2 + 2 * values) * columns * 2 + 6 * 2 * missing + 8)
+            let svg = data.forSVG(remote, on: target, shouldCancel: { false })
+            #expect(
+                SVGExporter.svg(for: svg.session, on: target)
+                    == SVGExporter.svg(for: local, on: target),
+                "SVG: trial \(trial) round \(round) \(commands)")
+        }
+    }
+
+    /// Eighty command lines generated from the grammar (naming the fixture's dataset `d`,
+    /// its columns and `xs`' times), a line first: each run on both sides, the remote side
+    /// printing, drawing, changing and writing byte for byte what the local side does — or
+    /// refusing, naming `mode=local`, with nothing changed. At least 20 must run.
+    static func vocabulary(
+        load: String, xs: [Double], random: inout RandomSource, lines lineSeed: UInt64,
+        trial: Int
+    ) {
+        let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
+        let sides = ["local", "remote"].map { mode in
+            PropertySide(load: "\(load) mode=\(mode)", target: target)
+        }
+        var lines = GrammarLines(
+            random: RandomSource(seed: lineSeed), names: PostgresFixture.names(xs))
+        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
+        let specs = Grammar.commands.filter { !skipped.contains($0.topic) }
+        var refused = 0, run = 0
+        var differences = [String]()
+        for step in 0..<80 {
+            // A line first (refused where rows share an x), then the grammar's lines.
+            let line =
+                step == 0
+                ? "add plot line d.value" : lines.line(for: specs[random.below(specs.count)])
+            let remote = sides[1].run(line)
+            if remote.text.contains("stays in the engine (mode=remote)") {
+                #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
+                refused += 1
+                continue
+            }
+            let local = sides[0].run(line)
+            run += 1
+            differences += self.differences(line, sides, local, remote)
+        }
+        let shown = differences.prefix(8).joined(separator: "\n")
+        #expect(differences.isEmpty, "trial \(trial):\n\(shown)")
+        #expect(run > 20, "trial \(trial): \(run) run, \(refused) refused")
+    }
+
+    /// Where one line's outcomes differ: its text, the chart after it, whether it changed the
+    /// session, the files written — aside from the mode's own word (a saved script or page's
+    /// load line) and `reload`'s feedback, which names the mode.
+    static func differences(
+        _ line: String, _ sides: [PropertySide],
+        _ local: (text: String, chart: String, committed: Bool, written: [String]),
+        _ remote: (text: String, chart: String, committed: Bool, written: [String])
+    ) -> [String] {
+        let asLocal = { (b: String) in b.replacingOccurrences(of: "mode=remote", with: "mode=local")
+        }
+        var parts = [
+            ("text", local.text, remote.text), ("chart", local.chart, remote.chart),
+            ("change", "\(local.committed)", "\(remote.committed)"),
+        ]
+        for path in Set(local.written + remote.written).sorted() {
+            parts.append((path, sides[0].file(path), sides[1].file(path)))
+        }
+        return parts.filter { withoutReloads($0.1) != withoutReloads(asLocal($0.2)) }.map {
+            "\(line) — \($0.0): \(firstDifference($0.1, asLocal($0.2)))"
+        }
+    }
+
+    /// The fixtures' values, one pair per x: `value` a random walk missing single values
+    /// (1 %) with spikes (1 %), `other` a walk missing stretches of up to 40 rows; nil where
+    /// missing. And how many are missing.
+    static func values(count: Int, random: inout RandomSource)
+        -> (rows: [(value: Double?, other: Double?)], missing: Int)
+    {
+        var level = 0.0, otherLevel = 0.0
+        var missing = 0, stretch = 0
+        let rows = (0..<count).map { _ -> (value: Double?, other: Double?) in
+            level += random.nextGaussian()
+            otherLevel += random.nextGaussian()
+            var value: Double? = level
+            let roll = random.nextUnit()
+            if roll < 0.01 {
+                value = nil
+                missing += 1
+            } else if roll < 0.02 {
+                value = level + (random.nextUnit() - 0.5) * 400
+            }
+            if stretch == 0, random.nextUnit() < 0.003 { stretch = 1 + Int(random.nextUnit() * 40) }
+            var other: Double? = otherLevel
+            if stretch > 0 {
+                other = nil
+                stretch -= 1
+                missing += 1
+            }
+            return (value, other)
+        }
+        return (rows, missing)
+    }
+
+    static func withoutReloads(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("reloaded ") }.joined(separator: "\n")
+    }
+
+    /// The first line where `a` and `b` differ, both ways.
+    static func firstDifference(_ a: String, _ b: String) -> String {
+        let (x, y) = (
+            a.split(separator: "\n", omittingEmptySubsequences: false),
+            b.split(separator: "\n", omittingEmptySubsequences: false)
+        )
+        for i in 0..<max(x.count, y.count)
+        where (i < x.count ? x[i] : nil) != (i < y.count ? y[i] : nil) {
+            return
+                "line \(i + 1):\n  local:  \(i < x.count ? String(x[i]) : "—")\n  remote: \(i < y.count ? String(y[i]) : "—")"
+        }
+        return "same"
+    }
+}
