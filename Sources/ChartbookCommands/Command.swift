@@ -140,6 +140,8 @@ public struct MarkedLineSpec: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         case constant(Double)
         case statistic(StatisticKind, Located<SeriesName>)
+        /// `x=VALUE`: a vertical line, the value as typed (read by the chart's x scale).
+        case x(Located<String>)
     }
     public var value: Value
     public var label: String?

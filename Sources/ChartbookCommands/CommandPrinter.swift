@@ -188,6 +188,7 @@ public enum CommandPrinter {
         switch spec.value {
         case .constant(let v): text = number(v)
         case .statistic(let k, let series): text = "\(k.rawValue) \(series.value)"
+        case .x(let value): text = "x=" + word(value.value)
         }
         if let label = spec.label { text += " " + quoted(label) }
         if let color = spec.color { text += " color=\(color)" }

@@ -123,6 +123,8 @@ extension Executor {
                         expected: "a statistic to filter (mean, median, min, max, p95 of a series)"),
                     at: given.range)
             }
+        case .x(let text):
+            value = try verticalLine(at: text, in: s)
         case .statistic(let kind, let text):
             let series = try resolveSeries(text, in: s)
             value = .statistic(kind, series)
@@ -144,6 +146,38 @@ extension Executor {
                 color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
                 axis: spec.axis ?? .left, filter: filter))
         s.nextMarkedLineNumber += 1
+    }
+
+    /// `add refline x=VALUE`: the value read by the chart's x scale — numbers and times
+    /// (linear, time or log); on row numbers and categories a line would follow no x value
+    /// when the data changes, so it is refused (the parser refuses the options of lines
+    /// across: `where=`, `axis=`, `fit=`).
+    func verticalLine(at text: Located<String>, in s: Session)
+        throws(Diagnostic) -> MarkedLine.Value
+    {
+        guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
+        guard s.chartType.hasXAxis else {
+            throw Diagnostic(
+                .notForChart(command: "vertical reference lines (x=)", chart: s.chartType.noun),
+                at: text.range)
+        }
+        let kind = s.xScaleKind
+        guard kind != .index, kind != .category else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "x", value: text.value,
+                    expected:
+                        "a number or time x (this chart's x is \(kind == .index ? "row numbers" : "categories"))"
+                ),
+                at: text.range)
+        }
+        let value = try xReader(s).value(text)
+        guard kind != .log || value > 0 else {
+            throw Diagnostic(
+                .invalidValue(key: "x", value: text.value, expected: "a value above 0 on a log x"),
+                at: text.range)
+        }
+        return .x(value, text: text.value)
     }
 
     /// `remove refline ID|VALUE`.

@@ -23,12 +23,13 @@ extension Grammar {
             parse: Parser.setReflines),
         CommandSpec(
             "add refline",
-            "add refline VALUE|mean|median|min|max|p95 [SERIES] [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
-            "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps. fit=on widens an automatic range to show it.",
+            "add refline VALUE|mean|median|min|max|p95 [SERIES] | x=VALUE [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
+            "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps; or, with x=, a vertical line at an x value (a number or a time). fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,
-            operands: [.statistic, .optional(.series), .optional(.text)],
+            operands: [.optional(.statistic), .optional(.series), .optional(.text)],
             options: .fixed([
+                OptionSpec("x", .xValue),
                 OptionSpec("color", .color),
                 OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
                 OptionSpec("fit", .keyword(["on", "off"])),

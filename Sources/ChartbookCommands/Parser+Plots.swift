@@ -52,8 +52,14 @@ extension Parser {
     }
 
     static func addRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let first = try c.word(.reflineValue)
         var spec: MarkedLineSpec
+        if c.atOption, c.peek?.text.lowercased() == "x" {
+            // `x=VALUE`: a vertical line.
+            let option = try c.option()
+            spec = MarkedLineSpec(value: .x(Located(option.value.text, at: option.value.range)))
+            return .addRefline(try reflineRest(&c, spec))
+        }
+        let first = try c.word(.reflineValue)
         if let value = ValueParser.number(first.text) {
             spec = MarkedLineSpec(value: .constant(value))
         } else if let statistic = StatisticKind(rawValue: first.text.lowercased()) {
@@ -65,11 +71,29 @@ extension Parser {
                     .statistic, first.text, candidates: StatisticKind.allCases.map(\.rawValue)),
                 at: first.range)
         }
+        return .addRefline(try reflineRest(&c, spec))
+    }
+
+    /// A marked line's label and options, after its value.
+    static func reflineRest(_ c: inout TokenCursor, _ given: MarkedLineSpec) throws(Diagnostic)
+        -> MarkedLineSpec
+    {
+        var spec = given
         if let token = c.peek, token.kind == .string {
             spec.label = token.text
             _ = c.next()
         }
+        let across: Set<String> = ["fit", "axis", "where"]
         for option in try c.options() {
+            if case .x = spec.value, across.contains(option.name) {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: option.name, value: option.value.text,
+                        expected:
+                            "nothing: \(option.name)= is for lines across; a line at x= takes a label, color= and style="
+                    ),
+                    at: option.key.range)
+            }
             switch option.name {
             case "color": spec.color = try ValueParser.color(option.value, key: "color")
             case "style":
@@ -80,12 +104,19 @@ extension Parser {
                     option.value, key: "axis", as: PlotBinding.Axis.self)
             case "label": spec.label = option.value.text
             case "where": spec.filter = try Parser.rowFilter(option.value)
+            case "x":
+                // x= is the value of a vertical line, in place of a y value.
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "x", value: option.value.text,
+                        expected: "x=VALUE in place of the line's value (add refline x=VALUE)"),
+                    at: option.key.range)
             default:
                 throw unknownOption(
                     option, Grammar.optionNames(of: "add refline"), context: "refline")
             }
         }
-        return .addRefline(spec)
+        return spec
     }
 
 }

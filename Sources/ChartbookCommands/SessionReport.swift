@@ -55,10 +55,13 @@ enum SessionReport {
             case .constant(let v): value = NumberText.shortest(v)
             case .statistic(let k, let ref):
                 value = "\(k.rawValue) \(ref)" + (m.filter.map { " where=\($0.description)" } ?? "")
+            case .x(_, let text): value = "x=\(TextMetrics.sanitized(text))"
             }
             out +=
                 "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")
-                + "  style=\(m.style.rawValue) fit=\(m.fit ? "on" : "off")\n"
+                + "  style=\(m.style.rawValue)"
+                + (m.isVertical ? "" : " fit=\(m.fit ? "on" : "off")")
+                + "\n"
         }
         return out
     }

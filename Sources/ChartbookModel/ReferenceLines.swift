@@ -68,6 +68,10 @@ public struct MarkedLine: Equatable, Sendable {
     public enum Value: Equatable, Sendable {
         case constant(Double)
         case statistic(StatisticKind, SeriesReference)
+        /// A vertical line at an x value (`add refline x=1898`): the value in the x axis's
+        /// data units (seconds for a time), and the text it was given as (what a saved script
+        /// writes back).
+        case x(Double, text: String)
     }
 
     /// Unique within the session: `r1`, `r2`, ... in order of addition.
@@ -119,6 +123,12 @@ public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
 }
 
 extension MarkedLine {
+    /// A vertical line at an x value, not a horizontal one at a y value.
+    public var isVertical: Bool {
+        if case .x = value { return true }
+        return false
+    }
+
     /// What a statistic's line is called when it has no label: `mean`, `mean year<1898`.
     public var statisticName: String? {
         guard case .statistic(let kind, _) = value else { return nil }
@@ -128,10 +138,10 @@ extension MarkedLine {
 
 extension Session {
     /// A marked line's value now: its constant, or its statistic of the rows its `where=`
-    /// keeps (NaN when the series is gone or no row has a value).
+    /// keeps (NaN when the series is gone or no row has a value); a vertical line's x value.
     public func value(of line: MarkedLine) -> Double {
         switch line.value {
-        case .constant(let v): return v
+        case .constant(let v), .x(let v, _): return v
         case .statistic(let kind, let series):
             if let engineValue = line.engineValue { return engineValue }
             guard var values = values(of: series) else { return .nan }

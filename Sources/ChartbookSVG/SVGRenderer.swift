@@ -50,6 +50,7 @@ public struct SVGRenderer: Sendable {
             // them. (Markers and bars are only drawn for points inside it.)
             clipPath("plot-area", scene, &out)
             fills(scene, paths, clip: "plot-area", &out)
+            verticalRules(scene, &out)
             frame(scene, &out)
             selectionColumn(scene, &out)
             for (index, layer) in scene.layers.enumerated() {
@@ -251,6 +252,17 @@ public struct SVGRenderer: Sendable {
                 ? "M\(n(x)) \(n(a.y))L\(n(x + r)) \(n(a.y + r * 1.5))L\(n(x - r)) \(n(a.y + r * 1.5))Z"
                 : "M\(n(x)) \(n(a.y + a.h))L\(n(x + r)) \(n(a.y + a.h - r * 1.5))L\(n(x - r)) \(n(a.y + a.h - r * 1.5))Z"
             out.line("<path d=\"\(d)\" fill=\"\(mark.color.hexOpaque)\"/>")
+        }
+    }
+
+    /// Marked lines at x values, under the data, as wide as marked lines across.
+    func verticalRules(_ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene)
+        for rule in scene.verticalRules {
+            let x = px(Double(rule.dotX), scene)
+            out.line(
+                "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"1.5\"\(dash(rule.style))/>"
+            )
         }
     }
 

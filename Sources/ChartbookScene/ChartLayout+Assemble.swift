@@ -45,6 +45,10 @@ extension ChartLayout {
         let clips = f.area.isEmpty || !fixedRange ? [] : clipMarks(c.plots, x: f.x, y: f.y)
         let sparklines = rowsBelow(c, plan, f, &parts)
         parts.texts += headerTexts(c, plan, area: f.area)
+        let vertical =
+            f.area.isEmpty
+            ? (rules: [], texts: []) : verticalRules(c, f, used: parts.texts)
+        parts.texts += vertical.texts
         let selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
         if plan.hasReadout { parts.texts += readout(c, x: f.x, row: rows - 1) }
         var scene = Scene(
@@ -53,6 +57,7 @@ extension ChartLayout {
             selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
             clipMarks: clips, sparklines: sparklines)
         scene.categoryNames = parts.categoryNames
+        scene.verticalRules = vertical.rules
         if let plan = f.x.plan {
             scene.xDomain = plan.domain
             scene.xAffine = f.x.mapping.affine

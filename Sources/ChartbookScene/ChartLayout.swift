@@ -65,7 +65,9 @@ public struct ChartLayout: Sendable {
             sparks: resolved.series.filter { $0.plot.kind == .sparkline },
             categories: resolved.categories, notes: resolved.notes,
             count: scale == .index ? main.map(\.values.count).max() ?? 0 : 0, marks: [])
-        context.marks = session.markedLines.map { ($0, markedValue($0, in: session)) }
+        context.marks = session.markedLines.filter { !$0.isVertical }.map {
+            ($0, markedValue($0, in: session))
+        }
         if session.plots.isEmpty { return emptyScene(session) }
         let plan = rowPlan(context)
         return compose(context, plan)

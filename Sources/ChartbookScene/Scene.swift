@@ -15,6 +15,9 @@ public struct Scene: Equatable, Sendable {
     public var plotArea: CellRect
     public var frame: AxisFrame
     public var rules: [Rule]
+    /// Marked lines at x values (`add refline x=`), behind the data, top to bottom of the
+    /// plot area.
+    public var verticalRules: [VerticalRule] = []
     public var layers: [Layer]
     public var texts: [Text]
     public var selection: SelectionMark?
@@ -121,6 +124,21 @@ public struct Scene: Equatable, Sendable {
         public var style: RuleStyle
         public init(kind: Kind, dotY: Int, value: Double, color: Color, style: RuleStyle) {
             self.kind = kind; self.dotY = dotY; self.value = value; self.color = color;
+            self.style = style
+        }
+    }
+
+    /// A vertical marked line: the dot column within the plot area it stands at.
+    public struct VerticalRule: Equatable, Sendable {
+        public var dotX: Int
+        /// The data value it stands for (x's units).
+        public var value: Double
+        public var color: Color
+        public var style: RuleStyle
+        public init(dotX: Int, value: Double, color: Color, style: RuleStyle) {
+            self.dotX = dotX
+            self.value = value
+            self.color = color
             self.style = style
         }
     }

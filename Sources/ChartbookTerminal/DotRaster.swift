@@ -76,6 +76,19 @@ public struct DotRaster: Sendable {
         }
     }
 
+    /// The glyph of a vertical rule's cell at `row` (dashes and dots leave gaps on the ascii
+    /// canvas, as `rule` does across).
+    public func verticalRule(_ style: RuleStyle, row: Int) -> Character {
+        switch (style, canvas == .ascii) {
+        case (.solid, false): "│"
+        case (.dashed, false): "╎"
+        case (.dotted, false): "┊"
+        case (.solid, true): "|"
+        case (.dashed, true): row % 3 == 2 ? " " : "|"
+        case (.dotted, true): row % 2 == 1 ? " " : "|"
+        }
+    }
+
     /// A whole cell of a bar's body (`#` on the ascii canvas, which stays pure ASCII).
     public var fullBlock: Character { canvas == .ascii ? "#" : "█" }
 

@@ -1,8 +1,8 @@
 import ChartbookModel
 import ChartbookScene
 
-/// Scene → CellGrid. Paints in layers, back to front: reference lines, frame, selection
-/// column, bars, lines and dots, text, selection highlight. Knows nothing of the session or
+/// Scene → CellGrid. Paints in layers, back to front: reference lines (across, then at x
+/// values), frame, selection column, bars, lines and dots, text, selection highlight. Knows nothing of the session or
 /// of escape codes.
 public struct TerminalRenderer: Sendable {
     public let raster: DotRaster
@@ -20,6 +20,7 @@ public struct TerminalRenderer: Sendable {
         let area = scene.plotArea
         if !area.isEmpty {
             drawRules(scene, into: &grid)
+            drawVerticalRules(scene, into: &grid)
             drawFrame(scene, into: &grid)
             if let selection = scene.selection {
                 let column = area.column + selection.dotX / scene.dotsPerCell.x
@@ -112,6 +113,19 @@ public struct TerminalRenderer: Sendable {
                 grid.set(
                     column, row, raster.rule(rule.style, column: column - area.column), style: style
                 )
+            }
+        }
+    }
+
+    /// Marked lines at x values, over the grid and under the data (`add refline x=`).
+    private func drawVerticalRules(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        for rule in scene.verticalRules {
+            let column = area.column + rule.dotX / scene.dotsPerCell.x
+            for row in area.row..<(area.row + area.height) {
+                grid.set(
+                    column, row, raster.verticalRule(rule.style, row: row - area.row),
+                    style: CellStyle(foreground: rule.color))
             }
         }
     }

@@ -58,16 +58,12 @@ extension VegaLiteSpec {
     /// `add refline` lines: a rule at the value (a statistic computed now) and its label at
     /// the right end.
     func markedLineLayers(on axis: PlotBinding.Axis) -> [JSON] {
-        session.markedLines.filter { $0.axis == axis }.flatMap { line -> [JSON] in
+        session.markedLines.filter { $0.axis == axis && !$0.isVertical }.flatMap {
+            line -> [JSON] in
             let value = session.value(of: line)
             guard value.isFinite else { return [] }
             let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaque)
-            let dash: JSON?
-            switch line.style {
-            case .dashed: dash = .array([6, 4])
-            case .dotted: dash = .array([2, 3])
-            case .solid: dash = nil
-            }
+            let dash = Self.dash(line.style)
             let empty = JSON.object(["values": .array([.object([])])])
             var layers: [JSON] = [
                 .object([
@@ -92,6 +88,51 @@ extension VegaLiteSpec {
                     ]))
             }
             return layers
+        }
+    }
+
+    /// A rule's dashes, as the terminal and SVG draw them.
+    static func dash(_ style: RuleStyle) -> JSON? {
+        switch style {
+        case .dashed: .array([6, 4])
+        case .dotted: .array([2, 3])
+        case .solid: nil
+        }
+    }
+
+    /// `add refline x=` lines: a rule down the chart at the x value (a time as milliseconds
+    /// since the epoch, a temporal datum) and its label at the top, right of it.
+    func verticalLineLayers() -> [JSON] {
+        let kind = session.xScaleKind
+        return session.markedLines.flatMap { line -> [JSON] in
+            guard case .x(let value, let text) = line.value, value.isFinite else { return [] }
+            let color = JSON.string((line.color ?? session.output.theme.mark).hexOpaque)
+            // A time as milliseconds since the epoch: Vega-Lite reads a datum string as text.
+            let datum: JSON = .object([
+                "datum": .number(kind == .time ? value * 1000 : value),
+                "type": kind == .time ? "temporal" : "quantitative",
+            ])
+            let empty = JSON.object(["values": .array([.object([])])])
+            return [
+                .object([
+                    "data": empty,
+                    "mark": .object([
+                        "type": "rule", "color": color, "strokeDash": Self.dash(line.style),
+                    ]),
+                    "encoding": .object(["x": datum]),
+                ]),
+                .object([
+                    "data": empty,
+                    "mark": .object([
+                        "type": "text", "align": "left", "baseline": "top", "dx": 3, "dy": 2,
+                        "color": color,
+                    ]),
+                    "encoding": .object([
+                        "x": datum, "y": .object(["value": 0]),
+                        "text": .object(["value": .string(line.label ?? text)]),
+                    ]),
+                ]),
+            ]
         }
     }
 

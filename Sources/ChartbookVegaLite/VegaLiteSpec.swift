@@ -37,6 +37,7 @@ public struct VegaLiteSpec: Sendable {
         for axis in [PlotBinding.Axis.left, .right] {
             sides[axis, default: []] += markedLineLayers(on: axis) + selectionLayers(on: axis)
         }
+        sides[.left, default: []] += verticalLineLayers()
         let right = sides[.right] ?? []
         let rightAxis = !right.isEmpty
         let layers =
