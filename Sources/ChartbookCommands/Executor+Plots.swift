@@ -148,10 +148,10 @@ extension Executor {
         s.nextMarkedLineNumber += 1
     }
 
-    /// `add refline x=VALUE`: the value read by the chart's x scale — numbers and times
-    /// (linear, time or log); on row numbers and categories a line would follow no x value
-    /// when the data changes, so it is refused (the parser refuses the options of lines
-    /// across: `where=`, `axis=`, `fit=`).
+    /// `add refline x=VALUE` (a line) or `x=A..B` (a band): the values read by the chart's
+    /// x scale — numbers and times (linear, time or log); on row numbers and categories a
+    /// line would follow no x value when the data changes, so it is refused (the parser
+    /// refuses the options of lines across: `where=`, `axis=`, `fit=`).
     func verticalLine(at text: Located<String>, in s: Session)
         throws(Diagnostic) -> MarkedLine.Value
     {
@@ -171,13 +171,30 @@ extension Executor {
                 ),
                 at: text.range)
         }
+        // `A..B`: a band between two values.
+        if let dots = text.value.range(of: ".."), dots.lowerBound > text.value.startIndex {
+            let lower = Located(String(text.value[..<dots.lowerBound]), at: text.range)
+            let upper = Located(String(text.value[dots.upperBound...]), at: text.range)
+            let a = try xValue(lower, in: s), b = try xValue(upper, in: s)
+            guard a < b else {
+                throw Diagnostic(
+                    .invalidValue(key: "x", value: text.value, expected: "A..B with A before B"),
+                    at: text.range)
+            }
+            return .span(a, b, text: text.value)
+        }
+        return .x(try xValue(text, in: s), text: text.value)
+    }
+
+    /// One x value of a vertical line, read by the chart's x scale (above 0 on a log x).
+    private func xValue(_ text: Located<String>, in s: Session) throws(Diagnostic) -> Double {
         let value = try xReader(s).value(text)
-        guard kind != .log || value > 0 else {
+        guard s.xScaleKind != .log || value > 0 else {
             throw Diagnostic(
                 .invalidValue(key: "x", value: text.value, expected: "a value above 0 on a log x"),
                 at: text.range)
         }
-        return .x(value, text: text.value)
+        return value
     }
 
     /// `remove refline ID|VALUE`.

@@ -55,7 +55,8 @@ enum SessionReport {
             case .constant(let v): value = NumberText.shortest(v)
             case .statistic(let k, let ref):
                 value = "\(k.rawValue) \(ref)" + (m.filter.map { " where=\($0.description)" } ?? "")
-            case .x(_, let text): value = "x=\(TextMetrics.sanitized(text))"
+            case .x(_, let text), .span(_, _, let text):
+                value = "x=\(TextMetrics.sanitized(text))"
             }
             out +=
                 "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")

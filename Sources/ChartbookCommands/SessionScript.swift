@@ -192,7 +192,7 @@ public enum SessionScript {
         case .constant(let v): value = .constant(v)
         case .statistic(let k, let ref):
             value = .statistic(k, typed(SeriesName(dataset: ref.dataset, column: ref.column)))
-        case .x(_, let text): value = .x(typed(text))
+        case .x(_, let text), .span(_, _, let text): value = .x(typed(text))
         }
         return .addRefline(
             MarkedLineSpec(

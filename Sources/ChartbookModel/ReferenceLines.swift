@@ -72,6 +72,9 @@ public struct MarkedLine: Equatable, Sendable {
         /// data units (seconds for a time), and the text it was given as (what a saved script
         /// writes back).
         case x(Double, text: String)
+        /// A shaded band between two x values (`add refline x=2008-09-01..2009-06-30`):
+        /// from < to, in the x axis's data units, and the text it was given as.
+        case span(Double, Double, text: String)
     }
 
     /// Unique within the session: `r1`, `r2`, ... in order of addition.
@@ -123,10 +126,12 @@ public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
 }
 
 extension MarkedLine {
-    /// A vertical line at an x value, not a horizontal one at a y value.
+    /// At x values (a vertical line or a band), not across at a y value.
     public var isVertical: Bool {
-        if case .x = value { return true }
-        return false
+        switch value {
+        case .x, .span: true
+        case .constant, .statistic: false
+        }
     }
 
     /// What a statistic's line is called when it has no label: `mean`, `mean year<1898`.
@@ -138,10 +143,11 @@ extension MarkedLine {
 
 extension Session {
     /// A marked line's value now: its constant, or its statistic of the rows its `where=`
-    /// keeps (NaN when the series is gone or no row has a value); a vertical line's x value.
+    /// keeps (NaN when the series is gone or no row has a value); a vertical line's x value
+    /// (a band's first).
     public func value(of line: MarkedLine) -> Double {
         switch line.value {
-        case .constant(let v), .x(let v, _): return v
+        case .constant(let v), .x(let v, _), .span(let v, _, _): return v
         case .statistic(let kind, let series):
             if let engineValue = line.engineValue { return engineValue }
             guard var values = values(of: series) else { return .nan }

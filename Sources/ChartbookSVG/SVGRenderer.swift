@@ -45,6 +45,7 @@ public struct SVGRenderer: Sendable {
         if !scene.plotArea.isEmpty {
             // Each line's path once: the fill and the stroke both use it.
             let paths = scene.layers.map { linePath($0, scene) }
+            bands(scene, &out)
             rules(scene, kind: [.grid, .zero], &out)
             // Lines and fills stay inside the plot area, as in the terminal: a fixed range clips
             // them. (Markers and bars are only drawn for points inside it.)
@@ -252,6 +253,18 @@ public struct SVGRenderer: Sendable {
                 ? "M\(n(x)) \(n(a.y))L\(n(x + r)) \(n(a.y + r * 1.5))L\(n(x - r)) \(n(a.y + r * 1.5))Z"
                 : "M\(n(x)) \(n(a.y + a.h))L\(n(x + r)) \(n(a.y + a.h - r * 1.5))L\(n(x - r)) \(n(a.y + a.h - r * 1.5))Z"
             out.line("<path d=\"\(d)\" fill=\"\(mark.color.hexOpaque)\"/>")
+        }
+    }
+
+    /// Shaded bands between two x values, behind the grid and the data.
+    func bands(_ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene)
+        for band in scene.xBands {
+            let x0 = px(Double(band.dots.lowerBound), scene)
+            let x1 = px(Double(band.dots.upperBound), scene)
+            out.line(
+                "<rect x=\"\(n(x0))\" y=\"\(n(a.y))\" width=\"\(n(max(x1 - x0, 1)))\" height=\"\(n(a.h))\" fill=\"\(band.color.hexOpaque)\" fill-opacity=\"0.18\"/>"
+            )
         }
     }
 

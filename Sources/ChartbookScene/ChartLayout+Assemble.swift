@@ -46,8 +46,7 @@ extension ChartLayout {
         let sparklines = rowsBelow(c, plan, f, &parts)
         parts.texts += headerTexts(c, plan, area: f.area)
         let vertical =
-            f.area.isEmpty
-            ? (rules: [], texts: []) : verticalRules(c, f, used: parts.texts)
+            f.area.isEmpty ? VerticalParts() : verticalRules(c, f, used: parts.texts)
         parts.texts += vertical.texts
         let selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
         if plan.hasReadout { parts.texts += readout(c, x: f.x, row: rows - 1) }
@@ -58,6 +57,7 @@ extension ChartLayout {
             clipMarks: clips, sparklines: sparklines)
         scene.categoryNames = parts.categoryNames
         scene.verticalRules = vertical.rules
+        scene.xBands = vertical.bands
         if let plan = f.x.plan {
             scene.xDomain = plan.domain
             scene.xAffine = f.x.mapping.affine

@@ -18,6 +18,9 @@ public struct Scene: Equatable, Sendable {
     /// Marked lines at x values (`add refline x=`), behind the data, top to bottom of the
     /// plot area.
     public var verticalRules: [VerticalRule] = []
+    /// Shaded bands between two x values (`add refline x=A..B`), behind everything else in
+    /// the plot area.
+    public var xBands: [XBand] = []
     public var layers: [Layer]
     public var texts: [Text]
     public var selection: SelectionMark?
@@ -140,6 +143,20 @@ public struct Scene: Equatable, Sendable {
             self.value = value
             self.color = color
             self.style = style
+        }
+    }
+
+    /// A shaded band: the dot columns it covers within the plot area (clipped to it).
+    public struct XBand: Equatable, Sendable {
+        public var dots: ClosedRange<Int>
+        /// The data values it stands for (x's units, before clipping).
+        public var values: ClosedRange<Double>
+        /// The line colour its edges take without colour, and its tint with it.
+        public var color: Color
+        public init(dots: ClosedRange<Int>, values: ClosedRange<Double>, color: Color) {
+            self.dots = dots
+            self.values = values
+            self.color = color
         }
     }
 

@@ -33,6 +33,7 @@ public struct TerminalRenderer: Sendable {
             }
             drawMarks(scene, into: &grid)
             drawClipMarks(scene, into: &grid)
+            tintBands(scene, into: &grid)
         }
         for strip in scene.sparklines where !strip.plotArea.isEmpty {
             drawRules(strip, into: &grid)
@@ -117,15 +118,45 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    /// Marked lines at x values, over the grid and under the data (`add refline x=`).
+    /// Marked lines at x values, over the grid and under the data (`add refline x=`); and,
+    /// without colour, a band's edges as dotted lines (with colour its cells are tinted).
     private func drawVerticalRules(_ scene: Scene, into grid: inout CellGrid) {
         let area = scene.plotArea
-        for rule in scene.verticalRules {
+        var rules = scene.verticalRules
+        if monochrome {
+            for band in scene.xBands {
+                for dotX in Set([band.dots.lowerBound, band.dots.upperBound]) {
+                    rules.append(
+                        Scene.VerticalRule(
+                            dotX: dotX, value: band.values.lowerBound, color: band.color,
+                            style: .dotted))
+                }
+            }
+        }
+        for rule in rules {
             let column = area.column + rule.dotX / scene.dotsPerCell.x
             for row in area.row..<(area.row + area.height) {
                 grid.set(
                     column, row, raster.verticalRule(rule.style, row: row - area.row),
                     style: CellStyle(foreground: rule.color))
+            }
+        }
+    }
+
+    /// The cells of each band (`add refline x=A..B`), tinted with its colour over the
+    /// background, under whatever they hold; not without colour (`drawVerticalRules` marks
+    /// its edges then).
+    private func tintBands(_ scene: Scene, into grid: inout CellGrid) {
+        guard !monochrome else { return }
+        let area = scene.plotArea, perCell = scene.dotsPerCell.x
+        for band in scene.xBands {
+            var tint = band.color
+            tint.alpha = 0.22
+            let background = tint.flattened(over: scene.theme.background)
+            for column in (band.dots.lowerBound / perCell)...(band.dots.upperBound / perCell) {
+                for row in area.row..<(area.row + area.height) {
+                    grid.restyle(area.column + column, row) { $0.background = background }
+                }
             }
         }
     }

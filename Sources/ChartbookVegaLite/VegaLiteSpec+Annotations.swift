@@ -100,27 +100,42 @@ extension VegaLiteSpec {
         }
     }
 
-    /// `add refline x=` lines: a rule down the chart at the x value (a time as milliseconds
-    /// since the epoch, a temporal datum) and its label at the top, right of it.
+    /// `add refline x=` lines and bands: a rule down the chart at the x value (a time as
+    /// milliseconds since the epoch, a temporal datum), or a translucent rect between two;
+    /// and the label at the top, right of the line or the band's start.
     func verticalLineLayers() -> [JSON] {
         let kind = session.xScaleKind
-        return session.markedLines.flatMap { line -> [JSON] in
-            guard case .x(let value, let text) = line.value, value.isFinite else { return [] }
-            let color = JSON.string((line.color ?? session.output.theme.mark).hexOpaque)
-            // A time as milliseconds since the epoch: Vega-Lite reads a datum string as text.
-            let datum: JSON = .object([
+        // A time as milliseconds since the epoch: Vega-Lite reads a datum string as text.
+        func datum(_ value: Double) -> JSON {
+            .object([
                 "datum": .number(kind == .time ? value * 1000 : value),
                 "type": kind == .time ? "temporal" : "quantitative",
             ])
+        }
+        return session.markedLines.flatMap { line -> [JSON] in
+            let start: Double, text: String
+            let mark: JSON, encoding: JSON
+            let color = JSON.string((line.color ?? session.output.theme.mark).hexOpaque)
+            switch line.value {
+            case .x(let value, let given):
+                (start, text) = (value, given)
+                mark = .object([
+                    "type": "rule", "color": color, "strokeDash": Self.dash(line.style),
+                ])
+                encoding = .object(["x": datum(value)])
+            case .span(let from, let to, let given):
+                (start, text) = (from, given)
+                mark = .object(["type": "rect", "color": color, "opacity": 0.18])
+                encoding = .object([
+                    "x": datum(from),
+                    "x2": .object(["datum": .number(kind == .time ? to * 1000 : to)]),
+                ])
+            case .constant, .statistic: return []
+            }
+            guard start.isFinite else { return [] }
             let empty = JSON.object(["values": .array([.object([])])])
             return [
-                .object([
-                    "data": empty,
-                    "mark": .object([
-                        "type": "rule", "color": color, "strokeDash": Self.dash(line.style),
-                    ]),
-                    "encoding": .object(["x": datum]),
-                ]),
+                .object(["data": empty, "mark": mark, "encoding": encoding]),
                 .object([
                     "data": empty,
                     "mark": .object([
@@ -128,7 +143,7 @@ extension VegaLiteSpec {
                         "color": color,
                     ]),
                     "encoding": .object([
-                        "x": datum, "y": .object(["value": 0]),
+                        "x": datum(start), "y": .object(["value": 0]),
                         "text": .object(["value": .string(line.label ?? text)]),
                     ]),
                 ]),

@@ -39,7 +39,14 @@ import Testing
         for i in 0..<(1 + random.below(6)) {
             let day = Int(random.nextUnit() * 420) - 20
             let date = TimeText.iso(1_577_836_800 + Double(day) * 86_400)
-            lines.append("add refline x=\(date)" + (i % 2 == 0 ? " \"event \(i)\"" : ""))
+            var value = date
+            if i % 3 == 2 {
+                // A band of up to 90 days.
+                let end = TimeText.iso(
+                    1_577_836_800 + Double(day + 1 + random.below(90)) * 86_400)
+                value += ".." + end
+            }
+            lines.append("add refline x=\(value)" + (i % 2 == 0 ? " \"event \(i)\"" : ""))
         }
         var notebook = Notebook()
         #expect(Self.run(lines.joined(separator: "\n"), &notebook) == "")
@@ -47,8 +54,10 @@ import Testing
             columns: 30 + random.below(110), rows: 8 + random.below(24), colorMode: .none)
         let scene = ChartRenderer.scene(for: notebook.session, on: target)
         let area = scene.plotArea
-        for rule in scene.verticalRules {
-            #expect((0..<(area.width * scene.dotsPerCell.x)).contains(rule.dotX))
+        let dots = 0..<(area.width * scene.dotsPerCell.x)
+        for rule in scene.verticalRules { #expect(dots.contains(rule.dotX)) }
+        for band in scene.xBands {
+            #expect(dots.contains(band.dots.lowerBound) && dots.contains(band.dots.upperBound))
         }
         let labels = scene.texts.filter { $0.role == .markLabel }
         for label in labels {
@@ -71,6 +80,8 @@ import Testing
             ("add refline x=2020-03-01 where=a>0", "where= is for lines across"),
             ("add refline x=2020-03-01 fit=off", "fit= is for lines across"),
             ("add refline 5 x=2020-03-01", "in place of the line's value"),
+            ("add refline x=2020-03-01..2020-02-01", "A..B with A before B"),
+            ("add refline x=2020-03-01..never", "is not a value of the time x axis"),
         ]
         for (line, message) in refused {
             let said = Self.run(line, &notebook)
@@ -95,6 +106,14 @@ import Testing
         let script = SessionScript.text(for: notebook.session, scriptDirectory: nil)
         #expect(script.contains("add refline x=2020-06-01 \"mid\" style=solid"), "\(script)")
         #expect(SessionReport.markedLines(notebook.session).contains("r1  x=2020-06-01 \"mid\""))
+        _ = Self.run("add refline x=2020-02-01..2020-03-01", &notebook)
+        #expect(
+            notebook.session.markedLines.last?.value
+                == .span(1_580_515_200, 1_583_020_800, text: "2020-02-01..2020-03-01"))
+        #expect(
+            SessionScript.text(for: notebook.session, scriptDirectory: nil).contains(
+                "add refline x=2020-02-01..2020-03-01\n"))
+        _ = Self.run("undo", &notebook)
         _ = Self.run("undo", &notebook)
         #expect(notebook.session.markedLines.isEmpty)
     }
