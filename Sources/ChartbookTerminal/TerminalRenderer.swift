@@ -2,7 +2,8 @@ import ChartbookModel
 import ChartbookScene
 
 /// Scene → CellGrid. Paints in layers, back to front: reference lines (across, then at x
-/// values), frame, selection column, bars, lines and dots, text, selection highlight. Knows nothing of the session or
+/// values), frame, selection column, bars, lines and dots, text, bands' tint, selection
+/// highlight. Knows nothing of the session or
 /// of escape codes.
 public struct TerminalRenderer: Sendable {
     public let raster: DotRaster
@@ -33,7 +34,6 @@ public struct TerminalRenderer: Sendable {
             }
             drawMarks(scene, into: &grid)
             drawClipMarks(scene, into: &grid)
-            tintBands(scene, into: &grid)
         }
         for strip in scene.sparklines where !strip.plotArea.isEmpty {
             drawRules(strip, into: &grid)
@@ -51,6 +51,7 @@ public struct TerminalRenderer: Sendable {
             }
             grid.put(text.text, column: text.column, row: text.row, style: style)
         }
+        if !area.isEmpty { tintBands(scene, into: &grid) }
         if let selection = scene.selection, !area.isEmpty {
             let column = area.column + selection.dotX / scene.dotsPerCell.x
             for dotY in selection.dotYs.compactMap({ $0 })
@@ -144,8 +145,9 @@ public struct TerminalRenderer: Sendable {
     }
 
     /// The cells of each band (`add refline x=A..B`), tinted with its colour over the
-    /// background, under whatever they hold; not without colour (`drawVerticalRules` marks
-    /// its edges then).
+    /// background, under whatever they hold — marks and labels alike (a text with a
+    /// background of its own keeps it); not without colour (`drawVerticalRules` marks its
+    /// edges then).
     private func tintBands(_ scene: Scene, into grid: inout CellGrid) {
         guard !monochrome else { return }
         let area = scene.plotArea, perCell = scene.dotsPerCell.x
@@ -155,7 +157,9 @@ public struct TerminalRenderer: Sendable {
             let background = tint.flattened(over: scene.theme.background)
             for column in (band.dots.lowerBound / perCell)...(band.dots.upperBound / perCell) {
                 for row in area.row..<(area.row + area.height) {
-                    grid.restyle(area.column + column, row) { $0.background = background }
+                    grid.restyle(area.column + column, row) {
+                        if $0.background == nil { $0.background = background }
+                    }
                 }
             }
         }
