@@ -143,8 +143,12 @@ extension Executor {
     ) throws(Diagnostic) -> Dataset {
         let reader = DatabaseReader(timeZone: timeZone, limits: limits)
         let table: DelimitedReader.Table
+        // While the engine answers, the executable's waiting line counts the seconds (the
+        // share done is unknown: NaN), as it does for a remote dataset's drawings.
+        let waiting = Self.waiting(for: name.value, progress: progress, isCancelled: isCancelled)
+        defer { progress(name.value, 1) }
         do {
-            if let remote = try remoteTable(request, timeZone: timeZone) {
+            if let remote = try remoteTable(request, timeZone: timeZone, shouldCancel: waiting) {
                 // Until the first drawing, it holds its first and last row and the rows of
                 // its extremes (so the first layout's y axis is already the data's).
                 return Dataset(
@@ -152,7 +156,7 @@ extension Executor {
                     columns: remote.columns(of: remote.rows(with: [])),
                     source: .query(request), xColumn: remote.xColumn, remote: remote)
             }
-            table = try reader.read(request, shouldCancel: isCancelled)
+            table = try reader.read(request, shouldCancel: waiting)
         } catch {
             switch error {
             case .cannotOpen(let reason):
@@ -187,23 +191,24 @@ extension Executor {
     /// The remote side of a PostgreSQL or ClickHouse query that stays in the engine (`mode=remote`, or
     /// `mode=auto` over `LoadOptions.remoteThreshold` estimated rows with an x to draw along),
     /// nil when the rows are to be loaded.
-    func remoteTable(_ request: DatabaseQuery, timeZone: TimeZoneSetting)
-        throws(DatabaseFailure) -> RemoteTable?
-    {
+    func remoteTable(
+        _ request: DatabaseQuery, timeZone: TimeZoneSetting,
+        shouldCancel: @escaping @Sendable () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable? {
         guard request.options.mode != .local, let remote = request.remoteEngine else {
             return nil
         }
         var estimate: Int?
         if request.options.mode == .auto {
             // PostgreSQL plans the query without running it (EXPLAIN); ClickHouse counts.
-            let rows = try remote.estimatedRows(shouldCancel: isCancelled)
+            let rows = try remote.estimatedRows(shouldCancel: shouldCancel)
             guard rows > LoadOptions.remoteThreshold else { return nil }
             estimate = rows
         }
         do {
             var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
-                shouldCancel: isCancelled)
+                shouldCancel: shouldCancel)
             if table.mostRowsPerX == nil, let postgres = remote as? PostgresRemote {
                 table.mostRowsPerX = try mostRowsPerX(postgres, table)
             }
@@ -214,6 +219,18 @@ extension Executor {
             // again.
             if request.options.mode == .auto, case .notRemote = error { return nil }
             throw error
+        }
+    }
+
+    /// `isCancelled` that also tells `progress` that `name` is still waiting on its engine
+    /// (NaN: the share done is unknown) each time the engine's client asks.
+    static func waiting(
+        for name: String, progress: @escaping @Sendable (String, Double) -> Void,
+        isCancelled: @escaping @Sendable () -> Bool
+    ) -> @Sendable () -> Bool {
+        {
+            progress(name, .nan)
+            return isCancelled()
         }
     }
 
