@@ -99,7 +99,8 @@ public struct LoadOptions: Equatable, Sendable {
     public var rowIndex = false
     /// `time=`: how the x column's cells are read as times (epoch numbers, or a pattern).
     public var time: TimeReading?
-    /// `mode=`: whether a query's rows are loaded or stay in the engine (PostgreSQL only).
+    /// `mode=`: whether a query's rows are loaded or stay in the engine (PostgreSQL,
+    /// ClickHouse).
     public var mode: QueryMode = .auto
 
     /// Where a query's rows live.

@@ -133,14 +133,19 @@ extension VegaLiteSpec {
             case .constant, .statistic: return []
             }
             guard start.isFinite else { return [] }
+            // Near the right end the label goes left of the mark, as in the terminal and SVG.
+            let shown = session.view.xInterval ?? session.xExtent(on: kind)
+            let nearEnd =
+                shown.map { start > $0.lowerBound + 0.85 * ($0.upperBound - $0.lowerBound) }
+                ?? false
             let empty = JSON.object(["values": .array([.object([])])])
             return [
                 .object(["data": empty, "mark": mark, "encoding": encoding]),
                 .object([
                     "data": empty,
                     "mark": .object([
-                        "type": "text", "align": "left", "baseline": "top", "dx": 3, "dy": 2,
-                        "color": color,
+                        "type": "text", "align": nearEnd ? "right" : "left", "baseline": "top",
+                        "dx": nearEnd ? -3 : 3, "dy": 2, "color": color,
                     ]),
                     "encoding": .object([
                         "x": datum(start), "y": .object(["value": 0]),
