@@ -5,10 +5,13 @@ import ChartbookModel
 enum Feedback {
     /// `loaded sales: 12 rows · numbers: revenue, cost · labels: month · try: add plot line sales.revenue`
     static func loaded(_ d: Dataset, verb: String, in s: Session) -> String {
-        // A remote dataset's rows stay in the engine: its estimate, not the few rows held.
+        // A remote dataset's rows stay in the engine: their count, learnt when it was opened
+        // (else the engine's estimate), not the few rows held.
         let rows =
-            d.remote.map { "remote, about \($0.estimatedRows) rows" }
-            ?? "\(d.count) row\(d.count == 1 ? "" : "s")"
+            d.remote.map { table in
+                table.rowCount.map { "remote, \($0) row\($0 == 1 ? "" : "s")" }
+                    ?? "remote, about \(table.estimatedRows) rows"
+            } ?? "\(d.count) row\(d.count == 1 ? "" : "s")"
         var parts = ["\(verb) \(name(d.name)): \(rows)"]
         let times = d.columns.filter(\.isTime)
         if !times.isEmpty {

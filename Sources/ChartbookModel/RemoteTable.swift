@@ -15,7 +15,8 @@ public struct RemoteTable: Equatable, Sendable {
     /// rather than instants.
     public var timeColumns: Set<String>
     public var wallClockColumns: Set<String>
-    /// The engine's estimate of the query's rows (EXPLAIN), shown by `load`.
+    /// The engine's estimate of the query's rows (EXPLAIN; ClickHouse counts), what
+    /// `mode=auto` decided by; `load` says `rowCount` where it is known.
     public var estimatedRows: Int
     /// The query's rows, counted when it was opened (with the extremes, in their scan):
     /// what `list` and `show data` say, as loading every row at that moment would; nil for
