@@ -91,10 +91,8 @@ extension Executor {
             answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
             if let known = table.mostRowsPerX {
                 most = known
-            } else if let postgres = remote as? PostgresRemote {
-                most = try mostRowsPerX(postgres, table)
             } else {
-                most = 1
+                most = try mostRowsPerX(remote, table)
             }
             infinite = try remote.infinities(table, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }
@@ -178,13 +176,15 @@ extension Executor {
     /// The most rows sharing an x in all of a remote table's rows, counted by the engine in
     /// one grouping scan when it is opened: a line's note ("up to N rows per x") and
     /// `describe` say it as loading every row would, not as the rows of a drawing would.
-    func mostRowsPerX(_ remote: PostgresRemote, _ table: RemoteTable) throws(DatabaseFailure)
+    func mostRowsPerX(_ remote: any RemoteEngine, _ table: RemoteTable) throws(DatabaseFailure)
         -> Int
     {
         let source = engineSource(remote, table, ordered: false)
-        guard let sql = try? SQLCompiler(.postgres).mostRowsPerX(table.xColumn, over: source)
+        guard
+            let sql = try? SQLCompiler(SQLDialect(remote.engine)).mostRowsPerX(
+                table.xColumn, over: source)
         else { return 1 }
-        let most = try remote.aggregate(sql, shouldCancel: isCancelled)
+        let most = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
         return most.isFinite ? max(1, Int(saturating: most)) : 1
     }
 

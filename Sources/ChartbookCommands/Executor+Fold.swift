@@ -47,11 +47,8 @@ extension Executor {
             return i
         }
         var indices = [Int]()
-        if let dots = text.value.range(of: "..") {
-            let (a, b) = (
-                try index(String(text.value[..<dots.lowerBound])),
-                try index(String(text.value[dots.upperBound...]))
-            )
+        if let (lower, upper) = ValueParser.ends(of: text.value) {
+            let (a, b) = (try index(lower), try index(upper))
             indices = Array(min(a, b)...max(a, b))
         } else {
             for part in text.value.split(separator: ",") { indices.append(try index(String(part))) }

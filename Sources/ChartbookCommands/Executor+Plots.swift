@@ -172,10 +172,9 @@ extension Executor {
                 at: text.range)
         }
         // `A..B`: a band between two values.
-        if let dots = text.value.range(of: ".."), dots.lowerBound > text.value.startIndex {
-            let lower = Located(String(text.value[..<dots.lowerBound]), at: text.range)
-            let upper = Located(String(text.value[dots.upperBound...]), at: text.range)
-            let a = try xValue(lower, in: s), b = try xValue(upper, in: s)
+        if let (lower, upper) = ValueParser.ends(of: text.value) {
+            let a = try xValue(Located(lower, at: text.range), in: s)
+            let b = try xValue(Located(upper, at: text.range), in: s)
             guard a < b else {
                 throw Diagnostic(
                     .invalidValue(key: "x", value: text.value, expected: "A..B with A before B"),

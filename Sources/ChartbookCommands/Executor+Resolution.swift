@@ -209,9 +209,8 @@ extension Executor {
             var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
                 shouldCancel: shouldCancel)
-            if table.mostRowsPerX == nil, let postgres = remote as? PostgresRemote {
-                table.mostRowsPerX = try mostRowsPerX(postgres, table)
-            }
+            // An engine may count them as it opens the query (ClickHouse, per stretch of x).
+            if table.mostRowsPerX == nil { table.mostRowsPerX = try mostRowsPerX(remote, table) }
             return table
         } catch {
             // Too big to load, but not drawable remotely (learnt before any row is read):

@@ -88,11 +88,10 @@ extension Parser {
         if text.lowercased() == "all" {
             return .view(lower: nil, upper: nil, at: TypedPlace(range))
         }
-        guard let dots = text.range(of: "..") else {
+        guard let (lower, upper) = ValueParser.ends(of: text) else {
             throw Diagnostic(
                 .invalidValue(key: "view", value: text, expected: "A..B, like 120..180"), at: range)
         }
-        let lower = String(text[..<dots.lowerBound]), upper = String(text[dots.upperBound...])
         guard !lower.isEmpty, !upper.isEmpty else {
             throw Diagnostic(
                 .invalidValue(key: "view", value: text, expected: "both ends, like 120..180"),

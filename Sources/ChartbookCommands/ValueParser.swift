@@ -138,6 +138,13 @@ enum ValueParser {
         return head.isEmpty ? last : head.joined(separator: ", ") + " \(conjunction) " + last
     }
 
+    /// The two ends of `A..B` as typed (either may be empty); nil without `..`. The one
+    /// reading of an interval's text: `view A..B`, `add refline x=A..B`, `fold A..B`.
+    static func ends(of text: String) -> (lower: String, upper: String)? {
+        guard let dots = text.range(of: "..") else { return nil }
+        return (String(text[..<dots.lowerBound]), String(text[dots.upperBound...]))
+    }
+
     /// `0..100`, `..100`, `5..` (either side open).
     static func range(_ token: Token, key: String) throws(Diagnostic) -> (Double?, Double?) {
         let parts = token.text.components(separatedBy: "..")

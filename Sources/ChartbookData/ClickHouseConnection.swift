@@ -1,7 +1,6 @@
 import CCurl
 import ChartbookModel
 import Foundation
-import Synchronization
 
 /// A ClickHouse server reached through its HTTP interface — the one that is the same from
 /// version 18 to today's — with libcurl's easy interface (no HTTP written here). Not

@@ -1,6 +1,5 @@
 import ChartbookModel
 import Foundation
-import Synchronization
 
 /// A query against a ClickHouse server, read into typed columns over its HTTP interface.
 /// First the result's names and types (`LIMIT 0 … TabSeparatedWithNamesAndTypes`), then
@@ -36,11 +35,12 @@ public struct ClickHouseReader: Sendable {
         let statement = PostgresReader.statement(query)
         let columns = try shape(connection, statement, shouldCancel: shouldCancel)
         let projection = columns.map { $0.selected(Self.quoted($0.name)) }
-        let rows = ClickHouseRows(columns: columns, limits: limits)
+        var rows = ClickHouseRows(columns: columns, limits: limits)
         do {
             try connection.run(
                 "SELECT \(projection.joined(separator: ", ")) FROM (\n\(statement)\n) FORMAT TabSeparated",
-                shouldCancel: shouldCancel, receive: rows.receive)
+                shouldCancel: shouldCancel
+            ) { data throws(DatabaseFailure) in try rows.receive(data) }
         } catch { throw error.withoutPosition }
         let read = try rows.finished().map { $0.read(zone: timeZone) }
         do { return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone) } catch {
@@ -52,18 +52,16 @@ public struct ClickHouseReader: Sendable {
     func shape(_ connection: ClickHouseConnection, _ statement: String, shouldCancel: () -> Bool)
         throws(DatabaseFailure) -> [ClickHouseColumn]
     {
-        let answer = Mutex(Data())
+        var answer = Data()
         do {
             try connection.run(
                 Self.shapePrefix + statement + "\n) LIMIT 0 FORMAT TabSeparatedWithNamesAndTypes",
                 shouldCancel: shouldCancel
             ) { data throws(DatabaseFailure) in
-                answer.withLock {
-                    if $0.count < 16 << 20 { $0.append(data) }
-                }
+                if answer.count < 16 << 20 { answer.append(data) }
             }
         } catch { throw PostgresReader.shifted(error, by: Self.shapePrefix.count) }
-        let lines = answer.withLock { $0 }.split(separator: 10, omittingEmptySubsequences: false)
+        let lines = answer.split(separator: 10, omittingEmptySubsequences: false)
         guard lines.count >= 2 else { throw .query("the query returns no columns", offset: nil) }
         let names = Self.fields(Array(lines[0])), types = Self.fields(Array(lines[1]))
         guard !names.isEmpty, names.count == types.count else {
@@ -122,62 +120,47 @@ public struct ClickHouseReader: Sendable {
 
 /// The rows of one answer as they stream in: complete lines parsed into the columns, a
 /// partial one kept for the next piece. Each row is admitted against the budget first.
-final class ClickHouseRows: Sendable {
-    private struct State {
-        var columns: [ClickHouseColumn]
-        var pending = [UInt8]()
-        var rows = 0
-    }
-    private let state: Mutex<State>
+struct ClickHouseRows {
+    private var columns: [ClickHouseColumn]
+    private var lines = TabSeparatedLines()
+    private var rows = 0
     private let limits: ResourceLimits
 
     init(columns: [ClickHouseColumn], limits: ResourceLimits) {
-        state = Mutex(State(columns: columns))
+        self.columns = columns
         self.limits = limits
     }
 
     /// A piece of the answer.
-    @Sendable func receive(_ data: Data) throws(DatabaseFailure) {
-        try state.withLock { state throws(DatabaseFailure) in
-            state.pending.append(contentsOf: data)
-            var start = 0
-            while let end = state.pending[start...].firstIndex(of: 10) {
-                try add(Array(state.pending[start..<end]), to: &state)
-                start = end + 1
-            }
-            state.pending.removeFirst(start)
-            if state.pending.count > limits.maxFieldBytes * max(1, state.columns.count) {
-                throw .data(
-                    .cellTooLong(row: state.rows + 1, column: "", limit: limits.maxFieldBytes))
-            }
+    mutating func receive(_ data: Data) throws(DatabaseFailure) {
+        for line in lines.append(data) { try add(line) }
+        if lines.pending.count > limits.maxFieldBytes * max(1, columns.count) {
+            throw .data(.cellTooLong(row: rows + 1, column: "", limit: limits.maxFieldBytes))
         }
     }
 
-    private func add(_ line: [UInt8], to state: inout State) throws(DatabaseFailure) {
+    private mutating func add(_ line: [UInt8]) throws(DatabaseFailure) {
         let cells = line.split(separator: 9, omittingEmptySubsequences: false)
-        guard cells.count == state.columns.count else {
+        guard cells.count == columns.count else {
             throw .query("the server sent a row of \(cells.count) fields", offset: nil)
         }
         do {
-            let columns = state.columns
+            let held = columns
             try ColumnAccumulator.admit(
-                row: state.rows + 1, columns: cells.count, length: { cells[$0].count },
-                held: { columns[$0].cells.bytes }, name: { columns[$0].name }, limits: limits)
+                row: rows + 1, columns: cells.count, length: { cells[$0].count },
+                held: { held[$0].cells.bytes }, name: { held[$0].name }, limits: limits)
         } catch { throw .data(error) }
         for (c, cell) in cells.enumerated() {
             let null = cell.count == 2 && cell.first == 92 && cell.last == UInt8(ascii: "N")
             let text = ClickHouseReader.unescaped(Array(cell))
-            text.withUnsafeBufferPointer { state.columns[c].add($0, null: null) }
+            text.withUnsafeBufferPointer { columns[c].add($0, null: null) }
         }
-        state.rows += 1
+        rows += 1
     }
 
     /// The columns once the answer is complete.
     func finished() throws(DatabaseFailure) -> [ClickHouseColumn] {
-        let (columns, rest) = state.withLock { ($0.columns, $0.pending) }
-        guard rest.isEmpty else {
-            throw .query("the answer ended in the middle of a row", offset: nil)
-        }
+        try lines.finish()
         return columns
     }
 }

@@ -36,9 +36,9 @@ extension ClickHouseRemote {
             bucket(request),
         ]
         for c in shape.values {
-            // A complete column on a linear scale misses nothing: no test per row.
-            let always = !request.logY && shape.complete.contains(c)
-            picks.append(always ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
+            picks.append(
+                Self.everyRowDrawn(shape, c, log: request.logY)
+                    ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
             picks += valuePicks(
                 shape, c, dots: request.yDots[shape.shown[c]], log: request.logY,
                 origin: origin)
@@ -218,6 +218,12 @@ extension ClickHouseRemote {
             + "AND chartbook_x <= \(Self.literal(interval.upperBound))"
     }
 
+    /// Whether every row draws column `c`: a complete column on a linear scale misses
+    /// nothing, so its questions test no row.
+    static func everyRowDrawn(_ shape: Shape, _ c: Int, log: Bool) -> Bool {
+        !log && shape.complete.contains(c)
+    }
+
     /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
     static func drawn(_ c: Int, log: Bool) -> String {
         log ? "ifNull(chartbook_c\(c) > 0, 0)" : "chartbook_c\(c) IS NOT NULL"
@@ -235,7 +241,7 @@ extension ClickHouseRemote {
         let row = row ?? shape.row
         let v = "chartbook_c\(c)"
         // argMinIf(row, key, condition), or argMin(row, key) where every row is drawn.
-        let always = !log && shape.complete.contains(c) && row == shape.row
+        let always = Self.everyRowDrawn(shape, c, log: log) && row == shape.row
         func pick(_ function: String, _ key: String) -> String {
             always
                 ? "\(function)(\(row), \(key))"

@@ -56,30 +56,24 @@ extension ClickHouseRemote {
         _ body: ([[Double]]) throws(DatabaseFailure) -> Void
     ) throws(DatabaseFailure) {
         let width = table.columns.count
-        var pending = [UInt8](), rows = [[Double]]()
+        var lines = TabSeparatedLines(), rows = [[Double]]()
         rows.reserveCapacity(batch)
         try connect().run(
             loadedRows(Shape(table)) + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
         ) { data throws(DatabaseFailure) in
-            pending.append(contentsOf: data)
-            var start = 0
-            while let end = pending[start...].firstIndex(of: 10) {
-                let row = ClickHouseReader.fields(Array(pending[start..<end])).map(Self.number)
+            for line in lines.append(data) {
+                let row = ClickHouseReader.fields(line).map(Self.number)
                 guard row.count == width else {
                     throw .query("the server sent a row of \(row.count) fields", offset: nil)
                 }
                 rows.append(row)
-                start = end + 1
                 if rows.count >= batch {
                     try body(rows)
                     rows.removeAll(keepingCapacity: true)
                 }
             }
-            pending.removeFirst(start)
         }
-        guard pending.isEmpty else {
-            throw .query("the answer ended in the middle of a row", offset: nil)
-        }
+        try lines.finish()
         if !rows.isEmpty { try body(rows) }
     }
 

@@ -8,9 +8,9 @@ import Foundation
 /// array per row as PostgreSQL needs). A table spread over shards behind a `Distributed`
 /// table is answered by every shard and merged by the server: the rows are the same.
 ///
-/// This file: opening a query (its columns, first and last row, extremes, size and rows
-/// sharing an x — one scan and a grouping scan), and the SQL every question shares; the
-/// drawings' questions are in `ClickHouseRemote+M4`.
+/// This file: opening a query (its columns; its bounds, the rows at them and the rows
+/// sharing an x — three scans), and the SQL every question shares; the drawings' questions
+/// are in `ClickHouseRemote+M4`, what reads every row in `ClickHouseRemote+Rows`.
 extension RemoteShape where Kind == ClickHouseColumn.Kind {
     /// The whole row as one tuple (what `argMin` picks): `(chartbook_c0, chartbook_c1, …)`.
     var row: String {
@@ -101,14 +101,14 @@ public struct ClickHouseRemote: RemoteEngine {
                 leftOut.append(TextMetrics.sanitized(column.name))
                 continue
             }
-            // The SQL asking for rows names its own values chartbook_…: a column of the
-            // query with such a name would be shadowed by them.
             // The transform compiler names columns in double quotes, PostgreSQL's way.
             guard !column.name.contains("\""), !column.name.contains("\\") else {
                 throw .notRemote(
                     "column '\(TextMetrics.sanitized(column.name))' has a quote or a backslash "
                         + "in its name; rename it with AS, or use mode=local")
             }
+            // The SQL asking for rows names its own values chartbook_…: a column of the
+            // query with such a name would be shadowed by them.
             guard !column.name.lowercased().hasPrefix("chartbook_") else {
                 throw .notRemote(
                     "column '\(TextMetrics.sanitized(column.name))' has a name chartbook uses "

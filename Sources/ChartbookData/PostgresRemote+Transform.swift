@@ -41,7 +41,7 @@ extension PostgresRemote {
     /// How many rows the query gives (one scan, no row on the wire).
     public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
         let sql = "SELECT count(*) FROM (\(PostgresReader.statement(query))) AS chartbook_q"
-        return Int(saturating: try aggregate(sql, shouldCancel: shouldCancel))
+        return Int(saturating: try aggregates(sql, shouldCancel: shouldCancel).first ?? .nan)
     }
 
     /// Rows `offset ..< offset + limit` of the query, in its own order (as `mode=local` reads
@@ -69,13 +69,6 @@ extension PostgresRemote {
             if rows.isEmpty { return }
             try body(rows)
         }
-    }
-
-    /// One number an aggregate query over the query's rows answers (`SELECT avg(v) FROM …`).
-    public func aggregate(_ sql: String, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> Double
-    {
-        try aggregates(sql, shouldCancel: shouldCancel).first ?? .nan
     }
 
     /// The numbers of the one row an aggregate query answers, NaN for NULL (empty when it

@@ -3,16 +3,16 @@ import ChartbookModel
 /// An engine that keeps a remote dataset's rows (`load … mode=remote`) and answers each
 /// drawing's question with the M4 rows of the visible interval (issue 28).
 ///
-/// What an engine must be able to do is exactly what a drawing needs: learn the query's
-/// columns, first and last row, extremes, size and rows sharing an x once (`open`), then
-/// per drawing the first, last, lowest and highest row of every dot column (`fetch`) in the
-/// layout's own floating-point formula, so that drawing them sets exactly the dots drawing
-/// every row would. Adding an engine is one type conforming to this (its SQL dialect and how
-/// it is reached), one reader for `mode=local`, and a test script that compares the two.
-/// Everything else a remote dataset is asked (transforms, statistics, `describe`, `show
-/// data`, `save csv`) is compiled per engine by the command layer, or refused there.
+/// For drawings an engine learns the query's columns, first and last row, extremes, size
+/// (and, when it can cheaply, the rows sharing an x) once (`open`), then per drawing the
+/// first, last, lowest and highest row of every dot column (`fetch`) in the layout's own
+/// floating-point formula, so that drawing them sets exactly the dots drawing every row
+/// would. For what reads every row it runs what the command layer compiles in its
+/// `SQLDialect` over `transformSource` (`aggregates`), and gives rows in the query's order
+/// (`rows`, `forEachBatch`). Adding an engine is one type conforming to this, a dialect, one
+/// reader for `mode=local`, and a test script that compares the two on a real server.
 public protocol RemoteEngine: Sendable {
-    /// Which engine this is (diagnostics name it).
+    /// Which engine this is (the dialect the command layer compiles to).
     var engine: DatabaseQuery.Engine { get }
 
     /// How many rows the query gives, as cheaply as the engine can say (an estimate where it

@@ -49,7 +49,7 @@ extension ChartLayout {
                     f.x.mapping.dot(value: min(b, plan.domain.upperBound)), widthDots - 1)
                 guard first <= last else { continue }
                 dotX = first
-                parts.bands.append(Scene.XBand(dots: first...last, values: a...b, color: color))
+                parts.bands.append(Scene.XBand(dots: first...last, color: color))
             case .constant, .statistic: continue
             }
             let text: String

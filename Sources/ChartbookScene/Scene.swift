@@ -149,13 +149,10 @@ public struct Scene: Equatable, Sendable {
     /// A shaded band: the dot columns it covers within the plot area (clipped to it).
     public struct XBand: Equatable, Sendable {
         public var dots: ClosedRange<Int>
-        /// The data values it stands for (x's units, before clipping).
-        public var values: ClosedRange<Double>
         /// The line colour its edges take without colour, and its tint with it.
         public var color: Color
-        public init(dots: ClosedRange<Int>, values: ClosedRange<Double>, color: Color) {
+        public init(dots: ClosedRange<Int>, color: Color) {
             self.dots = dots
-            self.values = values
             self.color = color
         }
     }

@@ -123,25 +123,20 @@ public struct TerminalRenderer: Sendable {
     /// without colour, a band's edges as dotted lines (with colour its cells are tinted).
     private func drawVerticalRules(_ scene: Scene, into grid: inout CellGrid) {
         let area = scene.plotArea
-        var rules = scene.verticalRules
-        if monochrome {
-            for band in scene.xBands {
-                for dotX in Set([band.dots.lowerBound, band.dots.upperBound]) {
-                    rules.append(
-                        Scene.VerticalRule(
-                            dotX: dotX, value: band.values.lowerBound, color: band.color,
-                            style: .dotted))
-                }
-            }
-        }
-        for rule in rules {
-            let column = area.column + rule.dotX / scene.dotsPerCell.x
+        func rule(at dotX: Int, _ color: Color, _ style: RuleStyle) {
+            let column = area.column + dotX / scene.dotsPerCell.x
             for row in area.row..<(area.row + area.height) {
                 grid.set(
-                    column, row, raster.verticalRule(rule.style, row: row - area.row),
-                    style: CellStyle(foreground: rule.color))
+                    column, row, raster.verticalRule(style, row: row - area.row),
+                    style: CellStyle(foreground: color))
             }
         }
+        for band in scene.xBands where monochrome {
+            for dotX in Set([band.dots.lowerBound, band.dots.upperBound]) {
+                rule(at: dotX, band.color, .dotted)
+            }
+        }
+        for line in scene.verticalRules { rule(at: line.dotX, line.color, line.style) }
     }
 
     /// The cells of each band (`add refline x=A..B`), tinted with its colour over the

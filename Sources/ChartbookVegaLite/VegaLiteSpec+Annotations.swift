@@ -105,12 +105,13 @@ extension VegaLiteSpec {
     /// and the label at the top, right of the line or the band's start.
     func verticalLineLayers() -> [JSON] {
         let kind = session.xScaleKind
+        // On row numbers and categories no line follows an x value: the chart leaves them
+        // out (`add refline x=` refuses those scales; the scale may change after).
+        guard kind != .index, kind != .category else { return [] }
         // A time as milliseconds since the epoch: Vega-Lite reads a datum string as text.
+        func number(_ value: Double) -> JSON { .number(kind == .time ? value * 1000 : value) }
         func datum(_ value: Double) -> JSON {
-            .object([
-                "datum": .number(kind == .time ? value * 1000 : value),
-                "type": kind == .time ? "temporal" : "quantitative",
-            ])
+            .object(["datum": number(value), "type": kind == .time ? "temporal" : "quantitative"])
         }
         return session.markedLines.flatMap { line -> [JSON] in
             let start: Double, text: String
@@ -128,7 +129,7 @@ extension VegaLiteSpec {
                 mark = .object(["type": "rect", "color": color, "opacity": 0.18])
                 encoding = .object([
                     "x": datum(from),
-                    "x2": .object(["datum": .number(kind == .time ? to * 1000 : to)]),
+                    "x2": .object(["datum": number(to)]),
                 ])
             case .constant, .statistic: return []
             }

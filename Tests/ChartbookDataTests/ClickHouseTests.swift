@@ -46,7 +46,7 @@ import Testing
     }
 
     @Test func rowsArriveInPiecesAndAreTyped() throws {
-        let rows = ClickHouseRows(
+        var rows = ClickHouseRows(
             columns: [
                 ClickHouseColumn(name: "t", type: "DateTime"),
                 ClickHouseColumn(name: "v", type: "Nullable(Float64)"),
@@ -61,7 +61,7 @@ import Testing
         #expect(read[0].numbers == [1_700_000_000, 1_700_000_060, 1_700_000_120])
         #expect(read[1].numbers[0] == 1.5 && read[1].numbers[1].isNaN && read[1].numbers[2].isNaN)
         #expect(read[2].text(0) == "host\t1" && read[2].text(2) == "c")
-        let cut = ClickHouseRows(
+        var cut = ClickHouseRows(
             columns: [ClickHouseColumn(name: "v", type: "Float64")], limits: ResourceLimits())
         try cut.receive(Data("1\n2".utf8))
         #expect(throws: DatabaseFailure.self) { try cut.finished() }

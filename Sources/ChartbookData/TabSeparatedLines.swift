@@ -1,0 +1,29 @@
+import Foundation
+
+/// A `TabSeparated` answer as it streams in: the pieces joined, the complete lines handed
+/// on, a partial one kept for the next piece (ClickHouse's loading path and a
+/// remote dataset's every row, `save csv`).
+struct TabSeparatedLines {
+    /// The bytes of the line not yet complete.
+    private(set) var pending = [UInt8]()
+
+    /// Adds a piece; the lines it completes (without their newlines), in order.
+    mutating func append(_ data: Data) -> [[UInt8]] {
+        pending.append(contentsOf: data)
+        var lines = [[UInt8]](), start = 0
+        while let end = pending[start...].firstIndex(of: 10) {
+            lines.append(Array(pending[start..<end]))
+            start = end + 1
+        }
+        // Taken off together, once: not a copy of the rest per line.
+        pending.removeFirst(start)
+        return lines
+    }
+
+    /// Fails when the answer ended in the middle of a line.
+    func finish() throws(DatabaseFailure) {
+        guard pending.isEmpty else {
+            throw .query("the answer ended in the middle of a row", offset: nil)
+        }
+    }
+}
