@@ -61,6 +61,18 @@ extension Executor {
         throws(Diagnostic) -> Column
     {
         guard let column = dataset.column(named: name.value) else {
+            // A remote dataset leaves the query's text columns out; loaded, it has them.
+            if let leftOut = dataset.remote?.leftOut,
+                let found = Column.index(of: name.value, in: leftOut)
+            {
+                throw Diagnostic(
+                    .remoteNeedsLocal(
+                        dataset: dataset.name,
+                        needs:
+                            "the text column '\(leftOut[found])' (\(option)), which a remote dataset leaves out"
+                    ),
+                    at: name.range)
+            }
             throw Diagnostic(
                 .unknown(
                     .column, name.value, context: "\(option) of dataset '\(dataset.name)'",
@@ -124,12 +136,34 @@ extension Executor {
 
     /// Refuses a `where=` that keeps no row of `dataset`, saying what its column holds.
     func checkFilterKeeps(_ filter: Located<RowFilter>, _ dataset: Dataset) throws(Diagnostic) {
-        guard dataset.remote == nil, let column = dataset.column(named: filter.value.column),
+        if let table = dataset.remote {
+            return try checkEngineFilterKeeps(filter, dataset, table)
+        }
+        guard let column = dataset.column(named: filter.value.column),
             column.isRead, !filter.value.keeps(column).contains(true)
         else { return }
+        try refuseFilter(filter, dataset, rows: dataset.count, column: column)
+    }
+
+    /// The same for a remote dataset: its engine counted the rows the filter keeps
+    /// (`RemoteTable.filtered`); what the column holds is read from the rows known of all
+    /// the data, which hold its lowest and highest values.
+    private func checkEngineFilterKeeps(
+        _ filter: Located<RowFilter>, _ dataset: Dataset, _ table: RemoteTable
+    ) throws(Diagnostic) {
+        guard table.filtered[filter.value]?.count == 0,
+            let c = Column.index(of: filter.value.column, in: table.columns)
+        else { return }
+        let known = table.columns(of: table.rows(with: []))[c]
+        try refuseFilter(filter, dataset, rows: table.rowCount ?? dataset.count, column: known)
+    }
+
+    private func refuseFilter(
+        _ filter: Located<RowFilter>, _ dataset: Dataset, rows: Int, column: Column
+    ) throws(Diagnostic) {
         throw Diagnostic(
             .filterMatchesNothing(
-                filter: TextMetrics.sanitized(filter.value.description), rows: dataset.count,
+                filter: TextMetrics.sanitized(filter.value.description), rows: rows,
                 dataset: TextMetrics.sanitized(dataset.name),
                 holds: Self.contents(of: column)),
             at: filter.range)

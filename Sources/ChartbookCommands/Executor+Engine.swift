@@ -68,6 +68,31 @@ extension Executor {
         }
     }
 
+    /// What the engine knows of the rows each `where=` of a remote dataset's line keeps
+    /// (`RemoteTable.filtered`: their count, ends and extremes, two scans), asked when the
+    /// plot is added and again after a reload, which forgets it; a filter no plot uses any
+    /// more is forgotten.
+    func refreshEngineFilters(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        for i in s.datasets.indices where s.datasets[i].remote != nil {
+            let name = s.datasets[i].name
+            let used = Set(
+                s.plots.filter { $0.series.dataset == name && $0.drawn == nil }
+                    .compactMap(\.binding.filter))
+            guard var table = s.datasets[i].remote, case .query(let query) = s.datasets[i].source,
+                let remote = query.remoteEngine
+            else { continue }
+            table.filtered = table.filtered.filter { used.contains($0.key) }
+            s.datasets[i].remote = table
+            for filter in used.sorted(by: { $0.description < $1.description })
+            where table.filtered[filter] == nil {
+                do throws(DatabaseFailure) {
+                    s.datasets[i].remote?.filtered[filter] = try remote.kept(
+                        table, where: filter, shouldCancel: isCancelled)
+                } catch { throw engineFailure(error, query, at: range) }
+            }
+        }
+    }
+
     /// `describe` of a remote dataset, computed by the engine (issue 28): one aggregate query
     /// for the columns' summaries and one for the rows sharing an x, so it reads exactly as
     /// `describe` of the same query loaded with `mode=local`. A query with text columns is

@@ -262,7 +262,6 @@ extension Executor {
                 )
             }
             if plot.binding.by != nil { throw refuse(name, "groups (by=)") }
-            if plot.binding.filter != nil { throw refuse(name, "filters (where=)") }
             // The drawing's rows are a sample (M4): aggregates, bins, windows and fits of
             // them would be wrong; the engine is not yet asked for them.
             if plot.binding.transforms || plot.kind == .trend {

@@ -16,11 +16,16 @@ extension ClickHouseRemote {
             table.extent.map {
                 request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
             } ?? false
-        var rows = try m4(
-            connection, shape, request, whole: whole, extent: table.extent,
-            shouldCancel: shouldCancel)
-        rows += try outside(
-            connection, shape, request, extent: table.extent, shouldCancel: shouldCancel)
+        // M4 of each set of rows the plots draw: every row, those of each where=.
+        var rows = [[Double]]()
+        for filter in request.rowSets {
+            let kept = shape.keeping(filter)
+            rows += try m4(
+                connection, kept, request, whole: whole, extent: table.extent,
+                shouldCancel: shouldCancel)
+            rows += try outside(
+                connection, kept, request, extent: table.extent, shouldCancel: shouldCancel)
+        }
         return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
     }
 
@@ -179,6 +184,10 @@ extension ClickHouseRemote {
             AND \(bucket(request)) IN (\(keys))
             """
         let present = Self.drawn(c, log: request.logY)
+        // Column c again from the row, as a drawing reads it (±∞ missing).
+        let field = "chartbook_r.\(c + 1)"
+        let unpacked =
+            shape.mayHoldInfinities(c) ? "if(isFinite(\(field)), \(field), NULL)" : field
         let picks =
             [
                 "argMin(chartbook_r, chartbook_x)", "argMax(chartbook_r, chartbook_x)",
@@ -191,7 +200,7 @@ extension ClickHouseRemote {
         let sql = """
             SELECT \(picks.joined(separator: ", ")) FROM (\
             SELECT chartbook_k, chartbook_e.1 AS chartbook_x, chartbook_e.2 AS chartbook_p, \
-            chartbook_e.3 AS chartbook_r, chartbook_r.\(c + 1) AS chartbook_c\(c), chartbook_run \
+            chartbook_e.3 AS chartbook_r, \(unpacked) AS chartbook_c\(c), chartbook_run \
             FROM (SELECT \(bucket(request)) AS chartbook_k, \
             arraySort(e -> e.1, groupArray(tuple(chartbook_x, \(present), \(shape.row)))) AS chartbook_s, \
             arrayMap(e -> e.2, chartbook_s) AS chartbook_ps, \

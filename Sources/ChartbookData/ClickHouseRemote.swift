@@ -12,9 +12,22 @@ import Foundation
 /// sharing an x — three scans), and the SQL every question shares; the drawings' questions
 /// are in `ClickHouseRemote+M4`, what reads every row in `ClickHouseRemote+Rows`.
 extension RemoteShape where Kind == ClickHouseColumn.Kind {
-    /// The whole row as one tuple (what `argMin` picks): `(chartbook_c0, chartbook_c1, …)`.
+    /// The whole row as one tuple (what `argMin` picks), as the loading path reads it:
+    /// `(chartbook_c0, chartbook_l1, …)`.
     var row: String {
-        "tuple(\(names.indices.map { "chartbook_c\($0)" }.joined(separator: ", ")))"
+        "tuple(\(names.indices.map(loaded).joined(separator: ", ")))"
+    }
+
+    /// Column `c` as the loading path reads it: its drawing's value (`chartbook_c…`), or —
+    /// for a number column that may hold ±∞, which a drawing reads as missing —
+    /// `chartbook_l…`, which keeps them (a `where=` keeps a row by them).
+    func loaded(_ c: Int) -> String {
+        mayHoldInfinities(c) ? "chartbook_l\(c)" : "chartbook_c\(c)"
+    }
+
+    /// Whether column `c` is a number column not known to be complete.
+    func mayHoldInfinities(_ c: Int) -> Bool {
+        (kinds[c] == .number || kinds[c] == .other) && !complete.contains(c)
     }
 }
 
@@ -75,9 +88,9 @@ public struct ClickHouseRemote: RemoteEngine {
                     + "in the query (toDateTime(d, 'Zone')) or use mode=local")
         }
         let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
+        guard let first = summary.first, let last = summary.last else { throw .data(.empty) }
         var table = shape.table(
-            estimatedRows: estimate ?? summary.count, firstRow: summary.first,
-            lastRow: summary.last)
+            estimatedRows: estimate ?? summary.count, firstRow: first, lastRow: last)
         table.extremes = summary.extremes
         table.nonPositive = summary.nonPositive
         table.rowCount = summary.count
@@ -129,8 +142,9 @@ public struct ClickHouseRemote: RemoteEngine {
     /// (a log scale's end), and how many values are zero or less.
     private struct Summary {
         var count: Int
-        var first: [Double]
-        var last: [Double]
+        /// Nil when no row has an x.
+        var first: [Double]?
+        var last: [Double]?
         var extremes: [[Double]]
         var nonPositive: [String: Int]
     }
@@ -152,7 +166,9 @@ public struct ClickHouseRemote: RemoteEngine {
             bounds = try self.bounds(connection, raw, shouldCancel: shouldCancel)
         }
         shape.complete = bounds.complete
-        guard bounds.xCount > 0 else { throw .data(.empty) }
+        guard bounds.xCount > 0 else {
+            return Summary(count: bounds.count, extremes: [], nonPositive: [:])
+        }
         var picks = [
             "argMinIf(\(shape.row), chartbook_x, chartbook_x = \(Self.literal(bounds.x.lowerBound)))",
             "argMinIf(\(shape.row), chartbook_x, chartbook_x = \(Self.literal(bounds.x.upperBound)))",
@@ -279,18 +295,54 @@ public struct ClickHouseRemote: RemoteEngine {
         return max(1, Int(saturating: most.first ?? 1))
     }
 
+    /// What `open` learns of every row, of the rows `filter` keeps (the same two scans).
+    public func kept(
+        _ table: RemoteTable, where filter: RowFilter, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable.Kept {
+        let connection = try connect()
+        var shape = Shape(table).keeping(filter)
+        let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
+        let ends = [summary.first, summary.last].compactMap { $0 }
+        return RemoteTable.Kept(
+            count: summary.count, rows: ends + summary.extremes, nonPositive: summary.nonPositive)
+    }
+
     // MARK: - SQL
 
     /// The query's rows as Float64 columns: `chartbook_x`, then `chartbook_c0, …` (times as
     /// seconds since the epoch; NaN and infinities as NULL, as a drawing reads them).
     func selectRows(_ shape: Shape) -> String {
-        let columns = shape.names.indices.map { "\(value(shape, $0)) AS chartbook_c\($0)" }
+        let columns =
+            shape.names.indices.map { "\(value(shape, $0)) AS chartbook_c\($0)" }
+            + shape.names.indices.filter(shape.mayHoldInfinities).map {
+                "\(loadedValue(shape, $0)) AS chartbook_l\($0)"
+            }
         // And x as the query gives it (what a question may read instead; unread, it costs
         // nothing).
         let raw = "\(ClickHouseReader.quoted(shape.names[shape.x])) AS chartbook_t"
         return
             "SELECT \(value(shape, shape.x)) AS chartbook_x, \(columns.joined(separator: ", ")), "
-            + "\(raw) FROM (\n\(PostgresReader.statement(query))\n)"
+            + "\(raw) FROM \(rows(shape))"
+    }
+
+    /// The query's rows, those `shape.filter` keeps, as a parenthesised query.
+    func rows(_ shape: Shape) -> String {
+        let all = "(\n\(PostgresReader.statement(query))\n)"
+        let kept = shape.condition(Self.words) { loadedValue(shape, $0) }
+        return kept.map { "(SELECT * FROM \(all) WHERE \($0))" } ?? all
+    }
+
+    /// Column `c` as a Float64 value read exactly as the loading path reads it: `value`,
+    /// but ±∞ kept.
+    func loadedValue(_ shape: Shape, _ c: Int) -> String {
+        guard shape.mayHoldInfinities(c) else { return value(shape, c) }
+        let number = "toFloat64(\(ClickHouseReader.quoted(shape.names[c])))"
+        return "if(isNaN(\(number)), NULL, \(number))"
+    }
+
+    /// How a `where=` is written for this engine.
+    static let words = RowFilter.SQLWords(falseValue: "0") { value in
+        value.isFinite ? literal(value) : value < 0 ? "-inf" : "inf"
     }
 
     /// Column `c` as a Float64 value read exactly as the loading path reads its text.

@@ -21,7 +21,13 @@ extension PostgresRemote {
             table.extent.map {
                 request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
             } ?? false
-        let rows = try m4(connection, shape, request, whole: whole, shouldCancel: shouldCancel)
+        // M4 of each set of rows the plots draw: every row, those of each where=.
+        var rows = [[Double]]()
+        for filter in request.rowSets {
+            rows += try m4(
+                connection, shape.keeping(filter), request, whole: whole,
+                shouldCancel: shouldCancel)
+        }
         return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
     }
 
@@ -144,7 +150,7 @@ extension PostgresRemote {
 
     /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
     static func drawn(_ c: Int, log: Bool) -> String {
-        log ? "COALESCE(c\(c) > 0, FALSE)" : "c\(c) IS NOT NULL"
+        log ? "COALESCE(d\(c) > 0, FALSE)" : "d\(c) IS NOT NULL"
     }
 
     /// The rows with column `c`'s lowest and highest dot row (`dots`, as in
@@ -155,11 +161,11 @@ extension PostgresRemote {
         let all = shape.list
         let present = "FILTER (WHERE \(Self.drawn(c, log: log)))"
         guard let y = dots, y.count == 3 else {
-            return ["min(ARRAY[c\(c), \(all)]) \(present)", "max(ARRAY[c\(c), \(all)]) \(present)"]
+            return ["min(ARRAY[d\(c), \(all)]) \(present)", "max(ARRAY[d\(c), \(all)]) \(present)"]
         }
         let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
         // PostgreSQL's log() is log10, as the layout's.
-        let value = log ? "log(c\(c))" : "c\(c)"
+        let value = log ? "log(d\(c))" : "d\(c)"
         let dot =
             "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
         return [

@@ -73,6 +73,23 @@ public struct PostgresRemote: RemoteEngine {
         return table
     }
 
+    /// What `open` learns of every row, of the rows `filter` keeps: two scans, and the rows
+    /// at the ends.
+    public func kept(
+        _ table: RemoteTable, where filter: RowFilter, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable.Kept {
+        let connection = try connect(shouldCancel)
+        let shape = Shape(table).keeping(filter)
+        let ends = try fetchRows(
+            connection, shape,
+            sql: around(shape, below: "TRUE", above: "TRUE", lowestFirst: true),
+            shouldCancel: shouldCancel)
+        let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
+        return RemoteTable.Kept(
+            count: extremes.count ?? 0, rows: ends + extremes.rows,
+            nonPositive: extremes.nonPositive)
+    }
+
     /// The engine's estimate of the query's rows (its planner's, from EXPLAIN: no scan).
     public func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
         let connection = try connect(shouldCancel)
@@ -144,7 +161,7 @@ public struct PostgresRemote: RemoteEngine {
         // end), and how many values are zero or less (what a log scale leaves out); and the
         // rows in all, in the same scan.
         let perColumn = shape.values.map {
-            "min(c\($0)), max(c\($0)), min(c\($0)) FILTER (WHERE c\($0) > 0), count(*) FILTER (WHERE c\($0) <= 0)"
+            "min(d\($0)), max(d\($0)), min(d\($0)) FILTER (WHERE d\($0) > 0), count(*) FILTER (WHERE d\($0) <= 0)"
         }
         let bounds = try connection.execute(
             "SELECT \(perColumn.joined(separator: ", ")), count(*) FROM \(source)",
@@ -159,7 +176,7 @@ public struct PostgresRemote: RemoteEngine {
                 let text = bounds.bytes(0, k)
                 guard let value = NumberParser.parse(text, 0, text.count) else { continue }
                 picks.append(
-                    "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE c\(c) = \(Self.literal(value)))")
+                    "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE d\(c) = \(Self.literal(value)))")
             }
             let leftOut = bounds.bytes(0, 4 * i + 3)
             nonPositive[shape.shown[c]] = Int(String(decoding: leftOut, as: UTF8.self)) ?? 0
@@ -172,15 +189,36 @@ public struct PostgresRemote: RemoteEngine {
 
     // MARK: - SQL
 
-    /// The query's rows as float8 columns: `x`, then `c0, c1, …` (times as epoch seconds;
-    /// NaN and infinities as null, as a drawing reads them — or, `asLoaded`, infinite numbers
-    /// kept, as the loading path reads them for a table or a file).
+    /// The query's rows as float8 columns: `x`, then `c0, c1, …` as the loading path reads
+    /// them (times as epoch seconds, NaN as null, ±∞ kept) — the rows a drawing receives,
+    /// so that a `where=` keeps of them what it keeps of loaded rows — then, unless
+    /// `asLoaded`, `d0, d1, …` as a drawing reads them (±∞ null too): what its dots, extremes
+    /// and breaks are computed from.
     func selectRows(_ shape: Shape, asLoaded: Bool = false) -> String {
-        let columns = shape.names.indices.map {
-            "\(value(shape, $0, keepingInfinities: asLoaded)) AS c\($0)"
+        var columns = shape.names.indices.map {
+            "\(value(shape, $0, keepingInfinities: true)) AS c\($0)"
+        }
+        if !asLoaded {
+            columns += shape.names.indices.map { "\(value(shape, $0)) AS d\($0)" }
         }
         return "SELECT \(value(shape, shape.x)) AS x, \(columns.joined(separator: ", ")) "
-            + "FROM (\(PostgresReader.statement(query))) AS chartbook_q"
+            + "FROM \(rows(shape))"
+    }
+
+    /// The query's rows, those `shape.filter` keeps (its raw columns stay visible, for
+    /// conditions an index on x can serve).
+    func rows(_ shape: Shape) -> String {
+        let all = "(\(PostgresReader.statement(query))) AS chartbook_q"
+        guard
+            let kept = shape.condition(
+                Self.words, value: { value(shape, $0, keepingInfinities: true) })
+        else { return all }
+        return "(SELECT * FROM \(all) WHERE \(kept)) AS chartbook_q"
+    }
+
+    /// How a `where=` is written for this engine.
+    static let words = RowFilter.SQLWords(falseValue: "FALSE") { value in
+        value.isFinite ? literal(value) : value < 0 ? "'-Infinity'::float8" : "'Infinity'::float8"
     }
 
     /// Column `c` as float8, read exactly as the loading path reads its text — infinite

@@ -26,6 +26,12 @@ public protocol RemoteEngine: Sendable {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable
 
+    /// What `open` learnt of every row, of the rows `filter` keeps (a plot's `where=`):
+    /// their count, first and last row, the rows of each column's extremes and how many
+    /// values are zero or less.
+    func kept(_ table: RemoteTable, where filter: RowFilter, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> RemoteTable.Kept
+
     /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`).
     func fetch(
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool

@@ -23,6 +23,8 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     var leftOut: [String] = []
     /// The columns with a finite value in every row (`RemoteTable.completeColumns`).
     var complete: Set<Int> = []
+    /// The rows every question reads: those this `where=` keeps (nil: every row).
+    var filter: RowFilter?
 
     /// The shape `table` was opened with (no need to ask the engine again).
     init(_ table: RemoteTable) {
@@ -57,6 +59,22 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
 
     /// The indices of the columns other than x.
     var values: [Int] { names.indices.filter { $0 != x } }
+
+    /// The same shape reading only the rows `filter` keeps.
+    func keeping(_ filter: RowFilter?) -> Self {
+        var shape = self
+        shape.filter = filter
+        return shape
+    }
+
+    /// `filter` as a condition over the query's own columns, each read by `value` (as the
+    /// loading path reads it: ±∞ kept, NaN missing); nil for every row. A column the shape
+    /// does not hold (a text column, left out) keeps no row.
+    func condition(_ words: RowFilter.SQLWords, value: (Int) -> String) -> String? {
+        guard let filter else { return nil }
+        guard let c = Column.index(of: filter.column, in: shown) else { return words.falseValue }
+        return filter.sql(on: value(c), kind: kinds[c].isTime ? .time : .number, words)
+    }
 }
 
 extension PostgresColumn.Kind: RemoteColumnKind {}

@@ -60,10 +60,12 @@ public final class RemoteData: Sendable {
         var received = 0
         defer { kept.withLock { $0.lastReceived = received } }
         for _ in 0..<4 {
-            guard let request = Self.request(for: layout(s), of: s) else { break }
+            guard let scene = Self.request(for: layout(s), of: s) else { break }
             var changed = false
             for i in s.datasets.indices {
                 let name = s.datasets[i].name
+                var request = scene
+                request.rowSets = Self.rowSets(of: name, in: s)
                 guard let remote = s.datasets[i].remote, drawn.contains(name),
                     remote.materialized != request,
                     case .query(let query) = s.datasets[i].source
@@ -99,6 +101,17 @@ public final class RemoteData: Sendable {
             request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]
         }
         return request
+    }
+
+    /// The sets of rows the plots of dataset `name` draw, each once: every row (nil) if a
+    /// plot draws them all, then each `where=` in the order of the plots.
+    static func rowSets(of name: String, in session: Session) -> [RowFilter?] {
+        let plots = session.plots.filter { $0.series.dataset == name && $0.drawn == nil }
+        var sets: [RowFilter?] = plots.contains { $0.binding.filter == nil } ? [nil] : []
+        for filter in plots.compactMap(\.binding.filter) where !sets.contains(filter) {
+            sets.append(filter)
+        }
+        return sets
     }
 
     /// The answer to `request` for dataset `name` and the rows it cost (0: kept), asking

@@ -43,6 +43,40 @@ public struct RemoteTable: Equatable, Sendable {
     public var mostRowsPerX: Int?
     /// The request the dataset's columns answer now; nil before the first drawing.
     public var materialized: RemoteRequest?
+    /// Per `where=` of a plot drawing the dataset, what is known of the rows it keeps, learnt
+    /// by the engine when the plot is added (and again after a reload).
+    public var filtered: [RowFilter: Kept] = [:]
+
+    /// What is known of the rows a `where=` keeps in all the data: what `firstRow`,
+    /// `lastRow`, `extremes`, `nonPositive` and `rowCount` are of every row.
+    public struct Kept: Equatable, Sendable {
+        /// How many rows it keeps.
+        public var count: Int
+        /// The first and last of them by x and those of each column's extremes (its lowest
+        /// above zero too): in a drawing they give the axes what drawing them all gives.
+        public var rows: [[Double]]
+        /// Per column, how many of its values in those rows are zero or less.
+        public var nonPositive: [String: Int]
+
+        public init(count: Int, rows: [[Double]], nonPositive: [String: Int]) {
+            self.count = count
+            self.rows = rows
+            self.nonPositive = nonPositive
+        }
+
+        /// Missing values (NaN) equal: what a reload learns again the same is no change.
+        public static func == (a: Kept, b: Kept) -> Bool {
+            a.count == b.count && a.nonPositive == b.nonPositive
+                && a.rows.map { $0.map(\.bitPattern) } == b.rows.map { $0.map(\.bitPattern) }
+        }
+    }
+
+    /// How many of `column`'s values are zero or less in the rows `filter` keeps (all rows:
+    /// nil), 0 when that is not known.
+    public func nonPositive(_ column: String, where filter: RowFilter?) -> Int {
+        guard let filter else { return nonPositive[column] ?? 0 }
+        return filtered[filter]?.nonPositive[column] ?? 0
+    }
 
     public init(
         xColumn: String, columns: [String], engineNames: [String]? = nil,
@@ -61,11 +95,13 @@ public struct RemoteTable: Equatable, Sendable {
     }
 
     /// `drawn` rows with the rows known of all the data (the first, the last and each
-    /// column's extremes), in x order, a row repeated only once: what the dataset holds for
-    /// a drawing (before the first, `drawn` is empty).
+    /// column's extremes, of every row and of the rows each `where=` keeps), in x order, a
+    /// row repeated only once: what the dataset holds for a drawing (before the first,
+    /// `drawn` is empty).
     public func rows(with drawn: [[Double]]) -> [[Double]] {
         let x = columns.firstIndex(of: xColumn) ?? 0
-        var rows = (drawn + [firstRow, lastRow] + (extremes ?? [])).filter {
+        let known = [firstRow, lastRow] + (extremes ?? []) + filtered.values.flatMap(\.rows)
+        var rows = (drawn + known).filter {
             $0.count == columns.count
         }
         rows.sort { $0[x] < $1[x] }
@@ -115,6 +151,9 @@ public struct RemoteRequest: Hashable, Sendable {
     public var yDots: [String: [Double]] = [:]
     /// The y scale is log10: dot rows are of log10 of values, and a value ≤ 0 is not drawn.
     public var logY = false
+    /// The rows the dataset's plots draw: every row (nil) and those each `where=` keeps —
+    /// M4 is taken of each set, so a filtered line's dots are its own rows'.
+    public var rowSets: [RowFilter?] = [nil]
 
     public init(
         interval: ClosedRange<Double>, offset: Double, scale: Double, selected: Double? = nil

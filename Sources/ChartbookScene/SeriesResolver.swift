@@ -311,7 +311,7 @@ struct SeriesResolver {
             if let remote = session.dataset(named: s.plot.series.dataset)?.remote,
                 s.plot.drawn == nil
             {
-                leftOut = remote.nonPositive[s.plot.series.column] ?? 0
+                leftOut = remote.nonPositive(s.plot.series.column, where: s.plot.binding.filter)
             }
             s.extra = s.extra.map { $0.map { $0 > 0 ? log10($0) : .nan } }
         }

@@ -125,40 +125,10 @@ public struct SQLCompiler: Sendable {
             "SELECT CAST(\(value) AS \(dialect.double)) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
     }
 
-    /// A `where=` as SQL, cell for cell as `RowFilter.keeps`: `=` and `!=` match a cell's
-    /// text (a number in its shortest form, a time as ISO 8601 in UTC; an empty value
-    /// matches a missing cell, which otherwise never matches), so a listed value that is no
-    /// cell's text matches nothing; a comparison never keeps a missing cell.
+    /// A `where=` as SQL over the source's column (`RowFilter.sql`).
     func condition(_ filter: RowFilter, _ source: Source) -> String {
-        let column = SQLQuoting.identifier(filter.column)
-        let kind = source.kinds[filter.column] ?? .text
-        switch filter.op {
-        case .equal, .notEqual:
-            let listed = filter.values.filter { !$0.isEmpty }.compactMap { literal($0, kind) }
-            var match =
-                listed.isEmpty
-                ? dialect.falseValue
-                : "COALESCE(\(column) IN (\(listed.joined(separator: ", "))), \(dialect.falseValue))"
-            if filter.values.contains("") { match = "(\(match) OR \(column) IS NULL)" }
-            return filter.op == .equal ? "(\(match))" : "(NOT \(match))"
-        case .less, .lessOrEqual, .greater, .greaterOrEqual:
-            guard let bound = filter.bound, kind != .text else { return dialect.falseValue }
-            return "(\(column) \(filter.op.rawValue) \(Self.real(bound)))"
-        }
-    }
-
-    /// A cell's text as the SQL value it is the text of; nil when no cell reads so.
-    func literal(_ text: String, _ kind: Column.Kind) -> String? {
-        switch kind {
-        case .text: return SQLQuoting.literal(text)
-        case .time:
-            guard let seconds = TimeParser.parse(text)?.seconds(), TimeText.iso(seconds) == text
-            else { return nil }
-            return NumberText.shortest(seconds)
-        case .number:
-            guard let value = NumberParser.parse(text), NumberText.shortest(value) == text
-            else { return nil }
-            return NumberText.shortest(value)
-        }
+        filter.sql(
+            on: SQLQuoting.identifier(filter.column), kind: source.kinds[filter.column] ?? .text,
+            dialect.words)
     }
 }

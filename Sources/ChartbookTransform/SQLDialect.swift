@@ -25,6 +25,21 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     /// False, as a value (ClickHouse 18 has no boolean literals).
     var falseValue: String { self == .clickhouse ? "0" : "FALSE" }
 
+    /// How a `where=` is written in this dialect: a number as a real (`2.0`: SQLite divides
+    /// integers as integers), ±∞ as each engine reads it.
+    var words: RowFilter.SQLWords {
+        let infinity =
+            switch self {
+            case .sqlite: "9e999"
+            case .postgres: "'Infinity'::float8"
+            case .clickhouse: "inf"
+            }
+        return RowFilter.SQLWords(falseValue: falseValue) { value in
+            guard value.isFinite else { return value < 0 ? "(-\(infinity))" : infinity }
+            return SQLCompiler.real(value)
+        }
+    }
+
     /// `a` and `b` equal, NULL equal to NULL.
     func same(_ a: String, _ b: String) -> String {
         switch self {

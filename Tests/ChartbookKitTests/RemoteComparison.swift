@@ -10,8 +10,17 @@ import Testing
 /// `mode=local` and `mode=remote`, compared drawing by drawing (`drawings`) and command by
 /// command over the whole grammar (`vocabulary`).
 enum RemoteComparison {
+    /// The lines a round adds besides its view and selection: in round 2, lines through the
+    /// rows a `where=` keeps (of `values` columns drawn), beside the lines of every row.
+    static func filteredLines(round: Int, values: Int) -> [String] {
+        guard round == 2 else { return [] }
+        return values == 2
+            ? ["add plot line d.other where=value>0", "add plot line d.value where=other<=0"]
+            : ["add plot line d.value where=value<0"]
+    }
+
     /// Four drawings of `query` on random window sizes — every row, then random views,
-    /// selections and `extra(round)` — each equal in the terminal and in SVG, and each costing
+    /// selections, `filteredLines` and `extra(round)` — each equal in the terminal and in SVG, and each costing
     /// at most the M4 bound of rows on the wire (`values` columns drawn; `missing` values,
     /// a run each).
     static func drawings(
@@ -29,7 +38,7 @@ enum RemoteComparison {
                 if round % 2 == 0 {
                     commands.append("select x=\(text(a + (b - a) * random.nextUnit()))")
                 }
-                commands += extra(round)
+                commands += filteredLines(round: round, values: values) + extra(round)
             }
             let target = TerminalTarget(columns: columns, rows: rows, colorMode: .none)
             let local = try PostgresFixture.session(url, query, mode: "local", commands)
@@ -42,10 +51,14 @@ enum RemoteComparison {
                 ChartRenderer.text(for: terminal.session, on: target)
                     == ChartRenderer.text(for: local, on: target),
                 "trial \(trial) round \(round) \(columns)×\(rows) \(commands)")
-            // M4 bounds what crossed the wire: per dot column the first, last, lowest and
-            // highest row; per missing value a run more (six rows); the neighbours, the
-            // extremes and the selection's rows.
-            #expect(data.lastReceived <= (2 + 2 * values) * columns * 2 + 6 * 2 * missing + 8)
+            // M4 bounds what crossed the wire, per set of rows drawn (every row, each
+            // where=): per dot column the first, last, lowest and highest row; per missing
+            // value a run more (six rows); the neighbours, the extremes and the selection's
+            // rows.
+            let sets = 1 + commands.filter { $0.contains("where=") }.count
+            #expect(
+                data.lastReceived
+                    <= ((2 + 2 * values) * columns * 2 + 6 * 2 * missing + 8) * sets)
             let svg = data.forSVG(remote, on: target, shouldCancel: { false })
             #expect(
                 SVGExporter.svg(for: svg.session, on: target)
@@ -73,10 +86,14 @@ enum RemoteComparison {
         var refused = 0, run = 0
         var differences = [String]()
         for step in 0..<80 {
-            // A line first (refused where rows share an x), then the grammar's lines.
+            // A line first (refused where rows share an x), a line through the rows a
+            // where= keeps, then the grammar's lines.
             let line =
                 step == 0
-                ? "add plot line d.value" : lines.line(for: specs[random.below(specs.count)])
+                ? "add plot line d.value"
+                : step == 1
+                    ? "add plot line d.other where=value>0"
+                    : lines.line(for: specs[random.below(specs.count)])
             let remote = sides[1].run(line)
             if remote.text.contains("stays in the engine (mode=remote)") {
                 #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
