@@ -17,11 +17,16 @@ extension Executor {
             }
         }
         if let by = spec.by {
-            let groups = Set((0..<dataset.count).map(try column(by, in: dataset, for: "by=").text))
-            guard groups.count <= limits.maxGroups else {
+            let column = try column(by, in: dataset, for: "by=")
+            // A remote dataset holds a drawing's rows: its engine counts the groups.
+            let groups =
+                dataset.remote == nil
+                ? Set((0..<dataset.count).map(column.text)).count
+                : try engineGroupCount(of: dataset, column: column.name, at: by.range)
+            guard groups <= limits.maxGroups else {
                 throw Diagnostic(
                     .tooMany(
-                        "groups for by=\(by.value) (it has \(groups.count) distinct values)",
+                        "groups for by=\(by.value) (it has \(groups) distinct values)",
                         limit: limits.maxGroups), at: by.range)
             }
         }
@@ -151,7 +156,7 @@ extension Executor {
     private func checkEngineFilterKeeps(
         _ filter: Located<RowFilter>, _ dataset: Dataset, _ table: RemoteTable
     ) throws(Diagnostic) {
-        guard table.filtered[filter.value]?.count == 0,
+        guard table.filtered[RemoteRowSet(filter.value)]?.count == 0,
             let c = Column.index(of: filter.value.column, in: table.columns)
         else { return }
         let known = table.columns(of: table.rows(with: []))[c]

@@ -68,29 +68,54 @@ extension Executor {
         }
     }
 
-    /// What the engine knows of the rows each `where=` of a remote dataset's line keeps
-    /// (`RemoteTable.filtered`: their count, ends and extremes, two scans), asked when the
-    /// plot is added and again after a reload, which forgets it; a filter no plot uses any
-    /// more is forgotten.
-    func refreshEngineFilters(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
-        for i in s.datasets.indices where s.datasets[i].remote != nil {
-            let name = s.datasets[i].name
-            let used = Set(
-                s.plots.filter { $0.series.dataset == name && $0.drawn == nil }
-                    .compactMap(\.binding.filter))
+    /// What the engine knows of the rows a remote dataset's lines draw besides every row —
+    /// each `where=`, each `by=` group (`RemoteTable.groups`: the keys in order of first
+    /// appearance, one scan) — `RemoteTable.filtered`: their count, ends and extremes, two
+    /// scans each. Asked when the plot is added and again after a reload, which forgets it;
+    /// what no plot uses any more is forgotten.
+    func refreshEngineRowSets(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        for i in s.datasets.indices {
             guard var table = s.datasets[i].remote, case .query(let query) = s.datasets[i].source,
                 let remote = query.remoteEngine
             else { continue }
-            table.filtered = table.filtered.filter { used.contains($0.key) }
+            let name = s.datasets[i].name
+            let plots = s.plots.filter { $0.series.dataset == name && $0.drawn == nil }
+            do throws(DatabaseFailure) {
+                var groupings = Set<RemoteRowSet.Grouping>()
+                for plot in plots {
+                    guard let by = plot.binding.by else { continue }
+                    let grouping = RemoteRowSet.Grouping(
+                        column: by, rows: RemoteRowSet(plot.binding.filter))
+                    groupings.insert(grouping)
+                    if table.groups[grouping] == nil {
+                        table.groups[grouping] = try remote.groups(
+                            table, column: by, grouping.rows, limit: limits.maxGroups,
+                            shouldCancel: isCancelled)
+                    }
+                }
+                table.groups = table.groups.filter { groupings.contains($0.key) }
+                let sets = Set(plots.flatMap { table.rowSets(for: $0.binding) })
+                table.filtered = table.filtered.filter { sets.contains($0.key) }
+                for set in plots.flatMap({ table.rowSets(for: $0.binding) })
+                where set != .every && table.filtered[set] == nil {
+                    table.filtered[set] = try remote.kept(table, set, shouldCancel: isCancelled)
+                }
+            } catch { throw engineFailure(error, query, at: range) }
             s.datasets[i].remote = table
-            for filter in used.sorted(by: { $0.description < $1.description })
-            where table.filtered[filter] == nil {
-                do throws(DatabaseFailure) {
-                    s.datasets[i].remote?.filtered[filter] = try remote.kept(
-                        table, where: filter, shouldCancel: isCancelled)
-                } catch { throw engineFailure(error, query, at: range) }
-            }
         }
+    }
+
+    /// How many groups `by=column` makes of a remote dataset (the distinct texts of the
+    /// column over every row), counted by its engine.
+    func engineGroupCount(of dataset: Dataset, column: String, at range: SourceRange)
+        throws(Diagnostic) -> Int
+    {
+        guard let table = dataset.remote, case .query(let query) = dataset.source,
+            let remote = query.remoteEngine
+        else { return 0 }
+        do throws(DatabaseFailure) {
+            return try remote.distinctCount(table, column: column, shouldCancel: isCancelled)
+        } catch { throw engineFailure(error, query, at: range) }
     }
 
     /// `describe` of a remote dataset, computed by the engine (issue 28): one aggregate query

@@ -238,10 +238,12 @@ extension Executor {
         }
     }
 
-    /// What the engine computes for a remote dataset is the M4 rows of a linear line along
-    /// its x column; anything the session asks beyond that — groups, filters, log scales,
-    /// statistics of its values — would be computed from those rows, a sample, and be wrong.
-    /// Checked on every new session, so the order of commands cannot get around it.
+    /// What the engine computes for a remote dataset is the M4 rows of lines along its x
+    /// column (of every row, of the rows a `where=` keeps, of each `by=` group; on a linear
+    /// or log y scale); anything the session asks beyond that — other kinds, a log x,
+    /// statistics the engine was not asked for — would be computed from those rows, a
+    /// sample, and be wrong. Checked on every new session, so the order of commands cannot
+    /// get around it.
     func checkRemoteUse(_ s: Session, at range: SourceRange) throws(Diagnostic) {
         let remote = Set(s.datasets.filter { $0.remote != nil }.map(\.name))
         guard !remote.isEmpty else { return }
@@ -261,7 +263,6 @@ extension Executor {
                     "lines through rows that share an x (up to \(most) per x; agg=mean, agg=max … combines them in the engine)"
                 )
             }
-            if plot.binding.by != nil { throw refuse(name, "groups (by=)") }
             // The drawing's rows are a sample (M4): aggregates, bins, windows and fits of
             // them would be wrong; the engine is not yet asked for them.
             if plot.binding.transforms || plot.kind == .trend {

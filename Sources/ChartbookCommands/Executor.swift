@@ -88,7 +88,7 @@ public struct Executor: Sendable {
         if s.plots.contains(where: { $0.drawn != nil }) { try checkXScale(s, at: range) }
         s.forgetXPlaces(unless: old.xScaleKind)
         try checkRemoteUse(s, at: range)
-        try refreshEngineFilters(&s, at: range)
+        try refreshEngineRowSets(&s, at: range)
         try checkYScale(s, at: range)
         switch command {
         case .addPlot(_, _, _, _, let binding):

@@ -16,10 +16,10 @@ extension ClickHouseRemote {
             table.extent.map {
                 request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
             } ?? false
-        // M4 of each set of rows the plots draw: every row, those of each where=.
+        // M4 of each set of rows the plots draw: every row, each where=, each by= group.
         var rows = [[Double]]()
-        for filter in request.rowSets {
-            let kept = shape.keeping(filter)
+        for set in request.rowSets {
+            let kept = shape.keeping(set)
             rows += try m4(
                 connection, kept, request, whole: whole, extent: table.extent,
                 shouldCancel: shouldCancel)

@@ -21,11 +21,11 @@ extension PostgresRemote {
             table.extent.map {
                 request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
             } ?? false
-        // M4 of each set of rows the plots draw: every row, those of each where=.
+        // M4 of each set of rows the plots draw: every row, each where=, each by= group.
         var rows = [[Double]]()
-        for filter in request.rowSets {
+        for set in request.rowSets {
             rows += try m4(
-                connection, shape.keeping(filter), request, whole: whole,
+                connection, shape.keeping(set), request, whole: whole,
                 shouldCancel: shouldCancel)
         }
         return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)

@@ -26,11 +26,22 @@ public protocol RemoteEngine: Sendable {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable
 
-    /// What `open` learnt of every row, of the rows `filter` keeps (a plot's `where=`):
-    /// their count, first and last row, the rows of each column's extremes and how many
-    /// values are zero or less.
-    func kept(_ table: RemoteTable, where filter: RowFilter, shouldCancel: @escaping () -> Bool)
+    /// What `open` learnt of every row, of the rows of `rows` (a plot's `where=`, a `by=`
+    /// group): their count, first and last row, the rows of each column's extremes and how
+    /// many values are zero or less.
+    func kept(_ table: RemoteTable, _ rows: RemoteRowSet, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> RemoteTable.Kept
+
+    /// The distinct values of `column` among the rows of `rows`, each as a cell's text ("" for
+    /// a missing value), in order of first appearance in the query's rows; at most `limit`.
+    func groups(
+        _ table: RemoteTable, column: String, _ rows: RemoteRowSet, limit: Int,
+        shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [String]
+
+    /// How many distinct texts `column` holds over every row (a missing value is one).
+    func distinctCount(_ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> Int
 
     /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`).
     func fetch(
@@ -74,6 +85,13 @@ public protocol RemoteEngine: Sendable {
 
 /// What every engine shares.
 public enum RemoteEngines {
+    /// A group key as the engine gives it (a number as loaded, a time in seconds; NaN for a
+    /// missing value) as the cell's text `by=` groups rows by.
+    static func text(_ value: Double, isTime: Bool) -> String {
+        guard !value.isNaN else { return "" }
+        return isTime ? TimeText.iso(value) : NumberText.shortest(value)
+    }
+
     /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
     public static let rowOrderName = "chartbook_row"
 

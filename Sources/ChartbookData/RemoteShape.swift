@@ -23,8 +23,8 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     var leftOut: [String] = []
     /// The columns with a finite value in every row (`RemoteTable.completeColumns`).
     var complete: Set<Int> = []
-    /// The rows every question reads: those this `where=` keeps (nil: every row).
-    var filter: RowFilter?
+    /// The rows every question reads.
+    var rows = RemoteRowSet.every
 
     /// The shape `table` was opened with (no need to ask the engine again).
     init(_ table: RemoteTable) {
@@ -60,20 +60,24 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     /// The indices of the columns other than x.
     var values: [Int] { names.indices.filter { $0 != x } }
 
-    /// The same shape reading only the rows `filter` keeps.
-    func keeping(_ filter: RowFilter?) -> Self {
+    /// The same shape reading only the rows of `rows`.
+    func keeping(_ rows: RemoteRowSet) -> Self {
         var shape = self
-        shape.filter = filter
+        shape.rows = rows
         return shape
     }
 
-    /// `filter` as a condition over the query's own columns, each read by `value` (as the
-    /// loading path reads it: ±∞ kept, NaN missing); nil for every row. A column the shape
-    /// does not hold (a text column, left out) keeps no row.
+    /// The filters of `rows` as one condition over the query's own columns, each read by
+    /// `value` (as the loading path reads it: ±∞ kept, NaN missing); nil for every row. A
+    /// column the shape does not hold (a text column, left out) keeps no row.
     func condition(_ words: RowFilter.SQLWords, value: (Int) -> String) -> String? {
-        guard let filter else { return nil }
-        guard let c = Column.index(of: filter.column, in: shown) else { return words.falseValue }
-        return filter.sql(on: value(c), kind: kinds[c].isTime ? .time : .number, words)
+        guard !rows.filters.isEmpty else { return nil }
+        return rows.filters.map { filter in
+            guard let c = Column.index(of: filter.column, in: shown) else {
+                return words.falseValue
+            }
+            return filter.sql(on: value(c), kind: kinds[c].isTime ? .time : .number, words)
+        }.joined(separator: " AND ")
     }
 }
 

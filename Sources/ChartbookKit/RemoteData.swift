@@ -103,13 +103,15 @@ public final class RemoteData: Sendable {
         return request
     }
 
-    /// The sets of rows the plots of dataset `name` draw, each once: every row (nil) if a
-    /// plot draws them all, then each `where=` in the order of the plots.
-    static func rowSets(of name: String, in session: Session) -> [RowFilter?] {
-        let plots = session.plots.filter { $0.series.dataset == name && $0.drawn == nil }
-        var sets: [RowFilter?] = plots.contains { $0.binding.filter == nil } ? [nil] : []
-        for filter in plots.compactMap(\.binding.filter) where !sets.contains(filter) {
-            sets.append(filter)
+    /// The sets of rows the plots of dataset `name` draw (`RemoteTable.rowSets(for:)`), each
+    /// once, in the order of the plots.
+    static func rowSets(of name: String, in session: Session) -> [RemoteRowSet] {
+        guard let table = session.dataset(named: name)?.remote else { return [] }
+        var sets = [RemoteRowSet]()
+        for plot in session.plots where plot.series.dataset == name && plot.drawn == nil {
+            for set in table.rowSets(for: plot.binding) where !sets.contains(set) {
+                sets.append(set)
+            }
         }
         return sets
     }

@@ -43,9 +43,22 @@ public struct RemoteTable: Equatable, Sendable {
     public var mostRowsPerX: Int?
     /// The request the dataset's columns answer now; nil before the first drawing.
     public var materialized: RemoteRequest?
-    /// Per `where=` of a plot drawing the dataset, what is known of the rows it keeps, learnt
-    /// by the engine when the plot is added (and again after a reload).
-    public var filtered: [RowFilter: Kept] = [:]
+    /// Per set of rows a plot draws besides every row (a `where=`, a `by=` group), what is
+    /// known of them, learnt by the engine when the plot is added (and again after a reload).
+    public var filtered: [RemoteRowSet: Kept] = [:]
+    /// Per `by=` of a plot (its column, over the rows its `where=` keeps), the groups' keys —
+    /// each a cell's text, "" for missing — in order of first appearance in the query's
+    /// rows, as the engine found them when the plot was added.
+    public var groups: [RemoteRowSet.Grouping: [String]] = [:]
+
+    /// The sets of rows `binding` draws: those its `where=` keeps, or — with `by=` — those
+    /// of each group, in order (none while the groups are not known).
+    public func rowSets(for binding: PlotBinding) -> [RemoteRowSet] {
+        let rows = RemoteRowSet(binding.filter)
+        guard let by = binding.by else { return [rows] }
+        let keys = groups[RemoteRowSet.Grouping(column: by, rows: rows)] ?? []
+        return keys.map { rows.group(by, $0) }
+    }
 
     /// What is known of the rows a `where=` keeps in all the data: what `firstRow`,
     /// `lastRow`, `extremes`, `nonPositive` and `rowCount` are of every row.
@@ -71,11 +84,11 @@ public struct RemoteTable: Equatable, Sendable {
         }
     }
 
-    /// How many of `column`'s values are zero or less in the rows `filter` keeps (all rows:
-    /// nil), 0 when that is not known.
-    public func nonPositive(_ column: String, where filter: RowFilter?) -> Int {
-        guard let filter else { return nonPositive[column] ?? 0 }
-        return filtered[filter]?.nonPositive[column] ?? 0
+    /// How many of `column`'s values are zero or less in the rows of `rows`, 0 when that is
+    /// not known.
+    public func nonPositive(_ column: String, in rows: RemoteRowSet) -> Int {
+        guard rows != .every else { return nonPositive[column] ?? 0 }
+        return filtered[rows]?.nonPositive[column] ?? 0
     }
 
     public init(
@@ -151,9 +164,9 @@ public struct RemoteRequest: Hashable, Sendable {
     public var yDots: [String: [Double]] = [:]
     /// The y scale is log10: dot rows are of log10 of values, and a value ≤ 0 is not drawn.
     public var logY = false
-    /// The rows the dataset's plots draw: every row (nil) and those each `where=` keeps —
-    /// M4 is taken of each set, so a filtered line's dots are its own rows'.
-    public var rowSets: [RowFilter?] = [nil]
+    /// The sets of rows the dataset's plots draw (`RemoteTable.rowSets(for:)`) — M4 is
+    /// taken of each set, so a filtered line's or a group's dots are its own rows'.
+    public var rowSets: [RemoteRowSet] = [.every]
 
     public init(
         interval: ClosedRange<Double>, offset: Double, scale: Double, selected: Double? = nil

@@ -14,6 +14,8 @@ struct SeriesResolver {
         var plot: Plot
         /// The legend's name: the plot's id, or the group's value for `by=`.
         var name: String
+        /// The `by=` value as the data holds it ("" without `by=`, or for missing values).
+        var groupKey = ""
         /// y values (log10 on a log y scale), NaN for missing.
         var values: [Double] {
             didSet { summary = nil }
@@ -141,6 +143,7 @@ struct SeriesResolver {
         var s = Series(
             plot: plot, name: group.name, values: values, xs: xs,
             sorted: true, color: color(of: plot, group: group.number), extra: extra)
+        s.groupKey = group.key
         s.rowCounts = plot.drawn.flatMap { d in
             d.rows.flatMap { d.table.column(named: $0)?.numbers }
         }
@@ -280,6 +283,15 @@ struct SeriesResolver {
             if rows[key] == nil { order.append(key) }
             rows[key, default: []].append(row)
         }
+        // A remote dataset holds a drawing's rows, in x order: the engine found the groups'
+        // order of first appearance in the query's rows.
+        if plot.drawn == nil, let table = session.dataset(named: plot.series.dataset)?.remote,
+            let known = table.groups[
+                RemoteRowSet.Grouping(
+                    column: plot.binding.by ?? by.name, rows: RemoteRowSet(plot.binding.filter))]
+        {
+            order = known.filter { rows[$0] != nil }
+        }
         // Names are sanitised once per group, not once per row.
         return order.enumerated().map { number, key in
             Group(
@@ -311,7 +323,10 @@ struct SeriesResolver {
             if let remote = session.dataset(named: s.plot.series.dataset)?.remote,
                 s.plot.drawn == nil
             {
-                leftOut = remote.nonPositive(s.plot.series.column, where: s.plot.binding.filter)
+                let rows = RemoteRowSet(s.plot.binding.filter)
+                leftOut = remote.nonPositive(
+                    s.plot.series.column,
+                    in: s.plot.binding.by.map { rows.group($0, s.groupKey) } ?? rows)
             }
             s.extra = s.extra.map { $0.map { $0 > 0 ? log10($0) : .nan } }
         }

@@ -87,13 +87,15 @@ enum RemoteComparison {
         var differences = [String]()
         for step in 0..<80 {
             // A line first (refused where rows share an x), a line through the rows a
-            // where= keeps, then the grammar's lines.
+            // where= keeps, one per group of those another keeps, then the grammar's lines.
             let line =
                 step == 0
                 ? "add plot line d.value"
                 : step == 1
                     ? "add plot line d.other where=value>0"
-                    : lines.line(for: specs[random.below(specs.count)])
+                    : step == 2
+                        ? "add plot line d.value by=k where=other>0"
+                        : lines.line(for: specs[random.below(specs.count)])
             let remote = sides[1].run(line)
             if remote.text.contains("stays in the engine (mode=remote)") {
                 #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
