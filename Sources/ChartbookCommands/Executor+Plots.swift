@@ -268,7 +268,15 @@ extension Executor {
             if plot.binding.transforms || plot.kind == .trend {
                 throw refuse(name, "transforms (agg=, bin=, windows, trends)")
             }
-            if s.xScaleKind == .log { throw refuse(name, "a log x scale") }
+            // On a log x the engine buckets log10(x), which needs every x above zero (the
+            // layout leaves out the others, which the engine is not asked to count).
+            if s.xScaleKind == .log, let table = s.dataset(named: name)?.remote,
+                let least = table.extent?.lowerBound, least <= 0
+            {
+                throw refuse(
+                    name,
+                    "a log x scale over x values ≤ 0 (its least is \(NumberText.shortest(least)))")
+            }
             // Row numbers and categories need every row's place in the query's order.
             if s.xScaleKind == .index || s.xScaleKind == .category {
                 throw refuse(name, "an x scale of \(s.xScaleKind.rawValue)")

@@ -1,4 +1,5 @@
 import ChartbookModel
+import Foundation
 
 /// A ClickHouse remote dataset's drawings: per dot column of the visible x interval, the
 /// first, last, lowest and highest row (M4) — by dot row, of log10 on a log scale — in one
@@ -12,10 +13,7 @@ extension ClickHouseRemote {
         let connection = try connect()
         let shape = Shape(table)
         // A drawing of every row (the first, `view all`) tests no range per row.
-        let whole =
-            table.extent.map {
-                request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
-            } ?? false
+        let whole = request.holds(table.extent)
         // M4 of each set of rows the plots draw: every row, each where=, each by= group.
         var rows = [[Double]]()
         for set in request.rowSets {
@@ -34,7 +32,7 @@ extension ClickHouseRemote {
         _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
         whole: Bool, extent: ClosedRange<Double>?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
-        let inside = whole ? "chartbook_x IS NOT NULL" : within(request.interval)
+        let inside = whole ? "chartbook_x IS NOT NULL" : within(request)
         let origin = Self.keyOrigin(shape, extent)
         var picks = [
             "argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)", "count()",
@@ -96,8 +94,8 @@ extension ClickHouseRemote {
         let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
         // Each side: the row wanted is the greatest x below (or least above) `bound`.
         var sides = [
-            NearestRow(bound: lo, below: true, strict: true),
-            NearestRow(bound: hi, below: false, strict: true),
+            NearestRow(bound: lo, below: true, strict: true, log: request.logX),
+            NearestRow(bound: hi, below: false, strict: true, log: request.logX),
         ]
         if let selected = request.selected, selected.isFinite {
             sides += [
@@ -106,8 +104,12 @@ extension ClickHouseRemote {
             ]
         }
         if let extent {
-            sides.removeAll {
-                $0.below ? !(extent.lowerBound < $0.bound) : !(extent.upperBound > $0.bound)
+            sides.removeAll { side in
+                let (first, last) =
+                    side.log
+                    ? (log10(extent.lowerBound), log10(extent.upperBound))
+                    : (extent.lowerBound, extent.upperBound)
+                return side.below ? !(first < side.bound) : !(last > side.bound)
             }
         }
         guard !sides.isEmpty else { return [] }
@@ -124,11 +126,13 @@ extension ClickHouseRemote {
     }
 
     /// A row looked for: the one with the greatest x below `bound` (or the least above it,
-    /// `below` false), `bound` itself included unless `strict`.
+    /// `below` false), `bound` itself included unless `strict`; `bound` is of log10(x) when
+    /// `log`.
     struct NearestRow {
         var bound: Double
         var below: Bool
         var strict: Bool
+        var log = false
     }
 
     /// Per side, the row with the greatest x below its bound (or the least above), within
@@ -142,10 +146,11 @@ extension ClickHouseRemote {
         for side in sides {
             let bound = Self.literal(side.bound)
             let op = (side.below ? "<" : ">") + (side.strict ? "" : "=")
-            var condition = "chartbook_x \(op) \(bound)"
+            let x = Self.x(log: side.log)
+            var condition = "\(x) \(op) \(bound)"
             if let width {
                 let end = Self.literal(side.bound + (side.below ? -width : width))
-                condition += " AND chartbook_x \(side.below ? ">=" : "<=") \(end)"
+                condition += " AND \(x) \(side.below ? ">=" : "<=") \(end)"
             }
             let pick = side.below ? "argMaxIf" : "argMinIf"
             picks += ["\(pick)(\(shape.row), chartbook_x, \(condition))", "countIf(\(condition))"]
@@ -221,11 +226,15 @@ extension ClickHouseRemote {
         return rows.filter { !$0.isEmpty }
     }
 
-    /// `chartbook_x` within `interval`.
-    func within(_ interval: ClosedRange<Double>) -> String {
-        "chartbook_x >= \(Self.literal(interval.lowerBound)) "
-            + "AND chartbook_x <= \(Self.literal(interval.upperBound))"
+    /// `chartbook_x` within the request's interval (of log10(x) on a log x scale).
+    func within(_ request: RemoteRequest) -> String {
+        let x = Self.x(log: request.logX)
+        return "\(x) >= \(Self.literal(request.interval.lowerBound)) "
+            + "AND \(x) <= \(Self.literal(request.interval.upperBound))"
     }
+
+    /// x as the layout places it: log10 of it on a log x scale.
+    static func x(log: Bool) -> String { log ? "log10(chartbook_x)" : "chartbook_x" }
 
     /// Whether every row draws column `c`: a complete column on a linear scale misses
     /// nothing, so its questions test no row.
@@ -298,6 +307,8 @@ extension ClickHouseRemote {
 
     /// The dot column of a row, as the layout computes it (`XMapping.round`).
     func bucket(_ request: RemoteRequest) -> String {
-        "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * chartbook_x) + 0.5)"
+        let x = Self.x(log: request.logX)
+        return
+            "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * \(x)) + 0.5)"
     }
 }

@@ -17,10 +17,7 @@ extension PostgresRemote {
         let connection = try connect(shouldCancel)
         let shape = Shape(table)
         // A drawing of every row (the first, `view all`) tests no range per row.
-        let whole =
-            table.extent.map {
-                request.interval.contains($0.lowerBound) && request.interval.contains($0.upperBound)
-            } ?? false
+        let whole = request.holds(table.extent)
         // M4 of each set of rows the plots draw: every row, each where=, each by= group.
         var rows = [[Double]]()
         for set in request.rowSets {
@@ -49,11 +46,17 @@ extension PostgresRemote {
     ) throws(DatabaseFailure) -> [[Double]] {
         let lo = Self.literal(request.interval.lowerBound)
         let hi = Self.literal(request.interval.upperBound)
+        // The interval's bounds are of log10(x) on a log x scale.
+        let side = { (op: String, bound: String) in
+            request.logX
+                ? "(log(\(value(shape, shape.x))) \(op) \(bound))"
+                : rangeCondition(shape, op, bound)
+        }
         // Every row with an x is inside when the interval holds the first and last.
         let inside =
             whole
             ? "\(value(shape, shape.x)) IS NOT NULL"
-            : "\(rangeCondition(shape, ">=", lo)) AND \(rangeCondition(shape, "<=", hi))"
+            : "\(side(">=", lo)) AND \(side("<=", hi))"
         let picks =
             ["min(ARRAY[x, \(shape.list)])", "max(ARRAY[x, \(shape.list)])"]
             + shape.values.flatMap {
@@ -90,8 +93,7 @@ extension PostgresRemote {
         // The neighbours just outside the interval (a line runs on to the edge).
         rows += try fetchRows(
             connection, shape,
-            sql: around(
-                shape, below: rangeCondition(shape, "<", lo), above: rangeCondition(shape, ">", hi)),
+            sql: around(shape, below: side("<", lo), above: side(">", hi)),
             shouldCancel: shouldCancel)
         if let selected = request.selected, selected.isFinite {
             // The readout's rows: the nearest on either side of the selected x.
@@ -173,8 +175,12 @@ extension PostgresRemote {
         ]
     }
 
-    /// The dot column of a row, as the layout computes it (`XMapping.round`).
+    /// The dot column of a row, as the layout computes it (`XMapping.round`), of log10(x) on
+    /// a log x scale.
     func bucket(_ request: RemoteRequest) -> String {
-        "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * x) + 0.5)"
+        // PostgreSQL's log() is log10, as the layout's.
+        let x = request.logX ? "log(x)" : "x"
+        return
+            "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * \(x)) + 0.5)"
     }
 }

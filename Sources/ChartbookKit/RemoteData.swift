@@ -96,6 +96,7 @@ public final class RemoteData: Sendable {
         var request = RemoteRequest(interval: domain, offset: affine.offset, scale: affine.scale)
         if case .x(let x) = session.selection { request.selected = x }
         request.logY = session.axes.yScale == .log
+        request.logX = session.xScaleKind == .log
         for plot in session.plots {
             guard let y = scene.yMappings[plot.id]?.affine else { continue }
             request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]

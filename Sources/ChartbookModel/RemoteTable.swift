@@ -1,3 +1,5 @@
+import Foundation
+
 /// What chartbook keeps of a remote dataset (`load postgres://… mode=remote`): the query
 /// stays in the engine, and each drawing asks it for the rows the chart needs — the first,
 /// last, lowest and highest row of every dot column of the visible x interval (M4). The
@@ -164,9 +166,19 @@ public struct RemoteRequest: Hashable, Sendable {
     public var yDots: [String: [Double]] = [:]
     /// The y scale is log10: dot rows are of log10 of values, and a value ≤ 0 is not drawn.
     public var logY = false
+    /// The x scale is log10: `interval`, `offset` and `scale` are of log10 of x (`selected`
+    /// stays an x); every x is above zero (a remote dataset refuses a log x otherwise).
+    public var logX = false
     /// The sets of rows the dataset's plots draw (`RemoteTable.rowSets(for:)`) — M4 is
     /// taken of each set, so a filtered line's or a group's dots are its own rows'.
     public var rowSets: [RemoteRowSet] = [.every]
+
+    /// Whether the interval holds all of `extent` (x values; nil: unknown, no).
+    public func holds(_ extent: ClosedRange<Double>?) -> Bool {
+        guard let extent else { return false }
+        let ends = [extent.lowerBound, extent.upperBound].map { logX ? log10($0) : $0 }
+        return ends.allSatisfy { interval.contains($0) }
+    }
 
     public init(
         interval: ClosedRange<Double>, offset: Double, scale: Double, selected: Double? = nil

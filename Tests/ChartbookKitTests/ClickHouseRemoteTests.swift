@@ -35,7 +35,7 @@ struct ClickHouseRemoteTests {
         try RemoteComparison.drawings(
             url: url, query: query, xs: xs, values: trial % 2 == 1 ? 2 : 1, missing: missing,
             random: &random, text: { ClickHouseFixture.text($0, numericX) }, trial: trial,
-            extra: { $0 == 3 ? ["set yscale log"] : [] })
+            extra: { $0 == 3 ? ["set yscale log"] + (numericX ? ["set xscale log"] : []) : [] })
     }
 
     /// Commands drawn from the whole grammar, each run on the same query loaded `mode=local`

@@ -29,7 +29,8 @@ struct PostgresRemoteTests {
         let query = "SELECT \(columns) FROM \(table) ORDER BY x"
         try RemoteComparison.drawings(
             url: url, query: query, xs: xs, values: trial % 2 == 1 ? 2 : 1, missing: missing,
-            random: &random, text: { PostgresFixture.text($0, numericX) }, trial: trial)
+            random: &random, text: { PostgresFixture.text($0, numericX) }, trial: trial,
+            extra: { $0 == 3 && numericX ? ["set xscale log"] : [] })
     }
 
     /// Issue 28: commands drawn from the whole grammar (`GrammarLines`, naming the fixture's
