@@ -42,13 +42,19 @@ public enum YRange {
         return (max(lo - pad, -.greatestFiniteMagnitude), min(hi + pad, .greatestFiniteMagnitude))
     }
 
-    /// Removes binary noise such as 0.30000000000000004 from a computed bound.
+    /// Removes binary noise such as 0.30000000000000004 from a computed bound: rounded to 13
+    /// significant digits. The power of ten it scales by is exact (up to 10²²), and a value
+    /// below 10¹³ is multiplied by it and divided back — never multiplied by an inexact
+    /// 10⁻ⁿ, which would add noise of its own (1000 read 1000.0000000000001).
     static func clean(_ value: Double) -> Double {
         guard value != 0, value.isFinite else { return value == 0 ? 0 : value }
-        let magnitude = pow(10, (log10(abs(value))).rounded(.down) - 12)
-        // Below the normal range the division would be by zero or lose the value.
-        guard magnitude.isNormal, magnitude.isFinite else { return value }
-        let cleaned = (value / magnitude).rounded() * magnitude
+        let digits = 12 - (log10(abs(value))).rounded(.down)
+        let scale = pow(10, abs(digits))
+        // Beyond 10²² a power of ten is no longer exact; there the value is kept.
+        guard abs(digits) <= 22, scale.isFinite else { return value }
+        let cleaned =
+            digits >= 0 ? (value * scale).rounded() / scale : (value / scale).rounded() * scale
+        guard cleaned.isFinite else { return value }
         return cleaned == 0 ? 0 : cleaned
     }
 
