@@ -19,6 +19,8 @@ extension Command {
         case .setReflines: "set reflines"
         case .addRefline: "add refline"
         case .removeRefline: "remove refline"
+        case .addAnnotation(let spec): "add \(spec.kind.rawValue)"
+        case .removeAnnotation: "remove annotation"
         case .setLabels: "set labels"
         case .setRange: "set range"
         case .setZero: "set zero"

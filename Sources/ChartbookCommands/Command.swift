@@ -42,6 +42,9 @@ public enum Command: Equatable, Sendable {
     case setReflines(ReflinesChange)
     case addRefline(MarkedLineSpec)
     case removeRefline(Located<String>)
+    /// `add text X Y "TEXT"`, `add arrow X1 Y1 X2 Y2 ["TEXT"]`.
+    case addAnnotation(AnnotationSpec)
+    case removeAnnotation(Located<String>)
     case setLabels(source: Located<SeriesName>?, sparsity: Int?)
     case setRange(Axes.RangeMode)
     case setZero(Bool)
@@ -163,6 +166,47 @@ public struct MarkedLineSpec: Equatable, Sendable {
         self.color = color
         self.style = style
         self.fit = fit
+    }
+}
+
+/// `add text` or `add arrow` as typed: the points' values as written (read by the chart's
+/// scales when the command runs), the text and the options given.
+public struct AnnotationSpec: Equatable, Sendable {
+    public enum Kind: String, Equatable, Sendable {
+        case text, arrow
+    }
+
+    /// A point as typed: its x (a number, a time) and its y.
+    public struct PointSpec: Equatable, Sendable {
+        public var x: Located<String>
+        public var y: Located<String>
+
+        public init(x: Located<String>, y: Located<String>) {
+            self.x = x
+            self.y = y
+        }
+    }
+
+    public var kind: Kind
+    /// One for a text, two for an arrow (from, to).
+    public var points: [PointSpec]
+    public var text: String?
+    public var anchor: Annotation.Anchor?
+    public var color: Color?
+    public var style: RuleStyle?
+    public var axis: PlotBinding.Axis?
+
+    public init(
+        kind: Kind, points: [PointSpec], text: String? = nil, anchor: Annotation.Anchor? = nil,
+        color: Color? = nil, style: RuleStyle? = nil, axis: PlotBinding.Axis? = nil
+    ) {
+        self.kind = kind
+        self.points = points
+        self.text = text
+        self.anchor = anchor
+        self.color = color
+        self.style = style
+        self.axis = axis
     }
 }
 

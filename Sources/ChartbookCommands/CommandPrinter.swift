@@ -59,6 +59,8 @@ public enum CommandPrinter {
         case .plots: return "plots"
         case .addRefline(let spec): return "add refline " + refline(spec)
         case .removeRefline(let target): return "remove refline \(word(target.value))"
+        case .addAnnotation(let spec): return "add \(spec.kind.rawValue) " + annotation(spec)
+        case .removeAnnotation(let id): return "remove annotation \(word(id.value))"
         case .setReflines(let change): return "set reflines " + reflines(change)
         default: return nil
         }
@@ -199,6 +201,16 @@ public enum CommandPrinter {
             text += " where=" + ScriptQuoting.quotedIfNeeded(filter.value.description)
         }
         return text
+    }
+
+    static func annotation(_ spec: AnnotationSpec) -> String {
+        var words = spec.points.flatMap { [word($0.x.value), word($0.y.value)] }
+        if let text = spec.text { words.append(quoted(text)) }
+        if let anchor = spec.anchor { words.append("anchor=\(anchor.rawValue)") }
+        if let color = spec.color { words.append("color=\(color)") }
+        if let style = spec.style { words.append("style=\(style.rawValue)") }
+        if let axis = spec.axis { words.append("axis=\(axis.rawValue)") }
+        return words.joined(separator: " ")
     }
 
     static func reflines(_ change: ReflinesChange) -> String {

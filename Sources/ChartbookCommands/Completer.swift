@@ -162,6 +162,7 @@ public struct Completer: Sendable {
                 return nil
             }
             return s.markedLines.map { $0.id + " " } + values
+        case .annotation: return s.annotations.map { $0.id + " " }
         case .statistic: return StatisticKind.allCases.map { $0.rawValue + " " }
         case .zone: return ["UTC "]
         case .positions: return ["relative ", "absolute "]

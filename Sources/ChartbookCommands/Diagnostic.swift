@@ -30,6 +30,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
     public enum Role: String, Equatable, Sendable {
         case command, noun = "subcommand", plotKind = "plot kind", option, value, dataset, column
         case plot = "plot id", refline = "reference line", statistic, generator, setting
+        case annotation
         case series = "dataset or column"
     }
 

@@ -24,6 +24,14 @@ extension Executor {
             s.referenceLines = change.applied(to: s.referenceLines)
         case .addRefline(let spec): try addRefline(spec, in: &s, at: range)
         case .removeRefline(let target): try removeRefline(target, in: &s)
+        case .addAnnotation(let spec): try addAnnotation(spec, in: &s, at: range)
+        case .removeAnnotation(let id):
+            guard s.annotations.contains(where: { $0.id == id.value }) else {
+                throw Diagnostic(
+                    .unknown(.annotation, id.value, candidates: s.annotations.map(\.id)),
+                    at: id.range)
+            }
+            s.annotations.removeAll { $0.id == id.value }
         default: return nil
         }
         return [.render]
@@ -155,22 +163,7 @@ extension Executor {
     func verticalLine(at text: Located<String>, in s: Session)
         throws(Diagnostic) -> MarkedLine.Value
     {
-        guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
-        guard s.chartType.hasXAxis else {
-            throw Diagnostic(
-                .notForChart(command: "vertical reference lines (x=)", chart: s.chartType.noun),
-                at: text.range)
-        }
-        let kind = s.xScaleKind
-        guard kind != .index, kind != .category else {
-            throw Diagnostic(
-                .invalidValue(
-                    key: "x", value: text.value,
-                    expected:
-                        "a number or time x (this chart's x is \(kind == .index ? "row numbers" : "categories"))"
-                ),
-                at: text.range)
-        }
+        try checkFollowsX(text, in: s, what: "vertical reference lines (x=)", key: "x")
         // `A..B`: a band between two values.
         if let (lower, upper) = ValueParser.ends(of: text.value) {
             let a = try xValue(Located(lower, at: text.range), in: s)
@@ -185,12 +178,35 @@ extension Executor {
         return .x(try xValue(text, in: s), text: text.value)
     }
 
-    /// One x value of a vertical line, read by the chart's x scale (above 0 on a log x).
-    private func xValue(_ text: Located<String>, in s: Session) throws(Diagnostic) -> Double {
+    /// Refuses a mark at `text`, an x value, where it would follow no x value when the data
+    /// changes: no plot, a chart without an x axis, an x of row numbers or categories.
+    func checkFollowsX(_ text: Located<String>, in s: Session, what: String, key: String)
+        throws(Diagnostic)
+    {
+        guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
+        guard s.chartType.hasXAxis else {
+            throw Diagnostic(.notForChart(command: what, chart: s.chartType.noun), at: text.range)
+        }
+        let kind = s.xScaleKind
+        guard kind != .index, kind != .category else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: key, value: text.value,
+                    expected:
+                        "a number or time x (this chart's x is \(kind == .index ? "row numbers" : "categories"))"
+                ),
+                at: text.range)
+        }
+    }
+
+    /// One x value of a mark, read by the chart's x scale (above 0 on a log x).
+    func xValue(_ text: Located<String>, in s: Session, key: String = "x") throws(Diagnostic)
+        -> Double
+    {
         let value = try xReader(s).value(text)
         guard s.xScaleKind != .log || value > 0 else {
             throw Diagnostic(
-                .invalidValue(key: "x", value: text.value, expected: "a value above 0 on a log x"),
+                .invalidValue(key: key, value: text.value, expected: "a value above 0 on a log x"),
                 at: text.range)
         }
         return value

@@ -114,7 +114,8 @@ public struct Executor: Sendable {
         case .data, .load, .loadQuery, .gen, .reload, .drop, .describe, .push, .setDataWindow,
             .setTimeZone, .setMemory, .derive, .fold:
             effects = try applyData(command, to: &s, at: range, context: context) ?? []
-        case .addPlot, .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline:
+        case .addPlot, .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline,
+            .addAnnotation, .removeAnnotation:
             effects = try applyPlots(command, to: &s, at: range, context: context) ?? []
         case .setLabels, .setXScale, .setYScale, .setAxisTitle, .setRange, .setZero, .setTitle,
             .setLegend:

@@ -64,6 +64,12 @@ public enum Expectation: Equatable, Sendable {
     case refline
     /// `auto`, `relative`, `absolute`, `on`, `off` or options (`set reflines`).
     case reflines
+    /// An annotation's point: its x, its y.
+    case annotationX, annotationY
+    /// An annotation's text in quotes.
+    case annotationText
+    /// An annotation's id.
+    case annotation
     /// A path (`what` it is: `an SVG file path`), or a file to load.
     case path(String)
     case loadSource
@@ -119,6 +125,10 @@ public enum Expectation: Equatable, Sendable {
         case .reflineValue: "a value or a statistic (mean, median, min, max, p95)"
         case .refline: "a reference line value or id"
         case .reflines: "auto, relative, absolute, on, off or key=value options"
+        case .annotationX: "an x value (a number, or a time like 2008-09-15)"
+        case .annotationY: "a y value (a number)"
+        case .annotationText: "the text in quotes"
+        case .annotation: "an annotation id (a1, a2, ...)"
         case .path(let what): what
         case .loadSource: "a file path, or sqlite:PATH, postgres://… or clickhouse://… and a query"
         case .query(let engine):

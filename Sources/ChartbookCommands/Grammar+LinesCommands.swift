@@ -46,5 +46,41 @@ extension Grammar {
             group: .lines,
             operands: [.refline],
             parse: Parser.removeRefline),
+        CommandSpec(
+            "add text",
+            "add text X Y \"TEXT\" [anchor=left|center|right color=C axis=left|right]",
+            "A text written onto the chart at a point in data units (x a number or a time): starting right of the point (anchor=left), ending left of it (right) or centred on it.",
+            example: "add text 1898 1200 \"dam built\"",
+            group: .lines,
+            operands: [.xValue, .number(-1e6...1e6), .text],
+            options: .fixed([
+                OptionSpec("anchor", .keyword(Annotation.Anchor.allCases.map(\.rawValue))),
+                OptionSpec("color", .color),
+                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
+            ]),
+            parse: Parser.addText),
+        CommandSpec(
+            "add arrow",
+            "add arrow X1 Y1 X2 Y2 [\"TEXT\"] [color=C style=solid|dashed|dotted axis=left|right]",
+            "An arrow from one point to another, in data units, with an optional text at its tail.",
+            example: "add arrow 1890 900 1898 1180 \"the dam\"",
+            group: .lines,
+            operands: [
+                .xValue, .number(-1e6...1e6), .xValue, .number(-1e6...1e6), .optional(.text),
+            ],
+            options: .fixed([
+                OptionSpec("color", .color),
+                OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
+                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
+            ]),
+            parse: Parser.addArrow),
+        CommandSpec(
+            "remove annotation",
+            "remove annotation ID",
+            "Remove a text or an arrow by its id (a1, a2, ...).",
+            example: "remove annotation a1",
+            group: .lines,
+            operands: [.annotation],
+            parse: Parser.removeAnnotation),
     ]
 }

@@ -140,6 +140,7 @@ public enum HelpText {
         case .plotKind: "KIND"
         case .plot: "ID"
         case .refline: "VALUE|ID"
+        case .annotation: "ID"
         case .statistic: "VALUE|STATISTIC"
         case .path: "PATH"
         case .color: "COLOR"

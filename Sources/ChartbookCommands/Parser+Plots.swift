@@ -74,6 +74,65 @@ extension Parser {
         return .addRefline(try reflineRest(&c, spec))
     }
 
+    /// `add text X Y "TEXT" [anchor= color= axis=]`.
+    static func addText(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let point = try annotationPoint(&c)
+        let text = try c.value(.annotationText)
+        guard text.kind == .string else {
+            throw Diagnostic(.expected(.annotationText, found: text.text), at: text.range)
+        }
+        var spec = AnnotationSpec(kind: .text, points: [point], text: text.text)
+        try annotationOptions(&c, &spec)
+        return .addAnnotation(spec)
+    }
+
+    /// `add arrow X1 Y1 X2 Y2 ["TEXT"] [color= style= axis=]`.
+    static func addArrow(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let from = try annotationPoint(&c)
+        let to = try annotationPoint(&c)
+        var spec = AnnotationSpec(kind: .arrow, points: [from, to])
+        if let token = c.peek, token.kind == .string {
+            spec.text = token.text
+            _ = c.next()
+        }
+        try annotationOptions(&c, &spec)
+        return .addAnnotation(spec)
+    }
+
+    /// `X Y`: an x value (a word or, for a time with spaces, a string) and a y value.
+    private static func annotationPoint(_ c: inout TokenCursor) throws(Diagnostic)
+        -> AnnotationSpec.PointSpec
+    {
+        let x = try c.value(.annotationX)
+        let y = try c.word(.annotationY)
+        return AnnotationSpec.PointSpec(
+            x: Located(x.text, at: x.range), y: Located(y.text, at: y.range))
+    }
+
+    private static func annotationOptions(_ c: inout TokenCursor, _ spec: inout AnnotationSpec)
+        throws(Diagnostic)
+    {
+        let command = "add \(spec.kind.rawValue)"
+        let allowed = Grammar.optionNames(of: command)
+        for option in try c.options() {
+            guard allowed.contains(option.name) else {
+                throw unknownOption(option, allowed, context: spec.kind.rawValue)
+            }
+            switch option.name {
+            case "color": spec.color = try ValueParser.color(option.value, key: "color")
+            case "style":
+                spec.style = try ValueParser.choice(option.value, key: "style", as: RuleStyle.self)
+            case "anchor":
+                spec.anchor = try ValueParser.choice(
+                    option.value, key: "anchor", as: Annotation.Anchor.self)
+            case "axis":
+                spec.axis = try ValueParser.choice(
+                    option.value, key: "axis", as: PlotBinding.Axis.self)
+            default: throw unknownOption(option, allowed, context: spec.kind.rawValue)
+            }
+        }
+    }
+
     /// A marked line's label and options, after its value.
     static func reflineRest(_ c: inout TokenCursor, _ given: MarkedLineSpec) throws(Diagnostic)
         -> MarkedLineSpec

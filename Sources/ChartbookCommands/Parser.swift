@@ -62,6 +62,12 @@ public enum Parser {
         return .removePlot(id: Located(token.text, at: token.range))
     }
 
+    static func removeAnnotation(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.value(.annotation)
+        try c.expectEnd()
+        return .removeAnnotation(Located(token.text, at: token.range))
+    }
+
     static func removeRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let token = try c.value(.refline)
         try c.expectEnd()

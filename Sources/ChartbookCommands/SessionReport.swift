@@ -8,7 +8,8 @@ enum SessionReport {
         let out =
             datasetLines(s) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n")
             + plotLines(s)
-            + reflinesLine(s.referenceLines) + markedLines(s) + viewLine(s.view) + settingsLine(s)
+            + reflinesLine(s.referenceLines) + markedLines(s) + annotations(s) + viewLine(s.view)
+            + settingsLine(s)
             + axesLine(s)
         return TextMetrics.sanitizedLines(out + "\n")
     }
@@ -63,6 +64,24 @@ enum SessionReport {
                 + "  style=\(m.style.rawValue)"
                 + (m.isVertical ? "" : " fit=\(m.fit ? "on" : "off")")
                 + "\n"
+        }
+        return out
+    }
+
+    static func annotations(_ s: Session) -> String {
+        guard !s.annotations.isEmpty else { return "" }
+        var out = "annotations:\n"
+        for a in s.annotations {
+            let at = { (p: Annotation.Point) in
+                TextMetrics.sanitized(p.xText) + " " + TextMetrics.sanitized(p.yText)
+            }
+            var line = "  \(a.id)  "
+            switch a.kind {
+            case .text(let p, let anchor): line += "text \(at(p))  anchor=\(anchor.rawValue)"
+            case .arrow(let from, let to):
+                line += "arrow \(at(from)) → \(at(to))  style=\(a.style.rawValue)"
+            }
+            out += line + (a.text.map { " \"\($0)\"" } ?? "") + "\n"
         }
         return out
     }

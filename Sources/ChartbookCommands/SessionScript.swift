@@ -82,7 +82,7 @@ public enum SessionScript {
         }
         var commands = reflines(s.referenceLines, defaults: defaults.referenceLines)
         commands += axes(s.axes) + output(s.output)
-        commands += plots(s) + s.markedLines.map(refline)
+        commands += plots(s) + s.markedLines.map(refline) + s.annotations.map(annotation)
         commands += labels(s.axes) + view(s) + selection(s)
         if let dir = s.output.snapshotDirectory {
             commands.append(
@@ -183,6 +183,23 @@ public enum SessionScript {
                         : SeriesName(dataset: p.series.dataset, column: p.series.column)),
                 id: typed(p.id), style: settings.style, binding: settings.binding)
         }
+    }
+
+    /// `add text …` or `add arrow …`, its defaults left out.
+    static func annotation(_ a: Annotation) -> Command {
+        let points = a.points.map {
+            AnnotationSpec.PointSpec(x: typed($0.xText), y: typed($0.yText))
+        }
+        var spec = AnnotationSpec(
+            kind: .text, points: points, text: a.text, color: a.color,
+            axis: a.axis == .left ? nil : a.axis)
+        switch a.kind {
+        case .text(_, let anchor): spec.anchor = anchor == .left ? nil : anchor
+        case .arrow:
+            spec.kind = .arrow
+            spec.style = a.style == .solid ? nil : a.style
+        }
+        return .addAnnotation(spec)
     }
 
     /// `add refline …`, its defaults left out.

@@ -23,6 +23,8 @@ public indirect enum ValueKind: Equatable, Sendable {
     case plot
     /// A marked line's id or value.
     case refline
+    /// An annotation's id.
+    case annotation
     /// A statistic (`mean`, `p95`, …), or a number.
     case statistic
     /// A file or directory path.

@@ -79,6 +79,7 @@ public struct GrammarLines {
         case .plotKind: return pick(Plot.Kind.allNames)
         case .plot: return pick(names.plots)
         case .refline: return pick(["r1", "50", "-2.5", "1e3"])
+        case .annotation: return pick(["a1", "a2", "r1"])
         case .statistic:
             return random.coin()
                 ? pick(StatisticKind.allCases.map(\.rawValue))

@@ -9,12 +9,16 @@ public struct Session: Equatable, Sendable {
     public var plots: [Plot]
     public var referenceLines: ReferenceLines
     public var markedLines: [MarkedLine]
+    /// Texts and arrows written onto the chart (`add text`, `add arrow`), drawn in order.
+    public var annotations: [Annotation] = []
     public var axes: Axes
     public var view: View
     public var selection: Selection?
     public var output: OutputSettings
     /// The number for the next marked line's id (`r1`, `r2`, ...); never reused.
     public var nextMarkedLineNumber: Int
+    /// The number for the next annotation's id (`a1`, `a2`, ...); never reused.
+    public var nextAnnotationNumber = 1
     /// The zone times without one are read in, and times are shown in (`set timezone`).
     public var timeZone: TimeZoneSetting
     /// `set memory`: the bytes one command's data may take; nil: the machine's default (the

@@ -58,6 +58,7 @@ public struct SVGRenderer: Sendable {
                 marks(layer, path: paths[index], clip: "plot-area", scene, &out)
             }
             rules(scene, kind: [.marked], &out)
+            arrows(scene, &out)
             clipMarks(scene, &out)
             selectionPoints(scene, &out)
         }
@@ -275,6 +276,33 @@ public struct SVGRenderer: Sendable {
             let x = px(Double(rule.dotX), scene)
             out.line(
                 "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"1.5\"\(dash(rule.style))/>"
+            )
+        }
+    }
+
+    /// Arrows (`add arrow`) over the data: a line, and where the arrow's point is its own a
+    /// filled head (a triangle 9 px long) whose tip is that point.
+    func arrows(_ scene: Scene, _ out: inout SVGWriter) {
+        for arrow in scene.arrows {
+            let (x1, y1) = (px(Double(arrow.from.x), scene), py(Double(arrow.from.y), scene))
+            let (x2, y2) = (px(Double(arrow.to.x), scene), py(Double(arrow.to.y), scene))
+            let length = ((x2 - x1) * (x2 - x1) + (y2 - y1) * (y2 - y1)).squareRoot()
+            guard length > 0 else { continue }
+            let (ux, uy) = ((x2 - x1) / length, (y2 - y1) / length)
+            let head = arrow.head ? min(9, length) : 0
+            // The line ends where the head begins, so a dash never shows through it.
+            let (ex, ey) = (x2 - ux * head, y2 - uy * head)
+            let color = arrow.color
+            out.line(
+                "<line x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(ex))\" y2=\"\(n(ey))\" stroke=\"\(color.hexOpaque)\"\(opacity(color, "stroke-opacity")) stroke-width=\"1.5\"\(dash(arrow.style))/>"
+            )
+            guard arrow.head else { continue }
+            let half = head * 0.45
+            let points = [
+                (x2, y2), (ex - uy * half, ey + ux * half), (ex + uy * half, ey - ux * half),
+            ].map { "\(n($0.0)),\(n($0.1))" }.joined(separator: " ")
+            out.line(
+                "<polygon points=\"\(points)\" fill=\"\(color.hexOpaque)\"\(opacity(color, "fill-opacity"))/>"
             )
         }
     }

@@ -48,6 +48,8 @@ extension ChartLayout {
         let vertical =
             f.area.isEmpty ? VerticalParts() : verticalRules(c, f, used: parts.texts)
         parts.texts += vertical.texts
+        let notes = f.area.isEmpty ? AnnotationParts() : annotations(c, f, used: parts.texts)
+        parts.texts += notes.texts
         let selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
         if plan.hasReadout { parts.texts += readout(c, x: f.x, row: rows - 1) }
         var scene = Scene(
@@ -58,6 +60,7 @@ extension ChartLayout {
         scene.categoryNames = parts.categoryNames
         scene.verticalRules = vertical.rules
         scene.xBands = vertical.bands
+        scene.arrows = notes.arrows
         if let plan = f.x.plan {
             scene.xDomain = plan.domain
             scene.xAffine = f.x.mapping.affine

@@ -118,6 +118,9 @@ extension ChartLayout {
         for (line, value) in c.marks where line.axis == axis && line.fit && value.isFinite {
             lo = min(lo, value); hi = max(hi, value)
         }
+        for value in annotationValues(session, axis: axis, x: x) {
+            lo = min(lo, value); hi = max(hi, value)
+        }
         let log = session.axes.yScale == .log
         if (session.axes.includeZero || c.includeZero) && !log { lo = min(lo, 0); hi = max(hi, 0) }
         var lines = session.referenceLines

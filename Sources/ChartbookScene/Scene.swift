@@ -21,6 +21,8 @@ public struct Scene: Equatable, Sendable {
     /// Shaded bands between two x values (`add refline x=A..B`), behind everything else in
     /// the plot area.
     public var xBands: [XBand] = []
+    /// Arrows written onto the chart (`add arrow`), over the data.
+    public var arrows: [Arrow] = []
     public var layers: [Layer]
     public var texts: [Text]
     public var selection: SelectionMark?
@@ -141,6 +143,23 @@ public struct Scene: Equatable, Sendable {
         public init(dotX: Int, value: Double, color: Color, style: RuleStyle) {
             self.dotX = dotX
             self.value = value
+            self.color = color
+            self.style = style
+        }
+    }
+
+    /// An arrow in dots of the plot area, cut at its edges: `head` when `to` is its own point
+    /// (inside the area), not where the cut made it.
+    public struct Arrow: Equatable, Sendable {
+        public var from: DotPoint
+        public var to: DotPoint
+        public var head: Bool
+        public var color: Color
+        public var style: RuleStyle
+        public init(from: DotPoint, to: DotPoint, head: Bool, color: Color, style: RuleStyle) {
+            self.from = from
+            self.to = to
+            self.head = head
             self.color = color
             self.style = style
         }
@@ -339,6 +358,8 @@ public struct Scene: Equatable, Sendable {
             case category
             /// A key of a colour scale (heatmaps): its text is shade glyphs in `color`.
             case colorKey
+            /// A text written onto the chart (`add text`, an arrow's text).
+            case annotation
         }
         public var role: Role
         public var row: Int

@@ -157,6 +157,77 @@ extension VegaLiteSpec {
         }
     }
 
+    /// `add text` and `add arrow`: a text mark at its point (aligned as its anchor says), and
+    /// an arrow as a rule from one point to the other with a triangle at its point, turned
+    /// by the scales' own mapping (an expression over `scale("x", …)` and `scale("y", …)`,
+    /// so it points along the rule at any size); an arrow's text at its tail.
+    func annotationLayers(on axis: PlotBinding.Axis) -> [JSON] {
+        let kind = session.xScaleKind
+        guard kind != .index, kind != .category else { return [] }
+        let time = kind == .time
+        func x(_ p: Annotation.Point) -> JSON { .number(time ? p.x * 1000 : p.x) }
+        func datum(_ p: Annotation.Point) -> [JSON.Member] {
+            [
+                JSON.Member(
+                    "x",
+                    .object(["datum": x(p), "type": time ? "temporal" : "quantitative"])),
+                JSON.Member("y", .object(["datum": .number(p.y)])),
+            ]
+        }
+        let empty = JSON.object(["values": .array([.object([])])])
+        func text(_ t: String, at p: Annotation.Point, align: String, color: Color?) -> JSON {
+            var mark: [JSON.Member] = [
+                JSON.Member("type", "text"), JSON.Member("align", .string(align)),
+                JSON.Member("dx", .number(align == "left" ? 6 : align == "right" ? -6 : 0)),
+            ]
+            if let color { mark.append(JSON.Member("color", .string(color.hexOpaque))) }
+            return .object([
+                "data": empty, "mark": .object(mark),
+                "encoding": .object(
+                    datum(p) + [JSON.Member("text", .object(["value": .string(t)]))]),
+            ])
+        }
+        return session.annotations.filter { $0.axis == axis }.flatMap { a -> [JSON] in
+            switch a.kind {
+            case .text(let p, let anchor):
+                return a.text.map { [text($0, at: p, align: anchor.rawValue, color: a.color)] }
+                    ?? []
+            case .arrow(let from, let to):
+                let color = a.color ?? session.output.theme.mark
+                let angle =
+                    "atan2(scale('y', \(to.y)) - scale('y', \(from.y)), scale('x', \(time ? "datetime(\(to.x * 1000))" : "\(to.x)")) - scale('x', \(time ? "datetime(\(from.x * 1000))" : "\(from.x)"))) * 180 / PI + 90"
+                var layers: [JSON] = [
+                    .object([
+                        "data": empty,
+                        "mark": .object([
+                            "type": "rule", "color": .string(color.hexOpaque),
+                            "strokeDash": Self.dash(a.style), "strokeWidth": 1.5,
+                        ]),
+                        "encoding": .object(
+                            datum(from) + [
+                                JSON.Member("x2", .object(["datum": x(to)])),
+                                JSON.Member("y2", .object(["datum": .number(to.y)])),
+                            ]),
+                    ]),
+                    .object([
+                        "data": empty,
+                        "mark": .object([
+                            "type": "point", "shape": "triangle-up", "filled": true, "size": 60,
+                            "color": .string(color.hexOpaque), "opacity": 1,
+                            "angle": .object(["expr": .string(angle)]),
+                        ]),
+                        "encoding": .object(datum(to)),
+                    ]),
+                ]
+                if let t = a.text {
+                    layers.append(
+                        text(t, at: from, align: to.x >= from.x ? "right" : "left", color: color))
+                }
+                return layers
+            }
+        }
+    }
+
     /// The selected point of each x–y plot, ringed.
     func selectionLayers(on axis: PlotBinding.Axis) -> [JSON] {
         guard let selection = session.selection else { return [] }

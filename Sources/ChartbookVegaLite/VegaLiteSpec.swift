@@ -35,7 +35,8 @@ public struct VegaLiteSpec: Sendable {
             sides[axis, default: []] += self.layers(for: group, notes: &notes)
         }
         for axis in [PlotBinding.Axis.left, .right] {
-            sides[axis, default: []] += markedLineLayers(on: axis) + selectionLayers(on: axis)
+            sides[axis, default: []] +=
+                markedLineLayers(on: axis) + annotationLayers(on: axis) + selectionLayers(on: axis)
         }
         sides[.left, default: []] += verticalLineLayers()
         let right = sides[.right] ?? []

@@ -1,0 +1,62 @@
+import ChartbookModel
+
+/// `add text` and `add arrow` (issue 29): marks written onto the chart in data units.
+extension Executor {
+    /// Reads the spec's points by the chart's scales — x as a vertical line's (a number or a
+    /// time; above 0 on a log x), y a number (above 0 on a log y axis) — and appends the
+    /// annotation with the next id. Refused where an x would follow no value (no x axis, row
+    /// numbers, categories), the session unchanged.
+    func addAnnotation(_ spec: AnnotationSpec, in s: inout Session, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        let axis = spec.axis ?? .left
+        var points = [Annotation.Point]()
+        for point in spec.points {
+            try checkFollowsX(
+                point.x, in: s, what: "annotations (add \(spec.kind.rawValue))", key: "x")
+            let x = try xValue(point.x, in: s)
+            points.append(
+                Annotation.Point(
+                    x: x, y: try yValue(point.y, on: axis, in: s), xText: point.x.value,
+                    yText: point.y.value))
+        }
+        if spec.kind == .arrow, points.count == 2, points[0].x == points[1].x,
+            points[0].y == points[1].y, let last = spec.points.last
+        {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "to", value: "\(last.x.value) \(last.y.value)",
+                    expected: "a point other than the arrow's start"),
+                at: last.y.range)
+        }
+        guard s.annotations.count < limits.maxMarkedLines else {
+            throw Diagnostic(.tooMany("annotations", limit: limits.maxMarkedLines), at: range)
+        }
+        let kind: Annotation.Kind
+        switch spec.kind {
+        case .text: kind = .text(points[0], anchor: spec.anchor ?? .left)
+        case .arrow: kind = .arrow(from: points[0], to: points[1])
+        }
+        s.annotations.append(
+            Annotation(
+                id: "a\(s.nextAnnotationNumber)", kind: kind,
+                text: spec.text.map(TextMetrics.sanitized), color: spec.color,
+                style: spec.style ?? .solid, axis: axis))
+        s.nextAnnotationNumber += 1
+    }
+
+    /// A y value of an annotation: a number, above 0 on a log y scale.
+    private func yValue(_ text: Located<String>, on axis: PlotBinding.Axis, in s: Session)
+        throws(Diagnostic) -> Double
+    {
+        guard let value = ValueParser.number(text.value), value.isFinite else {
+            throw Diagnostic(.expected(.annotationY, found: text.value), at: text.range)
+        }
+        guard s.axes.yScale != .log || value > 0 else {
+            throw Diagnostic(
+                .invalidValue(key: "y", value: text.value, expected: "a value above 0 on a log y"),
+                at: text.range)
+        }
+        return value
+    }
+}
