@@ -109,6 +109,24 @@ public struct RemoteTable: Equatable, Sendable {
         self.materialized = materialized
     }
 
+    /// Equal when every field is, the rows' numbers compared bit for bit, so that a missing
+    /// value (NaN) equals itself: what a reload learns again the same is no change (no undo
+    /// step). Every stored field is compared here — `RemoteTableTests` counts them.
+    public static func == (a: RemoteTable, b: RemoteTable) -> Bool {
+        func bits(_ rows: [[Double]]?) -> [[UInt64]]? { rows?.map { $0.map(\.bitPattern) } }
+        return a.xColumn == b.xColumn && a.columns == b.columns && a.engineNames == b.engineNames
+            && a.timeColumns == b.timeColumns && a.wallClockColumns == b.wallClockColumns
+            && a.estimatedRows == b.estimatedRows && a.rowCount == b.rowCount
+            && bits([a.firstRow, a.lastRow]) == bits([b.firstRow, b.lastRow])
+            && bits(a.extremes) == bits(b.extremes) && a.leftOut == b.leftOut
+            && a.nonPositive == b.nonPositive && a.completeColumns == b.completeColumns
+            && a.mostRowsPerX == b.mostRowsPerX && a.materialized == b.materialized
+            && a.filtered == b.filtered && a.groups == b.groups
+    }
+
+    /// How many fields `==` compares.
+    static let comparedFields = 17
+
     /// `drawn` rows with the rows known of all the data (the first, the last and each
     /// column's extremes, of every row and of the rows each `where=` keeps), in x order, a
     /// row repeated only once: what the dataset holds for a drawing (before the first,
