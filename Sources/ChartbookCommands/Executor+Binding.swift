@@ -139,6 +139,34 @@ extension Executor {
         try checkFilterKeeps(Located(filter, at: range), dataset)
     }
 
+    /// `labels=COLUMN` checked: a column of the plot's dataset, read row for row with its
+    /// values — so not on a computed table (`agg=`, windows: its rows are not the data's)
+    /// nor on a remote dataset (a drawing holds some of its rows).
+    func checkLabelColumn(of plotID: String?, in s: Session, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        guard let plotID, let plot = s.plot(id: plotID), let name = plot.style.labelColumn,
+            let dataset = s.dataset(named: plot.series.dataset)
+        else { return }
+        let located = Located(name, at: range)
+        if dataset.remote != nil {
+            throw Diagnostic(
+                .remoteNeedsLocal(
+                    dataset: dataset.name, needs: "labels from a column (labels=\(name))"),
+                at: range)
+        }
+        _ = try column(located, in: dataset, for: "labels=")
+        if plot.binding.transforms || plot.kind == .trend {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "labels", value: name,
+                    expected:
+                        "on, value or percent: a plot with agg=, bin= or a window draws computed rows, which have no row of '\(name)'"
+                ),
+                at: range)
+        }
+    }
+
     /// Refuses a `where=` that keeps no row of `dataset`, saying what its column holds.
     func checkFilterKeeps(_ filter: Located<RowFilter>, _ dataset: Dataset) throws(Diagnostic) {
         if let table = dataset.remote {

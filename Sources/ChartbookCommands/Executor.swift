@@ -93,10 +93,12 @@ public struct Executor: Sendable {
         switch command {
         case .addPlot(_, _, _, _, let binding):
             try checkFilter(of: s.plots.last?.id, in: s, at: binding.filter?.range ?? range)
+            try checkLabelColumn(of: s.plots.last?.id, in: s, at: range)
             // At the x the rows share (`x=`, else the series, whose dataset's x it is).
             try checkRepeatedX(of: s.plots.last?.id, in: s, at: binding.x?.range ?? range)
         case .setPlot(let id, _):
             try checkFilter(of: id.value, in: s, at: range)
+            try checkLabelColumn(of: id.value, in: s, at: range)
             try checkRepeatedX(of: id.value, in: s, at: range)
         default: break
         }

@@ -4,6 +4,40 @@ extension PlotOption {
     /// Every plot option, in the order they are listed, completed and written.
     public static let all: [PlotOption] = bindings + transforms + styles
 
+    /// `labels=on|value|percent|off`, or `labels=COLUMN`: a point's row's text in a column.
+    static let valueLabels = PlotOption(
+        name: "labels", kinds: with(.valueLabels), binding: false,
+        values: .either(.keyword(ValueLabels.allCases.map(\.rawValue)), .column),
+        read: { token, s throws(Diagnostic) in
+            if token.kind != .string, let labels = ValueLabels(rawValue: token.text.lowercased()) {
+                s.style.labels = labels
+                s.style.labelColumn = nil
+            } else {
+                guard token.kind == .string || Identifier.isValid(token.text) else {
+                    throw Diagnostic(
+                        .invalidValue(
+                            key: "labels", value: token.text,
+                            expected: "on, value, percent, off or a column's name"),
+                        at: token.range)
+                }
+                s.style.labels = .on
+                s.style.labelColumn = token.text
+            }
+        },
+        written: { s in
+            // A column named like a keyword is quoted, or it would read back as the keyword.
+            s.style.labelColumn.map {
+                ValueLabels(rawValue: $0.lowercased()) == nil
+                    ? ScriptQuoting.quotedIfNeeded($0) : ScriptQuoting.quoted($0)
+            } ?? s.style.labels?.rawValue
+        },
+        merge: { style, other in
+            if let labels = other.labels {
+                style.labels = labels
+                style.labelColumn = other.labelColumn
+            }
+        })
+
     static let bindings: [PlotOption] = [
         .bound(
             "x", xy.union(categorical),
@@ -101,10 +135,8 @@ extension PlotOption {
             "The gradient's shape: linear (top to bottom) or radial (from the centre)."),
         .flag("rounded", bars.subtracting(family(.histogram)), \.bar.rounded).described(
             "Round the bars' ends (SVG)."),
-        .choice(
-            "labels", with(.valueLabels), \.labels
-        ).described(
-            "Value labels on the marks: on or value writes each value, percent its share of the whole."
+        valueLabels.described(
+            "Labels on the marks: on or value writes each value, percent its share of the whole, a column's name its row's text (a year on a connected scatter)."
         ),
         bins.described(
             "The bins: auto, sturges, fd (Freedman–Diaconis) or a count."),

@@ -168,7 +168,7 @@ extension PlotKindSpec {
             kind: .line, aliases: [], summary: "A line through the points, in x order.",
             example: "add plot line w.temp_max style=smooth",
             family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line,
-            traits: [.splitsBy, .aggregates, .windows]),
+            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .dot, aliases: ["scatter", "point"],
             summary: "A marker at each point; with a numeric x= column, a scatter plot.",

@@ -9,6 +9,9 @@ public struct PlotStyle: Equatable, Sendable {
     public var color: Color?
     /// Value labels on bars, points and slices (`labels=`).
     public var labels: ValueLabels?
+    /// `labels=COLUMN` (issue 29): each point labelled with its row's text in this column of
+    /// the plot's dataset (`labels` is then `on`); nil: the value (or its share).
+    public var labelColumn: String?
     /// Lines, areas and radar polygons.
     public var stroke = StrokeStyle()
     /// Dots.

@@ -10,7 +10,8 @@ extension Session {
         for plot in plots {
             let b = plot.binding
             let datasetX = b.x == nil ? dataset(named: plot.series.dataset)?.xColumn : nil
-            for name in [plot.series.column] + b.columns + [datasetX].compactMap({ $0 })
+            let labels = [plot.style.labelColumn].compactMap { $0 }
+            for name in [plot.series.column] + b.columns + labels + [datasetX].compactMap({ $0 })
             where !name.isEmpty {
                 used.append(SeriesReference(dataset: plot.series.dataset, column: name))
             }

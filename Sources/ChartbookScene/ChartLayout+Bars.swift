@@ -146,7 +146,7 @@ extension ChartLayout {
         var bars = [Scene.Bar]()
         func bar(
             _ value: Double, center: Double, slot: Double, base: Double? = nil,
-            shown: Double? = nil
+            shown: Double? = nil, point: Int? = nil
         ) {
             // A base of zero is the zero line, placed as every bar's is.
             let floating = base.map { $0 != 0 } ?? false
@@ -159,6 +159,7 @@ extension ChartLayout {
                     outline: p.plot.style.bar.outline,
                     outlineWidth: p.plot.style.bar.resolvedOutlineWidth,
                     rounded: p.plot.style.bar.rounded ?? false, floating: floating, value: shown))
+            bars[bars.count - 1].point = point
         }
         // The smallest bar the target can draw: a cell in the terminal, a dot (pixel) in
         // vector output. Narrower slots keep one bar per such column.
@@ -169,7 +170,9 @@ extension ChartLayout {
                 if let base, !base.isFinite { continue }
                 // An empty bin is no bar (not a sliver at the zero line).
                 if p.plot.kind == .histogram && p.values[i] == 0 { continue }
-                bar(p.values[i], center: center, slot: slot, base: base, shown: p.shown(i))
+                bar(
+                    p.values[i], center: center, slot: slot, base: base, shown: p.shown(i),
+                    point: i)
             }
             return bars
         }

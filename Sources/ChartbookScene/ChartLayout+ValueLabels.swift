@@ -37,7 +37,7 @@ extension ChartLayout {
             let candidates: [LabelCandidate]
             switch layer.marks {
             case .bars(let bars): candidates = barLabels(bars, p, color: layer.color, text: text)
-            case .markers:
+            case .markers, .polyline:
                 candidates = dotLabels(
                     p, side: f.x, y: f.y(p.plot.binding.axis), width: area.width, text: text)
             default: continue
@@ -103,7 +103,7 @@ extension ChartLayout {
     ) -> [LabelCandidate] {
         bars.compactMap { bar in
             guard let value = bar.value else { return nil }
-            let label = text(value)
+            let label = bar.point.flatMap(p.labelText) ?? text(value)
             // Rows the bar covers whole.
             let top = Int(saturating: min(bar.top, bar.base).rounded(.up))
             let bottom = Int(saturating: max(bar.top, bar.base).rounded(.down))
@@ -148,7 +148,8 @@ extension ChartLayout {
             }
             let row = dotY / dots.y
             return LabelCandidate(
-                text: text(p.shown(i)), center: (Double(dotX) + 0.5) / Double(dots.x),
+                text: p.labelText(i) ?? text(p.shown(i)),
+                center: (Double(dotX) + 0.5) / Double(dots.x),
                 places: [Place(row: row - 1, color: p.color), Place(row: row + 1, color: p.color)],
                 magnitude: abs(p.shown(i)))
         }

@@ -267,6 +267,9 @@ public struct Scene: Equatable, Sendable {
         /// The value it stands for as the data holds it (a stacked part's own value, a
         /// range's high); nil when it stands for the largest of several points in one column.
         public var value: Double?
+        /// The point of its series it stands for (what `labels=COLUMN` reads the row of);
+        /// nil with `value`.
+        public var point: Int? = nil
         public init(
             x0: Double, x1: Double, slot: Double, base: Double, top: Double, outline: Color? = nil,
             outlineWidth: Double = 1, rounded: Bool = false, floating: Bool = false,

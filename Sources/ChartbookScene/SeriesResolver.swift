@@ -40,6 +40,24 @@ struct SeriesResolver {
         /// Further columns, row for row with `values`: a range's low; a candlestick's open,
         /// high and low (`PlotBinding`).
         var extra: [[Double]] = []
+        /// `labels=COLUMN`: the column, and each value's row in it (nil: value `i` is row `i`).
+        /// Texts are read only for the points labelled.
+        var labelColumn: Column? = nil
+        var labelRows: [Int]? = nil
+
+        /// The `labels=COLUMN` text of value `i` (sanitised); nil without a label column.
+        func labelText(_ i: Int) -> String? {
+            guard let column = labelColumn else { return nil }
+            let row = labelRows.map { i < $0.count ? $0[i] : -1 } ?? i
+            return TextMetrics.sanitized(column.text(at: row))
+        }
+
+        /// Keeps the label rows of `rows` (indices into the current values), in that order.
+        mutating func keepLabelRows(_ rows: [Int]) {
+            guard labelColumn != nil else { return }
+            let current = labelRows
+            labelRows = rows.map { r in current.map { r < $0.count ? $0[r] : -1 } ?? r }
+        }
         /// Where each bar starts (stacked parts: the parts below; ranges: the low), in the
         /// same units as `values`; nil: the zero line.
         var bases: [Double]? = nil
@@ -144,6 +162,9 @@ struct SeriesResolver {
             plot: plot, name: group.name, values: values, xs: xs,
             sorted: true, color: color(of: plot, group: group.number), extra: extra)
         s.groupKey = group.key
+        if let name = plot.style.labelColumn, plot.drawn == nil {
+            s.labelColumn = session.dataset(named: plot.series.dataset)?.column(named: name)
+        }
         s.rowCounts = plot.drawn.flatMap { d in
             d.rows.flatMap { d.table.column(named: $0)?.numbers }
         }
@@ -176,6 +197,7 @@ struct SeriesResolver {
             s.xs = s.xs.map { x in rows.map { $0 < x.count ? x[$0] : .nan } }
             s.extra = extra.map { e in rows.map { $0 < e.count ? e[$0] : .nan } }
             s.rowCounts = s.rowCounts.map { n in rows.map { $0 < n.count ? n[$0] : .nan } }
+            s.keepLabelRows(rows)
         }
         return s
     }
@@ -385,6 +407,7 @@ struct SeriesResolver {
         s.original = s.original.map { original in rows.map { original[$0] } }
         s.extra = s.extra.map { e in rows.map { e[$0] } }
         s.rowCounts = s.rowCounts.map { n in rows.map { $0 < n.count ? n[$0] : .nan } }
+        s.keepLabelRows(rows)
         s.sorted = sorted || wantsOrder
     }
 }

@@ -15,7 +15,12 @@ extension VegaLiteSpec {
         else { return [] }
         var extra = transforms
         var text = JSON.object(["field": .string(field), "type": "quantitative"])
-        if labels == .percent {
+        if let column = plot.style.labelColumn,
+            let name = dataset.column(named: column)?.name
+        {
+            // labels=COLUMN: each point's row's text in that column.
+            text = .object(["field": .string(name), "type": "nominal"])
+        } else if labels == .percent {
             extra += [
                 .object([
                     "joinaggregate": .array([

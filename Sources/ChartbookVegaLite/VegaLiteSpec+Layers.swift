@@ -43,7 +43,8 @@ extension VegaLiteSpec {
             )
         }
         switch plot.kind.spec.vegaLite {
-        case .line, .trend: return [lineLayer(plot, dataset)]
+        case .line: return [lineLayer(plot, dataset)] + labelLayers(plot, dataset)
+        case .trend: return [lineLayer(plot, dataset)]
         case .point: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)
         case .bars: return barLayers(group, dataset)
         case .histogram: return histogramLayers(plot, dataset, notes: &notes)

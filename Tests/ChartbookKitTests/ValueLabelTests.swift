@@ -13,7 +13,7 @@ import ChartbookScene
     /// outside its bar is on no bar's cells.
     @Test func labelsNeverOverlap() {
         var random = RandomSource(seed: 11)
-        let kinds = ["bar", "stacked", "dot", "grouped", "histogram"]
+        let kinds = ["bar", "stacked", "dot", "grouped", "histogram", "line"]
         var placed = 0
         for round in 0..<120 {
             let count = 2 + Int(random.next() % 30)
