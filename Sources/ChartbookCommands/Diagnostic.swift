@@ -173,7 +173,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .notForChart(let command, let chart):
             return "\(command) do not apply to \(chart): it has no x axis"
         case .needsOption(let kind, let option, let why):
-            return "a \(kind) plot needs \(option)COLUMN: \(why)"
+            let article = "aeiou".contains(kind.prefix(1).lowercased()) ? "an" : "a"
+            return "\(article) \(kind) plot needs \(option)COLUMN: \(why)"
         case .notAnXValue(let value, let scale, let expected):
             return "'\(value)' is not a value of the \(scale) x axis: expected \(expected)"
         case .transform(let plot, let message, _): return "plot '\(plot)': \(message)"

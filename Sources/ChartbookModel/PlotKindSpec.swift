@@ -37,6 +37,8 @@ public struct PlotKindSpec: Sendable {
     /// out whole: `.family`).
     public enum Mark: Sendable, Equatable {
         case line, area, dots, bars, candles, boxes, strip, family
+        /// Error bars: a capped whisker from low to high and a dot at the value.
+        case whiskers
     }
 
     public enum LegendKey: Sendable, Equatable {
@@ -50,10 +52,14 @@ public struct PlotKindSpec: Sendable {
         case lowHigh
         /// `O open H high L low C close`.
         case ohlc
+        /// `value (low–high)`: the value, then the extra columns' interval.
+        case interval
     }
 
     public enum VegaLiteMark: Sendable, Equatable {
         case line, point, bars, histogram, box, range, candles, hbar, arcs, heatmap, trend
+        /// An `errorbar` mark from `y` (high) to `y2` (low), and a point at the value.
+        case errorbar
         /// No Vega-Lite mark: named in the spec's description instead.
         case none
     }
@@ -122,6 +128,8 @@ extension Plot {
         case range
         /// Open/high/low/close candles: the plot's column is the close.
         case candlestick
+        /// Error bars: a capped whisker from `low=` to `high=` and a dot at the value.
+        case errorbar
         /// Slices of a whole; `donut` has a hole with a centre label.
         case pie, donut
         /// A polygon over categories on spokes (Graffeine's polygon).
@@ -236,6 +244,13 @@ extension PlotKindSpec {
             example: "add plot candlestick service.p50_ms open=p50_ms high=p99_ms low=p50_ms",
             columns: ["open", "high", "low"], family: .cartesian, mark: .candles, legendKey: .box,
             readout: .ohlc, vegaLite: .candles, barWidth: 0.6),
+        PlotKindSpec(
+            kind: .errorbar, aliases: ["errorbars"],
+            summary:
+                "Error bars: a capped whisker from the low= column to the high= column at each x, and a dot at the plot's value.",
+            example: "add plot errorbar service.p50_ms low=p50_ms high=p99_ms",
+            columns: ["low", "high"], family: .cartesian, mark: .whiskers, legendKey: .marker,
+            readout: .interval, vegaLite: .errorbar, barWidth: 0.4, traits: [.splitsBy]),
         PlotKindSpec(
             kind: .pie, aliases: [],
             summary: "Slices of a whole, one per category, with their shares.",

@@ -20,6 +20,7 @@ extension SVGRenderer {
         case .bars(let bars): self.bars(bars, layer, color: color, alpha: alpha, scene, &out)
         case .hbars(let bars): horizontalBars(bars, layer, scene, &out)
         case .boxes(let list): boxes(list, layer, scene, &out)
+        case .whiskers(let list): whiskers(list, layer, scene, &out)
         case .pie(let p): pie(p, layer, scene, &out)
         case .cells(let list): cells(list, layer, scene, &out)
         }

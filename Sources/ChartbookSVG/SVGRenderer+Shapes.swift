@@ -54,6 +54,30 @@ extension SVGRenderer {
         out.line("</g>")
     }
 
+    /// Error bars: a whisker from low to high with a cap at each end, and a dot at the value
+    /// (on its dot row, as the terminal places it).
+    func whiskers(
+        _ whiskers: [Scene.Whisker], _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter
+    ) {
+        let a = area(scene)
+        let color = layer.color.hexOpaque
+        openGroup(layer, "stroke=\"\(color)\" stroke-width=\"1.5\" fill=\"\(color)\"", &out)
+        for w in whiskers {
+            let cx = a.x + w.center * cellWidth
+            let (x0, x1) = (cx - w.half * cellWidth, cx + w.half * cellWidth)
+            let y = { (row: Double) in a.y + row * self.cellHeight }
+            var d = "M\(n(cx)) \(n(y(w.high)))V\(n(y(w.low)))"
+            if x1 - x0 >= 2 {
+                d += "M\(n(x0)) \(n(y(w.high)))H\(n(x1))M\(n(x0)) \(n(y(w.low)))H\(n(x1))"
+            }
+            out.line("<path d=\"\(d)\" fill=\"none\"/>")
+            out.line(
+                "<circle cx=\"\(n(cx))\" cy=\"\(n(py(Double(w.dotY), scene)))\" r=\"\(n(cellWidth / 3))\" stroke=\"none\"/>"
+            )
+        }
+        out.line("</g>")
+    }
+
     /// Pie and donut slices as arcs; the selected slice pulled out a little.
     func pie(_ pie: Scene.Pie, _ layer: Scene.Layer, _ scene: Scene, _ out: inout SVGWriter) {
         openGroup(layer, "stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"1\"", &out)

@@ -92,6 +92,30 @@ extension ChartLayout {
         return boxes
     }
 
+    /// Error bars: at each point a whisker from its low to its high (either end the value
+    /// where that column misses one), capped `width=` (0.4) of the slot wide, and the value.
+    /// A point without a value, or whose whisker has no finite end, has none.
+    func whiskers(
+        _ p: ResolvedPlot, _ slots: (indices: [Int], centers: [Double], slot: Double),
+        y: YMapping
+    ) -> [Scene.Whisker] {
+        guard p.extra.count == 2 else { return [] }
+        let (low, high) = (p.extra[0], p.extra[1])
+        let half = slots.slot * p.plot.style.bar.widthFraction(for: .errorbar) / 2
+        let row = { (v: Double) in y.cell(v, dotsPerCell: self.dots.y) }
+        var whiskers = [Scene.Whisker]()
+        for (i, center) in zip(slots.indices, slots.centers) {
+            let value = p.values[i]
+            guard value.isFinite else { continue }
+            let a = low[i].isFinite ? low[i] : value, b = high[i].isFinite ? high[i] : value
+            whiskers.append(
+                Scene.Whisker(
+                    center: center, half: half, high: row(max(a, b)), low: row(min(a, b)),
+                    value: row(value), dotY: y.dot(value)))
+        }
+        return whiskers
+    }
+
     /// The colour of falling candles (rising ones take the plot's colour).
     static let fallingColor = Color(red: 0xE0, green: 0x4E, blue: 0x4E)
 

@@ -87,9 +87,10 @@ extension ChartLayout {
         return XSide(window: window, plan: nil, mapping: mapping)
     }
 
-    /// Kinds drawn in slots around each x (bars, candles, boxes), not at points.
+    /// Kinds drawn in slots around each x (bars, candles, boxes, error bars' caps), not at
+    /// points.
     static let slottedKinds: Set<Plot.Kind> = [
-        .bar, .grouped, .stacked, .histogram, .range, .candlestick, .box,
+        .bar, .grouped, .stacked, .histogram, .range, .candlestick, .box, .errorbar,
     ]
 
     func ySide(_ c: ChartContext, _ plan: RowPlan, x: XSide) -> YSide {

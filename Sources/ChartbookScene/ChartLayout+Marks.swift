@@ -44,6 +44,10 @@ extension ChartLayout {
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
                 marks: .boxes(boxes(p, x: x, y: y, group: group)))
+        case .whiskers:
+            return Scene.Layer(
+                plotID: p.plot.id, color: p.color, thickness: 1,
+                marks: .whiskers(whiskers(p, slots(p, window, side: side), y: y)))
         case .family:
             // Drawn by their family's layout, never in a cartesian chart.
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars([]))

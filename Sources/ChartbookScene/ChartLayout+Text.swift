@@ -168,6 +168,8 @@ extension ChartLayout {
         case .ohlc:
             return
                 "O \(shown(extra(0))) H \(shown(extra(1))) L \(shown(extra(2))) C \(shown(value))"
+        case .interval:
+            return "\(shown(value)) (\(shown(extra(0)))\(glyphs.missingValue)\(shown(extra(1))))"
         case .value:
             // An aggregate says how many rows it covers.
             guard let counts = p.rowCounts, i < counts.count, counts[i].isFinite else {

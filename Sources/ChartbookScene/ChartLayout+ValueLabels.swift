@@ -173,6 +173,12 @@ extension ChartLayout {
                 space.takeForMark(
                     columns: cells(box.x0, box.x1), rows: cells(box.whiskerTop, box.whiskerBottom))
             }
+        case .whiskers(let whiskers):
+            for w in whiskers {
+                space.takeForMark(
+                    columns: cells(w.center - w.half, w.center + w.half), rows: cells(w.high, w.low)
+                )
+            }
         case .markers(let points, _):
             for point in points { take(point, in: &space) }
         case .polyline(let runs):

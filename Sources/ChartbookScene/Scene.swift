@@ -189,6 +189,8 @@ public struct Scene: Equatable, Sendable {
             /// Horizontal bars: a `Bar` with the axes swapped (`x0..<x1` are rows, `base` and
             /// `top` columns; `top > base` for positive values).
             case hbars([Bar])
+            /// Error bars; see `Whisker`.
+            case whiskers([Whisker])
             /// Box plots and candlesticks; see `Box`.
             case boxes([Box])
             /// Pie and donut slices; see `Pie`.
@@ -279,6 +281,27 @@ public struct Scene: Equatable, Sendable {
             self.outline = outline
             self.outlineWidth = outlineWidth; self.rounded = rounded; self.floating = floating
             self.value = value
+        }
+    }
+
+    /// An error bar, in cells relative to the plot area (fractional; smaller rows are
+    /// higher): a whisker at `center` from row `high` down to row `low`, capped `half` each
+    /// side, and the value at row `value` (dot row `dotY`, where a vector renderer puts it).
+    public struct Whisker: Equatable, Sendable {
+        public var center: Double
+        public var half: Double
+        public var high: Double, low: Double
+        public var value: Double
+        public var dotY: Int
+        public init(
+            center: Double, half: Double, high: Double, low: Double, value: Double, dotY: Int
+        ) {
+            self.center = center
+            self.half = half
+            self.high = high
+            self.low = low
+            self.value = value
+            self.dotY = dotY
         }
     }
 

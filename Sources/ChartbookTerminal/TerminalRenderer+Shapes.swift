@@ -114,6 +114,38 @@ extension TerminalRenderer {
 
     /// Boxes and candles: whiskers down the centre, the body outlined when there is room
     /// (box plots: `┌─┐`, the median `├─┤`), else filled; outliers as small circles.
+    /// Error bars: `│` from the high row to the low row in the centre column, capped `┬` and
+    /// `┴` (with `─` either side when the cap is three cells wide), and `●` at the value;
+    /// `|`, `-`, `+` and `o` on the ascii canvas. One row tall, the whisker is `┼`.
+    func drawWhiskers(
+        _ whiskers: [Scene.Whisker], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid
+    ) {
+        let area = scene.plotArea
+        let ascii = raster.canvas == .ascii
+        let style = CellStyle(foreground: layer.color)
+        func row(_ value: Double) -> Int { Int(saturating: value.rounded(.down)) }
+        func put(_ column: Int, _ r: Int, _ glyph: Character) {
+            guard column >= 0, column < area.width, r >= 0, r < area.height else { return }
+            grid.set(area.column + column, area.row + r, glyph, style: style)
+        }
+        for w in whiskers {
+            let center = Int(saturating: w.center.rounded(.down))
+            let (top, bottom) = (row(w.high), row(w.low))
+            let wide = w.half >= 1.5
+            for r in top...max(top, bottom) { put(center, r, ascii ? "|" : "│") }
+            for (r, cap) in [(top, ascii ? "+" : "┬"), (bottom, ascii ? "+" : "┴")]
+                as [(Int, Character)]
+            {
+                put(center, r, top == bottom ? (ascii ? "+" : "┼") : cap)
+                if wide {
+                    put(center - 1, r, ascii ? "-" : "─")
+                    put(center + 1, r, ascii ? "-" : "─")
+                }
+            }
+            put(center, row(w.value), ascii ? "o" : "●")
+        }
+    }
+
     func drawBoxes(
         _ boxes: [Scene.Box], _ layer: Scene.Layer, _ scene: Scene, _ grid: inout CellGrid
     ) {

@@ -85,6 +85,7 @@ public struct TerminalRenderer: Sendable {
                 }
             case .hbars(let list): drawHorizontalBars(list, layer, scene, &grid)
             case .boxes(let list): drawBoxes(list, layer, scene, &grid)
+            case .whiskers(let list): drawWhiskers(list, layer, scene, &grid)
             case .pie(let pie): drawPie(pie, scene, &grid)
             case .cells(let cells): drawCells(cells, scene, &grid)
             case .polyline, .markers: break
@@ -472,7 +473,7 @@ public struct TerminalRenderer: Sendable {
                 for p in points where p.x >= 0 && p.y >= 0 && p.x < widthDots && p.y < heightDots {
                     glyphs[(p.y / dy) * area.width + p.x / dx] = (glyph, index)
                 }
-            case .bars, .hbars, .boxes, .pie, .cells: break
+            case .bars, .hbars, .boxes, .whiskers, .pie, .cells: break
             }
         }
         for row in 0..<area.height {

@@ -51,6 +51,7 @@ extension VegaLiteSpec {
         case .box: return [boxLayer(plot, dataset)]
         case .range: return [rangeLayer(plot, dataset)]
         case .candles: return candleLayers(plot, dataset)
+        case .errorbar: return errorbarLayers(plot, dataset)
         case .hbar: return [hbarLayer(plot, dataset)]
         case .arcs: return pieLayers(plot, dataset)
         case .heatmap: return [heatmapLayer(plot, dataset)]
@@ -298,6 +299,26 @@ extension VegaLiteSpec {
                 JSON.Member("y2", .object(["field": .string(plot.series.column)]))
             ]
         return layer(plot, dataset, mark: mark("bar", plot), encoding: encoding)
+    }
+
+    /// Error bars: an `errorbar` mark with ticks from the low column to the high one, and a
+    /// filled point at the value, in the plot's colour.
+    func errorbarLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
+        let x = JSON.Member("x", xEncoding(plot, dataset))
+        let color = JSON.string(plot.resolvedColor.hexOpaque)
+        return [
+            layer(
+                plot, dataset,
+                mark: .object(["type": "errorbar", "ticks": true, "color": color]),
+                encoding: [
+                    x, JSON.Member("y", yEncoding(plot, field: plot.binding.low ?? "low")),
+                    JSON.Member("y2", .object(["field": .string(plot.binding.high ?? "high")])),
+                ]),
+            layer(
+                plot, dataset,
+                mark: .object(["type": "point", "filled": true, "size": 30, "color": color]),
+                encoding: [x, JSON.Member("y", yEncoding(plot, field: plot.series.column))]),
+        ]
     }
 
     /// A wick (rule, low to high) and a body (bar, open to close), rising in the plot's

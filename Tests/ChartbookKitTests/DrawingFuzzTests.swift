@@ -84,7 +84,8 @@ import ChartbookTerminal
             }
             #expect(
                 notebook.session.plots.contains { $0.kind == kind } || option != ""
-                    || kind == .range || kind == .candlestick || kind == .trend, "\(kind)")
+                    || kind == .range || kind == .candlestick || kind == .errorbar
+                    || kind == .trend, "\(kind)")
         }
     }
 }
