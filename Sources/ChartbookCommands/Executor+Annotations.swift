@@ -3,17 +3,19 @@ import ChartbookModel
 /// `add text` and `add arrow` (issue 29): marks written onto the chart in data units.
 extension Executor {
     /// Reads the spec's points by the chart's scales — x as a vertical line's (a number or a
-    /// time; above 0 on a log x), y a number (above 0 on a log y axis) — and appends the
-    /// annotation with the next id. Refused where an x would follow no value (no x axis, row
-    /// numbers, categories), the session unchanged.
+    /// time; above 0 on a log x) or a category's name, y a number (above 0 on a log y axis)
+    /// — and appends the annotation with the next id. Refused where an x would follow no
+    /// value (no x axis, row numbers), the session unchanged.
     func addAnnotation(_ spec: AnnotationSpec, in s: inout Session, at range: SourceRange)
         throws(Diagnostic)
     {
         let axis = spec.axis ?? .left
         var points = [Annotation.Point]()
         for point in spec.points {
+            // A category is followed by its name (its slot may move when the data changes).
             try checkFollowsX(
-                point.x, in: s, what: "annotations (add \(spec.kind.rawValue))", key: "x")
+                point.x, in: s, what: "annotations (add \(spec.kind.rawValue))", key: "x",
+                categories: true)
             let x = try xValue(point.x, in: s)
             points.append(
                 Annotation.Point(

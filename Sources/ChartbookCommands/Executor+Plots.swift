@@ -180,15 +180,16 @@ extension Executor {
 
     /// Refuses a mark at `text`, an x value, where it would follow no x value when the data
     /// changes: no plot, a chart without an x axis, an x of row numbers or categories.
-    func checkFollowsX(_ text: Located<String>, in s: Session, what: String, key: String)
-        throws(Diagnostic)
-    {
+    func checkFollowsX(
+        _ text: Located<String>, in s: Session, what: String, key: String,
+        categories: Bool = false
+    ) throws(Diagnostic) {
         guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
         guard s.chartType.hasXAxis else {
             throw Diagnostic(.notForChart(command: what, chart: s.chartType.noun), at: text.range)
         }
         let kind = s.xScaleKind
-        guard kind != .index, kind != .category else {
+        guard kind != .index, kind != .category || categories else {
             throw Diagnostic(
                 .invalidValue(
                     key: key, value: text.value,

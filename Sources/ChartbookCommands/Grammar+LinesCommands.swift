@@ -49,7 +49,7 @@ extension Grammar {
         CommandSpec(
             "add text",
             "add text X Y \"TEXT\" [anchor=left|center|right color=C axis=left|right]",
-            "A text written onto the chart at a point in data units (x a number or a time): starting right of the point (anchor=left), ending left of it (right) or centred on it.",
+            "A text written onto the chart at a point in data units (x a number, a time or a category): starting right of the point (anchor=left), ending left of it (right) or centred on it.",
             example: "add text 1898 1200 \"dam built\"",
             group: .lines,
             operands: [.xValue, .number(-1e6...1e6), .text],

@@ -16,16 +16,17 @@ extension ChartLayout {
     }
 
     func annotations(_ c: ChartContext, _ f: Frame, used: [Scene.Text]) -> AnnotationParts {
-        // Numbers and times only: the executor refuses annotations on categories and rows.
-        guard let plan = f.x.plan, plan.scale != .category, !c.session.annotations.isEmpty
-        else { return AnnotationParts() }
+        // Numbers, times and categories: the executor refuses annotations on row numbers.
+        guard let plan = f.x.plan, !c.session.annotations.isEmpty else {
+            return AnnotationParts()
+        }
         var parts = AnnotationParts()
         var placer = TextPlacer(area: f.area, used: used)
         let logY = c.session.axes.yScale == .log
         let size = (x: f.area.width * dots.x, y: f.area.height * dots.y)
         // A point's dot position, nil where it is not finite on the chart's scales.
         func dot(_ p: Annotation.Point, _ axis: PlotBinding.Axis) -> (x: Double, y: Double)? {
-            let x = plan.scale == .log ? (p.x > 0 ? log10(p.x) : .nan) : p.x
+            let x = Self.annotationX(p, plan)
             let y = logY ? (p.y > 0 ? log10(p.y) : .nan) : p.y
             guard x.isFinite, y.isFinite, let affine = f.x.mapping.affine else { return nil }
             return (affine.offset + affine.scale * x, f.y(axis).position(y))
@@ -72,12 +73,22 @@ extension ChartLayout {
     /// The y values (log10 on a log scale) of the annotations' points on `axis` whose x is
     /// in view: an automatic range widens to show them, as it does for marked lines.
     func annotationValues(_ session: Session, axis: PlotBinding.Axis, x: XSide) -> [Double] {
-        guard let plan = x.plan, plan.scale != .category else { return [] }
-        let log = (x: plan.scale == .log, y: session.axes.yScale == .log)
+        guard let plan = x.plan else { return [] }
+        let log = session.axes.yScale == .log
         return session.annotations.filter { $0.axis == axis }.flatMap(\.points).compactMap { p in
-            let px = log.x ? (p.x > 0 ? log10(p.x) : .nan) : p.x
-            let py = log.y ? (p.y > 0 ? log10(p.y) : .nan) : p.y
+            let px = Self.annotationX(p, plan)
+            let py = log ? (p.y > 0 ? log10(p.y) : .nan) : p.y
             return px.isFinite && py.isFinite && plan.domain.contains(px) ? py : nil
+        }
+    }
+
+    /// A point's x as the axis places it: log10 on a log x, a category's slot by its name
+    /// (NaN where no category has it now), else the value.
+    static func annotationX(_ p: Annotation.Point, _ plan: XAxisPlan) -> Double {
+        switch plan.scale {
+        case .log: p.x > 0 ? log10(p.x) : .nan
+        case .category: plan.categories.existingSlot(of: p.xText).map(Double.init) ?? .nan
+        default: p.x
         }
     }
 

@@ -168,16 +168,25 @@ extension VegaLiteSpec {
     /// so it points along the rule at any size); an arrow's text at its tail.
     func annotationLayers(on axis: PlotBinding.Axis) -> [JSON] {
         let kind = session.xScaleKind
-        guard kind != .index, kind != .category else { return [] }
-        let time = kind == .time
-        func x(_ p: Annotation.Point) -> JSON { .number(time ? p.x * 1000 : p.x) }
+        guard kind != .index else { return [] }
+        let time = kind == .time, category = kind == .category
+        // A category by its name (the chart's x is ordinal then).
+        func x(_ p: Annotation.Point) -> JSON {
+            category ? .string(p.xText) : .number(time ? p.x * 1000 : p.x)
+        }
         func datum(_ p: Annotation.Point) -> [JSON.Member] {
-            [
-                JSON.Member(
-                    "x",
-                    .object(["datum": x(p), "type": time ? "temporal" : "quantitative"])),
+            let type = category ? "ordinal" : time ? "temporal" : "quantitative"
+            return [
+                JSON.Member("x", .object(["datum": x(p), "type": .string(type)])),
                 JSON.Member("y", .object(["datum": .number(p.y)])),
             ]
+        }
+        // Where an expression meets an x value: a category's band centre, a time in ms.
+        func xExpr(_ p: Annotation.Point) -> String {
+            if category {
+                return "(scale('x', \(JSON.quoted(p.xText))) + bandwidth('x') / 2)"
+            }
+            return "scale('x', \(time ? "datetime(\(p.x * 1000))" : "\(p.x)"))"
         }
         let empty = JSON.object(["values": .array([.object([])])])
         func text(_ t: String, at p: Annotation.Point, align: String, color: Color?) -> JSON {
@@ -200,7 +209,7 @@ extension VegaLiteSpec {
             case .arrow(let from, let to):
                 let color = a.color ?? session.output.theme.mark
                 let angle =
-                    "atan2(scale('y', \(to.y)) - scale('y', \(from.y)), scale('x', \(time ? "datetime(\(to.x * 1000))" : "\(to.x)")) - scale('x', \(time ? "datetime(\(from.x * 1000))" : "\(from.x)"))) * 180 / PI + 90"
+                    "atan2(scale('y', \(to.y)) - scale('y', \(from.y)), \(xExpr(to)) - \(xExpr(from))) * 180 / PI + 90"
                 var layers: [JSON] = [
                     .object([
                         "data": empty,

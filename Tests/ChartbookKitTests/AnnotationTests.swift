@@ -86,6 +86,30 @@ import Testing
         #expect(high.yRange.upperBound >= 80)
     }
 
+    /// On a category axis a point's x is a category, followed by its name: where the
+    /// categories change order, the annotation moves with its category.
+    @Test func categoriesAreFollowedByName() {
+        var notebook = Notebook()
+        let files = InMemoryFiles([
+            "/work/c.csv": "name,v\nAnn,3\nBob,5\nCyd,4\n",
+            "/work/d.csv": "name,v\nBob,5\nCyd,4\nAnn,3\n",
+        ])
+        func column(_ script: String) -> Int? {
+            _ = ScriptRunner(executor: Executor(files: files), keepGoing: true).run(
+                ScriptSource(name: "t.cb", text: script), in: &notebook
+            ) { _ in }
+            let scene = ChartRenderer.scene(
+                for: notebook.session, on: TerminalTarget(columns: 60, rows: 16, colorMode: .none))
+            return scene.texts.first { $0.role == .annotation }?.column
+        }
+        let before = column(
+            "load c.csv as c\nadd plot bar c.v x=name\nadd text Bob 6 \"tall\" anchor=center")
+        let after = column("load d.csv as c")
+        // Bob moved from the middle slot to the first: the text moved with him.
+        #expect(before != nil && after != nil && (after ?? 0) < (before ?? 0))
+        #expect(Self.run("add text Dan 6 \"x\"", &notebook).contains("unknown value 'Dan'"))
+    }
+
     @Test func refusedWhereNoPointCanBeFollowedAndNothingChanges() {
         var notebook = Notebook()
         _ = Self.run("load d.csv as d\nadd plot line d.a", &notebook)
