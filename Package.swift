@@ -4,6 +4,7 @@ import PackageDescription
 // Module direction (see Docs/architecture.md):
 //   chartbook (executable) → ChartbookKit → ChartbookCommands → ChartbookData → ChartbookModel
 //                                          → ChartbookTerminal → ChartbookScene → ChartbookModel
+//                                          → ChartbookRaster → CRsvg (SVG → PNG/PDF)
 let package = Package(
     name: "chartbook",
     platforms: [.macOS(.v13)],
@@ -29,6 +30,11 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ", "CCurl"]),
+        // librsvg and cairo, which turn chartbook's SVG into PNG and PDF (`save png`, `save pdf`).
+        .systemLibrary(
+            name: "CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
+        .target(name: "ChartbookRaster", dependencies: ["CRsvg"]),
         // One transform model (aggregate, bin, window) and its local executor and SQL compiler.
         .target(name: "ChartbookTransform", dependencies: ["ChartbookModel", "ChartbookData"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),
@@ -48,7 +54,7 @@ let package = Package(
             name: "ChartbookKit",
             dependencies: [
                 "ChartbookModel", "ChartbookData", "ChartbookScene", "ChartbookTerminal",
-                "ChartbookSVG", "ChartbookCommands", "ChartbookVegaLite",
+                "ChartbookSVG", "ChartbookCommands", "ChartbookVegaLite", "ChartbookRaster",
             ]),
         // The fuzz targets' logic (Fuzz/ drives it with libFuzzer; the tests replay the corpus).
         .target(
@@ -72,6 +78,7 @@ let package = Package(
         // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
         .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        .testTarget(name: "ChartbookRasterTests", dependencies: ["ChartbookRaster"]),
         .testTarget(
             name: "ChartbookSVGTests",
             dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),

@@ -53,6 +53,10 @@ public enum Output: Equatable, Sendable {
 public enum ChartFormat: Equatable, Sendable {
     /// SVG, `size` in pixels (nil: the session's size, else the terminal's).
     case svg(size: PixelSize?)
+    /// That SVG drawn as a PNG image, `scale` device pixels per SVG pixel.
+    case png(size: PixelSize?, scale: Double)
+    /// That SVG drawn as a one-page PDF.
+    case pdf(size: PixelSize?)
     /// A Vega-Lite v5 specification of the session (what the user meant, not the layout);
     /// `urls`: loaded files by reference instead of inline rows.
     case vegaLite(urls: Bool)

@@ -2,7 +2,7 @@ import ChartbookModel
 
 extension ExportFormat {
     /// Every format `save` writes, in the order help lists them.
-    public static let all: [ExportFormat] = [svg, vegaLite, html, csv, script]
+    public static let all: [ExportFormat] = [svg, png, pdf, vegaLite, html, csv, script]
 
     static let svg = ExportFormat(
         name: "svg", pathName: "an SVG file path",
@@ -15,6 +15,44 @@ extension ExportFormat {
         output: { request, context throws(Diagnostic) in
             .chart(context.session, .svg(size: try svgSize(request)))
         })
+
+    static let png = ExportFormat(
+        name: "png", pathName: "a PNG file path",
+        synopsis: "save png PATH [size=WIDTHxHEIGHT] [scale=N]",
+        summary:
+            "Write the chart as a PNG image (atomically): the SVG drawn by librsvg and cairo, as rsvg-convert draws it; scale= (1 to 4, default 1) pixels per SVG pixel for sharper images.",
+        example: "save png out/revenue.png scale=2", group: .output, operands: [],
+        options: [OptionSpec("size", .size), OptionSpec("scale", .number(1...4))],
+        check: { request throws(Diagnostic) in
+            _ = try svgSize(request)
+            _ = try pngScale(request)
+        },
+        output: { request, context throws(Diagnostic) in
+            .chart(context.session, .png(size: try svgSize(request), scale: try pngScale(request)))
+        })
+
+    static let pdf = ExportFormat(
+        name: "pdf", pathName: "a PDF file path",
+        synopsis: "save pdf PATH [size=WIDTHxHEIGHT]",
+        summary:
+            "Write the chart as a one-page PDF (atomically): the SVG drawn by librsvg and cairo, text and lines as vectors, 96 SVG pixels to the inch.",
+        example: "save pdf out/revenue.pdf", group: .output, operands: [],
+        options: [OptionSpec("size", .size)],
+        check: { request throws(Diagnostic) in _ = try svgSize(request) },
+        output: { request, context throws(Diagnostic) in
+            .chart(context.session, .pdf(size: try svgSize(request)))
+        })
+
+    /// `scale=N` of a PNG: pixels per SVG pixel, 1 to 4.
+    static func pngScale(_ request: ExportRequest) throws(Diagnostic) -> Double {
+        guard let token = option("scale", in: request) else { return 1 }
+        guard let value = ValueParser.number(token.text), value >= 1, value <= 4 else {
+            throw Diagnostic(
+                .invalidValue(key: "scale", value: token.text, expected: "a number from 1 to 4"),
+                at: token.range)
+        }
+        return value
+    }
 
     /// `size=WxH` in pixels, if given.
     static func svgSize(_ request: ExportRequest) throws(Diagnostic) -> PixelSize? {

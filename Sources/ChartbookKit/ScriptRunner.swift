@@ -1,4 +1,5 @@
 import ChartbookModel
+import ChartbookRaster
 import ChartbookCommands
 
 /// Runs script text command by command against a notebook, as if each line were typed:
@@ -160,7 +161,10 @@ public struct ScriptRunner: Sendable {
                     "wrote \(TextMetrics.sanitized(shownPath)) (\(rows) rows of \(TextMetrics.sanitized(dataset.name)))\n"
                 ))
         case .write(let output, let path, let pathRange):
-            let (bytes, written) = rendered(output, path: path)
+            let bytes: [UInt8], written: String
+            do { (bytes, written) = try rendered(output, path: path) } catch {
+                throw Diagnostic(.cannotWrite(path: path, reason: error.reason), at: pathRange)
+            }
             do { try executor.files.write(bytes, to: path) } catch {
                 throw Diagnostic(.cannotWrite(path: path, reason: error.reason), at: pathRange)
             }
@@ -168,15 +172,27 @@ public struct ScriptRunner: Sendable {
         }
     }
 
-    /// The bytes of an output and what to say once they are written.
-    func rendered(_ output: Output, path: String) -> ([UInt8], String) {
+    /// The bytes of an output and what to say once they are written; a PNG or PDF librsvg
+    /// could not draw fails with its reason.
+    func rendered(_ output: Output, path: String) throws(SVGRasterizer.Failure) -> (
+        [UInt8], String
+    ) {
         let text: String, detail: String
         switch output {
+        case .chart(let session, .png(let size, let scale)):
+            let svg = chartSVG(session, size: size)
+            let bytes = try SVGRasterizer.png(svg, scale: scale)
+            // The image's own size, from its header (width and height at bytes 16 and 20).
+            let size =
+                bytes.count > 24
+                ? [16, 20].map { bytes[$0..<($0 + 4)].reduce(0) { $0 << 8 | Int($1) } } : []
+            let pixels = size.count == 2 ? "\(size[0])×\(size[1]) px" : "PNG"
+            return (bytes, Self.wrote(path, pixels, bytes.count))
+        case .chart(let session, .pdf(let size)):
+            let bytes = try SVGRasterizer.pdf(chartSVG(session, size: size))
+            return (bytes, Self.wrote(path, "PDF", bytes.count))
         case .chart(let session, .svg(let size)):
-            let drawn = remote.forSVG(
-                session, on: target(), size: size, shouldCancel: executor.isCancelled
-            ).session
-            text = SVGExporter.svg(for: drawn, on: target(), size: size)
+            text = chartSVG(session, size: size)
             detail = Self.pixelSize(ofSVG: text).map { "\($0) px" } ?? "SVG"
         case .chart(let session, .vegaLite(let urls)):
             // A remote dataset's rows: those of the terminal drawing (M4), not every row.
@@ -200,10 +216,21 @@ public struct ScriptRunner: Sendable {
             return ([], "")
         }
         let bytes = Array(text.utf8)
-        return (
-            bytes,
-            "wrote \(TextMetrics.sanitized(path)) (\(detail), \(ResourceLimits.bytesText(bytes.count)))\n"
-        )
+        return (bytes, Self.wrote(path, detail, bytes.count))
+    }
+
+    /// `wrote PATH (DETAIL, SIZE)`.
+    static func wrote(_ path: String, _ detail: String, _ count: Int) -> String {
+        "wrote \(TextMetrics.sanitized(path)) (\(detail), \(ResourceLimits.bytesText(count)))\n"
+    }
+
+    /// The chart of `session` as `save svg` writes it (a remote dataset's rows asked of its
+    /// engine for this layout).
+    func chartSVG(_ session: Session, size: PixelSize?) -> String {
+        let drawn = remote.forSVG(
+            session, on: target(), size: size, shouldCancel: executor.isCancelled
+        ).session
+        return SVGExporter.svg(for: drawn, on: target(), size: size)
     }
 
     /// A lesson without a terminal to drive it (`play` in a script, or output that is not a

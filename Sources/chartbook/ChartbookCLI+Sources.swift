@@ -196,10 +196,14 @@ extension ChartbookCLI {
         if failed { throw ExitCode(1) }
     }
 
-    /// `--svg PATH` and `--html PATH`: the `save svg` and `save html` commands they stand for,
-    /// run after the scripts; an error in them points at the flag's value.
+    /// `--svg PATH`, `--png PATH`, `--pdf PATH` and `--html PATH`: the `save …` commands they
+    /// stand for, run after the scripts; an error in them points at the flag's value.
     func saveOutputs(runner: ScriptRunner, notebook: inout Notebook) throws {
-        for (flag, format, path) in [("--svg", "svg", svg), ("--html", "html", html)] {
+        let flags = [
+            ("--svg", "svg", svg), ("--png", "png", png), ("--pdf", "pdf", pdf),
+            ("--html", "html", html),
+        ]
+        for (flag, format, path) in flags {
             guard let path else { continue }
             var script = GeneratedScript()
             let flagWord = script.typed(flag)

@@ -91,6 +91,17 @@ struct ChartbookCLI: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
+            "Also write the final chart as a PNG image to this file.", valueName: "path"),
+        completion: .file(extensions: ["png"]))
+    var png: String?
+
+    @Option(
+        help: ArgumentHelp("Also write the final chart as a PDF to this file.", valueName: "path"),
+        completion: .file(extensions: ["pdf"]))
+    var pdf: String?
+
+    @Option(
+        help: ArgumentHelp(
             "Also write the run as an HTML notebook (every step, its comments, its chart).",
             valueName: "path"), completion: .file(extensions: ["html"]))
     var html: String?

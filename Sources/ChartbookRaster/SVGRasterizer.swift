@@ -1,0 +1,120 @@
+import CRsvg
+
+/// chartbook's SVG drawn by librsvg onto a cairo surface (issue 30): a PNG image, or a PDF
+/// page — what `rsvg-convert` makes of the same SVG, from the same libraries, so every output
+/// is the one chart. No rasteriser or encoder of chartbook's own.
+public enum SVGRasterizer {
+    /// Why an SVG could not be drawn.
+    public struct Failure: Error, Equatable, Sendable {
+        public var reason: String
+    }
+
+    /// The PNG of `svg` at `scale` device pixels per SVG pixel (1: the SVG's own size).
+    /// Precondition-free: a size beyond `maximumPixels` is refused, not allocated.
+    public static func png(_ svg: String, scale: Double = 1) throws(Failure) -> [UInt8] {
+        let handle = try load(svg)
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let (width, height) = try size(of: handle)
+        let w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
+        guard scale > 0, scale <= 8, w > 0, h > 0, w * h <= maximumPixels else {
+            throw Failure(reason: "an image of \(w)x\(h) pixels is beyond the limit")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
+        else { throw Failure(reason: "cairo could not make an image") }
+        defer { cairo_surface_destroy(surface) }
+        try draw(handle, on: surface, width: width, height: height, scale: scale)
+        let sink = Sink()
+        let status = cairo_surface_write_to_png_stream(
+            surface, Sink.write, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure(reason: String(cString: cairo_status_to_string(status)))
+        }
+        return sink.bytes
+    }
+
+    /// The PDF of `svg`: one page the SVG's size, 1 SVG pixel = ¾ point (96 pixels an inch,
+    /// as `rsvg-convert` measures), text and lines as vectors.
+    public static func pdf(_ svg: String) throws(Failure) -> [UInt8] {
+        let handle = try load(svg)
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let (width, height) = try size(of: handle)
+        let sink = Sink()
+        guard
+            let surface = cairo_pdf_surface_create_for_stream(
+                Sink.write, Unmanaged.passUnretained(sink).toOpaque(), width * 0.75,
+                height * 0.75)
+        else { throw Failure(reason: "cairo could not make a PDF") }
+        do {
+            try draw(handle, on: surface, width: width, height: height, scale: 0.75)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        cairo_surface_destroy(surface)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw Failure(reason: String(cString: cairo_status_to_string(status)))
+        }
+        return sink.bytes
+    }
+
+    /// The most pixels an image may have (a 16 000 × 16 000 square: 1 GiB of ARGB).
+    public static let maximumPixels = 16_000 * 16_000
+
+    private static func load(_ svg: String) throws(Failure) -> UnsafeMutablePointer<RsvgHandle> {
+        var error: UnsafeMutablePointer<GError>?
+        let bytes = Array(svg.utf8)
+        let handle = bytes.withUnsafeBufferPointer {
+            rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+        }
+        guard let handle else { throw Failure(reason: message(error) ?? "librsvg read no SVG") }
+        return handle
+    }
+
+    /// The SVG's width and height in pixels.
+    private static func size(of handle: UnsafeMutablePointer<RsvgHandle>) throws(Failure)
+        -> (Double, Double)
+    {
+        var width = 0.0, height = 0.0
+        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0,
+            width > 0, height > 0
+        else { throw Failure(reason: "the SVG has no size in pixels") }
+        return (width, height)
+    }
+
+    private static func draw(
+        _ handle: UnsafeMutablePointer<RsvgHandle>, on surface: OpaquePointer, width: Double,
+        height: Double,
+        scale: Double
+    ) throws(Failure) {
+        guard let context = cairo_create(surface) else {
+            throw Failure(reason: "cairo could not draw")
+        }
+        defer { cairo_destroy(context) }
+        cairo_scale(context, scale, scale)
+        var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
+        var error: UnsafeMutablePointer<GError>?
+        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
+            throw Failure(reason: message(error) ?? "librsvg could not draw the SVG")
+        }
+    }
+
+    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String? {
+        guard let error else { return nil }
+        defer { g_error_free(error) }
+        return error.pointee.message.map { String(cString: $0) }
+    }
+
+    /// Where cairo writes a stream: bytes gathered in memory.
+    private final class Sink {
+        var bytes = [UInt8]()
+
+        static let write: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            let sink = Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue()
+            sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+    }
+}
