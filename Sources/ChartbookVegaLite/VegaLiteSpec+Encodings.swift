@@ -33,10 +33,18 @@ extension VegaLiteSpec {
             scale.append(
                 JSON.Member(
                     "domain", .array(ends.map { kind == .time ? .string(time($0)) : .number($0) })))
+        } else if kind == .linear {
+            // chartbook's x spans the data, not from zero (Vega-Lite's default for numbers).
+            scale.append(JSON.Member("zero", false))
         }
+        // Whole numbers are written as chartbook writes them: 1898, not 1,898.
+        let whole =
+            kind == .linear
+            && (column.numbers ?? []).allSatisfy { !$0.isFinite || $0 == $0.rounded() }
         return .object([
             "field": .string(column.name), "type": kind == .time ? "temporal" : "quantitative",
             "scale": scale.isEmpty ? nil : .object(scale), "title": title,
+            "axis": whole ? .object(["format": "d"]) : nil,
         ])
     }
 

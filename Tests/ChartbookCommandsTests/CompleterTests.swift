@@ -27,7 +27,10 @@ import ChartbookModel
             complete("show; s").candidates == [
                 "set ", "scroll ", "select ", "show ", "snapshot ", "source ", "save ",
             ])
-        #expect(complete("save ").candidates == ["svg ", "png ", "pdf ", "vegalite ", "html ", "csv ", "script "])
+        #expect(
+            complete("save ").candidates == [
+                "svg ", "png ", "pdf ", "vegalite ", "html ", "csv ", "script ",
+            ])
         // Kinds by name and alias; a command's options from the grammar.
         #expect(complete("add plot sc").candidates == ["scatter "])
         #expect(complete("add plot hi").candidates == ["histogram ", "hist "])

@@ -52,6 +52,20 @@ import ChartbookVegaLite
         #expect(rows[2]["price"] == .null)
     }
 
+    /// Issue 30: a numeric x spans the data as chartbook's does (not from zero), and whole
+    /// numbers are written without separators (1898, not 1,898); fractions keep the default.
+    @Test func numericXSpansTheDataAndWholeNumbersReadPlain() {
+        let files = InMemoryFiles([
+            "/work/y.csv": "year,v,f\n1890,3,0.5\n1898,5,1.25\n1905,4,2\n"
+        ])
+        let years = layers(spec("load y.csv; add plot line y.v x=year", files: files))[0]
+        #expect(years["encoding"]?["x"]?["scale"]?["zero"] == .bool(false))
+        #expect(years["encoding"]?["x"]?["axis"]?["format"] == "d")
+        let fractions = layers(spec("load y.csv; add plot dot y.v x=f", files: files))[0]
+        #expect(fractions["encoding"]?["x"]?["axis"] == nil)
+        #expect(fractions["encoding"]?["x"]?["scale"]?["zero"] == .bool(false))
+    }
+
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
     /// the viewer's zone.
     @Test func timesAreTheSessionsWallClock() {
