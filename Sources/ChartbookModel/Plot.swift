@@ -30,6 +30,13 @@ public struct Plot: Equatable, Sendable {
     public var resolvedColor: Color {
         style.color ?? Color.palette[paletteSlot % Color.palette.count]
     }
+
+    /// The colour of its `by=` group `number` (0: the first to appear): its own colour for
+    /// the first, the following palette colours for the rest — every output's rule.
+    public func color(ofGroup number: Int) -> Color {
+        if number == 0 { return resolvedColor }
+        return Color.palette[(paletteSlot + number) % Color.palette.count]
+    }
 }
 
 /// `dataset.column` as the user wrote it, resolved to names when the plot was added.

@@ -323,10 +323,7 @@ struct SeriesResolver {
     }
 
     /// The plot's own colour for its first group; the following palette colours for the rest.
-    func color(of plot: Plot, group: Int) -> Color {
-        if group == 0 { return plot.resolvedColor }
-        return Color.palette[(plot.paletteSlot + group) % Color.palette.count]
-    }
+    func color(of plot: Plot, group: Int) -> Color { plot.color(ofGroup: group) }
 
     /// log10 of values and x values on log scales; returns how many it left out (≤ 0).
     func transform(_ s: inout Series) -> Int {

@@ -89,7 +89,20 @@ extension VegaLiteSpec {
     /// Colour by the `by=` column; else, when the chart has several plots, the plot's id on
     /// a scale of the plots' own colours, so the legend names them as chartbook's does.
     func colorEncoding(_ plot: Plot) -> JSON? {
-        if let by = plot.binding.by { return .object(["field": .string(by), "type": "nominal"]) }
+        if let by = plot.binding.by {
+            // chartbook's colours, in its order: the groups as they first appear.
+            let groups = groupValues(plot, by)
+            return .object([
+                "field": .string(by), "type": "nominal",
+                "scale": groups.isEmpty
+                    ? nil
+                    : .object([
+                        "domain": .array(groups),
+                        "range": .array(
+                            groups.indices.map { .string(plot.color(ofGroup: $0).hexOpaque) }),
+                    ]),
+            ])
+        }
         let plots = session.mainPlots
         guard plots.count > 1 else { return nil }
         return .object([
@@ -99,6 +112,29 @@ extension VegaLiteSpec {
                 "range": .array(plots.map { .string($0.resolvedColor.hexOpaque) }),
             ]), "title": .null,
         ])
+    }
+
+    /// The values of `plot`'s `by=` column among the rows its `where=` keeps, each once, in
+    /// order of first appearance, as the spec's rows hold them (numbers as numbers); a
+    /// missing value is left out (Vega-Lite colours it apart). Empty for a computed table
+    /// and for a time column.
+    func groupValues(_ plot: Plot, _ by: String) -> [JSON] {
+        // Times are written in the rows their own way: Vega-Lite's order is left to them.
+        guard plot.drawn == nil, let dataset = session.dataset(named: plot.series.dataset),
+            let column = dataset.column(named: by), !column.isTime
+        else { return [] }
+        let keep = session.rowsKept(by: plot)
+        var seen = Set<String>(), values = [JSON]()
+        for row in 0..<column.count where keep.map({ row < $0.count && $0[row] }) ?? true {
+            let text = column.text(at: row)
+            guard !text.isEmpty, seen.insert(text).inserted else { continue }
+            if let numbers = column.numbers, column.kind != .text {
+                values.append(.number(numbers[row]))
+            } else {
+                values.append(.string(text))
+            }
+        }
+        return values
     }
 
     /// A mark of `type` in the plot's colour (unless a colour channel colours it), with

@@ -82,13 +82,20 @@ extension VegaLiteSpec {
                 JSON.Member(
                     "strokeDash", patterns[StrokeStyle.Dash.allCases.firstIndex(of: dash) ?? 0]))
         } else if let by = plot.binding.by {
+            // Group by group in the order they appear, as the colours; one legend for both.
+            let groups = groupValues(plot, by)
+            let scale: JSON =
+                groups.isEmpty
+                ? .object(["range": .array(patterns)])
+                : .object([
+                    "domain": .array(groups),
+                    "range": .array(groups.indices.map { patterns[$0 % patterns.count] }),
+                ])
             encoding.append(
                 JSON.Member(
                     "strokeDash",
-                    .object([
-                        "field": .string(by), "type": "nominal",
-                        "scale": .object(["range": .array(patterns)]),
-                    ])))
+                    .object(["field": .string(by), "type": "nominal", "scale": scale])
+                ))
         }
         return layer(
             plot, dataset, mark: mark(filled ? "area" : "line", plot, extra), encoding: encoding)

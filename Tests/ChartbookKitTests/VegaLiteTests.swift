@@ -66,6 +66,28 @@ import ChartbookVegaLite
         #expect(fractions["encoding"]?["x"]?["scale"]?["zero"] == .bool(false))
     }
 
+    /// Issue 30: `by=` groups keep chartbook's colours and dashes, in its order (first
+    /// appearance, not sorted), one legend; a `where=` leaves its groups out.
+    @Test func groupsKeepChartbooksColoursAndOrder() {
+        let files = InMemoryFiles([
+            "/work/g.csv": "x,v,k\n1,3,b\n2,5,a\n3,4,c\n4,2,a\n"
+        ])
+        let s = spec("load g.csv; add plot line g.v x=x by=k", files: files)
+        let plot = sessionAfter("load g.csv; add plot line g.v x=x by=k", files: files).plots[0]
+        let color = layers(s)[0]["encoding"]?["color"]?["scale"]
+        #expect(color?["domain"] == .array(["b", "a", "c"]))
+        #expect(
+            color?["range"]
+                == .array((0..<3).map { .string(plot.color(ofGroup: $0).hexOpaque) }))
+        #expect(
+            layers(s)[0]["encoding"]?["strokeDash"]?["scale"]?["domain"] == .array(["b", "a", "c"]))
+        let kept = spec("load g.csv; add plot line g.v x=x by=k where=v>2", files: files)
+        #expect(
+            layers(kept)[0]["encoding"]?["color"]?["scale"]?["domain"] == .array(["b", "a", "c"]))
+        let fewer = spec("load g.csv; add plot line g.v x=x by=k where=v>3", files: files)
+        #expect(layers(fewer)[0]["encoding"]?["color"]?["scale"]?["domain"] == .array(["a", "c"]))
+    }
+
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
     /// the viewer's zone.
     @Test func timesAreTheSessionsWallClock() {
