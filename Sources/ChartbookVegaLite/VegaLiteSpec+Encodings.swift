@@ -79,11 +79,26 @@ extension VegaLiteSpec {
             JSON.Member("field", .string(field)), JSON.Member("type", "quantitative"),
         ]
         if !scale.isEmpty { members.append(JSON.Member("scale", .object(scale))) }
-        if let title = session.axes.yTitle { members.append(JSON.Member("title", .string(title))) }
+        // `set ylabel`, else what the values are: the plot's column, or a histogram's counts —
+        // never a field chartbook made for the spec (`_value`, `_count`) or a range's low.
+        if let title = session.axes.yTitle ?? Self.yTitle(field, plot) {
+            members.append(JSON.Member("title", .string(title)))
+        }
         if plot.binding.axis == .right {
             members.append(JSON.Member("axis", .object(["orient": "right"])))
         }
         return .object(members + extra)
+    }
+
+    /// The y axis's title when `field` is not the plot's own column: `count` or `density` of
+    /// a histogram, else the column; nil when it is (Vega-Lite titles a field by its name).
+    static func yTitle(_ field: String, _ plot: Plot) -> String? {
+        switch field {
+        case plot.series.column: nil
+        case "_count": "count"
+        case "_density": "density"
+        default: plot.series.column.isEmpty ? nil : plot.series.column
+        }
     }
 
     /// Colour by the `by=` column; else, when the chart has several plots, the plot's id on

@@ -183,7 +183,11 @@ extension VegaLiteSpec {
             encoding.append(
                 JSON.Member(
                     "color",
-                    .object(["field": .string(seriesField), "type": "nominal", "sort": .null])))
+                    .object([
+                        "field": .string(seriesField), "type": "nominal", "sort": .null,
+                        // The folded plots' ids need no title (chartbook's legend has none).
+                        "title": seriesField == "_series" ? .null : nil,
+                    ])))
             if offset {
                 encoding.append(JSON.Member("xOffset", .object(["field": .string(seriesField)])))
             }

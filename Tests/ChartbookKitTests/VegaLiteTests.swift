@@ -88,6 +88,21 @@ import ChartbookVegaLite
         #expect(layers(fewer)[0]["encoding"]?["color"]?["scale"]?["domain"] == .array(["a", "c"]))
     }
 
+    /// Issue 30: axes are titled by what they show — the plot's column, a histogram's counts —
+    /// never by a field made for the spec (`_value`, `_count`, `_series`).
+    @Test func axisTitlesAreColumnsNotMadeFields() {
+        let files = InMemoryFiles(["/work/s.csv": "m,a,b\nJan,3,1\nFeb,5,2\n"])
+        let grouped = layers(
+            spec("load s.csv; add plot grouped s.a x=m; add plot grouped s.b x=m", files: files))[0]
+        #expect(grouped["encoding"]?["y"]?["title"] == "a")
+        #expect(grouped["encoding"]?["color"]?["title"] == .null)
+        let histogram = layers(spec("load s.csv; add plot histogram s.a", files: files))
+        #expect(histogram.contains { $0["encoding"]?["y"]?["title"] == "count" })
+        let titled = layers(
+            spec("load s.csv; add plot histogram s.a; set ylabel \"n\"", files: files))
+        #expect(titled.contains { $0["encoding"]?["y"]?["title"] == "n" })
+    }
+
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
     /// the viewer's zone.
     @Test func timesAreTheSessionsWallClock() {
