@@ -82,16 +82,11 @@ extension ChartLayout {
 
     /// The label of each marked line whose value is known (` target 50 `), in `c.marks` order.
     func markedLabelTexts(_ c: ChartContext) -> [String] {
-        let lines = c.session.referenceLines
-        let formatter = LabelFormatter(
-            format: lines.format, decimals: lines.decimals, units: lines.units)
         let log = c.session.axes.yScale.isLog
         return c.marks.map { line, value in
             guard value.isFinite else { return "" }
             let shown = log ? YRange.clean(pow(10, value)) : value
-            let text = TextMetrics.sanitized(line.label ?? line.statisticName ?? "")
-            let formatted = formatter.label(for: shown, significantDigits: 4)
-            return " " + (text.isEmpty ? formatted : "\(text) \(formatted)") + " "
+            return " " + MarkedLineLabel.text(line, value: shown, in: c.session) + " "
         }
     }
 

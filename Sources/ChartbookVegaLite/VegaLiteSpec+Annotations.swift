@@ -1,4 +1,5 @@
 import ChartbookModel
+import ChartbookScene
 
 /// Value labels, marked lines and the selection.
 extension VegaLiteSpec {
@@ -77,21 +78,21 @@ extension VegaLiteSpec {
                     "encoding": .object(["y": .object(["datum": .number(value)])]),
                 ])
             ]
-            if let label = line.label {
-                layers.append(
-                    .object([
-                        "data": empty,
-                        "mark": .object([
-                            "type": "text", "align": "right", "baseline": "bottom", "dy": -2,
-                            "color": color,
-                        ]),
-                        "encoding": .object([
-                            "y": .object(["datum": .number(value)]),
-                            "x": .object(["value": .number(Double(width))]),
-                            "text": .object(["value": .string(label)]),
-                        ]),
-                    ]))
-            }
+            // Its label and value, as chartbook writes them (`target 30`, `mean 23.05`).
+            let label = MarkedLineLabel.text(line, value: value, in: session)
+            layers.append(
+                .object([
+                    "data": empty,
+                    "mark": .object([
+                        "type": "text", "align": "right", "baseline": "bottom", "dy": -2,
+                        "color": color,
+                    ]),
+                    "encoding": .object([
+                        "y": .object(["datum": .number(value)]),
+                        "x": .object(["value": .number(Double(width))]),
+                        "text": .object(["value": .string(label)]),
+                    ]),
+                ]))
             return layers
         }
     }

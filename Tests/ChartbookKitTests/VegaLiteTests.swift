@@ -103,6 +103,19 @@ import ChartbookVegaLite
         #expect(titled.contains { $0["encoding"]?["y"]?["title"] == "n" })
     }
 
+    /// Issue 30: a marked line's label carries its value, as chartbook writes it.
+    @Test func referenceLineLabelsCarryTheirValue() {
+        let files = InMemoryFiles(["/work/s.csv": "m,a\nJan,3\nFeb,5\n"])
+        let texts = layers(
+            spec(
+                "load s.csv; add plot line s.a x=m; add refline 4.5 \"target\"; add refline mean s.a",
+                files: files)
+        ).compactMap { layer -> JSON? in
+            markType(layer) == "text" ? layer["encoding"]?["text"]?["value"] : nil
+        }
+        #expect(texts == ["target 4.5", "mean 4"])
+    }
+
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
     /// the viewer's zone.
     @Test func timesAreTheSessionsWallClock() {

@@ -1,0 +1,17 @@
+import ChartbookModel
+import Foundation
+
+/// What a marked line across (`add refline 30 "target"`) is labelled with — its label (or
+/// its statistic's name) and its value, formatted as the reference lines are (`target 30`,
+/// `mean 23.05`): one text for the terminal, SVG and Vega-Lite.
+public enum MarkedLineLabel {
+    /// The label of `line` at `value` (in data units), for `session`'s reference-line format.
+    public static func text(_ line: MarkedLine, value: Double, in session: Session) -> String {
+        let lines = session.referenceLines
+        let formatter = LabelFormatter(
+            format: lines.format, decimals: lines.decimals, units: lines.units)
+        let name = TextMetrics.sanitized(line.label ?? line.statisticName ?? "")
+        let formatted = formatter.label(for: value, significantDigits: 4)
+        return name.isEmpty ? formatted : "\(name) \(formatted)"
+    }
+}
