@@ -285,7 +285,22 @@ extension VegaLiteSpec {
             layer(
                 plot, dataset, mark: mark("bar", plot, opacity), encoding: encoding,
                 transforms: transforms)
-        ] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+        ] + histogramLabels(plot, dataset, encoding: encoding, transforms: transforms)
+    }
+
+    /// A histogram's value labels over the middle of each bin, as chartbook centres them on
+    /// the bar (a text at the bin's start stood half over the next bar).
+    func histogramLabels(
+        _ plot: Plot, _ dataset: Dataset, encoding: [JSON.Member], transforms: [JSON]
+    ) -> [JSON] {
+        let middle = JSON.object([
+            "calculate": "(datum._bin + datum._bin_end) / 2", "as": "_bin_middle",
+        ])
+        let centred = encoding.filter { $0.key != "x2" }.map { member -> JSON.Member in
+            guard member.key == "x" else { return member }
+            return JSON.Member("x", .object(["field": "_bin_middle", "type": "quantitative"]))
+        }
+        return labelLayers(plot, dataset, encoding: centred, transforms: transforms + [middle])
     }
 
     func boxLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {

@@ -116,6 +116,15 @@ import ChartbookVegaLite
         #expect(texts == ["target 4.5", "mean 4"])
     }
 
+    /// Issue 30: a histogram's value labels stand over the middle of their bins.
+    @Test func histogramLabelsAreCentredOnTheirBins() {
+        let files = InMemoryFiles(["/work/s.csv": "a\n1\n2\n2\n3\n5\n"])
+        let text = layers(spec("load s.csv; add plot histogram s.a labels=on", files: files))
+            .first { markType($0) == "text" }
+        #expect(text?["encoding"]?["x"]?["field"] == "_bin_middle")
+        #expect(text?["encoding"]?["x2"] == nil)
+    }
+
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
     /// the viewer's zone.
     @Test func timesAreTheSessionsWallClock() {
