@@ -200,10 +200,37 @@ extension VegaLiteSpec {
             encoding.append(
                 JSON.Member("order", .object(["field": .string(field), "type": "quantitative"])))
         }
-        let barMark = self.barMark(
-            plot, banded: xIsDiscrete(dataset) || offset, coloredByField: seriesField != nil)
+        let banded = xIsDiscrete(dataset) || offset
+        var barMark = self.barMark(plot, banded: banded, coloredByField: seriesField != nil)
+        if !banded, case .object(var members) = barMark, let width = slotWidth(plot, dataset) {
+            members.append(JSON.Member("width", width))
+            barMark = .object(members)
+        }
         let bars = layer(plot, dataset, mark: barMark, encoding: encoding, transforms: transforms)
         return [bars] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+    }
+
+    /// On a continuous x (numbers, times) a bar is as wide as chartbook draws it: its share
+    /// (`width=`) of the smallest step between x values, in the chart's own pixels — an
+    /// expression over the x scale, so it holds at any size (Vega-Lite's default there is a
+    /// sliver). Nil on other scales, or with fewer than two x values.
+    func slotWidth(_ plot: Plot, _ dataset: Dataset) -> JSON? {
+        let kind = session.xScaleKind
+        guard kind == .time || kind == .linear, let column = session.xColumn(of: plot),
+            let xs = column.numbers
+        else { return nil }
+        let sorted = xs.filter(\.isFinite).sorted()
+        var step = Double.infinity
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
+        guard let first = sorted.first, step.isFinite else { return nil }
+        let unit = kind == .time ? 1000.0 : 1
+        let (a, b) = (first * unit, (first + step) * unit)
+        let at = { (v: Double) in
+            let number = NumberText.shortest(v)
+            return kind == .time ? "scale('x', datetime(\(number)))" : "scale('x', \(number))"
+        }
+        let share = plot.style.bar.widthFraction(for: plot.kind)
+        return .object(["expr": .string("max(1, (\(at(b)) - \(at(a))) * \(share))")])
     }
 
     /// A bar mark with the plot's `BarStyle`: its share of the band (on a discrete x),

@@ -125,6 +125,21 @@ import ChartbookVegaLite
         #expect(text?["encoding"]?["x2"] == nil)
     }
 
+    /// Issue 30: bars on a time x are as wide as chartbook draws them (their share of the
+    /// smallest step, through the x scale), not slivers.
+    @Test func barsOnATimeXTakeTheirSlot() {
+        let bars = layers(spec("load t.csv x=date; add plot stacked t.price"))
+            .first { markType($0) == "bar" }
+        guard case .string(let width)? = bars?["mark"]?["width"]?["expr"] else {
+            Issue.record("no width")
+            return
+        }
+        // One day (86 400 000 ms) from the first date, times the bars' share.
+        #expect(
+            width.contains("datetime(1704067200000)") && width.contains("datetime(1704153600000)"))
+        #expect(width.hasSuffix("* 0.8)"), "\(width)")
+    }
+
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
     /// the viewer's zone.
     @Test func timesAreTheSessionsWallClock() {
