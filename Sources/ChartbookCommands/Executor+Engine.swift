@@ -8,31 +8,38 @@ import ChartbookTransform
 /// the engine's dialect.
 extension Executor {
     /// A remote dataset's plot with transforms, computed by the engine: the pipeline compiled
-    /// to PostgreSQL over the query's rows, one row per group on the wire. What the compiler
-    /// cannot write (a trend, a rolling median, windows over every row) is refused, naming
+    /// to the engine's SQL over the query's rows, one row per group on the wire. What the
+    /// compiler cannot write for it (a trend, a rolling median, windows over every row; in
+    /// ClickHouse windows, calendar units, stdev and quantiles) is refused, naming
     /// `mode=local`.
     func engineDrawnTable(
         _ plot: Plot, _ pipeline: TransformPipeline, _ dataset: Dataset,
         _ inputs: DrawnTable.Inputs, at range: SourceRange
     ) throws(Diagnostic) -> DrawnTable {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            query.engine == .postgres, pipeline.aggregate != nil
+            let remote = query.remoteEngine, pipeline.aggregate != nil
         else {
             throw Diagnostic(
                 .remoteNeedsLocal(
                     dataset: dataset.name,
-                    needs: Self.engine(of: dataset) == .clickhouse
-                        ? "transforms (ClickHouse computes none yet)"
-                        : "transforms of every row (only agg= is computed by the engine)"),
+                    needs: "transforms of every row (only agg= is computed by the engine)"),
                 at: range)
         }
-        let remote = PostgresRemote(query)
         let sql: String
         do throws(TransformError) {
-            sql = try SQLCompiler(.postgres).query(
+            sql = try SQLCompiler(SQLDialect(query.engine)).query(
                 pipeline, over: engineSource(remote, table, ordered: true))
-        } catch { throw Self.refused(error, plot: plot.id, at: range) }
-        let rows: [PostgresRemote.TransformRow]
+        } catch {
+            // What the engine's SQL cannot say is refused as every remote refusal is.
+            if case .unsupported(let what, let backend) = error {
+                throw Diagnostic(
+                    .remoteNeedsLocal(
+                        dataset: dataset.name, needs: "\(what), which \(backend) cannot compute"),
+                    at: range)
+            }
+            throw Self.refused(error, plot: plot.id, at: range)
+        }
+        let rows: [RemoteTransformRow]
         do throws(DatabaseFailure) {
             rows = try remote.transformRows(sql, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }

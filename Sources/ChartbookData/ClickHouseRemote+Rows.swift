@@ -10,11 +10,29 @@ extension ClickHouseRemote {
     /// so the compiler refuses what needs one (`SQLDialect.clickhouse`).
     public func transformSource(_ table: RemoteTable, ordered: Bool) -> String {
         let shape = Shape(table)
-        let columns = shape.names.indices.map {
+        var columns = shape.names.indices.map {
             "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
+        }
+        // The rows as the query gives them (give it an ORDER BY, as for mode=local).
+        if ordered {
+            columns.append("rowNumberInAllBlocks() AS \(RemoteEngines.rowOrderName)")
         }
         return "(SELECT \(columns.joined(separator: ", ")) "
             + "FROM (\n\(PostgresReader.statement(query))\n))"
+    }
+
+    /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
+    public func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [RemoteTransformRow]
+    {
+        try fields(try connect(), sql, shouldCancel: shouldCancel).compactMap { line in
+            guard line.count == 4 else { return nil }
+            return RemoteTransformRow(
+                key: Self.number(line[0]),
+                group: line[1] == Array("\\N".utf8)
+                    ? nil : String(decoding: line[1], as: UTF8.self),
+                value: Self.number(line[2]), rows: Self.number(line[3]))
+        }
     }
 
     public func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool)

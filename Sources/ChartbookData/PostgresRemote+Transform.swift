@@ -87,12 +87,7 @@ extension PostgresRemote {
     }
 
     /// One row of a transform's answer: its key (a number, or text), group, value and rows.
-    public struct TransformRow: Sendable {
-        public var key: Double
-        public var group: String?
-        public var value: Double
-        public var rows: Double
-    }
+    public typealias TransformRow = RemoteTransformRow
 
     /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
     public func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)

@@ -56,6 +56,10 @@ public protocol RemoteEngine: Sendable {
     /// `ordered`, the rows' order as `RemoteEngines.rowOrderName`.
     func transformSource(_ table: RemoteTable, ordered: Bool) -> String
 
+    /// The rows of a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
+    func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
+        throws(DatabaseFailure) -> [RemoteTransformRow]
+
     /// The numbers of the one row an aggregate query answers, NaN for NULL (empty when it
     /// answers no row).
     func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool) throws(DatabaseFailure)
@@ -116,6 +120,22 @@ public enum RemoteEngines {
         }
         guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
         return x
+    }
+}
+
+/// One row of a transform the engine computed: the key, the group's name (nil: none), the
+/// value and the rows it covers (NaN where the engine has NULL).
+public struct RemoteTransformRow: Sendable {
+    public var key: Double
+    public var group: String?
+    public var value: Double
+    public var rows: Double
+
+    public init(key: Double, group: String?, value: Double, rows: Double) {
+        self.key = key
+        self.group = group
+        self.value = value
+        self.rows = rows
     }
 }
 

@@ -44,6 +44,8 @@ public enum SVGRasterizer {
                 Sink.write, Unmanaged.passUnretained(sink).toOpaque(), width * 0.75,
                 height * 0.75)
         else { throw Failure(reason: "cairo could not make a PDF") }
+        // No creation date: the same chart is the same file, as every output is.
+        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
         do {
             try draw(handle, on: surface, width: width, height: height, scale: 0.75)
         } catch {

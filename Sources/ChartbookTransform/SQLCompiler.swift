@@ -44,9 +44,7 @@ public struct SQLCompiler: Sendable {
     public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
     {
-        if dialect == .clickhouse {
-            throw .unsupported("transforms (agg=, bin=, windows)", backend: dialect.rawValue)
-        }
+        if dialect == .clickhouse { return try clickHouseQuery(p, over: source) }
         if let fit = p.fit {
             throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)
         }
@@ -76,7 +74,9 @@ public struct SQLCompiler: Sendable {
     }
 
     /// The rows `where=` keeps, with their key (`k`), group (`g`), value (`v`) and order (`r`).
-    func keptRows(_ p: TransformPipeline, _ source: Source) throws(TransformError) -> String {
+    func keptRows(_ p: TransformPipeline, _ source: Source, names: KeptNames = KeptNames())
+        throws(TransformError) -> String
+    {
         for name in p.columnsRead where source.kinds[name] == nil { throw .missingColumn(name) }
         let q = SQLQuoting.identifier
         let x = p.x.map(q)
@@ -93,12 +93,22 @@ public struct SQLCompiler: Sendable {
             }
         }
         let value = p.y.map(q) ?? "1"
-        let group = p.by.map { "CAST(\(q($0)) AS TEXT)" } ?? "NULL"
+        let group = p.by.map { dialect.text(q($0)) } ?? "NULL"
         var conditions = [String]()
         if let filter = p.filter { conditions.append(condition(filter, source)) }
         let kept = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+        let n = names
         return
-            "SELECT \(key) AS k, \(group) AS g, \(value) AS v, \(q(source.rowOrder)) AS r FROM \(source.relation)\(kept)"
+            "SELECT \(key) AS \(n.k), \(group) AS \(n.g), \(value) AS \(n.v), \(q(source.rowOrder)) AS \(n.r) FROM \(source.relation)\(kept)"
+    }
+
+    /// What the kept rows' key, group, value and order are called. ClickHouse sees an alias
+    /// inside its own `SELECT` (a column `g` would read the group's alias), so there they are
+    /// names no column of the query may have (`chartbook_…`, which remote datasets refuse).
+    struct KeptNames {
+        var k = "k", g = "g", v = "v", r = "r"
+        static let prefixed = KeptNames(
+            k: "chartbook_k", g: "chartbook_g", v: "chartbook_v", r: "chartbook_r")
     }
 
     /// A statistic of a column over the rows `filter` keeps, as one SQL query: the mean, the

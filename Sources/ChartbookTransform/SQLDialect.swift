@@ -6,8 +6,8 @@ import ChartbookModel
 public enum SQLDialect: String, Sendable, CaseIterable {
     case sqlite = "SQLite"
     case postgres = "PostgreSQL"
-    /// Aggregates only (statistics, `describe`): ClickHouse 18 has no window functions and
-    /// no `WITH` subqueries, which transforms are compiled to — they are refused.
+    /// Aggregates only (statistics, `describe`, `agg=` of one `GROUP BY`): ClickHouse 18 has
+    /// no window functions and no `WITH` subqueries — windows and the rest are refused.
     case clickhouse = "ClickHouse"
 
     /// The dialect of a query's engine.
@@ -38,6 +38,11 @@ public enum SQLDialect: String, Sendable, CaseIterable {
             guard value.isFinite else { return value < 0 ? "(-\(infinity))" : infinity }
             return SQLCompiler.real(value)
         }
+    }
+
+    /// `value` as text (a group's name).
+    func text(_ value: String) -> String {
+        self == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
     }
 
     /// `a` and `b` equal, NULL equal to NULL.

@@ -15,7 +15,7 @@ extension TableExecutor {
     /// The drawn table of an engine's answer to a compiled pipeline (one row per group, in
     /// the executor's order), named as the local executor names it.
     public static func result(
-        ofEngine rows: [PostgresRemote.TransformRow], _ p: TransformPipeline, on dataset: Dataset
+        ofEngine rows: [RemoteTransformRow], _ p: TransformPipeline, on dataset: Dataset
     ) throws(TransformError) -> Result {
         let input = try Input(p, dataset)
         let kind = keyKind(p, x: input.x?.kind ?? .number)

@@ -34,6 +34,16 @@ import Foundation
         #expect(text.contains("/MediaBox [ 0 0 30 15 ]"), "\(text.prefix(600))")
     }
 
+    /// The same chart is the same file: no creation date in a PDF, as scripts replay to the
+    /// same bytes (the remote property test found two PDFs a second apart differ).
+    @Test func theSameSVGGivesTheSameBytes() throws {
+        #expect(try SVGRasterizer.pdf(Self.svg) == (try SVGRasterizer.pdf(Self.svg)))
+        #expect(
+            !String(decoding: try SVGRasterizer.pdf(Self.svg), as: UTF8.self).contains(
+                "CreationDate"))
+        #expect(try SVGRasterizer.png(Self.svg) == (try SVGRasterizer.png(Self.svg)))
+    }
+
     @Test func whatIsNotAnSVGOrTooLargeFailsWithAReason() {
         #expect(throws: SVGRasterizer.Failure.self) { try SVGRasterizer.png("not svg") }
         #expect(throws: SVGRasterizer.Failure.self) { try SVGRasterizer.pdf("<svg") }
