@@ -20,6 +20,7 @@ extension Command {
         case .addRefline: "add refline"
         case .removeRefline: "remove refline"
         case .addAnnotation(let spec): "add \(spec.kind.rawValue)"
+        case .setAnnotation: "set annotation"
         case .removeAnnotation: "remove annotation"
         case .setLabels: "set labels"
         case .setRange: "set range"

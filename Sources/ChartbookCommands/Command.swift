@@ -44,6 +44,8 @@ public enum Command: Equatable, Sendable {
     case removeRefline(Located<String>)
     /// `add text X Y "TEXT"`, `add arrow X1 Y1 X2 Y2 ["TEXT"]`.
     case addAnnotation(AnnotationSpec)
+    /// `set annotation ID ["TEXT"] [anchor= color= style= axis=]`: what is given, changed.
+    case setAnnotation(Located<String>, AnnotationSpec)
     case removeAnnotation(Located<String>)
     case setLabels(source: Located<SeriesName>?, sparsity: Int?)
     case setRange(Axes.RangeMode)

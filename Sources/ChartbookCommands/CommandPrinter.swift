@@ -60,6 +60,9 @@ public enum CommandPrinter {
         case .addRefline(let spec): return "add refline " + refline(spec)
         case .removeRefline(let target): return "remove refline \(word(target.value))"
         case .addAnnotation(let spec): return "add \(spec.kind.rawValue) " + annotation(spec)
+        case .setAnnotation(let id, let change):
+            return (["set annotation", word(id.value), annotation(change)].filter { !$0.isEmpty })
+                .joined(separator: " ")
         case .removeAnnotation(let id): return "remove annotation \(word(id.value))"
         case .setReflines(let change): return "set reflines " + reflines(change)
         default: return nil

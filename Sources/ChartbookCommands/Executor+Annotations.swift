@@ -47,6 +47,43 @@ extension Executor {
         s.nextAnnotationNumber += 1
     }
 
+    /// `set annotation ID …`: the text and options given replace the annotation's own; an
+    /// anchor is a text's, a style an arrow's (refused on the other, nothing changed).
+    func setAnnotation(_ id: Located<String>, _ change: AnnotationSpec, in s: inout Session)
+        throws(Diagnostic)
+    {
+        guard let i = s.annotations.firstIndex(where: { $0.id == id.value }) else {
+            throw Diagnostic(
+                .unknown(.annotation, id.value, candidates: s.annotations.map(\.id)),
+                at: id.range)
+        }
+        var a = s.annotations[i]
+        if let text = change.text { a.text = TextMetrics.sanitized(text) }
+        if let color = change.color { a.color = color }
+        if let axis = change.axis { a.axis = axis }
+        switch a.kind {
+        case .text(let point, _):
+            if change.style != nil {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "style", value: change.style?.rawValue ?? "",
+                        expected: "nothing: style= is an arrow's (\(a.id) is a text)"),
+                    at: id.range)
+            }
+            if let anchor = change.anchor { a.kind = .text(point, anchor: anchor) }
+        case .arrow:
+            if change.anchor != nil {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: "anchor", value: change.anchor?.rawValue ?? "",
+                        expected: "nothing: anchor= is a text's (\(a.id) is an arrow)"),
+                    at: id.range)
+            }
+            if let style = change.style { a.style = style }
+        }
+        s.annotations[i] = a
+    }
+
     /// A y value of an annotation: a number, above 0 on a log y scale.
     private func yValue(_ text: Located<String>, on axis: PlotBinding.Axis, in s: Session)
         throws(Diagnostic) -> Double

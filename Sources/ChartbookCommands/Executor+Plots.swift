@@ -25,6 +25,7 @@ extension Executor {
         case .addRefline(let spec): try addRefline(spec, in: &s, at: range)
         case .removeRefline(let target): try removeRefline(target, in: &s)
         case .addAnnotation(let spec): try addAnnotation(spec, in: &s, at: range)
+        case .setAnnotation(let id, let change): try setAnnotation(id, change, in: &s)
         case .removeAnnotation(let id):
             guard s.annotations.contains(where: { $0.id == id.value }) else {
                 throw Diagnostic(

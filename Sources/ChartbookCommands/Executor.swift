@@ -117,7 +117,7 @@ public struct Executor: Sendable {
             .setTimeZone, .setMemory, .derive, .fold:
             effects = try applyData(command, to: &s, at: range, context: context) ?? []
         case .addPlot, .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline,
-            .addAnnotation, .removeAnnotation:
+            .addAnnotation, .setAnnotation, .removeAnnotation:
             effects = try applyPlots(command, to: &s, at: range, context: context) ?? []
         case .setLabels, .setXScale, .setYScale, .setAxisTitle, .setRange, .setZero, .setTitle,
             .setLegend:

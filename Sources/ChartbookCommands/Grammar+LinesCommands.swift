@@ -75,6 +75,20 @@ extension Grammar {
             ]),
             parse: Parser.addArrow),
         CommandSpec(
+            "set annotation",
+            "set annotation ID [\"TEXT\"] [anchor=left|center|right color=C style=solid|dashed|dotted axis=left|right]",
+            "Change a text or an arrow in place: its text, a text's anchor, an arrow's style, the colour or the y axis.",
+            example: "set annotation a1 \"the dam\" color=red",
+            group: .lines,
+            operands: [.annotation, .optional(.text)],
+            options: .fixed([
+                OptionSpec("anchor", .keyword(Annotation.Anchor.allCases.map(\.rawValue))),
+                OptionSpec("color", .color),
+                OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
+                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
+            ]),
+            parse: Parser.setAnnotation),
+        CommandSpec(
             "remove annotation",
             "remove annotation ID",
             "Remove a text or an arrow by its id (a1, a2, ...).",

@@ -99,6 +99,21 @@ extension Parser {
         return .addAnnotation(spec)
     }
 
+    /// `set annotation ID ["TEXT"] [anchor= color= style= axis=]`: at least one.
+    static func setAnnotation(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let id = try c.value(.annotation)
+        var change = AnnotationSpec(kind: .text, points: [])
+        if let token = c.peek, token.kind == .string {
+            change.text = token.text
+            _ = c.next()
+        }
+        try annotationOptions(&c, &change, command: "set annotation")
+        guard change != AnnotationSpec(kind: .text, points: []) else {
+            throw Diagnostic(.missingOptions("set annotation"), at: c.end)
+        }
+        return .setAnnotation(Located(id.text, at: id.range), change)
+    }
+
     /// `X Y`: an x value (a word or, for a time with spaces, a string) and a y value.
     private static func annotationPoint(_ c: inout TokenCursor) throws(Diagnostic)
         -> AnnotationSpec.PointSpec
@@ -109,10 +124,10 @@ extension Parser {
             x: Located(x.text, at: x.range), y: Located(y.text, at: y.range))
     }
 
-    private static func annotationOptions(_ c: inout TokenCursor, _ spec: inout AnnotationSpec)
-        throws(Diagnostic)
-    {
-        let command = "add \(spec.kind.rawValue)"
+    private static func annotationOptions(
+        _ c: inout TokenCursor, _ spec: inout AnnotationSpec, command given: String? = nil
+    ) throws(Diagnostic) {
+        let command = given ?? "add \(spec.kind.rawValue)"
         let allowed = Grammar.optionNames(of: command)
         for option in try c.options() {
             guard allowed.contains(option.name) else {

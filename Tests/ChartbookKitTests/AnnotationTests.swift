@@ -167,3 +167,33 @@ import Testing
         #expect(notebook.session.annotations.last?.text?.contains("\u{1b}") == false)
     }
 }
+
+extension AnnotationTests {
+    /// `set annotation`: what is given changes, in place; a text's anchor and an arrow's
+    /// style are refused on the other kind; undone like every change.
+    @Test func changedInPlace() {
+        var notebook = Notebook()
+        #expect(
+            Self.run(
+                "load d.csv as d\nadd plot line d.a\nadd text 2020-06-01 12 \"mid\"\n"
+                    + "add arrow 2020-03-01 0 2020-04-01 20\n"
+                    + "set annotation a1 \"middle\" anchor=right color=red\n"
+                    + "set annotation a2 \"up\" style=dotted",
+                &notebook) == "")
+        let (text, arrow) = (notebook.session.annotations[0], notebook.session.annotations[1])
+        #expect(text.text == "middle" && text.color == Color.named["red"])
+        if case .text(_, let anchor) = text.kind { #expect(anchor == .right) }
+        #expect(arrow.style == .dotted && arrow.text == "up")
+        let before = notebook.session
+        #expect(
+            Self.run("set annotation a1 style=dashed", &notebook).contains("style= is an arrow's"))
+        #expect(
+            Self.run("set annotation a2 anchor=left", &notebook).contains("anchor= is a text's"))
+        #expect(
+            Self.run("set annotation a9 color=red", &notebook).contains("unknown annotation 'a9'"))
+        #expect(Self.run("set annotation a1", &notebook).contains("needs at least one"))
+        #expect(notebook.session == before)
+        _ = Self.run("undo", &notebook)
+        #expect(notebook.session.annotations[1].style == .solid)
+    }
+}
