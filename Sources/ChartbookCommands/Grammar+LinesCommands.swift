@@ -53,11 +53,7 @@ extension Grammar {
             example: "add text 1898 1200 \"dam built\"",
             group: .lines,
             operands: [.xValue, .number(-1e6...1e6), .text],
-            options: .fixed([
-                OptionSpec("anchor", .keyword(Annotation.Anchor.allCases.map(\.rawValue))),
-                OptionSpec("color", .color),
-                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
-            ]),
+            options: .fixed(annotationOptions(["anchor", "color", "axis"])),
             parse: Parser.addText),
         CommandSpec(
             "add arrow",
@@ -68,11 +64,7 @@ extension Grammar {
             operands: [
                 .xValue, .number(-1e6...1e6), .xValue, .number(-1e6...1e6), .optional(.text),
             ],
-            options: .fixed([
-                OptionSpec("color", .color),
-                OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
-                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
-            ]),
+            options: .fixed(annotationOptions(["color", "style", "axis"])),
             parse: Parser.addArrow),
         CommandSpec(
             "set annotation",
@@ -81,12 +73,7 @@ extension Grammar {
             example: "set annotation a1 \"the dam\" color=red",
             group: .lines,
             operands: [.annotation, .optional(.text)],
-            options: .fixed([
-                OptionSpec("anchor", .keyword(Annotation.Anchor.allCases.map(\.rawValue))),
-                OptionSpec("color", .color),
-                OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
-                OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
-            ]),
+            options: .fixed(annotationOptions(["anchor", "color", "style", "axis"])),
             parse: Parser.setAnnotation),
         CommandSpec(
             "remove annotation",
@@ -97,4 +84,15 @@ extension Grammar {
             operands: [.annotation],
             parse: Parser.removeAnnotation),
     ]
+
+    /// The options of annotations, declared once: those named, in this order.
+    static func annotationOptions(_ names: [String]) -> [OptionSpec] {
+        let all = [
+            OptionSpec("anchor", .keyword(Annotation.Anchor.allCases.map(\.rawValue))),
+            OptionSpec("color", .color),
+            OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
+            OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
+        ]
+        return names.compactMap { name in all.first { $0.name == name } }
+    }
 }
