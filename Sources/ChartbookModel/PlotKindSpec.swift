@@ -101,6 +101,11 @@ public struct PlotKindSpec: Sendable {
         self.traits = traits
     }
     public var name: String { kind.rawValue }
+    /// Whether its marks stand in slots around each x (bars, candles, boxes, error bars'
+    /// caps), so a real x axis reaches half a slot beyond the first and last x.
+    public var standsInSlots: Bool {
+        family == .cartesian && [.bars, .candles, .boxes, .whiskers].contains(mark)
+    }
     /// Its name, then its aliases.
     public var names: [String] { [name] + aliases }
 }

@@ -89,9 +89,7 @@ extension ChartLayout {
 
     /// Kinds drawn in slots around each x (bars, candles, boxes, error bars' caps), not at
     /// points.
-    static let slottedKinds: Set<Plot.Kind> = [
-        .bar, .grouped, .stacked, .histogram, .range, .candlestick, .box, .errorbar,
-    ]
+    static let slottedKinds = Set(Plot.Kind.allCases.filter { $0.spec.standsInSlots })
 
     func ySide(_ c: ChartContext, _ plan: RowPlan, x: XSide) -> YSide {
         let left = yAxis(c, plan, x: x, axis: .left)

@@ -33,6 +33,15 @@ extension VegaLiteSpec {
             scale.append(
                 JSON.Member(
                     "domain", .array(ends.map { kind == .time ? .string(time($0)) : .number($0) })))
+        } else if let domain = slottedDomain(kind) {
+            // Bars stand in slots: the axis reaches half the smallest step beyond the ends,
+            // as chartbook's (the first and last bars were cut in half).
+            let ends = [domain.lowerBound, domain.upperBound]
+            scale += [
+                JSON.Member(
+                    "domain", .array(ends.map { kind == .time ? .string(time($0)) : .number($0) })),
+                JSON.Member("nice", false),
+            ]
         } else if kind == .linear {
             // chartbook's x spans the data, not from zero (Vega-Lite's default for numbers).
             scale.append(JSON.Member("zero", false))
@@ -46,6 +55,32 @@ extension VegaLiteSpec {
             "scale": scale.isEmpty ? nil : .object(scale), "title": title,
             "axis": whole ? .object(["format": "d"]) : nil,
         ])
+    }
+
+    /// On a time or number x with plots standing in slots (bars, candles, error bars): the
+    /// main plots' x extent widened by half the slotted plots' smallest step each side, as
+    /// chartbook's axis is; nil otherwise.
+    func slottedDomain(_ kind: XScaleKind) -> ClosedRange<Double>? {
+        guard kind == .time || kind == .linear,
+            session.mainPlots.contains(where: { $0.kind.spec.standsInSlots })
+        else { return nil }
+        var lo = Double.infinity, hi = -Double.infinity, step = Double.infinity
+        for plot in session.mainPlots {
+            guard let xs = session.xColumn(of: plot)?.numbers else { continue }
+            let sorted = xs.filter(\.isFinite).sorted()
+            guard let first = sorted.first, let last = sorted.last else { continue }
+            (lo, hi) = (min(lo, first), max(hi, last))
+            if plot.kind.spec.standsInSlots { step = min(step, Self.smallestStep(sorted)) }
+        }
+        guard lo < hi, step.isFinite else { return nil }
+        return (lo - step / 2)...(hi + step / 2)
+    }
+
+    /// The smallest gap between neighbours of ascending `sorted` (∞ for fewer than two).
+    static func smallestStep(_ sorted: [Double]) -> Double {
+        var step = Double.infinity
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
+        return step
     }
 
     /// Whether the chart's x is discrete already (categories, or labels on the index).

@@ -220,8 +220,7 @@ extension VegaLiteSpec {
             let xs = column.numbers
         else { return nil }
         let sorted = xs.filter(\.isFinite).sorted()
-        var step = Double.infinity
-        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
+        let step = Self.smallestStep(sorted)
         guard let first = sorted.first, step.isFinite else { return nil }
         let unit = kind == .time ? 1000.0 : 1
         let (a, b) = (first * unit, (first + step) * unit)

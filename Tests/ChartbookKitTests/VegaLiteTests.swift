@@ -138,6 +138,16 @@ import ChartbookVegaLite
         #expect(
             width.contains("datetime(1704067200000)") && width.contains("datetime(1704153600000)"))
         #expect(width.hasSuffix("* 0.8)"), "\(width)")
+        // And the axis reaches half a day beyond the first and last bars, as chartbook's.
+        let x = bars?["encoding"]?["x"]?["scale"]
+        #expect(x?["nice"] == .bool(false))
+        guard case .array(let domain)? = x?["domain"], domain.count == 2,
+            case .string(let first) = domain[0], case .string(let last) = domain[1]
+        else {
+            Issue.record("no domain")
+            return
+        }
+        #expect(first.hasPrefix("2023-12-31T12:00") && last.hasPrefix("2024-01-03T12:00"))
     }
 
     /// Times are the session's wall clock, on a UTC scale: the picture does not move with
