@@ -101,10 +101,10 @@ extension Executor {
                     }
                 }
                 table.groups = table.groups.filter { groupings.contains($0.key) }
-                let sets = Set(plots.flatMap { table.rowSets(for: $0.binding) })
-                table.filtered = table.filtered.filter { sets.contains($0.key) }
-                for set in plots.flatMap({ table.rowSets(for: $0.binding) })
-                where set != .every && table.filtered[set] == nil {
+                let sets = plots.flatMap { table.rowSets(for: $0.binding) }
+                let wanted = Set(sets)
+                table.filtered = table.filtered.filter { wanted.contains($0.key) }
+                for set in sets where set != .every && table.filtered[set] == nil {
                     table.filtered[set] = try remote.kept(table, set, shouldCancel: isCancelled)
                 }
             } catch { throw engineFailure(error, query, at: range) }

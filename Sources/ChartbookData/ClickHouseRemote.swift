@@ -1,5 +1,4 @@
 import ChartbookModel
-import Foundation
 
 /// A query kept in a ClickHouse server (`mode=remote`, issue 28): the same M4 drawing as
 /// `PostgresRemote` — per dot column of the visible x interval the first, last, lowest and
@@ -10,7 +9,8 @@ import Foundation
 ///
 /// This file: opening a query (its columns; its bounds, the rows at them and the rows
 /// sharing an x — three scans), and the SQL every question shares; the drawings' questions
-/// are in `ClickHouseRemote+M4`, what reads every row in `ClickHouseRemote+Rows`.
+/// are in `ClickHouseRemote+M4`, what reads every row in `ClickHouseRemote+Rows`, the sets
+/// of rows of `where=` and `by=` in `+RowSets`, reading the server's answers in `+Answers`.
 extension RemoteShape where Kind == ClickHouseColumn.Kind {
     /// The whole row as one tuple (what `argMin` picks), as the loading path reads it:
     /// `(chartbook_c0, chartbook_l1, …)`.
@@ -140,7 +140,7 @@ public struct ClickHouseRemote: RemoteEngine {
     /// What `load` learns of all the data: its rows, its first and last row by x, and per
     /// column the rows holding its lowest and highest value and its lowest value above zero
     /// (a log scale's end), and how many values are zero or less.
-    private struct Summary {
+    struct Summary {
         var count: Int
         /// Nil when no row has an x.
         var first: [Double]?
@@ -153,7 +153,7 @@ public struct ClickHouseRemote: RemoteEngine {
     /// are complete: every later question reads those without a test per row), then the
     /// rows at the bounds (each picked by an equality, so a row is rarely built). A column
     /// holding NaN or ±∞ costs the bounds' scan once more.
-    private func summary(
+    func summary(
         _ connection: ClickHouseConnection, _ shape: inout Shape, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Summary {
         // Read raw first (no test per row): right unless a column holds NaN or ±∞, which
@@ -295,50 +295,6 @@ public struct ClickHouseRemote: RemoteEngine {
         return max(1, Int(saturating: most.first ?? 1))
     }
 
-    /// What `open` learns of every row, of the rows of `rows` (the same two scans).
-    public func kept(
-        _ table: RemoteTable, _ rows: RemoteRowSet, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> RemoteTable.Kept {
-        let connection = try connect()
-        var shape = Shape(table).keeping(rows)
-        let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
-        let ends = [summary.first, summary.last].compactMap { $0 }
-        return RemoteTable.Kept(
-            count: summary.count, rows: ends + summary.extremes, nonPositive: summary.nonPositive)
-    }
-
-    /// The groups of `column` among the rows of `rows`, in order of first appearance: the
-    /// rows numbered as the query gives them (`rowNumberInAllBlocks`), one scan.
-    public func groups(
-        _ table: RemoteTable, column: String, _ rows: RemoteRowSet, limit: Int,
-        shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [String] {
-        let shape = Shape(table).keeping(rows)
-        guard let c = Column.index(of: column, in: shape.shown) else { return [] }
-        let sql = """
-            SELECT chartbook_g FROM (SELECT \(shape.loaded(c)) AS chartbook_g, \
-            rowNumberInAllBlocks() AS chartbook_n FROM (\(selectRows(shape)))) \
-            GROUP BY chartbook_g ORDER BY min(chartbook_n) LIMIT \(max(limit, 0))
-            """
-        return try fields(try connect(), sql, shouldCancel: shouldCancel).compactMap {
-            $0.first.map { RemoteEngines.text(Self.number($0), isTime: shape.kinds[c].isTime) }
-        }
-    }
-
-    /// How many distinct texts `column` holds over every row, one scan.
-    public func distinctCount(
-        _ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> Int {
-        let shape = Shape(table)
-        guard let c = Column.index(of: column, in: shape.shown) else { return 0 }
-        let v = shape.loaded(c)
-        let answer = try numbers(
-            try connect(),
-            "SELECT uniqExact(\(v)) + (count() > count(\(v))) FROM (\(selectRows(shape)))",
-            shouldCancel: shouldCancel)
-        return Int(saturating: answer.first ?? 0)
-    }
-
     // MARK: - SQL
 
     /// The query's rows as Float64 columns: `chartbook_x`, then `chartbook_c0, …` (times as
@@ -403,56 +359,5 @@ public struct ClickHouseRemote: RemoteEngine {
             return "(\(scaled) / 1267650600228229401496703205376)"
         }
         return "\(value)"
-    }
-
-    // MARK: - Answers
-
-    /// The answer's rows as `TabSeparated` fields (unescaped), at most 64 MiB of them. An
-    /// engine error points into the query when `sql` is it after `prefixed` characters (the
-    /// rest of chartbook's SQL is not the user's to see).
-    func fields(
-        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
-        shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> [[[UInt8]]] {
-        var answer = Data()
-        do {
-            try connection.run(
-                sql + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
-            ) { data throws(DatabaseFailure) in
-                answer.append(data)
-                if answer.count > 64 << 20 {
-                    throw .query("the answer is larger than 64 MiB", offset: nil)
-                }
-            }
-        } catch {
-            throw prefixed.map { PostgresReader.shifted(error, by: $0) } ?? error.withoutPosition
-        }
-        return answer.split(separator: 10).map {
-            ClickHouseReader.fields(Array($0))
-        }
-    }
-
-    /// The numbers of an answer's first row (NaN for NULL).
-    func numbers(
-        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
-        shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> [Double] {
-        try fields(connection, sql, prefixed: prefixed, shouldCancel: shouldCancel).first.map {
-            $0.map { Self.number($0) }
-        } ?? []
-    }
-
-    static func number(_ field: [UInt8]) -> Double {
-        field.withUnsafeBufferPointer { NumberParser.parse($0, 0, $0.count) } ?? .nan
-    }
-
-    /// A tuple as the server writes it, `(1.5,NULL,3)`, as a row of `shape` (NaN for NULL);
-    /// empty when it is not one.
-    static func row(_ field: [UInt8], _ shape: Shape) -> [Double] {
-        guard field.first == UInt8(ascii: "("), field.last == UInt8(ascii: ")") else { return [] }
-        let values = field.dropFirst().dropLast().split(
-            separator: UInt8(ascii: ","), omittingEmptySubsequences: false
-        ).map { number(Array($0)) }
-        return values.count == shape.names.count ? values : []
     }
 }

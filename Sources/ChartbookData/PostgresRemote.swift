@@ -12,8 +12,9 @@ import ChartbookModel
 /// between missing values), so that the line breaks exactly where it would.
 ///
 /// This file: opening a query and the SQL every question shares; the drawings' questions are
-/// in `PostgresRemote+M4`, the transforms' and the other commands' in `+Transform`, every row
-/// through a cursor in `PostgresRowCursor`.
+/// in `PostgresRemote+M4`, the transforms' and the other commands' in `+Transform`, the sets
+/// of rows of `where=` and `by=` in `+RowSets`, every row through a cursor in
+/// `PostgresRowCursor`.
 public struct PostgresRemote: RemoteEngine {
     public var engine: DatabaseQuery.Engine { .postgres }
     public var url: String
@@ -71,66 +72,6 @@ public struct PostgresRemote: RemoteEngine {
         table.rowCount = extremes.count
         table.leftOut = shape.leftOut
         return table
-    }
-
-    /// What `open` learns of every row, of the rows of `rows`: two scans, and the rows at
-    /// the ends.
-    public func kept(
-        _ table: RemoteTable, _ rows: RemoteRowSet, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> RemoteTable.Kept {
-        let connection = try connect(shouldCancel)
-        let shape = Shape(table).keeping(rows)
-        let ends = try fetchRows(
-            connection, shape,
-            sql: around(shape, below: "TRUE", above: "TRUE", lowestFirst: true),
-            shouldCancel: shouldCancel)
-        let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
-        return RemoteTable.Kept(
-            count: extremes.count ?? 0, rows: ends + extremes.rows,
-            nonPositive: extremes.nonPositive)
-    }
-
-    /// The groups of `column` among the rows of `rows`, in order of first appearance: the
-    /// rows numbered as the query gives them (`row_number() OVER ()`), one scan.
-    public func groups(
-        _ table: RemoteTable, column: String, _ rows: RemoteRowSet, limit: Int,
-        shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [String] {
-        let shape = Shape(table).keeping(rows)
-        guard let c = Column.index(of: column, in: shape.shown) else { return [] }
-        let sql = """
-            SELECT c, min(r) AS f FROM (SELECT c\(c) AS c, row_number() OVER () AS r \
-            FROM (\(selectRows(shape, asLoaded: true))) AS chartbook_r) AS chartbook_g \
-            GROUP BY c ORDER BY f LIMIT \(max(limit, 0))
-            """
-        let keys = try fetchNumbers(try connect(shouldCancel), sql, shouldCancel: shouldCancel)
-        return keys.map { RemoteEngines.text($0, isTime: shape.kinds[c].isTime) }
-    }
-
-    /// How many distinct texts `column` holds over every row, one scan.
-    public func distinctCount(
-        _ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> Int {
-        let shape = Shape(table)
-        guard let c = Column.index(of: column, in: shape.shown) else { return 0 }
-        let sql = """
-            SELECT count(DISTINCT c\(c)) + CASE WHEN count(*) > count(c\(c)) THEN 1 ELSE 0 END \
-            FROM (\(selectRows(shape, asLoaded: true))) AS chartbook_r
-            """
-        let answer = try fetchNumbers(try connect(shouldCancel), sql, shouldCancel: shouldCancel)
-        return Int(saturating: answer.first ?? 0)
-    }
-
-    /// The first column of each row of the answer to `sql`, NaN for NULL.
-    private func fetchNumbers(
-        _ connection: PostgresConnection, _ sql: String, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> [Double] {
-        let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        return (0..<result.rows).map { r in
-            guard !result.isNull(r, 0) else { return .nan }
-            let bytes = result.bytes(r, 0)
-            return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
-        }
     }
 
     /// The engine's estimate of the query's rows (its planner's, from EXPLAIN: no scan).
@@ -194,7 +135,7 @@ public struct PostgresRemote: RemoteEngine {
     /// greatest, row by all its columns) — without building an array per row, which costs the
     /// engine five times a plain aggregate: one scan of `min`/`max` per column (parallel),
     /// then one scan whose aggregates build arrays only of the rows holding an extreme.
-    private func extremes(
+    func extremes(
         _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
     )
         throws(DatabaseFailure) -> (rows: [[Double]], nonPositive: [String: Int], count: Int?)

@@ -70,10 +70,9 @@ extension VegaLiteSpec {
             guard value.isFinite else { return [] }
             let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaque)
             let dash = Self.dash(line.style)
-            let empty = JSON.object(["values": .array([.object([])])])
             var layers: [JSON] = [
                 .object([
-                    "data": empty,
+                    "data": Self.oneRow,
                     "mark": .object(["type": "rule", "color": color, "strokeDash": dash]),
                     "encoding": .object(["y": .object(["datum": .number(value)])]),
                 ])
@@ -82,7 +81,7 @@ extension VegaLiteSpec {
             let label = MarkedLineLabel.text(line, value: value, in: session)
             layers.append(
                 .object([
-                    "data": empty,
+                    "data": Self.oneRow,
                     "mark": .object([
                         "type": "text", "align": "right", "baseline": "bottom", "dy": -2,
                         "color": color,
@@ -96,6 +95,9 @@ extension VegaLiteSpec {
             return layers
         }
     }
+
+    /// The data of a mark drawn once at its datums (a rule, a text, an annotation).
+    static let oneRow = JSON.object(["values": .array([.object([])])])
 
     /// A rule's dashes, as the terminal and SVG draw them.
     static func dash(_ style: RuleStyle) -> JSON? {
@@ -145,11 +147,10 @@ extension VegaLiteSpec {
             let nearEnd =
                 shown.map { start > $0.lowerBound + 0.85 * ($0.upperBound - $0.lowerBound) }
                 ?? false
-            let empty = JSON.object(["values": .array([.object([])])])
             return [
-                .object(["data": empty, "mark": mark, "encoding": encoding]),
+                .object(["data": Self.oneRow, "mark": mark, "encoding": encoding]),
                 .object([
-                    "data": empty,
+                    "data": Self.oneRow,
                     "mark": .object([
                         "type": "text", "align": nearEnd ? "right" : "left", "baseline": "top",
                         "dx": nearEnd ? -3 : 3, "dy": 2, "color": color,
@@ -160,86 +161,6 @@ extension VegaLiteSpec {
                     ]),
                 ]),
             ]
-        }
-    }
-
-    /// `add text` and `add arrow`: a text mark at its point (aligned as its anchor says), and
-    /// an arrow as a rule from one point to the other with a triangle at its point, turned
-    /// by the scales' own mapping (an expression over `scale("x", …)` and `scale("y", …)`,
-    /// so it points along the rule at any size); an arrow's text at its tail.
-    func annotationLayers(on axis: PlotBinding.Axis) -> [JSON] {
-        let kind = session.xScaleKind
-        guard kind != .index else { return [] }
-        let time = kind == .time, category = kind == .category
-        // A category by its name (the chart's x is ordinal then).
-        func x(_ p: Annotation.Point) -> JSON {
-            category ? .string(p.xText) : .number(time ? p.x * 1000 : p.x)
-        }
-        func datum(_ p: Annotation.Point) -> [JSON.Member] {
-            let type = category ? "ordinal" : time ? "temporal" : "quantitative"
-            return [
-                JSON.Member("x", .object(["datum": x(p), "type": .string(type)])),
-                JSON.Member("y", .object(["datum": .number(p.y)])),
-            ]
-        }
-        // Where an expression meets an x value: a category's band centre, a time in ms.
-        func xExpr(_ p: Annotation.Point) -> String {
-            if category {
-                return "(scale('x', \(JSON.quoted(p.xText))) + bandwidth('x') / 2)"
-            }
-            return "scale('x', \(time ? "datetime(\(p.x * 1000))" : "\(p.x)"))"
-        }
-        let empty = JSON.object(["values": .array([.object([])])])
-        func text(_ t: String, at p: Annotation.Point, align: String, color: Color?) -> JSON {
-            var mark: [JSON.Member] = [
-                JSON.Member("type", "text"), JSON.Member("align", .string(align)),
-                JSON.Member("dx", .number(align == "left" ? 6 : align == "right" ? -6 : 0)),
-            ]
-            if let color { mark.append(JSON.Member("color", .string(color.hexOpaque))) }
-            return .object([
-                "data": empty, "mark": .object(mark),
-                "encoding": .object(
-                    datum(p) + [JSON.Member("text", .object(["value": .string(t)]))]),
-            ])
-        }
-        return session.annotations.filter { $0.axis == axis }.flatMap { a -> [JSON] in
-            switch a.kind {
-            case .text(let p, let anchor):
-                return a.text.map { [text($0, at: p, align: anchor.rawValue, color: a.color)] }
-                    ?? []
-            case .arrow(let from, let to):
-                let color = a.color ?? session.output.theme.mark
-                let angle =
-                    "atan2(scale('y', \(to.y)) - scale('y', \(from.y)), \(xExpr(to)) - \(xExpr(from))) * 180 / PI + 90"
-                var layers: [JSON] = [
-                    .object([
-                        "data": empty,
-                        "mark": .object([
-                            "type": "rule", "color": .string(color.hexOpaque),
-                            "strokeDash": Self.dash(a.style), "strokeWidth": 1.5,
-                        ]),
-                        "encoding": .object(
-                            datum(from) + [
-                                JSON.Member("x2", .object(["datum": x(to)])),
-                                JSON.Member("y2", .object(["datum": .number(to.y)])),
-                            ]),
-                    ]),
-                    .object([
-                        "data": empty,
-                        "mark": .object([
-                            "type": "point", "shape": "triangle-up", "filled": true, "size": 60,
-                            "color": .string(color.hexOpaque), "opacity": 1,
-                            "angle": .object(["expr": .string(angle)]),
-                        ]),
-                        "encoding": .object(datum(to)),
-                    ]),
-                ]
-                if let t = a.text {
-                    layers.append(
-                        text(t, at: from, align: to.x >= from.x ? "right" : "left", color: color))
-                }
-                return layers
-            }
         }
     }
 

@@ -153,8 +153,8 @@ extension VegaLiteSpec {
                     ]),
             ])
         }
+        guard hasColorChannel(plot) else { return nil }
         let plots = session.mainPlots
-        guard plots.count > 1 else { return nil }
         return .object([
             "datum": .string(plot.id), "type": "nominal",
             "scale": .object([
@@ -187,11 +187,17 @@ extension VegaLiteSpec {
         return values
     }
 
+    /// Whether `colorEncoding` gives the plot a colour channel (its `by=` groups, or its id
+    /// among several plots) — said without reading the groups.
+    func hasColorChannel(_ plot: Plot) -> Bool {
+        plot.binding.by != nil || session.mainPlots.count > 1
+    }
+
     /// A mark of `type` in the plot's colour (unless a colour channel colours it), with
     /// `extra` settings.
     func mark(_ type: String, _ plot: Plot, _ extra: [JSON.Member] = []) -> JSON {
         var members = [JSON.Member("type", .string(type))]
-        if colorEncoding(plot) == nil {
+        if !hasColorChannel(plot) {
             members.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaque)))
         }
         return .object(members + extra)

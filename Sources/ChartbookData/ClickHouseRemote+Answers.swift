@@ -1,0 +1,56 @@
+import ChartbookModel
+import Foundation
+
+/// A ClickHouse remote dataset's questions run and their answers read: `TabSeparated`
+/// fields, numbers, rows written as tuples.
+extension ClickHouseRemote {
+
+    /// The answer's rows as `TabSeparated` fields (unescaped), at most 64 MiB of them. An
+    /// engine error points into the query when `sql` is it after `prefixed` characters (the
+    /// rest of chartbook's SQL is not the user's to see).
+    func fields(
+        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[[UInt8]]] {
+        var answer = Data()
+        do {
+            try connection.run(
+                sql + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
+            ) { data throws(DatabaseFailure) in
+                answer.append(data)
+                if answer.count > 64 << 20 {
+                    throw .query("the answer is larger than 64 MiB", offset: nil)
+                }
+            }
+        } catch {
+            throw prefixed.map { PostgresReader.shifted(error, by: $0) } ?? error.withoutPosition
+        }
+        return answer.split(separator: 10).map {
+            ClickHouseReader.fields(Array($0))
+        }
+    }
+
+    /// The numbers of an answer's first row (NaN for NULL).
+    func numbers(
+        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [Double] {
+        try fields(connection, sql, prefixed: prefixed, shouldCancel: shouldCancel).first.map {
+            $0.map { Self.number($0) }
+        } ?? []
+    }
+
+    static func number(_ field: [UInt8]) -> Double {
+        field.withUnsafeBufferPointer { NumberParser.parse($0, 0, $0.count) } ?? .nan
+    }
+
+    /// A tuple as the server writes it, `(1.5,NULL,3)`, as a row of `shape` (NaN for NULL);
+    /// empty when it is not one.
+    static func row(_ field: [UInt8], _ shape: Shape) -> [Double] {
+        guard field.first == UInt8(ascii: "("), field.last == UInt8(ascii: ")") else { return [] }
+        let values = field.dropFirst().dropLast().split(
+            separator: UInt8(ascii: ","), omittingEmptySubsequences: false
+        ).map { number(Array($0)) }
+        return values.count == shape.names.count ? values : []
+    }
+}
