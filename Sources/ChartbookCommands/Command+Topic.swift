@@ -25,6 +25,7 @@ extension Command {
         case .setLabels: "set labels"
         case .setRange: "set range"
         case .setZero: "set zero"
+        case .setFacetScales: "set facetscales"
         case .setTitle: "set title"
         case .setLegend: "set legend"
         case .setXScale: "set xscale"

@@ -50,6 +50,8 @@ public enum Command: Equatable, Sendable {
     case setLabels(source: Located<SeriesName>?, sparsity: Int?)
     case setRange(Axes.RangeMode)
     case setZero(Bool)
+    /// `set facetscales shared|free|free-x|free-y`.
+    case setFacetScales(FacetScales)
     case setTitle(String?)
     case setLegend(Bool?)
     /// `set xscale auto|index|linear|log|time|category` (auto: nil).
@@ -244,6 +246,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var window: Located<PlotWindow?>?
     /// A trend's `method=`.
     public var trend: Located<TrendMethod>?
+    /// `facet=`; an inner nil (`none`) removes it.
+    public var facet: Located<Facet?>?
 
     public init() {}
 
@@ -275,6 +279,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let window { binding.window = window.value }
         if let trend { binding.trend = trend.value }
         if let open { binding.open = open.value }
+        if let facet { binding.facet = facet.value }
         return binding
     }
 }

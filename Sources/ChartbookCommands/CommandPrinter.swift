@@ -78,6 +78,7 @@ public enum CommandPrinter {
                 + [sparsity.map { "sparsity=\($0)" }].compactMap { $0 }).joined(separator: " ")
         case .setRange(let mode): return "set range " + range(mode)
         case .setZero(let on): return "set zero " + onOff(on)
+        case .setFacetScales(let scales): return "set facetscales " + scales.rawValue
         case .setTitle(let title): return "set title " + (title.map(quoted) ?? "off")
         case .setLegend(let on): return "set legend " + (on.map(onOff) ?? "auto")
         case .setXScale(let kind): return "set xscale " + (kind?.rawValue ?? "auto")

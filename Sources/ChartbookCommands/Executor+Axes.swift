@@ -17,6 +17,7 @@ extension Executor {
             if isX { s.axes.xTitle = text } else { s.axes.yTitle = text }
         case .setRange(let mode): s.axes.range = mode
         case .setZero(let on): s.axes.includeZero = on
+        case .setFacetScales(let scales): s.axes.facetScales = scales
         case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
         case .setLegend(let on): s.output.legend = on
         default: break

@@ -88,6 +88,7 @@ public struct Executor: Sendable {
         if s.plots.contains(where: { $0.drawn != nil }) { try checkXScale(s, at: range) }
         s.forgetXPlaces(unless: old.xScaleKind)
         try checkRemoteUse(s, at: range)
+        try checkFacets(s, at: range)
         try refreshEngineRowSets(&s, at: range)
         try checkYScale(s, at: range)
         switch command {
@@ -119,7 +120,8 @@ public struct Executor: Sendable {
         case .addPlot, .setPlot, .removePlot, .plots, .setReflines, .addRefline, .removeRefline,
             .addAnnotation, .setAnnotation, .removeAnnotation:
             effects = try applyPlots(command, to: &s, at: range, context: context) ?? []
-        case .setLabels, .setXScale, .setYScale, .setAxisTitle, .setRange, .setZero, .setTitle,
+        case .setLabels, .setXScale, .setYScale, .setAxisTitle, .setRange, .setZero,
+            .setFacetScales, .setTitle,
             .setLegend:
             effects = try applyAxes(command, to: &s, at: range)
         case .select, .selectX, .setSpacing, .scroll, .view, .setDirection, .setPadding:

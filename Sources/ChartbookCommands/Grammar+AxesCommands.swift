@@ -70,6 +70,14 @@ extension Grammar {
             operands: [.either(.keyword(["off"]), .text)],
             parse: Parser.setTitle),
         CommandSpec(
+            "set facetscales",
+            "set facetscales shared|free|free-x|free-y",
+            "Which ranges the panels of a faceted chart (facet=) share: both (shared, the default), neither (free), or all but x or y.",
+            example: "set facetscales free-y",
+            group: .axes,
+            operands: [.keyword(FacetScales.allCases.map(\.rawValue))],
+            parse: Parser.setFacetScales),
+        CommandSpec(
             "set legend",
             "set legend on|off|auto",
             "The legend row (auto: shown for more than one series, or for one that no y label names).",

@@ -66,6 +66,14 @@ extension Parser {
         return .setZero(try ValueParser.boolean(token, key: "zero"))
     }
 
+    /// `set facetscales …`.
+    static func setFacetScales(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.word(.words(FacetScales.allCases.map(\.rawValue)))
+        try c.expectEnd()
+        return .setFacetScales(
+            try ValueParser.choice(token, key: "facetscales", as: FacetScales.self))
+    }
+
     /// `set title …`.
     static func setTitle(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let token = try c.value(.title)

@@ -83,6 +83,29 @@ extension PlotOption {
         ).described(
             "Keeps some rows: COLUMN=A,B, COLUMN!=A, COLUMN>N, COLUMN<=DATE."),
         .bound(
+            "facet", facetable, values: .either(.keyword(["none"]), .column),
+            read: { token, b throws(Diagnostic) in
+                b.facet = Located(
+                    try noneOr(token) { t throws(Diagnostic) in
+                        guard let facet = Facet(parsing: t.text) else {
+                            throw Diagnostic(
+                                .invalidValue(
+                                    key: "facet", value: t.text,
+                                    expected: "a column's name, ROW~COLUMN or none"),
+                                at: t.range)
+                        }
+                        return facet
+                    }, at: token.range)
+            },
+            written: {
+                $0.facet.map {
+                    $0.value.map { ScriptQuoting.quotedIfNeeded($0.description) } ?? "none"
+                }
+            }
+        ).described(
+            "Small panels, one per value of this column (ROW~COLUMN: a grid of two); plots without it appear in every panel."
+        ),
+        .bound(
             "axis", xy, values: .keyword(PlotBinding.Axis.allCases.map(\.rawValue)),
             read: { token, b throws(Diagnostic) in
                 b.axis = try ValueParser.choice(token, key: "axis", as: PlotBinding.Axis.self)

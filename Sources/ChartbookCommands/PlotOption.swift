@@ -29,6 +29,7 @@ extension PlotSettings {
         binding.bin = b.bin.map { Located($0, at: .generated) }
         binding.window = b.window.map { Located($0, at: .generated) }
         binding.trend = b.trend.map { Located($0, at: .generated) }
+        binding.facet = b.facet.map { Located($0, at: .generated) }
     }
 }
 
@@ -74,6 +75,10 @@ public struct PlotOption: Sendable {
     static let bars = kinds { $0.mark == .bars || $0.family == .horizontal }
     /// Every kind but the sparkline: the main chart's.
     static let main = kinds { $0.mark != .strip }
+    /// Kinds a faceted page can hold: charts with an x and a y axis.
+    static let facetable = kinds {
+        $0.mark != .strip && [.cartesian, .histogram, .box].contains($0.family)
+    }
     /// The sparkline's own options.
     static let strips = kinds { $0.mark == .strip }
     /// Kinds with a trait (`PlotKindSpec.Trait`).

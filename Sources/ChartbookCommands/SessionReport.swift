@@ -109,6 +109,7 @@ enum SessionReport {
             "settings: range=\(CommandPrinter.range(s.axes.range)) zero=\(s.axes.includeZero ? "on" : "off") size=\(size) color=\(s.output.colorMode.rawValue)"
             + " canvas=\(s.output.canvas.rawValue) legend=\(s.output.legend.map { $0 ? "on" : "off" } ?? "auto")"
             + (s.output.title.map { " title=\"\($0)\"" } ?? "")
+            + (s.axes.facetScales == .shared ? "" : " facetscales=\(s.axes.facetScales.rawValue)")
         switch s.selection {
         case .none: break
         case .last: out += " select=last"

@@ -143,6 +143,7 @@ public enum SessionScript {
         var commands = [Command]()
         if a.range != .auto { commands.append(.setRange(a.range)) }
         if a.includeZero { commands.append(.setZero(true)) }
+        if a.facetScales != .shared { commands.append(.setFacetScales(a.facetScales)) }
         if let kind = a.xScale { commands.append(.setXScale(kind)) }
         if a.yScale != .linear { commands.append(.setYScale(a.yScale)) }
         if let t = a.xTitle { commands.append(.setAxisTitle(x: true, t)) }

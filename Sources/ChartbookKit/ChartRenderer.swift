@@ -49,7 +49,9 @@ public enum ChartRenderer {
 
     /// The plot area's width in cells for this session on this terminal (what `scroll` pages by).
     public static func plotWidth(of session: Session, on target: TerminalTarget) -> Int {
-        scene(for: session, on: target).plotArea.width
+        let scene = scene(for: session, on: target)
+        // A faceted page scrolls its panels together, by a panel's width.
+        return scene.panels.first?.scene.plotArea.width ?? scene.plotArea.width
     }
 
     public static func grid(for session: Session, on target: TerminalTarget) -> CellGrid {

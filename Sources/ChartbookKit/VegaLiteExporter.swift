@@ -10,6 +10,12 @@ public enum VegaLiteExporter {
         // The plot area of the SVG: the chart's cells less about the axes' room.
         let width = max(columns * SVGExporter.cellWidth - 80, 160)
         let height = max(rows * SVGExporter.cellHeight - 96, 120)
-        return VegaLiteSpec(session: session, urls: urls, width: width, height: height).text
+        var spec = VegaLiteSpec(session: session, urls: urls, width: width, height: height)
+        if session.facet != nil {
+            // The panels a row the chart itself has.
+            let panels = ChartRenderer.scene(for: session, on: target).panels
+            spec.facetColumns = Set(panels.map(\.column)).count
+        }
+        return spec.text
     }
 }

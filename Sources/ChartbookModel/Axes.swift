@@ -24,6 +24,8 @@ public struct Axes: Equatable, Sendable {
     /// Axis titles (`set xlabel`, `set ylabel`); nil: none.
     public var xTitle: String?
     public var yTitle: String?
+    /// `set facetscales`: which ranges a faceted chart's panels share.
+    public var facetScales: FacetScales = .shared
 
     public init() {
         labelSource = nil

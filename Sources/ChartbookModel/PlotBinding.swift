@@ -36,14 +36,17 @@ public struct PlotBinding: Equatable, Sendable {
     public var window: PlotWindow?
     /// A `trend` plot's fit (`method=`); nil: linear.
     public var trend: TrendMethod?
+    /// `facet=`: drawn in small panels, one per value of a column (or a grid of two).
+    public var facet: Facet?
 
     /// Whether the plot draws a table computed from its rows (`DrawnTable`) rather than
     /// the rows themselves.
     public var transforms: Bool { aggregate != nil || bin != nil || window != nil }
 
-    /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`.
+    /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`,
+    /// `facet=`.
     public var columns: [String] {
-        [x, by, filter?.column, y, low, high, open].compactMap { $0 }
+        [x, by, filter?.column, y, low, high, open].compactMap { $0 } + (facet?.columns ?? [])
     }
 
     public init(

@@ -16,6 +16,9 @@ public struct SVGRenderer: Sendable {
 
     /// Space around the chart, in pixels.
     public var margin: Double
+    /// Put before the ids of clip paths and gradients: each panel of a faceted page has its
+    /// own ("panel1-" …), so every id in the document is unique.
+    var idPrefix = ""
 
     public init(cellWidth: Double = 8, cellHeight: Double = 16, margin: Double = 8) {
         self.cellWidth = cellWidth
@@ -40,8 +43,37 @@ public struct SVGRenderer: Sendable {
         if let title { out.line("<title>\(SVGWriter.escape(title))</title>") }
         if let description { out.line("<desc>\(SVGWriter.escape(description))</desc>") }
         gradients(scene, &out)
+        for (number, panel) in scene.panels.enumerated() {
+            panelRenderer(number).gradients(panel.scene, &out)
+        }
         out.line("<rect width=\"100%\" height=\"100%\" fill=\"\(theme.background.hexOpaque)\"/>")
         out.line("<g transform=\"translate(\(n(margin)) \(n(margin)))\">")
+        chart(scene, names: names, extra: extra, &out)
+        for (number, panel) in scene.panels.enumerated() {
+            let panelNames = slantedNames(panel.scene)
+            out.line(
+                "<g transform=\"translate(\(n(Double(panel.column) * cellWidth)) \(n(Double(panel.row) * cellHeight)))\">"
+            )
+            panelRenderer(number).chart(
+                panel.scene, names: panelNames, extra: slantExtra(panelNames), &out)
+            out.line("</g>")
+        }
+        out.line("</g>")
+        out.line("</svg>")
+        return out.text
+    }
+
+    /// A renderer for panel `number` of a faceted page: ids of its own.
+    func panelRenderer(_ number: Int) -> SVGRenderer {
+        var renderer = self
+        renderer.idPrefix = "panel\(number + 1)-"
+        return renderer
+    }
+
+    /// One chart's marks and texts (a page's panels each draw theirs), in the chart's cells.
+    func chart(
+        _ scene: Scene, names: [SlantedName], extra: Double, _ out: inout SVGWriter
+    ) {
         if !scene.plotArea.isEmpty {
             // Each line's path once: the fill and the stroke both use it.
             let paths = scene.layers.map { linePath($0, scene) }
@@ -49,13 +81,13 @@ public struct SVGRenderer: Sendable {
             rules(scene, kind: [.grid, .zero], &out)
             // Lines and fills stay inside the plot area, as in the terminal: a fixed range clips
             // them. (Markers and bars are only drawn for points inside it.)
-            clipPath("plot-area", scene, &out)
-            fills(scene, paths, clip: "plot-area", &out)
+            clipPath(idPrefix + "plot-area", scene, &out)
+            fills(scene, paths, clip: idPrefix + "plot-area", &out)
             verticalRules(scene, &out)
             frame(scene, &out)
             selectionColumn(scene, &out)
             for (index, layer) in scene.layers.enumerated() {
-                marks(layer, path: paths[index], clip: "plot-area", scene, &out)
+                marks(layer, path: paths[index], clip: idPrefix + "plot-area", scene, &out)
             }
             rules(scene, kind: [.marked], &out)
             arrows(scene, &out)
@@ -66,11 +98,11 @@ public struct SVGRenderer: Sendable {
         for (number, strip) in scene.sparklines.enumerated() where !strip.plotArea.isEmpty {
             let paths = strip.layers.map { linePath($0, strip) }
             rules(strip, kind: [.zero], &out)
-            clipPath("sparkline-\(number)", strip, &out)
-            fills(strip, paths, clip: "sparkline-\(number)", &out)
+            clipPath(idPrefix + "sparkline-\(number)", strip, &out)
+            fills(strip, paths, clip: idPrefix + "sparkline-\(number)", &out)
             for (index, layer) in strip.layers.enumerated() {
                 marks(
-                    layer, path: paths[index], clip: "sparkline-\(number)", strip,
+                    layer, path: paths[index], clip: idPrefix + "sparkline-\(number)", strip,
                     &out)
             }
         }
@@ -80,9 +112,6 @@ public struct SVGRenderer: Sendable {
             names.isEmpty ? nil : (row: $0.row, extra: extra)
         }
         texts(scene, slanted: slanted, &out)
-        out.line("</g>")
-        out.line("</svg>")
-        return out.text
     }
 
     // MARK: - Coordinates
@@ -119,11 +148,11 @@ public struct SVGRenderer: Sendable {
             let a = area(scene)
             if radial {
                 defs.append(
-                    "<radialGradient id=\"fill\(index)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(a.x + a.w / 2))\" cy=\"\(n(a.y))\" r=\"\(n(max(a.w, a.h)))\">\(stops)</radialGradient>"
+                    "<radialGradient id=\"\(idPrefix)fill\(index)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(a.x + a.w / 2))\" cy=\"\(n(a.y))\" r=\"\(n(max(a.w, a.h)))\">\(stops)</radialGradient>"
                 )
             } else {
                 defs.append(
-                    "<linearGradient id=\"fill\(index)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(n(a.y))\" x2=\"0\" y2=\"\(n(a.y + a.h))\">\(stops)</linearGradient>"
+                    "<linearGradient id=\"\(idPrefix)fill\(index)\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"\(n(a.y))\" x2=\"0\" y2=\"\(n(a.y + a.h))\">\(stops)</linearGradient>"
                 )
             }
         }
@@ -234,7 +263,7 @@ public struct SVGRenderer: Sendable {
             let paint: String
             switch fill.paint {
             case .solid(let c): paint = "fill=\"\(c.hexOpaque)\"\(opacity(c, "fill-opacity"))"
-            case .gradient: paint = "fill=\"url(#fill\(index))\""
+            case .gradient: paint = "fill=\"url(#\(idPrefix)fill\(index))\""
             }
             for part in paths[index] {
                 out.line(

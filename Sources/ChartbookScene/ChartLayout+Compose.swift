@@ -56,7 +56,7 @@ extension ChartLayout {
         if c.realX {
             let plan = XAxisPlan.make(
                 scale: c.scale, series: c.plots, categories: c.categories, view: view,
-                timeZone: c.session.timeZone)
+                timeZone: c.session.timeZone, including: shared.x)
             let mapping = XMapping(
                 domain: plan.domain, widthCells: widthCells, dotsPerCell: dots.x,
                 paddingLeft: view.paddingLeft, paddingRight: view.paddingRight)
@@ -119,6 +119,10 @@ extension ChartLayout {
         }
         for value in annotationValues(session, axis: axis, x: x) {
             lo = min(lo, value); hi = max(hi, value)
+        }
+        // A faceted page's panels share the left axis's range (`set facetscales`).
+        if axis == .left, let y = shared.y {
+            lo = min(lo, y.lowerBound); hi = max(hi, y.upperBound)
         }
         let log = session.axes.yScale == .log
         if (session.axes.includeZero || c.includeZero) && !log { lo = min(lo, 0); hi = max(hi, 0) }

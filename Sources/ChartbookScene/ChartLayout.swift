@@ -16,6 +16,10 @@ public struct ChartLayout: Sendable {
     /// Vector output (SVG): bars are kept at their own positions down to one dot (pixel)
     /// wide; a cell renderer keeps one bar per cell column once slots are under a cell.
     public var vectorBars = false
+    /// The panel of a faceted page this layout draws (its faceted plots keep its rows), and
+    /// what it shares with the other panels; nil and empty for a chart of its own.
+    var panel: Facet.Key?
+    var shared = SharedRanges()
 
     public init(
         columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)
@@ -50,7 +54,10 @@ public struct ChartLayout: Sendable {
         let scale = session.xScaleKind
         // A heatmap bins the columns themselves: no series to resolve.
         if session.chartType == .heatmap { return heatmapScene(session) }
-        let resolved = SeriesResolver(session: session, scale: scale).resolve()
+        if panel == nil, session.facet != nil, !session.mainPlots.isEmpty {
+            return facetScene(session)
+        }
+        let resolved = resolver(session, scale).resolve()
         if !session.mainPlots.isEmpty {
             switch session.chartType {
             case .horizontal: return horizontalScene(session, resolved)
@@ -64,7 +71,8 @@ public struct ChartLayout: Sendable {
             session: session, scale: scale, plots: main,
             sparks: resolved.series.filter { $0.plot.kind == .sparkline },
             categories: resolved.categories, notes: resolved.notes,
-            count: scale == .index ? main.map(\.values.count).max() ?? 0 : 0, marks: [])
+            count: scale == .index ? max(main.map(\.values.count).max() ?? 0, shared.count) : 0,
+            marks: [])
         context.marks = session.markedLines.filter { !$0.isVertical }.map {
             ($0, markedValue($0, in: session))
         }

@@ -43,6 +43,22 @@ public struct Scene: Equatable, Sendable {
     public var yMappings: [String: YMapping] = [:]
     /// Every category's whole name, when the x labels could not show them all (nil else).
     public var categoryNames: CategoryNames?
+    /// A faceted page's panels (`facet=`): each a chart of its own, placed at a cell of this
+    /// scene, which then holds only the page's title, legend and notes (no plot area).
+    public var panels: [Panel] = []
+
+    /// One panel of a faceted page: its chart, whose top-left cell is at `column`, `row` of
+    /// the page.
+    public struct Panel: Equatable, Sendable {
+        public var column: Int
+        public var row: Int
+        public var scene: Scene
+        public init(column: Int, row: Int, scene: Scene) {
+            self.column = column
+            self.row = row
+            self.scene = scene
+        }
+    }
 
     public struct ClipMark: Equatable, Sendable {
         /// Cell column within the plot area.

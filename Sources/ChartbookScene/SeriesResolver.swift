@@ -8,6 +8,12 @@ import Foundation
 struct SeriesResolver {
     var session: Session
     var scale: XScaleKind
+    /// The panel of a faceted page being drawn: faceted plots keep its rows only.
+    var panel: Facet.Key? = nil
+    /// What a panel shares with the others along x: the histograms' bins and the categories'
+    /// slots of every panel's rows.
+    var sharedBinning: HistogramBinning? = nil
+    var sharedCategories: XCategories? = nil
 
     /// One drawn series.
     struct Series {
@@ -103,6 +109,8 @@ struct SeriesResolver {
         var cappedGroups: [(String, Int)]
         /// Lines whose points share an x (in a group), with the most that share one.
         var repeatedX: [(String, Int)] = []
+        /// The bins the histograms were counted in.
+        var binning: HistogramBinning?
     }
 
     /// The marker shapes of a dot plot's `by=` groups, in turn.
@@ -112,7 +120,7 @@ struct SeriesResolver {
     static let maxGroups = ResourceLimits().maxGroups
 
     func resolve() -> Result {
-        var categories = XCategories()
+        var categories = sharedCategories ?? XCategories()
         var leftOut = 0
         var capped = [(String, Int)]()
         var series = [Series]()
@@ -137,7 +145,7 @@ struct SeriesResolver {
                 series.append(s)
             }
         }
-        binHistograms(&series)
+        let binning = binHistograms(&series)
         for i in series.indices where series[i].plot.kind == .histogram {
             leftOut += transform(&series[i])
         }
@@ -148,6 +156,7 @@ struct SeriesResolver {
         var result = Result(
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
         result.repeatedX = repeatedX(series)
+        result.binning = binning
         return result
     }
 
@@ -228,14 +237,16 @@ struct SeriesResolver {
     }
 
     /// Histograms: the values become counts (or densities) in bins all histograms share,
-    /// and x the bins' centres.
-    func binHistograms(_ series: inout [Series]) {
+    /// and x the bins' centres; returns the bins (a panel's are every panel's: `sharedBinning`).
+    @discardableResult
+    func binHistograms(_ series: inout [Series]) -> HistogramBinning? {
         let histograms = series.indices.filter { series[$0].plot.kind == .histogram }
         guard let first = histograms.first,
-            let binning = HistogramBinning.make(
-                histograms.map { series[$0].values },
-                rule: series[first].plot.style.histogram.bins ?? .auto)
-        else { return }
+            let binning = sharedBinning
+                ?? HistogramBinning.make(
+                    histograms.map { series[$0].values },
+                    rule: series[first].plot.style.histogram.bins ?? .auto)
+        else { return nil }
         let centres = (0..<binning.count).map { binning.first + (Double($0) + 0.5) * binning.width }
         for i in histograms {
             var counts = binning.counts(series[i].values)
@@ -247,6 +258,7 @@ struct SeriesResolver {
             series[i].xs = centres
             series[i].sorted = true
         }
+        return binning
     }
 
     /// Stacked parts: each stands on the parts before it at the same x (positive values on
@@ -289,7 +301,7 @@ struct SeriesResolver {
     func groups(of plot: Plot, count: Int) -> [Group] {
         let dataset = session.table(of: plot)
         let column = { (name: String?) in name.flatMap { dataset?.column(named: $0) } }
-        let keep = session.rowsKept(by: plot)
+        let keep = session.rowsKept(by: plot, in: panel)
         guard let by = column(plot.binding.by) else {
             guard let keep else { return [Group(name: plot.id, number: 0, rows: nil)] }
             return [
@@ -305,6 +317,7 @@ struct SeriesResolver {
             if rows[key] == nil { order.append(key) }
             rows[key, default: []].append(row)
         }
+
         // A remote dataset holds a drawing's rows, in x order: the engine found the groups'
         // order of first appearance in the query's rows.
         if plot.drawn == nil, let table = session.dataset(named: plot.series.dataset)?.remote,
@@ -314,11 +327,18 @@ struct SeriesResolver {
         {
             order = known.filter { rows[$0] != nil }
         }
-        // Names are sanitised once per group, not once per row.
-        return order.enumerated().map { number, key in
+        // Names are sanitised once per group, not once per row; in a panel a group's number
+        // is its place among every panel's groups.
+        let numbers =
+            panel != nil && plot.binding.facet != nil
+            ? by.texts(inOrderOfAppearance: session.rowsKept(by: plot))
+            : order
+        let number = Dictionary(
+            numbers.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return order.map { key in
             Group(
                 name: key.isEmpty ? "(none)" : TextMetrics.sanitized(key), key: key,
-                number: number, rows: rows[key])
+                number: number[key] ?? 0, rows: rows[key])
         }
     }
 

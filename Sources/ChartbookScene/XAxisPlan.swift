@@ -24,9 +24,10 @@ struct XAxisPlan {
     /// half a slot beyond the first and last; bars: half their step beyond the ends).
     static func make(
         scale: XScaleKind, series: [SeriesResolver.Series], categories: XCategories,
-        view: View, timeZone: TimeZoneSetting
+        view: View, timeZone: TimeZoneSetting, including shared: ClosedRange<Double>? = nil
     ) -> XAxisPlan {
-        var lo = Double.infinity, hi = -Double.infinity
+        // A faceted page's panels share the x extent of all their data.
+        var lo = shared?.lowerBound ?? .infinity, hi = shared?.upperBound ?? -.infinity
         var barStep = Double.infinity
         var whole = scale == .linear
         for s in series {

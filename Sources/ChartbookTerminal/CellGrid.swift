@@ -58,6 +58,23 @@ public struct CellGrid: Equatable, Sendable {
         return x - column
     }
 
+    /// Copies `other` with its top-left cell at `column`, `row`, clipped at the edges (a
+    /// faceted page's panels). A wide character cut by the right edge is left out.
+    public mutating func place(_ other: CellGrid, column: Int, row: Int) {
+        for y in 0..<other.height where contains(0, row + y) {
+            for x in 0..<other.width where contains(column + x, row + y) {
+                let cell = other[x, y]
+                if cell.isContinuation, x == 0 { continue }
+                if !cell.isContinuation, x + 1 < other.width, other[x + 1, y].isContinuation,
+                    !contains(column + x + 1, row + y)
+                {
+                    continue
+                }
+                cells[(row + y) * width + column + x] = cell
+            }
+        }
+    }
+
     /// Before overwriting a cell: a wide character it belongs to becomes a space.
     private mutating func clearWide(at column: Int, _ row: Int) {
         let index = row * width + column

@@ -36,6 +36,9 @@ public struct TerminalRenderer: Sendable {
             drawClipMarks(scene, into: &grid)
             drawArrows(scene, into: &grid)
         }
+        for panel in scene.panels {
+            grid.place(render(panel.scene), column: panel.column, row: panel.row)
+        }
         for strip in scene.sparklines where !strip.plotArea.isEmpty {
             drawRules(strip, into: &grid)
             drawMarks(strip, into: &grid)

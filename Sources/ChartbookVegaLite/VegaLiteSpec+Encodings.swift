@@ -136,32 +136,42 @@ extension VegaLiteSpec {
         }
     }
 
-    /// Colour by the `by=` column; else, when the chart has several plots, the plot's id on
-    /// a scale of the plots' own colours, so the legend names them as chartbook's does.
+    /// Colour by the `by=` column; else, when the chart has several plots, the plot's id —
+    /// both on one scale (`colorScale`), as Vega-Lite merges the layers' colour scales into
+    /// one: the legend names and colours what chartbook's does.
     func colorEncoding(_ plot: Plot) -> JSON? {
         if let by = plot.binding.by {
-            // chartbook's colours, in its order: the groups as they first appear.
-            let groups = groupValues(plot, by)
             return .object([
                 "field": .string(by), "type": "nominal",
-                "scale": groups.isEmpty
-                    ? nil
-                    : .object([
-                        "domain": .array(groups),
-                        "range": .array(
-                            groups.indices.map { .string(plot.color(ofGroup: $0).hexOpaque) }),
-                    ]),
+                "scale": groupValues(plot, by).isEmpty ? nil : colorScale,
             ])
         }
         guard hasColorChannel(plot) else { return nil }
-        let plots = session.mainPlots
         return .object([
-            "datum": .string(plot.id), "type": "nominal",
-            "scale": .object([
-                "domain": .array(plots.map { .string($0.id) }),
-                "range": .array(plots.map { .string($0.resolvedColor.hexOpaque) }),
-            ]), "title": .null,
+            "datum": .string(plot.id), "type": "nominal", "scale": colorScale, "title": .null,
         ])
+    }
+
+    /// The chart's one colour scale: each main plot's id with its colour, or for a `by=`
+    /// plot its groups with theirs (in chartbook's order of first appearance), each value
+    /// once (the first plot to name it colours it).
+    var colorScale: JSON {
+        var domain = [JSON](), range = [JSON]()
+        func add(_ value: JSON, _ color: Color) {
+            guard !domain.contains(value) else { return }
+            domain.append(value)
+            range.append(.string(color.hexOpaque))
+        }
+        for plot in session.mainPlots {
+            if let by = plot.binding.by {
+                for (number, value) in groupValues(plot, by).enumerated() {
+                    add(value, plot.color(ofGroup: number))
+                }
+            } else {
+                add(.string(plot.id), plot.resolvedColor)
+            }
+        }
+        return .object(["domain": .array(domain), "range": .array(range)])
     }
 
     /// The values of `plot`'s `by=` column among the rows its `where=` keeps, each once, in

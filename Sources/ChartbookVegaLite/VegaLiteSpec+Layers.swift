@@ -128,15 +128,21 @@ extension VegaLiteSpec {
         var extra = [JSON.Member("filled", true), JSON.Member("size", .number(size * size))]
         var encoding = channels(plot, dataset)
         if let by = plot.binding.by, marker.shape == nil {
-            // Groups differ in shape as in the terminal and SVG (`SeriesResolver.groupShapes`).
+            // Groups differ in shape as in the terminal and SVG (`SeriesResolver.groupShapes`),
+            // taken in turn in chartbook's order of the groups (the colours' domain).
+            let shapes: [JSON] = ["circle", "square", "diamond", "cross"]
+            let groups = groupValues(plot, by)
             encoding.append(
                 JSON.Member(
                     "shape",
                     .object([
                         "field": .string(by), "type": "nominal",
-                        "scale": .object([
-                            "range": .array(["circle", "square", "diamond", "cross"])
-                        ]),
+                        "scale": groups.isEmpty
+                            ? .object(["range": .array(shapes)])
+                            : .object([
+                                "domain": .array(groups),
+                                "range": .array(groups.indices.map { shapes[$0 % shapes.count] }),
+                            ]),
                     ])))
         } else {
             extra.insert(JSON.Member("shape", .string(shape)), at: 1)

@@ -11,6 +11,11 @@ public struct VegaLiteSpec: Sendable {
     /// The plot's size in pixels.
     public var width: Int
     public var height: Int
+    /// A faceted session's panels a row (`facet=`), as the chart lays them out; nil: as
+    /// many as fit `width`.
+    public var facetColumns: Int?
+    /// The panel of a faceted page this spec draws (its faceted plots keep its rows).
+    var panel: Facet.Key?
 
     static let schema = "https://vega.github.io/schema/vega-lite/v5.json"
 
@@ -25,7 +30,19 @@ public struct VegaLiteSpec: Sendable {
     public var text: String { json.text() + "\n" }
 
     public var json: JSON {
+        if panel == nil, session.facet != nil, !session.mainPlots.isEmpty { return facetPage }
         var notes = [String]()
+        let chart = self.chart(notes: &notes)
+        return .object(
+            [
+                JSON.Member("$schema", .string(Self.schema)),
+                JSON.Member("description", .string(description(notes))),
+                JSON.Member("datasets", datasets ?? .null),
+            ].filter { $0.value != .null } + chart)
+    }
+
+    /// One chart's members: title, size, layers and how their scales resolve.
+    func chart(notes: inout [String]) -> [JSON.Member] {
         // Plots on the right axis share a scale of their own: the left layers and the right
         // ones are two nested layers whose y scales are resolved independently (resolving
         // every layer independently would give each plot a scale of its own).
@@ -48,16 +65,14 @@ public struct VegaLiteSpec: Sendable {
                 .object(["layer": .array(right)]),
             ]
             : sides[.left] ?? []
-        return .object([
-            "$schema": .string(Self.schema),
-            "description": .string(description(notes)),
-            "title": session.output.title.map(JSON.string),
-            "width": .number(Double(width)),
-            "height": .number(Double(height)),
-            "datasets": datasets,
-            "layer": .array(layers),
-            "resolve": rightAxis ? .object(["scale": .object(["y": "independent"])]) : nil,
-        ])
+        return [
+            JSON.Member("title", session.output.title.map(JSON.string) ?? .null),
+            JSON.Member("width", .number(Double(width))),
+            JSON.Member("height", .number(Double(height))),
+            JSON.Member("layer", .array(layers)),
+            JSON.Member(
+                "resolve", rightAxis ? .object(["scale": .object(["y": "independent"])]) : .null),
+        ].filter { $0.value != .null }
     }
 
     /// What the spec is, and what it leaves out.
@@ -148,6 +163,7 @@ public struct VegaLiteSpec: Sendable {
         // A plot drawn from its computed rows (inlined) has had its filter and transforms.
         if inlinesDrawnRows(plot) { return list }
         if let filter = plot.binding.filter { list.append(.object(["filter": predicate(filter)])) }
+        list += panelFilters(for: plot)
         return list + (pipelineTransforms(for: plot) ?? [])
     }
 

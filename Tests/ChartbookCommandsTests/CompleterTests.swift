@@ -62,7 +62,8 @@ import ChartbookModel
         #expect(
             complete("add plot bar w ").candidates == [
                 "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=", "labels=", "x=",
-                "by=", "where=", "axis=", "agg=", "bin=", "rolling=", "running=", "change=",
+                "by=", "where=", "facet=", "axis=", "agg=", "bin=", "rolling=", "running=",
+                "change=",
             ])
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }

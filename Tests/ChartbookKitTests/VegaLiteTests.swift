@@ -20,6 +20,30 @@ import ChartbookVegaLite
         return layers
     }
 
+    /// Issue 30: Vega-Lite merges the layers' colour scales into one, so a plot's id and
+    /// another plot's `by=` groups share one domain, with chartbook's colours (a grey plot
+    /// beside a by= plot coloured its groups grey).
+    @Test func plotsAndGroupsShareOneColourScale() throws {
+        let json = spec(
+            "load t.csv as t x=date\nadd plot line t.price as p color=gray\nadd plot dot t.price by=symbol"
+        )
+        let scales = layers(json).compactMap { $0["encoding"]?["color"]?["scale"] }
+        #expect(scales.count == 2)
+        #expect(scales.allSatisfy { $0 == scales[0] })
+        #expect(scales.first?["domain"] == .array(["p", "A", "B"]))
+        let session = sessionAfter(
+            "load t.csv as t x=date\nadd plot line t.price as p color=gray\nadd plot dot t.price by=symbol",
+            files: Self.files)
+        let dots = try #require(session.plots.last)
+        #expect(
+            scales.first?["range"]
+                == .array([
+                    .string(session.plots[0].resolvedColor.hexOpaque),
+                    .string(dots.color(ofGroup: 0).hexOpaque),
+                    .string(dots.color(ofGroup: 1).hexOpaque),
+                ]))
+    }
+
     func markType(_ layer: JSON) -> String? {
         if case .string(let type)? = layer["mark"]?["type"] { return type }
         return nil

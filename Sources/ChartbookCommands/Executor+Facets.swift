@@ -1,0 +1,63 @@
+import ChartbookModel
+
+/// Checking a faceted page (`facet=`) after every command: one facet for every plot that has
+/// one, its columns in each such plot's rows, a bounded number of panels, and what panels
+/// cannot yet draw refused with the remedy.
+extension Executor {
+    func checkFacets(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+        let faceted = s.mainPlots.filter { $0.binding.facet != nil }
+        guard let facet = faceted.first?.binding.facet else { return }
+        func refuse(_ message: String, _ hint: String? = nil) -> Diagnostic {
+            Diagnostic(.facet(message: message, hint: hint), at: range)
+        }
+        for plot in faceted {
+            guard plot.binding.facet == facet else {
+                throw refuse(
+                    "plot '\(plot.id)' has facet=\(plot.binding.facet?.description ?? "") and plot '\(faceted[0].id)' facet=\(facet.description)",
+                    "a page has one facet: give every faceted plot the same, or facet=none")
+            }
+            let dataset = s.dataset(named: plot.series.dataset)
+            if dataset?.remote != nil {
+                throw Diagnostic(
+                    .remoteNeedsLocal(dataset: plot.series.dataset, needs: "facet="), at: range)
+            }
+            // A plot's transforms make one table of all its rows; panels would need one each.
+            if plot.binding.transforms || plot.kind == .trend {
+                throw refuse(
+                    "plot '\(plot.id)': facet= cannot yet be combined with agg=, bin=, windows or trends",
+                    "draw each panel's values with where=COLUMN=VALUE, or use by= for groups")
+            }
+            for name in facet.columns where dataset?.column(named: name) == nil {
+                throw Diagnostic(
+                    .unknown(
+                        .column, name, context: "facet= of dataset '\(plot.series.dataset)'",
+                        candidates: dataset?.columns.map(\.name) ?? []), at: range)
+            }
+        }
+        if let chart = s.mainPlots.first?.kind.chart,
+            ![.cartesian, .histogram, .box].contains(chart)
+        {
+            throw refuse("a \(chart.noun) cannot be drawn in panels")
+        }
+        let columns = s.facetValues().count
+        let rows = facet.row == nil ? 1 : s.facetValues(row: true).count
+        guard columns * rows <= Facet.maxPanels else {
+            throw refuse(
+                "facet=\(facet.description) makes \(columns * rows) panels; a page holds at most \(Facet.maxPanels)",
+                "facet by a column with fewer values, or keep some rows with where=")
+        }
+        // A fixed size is known now (a window's may change: its page says what it needs).
+        if case .fixed(let width, let height) = s.output.size {
+            let top = (s.output.title == nil ? 0 : 1) + (s.output.legend == false ? 0 : 1)
+            if let least = PanelGrid.shortfall(
+                count: columns * rows, across: facet.row == nil ? nil : columns, top: top,
+                columns: width, rows: height)
+            {
+                throw refuse(
+                    "\(columns * rows) panels need at least \(least.columns)x\(least.rows) cells; the chart is \(width)x\(height)",
+                    "set size \(max(width, least.columns))x\(max(height, least.rows)), or keep fewer values with where="
+                )
+            }
+        }
+    }
+}
