@@ -333,6 +333,8 @@ struct SeriesResolver {
             panel != nil && plot.binding.facet != nil
             ? by.texts(inOrderOfAppearance: session.rowsKept(by: plot))
             : order
+        // A panel's groups come in that order too (its readout and marks as the legend's).
+        if panel != nil && plot.binding.facet != nil { order = numbers.filter { rows[$0] != nil } }
         let number = Dictionary(
             numbers.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         return order.map { key in
