@@ -47,6 +47,14 @@ public enum Command: Equatable, Sendable {
     /// `set annotation ID ["TEXT"] [anchor= color= style= axis=]`: what is given, changed.
     case setAnnotation(Located<String>, AnnotationSpec)
     case removeAnnotation(Located<String>)
+    /// `add panel`: a new, empty chart on the page, made current.
+    case addPanel
+    /// `panel N`: the chart commands change (1-based).
+    case selectPanel(Located<Int>)
+    /// `remove panel [N]`: a chart off the page (the current one without N).
+    case removePanel(Located<Int>?)
+    /// `set layout auto|COLUMNSxROWS`.
+    case setLayout(PanelLayout)
     case setLabels(source: Located<SeriesName>?, sparsity: Int?)
     case setRange(Axes.RangeMode)
     case setZero(Bool)

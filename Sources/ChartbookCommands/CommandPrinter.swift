@@ -64,6 +64,10 @@ public enum CommandPrinter {
             return (["set annotation", word(id.value), annotation(change)].filter { !$0.isEmpty })
                 .joined(separator: " ")
         case .removeAnnotation(let id): return "remove annotation \(word(id.value))"
+        case .addPanel: return "add panel"
+        case .selectPanel(let n): return "panel \(n.value)"
+        case .removePanel(let n): return "remove panel" + (n.map { " \($0.value)" } ?? "")
+        case .setLayout(let layout): return "set layout " + layout.description
         case .setReflines(let change): return "set reflines " + reflines(change)
         default: return nil
         }

@@ -98,8 +98,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// Several rows share an x in a plot that draws one mark per x, and no `agg=` says
         /// how to combine them.
         case repeatedX(plot: String, rows: Int, x: String)
-        /// A faceted page that cannot be drawn as asked (`facet=`).
-        case facet(message: String, hint: String?)
+        /// A page that cannot be drawn as asked (`facet=`, `add panel`, `set layout`).
+        case page(message: String, hint: String?)
         case cancelled
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
         indirect case inScript(Diagnostic)
@@ -181,7 +181,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "'\(value)' is not a value of the \(scale) x axis: expected \(expected)"
         case .transform(let plot, let message, _): return "plot '\(plot)': \(message)"
         case .expression(let message, _): return message
-        case .facet(let message, _): return message
+        case .page(let message, _): return message
         case .repeatedX(let plot, let rows, let x):
             return
                 "plot '\(plot)' has up to \(rows) rows at one x (\(x)); its bars would hide each other"
@@ -222,7 +222,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "load it with mode=local (every row is read)"
         case .transform(_, _, let hint): return hint
         case .expression(_, let hint): return hint
-        case .facet(_, let hint): return hint
+        case .page(_, let hint): return hint
         case .repeatedX:
             return "say how to combine them: agg=mean, agg=sum, agg=count … (help agg)"
         case .inScript(let inner): return inner.hint

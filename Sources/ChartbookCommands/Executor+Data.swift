@@ -146,14 +146,23 @@ extension Executor {
     /// lines and labels go with it).
     func drop(_ name: Located<String>, force: Bool, in s: inout Session) throws(Diagnostic) {
         _ = try existingDataset(name, in: s)
-        let users = s.plots.filter { $0.series.dataset == name.value }.map(\.id)
+        // Every panel's plots (a page of several charts shares its datasets).
+        let users = s.plotsOfEveryPanel.filter { $0.series.dataset == name.value }.map(\.id)
         if !users.isEmpty && !force {
             throw Diagnostic(.datasetInUse(name.value, plots: users), at: name.range)
         }
-        s.plots.removeAll { $0.series.dataset == name.value }
-        s.markedLines.removeAll {
-            if case .statistic(_, let ref) = $0.value { ref.dataset == name.value } else { false }
+        func forget(_ chart: inout Session) {
+            chart.plots.removeAll { $0.series.dataset == name.value }
+            chart.markedLines.removeAll {
+                if case .statistic(_, let ref) = $0.value {
+                    ref.dataset == name.value
+                } else {
+                    false
+                }
+            }
         }
+        forget(&s)
+        s.updateOtherPanels { _, chart in forget(&chart) }
         switch s.axes.labelSource {
         case .datasetLabels(name.value): s.axes.labelSource = nil
         case .column(let ref) where ref.dataset == name.value: s.axes.labelSource = nil

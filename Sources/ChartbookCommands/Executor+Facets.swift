@@ -4,11 +4,15 @@ import ChartbookModel
 /// one, its columns in each such plot's rows, a bounded number of panels, and what panels
 /// cannot yet draw refused with the remedy.
 extension Executor {
-    func checkFacets(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+    /// `chartSize`: the cells the chart has on a page of several (nil: the session's fixed
+    /// size, if any).
+    func checkFacets(_ s: Session, chartSize: (Int, Int)? = nil, at range: SourceRange)
+        throws(Diagnostic)
+    {
         let faceted = s.mainPlots.filter { $0.binding.facet != nil }
         guard let facet = faceted.first?.binding.facet else { return }
         func refuse(_ message: String, _ hint: String? = nil) -> Diagnostic {
-            Diagnostic(.facet(message: message, hint: hint), at: range)
+            Diagnostic(.page(message: message, hint: hint), at: range)
         }
         for plot in faceted {
             guard plot.binding.facet == facet else {
@@ -46,8 +50,9 @@ extension Executor {
                 "facet=\(facet.description) makes \(columns * rows) panels; a page holds at most \(Facet.maxPanels)",
                 "facet by a column with fewer values, or keep some rows with where=")
         }
-        // A fixed size is known now (a window's may change: its page says what it needs).
-        if case .fixed(let width, let height) = s.output.size {
+        // A fixed size is known now (a window's may change: its page says what it needs);
+        // on a page of charts, the panel's.
+        if let (width, height) = chartSize ?? fixedSize(s) {
             let top = (s.output.title == nil ? 0 : 1) + (s.output.legend == false ? 0 : 1)
             if let least = PanelGrid.shortfall(
                 count: columns * rows, across: facet.row == nil ? nil : columns, top: top,
@@ -59,5 +64,11 @@ extension Executor {
                 )
             }
         }
+    }
+
+    /// The session's fixed size in cells; nil when it follows the window.
+    func fixedSize(_ s: Session) -> (Int, Int)? {
+        guard case .fixed(let width, let height) = s.output.size else { return nil }
+        return (width, height)
     }
 }

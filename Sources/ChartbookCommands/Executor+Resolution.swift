@@ -31,7 +31,7 @@ extension Executor {
     /// Puts `dataset` in the session, refusing when a plot would lose its column.
     func replace(_ dataset: Dataset, in s: inout Session, at range: SourceRange) throws(Diagnostic)
     {
-        let broken = s.plots.filter {
+        let broken = s.plotsOfEveryPanel.filter {
             $0.series.dataset == dataset.name
                 && ((!$0.series.column.isEmpty
                     && dataset.column(named: $0.series.column)?.isNumeric != true)

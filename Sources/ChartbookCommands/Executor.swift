@@ -86,11 +86,15 @@ public struct Executor: Sendable {
         try refreshDrawnTables(&s, at: command.transformRange ?? range)
         try refreshEngineStatistics(&s, at: range)
         if s.plots.contains(where: { $0.drawn != nil }) { try checkXScale(s, at: range) }
-        s.forgetXPlaces(unless: old.xScaleKind)
+        // (A panel made current keeps its places: it was on that x scale.)
+        let samePanels = old.currentPanel == s.currentPanel && old.panels.count == s.panels.count
+        if samePanels { s.forgetXPlaces(unless: old.xScaleKind) }
         try checkRemoteUse(s, at: range)
-        try checkFacets(s, at: range)
+        try checkFacets(s, chartSize: panelSize(s), at: range)
         try refreshEngineRowSets(&s, at: range)
         try checkYScale(s, at: range)
+        try maintainOtherPanels(&s, old: samePanels ? old : nil, at: range)
+        try checkPageFits(s, at: range)
         switch command {
         case .addPlot(_, _, _, _, let binding):
             try checkFilter(of: s.plots.last?.id, in: s, at: binding.filter?.range ?? range)
@@ -129,6 +133,8 @@ public struct Executor: Sendable {
         case .show, .showData, .list, .setSize, .setColor, .setCanvas, .setTheme, .setRedraw,
             .snapshot:
             effects = try applyOutput(command, to: &s, context: context)
+        case .addPanel, .selectPanel, .removePanel, .setLayout:
+            effects = try applyPanels(command, to: &s, at: range)
         case .reset, .help, .echo, .pause, .play, .quit:
             effects = try applySession(command, to: &s, context: context)
         case .undo, .redo, .history, .source, .save:

@@ -6,7 +6,7 @@ import ChartbookTransform
 enum SessionReport {
     static func list(_ s: Session) -> String {
         let out =
-            datasetLines(s) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n")
+            datasetLines(s) + panelLine(s) + "plots:" + (s.plots.isEmpty ? " none\n" : "\n")
             + plotLines(s)
             + reflinesLine(s.referenceLines) + markedLines(s) + annotations(s) + viewLine(s.view)
             + settingsLine(s)
@@ -138,7 +138,14 @@ enum SessionReport {
     }
 
     static func plots(_ s: Session) -> String {
-        TextMetrics.sanitizedLines(s.plots.isEmpty ? "no plots\n" : plotLines(s))
+        TextMetrics.sanitizedLines(panelLine(s) + (s.plots.isEmpty ? "no plots\n" : plotLines(s)))
+    }
+
+    /// `panel 2 of 3 (layout auto): the lines below are its` on a page of panels; "" else.
+    static func panelLine(_ s: Session) -> String {
+        guard s.panels.count > 1 else { return "" }
+        return
+            "panel \(s.currentPanel + 1) of \(s.panels.count) (layout \(s.panelLayout.description)): the lines below are its\n"
     }
 
     static func plotLines(_ s: Session) -> String {

@@ -80,15 +80,47 @@ public enum SessionScript {
                 }
             }
         }
-        var commands = reflines(s.referenceLines, defaults: defaults.referenceLines)
-        commands += axes(s.axes) + output(s.output)
-        commands += plots(s) + s.markedLines.map(refline) + s.annotations.map(annotation)
-        commands += labels(s.axes) + view(s) + selection(s)
+        var commands: [Command]
+        if s.panels.count > 1 {
+            // The settings every panel shares, then each chart, `add panel` between them,
+            // then the layout and the panel that was current.
+            var shared = s.output
+            (shared.title, shared.legend) = (nil, nil)
+            commands = output(shared)
+            for index in s.panels.indices {
+                if index > 0 { commands.append(.addPanel) }
+                let chart = s.panel(index)
+                commands += chartCommands(chart, chartOutput: titleAndLegend(chart.output))
+            }
+            if s.panelLayout != .auto { commands.append(.setLayout(s.panelLayout)) }
+            if s.currentPanel != s.panels.count - 1 {
+                commands.append(.selectPanel(typed(s.currentPanel + 1)))
+            }
+        } else {
+            commands = chartCommands(s, chartOutput: output(s.output))
+        }
         if let dir = s.output.snapshotDirectory {
             commands.append(
                 .snapshot(on: true, directory: typed(relative(dir, to: scriptDirectory))))
         }
         return lines + commands.map(Line.command)
+    }
+
+    /// One chart's commands: its reference lines, axes, `output` (settings, or a panel's
+    /// title and legend), plots, marked lines, annotations, labels, view and selection.
+    static func chartCommands(_ s: Session, chartOutput: [Command]) -> [Command] {
+        var commands = reflines(s.referenceLines, defaults: ReferenceLines())
+        commands += axes(s.axes) + chartOutput
+        commands += plots(s) + s.markedLines.map(refline) + s.annotations.map(annotation)
+        return commands + labels(s.axes) + view(s) + selection(s)
+    }
+
+    /// A panel's title and legend setting.
+    static func titleAndLegend(_ o: OutputSettings) -> [Command] {
+        var commands = [Command]()
+        if let t = o.title { commands.append(.setTitle(t)) }
+        if let l = o.legend { commands.append(.setLegend(l)) }
+        return commands
     }
 
     /// The command that makes dataset `d` again from its source.
@@ -159,9 +191,7 @@ public enum SessionScript {
         if o.canvas != d.canvas { commands.append(.setCanvas(o.canvas)) }
         if o.theme != d.theme { commands.append(.setTheme(o.theme)) }
         if o.redraw != d.redraw { commands.append(.setRedraw(o.redraw)) }
-        if let t = o.title { commands.append(.setTitle(t)) }
-        if let l = o.legend { commands.append(.setLegend(l)) }
-        return commands
+        return commands + titleAndLegend(o)
     }
 
     /// The plots, with the palette colour spelled out where replay would pick another.

@@ -29,7 +29,8 @@ public enum ChartRenderer {
         case .auto:
             // A dashboard of sparklines only is as tall as its strips (and title), not the window.
             let rows = max(0, target.rows)
-            guard !session.plots.isEmpty, session.mainPlots.isEmpty else {
+            guard !session.plots.isEmpty, session.mainPlots.isEmpty, session.panels.count <= 1
+            else {
                 return (max(0, target.columns), rows)
             }
             let strips = session.plots.reduce(0) { $0 + $1.style.spark.resolvedHeight }
@@ -49,8 +50,12 @@ public enum ChartRenderer {
 
     /// The plot area's width in cells for this session on this terminal (what `scroll` pages by).
     public static func plotWidth(of session: Session, on target: TerminalTarget) -> Int {
-        let scene = scene(for: session, on: target)
-        // A faceted page scrolls its panels together, by a panel's width.
+        var scene = scene(for: session, on: target)
+        // On a page of panels, the current panel's; a faceted chart scrolls its panels
+        // together, by a panel's width.
+        if session.panels.count > 1, scene.panels.indices.contains(session.currentPanel) {
+            scene = scene.panels[session.currentPanel].scene
+        }
         return scene.panels.first?.scene.plotArea.width ?? scene.plotArea.width
     }
 

@@ -40,7 +40,7 @@ public enum HTMLNotebook {
             }
             html += "<pre class=\"command\"><code>\(escaped(entry.command))</code></pre>\n"
             // A chart when there is one to see and the step changed it.
-            if !entry.session.plots.isEmpty, entry.session != previous {
+            if !entry.session.plotsOfEveryPanel.isEmpty, entry.session != previous {
                 html += figure(prepare(entry.session), number: number + 1, on: target)
             }
             previous = entry.session

@@ -251,7 +251,7 @@ public struct ScriptRunner: Sendable {
             if let command = frame.command { text += "> " + command + "\n" }
             emit(.output(TextMetrics.sanitizedLines(text)))
             if !frame.messages.isEmpty { emit(.diagnostic(frame.messages)) }
-            if notebook.commits > before, !notebook.session.plots.isEmpty {
+            if notebook.commits > before, !notebook.session.plotsOfEveryPanel.isEmpty {
                 emit(.draw(notebook.session))
             }
             if frame.failed { succeeded = false }

@@ -1,4 +1,5 @@
 import ChartbookModel
+import ChartbookScene
 import ChartbookVegaLite
 
 /// Session → Vega-Lite v5 specification text, sized like the SVG of the same session.
@@ -11,10 +12,16 @@ public enum VegaLiteExporter {
         let width = max(columns * SVGExporter.cellWidth - 80, 160)
         let height = max(rows * SVGExporter.cellHeight - 96, 120)
         var spec = VegaLiteSpec(session: session, urls: urls, width: width, height: height)
-        if session.facet != nil {
-            // The panels a row the chart itself has.
-            let panels = ChartRenderer.scene(for: session, on: target).panels
-            spec.facetColumns = Set(panels.map(\.column)).count
+        // The panels (and facets) a row the chart itself has.
+        let across = { (panels: [Scene.Panel]) in Set(panels.map(\.column)).count }
+        if session.panels.count > 1 {
+            let page = ChartRenderer.scene(for: session, on: target).panels
+            spec.panelColumns = across(page)
+            for (index, panel) in page.enumerated() where !panel.scene.panels.isEmpty {
+                spec.panelFacetColumns[index] = across(panel.scene.panels)
+            }
+        } else if session.facet != nil {
+            spec.facetColumns = across(ChartRenderer.scene(for: session, on: target).panels)
         }
         return spec.text
     }

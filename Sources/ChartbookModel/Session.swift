@@ -24,6 +24,13 @@ public struct Session: Equatable, Sendable {
     /// `set memory`: the bytes one command's data may take; nil: the machine's default (the
     /// executable's `ResourceLimits.memoryBudget`, half the physical memory).
     public var memoryBudget: Int?
+    /// A page of several charts (`add panel`): every panel, the current one an empty
+    /// placeholder (its chart is this session's own fields); empty for one chart.
+    public var panels: [ChartPanel] = []
+    /// The index in `panels` of the chart commands change.
+    public var currentPanel = 0
+    /// How the panels are placed (`set layout`).
+    public var panelLayout = PanelLayout.auto
 
     public init() {
         datasets = []
@@ -55,8 +62,11 @@ public struct Session: Equatable, Sendable {
     /// The values a series reference points at, or nil when it no longer resolves.
     /// The datasets the plots and the marked lines' statistics read, in session order.
     public var datasetsInUse: [Dataset] {
-        var names = Set(plots.map(\.series.dataset))
-        for line in markedLines {
+        var names = Set(plotsOfEveryPanel.map(\.series.dataset))
+        let lines =
+            markedLines
+            + panels.indices.filter { $0 != currentPanel }.flatMap { panels[$0].markedLines }
+        for line in lines {
             if case .statistic(_, let series) = line.value { names.insert(series.dataset) }
         }
         return datasets.filter { names.contains($0.name) }

@@ -42,32 +42,40 @@ public struct SVGRenderer: Sendable {
         )
         if let title { out.line("<title>\(SVGWriter.escape(title))</title>") }
         if let description { out.line("<desc>\(SVGWriter.escape(description))</desc>") }
-        gradients(scene, &out)
-        for (number, panel) in scene.panels.enumerated() {
-            panelRenderer(number).gradients(panel.scene, &out)
-        }
+        allGradients(scene, &out)
         out.line("<rect width=\"100%\" height=\"100%\" fill=\"\(theme.background.hexOpaque)\"/>")
         out.line("<g transform=\"translate(\(n(margin)) \(n(margin)))\">")
         chart(scene, names: names, extra: extra, &out)
-        for (number, panel) in scene.panels.enumerated() {
-            let panelNames = slantedNames(panel.scene)
-            out.line(
-                "<g transform=\"translate(\(n(Double(panel.column) * cellWidth)) \(n(Double(panel.row) * cellHeight)))\">"
-            )
-            panelRenderer(number).chart(
-                panel.scene, names: panelNames, extra: slantExtra(panelNames), &out)
-            out.line("</g>")
-        }
         out.line("</g>")
         out.line("</svg>")
         return out.text
     }
 
-    /// A renderer for panel `number` of a faceted page: ids of its own.
+    /// A renderer for panel `number` of a page (of panels or facets): ids of its own.
     func panelRenderer(_ number: Int) -> SVGRenderer {
         var renderer = self
-        renderer.idPrefix = "panel\(number + 1)-"
+        renderer.idPrefix = idPrefix + "panel\(number + 1)-"
         return renderer
+    }
+
+    /// The gradients of `scene` and of its panels, theirs with their panels' ids.
+    func allGradients(_ scene: Scene, _ out: inout SVGWriter) {
+        gradients(scene, &out)
+        for (number, panel) in scene.panels.enumerated() {
+            panelRenderer(number).allGradients(panel.scene, &out)
+        }
+    }
+
+    /// A page's panels, each its chart in a group moved to its place.
+    func panels(_ scene: Scene, _ out: inout SVGWriter) {
+        for (number, panel) in scene.panels.enumerated() {
+            let names = slantedNames(panel.scene)
+            out.line(
+                "<g transform=\"translate(\(n(Double(panel.column) * cellWidth)) \(n(Double(panel.row) * cellHeight)))\">"
+            )
+            panelRenderer(number).chart(panel.scene, names: names, extra: slantExtra(names), &out)
+            out.line("</g>")
+        }
     }
 
     /// One chart's marks and texts (a page's panels each draw theirs), in the chart's cells.
@@ -112,6 +120,7 @@ public struct SVGRenderer: Sendable {
             names.isEmpty ? nil : (row: $0.row, extra: extra)
         }
         texts(scene, slanted: slanted, &out)
+        panels(scene, &out)
     }
 
     // MARK: - Coordinates

@@ -54,6 +54,7 @@ public struct ChartLayout: Sendable {
         let scale = session.xScaleKind
         // A heatmap bins the columns themselves: no series to resolve.
         if session.chartType == .heatmap { return heatmapScene(session) }
+        if session.panels.count > 1 { return panelPage(session) }
         if panel == nil, session.facet != nil, !session.mainPlots.isEmpty {
             return facetScene(session)
         }

@@ -4,11 +4,10 @@ import ChartbookModel
 /// panels `Session.facetKeys` gives every output, each titled with its values and keeping
 /// its rows with a filter — whose scales resolve as `set facetscales` says.
 extension VegaLiteSpec {
-    var facetPage: JSON {
+    func facetPage(notes: inout [String]) -> [JSON.Member] {
         let keys = session.facetKeys
         let across = max(1, min(facetColumns ?? keys.count, keys.count))
         let down = max(1, (keys.count + across - 1) / across)
-        var notes = [String]()
         let panels = keys.map { key -> JSON in
             var panel = self
             panel.panel = key
@@ -24,16 +23,42 @@ extension VegaLiteSpec {
                 "y": .string(scales.sharesY ? "shared" : "independent"),
             ])
         ])
-        return .object(
-            [
-                JSON.Member("$schema", .string(Self.schema)),
-                JSON.Member("description", .string(description(Array(Set(notes)).sorted()))),
-                JSON.Member("title", session.output.title.map(JSON.string) ?? .null),
-                JSON.Member("datasets", datasets ?? .null),
-                JSON.Member("columns", .number(Double(across))),
-                JSON.Member("concat", .array(panels)),
-                JSON.Member("resolve", resolve),
-            ].filter { $0.value != .null })
+        return [
+            JSON.Member("title", session.output.title.map(JSON.string) ?? .null),
+            JSON.Member("columns", .number(Double(across))),
+            JSON.Member("concat", .array(panels)),
+            JSON.Member("resolve", resolve),
+        ].filter { $0.value != .null }
+    }
+
+    /// A page of several charts (`add panel`): a `concat` of each panel's spec, as many a
+    /// row as the chart has (`panelColumns`), each with scales of its own.
+    func panelPage(notes: inout [String]) -> [JSON.Member] {
+        let count = session.panels.count
+        let across = max(1, min(panelColumns ?? count, count))
+        let down = max(1, (count + across - 1) / across)
+        let panels = session.panels.indices.map { index -> JSON in
+            var panel = panelSpec(index)
+            panel.width = max(width / across - 40, 80)
+            panel.height = max(height / down - 40, 60)
+            return .object(panel.body(notes: &notes))
+        }
+        return [
+            JSON.Member("columns", .number(Double(across))),
+            JSON.Member("concat", .array(panels)),
+            JSON.Member(
+                "resolve", .object(["scale": .object(["x": "independent", "y": "independent"])])),
+        ]
+    }
+
+    /// The spec of panel `index` of a page: the panel as a session of its own, its computed
+    /// tables named apart.
+    func panelSpec(_ index: Int) -> VegaLiteSpec {
+        var spec = self
+        spec.session = session.panel(index)
+        spec.drawnPrefix = "panel\(index + 1)_"
+        spec.facetColumns = panelFacetColumns[index] ?? nil
+        return spec
     }
 
     /// The filters that keep a faceted plot's rows of this spec's panel: each facet column

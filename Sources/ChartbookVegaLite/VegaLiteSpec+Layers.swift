@@ -37,7 +37,7 @@ extension VegaLiteSpec {
         else { return [] }
         if inlinesDrawnRows(plot), let drawn = plot.drawn {
             dataset = drawn.table
-            dataset.name = Self.drawnName(plot)
+            dataset.name = drawnName(plot)
             notes.append(
                 "plot '\(plot.id)': its \(plot.binding.window?.option ?? "transform") window over a span of time is computed by chartbook (its rows are inlined)"
             )

@@ -55,7 +55,7 @@ extension VegaLiteSpec {
     }
 
     /// The name an inlined drawn table goes by among the spec's datasets.
-    static func drawnName(_ plot: Plot) -> String { "\(plot.id)_drawn" }
+    func drawnName(_ plot: Plot) -> String { "\(drawnPrefix)\(plot.id)_drawn" }
 
     /// The pipeline's steps after the filter; nil when one has no Vega-Lite form.
     static func compiled(_ p: TransformPipeline, xKind: Column.Kind?) -> [JSON]? {

@@ -14,8 +14,14 @@ public struct VegaLiteSpec: Sendable {
     /// A faceted session's panels a row (`facet=`), as the chart lays them out; nil: as
     /// many as fit `width`.
     public var facetColumns: Int?
+    /// A page of panels: panels a row as the chart lays them out; and for each faceted
+    /// panel (by index), its facets a row.
+    public var panelColumns: Int?
+    public var panelFacetColumns: [Int: Int?] = [:]
     /// The panel of a faceted page this spec draws (its faceted plots keep its rows).
     var panel: Facet.Key?
+    /// Put before the names of its computed tables: a page's panels each have their own.
+    var drawnPrefix = ""
 
     static let schema = "https://vega.github.io/schema/vega-lite/v5.json"
 
@@ -30,15 +36,23 @@ public struct VegaLiteSpec: Sendable {
     public var text: String { json.text() + "\n" }
 
     public var json: JSON {
-        if panel == nil, session.facet != nil, !session.mainPlots.isEmpty { return facetPage }
         var notes = [String]()
-        let chart = self.chart(notes: &notes)
+        let body = self.body(notes: &notes)
         return .object(
             [
                 JSON.Member("$schema", .string(Self.schema)),
-                JSON.Member("description", .string(description(notes))),
+                JSON.Member("description", .string(description(Array(Set(notes)).sorted()))),
                 JSON.Member("datasets", datasets ?? .null),
-            ].filter { $0.value != .null } + chart)
+            ].filter { $0.value != .null } + body)
+    }
+
+    /// What the spec draws: a page of panels, a faceted chart's panels, or one chart.
+    func body(notes: inout [String]) -> [JSON.Member] {
+        if session.panels.count > 1 { return panelPage(notes: &notes) }
+        if panel == nil, session.facet != nil, !session.mainPlots.isEmpty {
+            return facetPage(notes: &notes)
+        }
+        return chart(notes: &notes)
     }
 
     /// One chart's members: title, size, layers and how their scales resolve.
@@ -94,11 +108,19 @@ public struct VegaLiteSpec: Sendable {
     /// missing cells as null, the x labels as `_label`.
     var datasets: JSON? {
         let inlined = session.datasetsInUse.filter(inline)
-        let drawn = session.mainPlots.filter(inlinesDrawnRows).compactMap { plot in
-            plot.drawn.map { JSON.Member(Self.drawnName(plot), .array(rows(of: $0.table))) }
-        }
+        // A page of panels: every panel's computed tables (plot ids may repeat across them).
+        let drawn =
+            session.panels.count > 1
+            ? session.panels.indices.flatMap { panelSpec($0).drawnTables } : drawnTables
         guard !inlined.isEmpty || !drawn.isEmpty else { return nil }
         return .object(inlined.map { JSON.Member($0.name, .array(rows(of: $0))) } + drawn)
+    }
+
+    /// The tables its plots' transforms made that the spec carries as rows.
+    var drawnTables: [JSON.Member] {
+        session.mainPlots.filter(inlinesDrawnRows).compactMap { plot in
+            plot.drawn.map { JSON.Member(drawnName(plot), .array(rows(of: $0.table))) }
+        }
     }
 
     func rows(of dataset: Dataset) -> [JSON] {

@@ -185,7 +185,8 @@ extension ChartbookCLI {
         }
         // `--svg -` or `--html -`: standard output holds that document alone.
         let documentToStdout = svg == "-" || html == "-"
-        if (!failed || keepGoing) && !notebook.session.plots.isEmpty && final.session != lastDrawn
+        if (!failed || keepGoing) && !notebook.session.plotsOfEveryPanel.isEmpty
+            && final.session != lastDrawn
             && !documentToStdout
         {
             StandardStreams.out(ChartRenderer.text(for: final.session, on: target))

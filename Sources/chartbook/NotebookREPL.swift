@@ -215,7 +215,7 @@ struct NotebookREPL {
         // the message under it, so its title and legend stay on screen (issue 31).
         let room = screen.rows
         let redraws =
-            output.outcome != .quit && !session.plots.isEmpty
+            output.outcome != .quit && !session.plotsOfEveryPanel.isEmpty
             && session.output.redraw == .inplace
             && (output.drawn != nil || rows(listing) + errors + lines.count <= room / 2)
         if redraws, output.drawn == nil || listing.isEmpty {
@@ -264,7 +264,13 @@ struct NotebookREPL {
     /// `chartbook [2 plots] > `, the name in bold blue when colour is on.
     func prompt(for session: Session) -> String {
         let count = session.plots.count
-        let state = count == 0 ? "" : " [\(count) plot\(count == 1 ? "" : "s")]"
+        let plots = count == 0 ? "" : "\(count) plot\(count == 1 ? "" : "s")"
+        // On a page of panels, which one commands change.
+        let panel =
+            session.panels.count > 1
+            ? "panel \(session.currentPanel + 1)/\(session.panels.count)" : ""
+        let parts = [panel, plots].filter { !$0.isEmpty }
+        let state = parts.isEmpty ? "" : " [" + parts.joined(separator: " · ") + "]"
         let mode = session.output.colorMode.resolved(environment: colorMode)
         var grid = CellGrid(width: 9 + TextMetrics.width(of: state) + 3, height: 1)
         grid.put(

@@ -33,7 +33,8 @@ import Testing
         for trial in 0..<40 {
             let rows = Int.random(in: 1...60, using: &generator)
             let letters = ["p", "q", "r", ""]
-            var text = "g,h,v,w\n"
+            // (A first row that `where=v>3` keeps: a filter keeping no row is refused.)
+            var text = "g,h,v,w\np,q,9,1\n"
             for _ in 0..<rows {
                 let g = letters.randomElement(using: &generator) ?? ""
                 let h = letters.prefix(2).randomElement(using: &generator) ?? ""
