@@ -113,6 +113,21 @@ public struct Column: Equatable, Sendable {
         return summaryCache.pyramid { SummaryPyramid(numbers) }
     }
 
+    /// The cells as keys, as `text(at:)` reads them (equal numbers are equal texts; every
+    /// missing number the text ""): found by one pass on first use, then kept — what `by=`
+    /// groups and facet panels are made of.
+    public var cellKeys: CellKeys {
+        summaryCache.keys {
+            switch values {
+            case .numbers(let numbers):
+                return CellKeys(
+                    numbers.lazy.map { $0.isNaN ? Double.nan.bitPattern : $0.bitPattern })
+            case .text(let texts): return CellKeys(texts)
+            case .unread(_, let count, _): return CellKeys(Array(repeating: 0, count: count))
+            }
+        }
+    }
+
     /// Whether every number is finite and none is lower than the one before — an x column a
     /// line can be drawn along without sorting; found by one pass on first use, then kept.
     public var ascends: Bool {

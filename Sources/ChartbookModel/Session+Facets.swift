@@ -44,6 +44,40 @@ extension Session {
         return "\(shown(row)) · \(shown(key.column))"
     }
 
+    /// Each faceted main plot's rows (those its `where=` keeps) split by panel, in one pass
+    /// over its facet columns' keys: by plot id, the rows of each of `facetKeys`, in order —
+    /// exactly the rows `rowsKept(by:in:)` keeps, found once for every panel.
+    public func facetPartition() -> [String: [[Int]]] {
+        guard let facet else { return [:] }
+        let columnValues = facetValues()
+        let rowValues = facet.row == nil ? [""] : facetValues(row: true)
+        var partition = [String: [[Int]]]()
+        for plot in mainPlots where plot.binding.facet != nil {
+            guard let table = table(of: plot), let column = table.column(named: facet.column)
+            else { continue }
+            // A key's place among the values (-1: none), for the column and the row column.
+            func places(_ column: Column, _ values: [String]) -> (CellKeys, [Int]) {
+                let keys = column.cellKeys
+                let index = Dictionary(
+                    values.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                return (keys, keys.firsts.map { index[column.text(at: $0)] ?? -1 })
+            }
+            let across = places(column, columnValues)
+            let down = facet.row.flatMap { table.column(named: $0) }.map { places($0, rowValues) }
+            let keep = rowsKept(by: plot)
+            var panels = [[Int]](repeating: [], count: columnValues.count * rowValues.count)
+            for row in 0..<min(table.count, across.0.rows.count)
+            where keep.map({ row < $0.count && $0[row] }) ?? true {
+                let c = across.1[Int(across.0.rows[row])]
+                let r = down.map { row < $0.0.rows.count ? $0.1[Int($0.0.rows[row])] : -1 } ?? 0
+                guard c >= 0, r >= 0 else { continue }
+                panels[r * columnValues.count + c].append(row)
+            }
+            partition[plot.id] = panels
+        }
+        return partition
+    }
+
     /// The rows of `plot`'s table it draws in `panel`: those its `where=` keeps whose facet
     /// columns hold the panel's values. A plot without `facet=` keeps its rows in every
     /// panel. nil: every row.
@@ -57,9 +91,8 @@ extension Session {
             [(facet.column, panel.column)] + (facet.row.map { [($0, panel.row ?? "")] } ?? [])
         for (name, value) in conditions {
             guard let column = table.column(named: name) else { continue }
-            for r in keep.indices where keep[r] {
-                keep[r] = r < column.count && column.text(at: r) == value
-            }
+            let holds = column.rows(reading: value)
+            for r in keep.indices where keep[r] { keep[r] = r < holds.count && holds[r] }
         }
         return keep
     }
@@ -69,12 +102,17 @@ extension Column {
     /// Its cells' texts (`text(at:)`) in the rows `keep` holds (every row when nil), each
     /// once, in order of first appearance: `by=` groups and facet panels.
     public func texts(inOrderOfAppearance keep: [Bool]?) -> [String] {
-        var seen = Set<String>()
-        var order = [String]()
-        for row in 0..<count where keep.map({ row < $0.count && $0[row] }) ?? true {
-            let key = text(at: row)
-            if seen.insert(key).inserted { order.append(key) }
+        let keys = cellKeys
+        return keys.keys(keeping: keep).map { text(at: keys.firsts[$0]) }
+    }
+
+    /// Which rows hold the cell that reads `value` (`text(at:)`), one flag per row.
+    public func rows(reading value: String) -> [Bool] {
+        let keys = cellKeys
+        guard let key = keys.firsts.firstIndex(where: { text(at: $0) == value }) else {
+            return Array(repeating: false, count: count)
         }
-        return order
+        let wanted = Int32(key)
+        return keys.rows.map { $0 == wanted }
     }
 }

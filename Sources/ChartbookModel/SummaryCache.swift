@@ -7,6 +7,10 @@ import Synchronization
 final class SummaryCache: Sendable {
     private let pyramid = Mutex<SummaryPyramid?>(nil)
     private let ascends = Mutex<Bool?>(nil)
+    private let keys = Mutex<CellKeys?>(nil)
+
+    /// The cells as keys (`CellKeys`), made by `make` on the first call.
+    func keys(_ make: () -> CellKeys) -> CellKeys { Self.kept(keys, make) }
 
     /// The pyramid, built by `make` on the first call.
     func pyramid(_ make: () -> SummaryPyramid) -> SummaryPyramid { Self.kept(pyramid, make) }

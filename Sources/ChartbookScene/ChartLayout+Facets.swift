@@ -19,8 +19,10 @@ extension ChartLayout {
     /// ranges as `set facetscales` says. Too small a page says how big it must be instead.
     func facetScene(_ session: Session) -> Scene {
         let keys = session.facetKeys
+        // Every panel's rows, resolved once: the legend's series, the shared bins and slots.
+        let whole = SeriesResolver(session: session, scale: session.xScaleKind).resolve()
         var texts = titleText(session).map { [$0] } ?? []
-        texts += pageLegend(session, row: texts.count)
+        texts += pageLegend(session, whole, row: texts.count)
         let top = texts.map(\.row).max().map { $0 + 1 } ?? 0
         let across =
             session.facet?.row == nil ? nil : session.facetValues().count
@@ -30,12 +32,16 @@ extension ChartLayout {
         else {
             return pageNote(session, texts, panels: keys.count, across: across, top: top)
         }
-        let shared = sharedRanges(session, keys, grid)
+        let shared = sharedRanges(session, keys, grid, whole)
+        let partition = session.facetPartition()
         var page = emptyPage(session, texts)
         page.panels = keys.enumerated().map { index, key in
             var layout = self
             (layout.columns, layout.rows) = (grid.width, grid.height)
             layout.panel = key
+            layout.panelRows = partition.compactMapValues {
+                $0.indices.contains(index) ? $0[index] : nil
+            }
             layout.shared = shared
             var scene = layout.scene(for: panelSession(session, key))
             Self.titleOverPlot(&scene)
@@ -68,16 +74,15 @@ extension ChartLayout {
 
     /// What the panels share: each shared range the union of every panel's own, found by
     /// laying the panels out once alone (x first: the y range of a panel depends on its x).
-    func sharedRanges(_ session: Session, _ keys: [Facet.Key], _ grid: PanelGrid)
-        -> SharedRanges
-    {
+    func sharedRanges(
+        _ session: Session, _ keys: [Facet.Key], _ grid: PanelGrid, _ whole: SeriesResolver.Result
+    ) -> SharedRanges {
         let scales = session.axes.facetScales
         var shared = SharedRanges()
         guard scales != .free else { return shared }
         var layout = self
         (layout.columns, layout.rows) = (grid.width, grid.height)
         if scales.sharesX {
-            let whole = SeriesResolver(session: session, scale: session.xScaleKind).resolve()
             shared.binning = whole.binning
             shared.categories = whole.categories
             layout.shared = shared
@@ -86,6 +91,17 @@ extension ChartLayout {
             guard let a else { return b }
             guard let b else { return a }
             return min(a.lowerBound, b.lowerBound)...max(a.upperBound, b.upperBound)
+        }
+        // On a real x, every panel's rows together are every row (the panels partition
+        // them; plots without facet= are in each): the union of the panels' extents is the
+        // extent of all, found in one pass.
+        if session.xScaleKind != .index {
+            layout.panel = nil
+            layout.shared = shared
+            let extents = layout.extents(session, resolved: whole)
+            if scales.sharesX { shared.x = extents.x }
+            if scales.sharesY { shared.y = extents.y }
+            return shared
         }
         if scales.sharesX {
             for key in keys {
@@ -107,11 +123,11 @@ extension ChartLayout {
 
     /// A panel's x data extent (real x), its points along an index x and its left y range,
     /// as its own layout finds them.
-    func extents(_ session: Session) -> (
+    func extents(_ session: Session, resolved known: SeriesResolver.Result? = nil) -> (
         x: ClosedRange<Double>?, y: ClosedRange<Double>?, count: Int
     ) {
         let scale = session.xScaleKind
-        let resolved = resolver(session, scale).resolve()
+        let resolved = known ?? resolver(session, scale).resolve()
         let main = resolved.series.filter { $0.plot.kind != .sparkline }
         let count = scale == .index ? max(main.map(\.values.count).max() ?? 0, shared.count) : 0
         var context = ChartContext(
@@ -132,6 +148,7 @@ extension ChartLayout {
     /// The resolver of this layout's panel (what it shares with the others included).
     func resolver(_ session: Session, _ scale: XScaleKind) -> SeriesResolver {
         var resolver = SeriesResolver(session: session, scale: scale, panel: panel)
+        resolver.panelRows = panelRows
         resolver.sharedBinning = shared.binning
         resolver.sharedCategories = shared.categories
         return resolver
@@ -139,9 +156,8 @@ extension ChartLayout {
 
     /// One legend for every panel, right-aligned on the page's rows from `row`: the series
     /// of all the panels' rows (a `by=` group's colour is the same in every panel).
-    func pageLegend(_ session: Session, row: Int) -> [Scene.Text] {
-        let resolved = SeriesResolver(session: session, scale: session.xScaleKind).resolve()
-        let main = resolved.series.filter { $0.plot.kind != .sparkline }
+    func pageLegend(_ session: Session, _ whole: SeriesResolver.Result, row: Int) -> [Scene.Text] {
+        let main = whole.series.filter { $0.plot.kind != .sparkline }
         guard !main.isEmpty,
             session.output.legendShown(series: main.count, yTitled: session.axes.yTitle != nil)
         else { return [] }

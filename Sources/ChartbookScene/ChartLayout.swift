@@ -20,6 +20,8 @@ public struct ChartLayout: Sendable {
     /// what it shares with the other panels; nil and empty for a chart of its own.
     var panel: Facet.Key?
     var shared = SharedRanges()
+    /// The panel's rows of each faceted plot, by plot id (`Session.facetPartition`).
+    var panelRows: [String: [Int]] = [:]
 
     public init(
         columns: Int, rows: Int, dots: DotDensity, glyphs: Glyphs = Glyphs(asciiOnly: false)

@@ -14,6 +14,9 @@ struct SeriesResolver {
     /// slots of every panel's rows.
     var sharedBinning: HistogramBinning? = nil
     var sharedCategories: XCategories? = nil
+    /// In a panel: each faceted plot's rows there (`Session.facetPartition`), by plot id;
+    /// found once for the page instead of once per panel and pass.
+    var panelRows: [String: [Int]] = [:]
 
     /// One drawn series.
     struct Series {
@@ -301,8 +304,11 @@ struct SeriesResolver {
     func groups(of plot: Plot, count: Int) -> [Group] {
         let dataset = session.table(of: plot)
         let column = { (name: String?) in name.flatMap { dataset?.column(named: $0) } }
-        let keep = session.rowsKept(by: plot, in: panel)
+        // A panel's rows of a faceted plot, when the page found them.
+        let known = panel == nil ? nil : panelRows[plot.id]
+        let keep = known == nil ? session.rowsKept(by: plot, in: panel) : nil
         guard let by = column(plot.binding.by) else {
+            if let known { return [Group(name: plot.id, number: 0, rows: known)] }
             guard let keep else { return [Group(name: plot.id, number: 0, rows: nil)] }
             return [
                 Group(
@@ -310,14 +316,27 @@ struct SeriesResolver {
                     rows: (0..<count).filter { $0 < keep.count && keep[$0] })
             ]
         }
-        var order = [String]()
-        var rows = [String: [Int]]()
-        for row in 0..<count where keep.map({ row < $0.count && $0[row] }) ?? true {
-            let key = by.text(at: row)
-            if rows[key] == nil { order.append(key) }
-            rows[key, default: []].append(row)
+        // Rows by the cell's key (`Column.cellKeys`: integers, not texts, per row).
+        let keys = by.cellKeys
+        var rowsOfKey = [[Int]](repeating: [], count: keys.firsts.count)
+        var keyOrder = [Int]()
+        func add(_ row: Int) {
+            let key = Int(keys.rows[row])
+            if rowsOfKey[key].isEmpty { keyOrder.append(key) }
+            rowsOfKey[key].append(row)
         }
-
+        if let known {
+            for row in known where row < min(count, keys.rows.count) { add(row) }
+        } else {
+            for row in 0..<min(count, keys.rows.count)
+            where keep.map({ row < $0.count && $0[row] }) ?? true {
+                add(row)
+            }
+        }
+        let text = { (key: Int) in by.text(at: keys.firsts[key]) }
+        var order = keyOrder.map(text)
+        var rows = [String: [Int]](minimumCapacity: keyOrder.count)
+        for key in keyOrder { rows[text(key)] = rowsOfKey[key] }
         // A remote dataset holds a drawing's rows, in x order: the engine found the groups'
         // order of first appearance in the query's rows.
         if plot.drawn == nil, let table = session.dataset(named: plot.series.dataset)?.remote,
@@ -328,12 +347,12 @@ struct SeriesResolver {
             order = known.filter { rows[$0] != nil }
         }
         // Names are sanitised once per group, not once per row; in a panel a group's number
-        // is its place among every panel's groups.
+        // is its place among every panel's groups (and its groups come in that order: its
+        // readout and marks as the legend's).
         let numbers =
             panel != nil && plot.binding.facet != nil
             ? by.texts(inOrderOfAppearance: session.rowsKept(by: plot))
             : order
-        // A panel's groups come in that order too (its readout and marks as the legend's).
         if panel != nil && plot.binding.facet != nil { order = numbers.filter { rows[$0] != nil } }
         let number = Dictionary(
             numbers.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })

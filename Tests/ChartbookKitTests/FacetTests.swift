@@ -50,8 +50,12 @@ import Testing
             let table = try #require(session.dataset(named: "t"))
             let kept = session.rowsKept(by: faceted) ?? Array(repeating: true, count: table.count)
             var seen = Array(repeating: 0, count: table.count)
-            for key in session.facetKeys {
+            // The partition the page draws from holds, per panel, exactly those rows.
+            let partition = try #require(session.facetPartition()[faceted.id])
+            #expect(partition.count == session.facetKeys.count)
+            for (index, key) in session.facetKeys.enumerated() {
                 let keep = try #require(session.rowsKept(by: faceted, in: key))
+                #expect(partition[index] == keep.indices.filter { keep[$0] }, "trial \(trial)")
                 for row in keep.indices where keep[row] {
                     seen[row] += 1
                     #expect(table.column(named: "g")?.text(at: row) == key.column)
