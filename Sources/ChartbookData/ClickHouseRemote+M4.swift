@@ -38,14 +38,19 @@ extension ClickHouseRemote {
             "argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)", "count()",
             bucket(request),
         ]
+        // Per value column: its missing values, its two dot-row picks, its picks beyond a
+        // fixed range (none, or four), at `starts`.
+        var starts = [Int]()
         for c in shape.values {
+            starts.append(picks.count)
             picks.append(
                 Self.everyRowDrawn(shape, c, log: request.logY)
                     ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
-            picks += valuePicks(
-                shape, c, dots: request.yDots[shape.shown[c]], log: request.logY,
-                origin: origin)
+            let dots = request.yDots[shape.shown[c]]
+            picks += valuePicks(shape, c, dots: dots, log: request.logY, origin: origin)
+            picks += beyondPicks(c, dots: dots, log: request.logY, row: shape.row)
         }
+        starts.append(picks.count)
         let sql = """
             SELECT \(picks.joined(separator: ", ")) \
             FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
@@ -63,7 +68,8 @@ extension ClickHouseRemote {
             let count = Int(String(decoding: line[2], as: UTF8.self)) ?? 0
             let key = Self.number(line[3])
             for v in shape.values.indices {
-                let at = 4 + 3 * v
+                let at = starts[v]
+                rows += Self.beyondRows(line[(at + 3)..<starts[v + 1]], shape)
                 let missing = Int(String(decoding: line[at], as: UTF8.self)) ?? 0
                 if missing > 0, let a = ends.first?[shape.x], let b = ends.last?[shape.x] {
                     broken[v].append((key, a, b))
@@ -202,8 +208,10 @@ extension ClickHouseRemote {
             + valuePicks(
                 shape, c, dots: request.yDots[shape.shown[c]], log: request.logY,
                 origin: origin, row: "chartbook_r")
+        let beyond = beyondPicks(
+            c, dots: request.yDots[shape.shown[c]], log: request.logY, row: "chartbook_r")
         let sql = """
-            SELECT \(picks.joined(separator: ", ")) FROM (\
+            SELECT \((picks + beyond).joined(separator: ", ")) FROM (\
             SELECT chartbook_k, chartbook_e.1 AS chartbook_x, chartbook_e.2 AS chartbook_p, \
             chartbook_e.3 AS chartbook_r, \(unpacked) AS chartbook_c\(c), chartbook_run \
             FROM (SELECT \(bucket(request)) AS chartbook_k, \
@@ -217,11 +225,12 @@ extension ClickHouseRemote {
             """
         var rows = [[Double]]()
         for line in try fields(connection, sql, shouldCancel: shouldCancel)
-        where line.count == picks.count {
+        where line.count == picks.count + beyond.count {
             rows += [Self.row(line[0], shape), Self.row(line[1], shape)]
             if Self.number(line[2]) > 0 {
-                rows += (3..<line.count).map { Self.row(line[$0], shape) }
+                rows += (3..<picks.count).map { Self.row(line[$0], shape) }
             }
+            rows += Self.beyondRows(line[picks.count...], shape)
         }
         return rows.filter { !$0.isEmpty }
     }
@@ -265,7 +274,7 @@ extension ClickHouseRemote {
                 ? "\(function)(\(row), \(key))"
                 : "\(function)If(\(row), \(key), \(Self.drawn(c, log: log)))"
         }
-        guard let y = dots, y.count == 3 else {
+        guard let y = dots, y.count == 3 || y.count == 5 else {
             return [
                 pick("argMin", "tuple(\(v), chartbook_x)"),
                 pick("argMax", "tuple(\(v), -chartbook_x)"),
@@ -286,6 +295,27 @@ extension ClickHouseRemote {
             pick("argMin", "tuple(\(dot), chartbook_x)"),
             pick("argMax", "tuple(\(dot), -chartbook_x)"),
         ]
+    }
+
+    /// On a fixed range (`yDots` of five): per bound, how many drawn rows lie beyond it and
+    /// the first of them — what the layout's clip marks are made of (a value just beyond
+    /// the range may share its dot row with values inside, so the dot rows' picks miss it).
+    func beyondPicks(_ c: Int, dots: [Double]?, log: Bool, row: String) -> [String] {
+        guard let y = dots, y.count == 5 else { return [] }
+        let v = "chartbook_c\(c)"
+        let value = log ? "log10(\(v))" : v
+        return [("<", y[3]), (">", y[4])].flatMap { op, bound in
+            let beyond =
+                "ifNull(\(value) \(op) \(Self.literal(bound)) AND \(Self.drawn(c, log: log)), 0)"
+            return ["countIf(\(beyond))", "argMinIf(\(row), chartbook_x, \(beyond))"]
+        }
+    }
+
+    /// The rows of `beyondPicks`' fields (a count, then its row, twice): those counted.
+    static func beyondRows(_ fields: ArraySlice<[UInt8]>, _ shape: Shape) -> [[Double]] {
+        stride(from: fields.startIndex, to: fields.endIndex - 1, by: 2).compactMap { i in
+            number(fields[i]) > 0 ? row(fields[i + 1], shape) : nil
+        }
     }
 
     /// 2^33: a dot row times this, plus an x offset below it, orders by dot row, then x.

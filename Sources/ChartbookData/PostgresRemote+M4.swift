@@ -162,7 +162,7 @@ extension PostgresRemote {
     func valuePicks(_ shape: Shape, _ c: Int, dots: [Double]?, log: Bool) -> [String] {
         let all = shape.list
         let present = "FILTER (WHERE \(Self.drawn(c, log: log)))"
-        guard let y = dots, y.count == 3 else {
+        guard let y = dots, y.count == 3 || y.count == 5 else {
             return ["min(ARRAY[d\(c), \(all)]) \(present)", "max(ARRAY[d\(c), \(all)]) \(present)"]
         }
         let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
@@ -170,9 +170,16 @@ extension PostgresRemote {
         let value = log ? "log(d\(c))" : "d\(c)"
         let dot =
             "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
+        // On a fixed range, the first row beyond each bound too (none: NULL): the layout's
+        // clip marks are made of them (`RemoteRequest.yDots`).
+        let beyond =
+            y.count == 5
+            ? [("<", y[3]), (">", y[4])].map { op, bound in
+                "min(ARRAY[x, \(all)]) FILTER (WHERE \(Self.drawn(c, log: log)) AND \(value) \(op) \(Self.literal(bound)))"
+            } : []
         return [
             "min(ARRAY[\(dot), x, \(all)]) \(present)", "max(ARRAY[\(dot), -x, \(all)]) \(present)",
-        ]
+        ] + beyond
     }
 
     /// The dot column of a row, as the layout computes it (`XMapping.round`), of log10(x) on

@@ -97,9 +97,13 @@ public final class RemoteData: Sendable {
         if case .x(let x) = session.selection { request.selected = x }
         request.logY = session.axes.yScale == .log
         request.logX = session.xScaleKind == .log
+        var fixed = false
+        if case .fixed = session.axes.range { fixed = true }
         for plot in session.plots {
-            guard let y = scene.yMappings[plot.id]?.affine else { continue }
-            request.yDots[plot.series.column] = [y.upper, y.scale, y.limit]
+            guard let mapping = scene.yMappings[plot.id], let y = mapping.affine else { continue }
+            // On a fixed range, its bounds: the clip marks need the rows beyond them.
+            let bounds = fixed ? [mapping.range.lowerBound, mapping.range.upperBound] : []
+            request.yDots[plot.series.column] = [y.upper, y.scale, y.limit] + bounds
         }
         return request
     }

@@ -181,6 +181,11 @@ public struct RemoteRequest: Hashable, Sendable {
     /// of `⌊min(max((upper − v)·scale, −limit), limit) + ½⌋`. A dot column's lowest and
     /// highest row are then the first rows reaching the top and bottom dot — the very rows
     /// the layout's reducer keeps, so even the order of a vector path is the same.
+    /// On a fixed range (`set range`), also its `lower` and `upper` bound: values beyond it
+    /// count as the farthest dot row (±limit), so a dot column's extreme rows include one
+    /// beyond the range wherever there is one — what the layout's clip marks are made of
+    /// (a value just below the range shares the bottom dot row with values inside it; the
+    /// part of a segment in the plot area is the same either way).
     public var yDots: [String: [Double]] = [:]
     /// The y scale is log10: dot rows are of log10 of values, and a value ≤ 0 is not drawn.
     public var logY = false
