@@ -106,10 +106,13 @@ extension Parser {
     static func select(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         if c.atOption {
             let options = try c.options()
-            guard options.count == 1, let option = options.first, option.name == "x" else {
-                throw unknownOption(options[0], ["x"], context: "select")
+            // The last x= stands, as a repeated option does in every command.
+            if let other = options.first(where: { $0.name != "x" }) {
+                throw unknownOption(other, ["x"], context: "select")
             }
-            return .selectX(Located(option.value.text, at: option.value.range))
+            if let option = options.last {
+                return .selectX(Located(option.value.text, at: option.value.range))
+            }
         }
         let token = try c.word(.selection)
         try c.expectEnd()
