@@ -25,11 +25,11 @@ extension Executor {
                 throw Diagnostic(
                     .remoteNeedsLocal(dataset: plot.series.dataset, needs: "facet="), at: range)
             }
-            // A plot's transforms make one table of all its rows; panels would need one each.
-            if plot.binding.transforms || plot.kind == .trend {
+            // A trend's fit is said in the legend, which a page has once for every panel.
+            if plot.kind == .trend {
                 throw refuse(
-                    "plot '\(plot.id)': facet= cannot yet be combined with agg=, bin=, windows or trends",
-                    "draw each panel's values with where=COLUMN=VALUE, or use by= for groups")
+                    "plot '\(plot.id)': a trend cannot yet be drawn in panels (its fit is said in the legend, one for the page)",
+                    "draw each panel's trend with where=COLUMN=VALUE")
             }
             for name in facet.columns where dataset?.column(named: name) == nil {
                 throw Diagnostic(

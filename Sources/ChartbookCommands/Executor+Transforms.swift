@@ -25,7 +25,12 @@ extension Executor {
                 s.plots[i].drawn = nil
                 continue
             }
-            let inputs = TableExecutor.inputs(of: plot, pipeline, dataset, s)
+            var inputs = TableExecutor.inputs(of: plot, pipeline, dataset, s)
+            // A faceted plot's table depends on its facet columns too.
+            for name in plot.binding.facet?.columns ?? []
+            where !inputs.columns.contains(where: { $0.name == name }) {
+                if let column = dataset.column(named: name) { inputs.columns.append(column) }
+            }
             if plot.drawn?.inputs == inputs { continue }
             // Columns on demand are read before the session is committed; until then the
             // plot waits (the refresh after `readColumnsInUse` makes its table).
@@ -35,6 +40,11 @@ extension Executor {
             }
             if dataset.remote != nil {
                 s.plots[i].drawn = try engineDrawnTable(plot, pipeline, dataset, inputs, at: range)
+                continue
+            }
+            if let facet = plot.binding.facet {
+                s.plots[i].drawn = try facetedDrawnTable(
+                    plot, pipeline, dataset, facet, inputs, at: range)
                 continue
             }
             do throws(TransformError) {
@@ -71,5 +81,48 @@ extension Executor {
                 zone: s.timeZone)
         else { return }
         throw Diagnostic(.repeatedX(plot: plot.id, rows: rows, x: "\(x.name)=\(at)"), at: range)
+    }
+
+    /// A faceted plot's computed table: its pipeline run over each panel's rows (the bins
+    /// of `bin=N` resolved over all of them, so every panel has the same), one table after
+    /// another, each row carrying its panel's values in the facet columns — which the page's
+    /// panels then keep, as they keep a plot's own rows.
+    func facetedDrawnTable(
+        _ plot: Plot, _ pipeline: TransformPipeline, _ dataset: Dataset, _ facet: Facet,
+        _ inputs: DrawnTable.Inputs, at range: SourceRange
+    ) throws(Diagnostic) -> DrawnTable? {
+        let pipeline = pipeline.resolved(on: dataset)
+        let kept = plot.binding.filter.flatMap { filter in
+            dataset.column(named: filter.column).map(filter.keeps)
+        }
+        guard let across = dataset.column(named: facet.column) else { return nil }
+        let down = facet.row.flatMap { dataset.column(named: $0) }
+        // Rows by panel (column value, row value), panels in order of first appearance.
+        var panels = [[String]: [Int]]()
+        var order = [[String]]()
+        for row in 0..<dataset.count where kept.map({ row < $0.count && $0[row] }) ?? true {
+            let key = [across.text(at: row)] + (down.map { [$0.text(at: row)] } ?? [])
+            if panels[key] == nil { order.append(key) }
+            panels[key, default: []].append(row)
+        }
+        var tables = [Dataset](), notes = [String](), y = "", counted: String?
+        for key in order {
+            do throws(TransformError) {
+                let result = try TableExecutor.run(
+                    pipeline, on: dataset.keeping(rows: panels[key] ?? []))
+                var table = result.table
+                // (A facet by the by= column has its values already.)
+                for (name, value) in zip(facet.columns.reversed(), key)
+                where table.column(named: name) == nil {
+                    table.columns.append(
+                        Column(name: name, text: Array(repeating: value, count: table.count)))
+                }
+                tables.append(table)
+                notes += result.notes.filter { !notes.contains($0) }
+                (y, counted) = (result.y, result.rows)
+            } catch { throw Self.refused(error, plot: plot.id, at: range) }
+        }
+        guard let table = Dataset.concatenated(tables) else { return nil }
+        return DrawnTable(table: table, y: y, rows: counted, notes: notes, inputs: inputs)
     }
 }

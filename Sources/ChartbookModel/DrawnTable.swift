@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a plot with transforms (`agg=`, `bin=`, `rolling=` …) draws: the table its pipeline
 /// made from its dataset, and what it was made from, so it is made again only when those
 /// change (a `view`, `scroll` or `select` reuses it).
@@ -43,5 +45,16 @@ public struct DrawnTable: Equatable, Sendable {
         self.rows = rows
         self.notes = notes
         self.inputs = inputs
+    }
+}
+
+extension DrawnTable {
+    /// The decimals its values are written with (labels, readouts): those that give three
+    /// significant digits at its largest magnitude (`21.0`, `3.3`, `108`), at most 6.
+    public var labelDecimals: Int {
+        let largest =
+            table.column(named: y)?.numbers?.lazy.map(abs).filter(\.isFinite).max() ?? 0
+        let magnitude = largest > 0 ? Int(saturating: log10(largest).rounded(.down)) : 0
+        return min(6, max(0, 2 - magnitude))
     }
 }

@@ -87,11 +87,11 @@ extension ChartLayout {
     }
 
     /// How a computed series' values are written: with the decimals that give three
-    /// significant digits at its largest value, plus `extra` (readouts: one more).
+    /// significant digits at the largest value of its plot's table (every group's and
+    /// panel's alike; `DrawnTable.labelDecimals`, which Vega-Lite's labels use too), plus
+    /// `extra` (readouts: one more).
     static func computedText(_ p: ResolvedPlot, extra: Int = 0) -> (Double) -> String {
-        let largest = p.values.indices.map { abs(p.shown($0)) }.filter(\.isFinite).max() ?? 0
-        let magnitude = largest > 0 ? Int(saturating: log10(largest).rounded(.down)) : 0
-        let decimals = min(6, max(0, 2 - magnitude) + extra)
+        let decimals = min(6, (p.plot.drawn?.labelDecimals ?? 0) + extra)
         return { LabelFormatter.fixed($0, decimals) }
     }
 

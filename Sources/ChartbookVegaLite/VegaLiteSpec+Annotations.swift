@@ -16,6 +16,14 @@ extension VegaLiteSpec {
         else { return [] }
         var extra = transforms
         var text = JSON.object(["field": .string(field), "type": "quantitative"])
+        // Computed values with the decimals chartbook writes them with (three significant
+        // digits at the table's largest), not every decimal a mean has.
+        if let drawn = plot.drawn {
+            text = .object([
+                "field": .string(field), "type": "quantitative",
+                "format": .string(".\(drawn.labelDecimals)f"),
+            ])
+        }
         if let column = plot.style.labelColumn,
             let name = dataset.column(named: column)?.name
         {

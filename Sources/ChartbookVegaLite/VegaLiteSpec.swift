@@ -182,8 +182,9 @@ public struct VegaLiteSpec: Sendable {
                 "calculate": .string("datum.\(Self.rowField) - 1"), "as": .string(Self.rowField),
             ]),
         ]
-        // A plot drawn from its computed rows (inlined) has had its filter and transforms.
-        if inlinesDrawnRows(plot) { return list }
+        // A plot drawn from its computed rows (inlined) has had its filter and transforms
+        // (a faceted one's rows carry their panel's values).
+        if inlinesDrawnRows(plot) { return list + panelFilters(for: plot) }
         if let filter = plot.binding.filter { list.append(.object(["filter": predicate(filter)])) }
         list += panelFilters(for: plot)
         return list + (pipelineTransforms(for: plot) ?? [])

@@ -137,7 +137,7 @@ import Testing
             "add plot dot f.y x=x facet=kind\nadd plot line f.y as z x=x facet=site",
             "plot 'z' has facet=site and plot 'y' facet=kind"
         ),
-        ("add plot line f.y x=x facet=kind agg=sum", "cannot yet be combined with agg="),
+        ("add plot trend f.y x=x facet=kind", "a trend cannot yet be drawn in panels"),
         ("add plot dot f.y x=x facet=nope", "unknown column 'nope'"),
         ("add plot dot f.y x=x facet=a~b~c", "invalid facet 'a~b~c'"),
     ])
@@ -145,6 +145,46 @@ import Testing
         let run = ScriptRun("load f.csv as f\nset size 200x80\n" + script, files: Self.files)
         #expect(run.failed)
         #expect(run.diagnostics.contains(said), "\(run.diagnostics)")
+    }
+
+    /// A faceted plot's transforms are computed per panel: each panel draws what the same
+    /// plot with its panel's `where=` draws alone (sums by x, bins resolved over all rows).
+    @Test func transformsAreComputedPerPanel() throws {
+        let text = """
+            kind,x,y
+            a,1,10
+            b,1,20
+            a,1,30
+            b,2,5
+            a,2,7
+            a,3,1
+
+            """
+        let files = InMemoryFiles(["/work/t.csv": text])
+        let page = sessionAfter(
+            "load t.csv as t\nadd plot bar t.y x=x agg=sum facet=kind", files: files)
+        let table = try #require(page.plots.first?.drawn?.table)
+        #expect(table.column(named: "kind") != nil)
+        for (index, kind) in ["a", "b"].enumerated() {
+            let alone = sessionAfter(
+                "load t.csv as t\nadd plot bar t.y x=x agg=sum where=kind=\(kind)", files: files)
+            let own = try #require(alone.plots.first?.drawn)
+            let rows = try #require(page.facetPartition()[page.plots[0].id])[index]
+            #expect(
+                rows.map { table.column(named: "y")?.numbers?[$0] } == own.table.column(named: "y")?
+                    .numbers ?? [])
+            #expect(
+                rows.map { table.column(named: "x")?.numbers?[$0] } == own.table.column(named: "x")?
+                    .numbers ?? [])
+        }
+        let scene = ChartRenderer.scene(for: page, on: Self.target)
+        guard case .bars(let a)? = scene.panels[0].scene.layers.first?.marks,
+            case .bars(let b)? = scene.panels[1].scene.layers.first?.marks
+        else {
+            Issue.record("no bars")
+            return
+        }
+        #expect(a.count == 3 && b.count == 2)
     }
 
     @Test func tooManyPanelsRefusedWithAHint() {
