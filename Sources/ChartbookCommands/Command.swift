@@ -256,6 +256,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var trend: Located<TrendMethod>?
     /// `facet=`; an inner nil (`none`) removes it.
     public var facet: Located<Facet?>?
+    /// An error bar's `extent=`; an inner nil (`none`) removes it.
+    public var extent: Located<ErrorExtent?>?
 
     public init() {}
 
@@ -268,7 +270,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
 
     /// Where the first transform option was typed (`agg=`, `bin=`, a window), if any.
     public var transformRange: SourceRange? {
-        aggregate?.range ?? bin?.range ?? window?.range
+        aggregate?.range ?? bin?.range ?? window?.range ?? extent?.range
     }
 
     /// `binding` with every option given here replacing its own.
@@ -288,6 +290,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let trend { binding.trend = trend.value }
         if let open { binding.open = open.value }
         if let facet { binding.facet = facet.value }
+        if let extent { binding.extent = extent.value }
         return binding
     }
 }

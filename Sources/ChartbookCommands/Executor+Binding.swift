@@ -33,7 +33,30 @@ extension Executor {
         if let filter = spec.filter {
             spec.filter = try resolvedFilter(filter, in: dataset, session: session)
         }
-        return spec.applied(to: binding)
+        let resolved = spec.applied(to: binding)
+        try checkExtent(resolved, spec)
+        return resolved
+    }
+
+    /// An error bar's `extent=` computes its centre and whiskers: it takes no `agg=`, window,
+    /// `low=` or `high=` (refused at the option that was typed).
+    func checkExtent(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
+        guard let extent = binding.extent else { return }
+        let conflicts: [(String, SourceRange?, Bool)] = [
+            ("agg=", spec.aggregate?.range, binding.aggregate != nil),
+            ("a window", spec.window?.range, binding.window != nil),
+            ("low=", spec.low?.range, binding.low != nil),
+            ("high=", spec.high?.range, binding.high != nil),
+        ]
+        for (what, range, set) in conflicts where set {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "extent", value: extent.rawValue,
+                    expected:
+                        "no \(what) beside it (extent= computes the centre, \(extent.center.rawValue), and the whiskers)"
+                ),
+                at: range ?? spec.extent?.range ?? .generated)
+        }
     }
 
     /// A `where=` checked against `dataset`: its column found, a comparison's bound read by
@@ -104,6 +127,8 @@ extension Executor {
         throws(Diagnostic) -> PlotBinding
     {
         var binding = binding
+        // An error bar's extent= computes its whiskers: it names no columns for them.
+        if binding.extent != nil { return binding }
         for (name, path) in kind.extraColumns where binding[keyPath: path] == nil {
             guard let found = dataset.column(named: name), found.isNumeric else {
                 throw Diagnostic(

@@ -48,10 +48,13 @@ extension Executor {
                 continue
             }
             do throws(TransformError) {
-                let result = try TableExecutor.run(pipeline, on: dataset)
+                let result = try Self.run(plot, pipeline, on: dataset)
                 var drawn = DrawnTable(
                     table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                     inputs: inputs)
+                if plot.binding.extent != nil {
+                    (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
+                }
                 let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
                 drawn.fits = result.fits.mapValues { $0.summary(timeX: timeX) }
                 s.plots[i].drawn = drawn
@@ -108,8 +111,8 @@ extension Executor {
         var tables = [Dataset](), notes = [String](), y = "", counted: String?
         for key in order {
             do throws(TransformError) {
-                let result = try TableExecutor.run(
-                    pipeline, on: dataset.keeping(rows: panels[key] ?? []))
+                let result = try Self.run(
+                    plot, pipeline, on: dataset.keeping(rows: panels[key] ?? []))
                 var table = result.table
                 // (A facet by the by= column has its values already.)
                 for (name, value) in zip(facet.columns.reversed(), key)
@@ -123,6 +126,73 @@ extension Executor {
             } catch { throw Self.refused(error, plot: plot.id, at: range) }
         }
         guard let table = Dataset.concatenated(tables) else { return nil }
-        return DrawnTable(table: table, y: y, rows: counted, notes: notes, inputs: inputs)
+        var drawn = DrawnTable(table: table, y: y, rows: counted, notes: notes, inputs: inputs)
+        if plot.binding.extent != nil {
+            (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
+        }
+        return drawn
+    }
+
+    /// The columns of an error bar's whiskers that `extent=` computes, in its table.
+    static let lowColumn = "_low", highColumn = "_high"
+
+    /// `pipeline` run over `dataset` for `plot`: with `extent=`, its table also holds the
+    /// whiskers' ends (`lowColumn`, `highColumn`) of each x (and group) — the mean ± the
+    /// sample standard deviation or the standard error, or the first and third quartiles
+    /// around the median — from the same rows, found by the same grouping.
+    static func run(_ plot: Plot, _ pipeline: TransformPipeline, on dataset: Dataset)
+        throws(TransformError) -> TableExecutor.Result
+    {
+        var result = try TableExecutor.run(pipeline, on: dataset)
+        guard let extent = plot.binding.extent else { return result }
+        func values(_ aggregate: Aggregation) throws(TransformError) -> [[String]: Double] {
+            var aux = pipeline
+            aux.aggregate = aggregate
+            let other = try TableExecutor.run(aux, on: dataset)
+            return Self.byKey(other.table, y: other.y, pipeline)
+        }
+        let center = result.table.column(named: result.y)?.numbers ?? []
+        let keys = Self.keys(result.table, pipeline)
+        var low = [Double](repeating: .nan, count: center.count)
+        var high = low
+        switch extent {
+        case .stdev, .stderr:
+            let spread = try values(.stdev)
+            let counts = extent == .stderr ? try values(.count) : [:]
+            for (i, key) in keys.enumerated() where i < center.count {
+                guard var d = spread[key] else { continue }
+                if extent == .stderr { d /= (counts[key] ?? .nan).squareRoot() }
+                (low[i], high[i]) = (center[i] - d, center[i] + d)
+            }
+        case .iqr:
+            let (q1, q3) = (try values(.q1), try values(.q3))
+            for (i, key) in keys.enumerated() where i < center.count {
+                (low[i], high[i]) = (q1[key] ?? .nan, q3[key] ?? .nan)
+            }
+        }
+        result.table.columns += [
+            Column(name: lowColumn, numbers: low), Column(name: highColumn, numbers: high),
+        ]
+        return result
+    }
+
+    /// Each row's key in a computed table: its x (and group) cells as text.
+    static func keys(_ table: Dataset, _ pipeline: TransformPipeline) -> [[String]] {
+        let columns = [pipeline.x, pipeline.by].compactMap { $0 }.compactMap {
+            table.column(named: $0)
+        }
+        return (0..<table.count).map { row in columns.map { $0.text(at: row) } }
+    }
+
+    /// A computed table's values by row key (`keys`).
+    static func byKey(_ table: Dataset, y: String, _ pipeline: TransformPipeline)
+        -> [[String]: Double]
+    {
+        let values = table.column(named: y)?.numbers ?? []
+        var found = [[String]: Double]()
+        for (row, key) in keys(table, pipeline).enumerated() where row < values.count {
+            found[key] = values[row]
+        }
+        return found
     }
 }

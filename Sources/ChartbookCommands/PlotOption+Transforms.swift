@@ -4,7 +4,22 @@ import ChartbookModel
 /// `running=`, `change=` — read into the plot's binding, whose `TransformPipeline` the
 /// executor runs (Docs/commands.md, "Computing what to draw").
 extension PlotOption {
-    static let transforms: [PlotOption] = [aggregate, bin, rolling, running, change, method]
+    static let transforms: [PlotOption] = [
+        aggregate, bin, rolling, running, change, method, extent,
+    ]
+
+    static let extent = PlotOption.bound(
+        "extent", [.errorbar], values: .keyword(ErrorExtent.allCases.map(\.rawValue) + ["none"]),
+        read: { token, b throws(Diagnostic) in
+            b.extent = Located(
+                try noneOr(token) { t throws(Diagnostic) in
+                    try ValueParser.choice(t, key: "extent", as: ErrorExtent.self)
+                }, at: token.range)
+        },
+        written: { $0.extent.map { $0.value?.rawValue ?? "none" } }
+    ).described(
+        "Whiskers computed from the rows sharing an x (and a by= group): the mean ± the standard deviation (stdev) or the standard error (stderr), or the quartiles around the median (iqr)."
+    )
 
     static let aggregates = with(.aggregates)
     static let windows = with(.windows)

@@ -30,6 +30,7 @@ extension PlotSettings {
         binding.window = b.window.map { Located($0, at: .generated) }
         binding.trend = b.trend.map { Located($0, at: .generated) }
         binding.facet = b.facet.map { Located($0, at: .generated) }
+        binding.extent = b.extent.map { Located($0, at: .generated) }
     }
 }
 

@@ -38,10 +38,14 @@ public struct PlotBinding: Equatable, Sendable {
     public var trend: TrendMethod?
     /// `facet=`: drawn in small panels, one per value of a column (or a grid of two).
     public var facet: Facet?
+    /// `extent=` of an error bar: whiskers computed from the rows sharing an x.
+    public var extent: ErrorExtent?
 
     /// Whether the plot draws a table computed from its rows (`DrawnTable`) rather than
     /// the rows themselves.
-    public var transforms: Bool { aggregate != nil || bin != nil || window != nil }
+    public var transforms: Bool {
+        aggregate != nil || bin != nil || window != nil || extent != nil
+    }
 
     /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`,
     /// `facet=`.

@@ -219,9 +219,12 @@ struct SeriesResolver {
     func extraColumns(of plot: Plot) -> [[Double]] {
         let dataset = session.table(of: plot)
         let count = dataset?.count ?? 0
-        return plot.kind.extraColumns.map { _, path in
-            plot.binding[keyPath: path].flatMap { dataset?.column(named: $0)?.numbers }
-                ?? Array(repeating: .nan, count: count)
+        return plot.kind.extraColumns.map { name, path in
+            // An error bar's whiskers computed by extent= are columns of its table.
+            let computed = name == "low" ? plot.drawn?.low : name == "high" ? plot.drawn?.high : nil
+            return (computed ?? plot.binding[keyPath: path]).flatMap {
+                dataset?.column(named: $0)?.numbers
+            } ?? Array(repeating: .nan, count: count)
         }
     }
 

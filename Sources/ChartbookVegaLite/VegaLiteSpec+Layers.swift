@@ -364,18 +364,24 @@ extension VegaLiteSpec {
     func errorbarLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
         let x = JSON.Member("x", xEncoding(plot, dataset))
         let color = JSON.string(plot.resolvedColor.hexOpaque)
+        // With extent=, the computed table's (inlined) whiskers and centre.
+        let computed = plot.binding.extent == nil ? nil : plot.drawn
+        let low = computed?.low ?? plot.binding.low ?? "low"
+        let high = computed?.high ?? plot.binding.high ?? "high"
         return [
             layer(
                 plot, dataset,
                 mark: .object(["type": "errorbar", "ticks": true, "color": color]),
                 encoding: [
-                    x, JSON.Member("y", yEncoding(plot, field: plot.binding.low ?? "low")),
-                    JSON.Member("y2", .object(["field": .string(plot.binding.high ?? "high")])),
+                    x, JSON.Member("y", yEncoding(plot, field: low)),
+                    JSON.Member("y2", .object(["field": .string(high)])),
                 ]),
             layer(
                 plot, dataset,
                 mark: .object(["type": "point", "filled": true, "size": 30, "color": color]),
-                encoding: [x, JSON.Member("y", yEncoding(plot, field: plot.series.column))]),
+                encoding: [
+                    x, JSON.Member("y", yEncoding(plot, field: computed?.y ?? plot.series.column)),
+                ]),
         ]
     }
 

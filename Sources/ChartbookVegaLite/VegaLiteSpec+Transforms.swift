@@ -46,6 +46,8 @@ extension VegaLiteSpec {
     /// The compiled pipeline of a plot with transforms; [] without; nil when it has no
     /// Vega-Lite form.
     func pipelineTransforms(for plot: Plot) -> [JSON]? {
+        // An error bar's extent= whiskers are chartbook's rows (inlined, so the same numbers).
+        if plot.binding.extent != nil { return nil }
         guard let pipeline = pipeline(of: plot) else { return [] }
         let xKind =
             pipeline.x.flatMap {

@@ -183,7 +183,7 @@ import ChartbookModel
         "bins": "sturges", "density": "on", "sort": "descending", "center": "\"total\"",
         "y": "product", "low": "lo", "high": "hi", "open": "first",
         "agg": "median", "bin": "month-of-year", "rolling": "max:30d", "running": "sum",
-        "change": "pct", "method": "poly:3", "facet": "sex~species",
+        "change": "pct", "method": "poly:3", "facet": "sex~species", "extent": "iqr",
     ]
 
     @Test func everyOptionReadsBackAsWritten() throws {

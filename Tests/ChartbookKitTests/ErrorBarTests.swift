@@ -49,4 +49,43 @@ import Testing
         #expect(plot.filter { $0 == "┬" }.count == 2 && plot.filter { $0 == "┴" }.count == 2)
         #expect(text.contains("mean 10 (8–13)"), "\(text)")
     }
+
+    /// `extent=` (issue 29): whiskers computed from the rows sharing an x — the mean ± the
+    /// sample standard deviation or the standard error, the quartiles around the median —
+    /// drawn, read out and exported with the same numbers.
+    @Test func extentComputesTheWhiskersFromTheRows() throws {
+        let file = "g,v\na,1\na,2\na,6\nb,4\nb,4\nc,3\n"
+        let files = InMemoryFiles(["/work/s.csv": file])
+        func drawn(_ extent: String) throws -> (Dataset, DrawnTable) {
+            let s = sessionAfter(
+                "load s.csv as s\nadd plot errorbar s.v x=g extent=\(extent)", files: files)
+            let drawn = try #require(s.plots.first?.drawn)
+            return (drawn.table, drawn)
+        }
+        func column(_ t: Dataset, _ name: String?) -> [Double] {
+            t.column(named: name ?? "")?.numbers ?? []
+        }
+        // a: mean 3, sample sd √7; b: 4, 0; c: one row, no spread (NaN: the whisker stands
+        // at the value).
+        let (sd, sdTable) = try drawn("stdev")
+        let r7 = 7.0.squareRoot()
+        #expect(column(sd, sdTable.y) == [3, 4, 3])
+        #expect(column(sd, sdTable.low).prefix(2) == [3 - r7, 4])
+        #expect(column(sd, sdTable.high).prefix(2) == [3 + r7, 4])
+        #expect(column(sd, sdTable.low)[2].isNaN)
+        let (se, seTable) = try drawn("stderr")
+        #expect(column(se, seTable.high)[0] == 3 + r7 / 3.0.squareRoot())
+        let (iqr, iqrTable) = try drawn("iqr")
+        #expect(column(iqr, iqrTable.y) == [2, 4, 3])
+        #expect(column(iqr, iqrTable.low)[0] == 1.5 && column(iqr, iqrTable.high)[0] == 4)
+        // The readout gives the interval; low= beside extent= is refused.
+        let text = ChartRenderer.text(
+            for: sessionAfter(
+                "load s.csv as s\nadd plot errorbar s.v x=g extent=iqr\nselect x=a", files: files),
+            on: TerminalTarget(columns: 60, rows: 16, colorMode: .none))
+        #expect(text.contains("v 2.000 (1.500–4.000)"), "\(text)")
+        let run = ScriptRun(
+            "load s.csv as s\nadd plot errorbar s.v x=g extent=stdev high=v", files: files)
+        #expect(run.failed && run.diagnostics.contains("expected no high= beside it"))
+    }
 }
