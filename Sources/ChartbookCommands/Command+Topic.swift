@@ -26,6 +26,7 @@ extension Command {
         case .selectPanel: "panel"
         case .removePanel: "remove panel"
         case .setLayout: "set layout"
+        case .setLink: "set link"
         case .setLabels: "set labels"
         case .setRange: "set range"
         case .setZero: "set zero"

@@ -55,6 +55,8 @@ public enum Command: Equatable, Sendable {
     case removePanel(Located<Int>?)
     /// `set layout auto|COLUMNSxROWS`.
     case setLayout(PanelLayout)
+    /// `set link x|none`.
+    case setLink(PanelLink)
     case setLabels(source: Located<SeriesName>?, sparsity: Int?)
     case setRange(Axes.RangeMode)
     case setZero(Bool)

@@ -68,6 +68,7 @@ public enum CommandPrinter {
         case .selectPanel(let n): return "panel \(n.value)"
         case .removePanel(let n): return "remove panel" + (n.map { " \($0.value)" } ?? "")
         case .setLayout(let layout): return "set layout " + layout.description
+        case .setLink(let link): return "set link " + link.rawValue
         case .setReflines(let change): return "set reflines " + reflines(change)
         default: return nil
         }

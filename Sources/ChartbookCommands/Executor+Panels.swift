@@ -38,6 +38,7 @@ extension Executor {
                     at: range)
             }
             s.panelLayout = layout
+        case .setLink(let link): s.panelLink = link
         default: break
         }
         return [.render]
@@ -109,5 +110,32 @@ extension Executor {
                     "\(s.panelCount) panels need at least \(least.columns)x\(least.rows) cells; the chart is \(width)x\(height)",
                 hint: "set size \(max(width, least.columns))x\(max(height, least.rows)) first"),
             at: range)
+    }
+
+    /// With `set link x`, a `view`, `scroll` or `select x=` also changes every other panel
+    /// on the current panel's kind of real x scale, as it changed the current one; refused
+    /// (naming the panel) where it cannot.
+    func applyLinked(_ command: Command, to s: inout Session, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        guard s.panels.count > 1, s.panelLink == .x else { return }
+        switch command {
+        case .view, .scroll, .selectX: break
+        default: return
+        }
+        let kind = s.xScaleKind
+        guard kind != .index, kind != .category else { return }
+        try s.updateOtherPanels { (index: Int, panel: inout Session) throws(Diagnostic) in
+            guard panel.xScaleKind == kind, !panel.plots.isEmpty else { return }
+            do throws(Diagnostic) {
+                _ = try applyViewing(command, to: &panel, at: range)
+            } catch {
+                throw Diagnostic(
+                    .page(
+                        message: "panel \(index + 1) (linked): \(error.message)",
+                        hint: "set link none changes the current panel only"),
+                    at: range)
+            }
+        }
     }
 }

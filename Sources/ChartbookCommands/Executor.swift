@@ -130,10 +130,11 @@ public struct Executor: Sendable {
             effects = try applyAxes(command, to: &s, at: range)
         case .select, .selectX, .setSpacing, .scroll, .view, .setDirection, .setPadding:
             effects = try applyViewing(command, to: &s, at: range)
+            try applyLinked(command, to: &s, at: range)
         case .show, .showData, .list, .setSize, .setColor, .setCanvas, .setTheme, .setRedraw,
             .snapshot:
             effects = try applyOutput(command, to: &s, context: context)
-        case .addPanel, .selectPanel, .removePanel, .setLayout:
+        case .addPanel, .selectPanel, .removePanel, .setLayout, .setLink:
             effects = try applyPanels(command, to: &s, at: range)
         case .reset, .help, .echo, .pause, .play, .quit:
             effects = try applySession(command, to: &s, context: context)

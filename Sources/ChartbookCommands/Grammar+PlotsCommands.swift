@@ -64,6 +64,14 @@ extension Grammar {
             operands: [.either(.keyword(["auto"]), .size)],
             parse: Parser.setLayout),
         CommandSpec(
+            "set link",
+            "set link x|none",
+            "Whether view, scroll and select x= change every panel on the current panel's kind of x axis (x) or the current panel only (none).",
+            example: "set link x",
+            group: .plots,
+            operands: [.keyword(PanelLink.allCases.map(\.rawValue))],
+            parse: Parser.setLink),
+        CommandSpec(
             "plots",
             "plots",
             "List the plots.",

@@ -17,6 +17,12 @@ extension Parser {
         return .removePanel(Located(number, at: token.range))
     }
 
+    static func setLink(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let token = try c.word(.words(PanelLink.allCases.map(\.rawValue)))
+        try c.expectEnd()
+        return .setLink(try ValueParser.choice(token, key: "link", as: PanelLink.self))
+    }
+
     static func setLayout(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let token = try c.word(.cellSize)
         try c.expectEnd()

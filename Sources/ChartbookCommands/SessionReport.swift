@@ -145,7 +145,7 @@ enum SessionReport {
     static func panelLine(_ s: Session) -> String {
         guard s.panels.count > 1 else { return "" }
         return
-            "panel \(s.currentPanel + 1) of \(s.panels.count) (layout \(s.panelLayout.description)): the lines below are its\n"
+            "panel \(s.currentPanel + 1) of \(s.panels.count) (layout \(s.panelLayout.description), link \(s.panelLink.rawValue)): the lines below are its\n"
     }
 
     static func plotLines(_ s: Session) -> String {

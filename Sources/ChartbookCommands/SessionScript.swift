@@ -93,6 +93,7 @@ public enum SessionScript {
                 commands += chartCommands(chart, chartOutput: titleAndLegend(chart.output))
             }
             if s.panelLayout != .auto { commands.append(.setLayout(s.panelLayout)) }
+            if s.panelLink != .none { commands.append(.setLink(s.panelLink)) }
             if s.currentPanel != s.panels.count - 1 {
                 commands.append(.selectPanel(typed(s.currentPanel + 1)))
             }

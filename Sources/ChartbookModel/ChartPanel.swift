@@ -17,6 +17,15 @@ public struct ChartPanel: Equatable, Sendable {
     public init() {}
 }
 
+/// Which panels a viewing command changes (`set link`).
+public enum PanelLink: String, Equatable, Sendable, CaseIterable {
+    /// The current panel only.
+    case none
+    /// With `view`, `scroll` and `select x=`, every panel on the current panel's kind of x
+    /// scale (times, numbers, log) too: their windows and readouts follow together.
+    case x
+}
+
 /// How a page's panels are placed (`set layout`).
 public enum PanelLayout: Equatable, Sendable {
     /// As many a row as keep each panel about as wide as tall on screen (`PanelGrid`).

@@ -31,6 +31,8 @@ public struct Session: Equatable, Sendable {
     public var currentPanel = 0
     /// How the panels are placed (`set layout`).
     public var panelLayout = PanelLayout.auto
+    /// Which panels `view`, `scroll` and `select x=` change (`set link`).
+    public var panelLink = PanelLink.none
 
     public init() {
         datasets = []

@@ -126,4 +126,27 @@ import Testing
             ChartRenderer.plotWidth(of: s, on: Self.target)
                 == scene.panels[0].scene.plotArea.width)
     }
+
+    /// `set link x`: `view`, `scroll` and `select x=` change every panel on the current
+    /// panel's kind of x axis; without it, the current panel only.
+    @Test func linkedPanelsViewAndSelectTogether() {
+        let two = """
+            load d.csv as d
+            add plot line d.v x=t
+            add panel
+            add plot line d.v x=t where=g=a
+            add panel
+            add plot histogram d.v
+            """
+        let view = "\nview 2024-01-02..2024-01-03\nselect x=2024-01-02"
+        let alone = sessionAfter(two + "\npanel 2" + view, files: Self.files)
+        #expect(alone.view.xInterval != nil && alone.panel(0).view.xInterval == nil)
+        let linked = sessionAfter(two + "\npanel 2\nset link x" + view, files: Self.files)
+        #expect(linked.view.xInterval != nil)
+        #expect(linked.panel(0).view.xInterval == linked.view.xInterval)
+        #expect(linked.panel(0).selection == linked.selection)
+        // The histogram's x is its values, not times: not linked.
+        #expect(linked.panel(2).view.xInterval == nil && linked.panel(2).selection == nil)
+        #expect(SessionScript.text(for: linked, scriptDirectory: "/work").contains("set link x\n"))
+    }
 }
