@@ -34,7 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
-        .target(name: "ChartbookRaster", dependencies: ["CRsvg"]),
+        .systemLibrary(
+            name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
+        .target(name: "ChartbookRaster", dependencies: ["CRsvg", "CSixel"]),
         // One transform model (aggregate, bin, window) and its local executor and SQL compiler.
         .target(name: "ChartbookTransform", dependencies: ["ChartbookModel", "ChartbookData"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),

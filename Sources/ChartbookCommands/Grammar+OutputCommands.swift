@@ -39,8 +39,8 @@ extension Grammar {
             parse: Parser.choice("color") { .setColor($0) }),
         CommandSpec(
             "set canvas",
-            "set canvas braille|block|ascii",
-            "What lines and dots are drawn with: braille (2×4 dots a cell), quadrant blocks (2×2), or ASCII.",
+            "set canvas braille|block|ascii|auto",
+            "What lines and dots are drawn with: braille (2×4 dots a cell), quadrant blocks (2×2), ASCII, or auto: a picture where the terminal shows pictures (kitty, iTerm2, WezTerm, sixel), braille elsewhere.",
             example: "set canvas ascii",
             group: .output,
             operands: [.keyword(Canvas.allCases.map(\.rawValue))],

@@ -1,4 +1,5 @@
 import ChartbookModel
+import ChartbookRaster
 import ChartbookScene
 import ChartbookTerminal
 
@@ -9,11 +10,21 @@ public struct TerminalTarget: Equatable, Sendable {
     public var rows: Int
     /// Colour mode `set color auto` means here.
     public var colorMode: ColorMode
+    /// How the terminal shows pictures, as it said when asked (nil: it shows none, or was
+    /// not asked — a pipe, `TERM=dumb`, tmux): what `set canvas auto` draws with.
+    public var picture: PictureProtocol?
+    /// A cell's size in pixels, as the terminal reported it (nil: unknown).
+    public var cellPixels: PixelSize?
 
-    public init(columns: Int, rows: Int, colorMode: ColorMode) {
+    public init(
+        columns: Int, rows: Int, colorMode: ColorMode, picture: PictureProtocol? = nil,
+        cellPixels: PixelSize? = nil
+    ) {
         self.columns = columns
         self.rows = rows
         self.colorMode = colorMode
+        self.picture = picture
+        self.cellPixels = cellPixels
     }
 }
 
@@ -65,9 +76,40 @@ public enum ChartRenderer {
             scene(for: session, on: target))
     }
 
-    /// The chart as terminal text, one line per row, each ending in "\n".
+    /// The chart as terminal text, one line per row, each ending in "\n" — or, with `set
+    /// canvas auto` on a terminal that shows pictures, the chart as a picture of as many
+    /// rows (`picture(for:on:)`).
     public static func text(for session: Session, on target: TerminalTarget) -> String {
+        if let picture = picture(for: session, on: target) { return picture }
         let mode = session.output.colorMode.resolved(environment: target.colorMode)
         return ANSIWriter(mode: mode).write(grid(for: session, on: target))
+    }
+
+    /// The chart as a picture in the terminal's own protocol, `columns × rows` cells at the
+    /// terminal's cell size (8×16 pixels when it did not say): the SVG of the session drawn
+    /// by librsvg, sent as PNG (kitty, iTerm2) or encoded as sixel by libsixel. nil unless
+    /// `set canvas auto` and the terminal said it shows pictures, or when the picture
+    /// cannot be made (the cells are drawn then).
+    public static func picture(for session: Session, on target: TerminalTarget) -> String? {
+        guard session.output.canvas == .auto, let kind = target.picture else { return nil }
+        let (columns, rows) = size(of: session, on: target)
+        let cell =
+            target.cellPixels
+            ?? PixelSize(width: SVGExporter.cellWidth, height: SVGExporter.cellHeight)
+        guard columns > 0, rows > 0, cell.width > 0, cell.height > 0 else { return nil }
+        let pixels = PixelSize(width: columns * cell.width, height: rows * cell.height)
+        let svg = SVGExporter.svg(for: session, on: target, size: pixels)
+        let writer = PictureWriter(kind)
+        do throws(SVGRasterizer.Failure) {
+            if kind == .sixel {
+                let image = try SVGRasterizer.rgb(svg)
+                let sixel = try SixelEncoder.encode(
+                    width: image.width, height: image.height, pixels: image.pixels)
+                return writer.picture(png: [], sixel: sixel, columns: columns, rows: rows)
+            }
+            return writer.picture(png: try SVGRasterizer.png(svg), columns: columns, rows: rows)
+        } catch {
+            return nil
+        }
     }
 }

@@ -78,6 +78,12 @@ public enum Canvas: String, Equatable, Sendable, CaseIterable {
     case block
     /// 1×2 dots per cell drawn with `'`, `.` and `:`.
     case ascii
+    /// A picture where the terminal shows pictures (the kitty graphics protocol, iTerm2's
+    /// inline images, sixel), braille elsewhere and in every text output.
+    case auto
+
+    /// The canvas cells are drawn with: `auto`'s cells are braille.
+    public var cells: Canvas { self == .auto ? .braille : self }
 }
 
 /// Colours of everything that is not a plot. The terminal keeps its own background and text

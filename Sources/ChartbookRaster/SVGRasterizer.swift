@@ -32,6 +32,43 @@ public enum SVGRasterizer {
         return sink.bytes
     }
 
+    /// The pixels of `svg` drawn at `scale`, as RGB bytes row by row (the picture a
+    /// terminal is sent as sixel).
+    public static func rgb(_ svg: String, scale: Double = 1) throws(Failure) -> (
+        width: Int, height: Int, pixels: [UInt8]
+    ) {
+        let handle = try load(svg)
+        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        let (width, height) = try size(of: handle)
+        let w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
+        guard scale > 0, scale <= 8, w > 0, h > 0, w * h <= maximumPixels else {
+            throw Failure(reason: "an image of \(w)x\(h) pixels is beyond the limit")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))
+        else { throw Failure(reason: "cairo could not make an image") }
+        defer { cairo_surface_destroy(surface) }
+        try draw(handle, on: surface, width: width, height: height, scale: scale)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else {
+            throw Failure(reason: "cairo gave no pixels")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var pixels = [UInt8](repeating: 0, count: w * h * 3)
+        // RGB24 is a native-endian 32-bit word per pixel: 0x00RRGGBB.
+        for y in 0..<h {
+            for x in 0..<w {
+                let word = data.advanced(by: y * stride + x * 4).withMemoryRebound(
+                    to: UInt32.self, capacity: 1
+                ) { $0.pointee }
+                let i = (y * w + x) * 3
+                pixels[i] = UInt8((word >> 16) & 0xff)
+                pixels[i + 1] = UInt8((word >> 8) & 0xff)
+                pixels[i + 2] = UInt8(word & 0xff)
+            }
+        }
+        return (w, h, pixels)
+    }
+
     /// The PDF of `svg`: one page the SVG's size, 1 SVG pixel = ¾ point (96 pixels an inch,
     /// as `rsvg-convert` measures), text and lines as vectors.
     public static func pdf(_ svg: String) throws(Failure) -> [UInt8] {

@@ -8,11 +8,12 @@ import ChartbookScene
 public struct DotRaster: Sendable {
     public let canvas: Canvas
 
-    public init(canvas: Canvas) { self.canvas = canvas }
+    /// `canvas`'s cells (`auto` draws braille where it draws cells).
+    public init(canvas: Canvas) { self.canvas = canvas.cells }
 
     public var density: DotDensity {
         switch canvas {
-        case .braille: DotDensity(x: 2, y: 4)
+        case .braille, .auto: DotDensity(x: 2, y: 4)
         case .block: DotDensity(x: 2, y: 2)
         case .ascii: DotDensity(x: 1, y: 2)
         }
@@ -27,7 +28,7 @@ public struct DotRaster: Sendable {
     /// The glyph for a cell whose dots are `mask` (row-major bits, see type doc).
     public func glyph(_ mask: UInt8) -> Character {
         switch canvas {
-        case .braille:
+        case .braille, .auto:
             var code: UInt32 = 0
             for bit in 0..<8 where mask & (1 << bit) != 0 { code |= Self.brailleBits[bit] }
             return Character(Unicode.Scalar(0x2800 + code) ?? " ")

@@ -144,20 +144,22 @@ extension ChartbookCLI {
     /// chart and the --svg/--html files.
     func runSources(
         _ sources: some Sequence<ScriptSource>, runner: ScriptRunner, files: LocalFiles,
-        target: TerminalTarget, notebook: inout Notebook
+        target: TerminalTarget, notebook: inout Notebook, environment: TerminalEnvironment? = nil
     ) throws {
         var iterator = sources.makeIterator()
         try runSources(
             next: { _ in iterator.next() }, runner: runner, files: files, target: target,
-            notebook: &notebook)
+            notebook: &notebook, environment: environment)
     }
 
     /// The same, each script asked for when the one before has run (`next` sees the session
     /// it made: the one-line form plans its plots for the file as loaded).
     func runSources(
         next: (Session) -> ScriptSource?, runner: ScriptRunner, files: LocalFiles,
-        target: TerminalTarget, notebook: inout Notebook
+        target: TerminalTarget, notebook: inout Notebook, environment: TerminalEnvironment? = nil
     ) throws {
+        // With set canvas auto, the picture the terminal shows (asked once).
+        let drawn = { (session: Session) in environment?.target(target, for: session) ?? target }
         var failed = false
         var lastDrawn: Session?
         while let source = next(notebook.session) {
@@ -167,7 +169,7 @@ extension ChartbookCLI {
                 case .diagnostic(let text): StandardStreams.err(text)
                 case .feedback, .play: break  // for the prompt; a script's output is its chart
                 case .draw(let session):
-                    StandardStreams.out(ChartRenderer.text(for: session, on: target))
+                    StandardStreams.out(ChartRenderer.text(for: session, on: drawn(session)))
                     lastDrawn = session
                 }
             }
@@ -189,7 +191,7 @@ extension ChartbookCLI {
             && final.session != lastDrawn
             && !documentToStdout
         {
-            StandardStreams.out(ChartRenderer.text(for: final.session, on: target))
+            StandardStreams.out(ChartRenderer.text(for: final.session, on: drawn(final.session)))
         }
         if !failed || keepGoing {
             try saveOutputs(runner: runner, notebook: &notebook)

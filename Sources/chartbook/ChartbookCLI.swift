@@ -3,6 +3,7 @@ import Foundation
 import ChartbookModel
 import ChartbookCommands
 import ChartbookKit
+import ChartbookTerminal
 import LineEditor
 #if canImport(Glibc)
     @preconcurrency import Glibc
@@ -11,6 +12,7 @@ import LineEditor
 extension ColorSetting: ExpressibleByArgument {}
 
 extension Canvas: ExpressibleByArgument {}
+extension PictureProtocol: ExpressibleByArgument {}
 extension ShellCompletion.Shell: ExpressibleByArgument {}
 
 @main
@@ -78,8 +80,17 @@ struct ChartbookCLI: ParsableCommand {
     )
     var color: ColorSetting = .auto
 
-    @Option(help: "Drawing canvas: braille, block or ascii.")
+    @Option(
+        help:
+            "Drawing canvas: braille, block, ascii, or auto (a picture where the terminal shows pictures, braille elsewhere)."
+    )
     var canvas: Canvas?
+
+    @Option(
+        help:
+            "The terminal shows pictures this way, where chartbook cannot tell (inside tmux with passthrough, a remote terminal): kitty, iterm2 or sixel; with --canvas auto the chart is drawn as a picture even into a pipe."
+    )
+    var pictures: PictureProtocol?
 
     @Flag(help: "Go on after a failing command (exit status is still 1).")
     var keepGoing = false
@@ -164,7 +175,8 @@ struct ChartbookCLI: ParsableCommand {
     }
 
     func setUp() -> Setup {
-        let environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
+        var environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
+        environment.declaredPictures = pictures
         let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
         Interrupts.install()
         MappedFileFaults.install()
@@ -223,8 +235,11 @@ struct ChartbookCLI: ParsableCommand {
             return
         }
         if follow {
+            // With --canvas auto, the picture the terminal shows (asked once).
             let ok = FollowMode(
-                runner: runner, sources: sources, target: target, window: max(window, 1),
+                runner: runner, sources: sources,
+                target: environment.target(target, for: setup.notebook.session),
+                window: max(window, 1),
                 x: followX
             ).run(&setup.notebook)
             if !ok { throw ExitCode(1) }
@@ -234,6 +249,7 @@ struct ChartbookCLI: ParsableCommand {
             return try runWithoutScripts(&setup)
         }
         try runSources(
-            sources, runner: runner, files: files, target: target, notebook: &setup.notebook)
+            sources, runner: runner, files: files, target: target, notebook: &setup.notebook,
+            environment: environment)
     }
 }

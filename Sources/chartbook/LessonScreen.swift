@@ -82,8 +82,10 @@ struct LessonScreen {
         var text = wrapped.prefix(headerRows).map { $0 + "\n" }.joined()
         let showChart = frame.done > 0 && !frame.isPause
         if showChart {
-            let target = TerminalTarget(
-                columns: columns, rows: max(rows - headerRows - 1, 1), colorMode: colorMode)
+            let target = environment.target(
+                TerminalTarget(
+                    columns: columns, rows: max(rows - headerRows - 1, 1), colorMode: colorMode),
+                for: session)
             text += ChartRenderer.text(for: session, on: target)
         }
         let keys =

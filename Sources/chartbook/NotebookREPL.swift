@@ -240,7 +240,7 @@ struct NotebookREPL {
     /// from the top of the screen (`set redraw inplace`, or `clear`), else after what is there.
     /// `reserve`: rows left free under `below` for what follows on stderr (diagnostics).
     func draw(_ session: Session, below: [String], reserve: Int = 0, clear: Bool) {
-        var room = target()
+        var room = environment.target(target(), for: session)
         room.rows = max(1, room.rows - below.count - reserve)
         let inPlace = clear || session.output.redraw == .inplace
         let drawn = runner.remote.forTerminal(
@@ -251,7 +251,12 @@ struct NotebookREPL {
         for line in below + drawn.problems {
             text += TextMetrics.sanitized(line) + lineEnd
         }
-        StandardStreams.out(inPlace ? ANSIWriter.home + text + ANSIWriter.clearBelow : text)
+        // A picture drawn in place covers the last; kitty's must be deleted.
+        let clear =
+            drawn.session.output.canvas == .auto
+            ? room.picture.map { PictureWriter($0).clearPictures } ?? "" : ""
+        StandardStreams.out(
+            inPlace ? ANSIWriter.home + clear + text + ANSIWriter.clearBelow : text)
     }
 
     /// The terminal now, minus the prompt's row.

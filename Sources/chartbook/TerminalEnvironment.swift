@@ -4,11 +4,16 @@
     import Darwin
 #endif
 import ChartbookModel
+import ChartbookTerminal
 
 /// What the executable finds out about its terminal and environment. The only place that
 /// reads environment variables or asks the kernel about the terminal.
 struct TerminalEnvironment {
     let variables: [String: String]
+    /// `--pictures`: how the terminal shows pictures, said on the command line.
+    var declaredPictures: PictureProtocol?
+    /// The terminal's answer about pictures, asked the first time a session wants them.
+    let pictureAnswer = PictureAnswer()
 
     init(variables: [String: String]) { self.variables = variables }
 

@@ -1,0 +1,92 @@
+import ChartbookModel
+import ChartbookTerminal
+import Foundation
+import Testing
+
+@testable import ChartbookKit
+
+/// Pictures in the terminal (issue 30): with `set canvas auto`, on a terminal that said it
+/// shows pictures, the chart is sent as one picture in the terminal's protocol, in as many
+/// rows as its cells; elsewhere (and with any other canvas) it is cells.
+@Suite struct PictureTests {
+    static let script = "gen w walk 200 seed=3\nadd plot line w\nset title \"t\"\nset canvas auto"
+
+    func text(_ picture: PictureProtocol?, script: String = Self.script) -> String {
+        ChartRenderer.text(
+            for: sessionAfter(script),
+            on: TerminalTarget(
+                columns: 80, rows: 20, colorMode: .none, picture: picture,
+                cellPixels: PixelSize(width: 8, height: 16)))
+    }
+
+    /// The kitty chunks' base64 payloads, joined and decoded.
+    func payload(_ text: String) -> [UInt8] {
+        var joined = ""
+        for part in text.components(separatedBy: "\u{1B}_G").dropFirst() {
+            guard let body = part.split(separator: ";", maxSplits: 1).last,
+                let end = body.range(of: "\u{1B}\\")
+            else { continue }
+            joined += body[..<end.lowerBound]
+        }
+        return [UInt8](Data(base64Encoded: joined) ?? Data())
+    }
+
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47]
+
+    @Test func kittyGetsAPNGInChunksScaledToTheCells() {
+        let out = text(.kitty)
+        // Its rows reserved, the cursor back up and saved; one placement of 80×20 cells,
+        // not moving the cursor, no answer; then under the picture.
+        #expect(out.hasPrefix(String(repeating: "\n", count: 20) + "\u{1B}[20A\r\u{1B}7"))
+        #expect(out.contains("\u{1B}_Ga=T,f=100,q=2,C=1,c=80,r=20,m="))
+        #expect(out.hasSuffix("\u{1B}8\u{1B}[20B\r"))
+        let chunks = out.components(separatedBy: "\u{1B}_G").dropFirst()
+        #expect(chunks.count > 1)
+        #expect(chunks.allSatisfy { $0.count <= 4096 + 80 })
+        #expect(chunks.dropLast().allSatisfy { $0.contains("m=1;") })
+        #expect(chunks.last?.hasPrefix("m=0;") == true)
+        #expect(payload(out).prefix(4) == Self.pngSignature[...])
+    }
+
+    @Test func iTerm2GetsAnInlinePNG() throws {
+        let out = text(.iterm2)
+        let header = try #require(out.range(of: "\u{1B}]1337;File=inline=1;size="))
+        let rest = out[header.upperBound...]
+        #expect(rest.contains(";width=80;height=20;preserveAspectRatio=0:"))
+        let body = try #require(rest.split(separator: ":", maxSplits: 1).last)
+        let base64 = try #require(body.split(separator: "\u{07}").first)
+        #expect(
+            [UInt8](Data(base64Encoded: String(base64)) ?? Data()).prefix(4)
+                == Self.pngSignature[...])
+    }
+
+    @Test func sixelGetsLibsixelsEncoding() {
+        let out = text(.sixel)
+        // A DCS introducer with the sixel final byte, a palette, and ST.
+        #expect(out.contains("\u{1B}P") && out.contains("q\"") && out.contains("\u{1B}\\"))
+        #expect(out.contains("#0;2;"))
+    }
+
+    /// Cells wherever a picture is not both asked for and shown.
+    @Test func cellsElsewhere() {
+        let cells = text(nil)
+        let braille = text(
+            .kitty, script: Self.script.replacingOccurrences(of: "auto", with: "braille"))
+        for out in [cells, braille] {
+            #expect(
+                !out.contains("\u{1B}_G") && !out.contains("\u{1B}]1337")
+                    && !out.contains("\u{1B}P"))
+            #expect(out.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
+        }
+    }
+
+    @Test func repliesAreRead() {
+        #expect(TerminalReply("\u{1B}[?63;1;2;4;6;9;15;16;22;28c").saysSixel)
+        #expect(!TerminalReply("\u{1B}[?62;22c").saysSixel)
+        #expect(!TerminalReply("").saysSixel)
+        #expect(
+            TerminalReply("\u{1B}[?62;4c\u{1B}[6;17;9t").cellPixels.map { [$0.width, $0.height] }
+                == [9, 17])
+        #expect(TerminalReply("\u{1B}[6;0;9t").cellPixels == nil)
+    }
+}
