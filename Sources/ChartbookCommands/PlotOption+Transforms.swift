@@ -8,31 +8,33 @@ extension PlotOption {
         aggregate, bin, rolling, running, change, method, extent,
     ]
 
-    static let extent = PlotOption.bound(
-        "extent", [.errorbar], values: .keyword(ErrorExtent.allCases.map(\.rawValue) + ["none"]),
-        read: { token, b throws(Diagnostic) in
-            b.extent = Located(
-                try noneOr(token) { t throws(Diagnostic) in
-                    try ValueParser.choice(t, key: "extent", as: ErrorExtent.self)
-                }, at: token.range)
-        },
-        written: { $0.extent.map { $0.value?.rawValue ?? "none" } }
+    static let extent = boundChoice(
+        "extent", [.errorbar], ErrorExtent.self, \.extent
     ).described(
         "Whiskers computed from the rows sharing an x (and a by= group): the mean ± the standard deviation (stdev) or the standard error (stderr), or the quartiles around the median (iqr)."
     )
 
+    /// A binding option whose value is one of an enum's words or `none` (which removes it).
+    static func boundChoice<T: RawRepresentable & CaseIterable & Sendable>(
+        _ name: String, _ kinds: Set<Plot.Kind>, _ type: T.Type,
+        _ path: WritableKeyPath<PlotBindingSpec, Located<T?>?> & Sendable
+    ) -> PlotOption where T.RawValue == String {
+        PlotOption.bound(
+            name, kinds, values: .keyword(T.allCases.map(\.rawValue) + ["none"]),
+            read: { token, b throws(Diagnostic) in
+                b[keyPath: path] = Located(
+                    try noneOr(token) { t throws(Diagnostic) in
+                        try ValueParser.choice(t, key: name, as: T.self)
+                    }, at: token.range)
+            },
+            written: { $0[keyPath: path].map { $0.value?.rawValue ?? "none" } })
+    }
+
     static let aggregates = with(.aggregates)
     static let windows = with(.windows)
 
-    static let aggregate = PlotOption.bound(
-        "agg", aggregates, values: .keyword(Aggregation.allCases.map(\.rawValue) + ["none"]),
-        read: { token, b throws(Diagnostic) in
-            b.aggregate = Located(
-                try noneOr(token) { t throws(Diagnostic) in
-                    try ValueParser.choice(t, key: "agg", as: Aggregation.self)
-                }, at: token.range)
-        },
-        written: { $0.aggregate.map { $0.value?.rawValue ?? "none" } }
+    static let aggregate = boundChoice(
+        "agg", aggregates, Aggregation.self, \.aggregate
     ).described(
         "Combine the rows that share an x (and a by= group): sum, count, mean, median, min, max, q1, q3, stdev or distinct."
     )

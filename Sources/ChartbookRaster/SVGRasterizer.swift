@@ -12,17 +12,8 @@ public enum SVGRasterizer {
     /// The PNG of `svg` at `scale` device pixels per SVG pixel (1: the SVG's own size).
     /// Precondition-free: a size beyond `maximumPixels` is refused, not allocated.
     public static func png(_ svg: String, scale: Double = 1) throws(Failure) -> [UInt8] {
-        let handle = try load(svg)
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        let (width, height) = try size(of: handle)
-        let w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
-        guard scale > 0, scale <= 8, w > 0, h > 0, w * h <= maximumPixels else {
-            throw Failure(reason: "an image of \(w)x\(h) pixels is beyond the limit")
-        }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(w), Int32(h))
-        else { throw Failure(reason: "cairo could not make an image") }
+        let surface = try image(svg, scale: scale, format: CAIRO_FORMAT_ARGB32)
         defer { cairo_surface_destroy(surface) }
-        try draw(handle, on: surface, width: width, height: height, scale: scale)
         let sink = Sink()
         let status = cairo_surface_write_to_png_stream(
             surface, Sink.write, Unmanaged.passUnretained(sink).toOpaque())
@@ -32,11 +23,11 @@ public enum SVGRasterizer {
         return sink.bytes
     }
 
-    /// The pixels of `svg` drawn at `scale`, as RGB bytes row by row (the picture a
-    /// terminal is sent as sixel).
-    public static func rgb(_ svg: String, scale: Double = 1) throws(Failure) -> (
-        width: Int, height: Int, pixels: [UInt8]
-    ) {
+    /// `svg` drawn at `scale` on a new cairo image surface of `format` (the caller destroys
+    /// it); a size beyond `maximumPixels` is refused, not allocated.
+    private static func image(_ svg: String, scale: Double, format: cairo_format_t)
+        throws(Failure) -> OpaquePointer
+    {
         let handle = try load(svg)
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         let (width, height) = try size(of: handle)
@@ -44,10 +35,27 @@ public enum SVGRasterizer {
         guard scale > 0, scale <= 8, w > 0, h > 0, w * h <= maximumPixels else {
             throw Failure(reason: "an image of \(w)x\(h) pixels is beyond the limit")
         }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, Int32(w), Int32(h))
-        else { throw Failure(reason: "cairo could not make an image") }
+        guard let surface = cairo_image_surface_create(format, Int32(w), Int32(h)) else {
+            throw Failure(reason: "cairo could not make an image")
+        }
+        do {
+            try draw(handle, on: surface, width: width, height: height, scale: scale)
+        } catch {
+            cairo_surface_destroy(surface)
+            throw error
+        }
+        return surface
+    }
+
+    /// The pixels of `svg` drawn at `scale`, as RGB bytes row by row (the picture a
+    /// terminal is sent as sixel).
+    public static func rgb(_ svg: String, scale: Double = 1) throws(Failure) -> (
+        width: Int, height: Int, pixels: [UInt8]
+    ) {
+        let surface = try image(svg, scale: scale, format: CAIRO_FORMAT_RGB24)
         defer { cairo_surface_destroy(surface) }
-        try draw(handle, on: surface, width: width, height: height, scale: scale)
+        let w = Int(cairo_image_surface_get_width(surface))
+        let h = Int(cairo_image_surface_get_height(surface))
         cairo_surface_flush(surface)
         guard let data = cairo_image_surface_get_data(surface) else {
             throw Failure(reason: "cairo gave no pixels")
