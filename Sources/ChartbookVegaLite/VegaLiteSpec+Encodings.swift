@@ -174,14 +174,14 @@ extension VegaLiteSpec {
         return .object(["domain": .array(domain), "range": .array(range)])
     }
 
-    /// The values of `plot`'s `by=` column among the rows its `where=` keeps, each once, in
-    /// order of first appearance, as the spec's rows hold them (numbers as numbers); a
-    /// missing value is left out (Vega-Lite colours it apart). Empty for a computed table
-    /// and for a time column.
+    /// The values of `plot`'s `by=` column among the rows its `where=` keeps (or in its
+    /// computed table: the groups it drew), each once, in order of first appearance, as the
+    /// spec's rows hold them (numbers as numbers); a missing value is left out (Vega-Lite
+    /// colours it apart). Empty for a time column.
     func groupValues(_ plot: Plot, _ by: String) -> [JSON] {
         // Times are written in the rows their own way: Vega-Lite's order is left to them.
-        guard plot.drawn == nil, let dataset = session.dataset(named: plot.series.dataset),
-            let column = dataset.column(named: by), !column.isTime
+        guard let dataset = session.table(of: plot), let column = dataset.column(named: by),
+            !column.isTime
         else { return [] }
         let keep = session.rowsKept(by: plot)
         var seen = Set<String>(), values = [JSON]()

@@ -193,6 +193,8 @@ extension VegaLiteSpec {
                         "field": .string(seriesField), "type": "nominal", "sort": .null,
                         // The folded plots' ids need no title (chartbook's legend has none).
                         "title": seriesField == "_series" ? .null : nil,
+                        // chartbook's colours: the plots' own, or the groups' in its order.
+                        "scale": colorScale,
                     ])))
             if offset {
                 encoding.append(JSON.Member("xOffset", .object(["field": .string(seriesField)])))

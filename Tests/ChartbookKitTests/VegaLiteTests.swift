@@ -7,9 +7,8 @@ import ChartbookVegaLite
 /// Issue 12, Vega-Lite export: the session as a spec (Scripts/vegalite-check renders these
 /// with vl-convert; these tests pin the structure and the escaping).
 @Suite struct VegaLiteTests {
-    static let files = InMemoryFiles([
-        "/work/t.csv": "date,price,symbol\n2024-01-01,10,A\n2024-01-02,12,B\n2024-01-03,,A\n"
-    ])
+    static let fileText = "date,price,symbol\n2024-01-01,10,A\n2024-01-02,12,B\n2024-01-03,,A\n"
+    static let files = InMemoryFiles(["/work/t.csv": fileText])
 
     func spec(_ script: String, files: InMemoryFiles = files) -> JSON {
         VegaLiteSpec(session: sessionAfter(script, files: files)).json
@@ -42,6 +41,36 @@ import ChartbookVegaLite
                     .string(dots.color(ofGroup: 0).hexOpaque),
                     .string(dots.color(ofGroup: 1).hexOpaque),
                 ]))
+    }
+
+    /// Stacked and grouped bars and trends by= groups take chartbook's colours in its order
+    /// too (they had Vega-Lite's scheme, sorted), also for computed tables.
+    @Test func barsAndTrendsByGroupTakeChartbooksColours() throws {
+        for script in [
+            "load t.csv as t x=date\nadd plot stacked t.price by=symbol",
+            "load t.csv as t x=date\nadd plot grouped t.price x=symbol by=symbol agg=mean",
+            "load u.csv as t x=date\nadd plot trend t.price by=symbol",
+        ] {
+            // (A trend needs points to fit: three a group.)
+            let files = InMemoryFiles([
+                "/work/t.csv": VegaLiteTests.fileText,
+                "/work/u.csv":
+                    "date,price,symbol\n2024-01-01,1,A\n2024-01-02,2,B\n2024-01-03,3,A\n"
+                    + "2024-01-04,5,B\n2024-01-05,4,A\n2024-01-06,7,B\n",
+            ])
+            let scales = layers(spec(script, files: files)).compactMap {
+                $0["encoding"]?["color"]?["scale"]
+            }
+            #expect(scales.first?["domain"] == .array(["A", "B"]), "\(script)")
+            let plot = try #require(sessionAfter(script, files: files).plots.first)
+            #expect(
+                scales.first?["range"]
+                    == .array([
+                        .string(plot.color(ofGroup: 0).hexOpaque),
+                        .string(plot.color(ofGroup: 1).hexOpaque),
+                    ]),
+                "\(script)")
+        }
     }
 
     func markType(_ layer: JSON) -> String? {
