@@ -85,31 +85,80 @@ public enum ChartRenderer {
         return ANSIWriter(mode: mode).write(grid(for: session, on: target))
     }
 
-    /// The chart as a picture in the terminal's own protocol, `columns × rows` cells at the
-    /// terminal's cell size (8×16 pixels when it did not say): the SVG of the session drawn
-    /// by librsvg, sent as PNG (kitty, iTerm2) or encoded as sixel by libsixel. nil unless
-    /// `set canvas auto` and the terminal said it shows pictures, or when the picture
-    /// cannot be made (the cells are drawn then).
+    /// The chart as a picture in the terminal's own protocol, at the terminal's cell size
+    /// (8×16 pixels when it did not say): the rows between the title and legend above and
+    /// the position line, notes and readout below — which stay text, the cells' own — drawn
+    /// from the session's SVG (laid out on the same cells) by librsvg, sent as PNG (kitty,
+    /// iTerm2) or encoded as sixel by libsixel. A page of panels is one picture. nil
+    /// unless `set canvas auto` and the terminal said it shows pictures, or when the
+    /// picture cannot be made (the cells are drawn then).
     public static func picture(for session: Session, on target: TerminalTarget) -> String? {
         guard session.output.canvas == .auto, let kind = target.picture else { return nil }
-        let (columns, rows) = size(of: session, on: target)
         let cell =
             target.cellPixels
             ?? PixelSize(width: SVGExporter.cellWidth, height: SVGExporter.cellHeight)
-        guard columns > 0, rows > 0, cell.width > 0, cell.height > 0 else { return nil }
-        let pixels = PixelSize(width: columns * cell.width, height: rows * cell.height)
-        let svg = SVGExporter.svg(for: session, on: target, size: pixels)
+        let cells = scene(for: session, on: target)
+        let (top, bottom) = textRows(cells)
+        let band = top..<max(top, cells.rows - bottom)
+        guard cells.columns > 0, !band.isEmpty, cell.width > 0, cell.height > 0 else {
+            return nil
+        }
+        // The SVG of the same cells (8×16 pixels each, a margin round them): the band's
+        // rows of it, stretched to the terminal's cells.
+        let svg = SVGExporter.svg(for: session, on: target)
+        let margin = Double(SVGExporter.cellWidth)
+        let region = SVGRasterizer.Region(
+            x: margin, y: margin + Double(band.lowerBound * SVGExporter.cellHeight),
+            width: Double(cells.columns * SVGExporter.cellWidth),
+            height: Double(band.count * SVGExporter.cellHeight),
+            pixelsWide: cells.columns * cell.width, pixelsHigh: band.count * cell.height)
         let writer = PictureWriter(kind)
+        let picture: String
         do throws(SVGRasterizer.Failure) {
             if kind == .sixel {
-                let image = try SVGRasterizer.rgb(svg)
+                let image = try SVGRasterizer.rgb(svg, region: region)
                 let sixel = try SixelEncoder.encode(
                     width: image.width, height: image.height, pixels: image.pixels)
-                return writer.picture(png: [], sixel: sixel, columns: columns, rows: rows)
+                picture = writer.picture(
+                    png: [], sixel: sixel, columns: cells.columns, rows: band.count)
+            } else {
+                picture = writer.picture(
+                    png: try SVGRasterizer.png(svg, region: region), columns: cells.columns,
+                    rows: band.count)
             }
-            return writer.picture(png: try SVGRasterizer.png(svg), columns: columns, rows: rows)
         } catch {
             return nil
         }
+        let mode = session.output.colorMode.resolved(environment: target.colorMode)
+        let grid = TerminalRenderer(canvas: session.output.canvas, monochrome: mode == .none)
+            .render(cells)
+        let writerText = ANSIWriter(mode: mode)
+        let text = { (rows: Range<Int>) in
+            rows.map { writerText.line(grid, row: $0) + "\n" }.joined()
+        }
+        return text(0..<top) + picture + text(band.upperBound..<cells.rows)
+    }
+
+    /// How many rows at the top (title, legend) and at the bottom (position line, notes,
+    /// readout) hold only text a terminal writes as well as a picture would: rows kept as
+    /// text around a picture. None on a page of panels.
+    static func textRows(_ scene: Scene) -> (top: Int, bottom: Int) {
+        guard scene.panels.isEmpty, !scene.plotArea.isEmpty else { return (0, 0) }
+        var roles = [Int: Set<Scene.Text.Role>]()
+        for text in scene.texts { roles[text.row, default: []].insert(text.role) }
+        let heading: Set<Scene.Text.Role> = [.title, .legend, .colorKey]
+        var top = 0
+        while top < scene.plotArea.row, (roles[top] ?? []).isSubset(of: heading) { top += 1 }
+        // Below every drawing: the plot area, its axis and labels, the sparklines.
+        var drawn = scene.plotArea.row + scene.plotArea.height
+        drawn = max(drawn, (scene.frame.bottomRow ?? 0) + 1)
+        for strip in scene.sparklines where !strip.plotArea.isEmpty {
+            drawn = max(drawn, strip.plotArea.row + strip.plotArea.height)
+        }
+        let remarks: Set<Scene.Text.Role> = [.position, .readout, .note]
+        for text in scene.texts where !remarks.contains(text.role) {
+            drawn = max(drawn, text.row + 1)
+        }
+        return (top, max(0, scene.rows - drawn))
     }
 }

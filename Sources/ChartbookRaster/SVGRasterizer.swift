@@ -11,8 +11,12 @@ public enum SVGRasterizer {
 
     /// The PNG of `svg` at `scale` device pixels per SVG pixel (1: the SVG's own size).
     /// Precondition-free: a size beyond `maximumPixels` is refused, not allocated.
-    public static func png(_ svg: String, scale: Double = 1) throws(Failure) -> [UInt8] {
-        let surface = try image(svg, scale: scale, format: CAIRO_FORMAT_ARGB32)
+    /// `region`: only that part of the SVG, stretched to its pixels (a picture of some of
+    /// a chart's rows, at a terminal's cell size).
+    public static func png(_ svg: String, scale: Double = 1, region: Region? = nil)
+        throws(Failure) -> [UInt8]
+    {
+        let surface = try image(svg, scale: scale, region: region, format: CAIRO_FORMAT_ARGB32)
         defer { cairo_surface_destroy(surface) }
         let sink = Sink()
         let status = cairo_surface_write_to_png_stream(
@@ -25,21 +29,30 @@ public enum SVGRasterizer {
 
     /// `svg` drawn at `scale` on a new cairo image surface of `format` (the caller destroys
     /// it); a size beyond `maximumPixels` is refused, not allocated.
-    private static func image(_ svg: String, scale: Double, format: cairo_format_t)
-        throws(Failure) -> OpaquePointer
-    {
+    private static func image(
+        _ svg: String, scale: Double, region: Region? = nil, format: cairo_format_t
+    ) throws(Failure) -> OpaquePointer {
         let handle = try load(svg)
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
         let (width, height) = try size(of: handle)
-        let w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
-        guard scale > 0, scale <= 8, w > 0, h > 0, w * h <= maximumPixels else {
+        var w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
+        var transform = Transform(sx: scale, sy: scale, x: 0, y: 0)
+        if let region {
+            (w, h) = (region.pixelsWide, region.pixelsHigh)
+            transform = Transform(
+                sx: Double(w) / region.width, sy: Double(h) / region.height, x: -region.x,
+                y: -region.y)
+        }
+        guard scale > 0, scale <= 8, w > 0, h > 0, w * h <= maximumPixels,
+            transform.sx.isFinite, transform.sy.isFinite
+        else {
             throw Failure(reason: "an image of \(w)x\(h) pixels is beyond the limit")
         }
         guard let surface = cairo_image_surface_create(format, Int32(w), Int32(h)) else {
             throw Failure(reason: "cairo could not make an image")
         }
         do {
-            try draw(handle, on: surface, width: width, height: height, scale: scale)
+            try draw(handle, on: surface, width: width, height: height, transform)
         } catch {
             cairo_surface_destroy(surface)
             throw error
@@ -49,10 +62,10 @@ public enum SVGRasterizer {
 
     /// The pixels of `svg` drawn at `scale`, as RGB bytes row by row (the picture a
     /// terminal is sent as sixel).
-    public static func rgb(_ svg: String, scale: Double = 1) throws(Failure) -> (
-        width: Int, height: Int, pixels: [UInt8]
-    ) {
-        let surface = try image(svg, scale: scale, format: CAIRO_FORMAT_RGB24)
+    public static func rgb(_ svg: String, scale: Double = 1, region: Region? = nil)
+        throws(Failure) -> (width: Int, height: Int, pixels: [UInt8])
+    {
+        let surface = try image(svg, scale: scale, region: region, format: CAIRO_FORMAT_RGB24)
         defer { cairo_surface_destroy(surface) }
         let w = Int(cairo_image_surface_get_width(surface))
         let h = Int(cairo_image_surface_get_height(surface))
@@ -92,7 +105,9 @@ public enum SVGRasterizer {
         // No creation date: the same chart is the same file, as every output is.
         cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
         do {
-            try draw(handle, on: surface, width: width, height: height, scale: 0.75)
+            try draw(
+                handle, on: surface, width: width, height: height,
+                Transform(sx: 0.75, sy: 0.75, x: 0, y: 0))
         } catch {
             cairo_surface_destroy(surface)
             throw error
@@ -104,6 +119,18 @@ public enum SVGRasterizer {
             throw Failure(reason: String(cString: cairo_status_to_string(status)))
         }
         return sink.bytes
+    }
+
+    /// A part of an SVG, in its pixels, and the size in pixels it is drawn at.
+    public struct Region: Equatable, Sendable {
+        public var x: Double, y: Double, width: Double, height: Double
+        public var pixelsWide: Int, pixelsHigh: Int
+        public init(
+            x: Double, y: Double, width: Double, height: Double, pixelsWide: Int, pixelsHigh: Int
+        ) {
+            (self.x, self.y, self.width, self.height) = (x, y, width, height)
+            (self.pixelsWide, self.pixelsHigh) = (pixelsWide, pixelsHigh)
+        }
     }
 
     /// The most pixels an image may have (a 16 000 × 16 000 square: 1 GiB of ARGB).
@@ -130,16 +157,21 @@ public enum SVGRasterizer {
         return (width, height)
     }
 
+    /// A scale (`sx`, `sy`) and then a shift (`x`, `y`, in SVG pixels) the SVG is drawn by.
+    private struct Transform {
+        var sx: Double, sy: Double, x: Double, y: Double
+    }
+
     private static func draw(
         _ handle: UnsafeMutablePointer<RsvgHandle>, on surface: OpaquePointer, width: Double,
-        height: Double,
-        scale: Double
+        height: Double, _ transform: Transform
     ) throws(Failure) {
         guard let context = cairo_create(surface) else {
             throw Failure(reason: "cairo could not draw")
         }
         defer { cairo_destroy(context) }
-        cairo_scale(context, scale, scale)
+        cairo_scale(context, transform.sx, transform.sy)
+        cairo_translate(context, transform.x, transform.y)
         var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
         var error: UnsafeMutablePointer<GError>?
         guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {

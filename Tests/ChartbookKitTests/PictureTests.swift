@@ -35,11 +35,15 @@ import Testing
 
     @Test func kittyGetsAPNGInChunksScaledToTheCells() {
         let out = text(.kitty)
-        // Its rows reserved, the cursor back up and saved; one placement of 80×20 cells,
-        // not moving the cursor, no answer; then under the picture.
-        #expect(out.hasPrefix(String(repeating: "\n", count: 20) + "\u{1B}[20A\r\u{1B}7"))
-        #expect(out.contains("\u{1B}_Ga=T,f=100,q=2,C=1,c=80,r=20,m="))
-        #expect(out.hasSuffix("\u{1B}8\u{1B}[20B\r"))
+        // The title and the legend stay text (two rows); the picture's 18 rows reserved, the
+        // cursor back up and saved; one placement of 80×18 cells, not moving the cursor, no
+        // answer; then under the picture.
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].trimmingCharacters(in: .whitespaces) == "t")
+        #expect(lines[1].hasSuffix("w"))
+        #expect(out.contains(String(repeating: "\n", count: 18) + "\u{1B}[18A\r\u{1B}7"))
+        #expect(out.contains("\u{1B}_Ga=T,f=100,q=2,C=1,c=80,r=18,m="))
+        #expect(out.hasSuffix("\u{1B}8\u{1B}[18B\r"))
         let chunks = out.components(separatedBy: "\u{1B}_G").dropFirst()
         #expect(chunks.count > 1)
         #expect(chunks.allSatisfy { $0.count <= 4096 + 80 })
@@ -52,7 +56,7 @@ import Testing
         let out = text(.iterm2)
         let header = try #require(out.range(of: "\u{1B}]1337;File=inline=1;size="))
         let rest = out[header.upperBound...]
-        #expect(rest.contains(";width=80;height=20;preserveAspectRatio=0:"))
+        #expect(rest.contains(";width=80;height=18;preserveAspectRatio=0:"))
         let body = try #require(rest.split(separator: ":", maxSplits: 1).last)
         let base64 = try #require(body.split(separator: "\u{07}").first)
         #expect(
@@ -68,6 +72,16 @@ import Testing
     }
 
     /// Cells wherever a picture is not both asked for and shown.
+    /// A position line and a readout under the chart stay text too.
+    @Test func remarksUnderThePictureStayText() {
+        let out = text(.kitty, script: Self.script + "\nview 20..80\nselect 30")
+        let tail = out[(out.range(of: "\u{1B}8")?.upperBound ?? out.endIndex)...]
+        let remarks = tail.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(remarks.count == 2, "\(tail)")
+        #expect(remarks.first?.contains("points 20–80 of 200") == true)
+        #expect(remarks.last?.hasPrefix("▶ 30  w") == true)
+    }
+
     @Test func cellsElsewhere() {
         let cells = text(nil)
         let braille = text(
