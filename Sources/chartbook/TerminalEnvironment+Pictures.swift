@@ -20,7 +20,10 @@ extension TerminalEnvironment {
     /// `target` for drawing `session`: with `set canvas auto`, what the terminal shows
     /// pictures with (asked the first time; `--pictures` says it without asking).
     func target(_ target: TerminalTarget, for session: Session) -> TerminalTarget {
-        guard session.output.canvas == .auto else { return target }
+        // Inside tmux a picture would reach the terminal outside only passed through, and
+        // there at that terminal's cursor, not the pane's (tried: it covered the pane's
+        // first rows): braille there, whatever --pictures says.
+        guard session.output.canvas == .auto, variables["TMUX"] == nil else { return target }
         let answer =
             pictureAnswer.value
             ?? declaredPictures.map { (picture: $0, cell: pictureSupport().cell) }
