@@ -22,6 +22,11 @@ public enum VegaLiteExporter {
             }
         } else if session.facet != nil {
             spec.facetColumns = across(ChartRenderer.scene(for: session, on: target).panels)
+        } else if [.cartesian, .histogram, .box].contains(session.chartType) {
+            // One chart: its y range as the SVG of the same session draws it.
+            spec.yDomain =
+                SVGExporter.layout(for: session, on: target, size: nil).0
+                .scene(for: session).yRange
         }
         return spec.text
     }

@@ -106,6 +106,13 @@ extension VegaLiteSpec {
         if case .fixed(let lower, let upper) = session.axes.range {
             if let lower { scale.append(JSON.Member("domainMin", .number(lower))) }
             if let upper { scale.append(JSON.Member("domainMax", .number(upper))) }
+        } else if let domain = yDomain, plot.binding.axis == .left, session.axes.yScale == .linear {
+            // chartbook's range, ends and all (Vega-Lite's nice range differs).
+            scale += [
+                JSON.Member(
+                    "domain", .array([.number(domain.lowerBound), .number(domain.upperBound)])),
+                JSON.Member("nice", false),
+            ]
         }
         // As chartbook: the range holds zero for bars and areas, or when `set zero on`.
         let zero = session.axes.includeZero || plot.kind.standsOnZero

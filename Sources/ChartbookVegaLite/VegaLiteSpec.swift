@@ -18,6 +18,9 @@ public struct VegaLiteSpec: Sendable {
     /// panel (by index), its facets a row.
     public var panelColumns: Int?
     public var panelFacetColumns: [Int: Int?] = [:]
+    /// The left y axis's range as chartbook draws it (its SVG of the session), for the spec
+    /// to draw the same (not Vega-Lite's own nice range); nil: Vega-Lite's.
+    public var yDomain: ClosedRange<Double>?
     /// The panel of a faceted page this spec draws (its faceted plots keep its rows).
     var panel: Facet.Key?
     /// Put before the names of its computed tables: a page's panels each have their own.

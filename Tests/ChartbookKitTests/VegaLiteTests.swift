@@ -73,6 +73,21 @@ import ChartbookVegaLite
         }
     }
 
+    /// The y axis spans chartbook's range (its SVG's), not Vega-Lite's own nice one.
+    @Test func yDomainIsChartbooks() throws {
+        let session = sessionAfter(
+            "load t.csv as t x=date\nadd plot line t.price", files: Self.files)
+        let target = TerminalTarget(columns: 80, rows: 24, colorMode: .none)
+        let text = VegaLiteExporter.spec(for: session, on: target, urls: false)
+        let range = SVGExporter.layout(for: session, on: target, size: nil).0.scene(for: session)
+            .yRange
+        #expect(
+            text.contains(
+                "\"domain\": [\(NumberText.shortest(range.lowerBound)), \(NumberText.shortest(range.upperBound))]"
+            ), "\(text.prefix(2000))")
+        #expect(text.contains("\"nice\": false"))
+    }
+
     func markType(_ layer: JSON) -> String? {
         if case .string(let type)? = layer["mark"]?["type"] { return type }
         return nil
