@@ -279,7 +279,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public func applied(to binding: PlotBinding) -> PlotBinding {
         var binding = binding
         if let x { binding.x = x.value }
-        if let by { binding.by = by.value }
+        if let by { binding.by = by.value.isEmpty ? nil : by.value }
         if let filter { binding.filter = filter.value }
         if let axis { binding.axis = axis }
         if let order { binding.order = order }

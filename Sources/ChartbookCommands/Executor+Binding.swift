@@ -16,7 +16,7 @@ extension Executor {
                 throw Diagnostic(.notNumeric("\(dataset.name).\(found.name)"), at: name.range)
             }
         }
-        if let by = spec.by {
+        if let by = spec.by, !by.value.isEmpty {
             let column = try column(by, in: dataset, for: "by=")
             // A remote dataset holds a drawing's rows: its engine counts the groups.
             let groups =

@@ -71,11 +71,23 @@ extension PlotOption {
         ).described(
             "The column of the candles' opening values; default a numeric column named open."),
         .bound(
-            "by", with(.splitsBy),
-            read: { token, b in b.by = Located(token.text, at: token.range) },
-            written: { $0.by.map { ScriptQuoting.quotedIfNeeded($0.value) } }
+            "by", with(.splitsBy), values: .either(.keyword(["none"]), .column),
+            // `none` (a word, not "none" in quotes) takes it off: kept as the empty name.
+            read: { token, b in
+                let off = token.kind != .string && token.text.lowercased() == "none"
+                b.by = Located(off ? "" : token.text, at: token.range)
+            },
+            written: {
+                $0.by.map {
+                    $0.value.isEmpty
+                        ? "none"
+                        : $0.value.lowercased() == "none"
+                            ? ScriptQuoting.quoted($0.value)
+                            : ScriptQuoting.quotedIfNeeded($0.value)
+                }
+            }
         ).described(
-            "One series per distinct value of this column (long-format data)."),
+            "One series per distinct value of this column (long-format data); none takes it off."),
         .bound(
             "where", main, values: .filter,
             read: { token, b throws(Diagnostic) in b.filter = try Parser.rowFilter(token) },

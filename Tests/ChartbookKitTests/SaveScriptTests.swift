@@ -107,4 +107,18 @@ import ChartbookTerminal
         }
         #expect(errors.hasPrefix("t:1:13: error: cannot write '/readonly/x.cb': permission denied"))
     }
+
+    /// `by=none` takes a plot's groups off; a column named none is written in quotes, and
+    /// both read back as they were.
+    @Test func byNoneTakesTheGroupsOff() {
+        let files = InMemoryFiles(["/work/g.csv": "none,g,v\na,x,1\nb,y,2\n"])
+        let off = sessionAfter(
+            "load g.csv as g\nadd plot line g.v by=g\nset plot v by=none", files: files)
+        #expect(off.plots.first?.binding.by == nil)
+        let named = sessionAfter("load g.csv as g\nadd plot line g.v by=\"none\"", files: files)
+        #expect(named.plots.first?.binding.by == "none")
+        let script = SessionScript.text(for: named, scriptDirectory: "/work")
+        #expect(script.contains("by=\"none\""))
+        #expect(sessionAfter(script, files: files).plots == named.plots)
+    }
 }
