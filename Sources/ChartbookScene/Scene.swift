@@ -43,12 +43,13 @@ public struct Scene: Equatable, Sendable {
     public var yMappings: [String: YMapping] = [:]
     /// Every category's whole name, when the x labels could not show them all (nil else).
     public var categoryNames: CategoryNames?
-    /// A faceted page's panels (`facet=`): each a chart of its own, placed at a cell of this
-    /// scene, which then holds only the page's title, legend and notes (no plot area).
+    /// A page's panels — a faceted chart's (`facet=`) or a page of charts (`add panel`) —
+    /// each a chart of its own placed at a cell of this scene, which then holds only the
+    /// page's title, legend and notes (no plot area).
     public var panels: [Panel] = []
 
-    /// One panel of a faceted page: its chart, whose top-left cell is at `column`, `row` of
-    /// the page.
+    /// One panel of a page: its chart, whose top-left cell is at `column`, `row` of the
+    /// page.
     public struct Panel: Equatable, Sendable {
         public var column: Int
         public var row: Int
