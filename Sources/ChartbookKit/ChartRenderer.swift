@@ -105,12 +105,15 @@ public enum ChartRenderer {
         }
         // The SVG of the same cells (8×16 pixels each, a margin round them): the band's
         // rows of it, stretched to the terminal's cells.
-        let svg = SVGExporter.svg(for: session, on: target)
+        let svg = SVGExporter.svg(for: session, on: target, textRows: band)
         let margin = Double(SVGExporter.cellWidth)
+        // Half a row more above the band: the top grid line's label is centred on the
+        // plot's top edge and would be cut in half (the rows are a few per cent lower).
+        let above = band.lowerBound > 0 ? Double(SVGExporter.cellHeight) / 2 : 0
         let region = SVGRasterizer.Region(
-            x: margin, y: margin + Double(band.lowerBound * SVGExporter.cellHeight),
+            x: margin, y: margin + Double(band.lowerBound * SVGExporter.cellHeight) - above,
             width: Double(cells.columns * SVGExporter.cellWidth),
-            height: Double(band.count * SVGExporter.cellHeight),
+            height: Double(band.count * SVGExporter.cellHeight) + above,
             pixelsWide: cells.columns * cell.width, pixelsHigh: band.count * cell.height)
         let writer = PictureWriter(kind)
         let picture: String
@@ -139,6 +142,11 @@ public enum ChartRenderer {
         return text(0..<top) + picture + text(band.upperBound..<cells.rows)
     }
 
+    /// The texts a picture leaves to the rows around it (they stay text).
+    static let textRoles: Set<Scene.Text.Role> = [
+        .title, .legend, .colorKey, .position, .readout, .note,
+    ]
+
     /// How many rows at the top (title, legend) and at the bottom (position line, notes,
     /// readout) hold only text a terminal writes as well as a picture would: rows kept as
     /// text around a picture. None on a page of panels.
@@ -146,7 +154,7 @@ public enum ChartRenderer {
         guard scene.panels.isEmpty, !scene.plotArea.isEmpty else { return (0, 0) }
         var roles = [Int: Set<Scene.Text.Role>]()
         for text in scene.texts { roles[text.row, default: []].insert(text.role) }
-        let heading: Set<Scene.Text.Role> = [.title, .legend, .colorKey]
+        let heading = textRoles.intersection([.title, .legend, .colorKey])
         var top = 0
         while top < scene.plotArea.row, (roles[top] ?? []).isSubset(of: heading) { top += 1 }
         // Below every drawing: the plot area, its axis and labels, the sparklines.
@@ -155,7 +163,7 @@ public enum ChartRenderer {
         for strip in scene.sparklines where !strip.plotArea.isEmpty {
             drawn = max(drawn, strip.plotArea.row + strip.plotArea.height)
         }
-        let remarks: Set<Scene.Text.Role> = [.position, .readout, .note]
+        let remarks = textRoles.subtracting(heading)
         for text in scene.texts where !remarks.contains(text.role) {
             drawn = max(drawn, text.row + 1)
         }

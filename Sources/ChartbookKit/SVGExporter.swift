@@ -10,16 +10,18 @@ public enum SVGExporter {
 
     /// - Parameters:
     ///   - size: pixels; nil uses the chart's cell size times the cell box.
+    ///   - textRows: only the texts in these rows are drawn (a terminal picture of these rows
+    ///     writes the others as text around it); nil: every text.
     public static func svg(
         for session: Session, on target: TerminalTarget, size: PixelSize? = nil,
-        title: String? = nil, description: String? = nil
+        title: String? = nil, description: String? = nil, textRows: Range<Int>? = nil
     ) -> String {
         let (layout, cellSize) = self.layout(for: session, on: target, size: size)
+        var scene = layout.scene(for: session)
+        if let textRows { scene.texts.removeAll { !textRows.contains($0.row) } }
         return SVGRenderer(
             cellWidth: cellSize.width, cellHeight: cellSize.height, margin: Double(cellWidth)
-        ).render(
-            layout.scene(for: session), title: title ?? session.output.title,
-            description: description)
+        ).render(scene, title: title ?? session.output.title, description: description)
     }
 
     /// The layout an SVG of `session` uses (one dot per pixel), and its cell box in pixels.
