@@ -98,25 +98,16 @@ extension Executor {
         let kept = plot.binding.filter.flatMap { filter in
             dataset.column(named: filter.column).map(filter.keeps)
         }
-        guard let across = dataset.column(named: facet.column) else { return nil }
-        let down = facet.row.flatMap { dataset.column(named: $0) }
-        // Rows by panel (column value, row value), panels in order of first appearance.
-        var panels = [[String]: [Int]]()
-        var order = [[String]]()
-        for row in 0..<dataset.count where kept.map({ row < $0.count && $0[row] }) ?? true {
-            let key = [across.text(at: row)] + (down.map { [$0.text(at: row)] } ?? [])
-            if panels[key] == nil { order.append(key) }
-            panels[key, default: []].append(row)
-        }
         var tables = [Dataset](), notes = [String](), y = "", counted: String?
-        for key in order {
+        for group in dataset.facetGroups(facet, keeping: kept) {
             do throws(TransformError) {
-                let result = try Self.run(
-                    plot, pipeline, on: dataset.keeping(rows: panels[key] ?? []))
+                let result = try Self.run(plot, pipeline, on: dataset.keeping(rows: group.rows))
                 var table = result.table
                 // (A facet by the by= column has its values already.)
-                for (name, value) in zip(facet.columns.reversed(), key)
-                where table.column(named: name) == nil {
+                let values =
+                    [(facet.column, group.key.column)]
+                    + (facet.row.map { [($0, group.key.row ?? "")] } ?? [])
+                for (name, value) in values where table.column(named: name) == nil {
                     table.columns.append(
                         Column(name: name, text: Array(repeating: value, count: table.count)))
                 }

@@ -44,34 +44,19 @@ extension Session {
         return "\(shown(row)) · \(shown(key.column))"
     }
 
-    /// Each faceted main plot's rows (those its `where=` keeps) split by panel, in one pass
-    /// over its facet columns' keys: by plot id, the rows of each of `facetKeys`, in order —
-    /// exactly the rows `rowsKept(by:in:)` keeps, found once for every panel.
+    /// Each faceted main plot's rows (those its `where=` keeps) split by panel
+    /// (`Dataset.facetGroups`): by plot id, the rows of each of `facetKeys`, in order — what
+    /// the page's panels draw, found once for every panel.
     public func facetPartition() -> [String: [[Int]]] {
         guard let facet else { return [:] }
-        let columnValues = facetValues()
-        let rowValues = facet.row == nil ? [""] : facetValues(row: true)
+        let keys = facetKeys
+        let place = Dictionary(keys.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var partition = [String: [[Int]]]()
         for plot in mainPlots where plot.binding.facet != nil {
-            guard let table = table(of: plot), let column = table.column(named: facet.column)
-            else { continue }
-            // A key's place among the values (-1: none), for the column and the row column.
-            func places(_ column: Column, _ values: [String]) -> (CellKeys, [Int]) {
-                let keys = column.cellKeys
-                let index = Dictionary(
-                    values.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-                return (keys, keys.firsts.map { index[column.text(at: $0)] ?? -1 })
-            }
-            let across = places(column, columnValues)
-            let down = facet.row.flatMap { table.column(named: $0) }.map { places($0, rowValues) }
-            let keep = rowsKept(by: plot)
-            var panels = [[Int]](repeating: [], count: columnValues.count * rowValues.count)
-            for row in 0..<min(table.count, across.0.rows.count)
-            where keep.map({ row < $0.count && $0[row] }) ?? true {
-                let c = across.1[Int(across.0.rows[row])]
-                let r = down.map { row < $0.0.rows.count ? $0.1[Int($0.0.rows[row])] : -1 } ?? 0
-                guard c >= 0, r >= 0 else { continue }
-                panels[r * columnValues.count + c].append(row)
+            guard let table = table(of: plot) else { continue }
+            var panels = [[Int]](repeating: [], count: keys.count)
+            for group in table.facetGroups(facet, keeping: rowsKept(by: plot)) {
+                if let index = place[group.key] { panels[index] = group.rows }
             }
             partition[plot.id] = panels
         }
@@ -79,22 +64,49 @@ extension Session {
     }
 
     /// The rows of `plot`'s table it draws in `panel`: those its `where=` keeps whose facet
-    /// columns hold the panel's values. A plot without `facet=` keeps its rows in every
-    /// panel. nil: every row.
+    /// columns hold the panel's values (`Dataset.facetGroups`). A plot without `facet=`
+    /// keeps its rows in every panel. nil: every row.
     public func rowsKept(by plot: Plot, in panel: Facet.Key?) -> [Bool]? {
         let kept = rowsKept(by: plot)
         guard let panel, let facet = plot.binding.facet, let table = table(of: plot) else {
             return kept
         }
-        var keep = kept ?? Array(repeating: true, count: table.count)
-        let conditions =
-            [(facet.column, panel.column)] + (facet.row.map { [($0, panel.row ?? "")] } ?? [])
-        for (name, value) in conditions {
-            guard let column = table.column(named: name) else { continue }
-            let holds = column.rows(reading: value)
-            for r in keep.indices where keep[r] { keep[r] = r < holds.count && holds[r] }
+        var keep = [Bool](repeating: false, count: table.count)
+        for group in table.facetGroups(facet, keeping: kept) where group.key == panel {
+            for row in group.rows where row < keep.count { keep[row] = true }
         }
         return keep
+    }
+}
+
+extension Dataset {
+    /// The rows `keep` holds (every row when nil) by the values of the facet's columns — a
+    /// panel each, in order of first appearance, each's rows in order — from the columns'
+    /// keys (`Column.cellKeys`): the one rule of which rows a panel holds, for the page's
+    /// panels and for a faceted plot's computed table. Empty without the facet's column.
+    public func facetGroups(_ facet: Facet, keeping keep: [Bool]?) -> [(
+        key: Facet.Key, rows: [Int]
+    )] {
+        guard let across = column(named: facet.column) else { return [] }
+        let down = facet.row.flatMap { column(named: $0) }
+        let a = across.cellKeys, d = down?.cellKeys
+        var place = [Int: Int]()
+        var groups = [(key: Facet.Key, rows: [Int])]()
+        for row in 0..<min(count, a.rows.count)
+        where keep.map({ row < $0.count && $0[row] }) ?? true {
+            let ak = Int(a.rows[row])
+            let dk = d.map { row < $0.rows.count ? Int($0.rows[row]) : 0 } ?? 0
+            let combined = dk * a.firsts.count + ak
+            if let index = place[combined] {
+                groups[index].rows.append(row)
+                continue
+            }
+            place[combined] = groups.count
+            var rowValue: String?
+            if let down, let d { rowValue = down.text(at: d.firsts[dk]) }
+            groups.append((Facet.Key(column: across.text(at: a.firsts[ak]), row: rowValue), [row]))
+        }
+        return groups
     }
 }
 
@@ -104,15 +116,5 @@ extension Column {
     public func texts(inOrderOfAppearance keep: [Bool]?) -> [String] {
         let keys = cellKeys
         return keys.keys(keeping: keep).map { text(at: keys.firsts[$0]) }
-    }
-
-    /// Which rows hold the cell that reads `value` (`text(at:)`), one flag per row.
-    public func rows(reading value: String) -> [Bool] {
-        let keys = cellKeys
-        guard let key = keys.firsts.firstIndex(where: { text(at: $0) == value }) else {
-            return Array(repeating: false, count: count)
-        }
-        let wanted = Int32(key)
-        return keys.rows.map { $0 == wanted }
     }
 }

@@ -11,6 +11,8 @@ struct SharedRanges: Equatable {
     /// Along a shared x: the histograms' bins and the categories' slots of all the rows.
     var binning: HistogramBinning?
     var categories: XCategories?
+    /// Each plot's `by=` groups in every panel's order (by plot id): the groups' numbers.
+    var groupOrders: [String: [String]] = [:]
 }
 
 extension ChartLayout {
@@ -79,6 +81,10 @@ extension ChartLayout {
     ) -> SharedRanges {
         let scales = session.axes.facetScales
         var shared = SharedRanges()
+        // Every panel's rows resolved together have each plot's groups in their order.
+        for series in whole.series {
+            shared.groupOrders[series.plot.id, default: []].append(series.groupKey)
+        }
         guard scales != .free else { return shared }
         var layout = self
         (layout.columns, layout.rows) = (grid.width, grid.height)
@@ -128,20 +134,12 @@ extension ChartLayout {
     ) {
         let scale = session.xScaleKind
         let resolved = known ?? resolver(session, scale).resolve()
-        let main = resolved.series.filter { $0.plot.kind != .sparkline }
-        let count = scale == .index ? max(main.map(\.values.count).max() ?? 0, shared.count) : 0
-        var context = ChartContext(
-            session: session, scale: scale, plots: main, sparks: [],
-            categories: resolved.categories, notes: resolved.notes, count: count, marks: [])
-        context.marks = session.markedLines.filter { !$0.isVertical }.map {
-            ($0, markedValue($0, in: session))
-        }
-        let plan = rowPlan(context)
-        let settled = settle(context, plan)
-        let hasData = main.contains { !$0.values.isEmpty }
+        let context = self.context(session, resolved, scale: scale)
+        let settled = settle(context, rowPlan(context))
+        let hasData = context.plots.contains { !$0.values.isEmpty }
         return (
             hasData ? settled.x.plan?.extent : nil, hasData ? settled.y.left.range : nil,
-            main.map(\.values.count).max() ?? 0
+            context.plots.map(\.values.count).max() ?? 0
         )
     }
 
@@ -149,6 +147,7 @@ extension ChartLayout {
     func resolver(_ session: Session, _ scale: XScaleKind) -> SeriesResolver {
         var resolver = SeriesResolver(session: session, scale: scale, panel: panel)
         resolver.panelRows = panelRows
+        resolver.groupOrders = shared.groupOrders
         resolver.sharedBinning = shared.binning
         resolver.sharedCategories = shared.categories
         return resolver

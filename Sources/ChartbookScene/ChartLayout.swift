@@ -69,6 +69,18 @@ public struct ChartLayout: Sendable {
             case .cartesian, .histogram, .box, .heatmap: break
             }
         }
+        let context = self.context(session, resolved, scale: scale)
+        if session.plots.isEmpty { return emptyScene(session) }
+        let plan = rowPlan(context)
+        return compose(context, plan)
+    }
+
+    /// What the passes share for `session`, its series resolved: the main plots and the
+    /// sparklines, the points along an index x (at least what the page's panels share) and
+    /// the marked lines across at their values.
+    func context(_ session: Session, _ resolved: SeriesResolver.Result, scale: XScaleKind)
+        -> ChartContext
+    {
         let main = resolved.series.filter { $0.plot.kind != .sparkline }
         var context = ChartContext(
             session: session, scale: scale, plots: main,
@@ -79,9 +91,7 @@ public struct ChartLayout: Sendable {
         context.marks = session.markedLines.filter { !$0.isVertical }.map {
             ($0, markedValue($0, in: session))
         }
-        if session.plots.isEmpty { return emptyScene(session) }
-        let plan = rowPlan(context)
-        return compose(context, plan)
+        return context
     }
 
     /// Nothing to draw yet: the title, and in the middle what to type next instead of an

@@ -17,6 +17,8 @@ struct SeriesResolver {
     /// In a panel: each faceted plot's rows there (`Session.facetPartition`), by plot id;
     /// found once for the page instead of once per panel and pass.
     var panelRows: [String: [Int]] = [:]
+    /// In a panel: each faceted plot's groups in every panel's order (the page found them).
+    var groupOrders: [String: [String]] = [:]
 
     /// One drawn series.
     struct Series {
@@ -354,7 +356,7 @@ struct SeriesResolver {
         // readout and marks as the legend's).
         let numbers =
             panel != nil && plot.binding.facet != nil
-            ? by.texts(inOrderOfAppearance: session.rowsKept(by: plot))
+            ? groupOrders[plot.id] ?? by.texts(inOrderOfAppearance: session.rowsKept(by: plot))
             : order
         if panel != nil && plot.binding.facet != nil { order = numbers.filter { rows[$0] != nil } }
         let number = Dictionary(
