@@ -6,15 +6,11 @@ import ChartbookModel
 extension VegaLiteSpec {
     func facetPage(notes: inout [String]) -> [JSON.Member] {
         let keys = session.facetKeys
-        let across = max(1, min(facetColumns ?? keys.count, keys.count))
-        let down = max(1, (keys.count + across - 1) / across)
-        let panels = keys.map { key -> JSON in
+        let panels = concat(count: keys.count, across: facetColumns, notes: &notes) { index in
             var panel = self
-            panel.panel = key
-            panel.session.output.title = session.facetTitle(key)
-            panel.width = max(width / across - 40, 80)
-            panel.height = max(height / down - 40, 60)
-            return .object(panel.chart(notes: &notes))
+            panel.panel = keys[index]
+            panel.session.output.title = session.facetTitle(keys[index])
+            return panel
         }
         let scales = session.axes.facetScales
         let resolve = JSON.object([
@@ -23,31 +19,36 @@ extension VegaLiteSpec {
                 "y": .string(scales.sharesY ? "shared" : "independent"),
             ])
         ])
-        return [
-            JSON.Member("title", session.output.title.map(JSON.string) ?? .null),
-            JSON.Member("columns", .number(Double(across))),
-            JSON.Member("concat", .array(panels)),
-            JSON.Member("resolve", resolve),
-        ].filter { $0.value != .null }
+        return [JSON.Member("title", session.output.title.map(JSON.string) ?? .null)]
+            .filter { $0.value != .null } + panels + [JSON.Member("resolve", resolve)]
     }
 
     /// A page of several charts (`add panel`): a `concat` of each panel's spec, as many a
     /// row as the chart has (`panelColumns`), each with scales of its own.
     func panelPage(notes: inout [String]) -> [JSON.Member] {
-        let count = session.panels.count
-        let across = max(1, min(panelColumns ?? count, count))
+        let panels = concat(
+            count: session.panels.count, across: panelColumns, notes: &notes, panelSpec)
+        return panels + [
+            JSON.Member(
+                "resolve", .object(["scale": .object(["x": "independent", "y": "independent"])]))
+        ]
+    }
+
+    /// `columns` and `concat` of `count` panels' specs (`spec(index)`), `across` a row (all
+    /// when nil), each sized to its share of the page; what they leave out goes to `notes`.
+    func concat(
+        count: Int, across: Int?, notes: inout [String], _ spec: (Int) -> VegaLiteSpec
+    ) -> [JSON.Member] {
+        let across = max(1, min(across ?? count, count))
         let down = max(1, (count + across - 1) / across)
-        let panels = session.panels.indices.map { index -> JSON in
-            var panel = panelSpec(index)
+        let panels = (0..<count).map { index -> JSON in
+            var panel = spec(index)
             panel.width = max(width / across - 40, 80)
             panel.height = max(height / down - 40, 60)
             return .object(panel.body(notes: &notes))
         }
         return [
-            JSON.Member("columns", .number(Double(across))),
-            JSON.Member("concat", .array(panels)),
-            JSON.Member(
-                "resolve", .object(["scale": .object(["x": "independent", "y": "independent"])])),
+            JSON.Member("columns", .number(Double(across))), JSON.Member("concat", .array(panels)),
         ]
     }
 
