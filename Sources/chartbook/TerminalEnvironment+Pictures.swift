@@ -88,13 +88,13 @@ extension TerminalEnvironment {
         let expected = query.filter { $0 == "c" || $0 == "t" }.count
         var answer = [UInt8]()
         var ends = 0
-        let deadline = 300
+        // Milliseconds: how long the terminal has to answer, and each wait for a byte.
+        let deadline = 300, step = 20
         var waited = 0
         while ends < expected, waited < deadline {
             var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-            let started = 20
-            guard poll(&fd, 1, Int32(started)) > 0 else {
-                waited += started
+            guard poll(&fd, 1, Int32(step)) > 0 else {
+                waited += step
                 continue
             }
             var byte: UInt8 = 0
