@@ -15,6 +15,9 @@ public struct TerminalTarget: Equatable, Sendable {
     public var picture: PictureProtocol?
     /// A cell's size in pixels, as the terminal reported it (nil: unknown).
     public var cellPixels: PixelSize?
+    /// Inside tmux: how a picture is passed through to the terminal outside and where the
+    /// drawing starts in the pane (nil: the terminal is the one written to).
+    public var passthrough: Passthrough?
 
     public init(
         columns: Int, rows: Int, colorMode: ColorMode, picture: PictureProtocol? = nil,
@@ -123,11 +126,12 @@ public enum ChartRenderer {
                 let sixel = try SixelEncoder.encode(
                     width: image.width, height: image.height, pixels: image.pixels)
                 picture = writer.picture(
-                    png: [], sixel: sixel, columns: cells.columns, rows: band.count)
+                    png: [], sixel: sixel, columns: cells.columns, rows: band.count,
+                    through: target.passthrough, linesAbove: top)
             } else {
                 picture = writer.picture(
                     png: try SVGRasterizer.png(svg, region: region), columns: cells.columns,
-                    rows: band.count)
+                    rows: band.count, through: target.passthrough, linesAbove: top)
             }
         } catch {
             return nil

@@ -10,7 +10,8 @@ public enum PictureProtocol: String, Equatable, Sendable, CaseIterable {
 /// The escape sequences that put a picture of `columns × rows` cells at the cursor and leave
 /// the cursor at the start of the line under it — the one place such sequences are written
 /// (as `ANSIWriter` writes colours). The picture first reserves its rows with newlines (so a
-/// picture at the bottom scrolls the screen before it is drawn, not while), goes back up,
+/// picture at the bottom scrolls the screen before it is drawn, not while), emptying them,
+/// goes back up,
 /// draws with the cursor saved, and moves down past it: the same for every protocol, so a
 /// redraw in place covers the last one exactly.
 public struct PictureWriter: Sendable {
@@ -19,41 +20,96 @@ public struct PictureWriter: Sendable {
     public init(_ protocolKind: PictureProtocol) { self.protocolKind = protocolKind }
 
     /// The picture: `png` (kitty, iTerm2: sent as is, base64) or `sixel` (the encoded
-    /// bytes, from a DCS introducer to ST), `columns × rows` cells.
-    public func picture(png: [UInt8], sixel: [UInt8] = [], columns: Int, rows: Int) -> String {
+    /// bytes, from a DCS introducer to ST), `columns × rows` cells. Inside tmux
+    /// (`passthrough`), after `linesAbove` lines of text: passed through to the terminal
+    /// outside, at the pane's rows on its screen.
+    public func picture(
+        png: [UInt8], sixel: [UInt8] = [], columns: Int, rows: Int,
+        through passthrough: Passthrough? = nil, linesAbove: Int = 0
+    ) -> String {
         let rows = max(rows, 1), columns = max(columns, 1)
-        var out = String(repeating: "\n", count: rows) + "\u{1B}[\(rows)A\r\u{1B}7"
-        switch protocolKind {
-        case .kitty: out += kitty(png, columns: columns, rows: rows)
-        case .iterm2: out += iterm2(png, columns: columns, rows: rows)
-        case .sixel: out += String(decoding: sixel, as: UTF8.self)
+        // Each row emptied as it is reserved: what a picture drew over (the last chart's
+        // cells) must not show again when the picture is gone (deleted, or tmux's redraw).
+        let reserve =
+            String(repeating: "\u{1B}[2K\n", count: rows) + "\u{1B}[\(rows)A\r"
+        let below = "\u{1B}[\(rows)B\r"
+        guard let passthrough else {
+            let image: String
+            switch protocolKind {
+            case .kitty: image = kitty(png, columns: columns, rows: rows)
+            case .iterm2: image = iterm2(png, columns: columns, rows: rows)
+            case .sixel: image = String(decoding: sixel, as: UTF8.self)
+            }
+            return reserve + "\u{1B}7" + image + "\u{1B}8" + below
         }
-        return out + "\u{1B}8\u{1B}[\(rows)B\r"
+        let place = passthrough.moveTo(
+            row: passthrough.pictureRow(linesAbove: linesAbove, rows: rows))
+        let wrapped: String
+        switch protocolKind {
+        case .kitty:
+            // Sent first, then placed at once: tmux may move the outer cursor between the
+            // chunks (its own redraws), never inside one passed-through sequence.
+            // The last picture deleted first: sent again under its id, kitty 0.26 would
+            // show the new picture in the old places too.
+            wrapped =
+                clearPictures(passedThroughAs: passthrough.imageID)
+                + kittyTransmit(png, id: passthrough.imageID).map(Passthrough.wrapped).joined()
+                + Passthrough.wrapped(
+                    "\u{1B}7" + place + "\u{1B}_Ga=p,i=\(passthrough.imageID),q=2,C=1,"
+                        + "c=\(columns),r=\(rows)\u{1B}\\\u{1B}8")
+        case .iterm2:
+            wrapped = Passthrough.wrapped(
+                "\u{1B}7" + place + iterm2(png, columns: columns, rows: rows) + "\u{1B}8")
+        case .sixel:
+            wrapped = Passthrough.wrapped(
+                "\u{1B}7" + place + String(decoding: sixel, as: UTF8.self) + "\u{1B}8")
+        }
+        return reserve + wrapped + below
     }
 
     /// Deletes the pictures a redraw in place draws over (kitty keeps them until deleted;
-    /// sixel and iTerm2 pictures are covered by the next one).
-    public var clearPictures: String {
-        protocolKind == .kitty ? "\u{1B}_Ga=d,d=a,q=2\u{1B}\\" : ""
+    /// sixel and iTerm2 pictures are covered by what is drawn next): every kitty picture on
+    /// the screen, or through tmux this process's own (`imageID`: another pane's stay).
+    public func clearPictures(passedThroughAs imageID: Int? = nil) -> String {
+        guard protocolKind == .kitty else { return "" }
+        guard let imageID else { return "\u{1B}_Ga=d,d=a,q=2\u{1B}\\" }
+        return Passthrough.wrapped("\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\")
+    }
+
+    /// The PNG's base64 in kitty's chunks of at most 4096 bytes.
+    func kittyChunks(_ png: [UInt8]) -> [Substring] {
+        let data = Data(png).base64EncodedString()
+        var chunks = [Substring]()
+        var start = data.startIndex
+        repeat {
+            let end = data.index(start, offsetBy: 4096, limitedBy: data.endIndex) ?? data.endIndex
+            chunks.append(data[start..<end])
+            start = end
+        } while start < data.endIndex
+        return chunks
+    }
+
+    /// The kitty graphics protocol's transmission only (`a=t`) of a PNG as image `id`, one
+    /// sequence per chunk.
+    func kittyTransmit(_ png: [UInt8], id: Int) -> [String] {
+        let chunks = kittyChunks(png)
+        return chunks.indices.map { index in
+            let more = index < chunks.count - 1 ? 1 : 0
+            let keys = index == 0 ? "a=t,f=100,q=2,i=\(id),m=\(more)" : "m=\(more)"
+            return "\u{1B}_G\(keys);\(chunks[index])\u{1B}\\"
+        }
     }
 
     /// The kitty graphics protocol: transmit and display a PNG (`f=100`) scaled to the cells,
     /// the cursor not moved (`C=1`), no answer (`q=2`), in chunks of 4096 base64 bytes.
     func kitty(_ png: [UInt8], columns: Int, rows: Int) -> String {
-        let data = Data(png).base64EncodedString()
-        var out = ""
-        var start = data.startIndex
-        var first = true
-        repeat {
-            let end = data.index(start, offsetBy: 4096, limitedBy: data.endIndex) ?? data.endIndex
-            let more = end < data.endIndex ? 1 : 0
+        let chunks = kittyChunks(png)
+        return chunks.indices.map { index in
+            let more = index < chunks.count - 1 ? 1 : 0
             let keys =
-                first ? "a=T,f=100,q=2,C=1,c=\(columns),r=\(rows),m=\(more)" : "m=\(more)"
-            out += "\u{1B}_G\(keys);\(data[start..<end])\u{1B}\\"
-            first = false
-            start = end
-        } while start < data.endIndex
-        return out
+                index == 0 ? "a=T,f=100,q=2,C=1,c=\(columns),r=\(rows),m=\(more)" : "m=\(more)"
+            return "\u{1B}_G\(keys);\(chunks[index])\u{1B}\\"
+        }.joined()
     }
 
     /// iTerm2's inline image: the PNG, `columns` cells wide and `rows` tall.

@@ -1,5 +1,5 @@
 /// What a terminal answers to the questions asked of it when chartbook starts (`CSI c`,
-/// `CSI 16 t`), read from the bytes it sent back.
+/// `CSI 16 t`, `CSI 6 n`), read from the bytes it sent back.
 public struct TerminalReply: Equatable, Sendable {
     public var text: String
 
@@ -21,5 +21,21 @@ public struct TerminalReply: Equatable, Sendable {
         let parts = text[start.upperBound..<end].split(separator: ";").compactMap { Int($0) }
         guard parts.count == 2, parts[0] > 0, parts[1] > 0 else { return nil }
         return (parts[1], parts[0])
+    }
+
+    /// The cursor's row (1-based) from its answer to `CSI 6 n` (`CSI row ; column R`).
+    public var cursorRow: Int? {
+        var rest = text[...]
+        while let start = rest.range(of: "\u{1B}[") {
+            let body = rest[start.upperBound...]
+            if let end = body.firstIndex(of: "R") {
+                let parts = body[..<end].split(separator: ";", omittingEmptySubsequences: false)
+                if parts.count == 2, let row = Int(parts[0]), Int(parts[1]) != nil, row > 0 {
+                    return row
+                }
+            }
+            rest = body
+        }
+        return nil
     }
 }

@@ -85,7 +85,7 @@ struct LessonScreen {
             let target = environment.target(
                 TerminalTarget(
                     columns: columns, rows: max(rows - headerRows - 1, 1), colorMode: colorMode),
-                for: session)
+                for: session, startingAt: .row(headerRows))
             text += ChartRenderer.text(for: session, on: target)
         }
         let keys =

@@ -22,6 +22,8 @@ struct NotebookREPL {
     final class SessionBox { var session = Session() }
 
     func run(_ notebook: inout Notebook) {
+        // Through tmux a kitty picture is the terminal's, not the pane's: not left behind.
+        defer { if environment.tmux != nil { StandardStreams.out(environment.pictureClearing()) } }
         TerminalLocale.useUTF8()
         let box = SessionBox()
         box.session = notebook.session
@@ -240,9 +242,10 @@ struct NotebookREPL {
     /// from the top of the screen (`set redraw inplace`, or `clear`), else after what is there.
     /// `reserve`: rows left free under `below` for what follows on stderr (diagnostics).
     func draw(_ session: Session, below: [String], reserve: Int = 0, clear: Bool) {
-        var room = environment.target(target(), for: session)
-        room.rows = max(1, room.rows - below.count - reserve)
         let inPlace = clear || session.output.redraw == .inplace
+        var room = environment.target(
+            target(), for: session, startingAt: inPlace ? .row(0) : .cursor)
+        room.rows = max(1, room.rows - below.count - reserve)
         let drawn = runner.remote.forTerminal(
             session, on: room, shouldCancel: runner.executor.isCancelled)
         var text = ChartRenderer.text(for: drawn.session, on: room)
@@ -251,12 +254,11 @@ struct NotebookREPL {
         for line in below + drawn.problems {
             text += TextMetrics.sanitized(line) + lineEnd
         }
-        // A picture drawn in place covers the last; kitty's must be deleted.
-        let clear =
-            drawn.session.output.canvas == .auto
-            ? room.picture.map { PictureWriter($0).clearPictures } ?? "" : ""
+        // A picture drawn in place covers the last; kitty's must be deleted (also when
+        // the chart is text now), and through tmux in any case (it would not scroll away).
+        let clear = inPlace || environment.tmux != nil ? environment.pictureClearing() : ""
         StandardStreams.out(
-            inPlace ? ANSIWriter.home + clear + text + ANSIWriter.clearBelow : text)
+            inPlace ? ANSIWriter.home + clear + text + ANSIWriter.clearBelow : clear + text)
     }
 
     /// The terminal now, minus the prompt's row.

@@ -16,36 +16,48 @@ final class PictureAnswer {
     var value: (picture: PictureProtocol?, cell: PixelSize?)?
 }
 
+/// Where a drawing starts, for a picture passed through tmux: at the cursor, or at a fixed
+/// row of the pane (0-based; a screen drawn from its top).
+enum DrawingStart {
+    case cursor
+    case row(Int)
+}
+
 extension TerminalEnvironment {
     /// `target` for drawing `session`: with `set canvas auto`, what the terminal shows
-    /// pictures with (asked the first time; `--pictures` says it without asking).
-    func target(_ target: TerminalTarget, for session: Session) -> TerminalTarget {
-        // Inside tmux a picture would reach the terminal outside only passed through, and
-        // there at that terminal's cursor, not the pane's (tried: it covered the pane's
-        // first rows): braille there, whatever --pictures says.
-        guard session.output.canvas == .auto, variables["TMUX"] == nil else { return target }
-        let answer =
-            pictureAnswer.value
-            ?? declaredPictures.map { (picture: $0, cell: pictureSupport().cell) }
-            ?? pictureSupport()
+    /// pictures with (asked the first time; `--pictures` says it without asking) and, inside
+    /// tmux, how a picture passes through to the terminal outside when the drawing starts
+    /// at `start`.
+    func target(
+        _ target: TerminalTarget, for session: Session, startingAt start: DrawingStart = .cursor
+    ) -> TerminalTarget {
+        guard session.output.canvas == .auto else { return target }
+        let answer = pictureAnswer.value ?? (tmux != nil ? tmuxPictureSupport() : declaredOrAsked())
         pictureAnswer.value = answer
         var target = target
         (target.picture, target.cellPixels) = answer
+        if target.picture != nil, tmux != nil {
+            target.passthrough = passthrough(startingAt: start, rows: target.rows)
+            if target.passthrough == nil { target.picture = nil }
+        }
         return target
+    }
+
+    /// `--pictures`, else what the terminal says (`pictureSupport`).
+    func declaredOrAsked() -> (picture: PictureProtocol?, cell: PixelSize?) {
+        declaredPictures.map { (picture: $0, cell: pictureSupport().cell) } ?? pictureSupport()
     }
 
     /// What `set canvas auto` draws with here. Environment hints first: kitty
     /// (`TERM=xterm-kitty`, `KITTY_WINDOW_ID`), iTerm2's protocol (`TERM_PROGRAM` iTerm.app,
     /// WezTerm, vscode); else the terminal's primary device attributes (`CSI c`, answered by
     /// every VT-compatible terminal) saying sixel (attribute 4). Nothing in a pipe, with
-    /// `TERM=dumb`, or inside tmux or screen (which would have to pass the picture through:
-    /// not attempted).
+    /// `TERM=dumb`, or inside GNU screen (no passthrough tried); inside tmux see
+    /// `tmuxPictureSupport`.
     func pictureSupport() -> (picture: PictureProtocol?, cell: PixelSize?) {
         guard stdoutIsTerminal, stdinIsTerminal else { return (nil, nil) }
         let term = variables["TERM"] ?? ""
-        if term == "dumb" || variables["TMUX"] != nil || term.hasPrefix("screen")
-            || term.hasPrefix("tmux")
-        {
+        if term == "dumb" || tmux != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") {
             return (nil, nil)
         }
         var picture: PictureProtocol?
@@ -76,7 +88,7 @@ extension TerminalEnvironment {
     }
 
     /// Writes `query` to the terminal and gathers what it answers within 300 ms (or until a
-    /// `c` or `t` ends each expected answer), with echo and line editing off meanwhile.
+    /// `c`, `t` or `R` ends each expected answer), with echo and line editing off meanwhile.
     func ask(_ query: String) -> String {
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return "" }
@@ -85,7 +97,9 @@ extension TerminalEnvironment {
         tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         _ = query.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
-        let expected = query.filter { $0 == "c" || $0 == "t" }.count
+        let finals: Set<UInt8> = [UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "R")]
+        // Each question ends in its final byte; `CSI 6 n` is answered `CSI row ; column R`.
+        let expected = query.filter { $0 == "c" || $0 == "t" || $0 == "n" }.count
         var answer = [UInt8]()
         var ends = 0
         // Milliseconds: how long the terminal has to answer, and each wait for a byte.
@@ -100,7 +114,7 @@ extension TerminalEnvironment {
             var byte: UInt8 = 0
             guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
             answer.append(byte)
-            if byte == UInt8(ascii: "c") || byte == UInt8(ascii: "t") { ends += 1 }
+            if finals.contains(byte) { ends += 1 }
         }
         return String(decoding: answer, as: UTF8.self)
     }

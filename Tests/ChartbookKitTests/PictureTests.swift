@@ -41,7 +41,7 @@ import Testing
         let lines = out.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].trimmingCharacters(in: .whitespaces) == "t")
         #expect(lines[1].hasSuffix("w"))
-        #expect(out.contains(String(repeating: "\n", count: 18) + "\u{1B}[18A\r\u{1B}7"))
+        #expect(out.contains(String(repeating: "\u{1B}[2K\n", count: 18) + "\u{1B}[18A\r\u{1B}7"))
         #expect(out.contains("\u{1B}_Ga=T,f=100,q=2,C=1,c=80,r=18,m="))
         #expect(out.hasSuffix("\u{1B}8\u{1B}[18B\r"))
         let chunks = out.components(separatedBy: "\u{1B}_G").dropFirst()
@@ -102,5 +102,63 @@ import Testing
             TerminalReply("\u{1B}[?62;4c\u{1B}[6;17;9t").cellPixels.map { [$0.width, $0.height] }
                 == [9, 17])
         #expect(TerminalReply("\u{1B}[6;0;9t").cellPixels == nil)
+    }
+    /// Through tmux: passed through (`DCS tmux;`, every ESC doubled, ST) to the terminal
+    /// outside, at the pane's rows on its screen; kitty's picture sent under this process's
+    /// id, its last one deleted first, then placed at once.
+    @Test func throughTmuxThePictureIsPassedThroughAtThePanesRows() throws {
+        let passthrough = Passthrough(
+            paneTop: 3, paneLeft: 40, paneRows: 30, startRow: 5, imageID: 4242)
+        var target = TerminalTarget(
+            columns: 80, rows: 20, colorMode: .none, picture: .kitty,
+            cellPixels: PixelSize(width: 8, height: 16))
+        target.passthrough = passthrough
+        let out = ChartRenderer.text(for: sessionAfter(Self.script), on: target)
+        // Two rows of text, then the picture's 18 rows reserved and the cursor back up.
+        #expect(
+            out.contains(String(repeating: "\u{1B}[2K\n", count: 18) + "\u{1B}[18A\r\u{1B}Ptmux;"))
+        let wrapped = out.components(separatedBy: "\u{1B}Ptmux;").dropFirst()
+        #expect(wrapped.first?.hasPrefix("\u{1B}\u{1B}_Ga=d,d=I,i=4242,q=2") == true)
+        #expect(
+            wrapped.dropFirst().first?.hasPrefix("\u{1B}\u{1B}_Ga=t,f=100,q=2,i=4242,m=1;")
+                == true)
+        // Screen row 3 + 5 + 2 (0-based) = 10, column 40: 1-based 11;41.
+        let place = try #require(wrapped.last)
+        #expect(
+            place == "\u{1B}\u{1B}7\u{1B}\u{1B}[11;41H\u{1B}\u{1B}_Ga=p,i=4242,q=2,C=1,c=80,r=18"
+                + "\u{1B}\u{1B}\\\u{1B}\u{1B}8\u{1B}\\\u{1B}[18B\r")
+        // Nothing escapes the passthrough before its end: every ESC inside is doubled.
+        for part in wrapped {
+            let inside = part.dropLast(part.hasSuffix("\u{1B}[18B\r") ? 8 : 2)
+            #expect(!inside.replacingOccurrences(of: "\u{1B}\u{1B}", with: "").contains("\u{1B}"))
+        }
+        // Sixel: one passed-through sequence holding the placement and the picture.
+        target.picture = .sixel
+        let sixel = ChartRenderer.text(for: sessionAfter(Self.script), on: target)
+        #expect(sixel.contains("\u{1B}Ptmux;\u{1B}\u{1B}7\u{1B}\u{1B}[11;41H\u{1B}\u{1B}P"))
+    }
+
+    /// A picture that reaches the pane's bottom scrolls it: it lands where its reserved rows
+    /// leave it.
+    @Test func aPictureAtThePanesBottomLandsWhereItsRowsEnd() {
+        let pane = { (start: Int) in
+            Passthrough(paneTop: 0, paneLeft: 0, paneRows: 24, startRow: start, imageID: 1)
+        }
+        #expect(pane(0).pictureRow(linesAbove: 2, rows: 10) == 2)
+        #expect(pane(10).pictureRow(linesAbove: 2, rows: 10) == 12)
+        #expect(pane(20).pictureRow(linesAbove: 2, rows: 10) == 13)
+        #expect(pane(23).pictureRow(linesAbove: 0, rows: 30) == 0)
+        #expect(PictureWriter(.kitty).clearPictures() == "\u{1B}_Ga=d,d=a,q=2\u{1B}\\")
+        #expect(
+            PictureWriter(.kitty).clearPictures(passedThroughAs: 7)
+                == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=I,i=7,q=2\u{1B}\u{1B}\\\u{1B}\\")
+        #expect(PictureWriter(.sixel).clearPictures(passedThroughAs: 7) == "")
+    }
+
+    @Test func theCursorsRowIsRead() {
+        #expect(TerminalReply("\u{1B}[12;1R").cursorRow == 12)
+        #expect(TerminalReply("\u{1B}[?62;4c\u{1B}[3;40R").cursorRow == 3)
+        #expect(TerminalReply("\u{1B}[12R").cursorRow == nil)
+        #expect(TerminalReply("").cursorRow == nil)
     }
 }
