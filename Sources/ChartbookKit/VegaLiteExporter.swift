@@ -1,3 +1,4 @@
+import Foundation
 import ChartbookModel
 import ChartbookScene
 import ChartbookVegaLite
@@ -14,20 +15,82 @@ public enum VegaLiteExporter {
         var spec = VegaLiteSpec(session: session, urls: urls, width: width, height: height)
         // The panels (and facets) a row the chart itself has.
         let across = { (panels: [Scene.Panel]) in Set(panels.map(\.column)).count }
+        // What the SVG of the same session draws: its axes (and a heatmap's grid), each
+        // panel's and facet's.
+        let scene = SVGExporter.layout(for: session, on: target, size: nil).0.scene(for: session)
         if session.panels.count > 1 {
             let page = ChartRenderer.scene(for: session, on: target).panels
             spec.panelColumns = across(page)
             for (index, panel) in page.enumerated() where !panel.scene.panels.isEmpty {
                 spec.panelFacetColumns[index] = across(panel.scene.panels)
             }
-        } else if session.facet != nil {
-            spec.facetColumns = across(ChartRenderer.scene(for: session, on: target).panels)
-        } else if [.cartesian, .histogram, .box].contains(session.chartType) {
-            // One chart: its y range as the SVG of the same session draws it.
-            spec.yDomain =
-                SVGExporter.layout(for: session, on: target, size: nil).0
-                .scene(for: session).yRange
+            spec.panelsDrawn = scene.panels.enumerated().map { index, panel in
+                drawn(panel.scene, session.panel(index))
+            }
+        } else {
+            if session.facet != nil {
+                spec.facetColumns = across(ChartRenderer.scene(for: session, on: target).panels)
+            }
+            spec.drawn = drawn(scene, session)
         }
         return spec.text
+    }
+
+    /// What a chart's scene drew that the spec draws the same: its axes (one chart of
+    /// values against x, horizontal bars), a heatmap's grid and colours; a faceted chart's
+    /// for each of its panels.
+    static func drawn(_ scene: Scene, _ session: Session) -> VegaLiteSpec.Drawn {
+        var drawn = VegaLiteSpec.Drawn()
+        guard scene.panels.isEmpty else {
+            drawn.facets = scene.panels.map { Self.drawn($0.scene, session) }
+            return drawn
+        }
+        switch session.chartType {
+        case .cartesian, .histogram, .box:
+            (drawn.xAxis, drawn.yAxis) = drawnAxes(scene, session)
+        case .horizontal:
+            // Horizontal bars: the value axis runs along the bottom (the scene's y range).
+            drawn.xAxis = VegaLiteSpec.DrawnAxis(
+                domain: scene.yRange, ticks: scene.frame.xTicks)
+        case .heatmap:
+            drawn.heatmap = drawnHeatmap(scene)
+            drawn.heatColors = scene.heatLevels.map {
+                ($0, ChartLayout.heatRamp.map(\.hexOpaque))
+            }
+        default: break
+        }
+        return drawn
+    }
+
+    /// A chart's x axis (on a real x: numbers, times, a log scale) and left y axis as drawn,
+    /// in data units (a log scale's ticks and range are in powers of ten in the scene).
+    static func drawnAxes(_ scene: Scene, _ session: Session) -> (
+        x: VegaLiteSpec.DrawnAxis?, y: VegaLiteSpec.DrawnAxis?
+    ) {
+        let xLog = session.xScaleKind == .log, yLog = session.axes.yScale == .log
+        func axis(_ range: ClosedRange<Double>, _ ticks: [Scene.Tick], log: Bool)
+            -> VegaLiteSpec.DrawnAxis
+        {
+            let unit = { (v: Double) in log ? YRange.clean(pow(10, v)) : v }
+            return VegaLiteSpec.DrawnAxis(
+                domain: unit(range.lowerBound)...unit(range.upperBound),
+                ticks: ticks.map {
+                    AxisTick(value: unit($0.value), label: $0.label)
+                })
+        }
+        let realX = [.linear, .log, .time].contains(session.xScaleKind)
+        let x = scene.xDomain.flatMap { realX ? axis($0, scene.frame.xTicks, log: xLog) : nil }
+        return (x, axis(scene.yRange, scene.frame.yTicks, log: yLog))
+    }
+
+    /// A density heatmap's grid and axes as drawn (nil for a matrix of categories).
+    static func drawnHeatmap(_ scene: Scene) -> VegaLiteSpec.DrawnHeatmap? {
+        guard let bins = scene.heatBins, case .cells(let cells) = scene.layers.first?.marks
+        else { return nil }
+        return VegaLiteSpec.DrawnHeatmap(
+            x: VegaLiteSpec.DrawnAxis(domain: bins.x, ticks: scene.frame.xTicks),
+            y: VegaLiteSpec.DrawnAxis(domain: bins.y, ticks: scene.frame.yTicks),
+            columns: scene.plotArea.width, rows: scene.plotArea.height,
+            cells: cells.map { ($0.column, $0.row, $0.value) })
     }
 }

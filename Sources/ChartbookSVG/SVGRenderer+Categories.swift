@@ -48,7 +48,7 @@ extension SVGRenderer {
         for name in names {
             ticks += "M\(n(name.x)) \(n(axis))v\(n(cellWidth / 2))"
             out.line(
-                "<text x=\"\(n(name.x))\" y=\"\(n(top))\" dy=\"\(n(fontSize * 0.75))\" text-anchor=\"end\" transform=\"rotate(-45 \(n(name.x)) \(n(top)))\" fill=\"\(scene.theme.text.hexOpaque)\" xml:space=\"preserve\">\(SVGWriter.escape(name.text))</text>"
+                "<text class=\"x-label\" x=\"\(n(name.x))\" y=\"\(n(top))\" dy=\"\(n(fontSize * 0.75))\" text-anchor=\"end\" transform=\"rotate(-45 \(n(name.x)) \(n(top)))\" fill=\"\(scene.theme.text.hexOpaque)\" xml:space=\"preserve\">\(SVGWriter.escape(name.text))</text>"
             )
         }
         if !ticks.isEmpty {

@@ -227,7 +227,7 @@ public struct SVGRenderer: Sendable {
         }
         guard !d.isEmpty else { return }
         out.line(
-            "<path d=\"\(d)\" fill=\"none\" stroke=\"\(scene.theme.frame.hexOpaque)\" stroke-width=\"1\"/>"
+            "<path class=\"frame\" d=\"\(d)\" fill=\"none\" stroke=\"\(scene.theme.frame.hexOpaque)\" stroke-width=\"1\"/>"
         )
     }
 
@@ -399,7 +399,7 @@ public struct SVGRenderer: Sendable {
             }
             let color = text.color ?? scene.theme.text
             var attributes =
-                "x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(color.hexOpaque)\"\(opacity(color, "fill-opacity"))"
+                "class=\"\(className(text, scene))\" x=\"\(n(x))\" y=\"\(n(y))\" fill=\"\(color.hexOpaque)\"\(opacity(color, "fill-opacity"))"
             if text.bold { attributes += " font-weight=\"bold\"" }
             // Cell-aligned like the terminal: the text spans exactly its cells.
             if cells > 1 {
@@ -408,6 +408,30 @@ public struct SVGRenderer: Sendable {
             }
             out.line(
                 "<text \(attributes) xml:space=\"preserve\">\(SVGWriter.escape(text.text))</text>")
+        }
+    }
+
+    /// What a text is, as its `class`: which axis a label or title belongs to (`y-label
+    /// right` on the right of the plot area, `y-title` above it), so that a reader of the
+    /// SVG — a stylesheet, a check comparing two renderings — can tell them apart.
+    func className(_ text: Scene.Text, _ scene: Scene) -> String {
+        switch text.role {
+        case .title: "title"
+        case .legend: "legend"
+        case .yLabel:
+            text.column >= scene.plotArea.column + scene.plotArea.width
+                ? "y-label right" : "y-label"
+        case .xLabel: "x-label"
+        case .markLabel: "line-label"
+        case .readout: "readout"
+        case .position: "position"
+        case .sparkline: "sparkline"
+        case .axisTitle: text.row < scene.plotArea.row ? "y-title" : "x-title"
+        case .note: "note"
+        case .valueLabel: "value-label"
+        case .category: "category"
+        case .colorKey: "color-key"
+        case .annotation: "annotation"
         }
     }
 

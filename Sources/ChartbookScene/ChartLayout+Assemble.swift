@@ -127,6 +127,7 @@ extension ChartLayout {
                     Scene.Text(role: .xLabel, row: row, column: placed.column, text: placed.text))
                 parts.frame.xTickColumns.append(placed.tickColumn)
                 parts.frame.xTickDots.append(placed.tickDot)
+                parts.frame.xTicks.append(Scene.Tick(value: placed.value, label: placed.text))
             }
             if f.x.plan == nil, let names = categoryNames(session: c.session, plots: c.plots) {
                 parts.categoryNames = CategoryNames.missing(

@@ -10,7 +10,7 @@ import Foundation
 /// plot names both ends. Without colour the cells are shade characters (light to full).
 extension ChartLayout {
     /// The colour ramp from low to high (a viridis-like sequence, dark to light).
-    static let heatRamp: [Color] = [
+    public static let heatRamp: [Color] = [
         Color(red: 0x44, green: 0x01, blue: 0x54), Color(red: 0x3B, green: 0x52, blue: 0x8B),
         Color(red: 0x21, green: 0x91, blue: 0x8C), Color(red: 0x5E, green: 0xC9, blue: 0x62),
         Color(red: 0xFD, green: 0xE7, blue: 0x25),
@@ -59,25 +59,30 @@ extension ChartLayout {
         for (index, value) in grid.cells.enumerated()
         where value.isFinite && (grid.matrix || value > 0) {
             let level = hi > lo ? (value - lo) / (hi - lo) : 1
-            cells.append(
-                Scene.HeatCell(
-                    column: index % grid.width, row: index / grid.width, level: level,
-                    color: Self.heatColor(level)))
+            var cell = Scene.HeatCell(
+                column: index % grid.width, row: index / grid.width, level: level,
+                color: Self.heatColor(level))
+            cell.value = value
+            cells.append(cell)
         }
+        var frame = Scene.AxisFrame(leftColumn: grid.gutter - 1, bottomRow: nil)
         for label in grid.yLabels {
             texts.append(
                 Scene.Text(role: .yLabel, row: top + label.row, column: 0, text: label.text))
+            frame.yTicks.append(
+                Scene.Tick(
+                    value: label.value, label: label.text.trimmingCharacters(in: .whitespaces)))
         }
-        var frame = Scene.AxisFrame(leftColumn: grid.gutter - 1, bottomRow: nil)
         for label in grid.xLabels {
             texts.append(
                 Scene.Text(
                     role: .xLabel, row: top + grid.height, column: grid.gutter + label.column,
                     text: label.text))
             frame.xTickColumns.append(grid.gutter + label.tick)
+            frame.xTicks.append(Scene.Tick(value: label.value, label: label.text))
         }
         texts += heatKey(low: lo, high: hi, counts: !grid.matrix, row: top + grid.height + 1)
-        return Scene(
+        var scene = Scene(
             columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
             rules: [],
             layers: [
@@ -86,6 +91,10 @@ extension ChartLayout {
             ],
             texts: texts.map { clipped($0) }, selection: nil, yRange: lo...max(hi, lo + 1),
             theme: session.output.theme)
+        scene.heatBins = grid.bins
+        // (All cells alike are the last colour: the ramp then ends at their value.)
+        scene.heatLevels = hi > lo ? lo...hi : (lo - 1)...lo
+        return scene
     }
 
     /// `low ░▒▓█ high` with the ramp's colours, under the plot.
@@ -121,8 +130,11 @@ struct HeatGrid {
     /// Row-major, `width × height`: counts, or means (NaN: no value).
     var cells: [Double]
     var matrix: Bool
-    var yLabels: [(row: Int, text: String)] = []
-    var xLabels: [(column: Int, tick: Int, text: String)] = []
+    /// Labels with the values they stand at (a matrix's: the category's number).
+    var yLabels: [(row: Int, text: String, value: Double)] = []
+    var xLabels: [(column: Int, tick: Int, text: String, value: Double)] = []
+    /// A density's bins (nil for a matrix).
+    var bins: Scene.HeatBins?
 
     var low: Double { matrix ? (cells.filter(\.isFinite).min() ?? 0) : 0 }
     var high: Double { cells.filter(\.isFinite).max() ?? 1 }
@@ -154,13 +166,15 @@ struct HeatGrid {
         }
         var grid = HeatGrid(
             width: width, height: height, gutter: gutter, cells: cells, matrix: false)
+        grid.bins = Scene.HeatBins(x: xr.0...xr.1, y: yr.0...yr.1)
         for (tick, text) in zip(yTicks, yTexts) {
             let row = min(Int(saturating: (yr.1 - tick) * sy), height - 1)
             grid.yLabels.append(
                 (
                     row,
                     String(repeating: " ", count: max(0, gutter - 2 - TextMetrics.width(of: text)))
-                        + text
+                        + text,
+                    tick
                 ))
         }
         var end = -1
@@ -169,7 +183,7 @@ struct HeatGrid {
             let column = min(Int(saturating: (tick - xr.0) * sx), width - 1)
             let start = max(column - TextMetrics.width(of: text) / 2, end + 2)
             guard start + TextMetrics.width(of: text) <= width else { continue }
-            grid.xLabels.append((start, column, text))
+            grid.xLabels.append((start, column, text, tick))
             end = start + TextMetrics.width(of: text)
         }
         return grid
@@ -216,7 +230,8 @@ struct HeatGrid {
                 (
                     k * cellHeight + (cellHeight - 1) / 2,
                     String(repeating: " ", count: max(0, gutter - 2 - TextMetrics.width(of: text)))
-                        + text
+                        + text,
+                    Double(k)
                 ))
         }
         var end = -1
@@ -224,7 +239,7 @@ struct HeatGrid {
         for (k, text) in xFitted.enumerated() where k * cellWidth < width {
             let column = k * cellWidth + max(0, (cellWidth - TextMetrics.width(of: text)) / 2)
             guard column > end else { continue }
-            grid.xLabels.append((column, k * cellWidth + cellWidth / 2, text))
+            grid.xLabels.append((column, k * cellWidth + cellWidth / 2, text, Double(k)))
             end = column + TextMetrics.width(of: text)
         }
         return grid

@@ -146,6 +146,7 @@ extension ChartLayout {
             used.append(span)
             frame.xTickColumns.append(area.column + column)
             frame.xTickDots.append(column * dots.x + dots.x / 2)
+            frame.xTicks.append(Scene.Tick(value: tick, label: label))
             texts.append(
                 Scene.Text(
                     role: .xLabel, row: area.row + area.height + 1, column: start, text: label))

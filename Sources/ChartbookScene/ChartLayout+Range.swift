@@ -36,6 +36,7 @@ extension ChartLayout {
             frame.yTickDots.append(dotY)
             guard labelled.insert(row).inserted else { continue }
             let label = axis.labels[index]
+            frame.yTicks.append(Scene.Tick(value: value, label: label))
             if leftGutter > 1 {
                 texts.append(
                     Scene.Text(
@@ -71,6 +72,7 @@ extension ChartLayout {
             let dotY = y.dot(value)
             guard (0..<y.heightDots).contains(dotY) else { continue }
             frame.rightTickDots.append(dotY)
+            frame.rightTicks.append(Scene.Tick(value: value, label: axis.labels[index]))
             texts.append(
                 Scene.Text(
                     role: .yLabel, row: area.row + dotY / dots.y,

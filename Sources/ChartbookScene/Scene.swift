@@ -43,6 +43,11 @@ public struct Scene: Equatable, Sendable {
     public var yMappings: [String: YMapping] = [:]
     /// Every category's whole name, when the x labels could not show them all (nil else).
     public var categoryNames: CategoryNames?
+    /// A density heatmap's bins (nil for every other chart).
+    public var heatBins: HeatBins?
+    /// A heatmap's values its colour ramp spans: a cell of the lower bound is the ramp's
+    /// first colour, of the upper its last (nil for other charts).
+    public var heatLevels: ClosedRange<Double>?
     /// A page's panels — a faceted chart's (`facet=`) or a page of charts (`add panel`) —
     /// each a chart of its own placed at a cell of this scene, which then holds only the
     /// page's title, legend and notes (no plot area).
@@ -94,6 +99,11 @@ public struct Scene: Equatable, Sendable {
         public var isEmpty: Bool { width <= 0 || height <= 0 }
     }
 
+    /// A labelled tick (`AxisTick`), its value in the axis's units — x: the x scale's (row
+    /// numbers on the index, slot numbers for categories, seconds for times, log10 units on a
+    /// log scale); y: the range's (log10 units on a log scale).
+    public typealias Tick = AxisTick
+
     /// The axis lines around the plot area, in cells; nil sides are not drawn.
     public struct AxisFrame: Equatable, Sendable {
         /// Column of the left axis line (just left of the plot area).
@@ -111,6 +121,11 @@ public struct Scene: Equatable, Sendable {
         public var xTickDots: [Int] = []
         /// Ticks of the right axis when it has its own scale (`axis=right`), in dots.
         public var rightTickDots: [Int] = []
+        /// The labelled ticks of each axis, as drawn: what another renderer of the same
+        /// chart (the Vega-Lite export) puts on its axes to show the same.
+        public var xTicks: [Tick] = []
+        public var yTicks: [Tick] = []
+        public var rightTicks: [Tick] = []
 
         public init(
             leftColumn: Int? = nil, rightColumn: Int? = nil, bottomRow: Int? = nil,
@@ -369,8 +384,22 @@ public struct Scene: Equatable, Sendable {
         public var column: Int, row: Int
         public var level: Double
         public var color: Color
+        /// What the cell stands for: its count of points (density) or mean (matrix).
+        public var value: Double = .nan
         public init(column: Int, row: Int, level: Double, color: Color) {
             self.column = column; self.row = row; self.level = level; self.color = color
+        }
+    }
+
+    /// A density heatmap's bins: every cell of the plot area one bin, `x` cut into
+    /// `plotArea.width` equal bins from its lower end, `y` into `plotArea.height` from its
+    /// upper end (a row's bin holds its upper bound; the lowest value is in the last row).
+    public struct HeatBins: Equatable, Sendable {
+        public var x: ClosedRange<Double>
+        public var y: ClosedRange<Double>
+        public init(x: ClosedRange<Double>, y: ClosedRange<Double>) {
+            self.x = x
+            self.y = y
         }
     }
 

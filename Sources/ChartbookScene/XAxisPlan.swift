@@ -181,7 +181,8 @@ struct XAxisPlan {
             if column < nextFree { return nil }
             placed.append(
                 XLabelPlacer.Placed(
-                    column: column, tickColumn: tickColumn, text: label, tickDot: dot))
+                    column: column, tickColumn: tickColumn, text: label, tickDot: dot,
+                    value: tick.value))
             // Two spaces between numbers and times (a run of them must read as separate
             // values); one between category names, which are words.
             nextFree = column + width + (scale == .category ? 1 : 2)

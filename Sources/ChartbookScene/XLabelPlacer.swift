@@ -15,6 +15,8 @@ public struct XLabelPlacer: Sendable {
         public var text: String
         /// The tick's dot column in the plot area (what vector output places it by).
         public var tickDot: Int
+        /// The x value labelled (on the index, the row number).
+        public var value: Double
     }
 
     /// Labels for the points `first ..< first + count` (the window); candidates are the
@@ -72,7 +74,10 @@ public struct XLabelPlacer: Sendable {
                 mapping.widthDots - 1)
             let column = min(max(tick - (width - 1) / 2, 0), chartColumns - width)
             if column < nextFree { return nil }
-            placed.append(Placed(column: column, tickColumn: tick, text: text, tickDot: tickDot))
+            placed.append(
+                Placed(
+                    column: column, tickColumn: tick, text: text, tickDot: tickDot,
+                    value: Double(index)))
             nextFree = column + width + 1
         }
         return placed

@@ -46,7 +46,7 @@ public enum YRange {
     /// significant digits. The power of ten it scales by is exact (up to 10²²), and a value
     /// below 10¹³ is multiplied by it and divided back — never multiplied by an inexact
     /// 10⁻ⁿ, which would add noise of its own (1000 read 1000.0000000000001).
-    static func clean(_ value: Double) -> Double {
+    public static func clean(_ value: Double) -> Double {
         guard value != 0, value.isFinite else { return value == 0 ? 0 : value }
         let digits = 12 - (log10(abs(value))).rounded(.down)
         let scale = pow(10, abs(digits))

@@ -18,14 +18,18 @@ extension VegaLiteSpec {
         case .ascending: sort = "x"
         case .name: sort = "ascending"
         }
+        // Bands touching, as chartbook's rows of bars (no padding between them).
         var y = [
             JSON.Member("field", .string(categoryField(plot, dataset))),
             JSON.Member("type", "nominal"), JSON.Member("sort", sort),
+            JSON.Member("scale", .object(["padding": 0])),
         ]
         if let title = session.axes.xTitle { y.append(JSON.Member("title", .string(title))) }
         let x = JSON.object([
             "field": .string(plot.series.column), "aggregate": "sum", "type": "quantitative",
-            "title": session.axes.yTitle.map(JSON.string),
+            "title": .string(session.axes.yTitle ?? plot.series.column),
+            "scale": xAxis.map { .object(drawnDomain($0, time: false)) },
+            "axis": xAxis.map { drawnAxis($0, time: false) },
         ])
         var encoding = [JSON.Member("y", .object(y)), JSON.Member("x", x)]
         if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
@@ -81,7 +85,7 @@ extension VegaLiteSpec {
     /// A density of two numeric columns (binned x and y, counted), or a matrix of the mean
     /// value per (x, y) category pair, on a viridis scale.
     func heatmapLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
-        let scheme = JSON.object(["scheme": "viridis"])
+        let scheme = heatColorScale
         let x = session.xColumn(of: plot)?.name ?? Self.rowField
         if let y = plot.binding.y {
             return layer(
@@ -99,6 +103,7 @@ extension VegaLiteSpec {
                         ])),
                 ])
         }
+        if let heatmap { return drawnHeatmapLayer(heatmap, plot, xTitle: x) }
         return layer(
             plot, dataset, mark: .object(["type": "rect"]),
             encoding: [
@@ -118,5 +123,17 @@ extension VegaLiteSpec {
                     "color",
                     .object(["aggregate": "count", "type": "quantitative", "scale": scheme])),
             ])
+    }
+
+    /// A heatmap's colours: chartbook's ramp over its range of values, mixed in RGB as
+    /// chartbook mixes them; Vega-Lite's viridis over the values' own range without one.
+    var heatColorScale: JSON {
+        guard let heatColors else { return .object(["scheme": "viridis"]) }
+        return .object([
+            "domain": .array([
+                .number(heatColors.domain.lowerBound), .number(heatColors.domain.upperBound),
+            ]),
+            "range": .array(heatColors.colors.map(JSON.string)), "interpolate": "rgb",
+        ])
     }
 }

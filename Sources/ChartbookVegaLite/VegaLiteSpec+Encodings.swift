@@ -10,9 +10,10 @@ extension VegaLiteSpec {
         let kind = session.xScaleKind
         guard kind != .index, let column = session.xColumn(of: plot) else {
             if dataset.labels != nil {
+                // chartbook's points span the plot from edge to edge (bars: whole slots).
                 return .object([
                     "field": .string(labelField(dataset)), "type": "ordinal", "sort": .null,
-                    "title": title ?? .null,
+                    "scale": .object(["padding": 0]), "title": title ?? .null,
                 ])
             }
             return .object([
@@ -22,13 +23,17 @@ extension VegaLiteSpec {
         }
         if kind == .category || discrete {
             return .object([
-                "field": .string(column.name), "type": "ordinal", "sort": .null, "title": title,
+                "field": .string(column.name), "type": "ordinal", "sort": categoryOrder(plot),
+                "scale": slotted ? .object(["padding": 0]) : nil, "title": title,
             ])
         }
         var scale = [JSON.Member]()
         if kind == .log { scale.append(JSON.Member("type", "log")) }
         if kind == .time { scale.append(JSON.Member("type", "utc")) }
-        if let interval = session.view.xInterval, kind != .log {
+        if let xAxis {
+            // chartbook's interval and ticks (its view, its slots' room, not from zero).
+            scale += drawnDomain(xAxis, time: kind == .time)
+        } else if let interval = session.view.xInterval, kind != .log {
             let ends = [interval.lowerBound, interval.upperBound]
             scale.append(
                 JSON.Member(
@@ -50,11 +55,27 @@ extension VegaLiteSpec {
         let whole =
             kind == .linear
             && (column.numbers ?? []).allSatisfy { !$0.isFinite || $0 == $0.rounded() }
+        let axis =
+            xAxis.map { drawnAxis($0, time: kind == .time) }
+            ?? (whole ? .object(["format": "d"]) : nil)
         return .object([
             "field": .string(column.name), "type": kind == .time ? "temporal" : "quantitative",
-            "scale": scale.isEmpty ? nil : .object(scale), "title": title,
-            "axis": whole ? .object(["format": "d"]) : nil,
+            "scale": scale.isEmpty ? nil : .object(scale), "title": title, "axis": axis,
         ])
+    }
+
+    /// Whether a main plot stands in slots (bars, candles, error bars): a band x then, its
+    /// slots whole and touching as chartbook's (no padding), bars a share of each.
+    var slotted: Bool { session.mainPlots.contains { $0.kind.spec.standsInSlots } }
+
+    /// The order of x categories: as the data has them, or for names of a calendar bin
+    /// (`bin=day-of-week`, `month-of-year`) by their place in the calendar, as chartbook
+    /// orders them (Monday first), not by the first row's.
+    func categoryOrder(_ plot: Plot) -> JSON {
+        guard let bin = pipeline(of: plot)?.bin, case .time(let unit) = bin,
+            unit.keyKind == .text
+        else { return .null }
+        return .object(["field": .string(Self.keyField), "op": "min"])
     }
 
     /// On a time or number x with plots standing in slots (bars, candles, error bars): the
@@ -106,13 +127,9 @@ extension VegaLiteSpec {
         if case .fixed(let lower, let upper) = session.axes.range {
             if let lower { scale.append(JSON.Member("domainMin", .number(lower))) }
             if let upper { scale.append(JSON.Member("domainMax", .number(upper))) }
-        } else if let domain = yDomain, plot.binding.axis == .left, session.axes.yScale == .linear {
+        } else if let drawn = leftAxis(plot) {
             // chartbook's range, ends and all (Vega-Lite's nice range differs).
-            scale += [
-                JSON.Member(
-                    "domain", .array([.number(domain.lowerBound), .number(domain.upperBound)])),
-                JSON.Member("nice", false),
-            ]
+            scale += drawnDomain(drawn, time: false)
         }
         // As chartbook: the range holds zero for bars and areas, or when `set zero on`.
         let zero = session.axes.includeZero || plot.kind.standsOnZero
@@ -128,8 +145,15 @@ extension VegaLiteSpec {
         }
         if plot.binding.axis == .right {
             members.append(JSON.Member("axis", .object(["orient": "right"])))
+        } else if let drawn = leftAxis(plot) {
+            members.append(JSON.Member("axis", drawnAxis(drawn, time: false)))
         }
         return .object(members + extra)
+    }
+
+    /// The left y axis chartbook drew, for a plot on it.
+    func leftAxis(_ plot: Plot) -> DrawnAxis? {
+        plot.binding.axis == .left ? yAxis : nil
     }
 
     /// The y axis's title when `field` is not the plot's own column: `count` or `density` of

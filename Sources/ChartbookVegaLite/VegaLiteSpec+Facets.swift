@@ -10,6 +10,7 @@ extension VegaLiteSpec {
             var panel = self
             panel.panel = keys[index]
             panel.session.output.title = session.facetTitle(keys[index])
+            panel.drawn = drawn.facets.indices.contains(index) ? drawn.facets[index] : Drawn()
             return panel
         }
         let scales = session.axes.facetScales
@@ -59,6 +60,8 @@ extension VegaLiteSpec {
         spec.session = session.panel(index)
         spec.drawnPrefix = "panel\(index + 1)_"
         spec.facetColumns = panelFacetColumns[index] ?? nil
+        spec.drawn = panelsDrawn.indices.contains(index) ? panelsDrawn[index] : Drawn()
+        spec.panelsDrawn = []
         return spec
     }
 

@@ -18,9 +18,11 @@ public struct VegaLiteSpec: Sendable {
     /// panel (by index), its facets a row.
     public var panelColumns: Int?
     public var panelFacetColumns: [Int: Int?] = [:]
-    /// The left y axis's range as chartbook draws it (its SVG of the session), for the spec
-    /// to draw the same (not Vega-Lite's own nice range); nil: Vega-Lite's.
-    public var yDomain: ClosedRange<Double>?
+    /// What chartbook's layout drew of the chart (its SVG of the session): its axes, a
+    /// heatmap's grid, each facet's; for the spec to draw the same. Empty: Vega-Lite's own.
+    public var drawn = Drawn()
+    /// A page's panels' (`add panel`), by index.
+    public var panelsDrawn: [Drawn] = []
     /// The panel of a faceted page this spec draws (its faceted plots keep its rows).
     var panel: Facet.Key?
     /// Put before the names of its computed tables: a page's panels each have their own.

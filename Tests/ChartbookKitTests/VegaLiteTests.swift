@@ -88,6 +88,48 @@ import ChartbookVegaLite
         #expect(text.contains("\"nice\": false"))
     }
 
+    /// Issue 30: the axes carry chartbook's ticks and texts (values, and each one's label by
+    /// value), times as the milliseconds of the spec's wall clock; a density heatmap is
+    /// chartbook's grid, its counts adding up to the points.
+    @Test func axesAndHeatmapAreChartbooks() throws {
+        let target = TerminalTarget(columns: 80, rows: 24, colorMode: .none)
+        let session = sessionAfter(
+            "load t.csv as t x=date\nadd plot line t.price", files: Self.files)
+        let scene = SVGExporter.layout(for: session, on: target, size: nil).0.scene(for: session)
+        let drawn = VegaLiteExporter.drawn(scene, session)
+        let y = try #require(drawn.yAxis)
+        #expect(y.domain == scene.yRange)
+        #expect(y.ticks.map(\.label) == scene.frame.yTicks.map(\.label))
+        let x = try #require(drawn.xAxis)
+        #expect(x.ticks.map(\.label) == scene.frame.xTicks.map(\.label) && !x.ticks.isEmpty)
+        var spec = VegaLiteSpec(session: session)
+        spec.drawn = drawn
+        let encoding = try #require(layers(spec.json).first?["encoding"])
+        let first = try #require(x.ticks.first)
+        #expect(
+            encoding["x"]?["axis"]?["values"]?.text().hasPrefix(
+                "[\(NumberText.shortest(first.value * 1000))") == true)
+        guard case .string(let labels)? = encoding["y"]?["axis"]?["labelExpr"] else {
+            Issue.record("no labelExpr")
+            return
+        }
+        for tick in y.ticks {
+            #expect(
+                labels.contains(
+                    "datum.value == \(NumberText.shortest(tick.value)) ? \"\(tick.label)\""))
+        }
+
+        // 500 points: x 0..499, y a sawtooth.
+        let rows = (0..<500).map { "\($0),\(($0 * 37) % 101)" }.joined(separator: "\n")
+        let heat = sessionAfter(
+            "load h.csv as h x=x\nadd plot heatmap h.y",
+            files: InMemoryFiles(["/work/h.csv": "x,y\n" + rows + "\n"]))
+        let heatScene = SVGExporter.layout(for: heat, on: target, size: nil).0.scene(for: heat)
+        let grid = try #require(VegaLiteExporter.drawn(heatScene, heat).heatmap)
+        #expect(grid.cells.reduce(0) { $0 + $1.count } == 500)
+        #expect(grid.columns == heatScene.plotArea.width && grid.rows == heatScene.plotArea.height)
+    }
+
     func markType(_ layer: JSON) -> String? {
         if case .string(let type)? = layer["mark"]?["type"] { return type }
         return nil

@@ -89,16 +89,16 @@ import ChartbookScene
         <line x1="24" y1="24.5" x2="96" y2="24.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
         <line x1="24" y1="0.5" x2="96" y2="0.5" stroke="#6c6c6c" stroke-width="1" stroke-dasharray="1 3" stroke-linecap="round"/>
         <clipPath id="plot-area"><rect x="23.5" y="-2" width="73" height="52"/></clipPath>
-        <path d="M23.5 0V48M19.5 47.5H23.5M19.5 24.5H23.5M19.5 0.5H23.5M23.5 48.5H96M24.5 48.5V52.5M60.5 48.5V52.5M95.5 48.5V52.5" fill="none" stroke="#8a8f98" stroke-width="1"/>
+        <path class="frame" d="M23.5 0V48M19.5 47.5H23.5M19.5 24.5H23.5M19.5 0.5H23.5M23.5 48.5H96M24.5 48.5V52.5M60.5 48.5V52.5M95.5 48.5V52.5" fill="none" stroke="#8a8f98" stroke-width="1"/>
         <g id="plot-d" fill="none" stroke="#4e79a7" stroke-width="2" stroke-linejoin="round" stroke-linecap="round" clip-path="url(#plot-area)">
         <path d="M24.5 35.5L60.5 12.5L95.5 24.5"/>
         </g>
-        <text x="0" y="52.05" fill="#d7dae0" xml:space="preserve">0</text>
-        <text x="0" y="29.05" fill="#d7dae0" xml:space="preserve">2</text>
-        <text x="0" y="10.4" fill="#d7dae0" xml:space="preserve">4</text>
-        <text x="24" y="76" fill="#d7dae0" xml:space="preserve">0</text>
-        <text x="56" y="76" fill="#d7dae0" xml:space="preserve">1</text>
-        <text x="88" y="76" fill="#d7dae0" xml:space="preserve">2</text>
+        <text class="y-label" x="0" y="52.05" fill="#d7dae0" xml:space="preserve">0</text>
+        <text class="y-label" x="0" y="29.05" fill="#d7dae0" xml:space="preserve">2</text>
+        <text class="y-label" x="0" y="10.4" fill="#d7dae0" xml:space="preserve">4</text>
+        <text class="x-label" x="24" y="76" fill="#d7dae0" xml:space="preserve">0</text>
+        <text class="x-label" x="56" y="76" fill="#d7dae0" xml:space="preserve">1</text>
+        <text class="x-label" x="88" y="76" fill="#d7dae0" xml:space="preserve">2</text>
         </g>
         </svg>
 
