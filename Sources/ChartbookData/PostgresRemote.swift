@@ -52,7 +52,8 @@ public struct PostgresRemote: RemoteEngine {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable {
         let connection = try connect(shouldCancel)
-        let shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
+        let (shape, xType) = try self.shape(
+            connection, xColumn: xColumn, shouldCancel: shouldCancel)
         if shape.kinds.contains(.wallClock), timeZone != .utc {
             throw .notRemote(
                 "mode=remote reads timestamp and date columns as UTC; with another zone, "
@@ -71,7 +72,39 @@ public struct PostgresRemote: RemoteEngine {
         table.nonPositive = extremes.nonPositive
         table.rowCount = extremes.count
         table.leftOut = shape.leftOut
+        if Self.groupsRaw(xType, ends: ends.map { $0[shape.x] }) {
+            table.mostRowsPerX = try mostRowsPerX(connection, shape, shouldCancel: shouldCancel)
+        }
         return table
+    }
+
+    /// Whether rows share an x exactly when they share the raw x column's value — its type
+    /// goes to float8 one to one over the data's span (`ends`: the first and last x, whose
+    /// magnitudes bound every x): integers below 2⁵³, float4 and float8, dates, and
+    /// timestamps (microseconds) within 2³² seconds of 1970, where float8 still tells every
+    /// microsecond apart. Not numeric (decimals the float8 rounds together).
+    static func groupsRaw(_ type: UInt32, ends: [Double]) -> Bool {
+        let largest = ends.map(abs).max() ?? .infinity
+        switch type {
+        case 21, 23, 700, 701, 1082: return true
+        case 20: return largest < 9_007_199_254_740_992
+        case 1114, 1184: return largest < 4_294_967_296
+        default: return false
+        }
+    }
+
+    /// The most rows sharing an x (`RemoteTable.mostRowsPerX`), grouped by the raw column:
+    /// in its order through an index on it, without hashing a group per row.
+    func mostRowsPerX(_ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool)
+        throws(DatabaseFailure) -> Int?
+    {
+        let sql = """
+            SELECT max(chartbook_n) FROM (SELECT count(*) AS chartbook_n FROM \(rows(shape)) \
+            WHERE \(value(shape, shape.x)) IS NOT NULL GROUP BY \(rawX(shape))) AS chartbook_counts
+            """
+        let result = try connection.execute(sql, shouldCancel: shouldCancel)
+        guard result.rows == 1, !result.isNull(0, 0) else { return nil }
+        return Int(String(decoding: result.bytes(0, 0), as: UTF8.self)).map { max($0, 1) }
     }
 
     /// The engine's estimate of the query's rows (its planner's, from EXPLAIN: no scan).
@@ -95,9 +128,10 @@ public struct PostgresRemote: RemoteEngine {
         return Int(text[key.upperBound...].prefix { $0.isNumber }) ?? 0
     }
 
+    /// The query's shape, and the type (OID) of its x column.
     private func shape(
         _ connection: PostgresConnection, xColumn: String?, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> Shape {
+    ) throws(DatabaseFailure) -> (Shape, UInt32) {
         let prefix = "SELECT * FROM ("
         let empty: PostgresResult
         do {
@@ -106,6 +140,7 @@ public struct PostgresRemote: RemoteEngine {
                 shouldCancel: shouldCancel)
         } catch { throw PostgresReader.shifted(error, by: prefix.count) }
         var names = [String](), kinds = [PostgresColumn.Kind](), leftOut = [String]()
+        var types = [UInt32]()
         for i in 0..<empty.columns {
             let kind = PostgresColumn.Kind(oid: empty.type(i))
             guard kind != .other else {
@@ -121,13 +156,14 @@ public struct PostgresRemote: RemoteEngine {
             }
             names.append(name)
             kinds.append(kind)
+            types.append(empty.type(i))
         }
         let x = try RemoteEngines.xIndex(
             of: xColumn, in: names, time: kinds.map(\.isTime),
             all: (0..<empty.columns).map(empty.name))
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
-        return shape
+        return (shape, types[x])
     }
 
     /// The rows with each column's lowest and highest value in all the data, as
