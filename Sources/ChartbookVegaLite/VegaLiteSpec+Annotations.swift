@@ -178,27 +178,61 @@ extension VegaLiteSpec {
         let kinds: Set<Plot.Kind> = [.line, .area, .dot, .bar, .range, .candlestick]
         return session.mainPlots.filter { $0.binding.axis == axis }.compactMap { plot -> JSON? in
             guard kinds.contains(plot.kind),
-                let dataset = session.dataset(named: plot.series.dataset),
-                let row = selectedRow(selection, plot, dataset)
+                let dataset = session.dataset(named: plot.series.dataset)
             else { return nil }
+            let rows = selectedRows(selection, plot, dataset)
+            guard !rows.isEmpty else { return nil }
+            // A by= plot's groups each ring their own row, in their own colours.
+            let grouped = plot.binding.by != nil ? colorEncoding(plot) : nil
+            var encoding = [
+                JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
+                JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+            ]
+            if let grouped { encoding.append(JSON.Member("color", grouped)) }
+            let kept =
+                rows.count == 1
+                ? JSON.Member("equal", .number(Double(rows[0])))
+                : JSON.Member("oneOf", .array(rows.map { .number(Double($0)) }))
             return layer(
                 plot, dataset,
                 mark: .object([
                     "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
-                    "color": .string(plot.resolvedColor.hexOpaque),
+                    "color": grouped == nil ? .string(plot.resolvedColor.hexOpaque) : nil,
                 ]),
-                encoding: [
-                    JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
-                    JSON.Member("y", yEncoding(plot, field: plot.series.column)),
-                ],
+                encoding: encoding,
                 transforms: [
                     .object([
-                        "filter": .object([
-                            "field": .string(Self.rowField), "equal": .number(Double(row)),
-                        ])
+                        "filter": .object([JSON.Member("field", .string(Self.rowField)), kept])
                     ])
                 ])
         }
+    }
+
+    /// The rows a selection rings in a plot: its selected row, or with `by=` and a selected
+    /// x each group's as chartbook's readout picks it (`ChartLayout.nearest`): among the rows
+    /// `where=` keeps, the nearest x (ties: the earlier row), none when the x lies outside the
+    /// group's or its value there is missing.
+    func selectedRows(_ selection: Selection, _ plot: Plot, _ dataset: Dataset) -> [Int] {
+        guard case .x(let x) = selection, let by = plot.binding.by,
+            let column = dataset.column(named: by),
+            let values = dataset.column(named: plot.series.column)?.numbers
+        else { return selectedRow(selection, plot, dataset).map { [$0] } ?? [] }
+        var categories = session.xCategories
+        let xs = session.xValues(of: plot, on: session.xScaleKind, categories: &categories)
+        let keep = session.rowsKept(by: plot)
+        var groups = [String: [Int]]()
+        for row in xs.indices where xs[row].isFinite && row < column.count {
+            if let keep, row >= keep.count || !keep[row] { continue }
+            groups[column.text(at: row), default: []].append(row)
+        }
+        return groups.values.compactMap { rows -> Int? in
+            guard let low = rows.map({ xs[$0] }).min(), let high = rows.map({ xs[$0] }).max(),
+                low <= x, x <= high,
+                let best = rows.min(by: { abs(xs[$0] - x) < abs(xs[$1] - x) }),
+                best < values.count, values[best].isFinite
+            else { return nil }
+            return best
+        }.sorted()
     }
 
     /// The row a selection picks in a plot: the index, the last row, or the row nearest x.

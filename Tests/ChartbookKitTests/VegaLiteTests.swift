@@ -130,6 +130,19 @@ import ChartbookVegaLite
         #expect(grid.columns == heatScene.plotArea.width && grid.rows == heatScene.plotArea.height)
     }
 
+    /// Issue 30: a selected x rings each by= group's row (the readout names one value per
+    /// group), in the group's colour — not one row of the first group.
+    @Test func aSelectionRingsEveryGroup() throws {
+        let json = spec(
+            "load t.csv as t x=date\nadd plot line t.price by=symbol\nselect x=2024-01-02")
+        let ring = try #require(
+            layers(json).first { $0["mark"]?["filled"] == .bool(false) })
+        let filters = ring["transform"]?.text() ?? ""
+        // A: rows 0 and 2 are a day either side (the earlier wins); B: row 1.
+        #expect(filters.contains("\"oneOf\": [0, 1]"), "\(filters)")
+        #expect(ring["encoding"]?["color"]?["field"] == .string("symbol"))
+    }
+
     func markType(_ layer: JSON) -> String? {
         if case .string(let type)? = layer["mark"]?["type"] { return type }
         return nil
