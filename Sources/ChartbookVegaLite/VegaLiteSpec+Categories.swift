@@ -18,11 +18,9 @@ extension VegaLiteSpec {
         case .ascending: sort = "x"
         case .name: sort = "ascending"
         }
-        // Bands touching, as chartbook's rows of bars (no padding between them).
         var y = [
             JSON.Member("field", .string(categoryField(plot, dataset))),
             JSON.Member("type", "nominal"), JSON.Member("sort", sort),
-            JSON.Member("scale", .object(["padding": 0])),
         ]
         if let title = session.axes.xTitle { y.append(JSON.Member("title", .string(title))) }
         let x = JSON.object([
