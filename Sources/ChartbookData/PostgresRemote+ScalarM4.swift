@@ -214,6 +214,12 @@ extension PostgresRemote {
         case .instant:
             let times = xs.map { "to_timestamp(\(String(Int64(exactly: $0) ?? 0)))" }
             return "\(raw) IN (\(times.joined(separator: ", "))) AND \(exact)"
+        case .wallClock:
+            // A timestamp's wall clock read as UTC (a date column compares as its midnight).
+            let times = xs.map {
+                "(to_timestamp(\(String(Int64(exactly: $0) ?? 0))) AT TIME ZONE 'UTC')"
+            }
+            return "\(raw) IN (\(times.joined(separator: ", "))) AND \(exact)"
         case .number: return "\(raw) IN (\(whole)) AND \(exact)"
         default: return exact
         }
