@@ -11,7 +11,8 @@ public struct TerminalTarget: Equatable, Sendable {
     /// Colour mode `set color auto` means here.
     public var colorMode: ColorMode
     /// How the terminal shows pictures, as it said when asked (nil: it shows none, or was
-    /// not asked — a pipe, `TERM=dumb`, tmux): what `set canvas auto` draws with.
+    /// not asked — a pipe, `TERM=dumb`, tmux without passthrough): what `set canvas auto`
+    /// draws with.
     public var picture: PictureProtocol?
     /// A cell's size in pixels, as the terminal reported it (nil: unknown).
     public var cellPixels: PixelSize?
