@@ -236,12 +236,14 @@ struct ChartbookCLI: ParsableCommand {
         }
         if follow {
             // With --canvas auto, the picture the terminal shows (asked once).
-            let ok = FollowMode(
+            var mode = FollowMode(
                 runner: runner, sources: sources,
                 target: environment.target(target, for: setup.notebook.session),
                 window: max(window, 1),
                 x: followX
-            ).run(&setup.notebook)
+            )
+            mode.clearPictures = environment.pictureClearing()
+            let ok = mode.run(&setup.notebook)
             if !ok { throw ExitCode(1) }
             return
         }

@@ -17,6 +17,9 @@ struct FollowMode {
     let runner: ScriptRunner
     let sources: [ScriptSource]
     let target: TerminalTarget
+    /// What deletes the last frame's kitty picture before the next is drawn over it
+    /// (`TerminalEnvironment.pictureClearing`; empty for cells, sixel and iTerm2).
+    var clearPictures = ""
     let window: Int
     /// The column drawn along x (`--x`); nil: a column of dates or times, else the row.
     var x: String? = nil

@@ -35,7 +35,8 @@ struct FollowStream {
 
     mutating func draw() {
         let text = ChartRenderer.text(for: notebook.session, on: mode.target)
-        StandardStreams.out((drawnRows > 0 ? ANSIWriter.cursorUp(drawnRows) : "") + text)
+        let back = drawnRows > 0 ? ANSIWriter.cursorUp(drawnRows) + mode.clearPictures : ""
+        StandardStreams.out(back + text)
         drawnRows = text.split(separator: "\n", omittingEmptySubsequences: false).count - 1
         lastDraw = MonotonicClock.milliseconds()
         dirty = false

@@ -55,7 +55,7 @@ extension TerminalEnvironment {
     /// `TERM=dumb`, or inside GNU screen (no passthrough tried); inside tmux see
     /// `tmuxPictureSupport`.
     func pictureSupport() -> (picture: PictureProtocol?, cell: PixelSize?) {
-        guard stdoutIsTerminal, stdinIsTerminal else { return (nil, nil) }
+        guard stdoutIsTerminal, canAsk else { return (nil, nil) }
         let term = variables["TERM"] ?? ""
         if term == "dumb" || tmux != nil || term.hasPrefix("screen") || term.hasPrefix("tmux") {
             return (nil, nil)
@@ -87,15 +87,29 @@ extension TerminalEnvironment {
         }
     }
 
+    /// Whether the terminal can be asked: its answers come on standard input, or (when that
+    /// is data: `--follow`) on the controlling terminal, `/dev/tty`.
+    var canAsk: Bool {
+        if stdinIsTerminal { return true }
+        let tty = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard tty >= 0 else { return false }
+        close(tty)
+        return true
+    }
+
     /// Writes `query` to the terminal and gathers what it answers within 300 ms (or until a
-    /// `c`, `t` or `R` ends each expected answer), with echo and line editing off meanwhile.
+    /// `c`, `t` or `R` ends each expected answer), with echo and line editing off meanwhile —
+    /// read from standard input, or from `/dev/tty` when standard input is not the terminal.
     func ask(_ query: String) -> String {
+        let input = stdinIsTerminal ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard input >= 0 else { return "" }
+        defer { if input != STDIN_FILENO { close(input) } }
         var saved = termios()
-        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return "" }
+        guard tcgetattr(input, &saved) == 0 else { return "" }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        tcsetattr(input, TCSANOW, &raw)
+        defer { tcsetattr(input, TCSANOW, &saved) }
         _ = query.withCString { write(STDOUT_FILENO, $0, strlen($0)) }
         let finals: Set<UInt8> = [UInt8(ascii: "c"), UInt8(ascii: "t"), UInt8(ascii: "R")]
         // Each question ends in its final byte; `CSI 6 n` is answered `CSI row ; column R`.
@@ -106,13 +120,13 @@ extension TerminalEnvironment {
         let deadline = 300, step = 20
         var waited = 0
         while ends < expected, waited < deadline {
-            var fd = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             guard poll(&fd, 1, Int32(step)) > 0 else {
                 waited += step
                 continue
             }
             var byte: UInt8 = 0
-            guard read(STDIN_FILENO, &byte, 1) == 1 else { break }
+            guard read(input, &byte, 1) == 1 else { break }
             answer.append(byte)
             if finals.contains(byte) { ends += 1 }
         }

@@ -21,7 +21,7 @@ extension TerminalEnvironment {
     /// `TERM` (`xterm-kitty`); tmux 3.3 does not say whether it shows sixel, so sixel and
     /// iTerm2's protocol must be declared. The cell size from the pane (ioctl, `CSI 16 t`).
     func tmuxPictureSupport() -> (picture: PictureProtocol?, cell: PixelSize?) {
-        guard stdoutIsTerminal, stdinIsTerminal,
+        guard stdoutIsTerminal, canAsk,
             let allowed = tmuxAsk(["show-options", "-Apv", "allow-passthrough"]),
             ["on", "all"].contains(allowed)
         else { return (nil, nil) }
