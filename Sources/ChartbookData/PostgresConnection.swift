@@ -220,6 +220,14 @@ final class PostgresResult {
             start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
+    /// The cell as a number (nil: NULL, or text that is no number) — how every numeric
+    /// answer of the remote questions is read.
+    func number(_ row: Int, _ column: Int) -> Double? {
+        guard !isNull(row, column) else { return nil }
+        let text = bytes(row, column)
+        return NumberParser.parse(text, 0, text.count)
+    }
+
     /// The engine's error: its primary message and, when it gives one, the position in the
     /// statement (1-based characters there; 0-based here).
     var failure: DatabaseFailure {

@@ -56,10 +56,6 @@ extension PostgresRemote {
         _ connection: PostgresConnection, _ sql: String, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [Double] {
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        return (0..<result.rows).map { r in
-            guard !result.isNull(r, 0) else { return .nan }
-            let bytes = result.bytes(r, 0)
-            return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
-        }
+        return (0..<result.rows).map { result.number($0, 0) ?? .nan }
     }
 }

@@ -94,11 +94,7 @@ extension PostgresRemote {
             FROM (\(branch(inside)) UNION ALL \(branch("FALSE"))) AS chartbook_u GROUP BY chartbook_k
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        let number = { (r: Int, c: Int) -> Double? in
-            guard !result.isNull(r, c) else { return nil }
-            let text = result.bytes(r, c)
-            return NumberParser.parse(text, 0, text.count)
-        }
+        let number = result.number
         var picks = [ScalarPicks]()
         for r in 0..<result.rows {
             // Some x with a fraction: the encoding would not be exact.
@@ -206,22 +202,18 @@ extension PostgresRemote {
     /// type allows, so that an index on it serves them.
     func atX(_ shape: Shape, _ xs: [Double]) -> String {
         let raw = rawX(shape)
-        let whole = xs.map { String(Int64(exactly: $0) ?? 0) }.joined(separator: ", ")
         // (In the WHERE of `selectRows`: its x is not named yet.)
         let exact = "\(value(shape, shape.x)) IN (\(xs.map(Self.literal).joined(separator: ", ")))"
-        guard xs.allSatisfy({ Int64(exactly: $0) != nil }) else { return exact }
+        let whole = xs.compactMap { Int64(exactly: $0) }
+        guard whole.count == xs.count else { return exact }
+        let values: [String]
         switch shape.kinds[shape.x] {
-        case .instant:
-            let times = xs.map { "to_timestamp(\(String(Int64(exactly: $0) ?? 0)))" }
-            return "\(raw) IN (\(times.joined(separator: ", "))) AND \(exact)"
-        case .wallClock:
-            // A timestamp's wall clock read as UTC (a date column compares as its midnight).
-            let times = xs.map {
-                "(to_timestamp(\(String(Int64(exactly: $0) ?? 0))) AT TIME ZONE 'UTC')"
-            }
-            return "\(raw) IN (\(times.joined(separator: ", "))) AND \(exact)"
-        case .number: return "\(raw) IN (\(whole)) AND \(exact)"
+        case .instant: values = whole.map { "to_timestamp(\($0))" }
+        // A timestamp's wall clock read as UTC (a date column compares as its midnight).
+        case .wallClock: values = whole.map { "(to_timestamp(\($0)) AT TIME ZONE 'UTC')" }
+        case .number: values = whole.map(String.init)
         default: return exact
         }
+        return "\(raw) IN (\(values.joined(separator: ", "))) AND \(exact)"
     }
 }

@@ -79,11 +79,7 @@ extension PostgresRemote {
         let connection = try connect(shouldCancel)
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         guard result.rows == 1 else { return [] }
-        return (0..<result.columns).map { c in
-            guard !result.isNull(0, c) else { return .nan }
-            let bytes = result.bytes(0, c)
-            return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
-        }
+        return (0..<result.columns).map { result.number(0, $0) ?? .nan }
     }
 
     /// One row of a transform's answer: its key (a number, or text), group, value and rows.
@@ -95,11 +91,7 @@ extension PostgresRemote {
     {
         let connection = try connect(shouldCancel)
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        func number(_ r: Int, _ c: Int) -> Double {
-            guard !result.isNull(r, c) else { return .nan }
-            let bytes = result.bytes(r, c)
-            return NumberParser.parse(bytes, 0, bytes.count) ?? .nan
-        }
+        func number(_ r: Int, _ c: Int) -> Double { result.number(r, c) ?? .nan }
         return (0..<result.rows).map { r in
             TransformRow(
                 key: number(r, 0),

@@ -202,10 +202,8 @@ public struct PostgresRemote: RemoteEngine {
         var picks = [String]()
         var nonPositive = [String: Int]()
         for (i, c) in shape.values.enumerated() {
-            for (k, pick) in [(4 * i, "min"), (4 * i + 1, "max"), (4 * i + 2, "min")]
-            where !bounds.isNull(0, k) {
-                let text = bounds.bytes(0, k)
-                guard let value = NumberParser.parse(text, 0, text.count) else { continue }
+            for (k, pick) in [(4 * i, "min"), (4 * i + 1, "max"), (4 * i + 2, "min")] {
+                guard let value = bounds.number(0, k) else { continue }
                 picks.append(
                     "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE d\(c) = \(Self.literal(value)))")
             }
@@ -289,12 +287,7 @@ public struct PostgresRemote: RemoteEngine {
     ) throws(DatabaseFailure) -> [[Double]] {
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         return (0..<result.rows).map { r in
-            shape.names.indices.map { c in
-                result.isNull(r, c + 1)
-                    ? .nan
-                    : NumberParser.parse(result.bytes(r, c + 1), 0, result.bytes(r, c + 1).count)
-                        ?? .nan
-            }
+            shape.names.indices.map { c in result.number(r, c + 1) ?? .nan }
         }
     }
 

@@ -13,24 +13,20 @@ public enum VegaLiteExporter {
         let width = max(columns * SVGExporter.cellWidth - 80, 160)
         let height = max(rows * SVGExporter.cellHeight - 96, 120)
         var spec = VegaLiteSpec(session: session, urls: urls, width: width, height: height)
-        // The panels (and facets) a row the chart itself has.
-        let across = { (panels: [Scene.Panel]) in Set(panels.map(\.column)).count }
-        // What the SVG of the same session draws: its axes (and a heatmap's grid), each
-        // panel's and facet's.
+        // What the SVG of the same session draws (one layout, on the chart's own cells): its
+        // axes (and a heatmap's grid), each panel's and facet's, and the panels a row.
         let scene = SVGExporter.layout(for: session, on: target, size: nil).0.scene(for: session)
+        let across = { (panels: [Scene.Panel]) in Set(panels.map(\.column)).count }
         if session.panels.count > 1 {
-            let page = ChartRenderer.scene(for: session, on: target).panels
-            spec.panelColumns = across(page)
-            for (index, panel) in page.enumerated() where !panel.scene.panels.isEmpty {
+            spec.panelColumns = across(scene.panels)
+            for (index, panel) in scene.panels.enumerated() where !panel.scene.panels.isEmpty {
                 spec.panelFacetColumns[index] = across(panel.scene.panels)
             }
             spec.panelsDrawn = scene.panels.enumerated().map { index, panel in
                 drawn(panel.scene, session.panel(index))
             }
         } else {
-            if session.facet != nil {
-                spec.facetColumns = across(ChartRenderer.scene(for: session, on: target).panels)
-            }
+            if session.facet != nil { spec.facetColumns = across(scene.panels) }
             spec.drawn = drawn(scene, session)
         }
         return spec.text

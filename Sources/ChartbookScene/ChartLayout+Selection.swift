@@ -25,25 +25,11 @@ extension ChartLayout {
         }
     }
 
-    /// The index of `p`'s point nearest to x `value` (ties: the earlier); nil when `value` is
-    /// outside the series' x range — before its first point or after its last, a series has
-    /// no value to read out (issue 31: a company listed from 2004 showed its 2004 price under
-    /// 2002).
+    /// The index of `p`'s point nearest to x `value` (`NearestX`: ties the earlier; nil
+    /// outside the series' x range).
     func nearest(_ p: ResolvedPlot, to value: Double) -> Int? {
         guard let xs = p.xs, !xs.isEmpty else { return nil }
-        if p.sorted {
-            guard let first = xs.first(where: \.isFinite), let last = xs.last(where: \.isFinite),
-                first <= value, value <= last
-            else { return nil }
-            let i = Self.firstIndex(in: xs) { $0 >= value }
-            let candidates = [i - 1, i].filter { xs.indices.contains($0) }
-            return candidates.min { abs(xs[$0] - value) < abs(xs[$1] - value) }
-        }
-        let finite = xs.indices.filter { xs[$0].isFinite }
-        guard let low = finite.map({ xs[$0] }).min(), let high = finite.map({ xs[$0] }).max(),
-            low <= value, value <= high
-        else { return nil }
-        return finite.min { abs(xs[$0] - value) < abs(xs[$1] - value) }
+        return NearestX.index(in: xs, to: value, sorted: p.sorted)
     }
 
     /// The selection mark: a column and each layer's value there (the nearest point of each

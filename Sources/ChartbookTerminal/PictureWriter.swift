@@ -34,37 +34,40 @@ public struct PictureWriter: Sendable {
             String(repeating: "\u{1B}[2K\n", count: rows) + "\u{1B}[\(rows)A\r"
         let below = "\u{1B}[\(rows)B\r"
         guard let passthrough else {
-            let image: String
-            switch protocolKind {
-            case .kitty: image = kitty(png, columns: columns, rows: rows)
-            case .iterm2: image = iterm2(png, columns: columns, rows: rows)
-            case .sixel: image = String(decoding: sixel, as: UTF8.self)
-            }
-            return reserve + "\u{1B}7" + image + "\u{1B}8" + below
+            return reserve + "\u{1B}7" + shown(png, sixel, columns: columns, rows: rows)
+                + "\u{1B}8" + below
         }
         let place = passthrough.moveTo(
             row: passthrough.pictureRow(linesAbove: linesAbove, rows: rows))
-        let wrapped: String
+        guard protocolKind == .kitty else {
+            return reserve
+                + Passthrough.wrapped(
+                    "\u{1B}7" + place + shown(png, sixel, columns: columns, rows: rows)
+                        + "\u{1B}8") + below
+        }
+        // Sent first, then placed at once: tmux may move the outer cursor between the chunks
+        // (its own redraws), never inside one passed-through sequence. The last picture is
+        // deleted first: sent again under its id, kitty 0.26 would show the new picture in
+        // the old places too.
+        let id = passthrough.imageID
+        return reserve + clearPictures(passedThroughAs: id)
+            + kittySequences(png, first: "a=t,f=100,q=2,i=\(id)").map(Passthrough.wrapped)
+            .joined()
+            + Passthrough.wrapped(
+                "\u{1B}7" + place + "\u{1B}_Ga=p,i=\(id),q=2,C=1,c=\(columns),r=\(rows)\u{1B}\\"
+                    + "\u{1B}8") + below
+    }
+
+    /// The picture's sequence, drawn at the cursor: kitty's transmission and display of the
+    /// PNG (`f=100`) scaled to the cells, the cursor not moved (`C=1`), no answer (`q=2`);
+    /// iTerm2's inline image; or the sixel bytes.
+    func shown(_ png: [UInt8], _ sixel: [UInt8], columns: Int, rows: Int) -> String {
         switch protocolKind {
         case .kitty:
-            // Sent first, then placed at once: tmux may move the outer cursor between the
-            // chunks (its own redraws), never inside one passed-through sequence.
-            // The last picture deleted first: sent again under its id, kitty 0.26 would
-            // show the new picture in the old places too.
-            wrapped =
-                clearPictures(passedThroughAs: passthrough.imageID)
-                + kittyTransmit(png, id: passthrough.imageID).map(Passthrough.wrapped).joined()
-                + Passthrough.wrapped(
-                    "\u{1B}7" + place + "\u{1B}_Ga=p,i=\(passthrough.imageID),q=2,C=1,"
-                        + "c=\(columns),r=\(rows)\u{1B}\\\u{1B}8")
-        case .iterm2:
-            wrapped = Passthrough.wrapped(
-                "\u{1B}7" + place + iterm2(png, columns: columns, rows: rows) + "\u{1B}8")
-        case .sixel:
-            wrapped = Passthrough.wrapped(
-                "\u{1B}7" + place + String(decoding: sixel, as: UTF8.self) + "\u{1B}8")
+            kittySequences(png, first: "a=T,f=100,q=2,C=1,c=\(columns),r=\(rows)").joined()
+        case .iterm2: iterm2(png, columns: columns, rows: rows)
+        case .sixel: String(decoding: sixel, as: UTF8.self)
         }
-        return reserve + wrapped + below
     }
 
     /// Deletes the pictures a redraw in place draws over (kitty keeps them until deleted;
@@ -76,40 +79,20 @@ public struct PictureWriter: Sendable {
         return Passthrough.wrapped("\u{1B}_Ga=d,d=I,i=\(imageID),q=2\u{1B}\\")
     }
 
-    /// The PNG's base64 in kitty's chunks of at most 4096 bytes.
-    func kittyChunks(_ png: [UInt8]) -> [Substring] {
+    /// The PNG as kitty graphics sequences, its base64 in chunks of at most 4096 bytes:
+    /// `keys` on the first, and on each whether more follow (`m=`).
+    func kittySequences(_ png: [UInt8], first keys: String) -> [String] {
         let data = Data(png).base64EncodedString()
-        var chunks = [Substring]()
+        var sequences = [String]()
         var start = data.startIndex
         repeat {
             let end = data.index(start, offsetBy: 4096, limitedBy: data.endIndex) ?? data.endIndex
-            chunks.append(data[start..<end])
+            let more = end < data.endIndex ? 1 : 0
+            let head = sequences.isEmpty ? "\(keys),m=\(more)" : "m=\(more)"
+            sequences.append("\u{1B}_G\(head);\(data[start..<end])\u{1B}\\")
             start = end
         } while start < data.endIndex
-        return chunks
-    }
-
-    /// The kitty graphics protocol's transmission only (`a=t`) of a PNG as image `id`, one
-    /// sequence per chunk.
-    func kittyTransmit(_ png: [UInt8], id: Int) -> [String] {
-        let chunks = kittyChunks(png)
-        return chunks.indices.map { index in
-            let more = index < chunks.count - 1 ? 1 : 0
-            let keys = index == 0 ? "a=t,f=100,q=2,i=\(id),m=\(more)" : "m=\(more)"
-            return "\u{1B}_G\(keys);\(chunks[index])\u{1B}\\"
-        }
-    }
-
-    /// The kitty graphics protocol: transmit and display a PNG (`f=100`) scaled to the cells,
-    /// the cursor not moved (`C=1`), no answer (`q=2`), in chunks of 4096 base64 bytes.
-    func kitty(_ png: [UInt8], columns: Int, rows: Int) -> String {
-        let chunks = kittyChunks(png)
-        return chunks.indices.map { index in
-            let more = index < chunks.count - 1 ? 1 : 0
-            let keys =
-                index == 0 ? "a=T,f=100,q=2,C=1,c=\(columns),r=\(rows),m=\(more)" : "m=\(more)"
-            return "\u{1B}_G\(keys);\(chunks[index])\u{1B}\\"
-        }.joined()
+        return sequences
     }
 
     /// iTerm2's inline image: the PNG, `columns` cells wide and `rows` tall.

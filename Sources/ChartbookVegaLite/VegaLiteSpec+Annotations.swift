@@ -209,9 +209,8 @@ extension VegaLiteSpec {
     }
 
     /// The rows a selection rings in a plot: its selected row, or with `by=` and a selected
-    /// x each group's as chartbook's readout picks it (`ChartLayout.nearest`): among the rows
-    /// `where=` keeps, the nearest x (ties: the earlier row), none when the x lies outside the
-    /// group's or its value there is missing.
+    /// x each group's as chartbook's readout picks it (`NearestX`) among the rows `where=`
+    /// keeps, none where its value there is missing.
     func selectedRows(_ selection: Selection, _ plot: Plot, _ dataset: Dataset) -> [Int] {
         guard case .x(let x) = selection, let by = plot.binding.by,
             let column = dataset.column(named: by),
@@ -226,12 +225,10 @@ extension VegaLiteSpec {
             groups[column.text(at: row), default: []].append(row)
         }
         return groups.values.compactMap { rows -> Int? in
-            guard let low = rows.map({ xs[$0] }).min(), let high = rows.map({ xs[$0] }).max(),
-                low <= x, x <= high,
-                let best = rows.min(by: { abs(xs[$0] - x) < abs(xs[$1] - x) }),
-                best < values.count, values[best].isFinite
+            guard let nearest = NearestX.index(in: rows.map { xs[$0] }, to: x),
+                rows[nearest] < values.count, values[rows[nearest]].isFinite
             else { return nil }
-            return best
+            return rows[nearest]
         }.sorted()
     }
 

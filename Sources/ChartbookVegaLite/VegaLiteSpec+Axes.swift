@@ -83,7 +83,7 @@ extension VegaLiteSpec {
     /// A density heatmap as chartbook drew it: its bins (every cell of the plot one bin)
     /// and their counts, for the spec to draw the same grid and the same numbers —
     /// Vega-Lite's own bins (`maxbins`) count other points.
-    public struct DrawnHeatmap: Equatable, Sendable {
+    public struct DrawnHeatmap: Sendable {
         /// The x and y axes across the grid (their domains are the bins' extent).
         public var x: DrawnAxis
         public var y: DrawnAxis
@@ -102,11 +102,6 @@ extension VegaLiteSpec {
             self.columns = columns
             self.rows = rows
             self.cells = cells
-        }
-
-        public static func == (a: Self, b: Self) -> Bool {
-            a.x == b.x && a.y == b.y && a.columns == b.columns && a.rows == b.rows
-                && a.cells.elementsEqual(b.cells) { $0 == $1 }
         }
 
         /// Each cell's bin and count: x from the left end, y from the top (as chartbook

@@ -82,9 +82,7 @@ extension VegaLiteSpec {
     /// main plots' x extent widened by half the slotted plots' smallest step each side, as
     /// chartbook's axis is; nil otherwise.
     func slottedDomain(_ kind: XScaleKind) -> ClosedRange<Double>? {
-        guard kind == .time || kind == .linear,
-            session.mainPlots.contains(where: { $0.kind.spec.standsInSlots })
-        else { return nil }
+        guard kind == .time || kind == .linear, slotted else { return nil }
         var lo = Double.infinity, hi = -Double.infinity, step = Double.infinity
         for plot in session.mainPlots {
             guard let xs = session.xColumn(of: plot)?.numbers else { continue }
