@@ -172,64 +172,69 @@ extension VegaLiteSpec {
         }
     }
 
-    /// The selected point of each x–y plot, ringed.
+    /// The selected point of each x–y plot, ringed: one ring a plot, or one a `by=` group in
+    /// the group's colour (layers of a fixed colour: a colour channel would put the rings
+    /// into the legend, whose keys are the lines' and dots').
     func selectionLayers(on axis: PlotBinding.Axis) -> [JSON] {
         guard let selection = session.selection else { return [] }
         let kinds: Set<Plot.Kind> = [.line, .area, .dot, .bar, .range, .candlestick]
-        return session.mainPlots.filter { $0.binding.axis == axis }.compactMap { plot -> JSON? in
+        return session.mainPlots.filter { $0.binding.axis == axis }.flatMap { plot -> [JSON] in
             guard kinds.contains(plot.kind),
                 let dataset = session.dataset(named: plot.series.dataset)
-            else { return nil }
-            let rows = selectedRows(selection, plot, dataset)
-            guard !rows.isEmpty else { return nil }
-            // A by= plot's groups each ring their own row, in their own colours.
-            let grouped = plot.binding.by != nil ? colorEncoding(plot) : nil
-            var encoding = [
-                JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
-                JSON.Member("y", yEncoding(plot, field: plot.series.column)),
-            ]
-            if let grouped { encoding.append(JSON.Member("color", grouped)) }
-            let kept =
-                rows.count == 1
-                ? JSON.Member("equal", .number(Double(rows[0])))
-                : JSON.Member("oneOf", .array(rows.map { .number(Double($0)) }))
-            return layer(
-                plot, dataset,
-                mark: .object([
-                    "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
-                    "color": grouped == nil ? .string(plot.resolvedColor.hexOpaque) : nil,
-                ]),
-                encoding: encoding,
-                transforms: [
-                    .object([
-                        "filter": .object([JSON.Member("field", .string(Self.rowField)), kept])
+            else { return [] }
+            return selectedRows(selection, plot, dataset).map { row, group in
+                let color = group.map { plot.color(ofGroup: $0) } ?? plot.resolvedColor
+                return layer(
+                    plot, dataset,
+                    mark: .object([
+                        "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
+                        "color": .string(color.hexOpaque),
+                    ]),
+                    encoding: [
+                        JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
+                        JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+                    ],
+                    transforms: [
+                        .object([
+                            "filter": .object([
+                                "field": .string(Self.rowField), "equal": .number(Double(row)),
+                            ])
+                        ])
                     ])
-                ])
+            }
         }
     }
 
     /// The rows a selection rings in a plot: its selected row, or with `by=` and a selected
     /// x each group's as chartbook's readout picks it (`NearestX`) among the rows `where=`
-    /// keeps, none where its value there is missing.
-    func selectedRows(_ selection: Selection, _ plot: Plot, _ dataset: Dataset) -> [Int] {
+    /// keeps, none where its value there is missing — with the group's number (in order of
+    /// first appearance among those rows, as its colour is numbered).
+    func selectedRows(_ selection: Selection, _ plot: Plot, _ dataset: Dataset) -> [(
+        row: Int, group: Int?
+    )] {
         guard case .x(let x) = selection, let by = plot.binding.by,
             let column = dataset.column(named: by),
             let values = dataset.column(named: plot.series.column)?.numbers
-        else { return selectedRow(selection, plot, dataset).map { [$0] } ?? [] }
+        else { return selectedRow(selection, plot, dataset).map { [($0, nil)] } ?? [] }
         var categories = session.xCategories
         let xs = session.xValues(of: plot, on: session.xScaleKind, categories: &categories)
         let keep = session.rowsKept(by: plot)
         var groups = [String: [Int]]()
+        var order = [String]()
         for row in xs.indices where xs[row].isFinite && row < column.count {
             if let keep, row >= keep.count || !keep[row] { continue }
-            groups[column.text(at: row), default: []].append(row)
+            let text = column.text(at: row)
+            guard !text.isEmpty else { continue }
+            if groups[text] == nil { order.append(text) }
+            groups[text, default: []].append(row)
         }
-        return groups.values.compactMap { rows -> Int? in
-            guard let nearest = NearestX.index(in: rows.map { xs[$0] }, to: x),
+        return order.enumerated().compactMap { number, text -> (Int, Int?)? in
+            guard let rows = groups[text],
+                let nearest = NearestX.index(in: rows.map { xs[$0] }, to: x),
                 rows[nearest] < values.count, values[rows[nearest]].isFinite
             else { return nil }
-            return rows[nearest]
-        }.sorted()
+            return (rows[nearest], number)
+        }
     }
 
     /// The row a selection picks in a plot: the index, the last row, or the row nearest x.

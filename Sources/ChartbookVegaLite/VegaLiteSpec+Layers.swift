@@ -347,6 +347,8 @@ extension VegaLiteSpec {
                         "field": .string(by), "type": "nominal", "sort": .null,
                         "title": session.axes.xTitle.map(JSON.string),
                     ])), at: 0)
+            // Each group's box in its colour, as chartbook's (they were all the plot's).
+            if let color = colorEncoding(plot) { encoding.append(JSON.Member("color", color)) }
         }
         return layer(
             plot, dataset,

@@ -133,14 +133,20 @@ import ChartbookVegaLite
     /// Issue 30: a selected x rings each by= group's row (the readout names one value per
     /// group), in the group's colour — not one row of the first group.
     @Test func aSelectionRingsEveryGroup() throws {
-        let json = spec(
-            "load t.csv as t x=date\nadd plot line t.price by=symbol\nselect x=2024-01-02")
-        let ring = try #require(
-            layers(json).first { $0["mark"]?["filled"] == .bool(false) })
-        let filters = ring["transform"]?.text() ?? ""
+        let script = "load t.csv as t x=date\nadd plot line t.price by=symbol\nselect x=2024-01-02"
+        let rings = layers(spec(script)).filter { $0["mark"]?["filled"] == .bool(false) }
         // A: rows 0 and 2 are a day either side (the earlier wins); B: row 1.
-        #expect(filters.contains("\"oneOf\": [0, 1]"), "\(filters)")
-        #expect(ring["encoding"]?["color"]?["field"] == .string("symbol"))
+        #expect(
+            rings.map { $0["transform"]?.text() ?? "" }.map { $0.contains("\"equal\": 0") }
+                == [true, false], "\(rings)")
+        #expect(rings.last?["transform"]?.text().contains("\"equal\": 1") == true)
+        let plot = try #require(sessionAfter(script, files: Self.files).plots.first)
+        #expect(
+            rings.map { $0["mark"]?["color"] }
+                == [
+                    .string(plot.color(ofGroup: 0).hexOpaque),
+                    .string(plot.color(ofGroup: 1).hexOpaque),
+                ])
     }
 
     func markType(_ layer: JSON) -> String? {
