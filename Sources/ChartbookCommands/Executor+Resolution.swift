@@ -147,8 +147,15 @@ extension Executor {
         // share done is unknown: NaN), as it does for a remote dataset's drawings.
         let waiting = Self.waiting(for: name.value, progress: progress, isCancelled: isCancelled)
         defer { progress(name.value, 1) }
+        var request = request
         do {
-            if let remote = try remoteTable(request, timeZone: timeZone, shouldCancel: waiting) {
+            if let rows = sampleRows,
+                let sampled = try sampledQuery(request, rows: rows, shouldCancel: waiting)
+            {
+                request = sampled
+            } else if let remote = try remoteTable(
+                request, timeZone: timeZone, shouldCancel: waiting)
+            {
                 // Until the first drawing, it holds its first and last row and the rows of
                 // its extremes (so the first layout's y axis is already the data's).
                 return Dataset(

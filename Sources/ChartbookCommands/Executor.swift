@@ -23,6 +23,10 @@ public struct Executor: Sendable {
     public var limits = ResourceLimits()
     /// The width in cells that text (help) is wrapped to: the terminal's at the prompt.
     public var textWidth: @Sendable () -> Int = { 80 }
+    /// Set for a preview (the REPL's approximate chart while an engine works): a query that
+    /// would stay in its engine is loaded as a sample of about this many rows instead
+    /// (`RemoteEngine.sample`), each statement limited to `previewTimeout`. Nil: never.
+    public var sampleRows: Int?
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,

@@ -14,6 +14,8 @@ public struct ClickHouseReader: Sendable {
     public var limits: ResourceLimits
     /// Seconds the query may take (`timeout=` of load); nil: no limit.
     public var timeout: Double? = PostgresReader.defaultTimeout
+    /// Settings sent with every statement (name, value).
+    public var settings: [(String, String)] = []
 
     public init(labelColumn: String? = nil, limits: ResourceLimits = ResourceLimits()) {
         self.labelColumn = labelColumn
@@ -31,7 +33,7 @@ public struct ClickHouseReader: Sendable {
         guard let location = ClickHouseLocation(url) else {
             throw .cannotOpen("not a clickhouse:// or clickhouses:// URL")
         }
-        let connection = ClickHouseConnection(location, timeout: timeout)
+        let connection = ClickHouseConnection(location, timeout: timeout, settings: settings)
         let statement = PostgresReader.statement(query)
         let columns = try shape(connection, statement, shouldCancel: shouldCancel)
         let projection = columns.map { $0.selected(Self.quoted($0.name)) }

@@ -49,16 +49,25 @@ public struct ClickHouseRemote: RemoteEngine {
         self.init(url: query.location, query: query.sql, timeout: query.options.timeout.seconds)
     }
 
-    func connect() throws(DatabaseFailure) -> ClickHouseConnection {
+    func connect(_ settings: [(String, String)] = Self.settings) throws(DatabaseFailure)
+        -> ClickHouseConnection
+    {
         guard let location = ClickHouseLocation(url) else {
             throw .cannotOpen("not a clickhouse:// or clickhouses:// URL")
         }
-        // Conditions on the rows' x reach the query's own table (its sorting key serves a
-        // range): this version does not push them into a subquery unless asked.
-        return ClickHouseConnection(
-            location, timeout: timeout,
-            settings: [("enable_optimize_predicate_expression", "1")])
+        return ClickHouseConnection(location, timeout: timeout, settings: settings)
     }
+
+    /// Conditions on the rows' x reach the query's own table (its sorting key serves a
+    /// range): this version does not push them into a subquery unless asked. And a preview's
+    /// questions go first: the engine pauses queries of a lower priority (a higher number)
+    /// while one of a higher priority runs; queries without one (0) are not paused.
+    static let settings = [("enable_optimize_predicate_expression", "1"), ("priority", "2")]
+
+    /// What a preview's sample is asked with (`DatabaseQuery.isPreviewSample`).
+    public static let previewSettings = [
+        ("enable_optimize_predicate_expression", "1"), ("priority", "1"),
+    ]
 
     /// The query's numeric and time columns, with how each reads.
     typealias Shape = RemoteShape<ClickHouseColumn.Kind>
@@ -102,7 +111,7 @@ public struct ClickHouseRemote: RemoteEngine {
         return table
     }
 
-    private func shape(
+    func shape(
         _ connection: ClickHouseConnection, xColumn: String?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Shape {
         let reader = ClickHouseReader()

@@ -30,6 +30,7 @@ public struct DatabaseReader: Sendable {
             var reader = ClickHouseReader(labelColumn: request.options.labelColumn, limits: limits)
             reader.timeZone = timeZone
             reader.timeout = request.options.timeout.seconds
+            if request.isPreviewSample { reader.settings = ClickHouseRemote.previewSettings }
             return try reader.read(
                 url: request.location, query: request.sql, shouldCancel: shouldCancel)
         }

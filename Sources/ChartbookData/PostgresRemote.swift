@@ -140,7 +140,7 @@ public struct PostgresRemote: RemoteEngine {
     }
 
     /// The query's shape, and the type (OID) of its x column.
-    private func shape(
+    func shape(
         _ connection: PostgresConnection, xColumn: String?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> (Shape, UInt32) {
         let prefix = "SELECT * FROM ("

@@ -48,6 +48,16 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows
 
+    /// A query reading a sample of the query's rows — a row or none from each of `rows`
+    /// equal stretches of x, through the index or sorting key on x — for the REPL's
+    /// approximate first chart while the exact one is computed; nil where the engine cannot
+    /// read one without scanning every row. `extent`: the x interval of the data when known
+    /// (else the engine learns it, through the same index).
+    func sample(
+        xColumn: String?, extent: ClosedRange<Double>?, rows: Int,
+        shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteSample?
+
     // MARK: What reads every row (describe, statistics, show data, save csv)
 
     /// The query's rows as a relation for the transform compiler: each column of `table`
@@ -136,6 +146,18 @@ public struct RemoteTransformRow: Sendable {
         self.group = group
         self.value = value
         self.rows = rows
+    }
+}
+
+/// A sample of a remote query's rows (`RemoteEngine.sample`): the SQL that reads it, in the
+/// engine's dialect, with every column of the query, by x; and x as the session names it.
+public struct RemoteSample: Equatable, Sendable {
+    public var sql: String
+    public var xColumn: String
+
+    public init(sql: String, xColumn: String) {
+        self.sql = sql
+        self.xColumn = xColumn
     }
 }
 

@@ -43,6 +43,13 @@ public struct ScriptRunner: Sendable {
     /// script runs one deeper, so a script that plays itself (or a play/source cycle) meets
     /// the executor's `maxSourceDepth` instead of the end of the stack.
     public var depth = 0
+    /// Whether a drawing (`drawEach`) is given the rows remote datasets need for it before
+    /// it is emitted. The REPL turns it off: it fetches them once, for the room the chart
+    /// gets under the prompt's feedback (fetched here too, they were fetched twice).
+    public var fetchesForDrawings = true
+    /// A preview's run (the REPL's approximate chart): no file is written (`save`,
+    /// snapshots) and no kept answer forgotten — its caller throws the session away.
+    public var isPreview = false
 
     public init(
         executor: Executor, drawEach: Bool = false, keepGoing: Bool = false,
@@ -145,15 +152,20 @@ public struct ScriptRunner: Sendable {
         case .feedback(let text): emit(.feedback(text))
         case .render, .quit, .play: break  // bound by the executor; the caller's
         case .draw(let session, let command):
-            if show {
+            if show, !fetchesForDrawings {
+                emit(.draw(session))
+            } else if show {
                 let (drawn, problems) = remote.forTerminal(
                     session, on: target(), shouldCancel: executor.isCancelled)
                 problems.forEach { emit(.diagnostic($0 + "\n")) }
                 emit(.draw(drawn))
             }
-            if let failure = snapshot(session, command: command, at: range) { throw failure }
+            if !isPreview, let failure = snapshot(session, command: command, at: range) {
+                throw failure
+            }
         case .history(let changes, let all): emit(.history(changes: changes, all: all))
-        case .forgetRemoteAnswers(let query): remote.forget(query)
+        case .forgetRemoteAnswers(let query): if !isPreview { remote.forget(query) }
+        case .write where isPreview: break
         case .write(.engineRows(let dataset, let shownPath), let path, let pathRange):
             let rows = try writeEngineRows(of: dataset, to: path, at: pathRange)
             emit(

@@ -63,6 +63,11 @@ public struct DatabaseQuery: Equatable, Sendable {
     public var location: String
     public var sql: String
     public var options: LoadOptions
+    /// A preview's sample (`RemoteEngine.sample`), never what a user loads: ClickHouse is
+    /// asked to move the query's outer conditions into its subqueries (as its remote
+    /// datasets' questions do: the sample's windows reach the table's sorting key) and to
+    /// run it before the exact chart's questions, which wait meanwhile (`priority`).
+    public var isPreviewSample = false
 
     /// The location as it may be shown or saved: a PostgreSQL URL without its password.
     public var shownLocation: String { ConnectionURL.withoutPassword(location) }

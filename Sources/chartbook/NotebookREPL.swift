@@ -140,13 +140,18 @@ struct NotebookREPL {
         var listing = ""
         /// Diagnostics go under the chart too, which makes room for them.
         var diagnostics = ""
+        /// An approximate chart was drawn while the entry ran: its drawing draws none again.
+        var previewed = false
     }
 
     /// Runs one typed entry; draws when the chart changed.
     func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore)
         -> ScriptRunner.Outcome
     {
-        let output = run(text, in: &notebook, history: history)
+        let output =
+            Self.mayWaitOnEngine(text, session: notebook.session)
+            ? runWithPreview(text, in: &notebook, history: history)
+            : run(text, in: &notebook, history: history)
         return show(output, session: output.drawn ?? notebook.session)
     }
 
@@ -158,6 +163,8 @@ struct NotebookREPL {
         each.drawEach = true
         each.keepGoing = false
         each.interactivePlay = true
+        // `draw` fetches a remote dataset's rows, once, for the room the chart gets.
+        each.fetchesForDrawings = false
         var lesson: Lesson?
         let now = target()
         each.target = { now }
@@ -182,6 +189,8 @@ struct NotebookREPL {
             }
         }
         if let lesson {
+            // A lesson's screen draws what the runner gives it: the rows fetched.
+            each.fetchesForDrawings = true
             LessonScreen(environment: environment, colorMode: colorMode, fixedSize: fixedSize)
                 .run(lesson, runner: each, notebook: &notebook)
             // Back at the prompt with the session as the lesson left it.
@@ -224,14 +233,16 @@ struct NotebookREPL {
             lines = shown.map(String.init) + lines
             // A listing line wider than the window takes more rows: keep them free too.
             let wrapped = rows(lines.map { $0 + "\n" }.joined()) - lines.count
-            draw(session, below: lines, reserve: errors + wrapped, clear: false)
+            draw(
+                session, below: lines, reserve: errors + wrapped, clear: false,
+                previewing: !output.previewed)
             StandardStreams.err(output.diagnostics)
             return output.outcome
         }
         StandardStreams.err(output.diagnostics)
         Pager(command: environment.variables["PAGER"]).show(listing, rows: room)
         if let drawn = output.drawn, output.outcome != .quit {
-            draw(drawn, below: lines, clear: false)
+            draw(drawn, below: lines, clear: false, previewing: !output.previewed)
         } else {
             for line in lines { StandardStreams.out(line + "\n") }
         }
@@ -241,13 +252,17 @@ struct NotebookREPL {
     /// The chart sized to the window above `below` (feedback) lines and the prompt: in place
     /// from the top of the screen (`set redraw inplace`, or `clear`), else after what is there.
     /// `reserve`: rows left free under `below` for what follows on stderr (diagnostics).
-    func draw(_ session: Session, below: [String], reserve: Int = 0, clear: Bool) {
+    /// `previewing`: while a remote dataset's rows are fetched, an approximate chart may be
+    /// drawn (`fetched`).
+    func draw(
+        _ session: Session, below: [String], reserve: Int = 0, clear: Bool,
+        previewing: Bool = true
+    ) {
         let inPlace = clear || session.output.redraw == .inplace
         var room = environment.target(
             target(), for: session, startingAt: inPlace ? .row(0) : .cursor)
         room.rows = max(1, room.rows - below.count - reserve)
-        let drawn = runner.remote.forTerminal(
-            session, on: room, shouldCancel: runner.executor.isCancelled)
+        let drawn = fetched(session, on: room, previewing: previewing)
         var text = ChartRenderer.text(for: drawn.session, on: room)
         // In place, a feedback line lands on what the last chart drew there: erase the rest.
         let lineEnd = inPlace ? ANSIWriter.clearToLineEnd + "\n" : "\n"

@@ -1,0 +1,79 @@
+import ChartbookModel
+
+/// A sample of a ClickHouse query's rows for the REPL's approximate first chart: x's span cut
+/// into equal stretches, and in each the first row of a narrow window at its start (a
+/// sixteenth of it), each window its own `ORDER BY x LIMIT 1` under `UNION ALL` — found
+/// through the table's sorting key, a granule or two each. `SAMPLE` would need a sampling key
+/// in the table's definition, and a dataset is a query; one condition of every window joined
+/// by OR cost this engine a second of analysis on 10⁸ rows (0.2 s this way). Stretches whose
+/// window holds no row give none; the statement stays under the engine's query size limit
+/// (fewer stretches for a long query, none under 16).
+extension ClickHouseRemote {
+    /// Characters the statement may take (the engine's `max_query_size` is 256 KiB).
+    static let sampleTextLimit = 200_000
+
+    public func sample(
+        xColumn: String?, extent: ClosedRange<Double>?, rows: Int,
+        shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> RemoteSample? {
+        let statement = PostgresReader.statement(query)
+        let stretches = min(max(rows, 1), Self.sampleTextLimit / (statement.utf8.count + 200))
+        guard stretches >= 16 else { return nil }
+        let connection = try connect(Self.previewSettings)
+        let shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
+        var span = extent
+        if span == nil { span = try bounds(connection, shape, shouldCancel: shouldCancel) }
+        guard let span else { return nil }
+        let step =
+            span.upperBound > span.lowerBound
+            ? (span.upperBound - span.lowerBound) / (Double(stretches) - 0.5) : 1
+        let raw = ClickHouseReader.quoted(shape.names[shape.x])
+        let windows = (0..<stretches).map { i in
+            let start = span.lowerBound + Double(i) * step
+            let (low, high) = xBounds(shape, start, start + step / 16)
+            return """
+                SELECT * FROM (
+                \(statement)
+                ) WHERE \(raw) >= \(low) AND \(raw) < \(high) ORDER BY \(raw) LIMIT 1
+                """
+        }
+        let sql = "SELECT * FROM (\(windows.joined(separator: " UNION ALL "))) ORDER BY \(raw)"
+        return RemoteSample(sql: sql, xColumn: shape.shown[shape.x])
+    }
+
+    /// The lowest and highest x (seconds for times); nil when no row has one.
+    private func bounds(
+        _ connection: ClickHouseConnection, _ shape: Shape, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> ClosedRange<Double>? {
+        let x = value(shape, shape.x)
+        let answer = try numbers(
+            connection,
+            "SELECT count(\(x)), min(\(x)), max(\(x)) FROM (\n\(PostgresReader.statement(query))\n)",
+            shouldCancel: shouldCancel)
+        guard answer.count == 3, answer[0] > 0, answer[1].isFinite, answer[2].isFinite,
+            answer[1] <= answer[2]
+        else { return nil }
+        return answer[1]...answer[2]
+    }
+
+    /// The window `low ..< high` (x values, seconds for times) as values of the raw x
+    /// column's type, which its sorting key compares directly; never empty.
+    private func xBounds(_ shape: Shape, _ low: Double, _ high: Double) -> (String, String) {
+        switch shape.kinds[shape.x] {
+        case .instant:
+            let (a, b) = (Int(low.rounded(.down)), Int(high.rounded(.up)))
+            return ("toDateTime(\(a))", "toDateTime(\(max(b, a + 1)))")
+        case .instant64:
+            return (
+                "toDateTime64(\(Self.literal(low)), 3)", "toDateTime64(\(Self.literal(high)), 3)"
+            )
+        case .wallClock:
+            let (a, b) = (Int(low.rounded(.down)), Int(high.rounded(.up)))
+            return (
+                "toDate(toDateTime(\(a), 'UTC'))", "toDate(toDateTime(\(max(b, a + 86400)), 'UTC'))"
+            )
+        case .number, .other:
+            return (Self.literal(low), Self.literal(high > low ? high : low.nextUp))
+        }
+    }
+}

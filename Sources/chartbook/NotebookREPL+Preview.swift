@@ -1,0 +1,154 @@
+import ChartbookCommands
+import ChartbookKit
+import ChartbookModel
+import ChartbookTerminal
+import LineEditor
+
+/// The progressive chart (issue 28): while an engine computes what a remote dataset's exact
+/// chart needs — opening a query, a plot's groups, a drawing's M4 rows — the REPL draws the
+/// same session from a sample of each remote dataset's rows (`Executor.sampled`), marked
+/// approximate, and replaces it with the exact chart when that arrives. The work runs on a
+/// thread of its own (`BackgroundWork`); the preview is thrown away, never committed.
+/// Scripts, exports and `--follow` never preview: they wait for the exact chart.
+extension NotebookREPL {
+    /// Seconds an entry may wait on an engine before an approximate chart is drawn.
+    static let patience = 0.25
+
+    /// What is said under an approximate chart.
+    static let approximateRemark =
+        "≈ approximate: drawn from a sample of the rows; the exact chart follows (Ctrl-C stops it)"
+
+    /// Whether `text` runs on a thread of its own, so that a preview can be drawn while it
+    /// waits: the session holds a remote dataset or the entry loads from a server, and none
+    /// of its commands takes the screen or the terminal (`play`, `source` — which may play —
+    /// `history`, `help`). An entry that does not parse runs as any other (and fails there).
+    static func mayWaitOnEngine(_ text: String, session: Session) -> Bool {
+        guard let commands = parsed(text) else { return false }
+        let loadsFromServer = commands.contains {
+            if case .loadQuery(let engine, _, _, _, let options, _) = $0 {
+                return engine.isServer && options.mode != .local
+            }
+            return false
+        }
+        guard loadsFromServer || session.datasets.contains(where: { $0.remote != nil }) else {
+            return false
+        }
+        return !commands.contains {
+            switch $0 {
+            case .play, .source, .history, .help, .quit, .pause: true
+            default: false
+            }
+        }
+    }
+
+    /// The commands of `text`, nil when any fails to lex or parse.
+    static func parsed(_ text: String) -> [Command]? {
+        var commands = [Command]()
+        for line in Lexer.logicalLines(ScriptSource(typed: text)) {
+            guard let tokens = try? Lexer.commands(in: line) else { return nil }
+            for command in tokens {
+                guard let parsed = try? Parser.parse(command) else { return nil }
+                commands.append(parsed)
+            }
+        }
+        return commands
+    }
+
+    /// Runs `text` on a thread of its own; past `patience`, draws the session it would make
+    /// from samples of the remote datasets' rows, marked approximate, until it ends.
+    func runWithPreview(_ text: String, in notebook: inout Notebook, history: HistoryStore)
+        -> EntryOutput
+    {
+        let before = notebook
+        let work = BackgroundWork { [self] in
+            var changed = before
+            let output = run(text, in: &changed, history: history)
+            return (changed, output)
+        }
+        var previewed = false
+        if work.wait(seconds: Self.patience) == nil,
+            let preview = previewSession(after: text, from: before)
+        {
+            drawPreview(preview)
+            previewed = true
+        }
+        var (changed, output) = work.wait()
+        output.previewed = previewed
+        notebook = changed
+        // A failed or interrupted entry draws nothing where there is no plot to draw (else
+        // its message goes under the chart drawn again): the preview must not stay.
+        if previewed, output.drawn == nil, changed.session.plotsOfEveryPanel.isEmpty {
+            StandardStreams.out(
+                ANSIWriter.home + environment.pictureClearing() + ANSIWriter.clearBelow)
+        }
+        return output
+    }
+
+    /// The session `text` makes from `notebook` with every remote dataset a sample of its
+    /// rows (queries that would stay remote loaded as samples too): nil when there is no
+    /// quick sample or the entry draws nothing. Nothing is written; the caller discards it.
+    func previewSession(after text: String, from notebook: Notebook) -> Session? {
+        let rows = sampleRows()
+        // A notebook of its own (what `undo` would go back to is not sampled: it fails).
+        guard let session = try? runner.executor.sampled(notebook.session, rows: rows) else {
+            return nil
+        }
+        var sampled = Notebook(session: session)
+        var preview = runner
+        preview.executor.sampleRows = rows
+        preview.isPreview = true
+        preview.drawEach = true
+        preview.fetchesForDrawings = false
+        preview.keepGoing = false
+        var drawn: Session?
+        let outcome = preview.run(ScriptSource(typed: text), in: &sampled) { event in
+            if case .draw(let session) = event { drawn = session }
+        }
+        guard outcome == .completed, let drawn, !drawn.plotsOfEveryPanel.isEmpty else {
+            return nil
+        }
+        return drawn
+    }
+
+    /// How many rows a sample holds: about two a dot column of the window's width.
+    func sampleRows() -> Int {
+        min(max(target().columns * 2, 100), 2000)
+    }
+
+    /// `materialize` for the terminal, on a thread of its own when a remote dataset needs
+    /// rows: past `patience`, `session` is drawn from samples, marked approximate.
+    func fetched(_ session: Session, on room: TerminalTarget, previewing: Bool)
+        -> (session: Session, problems: [String])
+    {
+        guard session.datasets.contains(where: { $0.remote != nil }) else {
+            return (session, [])
+        }
+        let work = BackgroundWork { [runner] in
+            runner.remote.forTerminal(
+                session, on: room, shouldCancel: runner.executor.isCancelled)
+        }
+        if let done = work.wait(seconds: Self.patience) { return done }
+        if previewing, let sampled = try? runner.executor.sampled(session, rows: sampleRows()) {
+            drawPreview(sampled)
+        }
+        return work.wait()
+    }
+
+    /// Draws `preview` in place of the chart, the remark under it (wrapped to the window),
+    /// and a row under that free for the waiting line.
+    func drawPreview(_ preview: Session) {
+        let inPlace = preview.output.redraw == .inplace
+        var room = environment.target(
+            target(), for: preview, startingAt: inPlace ? .row(0) : .cursor)
+        let remark = TextMetrics.wrapped(
+            Self.approximateRemark, toWidth: room.columns, separator: " ")
+        room.rows = max(1, room.rows - remark.count - 1)
+        var text = ChartRenderer.text(for: preview, on: room)
+        for line in remark {
+            text += ANSIWriter.clearToLineEnd + line + ANSIWriter.clearToLineEnd + "\n"
+        }
+        let clear = inPlace || environment.tmux != nil ? environment.pictureClearing() : ""
+        StandardStreams.out(
+            inPlace ? ANSIWriter.home + clear + text + ANSIWriter.clearBelow : clear + text)
+    }
+}

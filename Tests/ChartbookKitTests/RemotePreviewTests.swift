@@ -1,0 +1,107 @@
+import ChartbookCommands
+import ChartbookData
+import ChartbookModel
+import Foundation
+import Testing
+
+@testable import ChartbookKit
+
+/// Issue 28's progressive chart: the REPL draws a remote dataset from a sample of its rows
+/// while the engine computes the exact chart. A preview's run writes no file; a sample is
+/// rows of the query, in x order, one from each stretch of x (`RemotePreviewChecks` on real
+/// servers, below).
+struct RemotePreviewTests {
+    @Test func aPreviewRunDrawsButWritesNoFile() {
+        let files = InMemoryFiles()
+        var runner = ScriptRunner(executor: Executor(files: files), drawEach: true)
+        runner.isPreview = true
+        runner.fetchesForDrawings = false
+        var notebook = Notebook()
+        var drawn = 0
+        let script =
+            "gen w walk 50\nsnapshot on /work/snaps\nadd plot line w\nsave svg /work/o.svg\n"
+        let outcome = runner.run(ScriptSource(name: "t.cb", text: script), in: &notebook) {
+            if case .draw = $0 { drawn += 1 }
+        }
+        #expect(outcome == .completed)
+        #expect(drawn >= 2)
+        #expect(files.files.isEmpty)
+        // The same script, not a preview, writes both (so the check above can fail).
+        runner.isPreview = false
+        var again = Notebook()
+        _ = runner.run(ScriptSource(name: "t.cb", text: script), in: &again) { _ in }
+        #expect(
+            files.files.keys.sorted() == [
+                "/work/o.svg", "/work/snaps/0001.svg", "/work/snaps/0002.svg",
+            ])
+    }
+}
+
+@Suite(.enabled(if: PostgresFixture.url != nil, "needs CHARTBOOK_TEST_POSTGRES_URL"))
+struct PostgresSampleTests {
+    @Test(arguments: [false, true]) func aSampleIsRowsOfTheQueryAlongX(numericX: Bool) throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: numericX ? 77 : 78)
+        let xs = RemotePreviewChecks.evenlySpread(count: 5000, random: &random)
+        let table = "sampled_\(numericX ? "n" : "t")"
+        PostgresFixture.create(table, url: url, xs: xs, random: &random, numericX: numericX)
+        try RemotePreviewChecks.sample(load: "load \(url) \"SELECT x, value, other FROM \(table)\"")
+    }
+}
+
+@Suite(.enabled(if: ClickHouseFixture.url != nil, "needs CHARTBOOK_TEST_CLICKHOUSE_URL"))
+struct ClickHouseSampleTests {
+    @Test(arguments: [false, true]) func aSampleIsRowsOfTheQueryAlongX(numericX: Bool) throws {
+        let url = try #require(ClickHouseFixture.url)
+        var random = RandomSource(seed: numericX ? 79 : 80)
+        let xs = RemotePreviewChecks.evenlySpread(count: 5000, random: &random)
+        let table = "sampled_\(numericX ? "n" : "t")"
+        try ClickHouseFixture.create(table, xs: xs, random: &random, numericX: numericX)
+        try RemotePreviewChecks.sample(load: "load \(url) \"SELECT x, value, other FROM \(table)\"")
+    }
+}
+
+enum RemotePreviewChecks {
+    /// Increasing x, about ten seconds apart (whole seconds, so that a DateTime holds them).
+    static func evenlySpread(count: Int, random: inout RandomSource) -> [Double] {
+        (0..<count).map { 1_700_000_000 + Double($0 * 10) + (random.nextUnit() * 8).rounded(.down) }
+    }
+
+    /// `load` (a query of x, value, other) as a remote dataset, sampled as the REPL's preview
+    /// samples it, against every row loaded: one row from each of 100 stretches of x (every
+    /// stretch holds rows here), each a row of the query, in x order, the first row first.
+    static func sample(load: String) throws {
+        var remote = Notebook()
+        let runner = ScriptRunner(executor: Executor(files: InMemoryFiles()))
+        #expect(
+            runner.run(
+                ScriptSource(name: "t.cb", text: load + " as d mode=remote x=x"), in: &remote
+            ) { _ in } == .completed)
+        var local = Notebook()
+        #expect(
+            runner.run(ScriptSource(name: "t.cb", text: load + " as d mode=local x=x"), in: &local)
+            { _ in } == .completed)
+        let sampled = try runner.executor.sampled(remote.session, rows: 100)
+        let sample = try #require(sampled.dataset(named: "d"))
+        let all = try #require(local.session.dataset(named: "d"))
+        #expect(sample.remote == nil)
+        let rows = Self.rows(of: sample), every = Self.rows(of: all)
+        #expect(rows.count == 100)
+        #expect(rows.first == every.min { $0[0] < $1[0] })
+        #expect(zip(rows, rows.dropFirst()).allSatisfy { $0[0] < $1[0] })
+        let known = Set(every.map { $0.map(\.bitPattern) })
+        #expect(rows.allSatisfy { known.contains($0.map(\.bitPattern)) })
+        // The stretches cover x: the last sampled row is in the last hundredth of it.
+        let first = every.map { $0[0] }.min() ?? 0, last = every.map { $0[0] }.max() ?? 0
+        #expect((rows.last?[0] ?? 0) > last - (last - first) / 99)
+    }
+
+    /// The dataset's rows as (x, value, other), NaN for missing.
+    static func rows(of dataset: Dataset) -> [[Double]] {
+        let columns = ["x", "value", "other"].map { name in
+            dataset.columns.first { $0.name == name }?.numbers ?? []
+        }
+        let count = columns.map(\.count).min() ?? 0
+        return (0..<count).map { r in columns.map { $0[r] } }
+    }
+}
