@@ -24,9 +24,7 @@ extension ClickHouseRemote {
         var span = extent
         if span == nil { span = try bounds(connection, shape, shouldCancel: shouldCancel) }
         guard let span else { return nil }
-        let step =
-            span.upperBound > span.lowerBound
-            ? (span.upperBound - span.lowerBound) / (Double(stretches) - 0.5) : 1
+        let step = RemoteEngines.sampleStep(span, stretches: stretches)
         let raw = ClickHouseReader.quoted(shape.names[shape.x])
         let windows = (0..<stretches).map { i in
             let start = span.lowerBound + Double(i) * step

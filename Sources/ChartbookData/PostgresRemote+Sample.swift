@@ -19,10 +19,7 @@ extension PostgresRemote {
         if span == nil { span = try bounds(connection, shape, shouldCancel: shouldCancel) }
         guard let span else { return nil }
         let stretches = max(rows, 1)
-        // The last stretch ends half a stretch beyond the last x, so that it holds it.
-        let step =
-            span.upperBound > span.lowerBound
-            ? (span.upperBound - span.lowerBound) / (Double(stretches) - 0.5) : 1
+        let step = RemoteEngines.sampleStep(span, stretches: stretches)
         let raw = rawX(shape)
         let start = xBound(shape, type: xType, "chartbook_i.i", from: span.lowerBound, step: step)
         let end = xBound(

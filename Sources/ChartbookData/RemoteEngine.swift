@@ -99,6 +99,14 @@ public protocol RemoteEngine: Sendable {
 
 /// What every engine shares.
 public enum RemoteEngines {
+    /// The width of each of a sample's `stretches` equal stretches of `span` (x values):
+    /// the last ends half a stretch beyond the last x, so that it holds it; 1 for a span of
+    /// one x.
+    static func sampleStep(_ span: ClosedRange<Double>, stretches: Int) -> Double {
+        guard span.upperBound > span.lowerBound else { return 1 }
+        return (span.upperBound - span.lowerBound) / (Double(max(stretches, 1)) - 0.5)
+    }
+
     /// A group key as the engine gives it (a number as loaded, a time in seconds; NaN for a
     /// missing value) as the cell's text `by=` groups rows by.
     static func text(_ value: Double, isTime: Bool) -> String {

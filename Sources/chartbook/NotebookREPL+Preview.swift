@@ -41,6 +41,35 @@ extension NotebookREPL {
         }
     }
 
+    /// Whether running `commands` on samples is cheap apart from what engines answer, so
+    /// that a preview may run them: loads from servers, reloads of remote datasets, plots,
+    /// lines, annotations, panels, settings, selections and views. Not a file's load, data
+    /// typed or generated, computed columns, listings, writes: a preview would do their work
+    /// a second time beside the exact run (a big file loaded twice at once).
+    static func previewable(_ commands: [Command], in session: Session) -> Bool {
+        commands.allSatisfy { command in
+            switch command {
+            case .loadQuery(let engine, _, _, _, let options, _):
+                return engine.isServer && options.mode != .local
+            case .reload(let names):
+                let named =
+                    names.isEmpty
+                    ? session.datasets.filter(\.source.isReloadable)
+                    : names.compactMap { session.dataset(named: $0.value) }
+                return !named.isEmpty && named.allSatisfy { $0.remote != nil }
+            case .addPlot, .setPlot, .removePlot, .setReflines, .addRefline, .removeRefline,
+                .addAnnotation, .setAnnotation, .removeAnnotation, .addPanel, .selectPanel,
+                .removePanel, .setLayout, .setLink, .setLabels, .setRange, .setZero,
+                .setFacetScales, .setTitle, .setLegend, .setXScale, .setYScale, .setAxisTitle,
+                .setTimeZone, .select, .selectX, .setSpacing, .scroll, .view, .setDirection,
+                .setPadding, .show, .setSize, .setColor, .setCanvas, .setTheme, .setRedraw:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+
     /// The commands of `text`, nil when any fails to lex or parse.
     static func parsed(_ text: String) -> [Command]? {
         var commands = [Command]()
@@ -65,8 +94,9 @@ extension NotebookREPL {
             let output = run(text, in: &changed, history: history)
             return (changed, output)
         }
+        let previewable = Self.parsed(text).map { Self.previewable($0, in: before.session) }
         var previewed = false
-        if work.wait(seconds: Self.patience) == nil,
+        if work.wait(seconds: Self.patience) == nil, previewable == true,
             let preview = previewSession(after: text, from: before)
         {
             drawPreview(preview)
