@@ -24,11 +24,28 @@ extension Executor {
             let name = Located(s.datasets[i].name, at: SourceRange(line: 1, column: 1, length: 1))
             var sample = try previewing.load(
                 request, as: name, location: name.range, query: name.range, timeZone: s.timeZone)
+            sample.columns = Self.withKnownRows(sample.columns, of: remote)
             sample.window = s.datasets[i].window
             sample.applyWindow()
             s.datasets[i] = sample
         }
         return s
+    }
+
+    /// A sample's `columns` with the rows `remote` already knows of all the data merged in
+    /// by x — the first, the last, each column's extremes (`RemoteTable.rows(with:)`) — so a
+    /// preview's axes span what the exact chart's do, its spikes included; as they are when
+    /// the sample holds a column the remote dataset leaves out (a text column: those rows
+    /// would have none).
+    static func withKnownRows(_ columns: [Column], of remote: RemoteTable) -> [Column] {
+        guard Set(columns.map(\.name)) == Set(remote.columns) else { return columns }
+        let ordered = remote.columns.compactMap { name in
+            columns.first { $0.name == name }?.numbers
+        }
+        guard ordered.count == remote.columns.count else { return columns }
+        let count = ordered.map(\.count).min() ?? 0
+        let rows = (0..<count).map { r in ordered.map { $0[r] } }
+        return remote.columns(of: remote.rows(with: rows))
     }
 
     /// The query a preview loads in place of `request` when it would stay in its engine: a
