@@ -10,11 +10,13 @@ extension Executor {
     public static let previewTimeout = 1.0
 
     /// `session` with every remote dataset replaced by a sample of about `rows` of its rows
-    /// (loaded, so everything draws as from loaded rows). Throws when an engine cannot give
+    /// in the x interval shown (loaded, so everything draws as from loaded rows). Throws when an engine cannot give
     /// one quickly — then there is no preview.
     public func sampled(_ session: Session, rows: Int) throws(Diagnostic) -> Session {
         var previewing = self
         previewing.sampleRows = rows
+        // A view's rows only: a sample of all the data would leave a zoomed view nearly empty.
+        previewing.sampleInterval = session.view.xInterval
         var s = session
         for i in s.datasets.indices {
             guard let remote = s.datasets[i].remote, case .query(var request) = s.datasets[i].source
@@ -64,7 +66,7 @@ extension Executor {
         }
         guard
             let sample = try engine.sample(
-                xColumn: request.options.xColumn, extent: nil, rows: rows,
+                xColumn: request.options.xColumn, extent: sampleInterval, rows: rows,
                 shouldCancel: shouldCancel)
         else { throw .notRemote("the engine has no quick sample of this query") }
         quick.sql = sample.sql

@@ -27,6 +27,8 @@ public struct Executor: Sendable {
     /// would stay in its engine is loaded as a sample of about this many rows instead
     /// (`RemoteEngine.sample`), each statement limited to `previewTimeout`. Nil: never.
     public var sampleRows: Int?
+    /// The x interval a preview's samples are taken in (the view shown), nil: all the data.
+    public var sampleInterval: ClosedRange<Double>?
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,
