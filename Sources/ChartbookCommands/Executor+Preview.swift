@@ -15,14 +15,15 @@ extension Executor {
     public func sampled(_ session: Session, rows: Int) throws(Diagnostic) -> Session {
         var previewing = self
         previewing.sampleRows = rows
-        // A view's rows only: a sample of all the data would leave a zoomed view nearly empty.
-        previewing.sampleInterval = session.view.xInterval
         var s = session
         for i in s.datasets.indices {
             guard let remote = s.datasets[i].remote, case .query(var request) = s.datasets[i].source
             else { continue }
             request.options.mode = .remote
             request.options.xColumn = remote.xColumn
+            // A view's rows only (a sample of all the data would leave a zoomed view nearly
+            // empty); else all the data, whose extent is known (the engine need not scan).
+            previewing.sampleInterval = session.view.xInterval ?? remote.extent
             let name = Located(s.datasets[i].name, at: SourceRange(line: 1, column: 1, length: 1))
             var sample = try previewing.load(
                 request, as: name, location: name.range, query: name.range, timeZone: s.timeZone)

@@ -8,6 +8,9 @@ import ChartbookModel
 /// an index each probe scans: the statement's timeout (the caller's) ends it, and there is
 /// no approximate chart.
 extension PostgresRemote {
+    /// The sample's probes cost a few milliseconds and slow no exact question.
+    public var previewPatience: Double { 0.25 }
+
     public func sample(
         xColumn: String?, extent: ClosedRange<Double>?, rows: Int,
         shouldCancel: @escaping () -> Bool

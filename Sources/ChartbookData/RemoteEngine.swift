@@ -48,6 +48,11 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows
 
+    /// Seconds an interactive caller waits for an exact answer before it draws from a
+    /// `sample` instead: about what a sample costs this engine beside the exact questions,
+    /// so that a preview is only drawn where it arrives well before the exact chart.
+    var previewPatience: Double { get }
+
     /// A query reading a sample of the query's rows — a row or none from each of `rows`
     /// equal stretches of x, through the index or sorting key on x — for the REPL's
     /// approximate first chart while the exact one is computed; nil where the engine cannot

@@ -11,8 +11,24 @@ import LineEditor
 /// thread of its own (`BackgroundWork`); the preview is thrown away, never committed.
 /// Scripts, exports and `--follow` never preview: they wait for the exact chart.
 extension NotebookREPL {
-    /// Seconds an entry may wait on an engine before an approximate chart is drawn.
-    static let patience = 0.25
+    /// Seconds an entry waits on engines before an approximate chart is drawn: the longest
+    /// `previewPatience` of the engines of `session`'s remote datasets and of the servers
+    /// `commands` load from.
+    static func patience(_ session: Session, loading commands: [Command] = []) -> Double {
+        let kept = session.datasets.compactMap { dataset -> DatabaseQuery? in
+            guard dataset.remote != nil, case .query(let query) = dataset.source else {
+                return nil
+            }
+            return query
+        }
+        let loaded = commands.compactMap { command -> DatabaseQuery? in
+            guard case .loadQuery(let engine, let location, let sql, _, let options, _) = command
+            else { return nil }
+            return DatabaseQuery(
+                engine: engine, location: location.value, sql: sql.value, options: options)
+        }
+        return (kept + loaded).compactMap { $0.remoteEngine?.previewPatience }.max() ?? 0.25
+    }
 
     /// What is said under an approximate chart.
     static let approximateRemark =
@@ -83,7 +99,7 @@ extension NotebookREPL {
         return commands
     }
 
-    /// Runs `text` on a thread of its own; past `patience`, draws the session it would make
+    /// Runs `text` on a thread of its own; past its `patience`, draws the session it would make
     /// from samples of the remote datasets' rows, marked approximate, until it ends.
     func runWithPreview(_ text: String, in notebook: inout Notebook, history: HistoryStore)
         -> EntryOutput
@@ -94,10 +110,14 @@ extension NotebookREPL {
             let output = run(text, in: &changed, history: history)
             return (changed, output)
         }
-        let previewable = Self.parsed(text).map { Self.previewable($0, in: before.session) }
+        let commands = Self.parsed(text) ?? []
+        let previewable = !commands.isEmpty && Self.previewable(commands, in: before.session)
         var previewed = false
-        if work.wait(seconds: Self.patience) == nil, previewable == true,
-            let preview = previewSession(after: text, from: before)
+        // Drawn only if the exact run has not ended while the sample was read.
+        if work.wait(seconds: Self.patience(before.session, loading: commands)) == nil,
+            previewable,
+            let preview = previewSession(after: text, from: before),
+            work.wait(seconds: 0) == nil
         {
             drawPreview(preview)
             previewed = true
@@ -146,7 +166,7 @@ extension NotebookREPL {
     }
 
     /// `materialize` for the terminal, on a thread of its own when a remote dataset needs
-    /// rows: past `patience`, `session` is drawn from samples, marked approximate.
+    /// rows: past its `patience`, `session` is drawn from samples, marked approximate.
     func fetched(_ session: Session, on room: TerminalTarget, previewing: Bool)
         -> (session: Session, problems: [String])
     {
@@ -157,8 +177,10 @@ extension NotebookREPL {
             runner.remote.forTerminal(
                 session, on: room, shouldCancel: runner.executor.isCancelled)
         }
-        if let done = work.wait(seconds: Self.patience) { return done }
-        if previewing, let sampled = try? runner.executor.sampled(session, rows: sampleRows()) {
+        if let done = work.wait(seconds: Self.patience(session)) { return done }
+        if previewing, let sampled = try? runner.executor.sampled(session, rows: sampleRows()),
+            work.wait(seconds: 0) == nil
+        {
             drawPreview(sampled)
         }
         return work.wait()
