@@ -10,8 +10,8 @@ extension Executor {
     public static let previewTimeout = 1.0
 
     /// `session` with every remote dataset replaced by a sample of about `rows` of its rows
-    /// in the x interval shown (loaded, so everything draws as from loaded rows). Throws when an engine cannot give
-    /// one quickly — then there is no preview.
+    /// in the x interval shown (loaded, so everything draws as from loaded rows). Throws
+    /// when an engine cannot give one quickly — then there is no preview.
     public func sampled(_ session: Session, rows: Int) throws(Diagnostic) -> Session {
         var previewing = self
         previewing.sampleRows = rows
@@ -52,8 +52,9 @@ extension Executor {
     }
 
     /// The query a preview loads in place of `request` when it would stay in its engine: a
-    /// sample of about `rows` rows, x named; nil when it is loaded anyway (`mode=local`, or
-    /// `mode=auto` under the threshold). Throws when the engine has no quick sample.
+    /// sample of about `rows` rows, x named; nil when it would be loaded whole (`mode=local`,
+    /// or `mode=auto` under the threshold: no preview). Throws when the engine has no quick
+    /// sample.
     func sampledQuery(
         _ request: DatabaseQuery, rows: Int, shouldCancel: @escaping @Sendable () -> Bool
     ) throws(DatabaseFailure) -> DatabaseQuery? {

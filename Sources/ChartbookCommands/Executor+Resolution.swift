@@ -148,10 +148,11 @@ extension Executor {
         let waiting = Self.waiting(for: name.value, progress: progress, isCancelled: isCancelled)
         defer { progress(name.value, 1) }
         var request = request
-        do {
-            if let rows = sampleRows,
-                let sampled = try sampledQuery(request, rows: rows, shouldCancel: waiting)
-            {
+        do throws(DatabaseFailure) {
+            if let rows = sampleRows {
+                // A preview reads samples only, never a query whole beside the exact run.
+                guard let sampled = try sampledQuery(request, rows: rows, shouldCancel: waiting)
+                else { throw DatabaseFailure.notRemote("a preview loads no query whole") }
                 request = sampled
             } else if let remote = try remoteTable(
                 request, timeZone: timeZone, shouldCancel: waiting)
