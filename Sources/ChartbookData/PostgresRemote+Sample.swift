@@ -24,9 +24,12 @@ extension PostgresRemote {
         let stretches = max(rows, 1)
         let step = RemoteEngines.sampleStep(span, stretches: stretches)
         let raw = rawX(shape)
-        let start = xBound(shape, type: xType, "chartbook_i.i", from: span.lowerBound, step: step)
-        let end = xBound(
-            shape, type: xType, "(chartbook_i.i + 1)", from: span.lowerBound, step: step)
+        let at = { (stretch: String) in
+            rawValue(
+                shape, type: xType,
+                of: "(\(Self.literal(span.lowerBound)) + \(stretch) * \(Self.literal(step)))")
+        }
+        let start = at("chartbook_i.i"), end = at("(chartbook_i.i + 1)")
         let sql = """
             SELECT chartbook_s.* FROM generate_series(0, \(stretches - 1)) AS chartbook_i(i) \
             CROSS JOIN LATERAL (SELECT * FROM (\(PostgresReader.statement(query))) AS chartbook_q \
@@ -55,24 +58,5 @@ extension PostgresRemote {
             low.isFinite, high.isFinite, low <= high
         else { return nil }
         return low...high
-    }
-
-    /// `from + stretch·step` as a value of the raw x column's type (`type`: its OID), so
-    /// that a comparison with the column is one its index serves.
-    private func xBound(
-        _ shape: Shape, type: UInt32, _ stretch: String, from: Double, step: Double
-    ) -> String {
-        let x = "(\(Self.literal(from)) + \(stretch) * \(Self.literal(step)))"
-        switch shape.kinds[shape.x] {
-        case .instant: return "to_timestamp(\(x))"
-        case .wallClock: return "(to_timestamp(\(x)) AT TIME ZONE 'UTC')"
-        default:
-            switch type {
-            case 20, 21, 23: return "ceil(\(x))::int8"
-            case 26: return "ceil(\(x))::int8::oid"
-            case 1700: return "\(x)::numeric"
-            default: return x
-            }
-        }
     }
 }
