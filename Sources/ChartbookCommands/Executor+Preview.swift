@@ -51,20 +51,21 @@ extension Executor {
         return remote.columns(of: remote.rows(with: rows))
     }
 
-    /// The query a preview loads in place of `request` when it would stay in its engine: a
-    /// sample of about `rows` rows, x named; nil when it would be loaded whole (`mode=local`,
-    /// or `mode=auto` under the threshold: no preview). Throws when the engine has no quick
-    /// sample.
+    /// The query a preview loads in place of `request`, which would stay in its engine: a
+    /// sample of about `rows` rows, x named. Throws when the engine has no quick sample, and
+    /// when the query would be loaded whole (`mode=local`, or `mode=auto` under the
+    /// threshold): a preview reads samples only, never a query whole beside the exact run.
     func sampledQuery(
         _ request: DatabaseQuery, rows: Int, shouldCancel: @escaping @Sendable () -> Bool
-    ) throws(DatabaseFailure) -> DatabaseQuery? {
-        guard request.options.mode != .local else { return nil }
+    ) throws(DatabaseFailure) -> DatabaseQuery {
+        let whole = DatabaseFailure.notRemote("a preview loads no query whole")
         var quick = request
         quick.options.timeout = .seconds(Self.previewTimeout)
-        guard let engine = quick.remoteEngine else { return nil }
-        if request.options.mode == .auto {
-            guard try engine.estimatedRows(shouldCancel: shouldCancel) > LoadOptions.remoteThreshold
-            else { return nil }
+        guard request.options.mode != .local, let engine = quick.remoteEngine else { throw whole }
+        if request.options.mode == .auto,
+            try engine.estimatedRows(shouldCancel: shouldCancel) <= LoadOptions.remoteThreshold
+        {
+            throw whole
         }
         guard
             let sample = try engine.sample(

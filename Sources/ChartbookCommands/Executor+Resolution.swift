@@ -150,10 +150,7 @@ extension Executor {
         var request = request
         do throws(DatabaseFailure) {
             if let rows = sampleRows {
-                // A preview reads samples only, never a query whole beside the exact run.
-                guard let sampled = try sampledQuery(request, rows: rows, shouldCancel: waiting)
-                else { throw DatabaseFailure.notRemote("a preview loads no query whole") }
-                request = sampled
+                request = try sampledQuery(request, rows: rows, shouldCancel: waiting)
             } else if let remote = try remoteTable(
                 request, timeZone: timeZone, shouldCancel: waiting)
             {

@@ -62,12 +62,12 @@ public struct ClickHouseRemote: RemoteEngine {
     /// range): this version does not push them into a subquery unless asked. And a preview's
     /// questions go first: the engine pauses queries of a lower priority (a higher number)
     /// while one of a higher priority runs; queries without one (0) are not paused.
-    static let settings = [("enable_optimize_predicate_expression", "1"), ("priority", "2")]
+    static let settings = [pushdown, ("priority", "2")]
 
     /// What a preview's sample is asked with (`DatabaseQuery.isPreviewSample`).
-    public static let previewSettings = [
-        ("enable_optimize_predicate_expression", "1"), ("priority", "1"),
-    ]
+    public static let previewSettings = [pushdown, ("priority", "1")]
+
+    private static let pushdown = ("enable_optimize_predicate_expression", "1")
 
     /// The query's numeric and time columns, with how each reads.
     typealias Shape = RemoteShape<ClickHouseColumn.Kind>

@@ -74,10 +74,10 @@ public struct PostgresRemote: RemoteEngine {
         table.nonPositive = extremes.nonPositive
         table.rowCount = extremes.count
         table.leftOut = shape.leftOut
-        if Self.groupsRaw(xType, ends: ends.map { $0[shape.x] }) {
+        let xEnds = ends.map { $0[shape.x] }
+        if Self.groupsRaw(xType, ends: xEnds) {
             table.mostRowsPerX = try mostRowsPerX(
-                connection, shape, type: xType, ends: ends.map { $0[shape.x] },
-                shouldCancel: shouldCancel)
+                connection, shape, type: xType, ends: xEnds, shouldCancel: shouldCancel)
         }
         return table
     }

@@ -21,34 +21,32 @@ extension NotebookREPL {
             }
             return query
         }
-        let loaded = commands.compactMap { command -> DatabaseQuery? in
-            guard case .loadQuery(let engine, let location, let sql, _, let options, _) = command
-            else { return nil }
-            return DatabaseQuery(
-                engine: engine, location: location.value, sql: sql.value, options: options)
-        }
+        let loaded = commands.compactMap(serverQuery)
         return (kept + loaded).compactMap { $0.remoteEngine?.previewPatience }.max() ?? 0.25
+    }
+
+    /// The query `command` loads from a server, unless it loads it whole (`mode=local`).
+    static func serverQuery(_ command: Command) -> DatabaseQuery? {
+        guard case .loadQuery(let engine, let location, let sql, _, let options, _) = command,
+            engine.isServer, options.mode != .local
+        else { return nil }
+        return DatabaseQuery(
+            engine: engine, location: location.value, sql: sql.value, options: options)
     }
 
     /// What is said under an approximate chart.
     static let approximateRemark =
         "≈ approximate: drawn from a sample of the rows; the exact chart follows (Ctrl-C stops it)"
 
-    /// Whether `text` runs on a thread of its own, so that a preview can be drawn while it
-    /// waits: the session holds a remote dataset or the entry loads from a server, and none
-    /// of its commands takes the screen or the terminal (`play`, `source` — which may play —
-    /// `history`, `help`). An entry that does not parse runs as any other (and fails there).
-    static func mayWaitOnEngine(_ text: String, session: Session) -> Bool {
-        guard let commands = parsed(text) else { return false }
-        let loadsFromServer = commands.contains {
-            if case .loadQuery(let engine, _, _, _, let options, _) = $0 {
-                return engine.isServer && options.mode != .local
-            }
-            return false
-        }
-        guard loadsFromServer || session.datasets.contains(where: { $0.remote != nil }) else {
-            return false
-        }
+    /// Whether an entry of `commands` runs on a thread of its own, so that a preview can be
+    /// drawn while it waits: the session holds a remote dataset or the entry loads from a
+    /// server, and none of its commands takes the screen or the terminal (`play`, `source` —
+    /// which may play — `history`, `help`).
+    static func mayWaitOnEngine(_ commands: [Command], session: Session) -> Bool {
+        guard
+            commands.contains(where: { serverQuery($0) != nil })
+                || session.datasets.contains(where: { $0.remote != nil })
+        else { return false }
         return !commands.contains {
             switch $0 {
             case .play, .source, .history, .help, .quit, .pause: true
@@ -65,8 +63,7 @@ extension NotebookREPL {
     static func previewable(_ commands: [Command], in session: Session) -> Bool {
         commands.allSatisfy { command in
             switch command {
-            case .loadQuery(let engine, _, _, _, let options, _):
-                return engine.isServer && options.mode != .local
+            case .loadQuery: return serverQuery(command) != nil
             case .reload(let names):
                 let named =
                     names.isEmpty
@@ -99,23 +96,23 @@ extension NotebookREPL {
         return commands
     }
 
-    /// Runs `text` on a thread of its own; past its `patience`, draws the session it would make
-    /// from samples of the remote datasets' rows, marked approximate, until it ends.
-    func runWithPreview(_ text: String, in notebook: inout Notebook, history: HistoryStore)
-        -> EntryOutput
-    {
+    /// Runs `text` (its `commands`) on a thread of its own; past its `patience`, draws the
+    /// session it would make from samples of the remote datasets' rows, marked approximate,
+    /// until it ends.
+    func runWithPreview(
+        _ text: String, _ commands: [Command], in notebook: inout Notebook,
+        history: HistoryStore
+    ) -> EntryOutput {
         let before = notebook
         let work = BackgroundWork { [self] in
             var changed = before
             let output = run(text, in: &changed, history: history)
             return (changed, output)
         }
-        let commands = Self.parsed(text) ?? []
-        let previewable = !commands.isEmpty && Self.previewable(commands, in: before.session)
         var previewed = false
         // Drawn only if the exact run has not ended while the sample was read.
         if work.wait(seconds: Self.patience(before.session, loading: commands)) == nil,
-            previewable,
+            Self.previewable(commands, in: before.session),
             let preview = previewSession(after: text, from: before),
             work.wait(seconds: 0) == nil
         {
@@ -125,12 +122,6 @@ extension NotebookREPL {
         var (changed, output) = work.wait()
         output.previewed = previewed
         notebook = changed
-        // A failed or interrupted entry draws nothing where there is no plot to draw (else
-        // its message goes under the chart drawn again): the preview must not stay.
-        if previewed, output.drawn == nil, changed.session.plotsOfEveryPanel.isEmpty {
-            StandardStreams.out(
-                ANSIWriter.home + environment.pictureClearing() + ANSIWriter.clearBelow)
-        }
         return output
     }
 
@@ -186,21 +177,14 @@ extension NotebookREPL {
         return work.wait()
     }
 
-    /// Draws `preview` in place of the chart, the remark under it (wrapped to the window),
-    /// and a row under that free for the waiting line.
+    /// Draws `preview` as the chart is drawn — without a selection's readout — the remark
+    /// under it (wrapped to the window), and a row under that free for the waiting line.
     func drawPreview(_ preview: Session) {
-        let inPlace = preview.output.redraw == .inplace
-        var room = environment.target(
-            target(), for: preview, startingAt: inPlace ? .row(0) : .cursor)
+        // No readout: a sample's nearest row is not the data's (its number would be wrong).
+        var preview = preview
+        preview.selection = nil
         let remark = TextMetrics.wrapped(
-            Self.approximateRemark, toWidth: room.columns, separator: " ")
-        room.rows = max(1, room.rows - remark.count - 1)
-        var text = ChartRenderer.text(for: preview, on: room)
-        for line in remark {
-            text += ANSIWriter.clearToLineEnd + line + ANSIWriter.clearToLineEnd + "\n"
-        }
-        let clear = inPlace || environment.tmux != nil ? environment.pictureClearing() : ""
-        StandardStreams.out(
-            inPlace ? ANSIWriter.home + clear + text + ANSIWriter.clearBelow : clear + text)
+            Self.approximateRemark, toWidth: target().columns, separator: " ")
+        draw(preview, below: remark, reserve: 1, clear: false)
     }
 }

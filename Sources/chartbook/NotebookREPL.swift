@@ -148,10 +148,14 @@ struct NotebookREPL {
     func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore)
         -> ScriptRunner.Outcome
     {
+        // An entry that does not parse runs as any other (and fails there).
+        let commands = Self.parsed(text)
         let output =
-            Self.mayWaitOnEngine(text, session: notebook.session)
-            ? runWithPreview(text, in: &notebook, history: history)
-            : run(text, in: &notebook, history: history)
+            if let commands, Self.mayWaitOnEngine(commands, session: notebook.session) {
+                runWithPreview(text, commands, in: &notebook, history: history)
+            } else {
+                run(text, in: &notebook, history: history)
+            }
         return show(output, session: output.drawn ?? notebook.session)
     }
 
@@ -225,10 +229,13 @@ struct NotebookREPL {
         // A short listing or error under a chart drawn in place: the chart again, shorter,
         // the message under it, so its title and legend stay on screen (issue 31).
         let room = screen.rows
+        // An approximate chart on the screen is always drawn over: also when the entry
+        // failed, or left no plot.
         let redraws =
-            output.outcome != .quit && !session.plotsOfEveryPanel.isEmpty
-            && session.output.redraw == .inplace
-            && (output.drawn != nil || rows(listing) + errors + lines.count <= room / 2)
+            output.outcome != .quit && session.output.redraw == .inplace
+            && (output.previewed
+                || (!session.plotsOfEveryPanel.isEmpty
+                    && (output.drawn != nil || rows(listing) + errors + lines.count <= room / 2)))
         if redraws, output.drawn == nil || listing.isEmpty {
             lines = shown.map(String.init) + lines
             // A listing line wider than the window takes more rows: keep them free too.
