@@ -208,9 +208,7 @@ extension PostgresRemote {
         guard whole.count == xs.count else { return exact }
         let values: [String]
         switch shape.kinds[shape.x] {
-        case .instant: values = whole.map { "to_timestamp(\($0))" }
-        // A timestamp's wall clock read as UTC (a date column compares as its midnight).
-        case .wallClock: values = whole.map { "(to_timestamp(\($0)) AT TIME ZONE 'UTC')" }
+        case .instant, .wallClock: values = whole.map { rawValue(shape, of: String($0)) }
         case .number: values = whole.map(String.init)
         default: return exact
         }

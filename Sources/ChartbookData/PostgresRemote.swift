@@ -156,8 +156,10 @@ public struct PostgresRemote: RemoteEngine {
     }
 
     /// The float8 SQL expression `x` (seconds for times) as a value of the raw x column's
-    /// type (`type`: its OID), so that a comparison with the column is one its index serves.
-    func rawValue(_ shape: Shape, type: UInt32, of x: String) -> String {
+    /// type (`type`: its OID; nil: `x` as it is, for a number), so that a comparison with
+    /// the column is one its index serves. A timestamp's wall clock reads as UTC (a date
+    /// column compares as its midnight).
+    func rawValue(_ shape: Shape, type: UInt32? = nil, of x: String) -> String {
         switch shape.kinds[shape.x] {
         case .instant: return "to_timestamp(\(x))"
         case .wallClock: return "(to_timestamp(\(x)) AT TIME ZONE 'UTC')"
