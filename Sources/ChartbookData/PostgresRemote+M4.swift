@@ -69,9 +69,9 @@ extension PostgresRemote {
         }
         // Every row with an x is inside when the interval holds the first and last.
         let inside =
-            whole
-            ? "\(value(shape, shape.x)) IS NOT NULL"
-            : "\(side(">=", lo)) AND \(side("<=", hi))"
+            !whole
+            ? "\(side(">=", lo)) AND \(side("<=", hi))"
+            : shape.complete.contains(shape.x) ? "TRUE" : hasX(shape)
         let picked: Picks
         if scalar,
             let scalar = try scalarPicks(

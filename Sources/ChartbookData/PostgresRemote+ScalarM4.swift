@@ -61,13 +61,13 @@ extension PostgresRemote {
         dots: [[Double]], origin: Double, inside: String, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [ScalarPicks]? {
         let place = Self.literal(Self.dotPlace), offset = "(x - \(Self.literal(origin)))"
-        // Each row's dot rows once (in the rows' list below), then plain aggregates of them.
-        var columns = ["\(bucket(request)) AS chartbook_k", "x"]
+        // Each row's x, values and dot rows once (`onceEach`; a dot row of drawn values only:
+        // a log scale takes no logarithm of the others), then plain aggregates of them.
+        var measured = ["x"]
         var aggregates = ["min(x)", "max(x)", "bool_and(x = floor(x))"]
         for (v, c) in shape.values.enumerated() {
-            // (Of drawn values only: a log scale takes no logarithm of the others.)
             let dot = Self.dotRow(c, dots: dots[v], log: request.logY)
-            columns += [
+            measured += [
                 "d\(c)",
                 "CASE WHEN \(Self.drawn(c, log: request.logY)) THEN \(dot) END AS chartbook_dot\(v)",
             ]
@@ -83,15 +83,10 @@ extension PostgresRemote {
         aggregates += shape.values.map {
             "count(*) - count(*) FILTER (WHERE \(Self.drawn($0, log: request.logY)))"
         }
-        // The rows twice over, the second time none: PostgreSQL then knows nothing of the
-        // dot columns' number (it took the x column's, every row, and sorted all the rows
-        // to group them) and groups by hashing, in parallel — 1.7 times faster.
-        let branch = { (condition: String) in
-            "SELECT \(columns.joined(separator: ", ")) FROM (\(selectRows(shape)) WHERE \(condition)) AS chartbook_r"
-        }
+        let rows = "(\(selectRows(shape)) WHERE \(inside)) AS chartbook_r"
         let sql = """
-            SELECT chartbook_k, \(aggregates.joined(separator: ", ")) \
-            FROM (\(branch(inside)) UNION ALL \(branch("FALSE"))) AS chartbook_u GROUP BY chartbook_k
+            SELECT \(bucket(request)) AS chartbook_k, \(aggregates.joined(separator: ", ")) \
+            FROM \(onceEach(shape, measured, from: rows)) GROUP BY chartbook_k
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         let number = result.number
