@@ -24,7 +24,7 @@ extension ClickHouseRemote {
             rows += try outside(
                 connection, kept, request, extent: table.extent, shouldCancel: shouldCancel)
         }
-        return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
+        return RemoteRows(rows, of: table)
     }
 
     /// The M4 rows of the interval, and the runs of the dot columns where a value is missing.
@@ -89,26 +89,50 @@ extension ClickHouseRemote {
         return rows.filter { !$0.isEmpty }
     }
 
-    /// The neighbours just outside the interval (a line runs on to the edge) and the
-    /// readout's rows (the nearest on either side of the selected x). Looked for first
-    /// within one interval's width (a range the table's sorting key serves), then — for a
-    /// side where all the data has rows yet none was that near — in all the rows.
+    /// The readout's rows (`RemoteEngine.readout`): per set of rows, the nearest on either
+    /// side of the selected x.
+    public func readout(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        guard let selected = request.selected, selected.isFinite else { return [] }
+        let connection = try connect()
+        let shape = Shape(table)
+        var rows = [[Double]]()
+        for set in request.rowSets {
+            rows += try nearest(
+                connection, shape.keeping(set),
+                [
+                    NearestRow(bound: selected, below: true, strict: false),
+                    NearestRow(bound: selected, below: false, strict: false),
+                ], request, extent: table.extent, shouldCancel: shouldCancel)
+        }
+        return rows
+    }
+
+    /// The neighbours just outside the interval (a line runs on to the edge).
     func outside(
         _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
         extent: ClosedRange<Double>?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
         // Each side: the row wanted is the greatest x below (or least above) `bound`.
-        var sides = [
+        let sides = [
             NearestRow(bound: lo, below: true, strict: true, log: request.logX),
             NearestRow(bound: hi, below: false, strict: true, log: request.logX),
         ]
-        if let selected = request.selected, selected.isFinite {
-            sides += [
-                NearestRow(bound: selected, below: true, strict: false),
-                NearestRow(bound: selected, below: false, strict: false),
-            ]
-        }
+        return try nearest(
+            connection, shape, sides, request, extent: extent, shouldCancel: shouldCancel)
+    }
+
+    /// The rows `sides` look for, where all the data has one. Looked for first within one
+    /// interval's width of `request` (a range the table's sorting key serves), then — for a
+    /// side where all the data has rows yet none was that near — in all the rows.
+    func nearest(
+        _ connection: ClickHouseConnection, _ shape: Shape, _ sides: [NearestRow],
+        _ request: RemoteRequest, extent: ClosedRange<Double>?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
+        var sides = sides
         if let extent {
             sides.removeAll { side in
                 let (first, last) =

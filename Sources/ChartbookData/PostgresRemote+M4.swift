@@ -10,7 +10,8 @@ extension RemoteShape where Kind == PostgresColumn.Kind {
 
 extension PostgresRemote {
     /// The M4 rows of `request` for `table`, with the rows just outside the interval (a line
-    /// runs on to the edge) and the rows known of all the data (`RemoteTable.rows(with:)`).
+    /// runs on to the edge) and the rows known of all the data (`RemoteTable.rows(with:)`);
+    /// not the readout's (`readout`).
     public func fetch(
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows {
@@ -35,7 +36,7 @@ extension PostgresRemote {
                 connection, shape.keeping(set), request, whole: whole, scalar: many,
                 shouldCancel: shouldCancel)
         }
-        return RemoteRows(columns: table.columns(of: table.rows(with: rows)), received: rows.count)
+        return RemoteRows(rows, of: table)
     }
 
     /// The rows carried by the arrays of result row `r`, columns `arrays` (every one by
@@ -93,9 +94,20 @@ extension PostgresRemote {
             connection, shape,
             sql: around(shape, below: side("<", lo), above: side(">", hi)),
             shouldCancel: shouldCancel)
-        if let selected = request.selected, selected.isFinite {
-            // The readout's rows: the nearest on either side of the selected x.
-            let v = Self.literal(selected)
+        return rows
+    }
+
+    /// The readout's rows (`RemoteEngine.readout`): per set of rows, the nearest on either
+    /// side of the selected x, through an index on x where there is one.
+    public func readout(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        guard let selected = request.selected, selected.isFinite else { return [] }
+        let connection = try connect(shouldCancel)
+        let v = Self.literal(selected)
+        var rows = [[Double]]()
+        for set in request.rowSets {
+            let shape = Shape(table).keeping(set)
             rows += try fetchRows(
                 connection, shape,
                 sql: around(

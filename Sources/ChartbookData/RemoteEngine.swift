@@ -43,10 +43,18 @@ public protocol RemoteEngine: Sendable {
     func distinctCount(_ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> Int
 
-    /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`).
+    /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`),
+    /// `request.selected` aside: the readout's rows are `readout`'s, so that a `select`
+    /// asks for them alone and the drawing's answer serves every selection.
     func fetch(
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows
+
+    /// The rows a readout at `request.selected` needs (none without one): in each of
+    /// `request.rowSets`, the nearest row on either side of it, x itself included.
+    func readout(
+        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]]
 
     /// Seconds an interactive caller waits for an exact answer before it draws from a
     /// `sample` instead: about what a sample costs this engine beside the exact questions,
@@ -177,12 +185,19 @@ public struct RemoteSample: Equatable, Sendable {
 /// What one drawing of a remote dataset received: the rows by x (every column of the
 /// table's `columns`), and how many rows crossed the wire.
 public struct RemoteRows: Sendable {
+    /// What the engine gave, each a value per column of the table (before the rows known of
+    /// all the data are added).
+    public var rows: [[Double]]
+    /// `RemoteTable.rows(with: rows)` as the dataset's columns.
     public var columns: [Column]
+    /// How many rows crossed the wire.
     public var received: Int
 
-    public init(columns: [Column], received: Int) {
-        self.columns = columns
-        self.received = received
+    /// The rows `rows` of `table`, with the rows it knows of all the data.
+    public init(_ rows: [[Double]], of table: RemoteTable) {
+        self.rows = rows
+        self.columns = table.columns(of: table.rows(with: rows))
+        self.received = rows.count
     }
 }
 

@@ -123,25 +123,57 @@ public final class RemoteData: Sendable {
 
     /// The answer to `request` for dataset `name` and the rows it cost (0: kept), asking
     /// the engine when nothing is kept — with the waiting line — and nil when Ctrl-C stopped
-    /// this very question since `forgetInterruptions()`.
+    /// this very question since `forgetInterruptions()`. The drawing's rows are asked and
+    /// kept without the selection, the readout's rows on their own: a `select` asks the
+    /// engine only for the rows nearest the x it selects.
     private func answer(
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
         for name: String, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> (rows: RemoteRows, received: Int)? {
         guard let engine = query.remoteEngine else { throw .notRemote("no engine keeps it") }
-        let key = Key(location: query.location, sql: query.sql, request: request)
+        var drawing = request
+        drawing.selected = nil
+        let key = { (request: RemoteRequest) in
+            Key(location: query.location, sql: query.sql, request: request)
+        }
+        guard
+            let base = try keptOrAsked(
+                key(drawing), for: name, shouldCancel: shouldCancel,
+                ask: { (cancel) throws(DatabaseFailure) in
+                    try engine.fetch(remote, drawing, shouldCancel: cancel)
+                })
+        else { return nil }
+        guard request.selected != nil else { return base }
+        guard
+            let selected = try keptOrAsked(
+                key(request), for: name, shouldCancel: shouldCancel,
+                ask: { (cancel) throws(DatabaseFailure) in
+                    let readout = try engine.readout(remote, request, shouldCancel: cancel)
+                    var rows = RemoteRows(base.rows.rows + readout, of: remote)
+                    rows.received = readout.count
+                    return rows
+                })
+        else { return nil }
+        return (selected.rows, base.received + selected.received)
+    }
+
+    /// The answer kept for `key` and 0, else `ask`'s (told to stop by `shouldCancel`, with
+    /// the waiting line) and the rows it received, kept; nil when Ctrl-C stopped this very
+    /// question since `forgetInterruptions()`.
+    private func keptOrAsked(
+        _ key: Key, for name: String, shouldCancel: @escaping () -> Bool,
+        ask: (@escaping () -> Bool) throws(DatabaseFailure) -> RemoteRows
+    ) throws(DatabaseFailure) -> (rows: RemoteRows, received: Int)? {
         let (known, stopped) = kept.withLock { ($0.answers[key], $0.interrupted.contains(key)) }
         if let known { return (known, 0) }
         if stopped { return nil }
         defer { progress(name, 1) }
         let rows: RemoteRows
         do {
-            rows = try engine.fetch(
-                remote, request,
-                shouldCancel: { [progress] in
-                    progress(name, .nan)
-                    return shouldCancel()
-                })
+            rows = try ask({ [progress] in
+                progress(name, .nan)
+                return shouldCancel()
+            })
         } catch {
             if case .data(.cancelled) = error { kept.withLock { _ = $0.interrupted.insert(key) } }
             throw error

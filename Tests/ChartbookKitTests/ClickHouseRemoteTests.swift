@@ -38,6 +38,16 @@ struct ClickHouseRemoteTests {
             extra: { $0 == 3 ? ["set yscale log"] + (numericX ? ["set xscale log"] : []) : [] })
     }
 
+    @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
+        let url = try #require(ClickHouseFixture.url)
+        var random = RandomSource(seed: 3850)
+        let xs = ClickHouseFixture.series(&random, count: 4_000)
+        try ClickHouseFixture.create("selections_0", xs: xs, random: &random, numericX: false)
+        try RemoteComparison.selections(
+            url: url, query: "SELECT x, value FROM selections_0 ORDER BY x", xs: xs,
+            text: { ClickHouseFixture.text($0, false) })
+    }
+
     /// Commands drawn from the whole grammar, each run on the same query loaded `mode=local`
     /// and `mode=remote`: byte for byte the same text, chart, change and files — or refused,
     /// naming `mode=local`, with nothing changed.

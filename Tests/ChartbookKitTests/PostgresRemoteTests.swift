@@ -57,6 +57,16 @@ struct PostgresRemoteTests {
             lines: UInt64(28 + trial), trial: trial)
     }
 
+    @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: 2850)
+        let xs = PostgresFixture.series(&random, count: 4_000)
+        PostgresFixture.create("selections_0", url: url, xs: xs, random: &random, numericX: false)
+        try RemoteComparison.selections(
+            url: url, query: "SELECT x, value FROM selections_0 ORDER BY x", xs: xs,
+            text: { PostgresFixture.text($0, false) })
+    }
+
     @Test func aQuestionStoppedByControlCIsNotAskedAgainUntilTheNextCommandLine() throws {
         let url = try PostgresFixture.timeTable("stopped_0", seed: 11, count: 2_000)
         let session = try PostgresFixture.session(

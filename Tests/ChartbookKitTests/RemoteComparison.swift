@@ -67,6 +67,30 @@ enum RemoteComparison {
         }
     }
 
+    /// `select x=` at one x after another of the same chart: each chart equals the local
+    /// one, and after the first (whose readout line takes a row of the plot: a drawing of a
+    /// new height) each asks the engine only for the readout's rows — the rows nearest the
+    /// selected x, two at most — not for the drawing's again.
+    static func selections(url: String, query: String, xs: [Double], text: (Double) -> String)
+        throws
+    {
+        let first = try #require(xs.first), last = try #require(xs.last)
+        let target = TerminalTarget(columns: 90, rows: 20, colorMode: .none)
+        let data = RemoteData()
+        for (i, share) in [0.31, 0.57, 0.83, 0.2].enumerated() {
+            let select = ["select x=\(text(first + (last - first) * share))"]
+            let local = try PostgresFixture.session(url, query, mode: "local", select)
+            let remote = try PostgresFixture.session(url, query, mode: "remote", select)
+            let drawn = data.forTerminal(remote, on: target, shouldCancel: { false })
+            #expect(drawn.problems == [])
+            #expect(
+                ChartRenderer.text(for: drawn.session, on: target)
+                    == ChartRenderer.text(for: local, on: target), "\(select)")
+            #expect(ChartRenderer.text(for: local, on: target).contains("▶"))
+            if i > 0 { #expect(data.lastReceived <= 2, "\(select): \(data.lastReceived) rows") }
+        }
+    }
+
     /// Eighty command lines generated from the grammar (naming the fixture's dataset `d`,
     /// its columns and `xs`' times), a line first: each run on both sides, the remote side
     /// printing, drawing, changing and writing byte for byte what the local side does — or
