@@ -282,23 +282,36 @@ public struct PostgresRemote: RemoteEngine {
         let count = Int(String(decoding: bounds.bytes(0, fields), as: UTF8.self))
         var complete = Set<Int>()
         if let count, bounds.number(0, fields + 1) == Double(count) { complete.insert(shape.x) }
-        var picks = [String]()
         var nonPositive = [String: Int]()
         for (i, c) in shape.values.enumerated() {
-            for (k, pick) in [(5 * i, "min"), (5 * i + 1, "max"), (5 * i + 2, "min")] {
-                guard let value = bounds.number(0, k) else { continue }
-                picks.append(
-                    "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE d\(c) = \(Self.literal(value)))")
-            }
             let leftOut = bounds.bytes(0, 5 * i + 3)
             nonPositive[shape.shown[c]] = Int(String(decoding: leftOut, as: UTF8.self)) ?? 0
             if let count, bounds.number(0, 5 * i + 4) == Double(count) { complete.insert(c) }
+        }
+        // The rows holding them: read as the complete columns now allow, only the rows
+        // holding one of the values looked at (each pick once: the lowest above zero is
+        // often the lowest).
+        var known = shape
+        known.complete = complete
+        var picks = [String](), holding = [String]()
+        for (i, c) in shape.values.enumerated() {
+            for (k, pick) in [(5 * i, "min"), (5 * i + 1, "max"), (5 * i + 2, "min")] {
+                guard let extreme = bounds.number(0, k) else { continue }
+                let equal = "d\(c) = \(Self.literal(extreme))"
+                let aggregate = "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE \(equal))"
+                guard !picks.contains(aggregate) else { continue }
+                picks.append(aggregate)
+                holding.append("\(value(known, c)) = \(Self.literal(extreme))")
+            }
         }
         var extremes = Extremes(
             rows: [], nonPositive: nonPositive, count: count, complete: complete)
         guard !picks.isEmpty else { return extremes }
         let rows = try connection.execute(
-            "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))) AS chartbook_r",
+            """
+            SELECT \(picks.joined(separator: ", ")) \
+            FROM (\(selectRows(known)) WHERE \(holding.joined(separator: " OR "))) AS chartbook_r
+            """,
             shouldCancel: shouldCancel)
         extremes.rows = rows.rows == 1 ? Self.rows(rows, r: 0, shape) : []
         return extremes
