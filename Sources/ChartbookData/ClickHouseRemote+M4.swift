@@ -14,12 +14,13 @@ extension ClickHouseRemote {
         let shape = Shape(table)
         // A drawing of every row (the first, `view all`) tests no range per row.
         let whole = request.holds(table.extent)
+        let many = RemoteEngines.rows(of: table, within: request) >= RemoteEngines.twoStepRows
         // M4 of each set of rows the plots draw: every row, each where=, each by= group.
         var rows = [[Double]]()
         for set in request.rowSets {
             let kept = shape.keeping(set)
             rows += try m4(
-                connection, kept, request, whole: whole, extent: table.extent,
+                connection, kept, request, whole: whole, extent: table.extent, many: many,
                 shouldCancel: shouldCancel)
             rows += try outside(
                 connection, kept, request, extent: table.extent, shouldCancel: shouldCancel)
@@ -28,12 +29,26 @@ extension ClickHouseRemote {
     }
 
     /// The M4 rows of the interval, and the runs of the dot columns where a value is missing.
+    /// Where the interval holds `many` rows and every pick is one number (`keyOrigin`), in
+    /// two steps (`RemoteEngines.twoStepRows`): the picks as numbers in a scan of plain
+    /// aggregates (`pickedX`), then the same question as one scan asks, of the rows at the
+    /// picked x only (through the sorting key) — the same rows, the counts of the first.
     func m4(
         _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
-        whole: Bool, extent: ClosedRange<Double>?, shouldCancel: () -> Bool
+        whole: Bool, extent: ClosedRange<Double>?, many: Bool, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
-        let inside = whole ? "chartbook_x IS NOT NULL" : within(request)
+        var inside = whole ? "chartbook_x IS NOT NULL" : within(request)
         let origin = Self.keyOrigin(shape, extent)
+        // Per dot column (its key), the rows and each value column's missing values.
+        var counted: [Double: [Int]]?
+        if many, let origin, keyed(shape, request) {
+            let picked = try pickedX(
+                connection, shape, request, inside: inside, origin: origin,
+                shouldCancel: shouldCancel)
+            let xs = picked.xs.sorted().map(Self.literal).joined(separator: ", ")
+            inside += xs.isEmpty ? " AND 0" : " AND chartbook_x IN (\(xs))"
+            counted = picked.counts
+        }
         var picks = [
             "argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)", "count()",
             bucket(request),
@@ -65,12 +80,13 @@ extension ClickHouseRemote {
                 !$0.isEmpty
             }
             rows += ends
-            let count = Int(String(decoding: line[2], as: UTF8.self)) ?? 0
             let key = Self.number(line[3])
+            let count = counted?[key]?[0] ?? Int(String(decoding: line[2], as: UTF8.self)) ?? 0
             for v in shape.values.indices {
                 let at = starts[v]
                 rows += Self.beyondRows(line[(at + 3)..<starts[v + 1]], shape)
-                let missing = Int(String(decoding: line[at], as: UTF8.self)) ?? 0
+                let missing =
+                    counted?[key]?[1 + v] ?? Int(String(decoding: line[at], as: UTF8.self)) ?? 0
                 if missing > 0, let a = ends.first?[shape.x], let b = ends.last?[shape.x] {
                     broken[v].append((key, a, b))
                 }
@@ -285,18 +301,21 @@ extension ClickHouseRemote {
     /// the rows with its lowest and highest value when `dots` is nil. The order is by dot
     /// row, then by x: a pair, or — where `origin` is given — one number that orders the
     /// same, exactly (`keyOrigin`), which this engine compares three times faster.
+    /// With `keysOnly`, the keys themselves (`min(key)`, not `argMin(row, key)`).
     func valuePicks(
         _ shape: Shape, _ c: Int, dots: [Double]?, log: Bool, origin: Double? = nil,
-        row: String? = nil
+        row: String? = nil, keysOnly: Bool = false
     ) -> [String] {
         let row = row ?? shape.row
         let v = "chartbook_c\(c)"
         // argMinIf(row, key, condition), or argMin(row, key) where every row is drawn.
         let always = Self.everyRowDrawn(shape, c, log: log) && row == shape.row
         func pick(_ function: String, _ key: String) -> String {
-            always
-                ? "\(function)(\(row), \(key))"
-                : "\(function)If(\(row), \(key), \(Self.drawn(c, log: log)))"
+            let name = keysOnly ? String(function.dropFirst(3)).lowercased() : function
+            let arguments = keysOnly ? key : "\(row), \(key)"
+            return always
+                ? "\(name)(\(arguments))"
+                : "\(name)If(\(arguments), \(Self.drawn(c, log: log)))"
         }
         guard let y = dots, y.count == 3 || y.count == 5 else {
             return [
@@ -324,15 +343,86 @@ extension ClickHouseRemote {
     /// On a fixed range (`yDots` of five): per bound, how many drawn rows lie beyond it and
     /// the first of them — what the layout's clip marks are made of (a value just beyond
     /// the range may share its dot row with values inside, so the dot rows' picks miss it).
-    func beyondPicks(_ c: Int, dots: [Double]?, log: Bool, row: String) -> [String] {
+    /// With `keysOnly`, the x of the first (`minIf(x, …)`), not its row.
+    func beyondPicks(
+        _ c: Int, dots: [Double]?, log: Bool, row: String, keysOnly: Bool = false
+    ) -> [String] {
         guard let y = dots, y.count == 5 else { return [] }
         let v = "chartbook_c\(c)"
         let value = log ? "log10(\(v))" : v
         return [("<", y[3]), (">", y[4])].flatMap { op, bound in
             let beyond =
                 "ifNull(\(value) \(op) \(Self.literal(bound)) AND \(Self.drawn(c, log: log)), 0)"
-            return ["countIf(\(beyond))", "argMinIf(\(row), chartbook_x, \(beyond))"]
+            return [
+                "countIf(\(beyond))",
+                keysOnly
+                    ? "minIf(chartbook_x, \(beyond))" : "argMinIf(\(row), chartbook_x, \(beyond))",
+            ]
         }
+    }
+
+    /// Whether every pick of `request` is one number (with `keyOrigin`): each value column's
+    /// dot rows known and within `keyDotLimit`.
+    func keyed(_ shape: Shape, _ request: RemoteRequest) -> Bool {
+        shape.values.allSatisfy { c in
+            guard let y = request.yDots[shape.shown[c]], y.count == 3 || y.count == 5 else {
+                return false
+            }
+            return abs(y[2]) < Self.keyDotLimit
+        }
+    }
+
+    /// The first step of two (`m4`): per dot column, the x of every pick, and its rows and
+    /// each value column's missing values (by the dot column's key).
+    func pickedX(
+        _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
+        inside: String, origin: Double, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> (xs: Set<Double>, counts: [Double: [Int]]) {
+        var picks = ["min(chartbook_x)", "max(chartbook_x)", "count()", bucket(request)]
+        var starts = [Int]()
+        for c in shape.values {
+            starts.append(picks.count)
+            picks.append(
+                Self.everyRowDrawn(shape, c, log: request.logY)
+                    ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
+            let dots = request.yDots[shape.shown[c]]
+            picks += valuePicks(
+                shape, c, dots: dots, log: request.logY, origin: origin, keysOnly: true)
+            picks += beyondPicks(c, dots: dots, log: request.logY, row: "", keysOnly: true)
+        }
+        starts.append(picks.count)
+        let sql = """
+            SELECT \(picks.joined(separator: ", ")) \
+            FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
+            """
+        var xs = Set<Double>(), counts = [Double: [Int]]()
+        for line in try fields(connection, sql, shouldCancel: shouldCancel)
+        where line.count == picks.count {
+            let count = Int(String(decoding: line[2], as: UTF8.self)) ?? 0
+            xs.formUnion([Self.number(line[0]), Self.number(line[1])])
+            var tally = [count]
+            for v in shape.values.indices {
+                let at = starts[v]
+                let missing = Int(String(decoding: line[at], as: UTF8.self)) ?? 0
+                tally.append(missing)
+                // (A column with no drawn value in the dot column picks nothing.)
+                guard missing < count else { continue }
+                xs.insert(
+                    RemoteEngines.decodePick(
+                        Self.number(line[at + 1]), origin: origin, lowest: true
+                    ).x)
+                xs.insert(
+                    RemoteEngines.decodePick(
+                        Self.number(line[at + 2]), origin: origin, lowest: false
+                    ).x)
+                for b in stride(from: at + 3, to: starts[v + 1] - 1, by: 2)
+                where Self.number(line[b]) > 0 {
+                    xs.insert(Self.number(line[b + 1]))
+                }
+            }
+            counts[Self.number(line[3])] = tally
+        }
+        return (xs.filter(\.isFinite), counts)
     }
 
     /// The rows of `beyondPicks`' fields (a count, then its row, twice): those counted.
@@ -342,8 +432,9 @@ extension ClickHouseRemote {
         }
     }
 
-    /// 2^33: a dot row times this, plus an x offset below it, orders by dot row, then x.
-    static let keyScale = "8589934592"
+    /// 2^33 (`RemoteEngines.pickPlace`): a dot row times this, plus an x offset below it,
+    /// orders by dot row, then x.
+    static let keyScale = String(Int(RemoteEngines.pickPlace))
     /// Dot rows up to 2^19 in size keep `dot · 2^33 ± offset` below 2^53, where every integer
     /// is a double.
     static let keyDotLimit = 524_288.0

@@ -20,16 +20,9 @@ extension PostgresRemote {
         // A drawing of every row (the first, `view all`) tests no range per row.
         let whole = request.holds(table.extent)
         // M4 of each set of rows the plots draw: every row, each where=, each by= group.
-        // About how many rows the interval holds (as if spread evenly): a few (a zoomed
-        // view) cost one scan of arrays less than two questions and a parallel plan.
-        var share = 1.0
-        if let extent = table.extent, extent.upperBound > extent.lowerBound, !request.logX {
-            let seen =
-                min(request.interval.upperBound, extent.upperBound)
-                - max(request.interval.lowerBound, extent.lowerBound)
-            share = max(seen, 0) / (extent.upperBound - extent.lowerBound)
-        }
-        let many = Double(table.rowCount ?? table.estimatedRows) * share >= Self.manyRows
+        // A few rows in the interval (a zoomed view) cost one scan of arrays less than two
+        // questions and a parallel plan.
+        let many = RemoteEngines.rows(of: table, within: request) >= RemoteEngines.twoStepRows
         var rows = [[Double]]()
         for set in request.rowSets {
             rows += try m4(
@@ -50,11 +43,6 @@ extension PostgresRemote {
             return row.count == shape.names.count ? row : nil
         }
     }
-
-    /// Rows in a drawing's interval from which its picks are asked in two steps of plain
-    /// aggregates (`scalarPicks`), not one scan of arrays: at 10⁷ rows 2.4 times faster; at
-    /// 2·10⁵ (a 2-day view of seconds) 1.6 times slower.
-    static let manyRows = 1_000_000.0
 
     func m4(
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest, whole: Bool,

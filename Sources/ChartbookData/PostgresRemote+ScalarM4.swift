@@ -12,9 +12,6 @@ import ChartbookModel
 /// The rows are the ones `arrayPicks` returns, byte for byte; where x is not whole, the
 /// first step says so and `arrayPicks` answers.
 extension PostgresRemote {
-    /// The place value of a dot row in an encoded pick (x's offset below it).
-    static let dotPlace = 8_589_934_592.0
-
     /// The per-value-column scalars of step 1, in order: the encoded lowest and highest,
     /// and on a fixed range the x of the first row beyond each bound.
     struct ScalarPicks {
@@ -34,7 +31,8 @@ extension PostgresRemote {
         let low = request.interval.lowerBound, high = request.interval.upperBound
         // Exact only while every encoded number stays below 2⁵³: x's offsets below 2³³, dot
         // rows (clamped to ±limit) far below 2¹⁹.
-        guard !request.logX, low.isFinite, high.isFinite, high - low.rounded(.down) < Self.dotPlace,
+        guard !request.logX, low.isFinite, high.isFinite,
+            high - low.rounded(.down) < RemoteEngines.pickPlace,
             !dots.isEmpty, dots.allSatisfy({ ($0.count == 3 || $0.count == 5) && abs($0[2]) < 1e5 })
         else { return nil }
         let origin = low.rounded(.down)
@@ -60,7 +58,7 @@ extension PostgresRemote {
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
         dots: [[Double]], origin: Double, inside: String, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [ScalarPicks]? {
-        let place = Self.literal(Self.dotPlace), offset = "(x - \(Self.literal(origin)))"
+        let place = Self.literal(RemoteEngines.pickPlace), offset = "(x - \(Self.literal(origin)))"
         // Each row's x, values and dot rows once (`onceEach`; a dot row of drawn values only:
         // a log scale takes no logarithm of the others), then plain aggregates of them.
         var measured = ["x"]
@@ -101,9 +99,14 @@ extension PostgresRemote {
                 lowest: [], highest: [], beyond: [], missing: [])
             var column = 4
             for v in shape.values.indices {
-                pick.lowest.append(number(r, column).map { Self.decode($0, origin, lowest: true) })
+                pick.lowest.append(
+                    number(r, column).map {
+                        RemoteEngines.decodePick($0, origin: origin, lowest: true)
+                    })
                 pick.highest.append(
-                    number(r, column + 1).map { Self.decode($0, origin, lowest: false) })
+                    number(r, column + 1).map {
+                        RemoteEngines.decodePick($0, origin: origin, lowest: false)
+                    })
                 column += 2
                 let bounds = dots[v].count == 5 ? 2 : 0
                 pick.beyond.append((0..<bounds).map { number(r, column + $0) })
@@ -115,16 +118,6 @@ extension PostgresRemote {
             picks.append(pick)
         }
         return picks
-    }
-
-    /// An encoded pick's dot row and x: `dot · 2³³ + offset` (lowest) or `dot · 2³³ − offset`
-    /// (highest), offset = x − origin in 0 ..< 2³³.
-    static func decode(_ value: Double, _ origin: Double, lowest: Bool) -> (
-        x: Double, dot: Double
-    ) {
-        let dot = lowest ? (value / dotPlace).rounded(.down) : (value / dotPlace).rounded(.up)
-        let offset = lowest ? value - dot * dotPlace : dot * dotPlace - value
-        return (origin + offset, dot)
     }
 
     /// On a fixed range (`dots` of five numbers), the conditions of the rows beyond its

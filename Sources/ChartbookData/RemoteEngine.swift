@@ -127,6 +127,42 @@ public enum RemoteEngines {
         return isTime ? TimeText.iso(value) : NumberText.shortest(value)
     }
 
+    /// 2³³: a dot row times this, plus (or minus) an x offset below it, orders picks by dot
+    /// row, then x, as one number — exact while the offset is a whole number below 2³³ and
+    /// the dot row far below 2¹⁹ (below 2⁵³, where every integer is a double).
+    static let pickPlace = 8_589_934_592.0
+
+    /// The dot row and x of an encoded pick: `dot · 2³³ + (x − origin)` for a lowest,
+    /// `dot · 2³³ − (x − origin)` for a highest (`pickPlace`).
+    static func decodePick(_ value: Double, origin: Double, lowest: Bool) -> (
+        x: Double, dot: Double
+    ) {
+        let dot =
+            lowest ? (value / pickPlace).rounded(.down) : (value / pickPlace).rounded(.up)
+        let offset = lowest ? value - dot * pickPlace : dot * pickPlace - value
+        return (origin + offset, dot)
+    }
+
+    /// Rows in a drawing's interval from which an engine asks the M4 picks in two steps of
+    /// plain aggregates (the picks as numbers, then the rows at their x), not one scan that
+    /// carries rows in its aggregates. PostgreSQL: at 10⁷ rows 2.4 times faster, at 2·10⁵
+    /// (a 2-day view of seconds) 1.6 times slower; ClickHouse: at 10⁸ rows 1.6 s against
+    /// 0.8 s and the rows at the picked x (through the sorting key, about 0.1 s).
+    static let twoStepRows = 1_000_000.0
+
+    /// About how many of `table`'s rows `request`'s interval holds (as if spread evenly
+    /// over its extent; all of them on a log x scale).
+    static func rows(of table: RemoteTable, within request: RemoteRequest) -> Double {
+        var share = 1.0
+        if let extent = table.extent, extent.upperBound > extent.lowerBound, !request.logX {
+            let seen =
+                min(request.interval.upperBound, extent.upperBound)
+                - max(request.interval.lowerBound, extent.lowerBound)
+            share = max(seen, 0) / (extent.upperBound - extent.lowerBound)
+        }
+        return Double(table.rowCount ?? table.estimatedRows) * share
+    }
+
     /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
     public static let rowOrderName = "chartbook_row"
 
