@@ -45,27 +45,10 @@ extension ClickHouseRemote {
             let picked = try pickedX(
                 connection, shape, request, inside: inside, origin: origin,
                 shouldCancel: shouldCancel)
-            let xs = picked.xs.sorted().map(Self.literal).joined(separator: ", ")
-            inside += xs.isEmpty ? " AND 0" : " AND chartbook_x IN (\(xs))"
+            inside += picked.condition
             counted = picked.counts
         }
-        var picks = [
-            "argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)", "count()",
-            bucket(request),
-        ]
-        // Per value column: its missing values, its two dot-row picks, its picks beyond a
-        // fixed range (none, or four), at `starts`.
-        var starts = [Int]()
-        for c in shape.values {
-            starts.append(picks.count)
-            picks.append(
-                Self.everyRowDrawn(shape, c, log: request.logY)
-                    ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
-            let dots = request.yDots[shape.shown[c]]
-            picks += valuePicks(shape, c, dots: dots, log: request.logY, origin: origin)
-            picks += beyondPicks(c, dots: dots, log: request.logY, row: shape.row)
-        }
-        starts.append(picks.count)
+        let (picks, starts) = m4Picks(shape, request, origin: origin, keysOnly: false)
         let sql = """
             SELECT \(picks.joined(separator: ", ")) \
             FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
@@ -361,6 +344,34 @@ extension ClickHouseRemote {
         }
     }
 
+    /// The aggregates of an M4 question, per dot column: the first and last row (with
+    /// `keysOnly`, their x), the rows, the bucket; then per value column — from `starts`
+    /// (one more at the end) — its missing values, its two dot-row picks and its picks beyond
+    /// a fixed range (none, or four), as rows or (`keysOnly`) as keys and x.
+    func m4Picks(_ shape: Shape, _ request: RemoteRequest, origin: Double?, keysOnly: Bool)
+        -> (picks: [String], starts: [Int])
+    {
+        var picks =
+            keysOnly
+            ? ["min(chartbook_x)", "max(chartbook_x)"]
+            : ["argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)"]
+        picks += ["count()", bucket(request)]
+        var starts = [Int]()
+        for c in shape.values {
+            starts.append(picks.count)
+            picks.append(
+                Self.everyRowDrawn(shape, c, log: request.logY)
+                    ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
+            let dots = request.yDots[shape.shown[c]]
+            picks += valuePicks(
+                shape, c, dots: dots, log: request.logY, origin: origin, keysOnly: keysOnly)
+            picks += beyondPicks(
+                c, dots: dots, log: request.logY, row: shape.row, keysOnly: keysOnly)
+        }
+        starts.append(picks.count)
+        return (picks, starts)
+    }
+
     /// Whether every pick of `request` is one number (with `keyOrigin`): each value column's
     /// dot rows known and within `keyDotLimit`.
     func keyed(_ shape: Shape, _ request: RemoteRequest) -> Bool {
@@ -372,25 +383,14 @@ extension ClickHouseRemote {
         }
     }
 
-    /// The first step of two (`m4`): per dot column, the x of every pick, and its rows and
-    /// each value column's missing values (by the dot column's key).
+    /// The first step of two (`m4`): the condition keeping the rows at the x of every pick
+    /// (` AND …`), and per dot column (by its key) its rows and each value column's missing
+    /// values.
     func pickedX(
         _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
         inside: String, origin: Double, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> (xs: Set<Double>, counts: [Double: [Int]]) {
-        var picks = ["min(chartbook_x)", "max(chartbook_x)", "count()", bucket(request)]
-        var starts = [Int]()
-        for c in shape.values {
-            starts.append(picks.count)
-            picks.append(
-                Self.everyRowDrawn(shape, c, log: request.logY)
-                    ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
-            let dots = request.yDots[shape.shown[c]]
-            picks += valuePicks(
-                shape, c, dots: dots, log: request.logY, origin: origin, keysOnly: true)
-            picks += beyondPicks(c, dots: dots, log: request.logY, row: "", keysOnly: true)
-        }
-        starts.append(picks.count)
+    ) throws(DatabaseFailure) -> (condition: String, counts: [Double: [Int]]) {
+        let (picks, starts) = m4Picks(shape, request, origin: origin, keysOnly: true)
         let sql = """
             SELECT \(picks.joined(separator: ", ")) \
             FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
@@ -422,7 +422,8 @@ extension ClickHouseRemote {
             }
             counts[Self.number(line[3])] = tally
         }
-        return (xs.filter(\.isFinite), counts)
+        let listed = xs.filter(\.isFinite).sorted().map(Self.literal).joined(separator: ", ")
+        return (listed.isEmpty ? " AND 0" : " AND chartbook_x IN (\(listed))", counts)
     }
 
     /// The rows of `beyondPicks`' fields (a count, then its row, twice): those counted.
