@@ -238,9 +238,10 @@ public struct ClickHouseRemote: RemoteEngine {
         }
         for c in shape.values {
             let v = "chartbook_c\(c)"
+            // (minIf of no row is 0: no value above zero — no count of them needed.)
             picks += [
                 "count(\(v))", "min(\(v))", "max(\(v))", "minIf(\(v), \(v) > 0)",
-                "countIf(\(v) > 0)", "countIf(\(v) <= 0)",
+                "countIf(\(v) <= 0)",
                 shape.complete.contains(c) ? "countIf(NOT isFinite(\(v)))" : "0",
             ]
         }
@@ -255,13 +256,13 @@ public struct ClickHouseRemote: RemoteEngine {
         bounds.xCount = Int(saturating: answer[1])
         bounds.x = answer[2] <= answer[3] ? answer[2]...answer[3] : 0...0
         for (i, c) in shape.values.enumerated() {
-            let a = Array(answer[(4 + 7 * i)..<(11 + 7 * i)])
+            let a = Array(answer[(4 + 6 * i)..<(10 + 6 * i)])
             let values = Int(saturating: a[0])
-            if a[6] > 0 { bounds.nonFinite.insert(c) }
+            if a[5] > 0 { bounds.nonFinite.insert(c) }
             bounds.columns[c] = ColumnBounds(
                 lowest: values > 0 ? a[1] : nil, highest: values > 0 ? a[2] : nil,
-                lowestPositive: a[4] > 0 ? a[3] : nil, nonPositive: Int(saturating: a[5]))
-            if values == bounds.count, a[6] == 0, shape.kinds[c] != .wallClock {
+                lowestPositive: a[3] > 0 ? a[3] : nil, nonPositive: Int(saturating: a[4]))
+            if values == bounds.count, a[5] == 0, shape.kinds[c] != .wallClock {
                 bounds.complete.insert(c)
             }
         }
