@@ -178,22 +178,27 @@ public struct ClickHouseRemote: RemoteEngine {
         guard bounds.xCount > 0 else {
             return Summary(count: bounds.count, extremes: [], nonPositive: [:])
         }
-        var picks = [
-            "argMinIf(\(shape.row), chartbook_x, chartbook_x = \(Self.literal(bounds.x.lowerBound)))",
-            "argMinIf(\(shape.row), chartbook_x, chartbook_x = \(Self.literal(bounds.x.upperBound)))",
-        ]
+        var conditions = [bounds.x.lowerBound, bounds.x.upperBound].map {
+            "chartbook_x = \(Self.literal($0))"
+        }
         var nonPositive = [String: Int]()
         for c in shape.values {
             guard let column = bounds.columns[c] else { continue }
             nonPositive[shape.shown[c]] = column.nonPositive
             for value in [column.lowest, column.highest, column.lowestPositive] {
                 guard let value else { continue }
-                picks.append(
-                    "argMinIf(\(shape.row), chartbook_x, chartbook_c\(c) = \(Self.literal(value)))")
+                conditions.append("chartbook_c\(c) = \(Self.literal(value))")
             }
         }
+        // Only the rows holding one (half the time on 10⁸ rows: no row is built for the
+        // others).
+        let picks = conditions.map { "argMinIf(\(shape.row), chartbook_x, \($0))" }
         let answer = try fields(
-            connection, "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape)))",
+            connection,
+            """
+            SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))) \
+            WHERE \(conditions.map { "(\($0))" }.joined(separator: " OR "))
+            """,
             shouldCancel: shouldCancel)
         guard let line = answer.first, line.count == picks.count else {
             throw .query("the server's summary came back incomplete", offset: nil)
