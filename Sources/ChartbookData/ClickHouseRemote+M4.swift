@@ -97,13 +97,19 @@ extension ClickHouseRemote {
         let connection = try connect()
         let shape = Shape(table)
         var rows = [[Double]]()
+        // Looked for first within a few dot columns of it (all the interval on a log x
+        // scale, whose columns are not as wide in x everywhere): in dense data a read of a
+        // few granules, where the interval's width would read every row of a first chart.
+        let window =
+            request.logX || !(request.scale > 0)
+            ? request.interval.upperBound - request.interval.lowerBound : 4 / request.scale
         for set in request.rowSets {
-            rows += try nearest(
+            rows += try nearestRows(
                 connection, shape.keeping(set),
                 [
                     NearestRow(bound: selected, below: true, strict: false),
                     NearestRow(bound: selected, below: false, strict: false),
-                ], request, extent: table.extent, shouldCancel: shouldCancel)
+                ], within: window, extent: table.extent, shouldCancel: shouldCancel)
         }
         return rows
     }
@@ -119,18 +125,17 @@ extension ClickHouseRemote {
             NearestRow(bound: lo, below: true, strict: true, log: request.logX),
             NearestRow(bound: hi, below: false, strict: true, log: request.logX),
         ]
-        return try nearest(
-            connection, shape, sides, request, extent: extent, shouldCancel: shouldCancel)
+        return try nearestRows(
+            connection, shape, sides, within: hi - lo, extent: extent, shouldCancel: shouldCancel)
     }
 
-    /// The rows `sides` look for, where all the data has one. Looked for first within one
-    /// interval's width of `request` (a range the table's sorting key serves), then — for a
-    /// side where all the data has rows yet none was that near — in all the rows.
-    func nearest(
+    /// The rows `sides` look for, where all the data has one. Looked for first within
+    /// `window` of each bound (at least 1; a range the table's sorting key serves), then —
+    /// for a side where all the data has rows yet none was that near — in all the rows.
+    func nearestRows(
         _ connection: ClickHouseConnection, _ shape: Shape, _ sides: [NearestRow],
-        _ request: RemoteRequest, extent: ClosedRange<Double>?, shouldCancel: () -> Bool
+        within window: Double, extent: ClosedRange<Double>?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
-        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
         var sides = sides
         if let extent {
             sides.removeAll { side in
@@ -142,7 +147,7 @@ extension ClickHouseRemote {
             }
         }
         guard !sides.isEmpty else { return [] }
-        let width = max(hi - lo, 1)
+        let width = window.isFinite ? max(window, 1) : nil
         var near = try nearest(connection, shape, sides, within: width, shouldCancel: shouldCancel)
         let missing = sides.indices.filter { near[$0].isEmpty }
         if !missing.isEmpty {
