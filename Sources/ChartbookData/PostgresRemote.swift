@@ -1,6 +1,4 @@
 import ChartbookModel
-import Foundation
-import Synchronization
 
 /// A query kept in a PostgreSQL server (`mode=remote`): what is learnt of it once (columns,
 /// the engine's row estimate, the first and last row by x, the rows of each column's
@@ -81,69 +79,6 @@ public struct PostgresRemote: RemoteEngine {
                 connection, shape, type: xType, ends: xEnds, shouldCancel: shouldCancel)
         }
         return table
-    }
-
-    /// Whether rows share an x exactly when they share the raw x column's value — its type
-    /// goes to float8 one to one over the data's span (`ends`: the first and last x, whose
-    /// magnitudes bound every x): integers below 2⁵³, float4 and float8, dates, and
-    /// timestamps (microseconds) within 2³² seconds of 1970, where float8 still tells every
-    /// microsecond apart. Not numeric (decimals the float8 rounds together).
-    static func groupsRaw(_ type: UInt32, ends: [Double]) -> Bool {
-        let largest = ends.map(abs).max() ?? .infinity
-        switch type {
-        case 21, 23, 700, 701, 1082: return true
-        case 20: return largest < 9_007_199_254_740_992
-        case 1114, 1184: return largest < 4_294_967_296
-        default: return false
-        }
-    }
-
-    /// The most rows sharing an x (`RemoteTable.mostRowsPerX`), grouped by the raw column:
-    /// in its order through an index on it, without hashing a group per row. PostgreSQL walks
-    /// an index with one process, so the two halves of x (`ends`: the first and last x) are
-    /// counted at once on two connections — rows sharing an x share a half.
-    func mostRowsPerX(
-        _ connection: PostgresConnection, _ shape: Shape, type: UInt32, ends: [Double],
-        shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> Int? {
-        let halves: [String]
-        if ends.count == 2, ends[0].isFinite, ends[1].isFinite, ends[0] < ends[1] {
-            let middle = rawValue(shape, type: type, of: Self.literal((ends[0] + ends[1]) / 2))
-            halves = ["\(rawX(shape)) < \(middle)", "\(rawX(shape)) >= \(middle)"]
-        } else {
-            halves = ["TRUE"]
-        }
-        let second = halves.count > 1 ? try connect(shouldCancel) : nil
-        let answers = Mutex([Result<Int?, DatabaseFailure>?](repeating: nil, count: halves.count))
-        withoutActuallyEscaping(shouldCancel) { cancel in
-            let work = RowsPerXWork(
-                remote: self, shape: shape, type: type, halves: halves,
-                connections: [connection] + (second.map { [$0] } ?? []), shouldCancel: cancel)
-            DispatchQueue.concurrentPerform(iterations: halves.count) { half in
-                let answer = work.most(half)
-                answers.withLock { $0[half] = answer }
-            }
-        }
-        var most: Int?
-        for answer in answers.withLock({ $0 }) {
-            guard let answer else { continue }
-            if let n = try answer.get() { most = max(most ?? n, n) }
-        }
-        return most
-    }
-
-    /// The most rows sharing an x among those where `condition` holds, on `connection`.
-    func mostRowsPerX(
-        _ connection: PostgresConnection, _ shape: Shape, type: UInt32, where condition: String,
-        shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> Int? {
-        let sql = """
-            SELECT max(chartbook_n) FROM (SELECT count(*) AS chartbook_n FROM \(rows(shape)) \
-            WHERE \(hasX(shape, type: type)) AND \(condition) GROUP BY \(rawX(shape))) AS chartbook_counts
-            """
-        let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        guard result.rows == 1, !result.isNull(0, 0) else { return nil }
-        return Int(String(decoding: result.bytes(0, 0), as: UTF8.self)).map { max($0, 1) }
     }
 
     /// Whether a row has an x (a finite one), tested on the raw column where its kind or
@@ -242,81 +177,6 @@ public struct PostgresRemote: RemoteEngine {
         return (shape, types[x])
     }
 
-    /// The rows with each column's lowest and highest value in all the data, as
-    /// What the extremes' scans learn: each column's extreme rows, how many of its values
-    /// are zero or less, the rows in all, and the columns complete in them (a finite value in
-    /// every row: later questions read those without a test per row).
-    struct Extremes {
-        var rows: [[Double]]
-        var nonPositive: [String: Int]
-        var count: Int?
-        var complete: Set<Int>
-    }
-
-    /// `min(ARRAY[c, c0, c1, …])` and `max(…)` would pick them (ties: the least, or the
-    /// greatest, row by all its columns) — without building an array per row, which costs the
-    /// engine five times a plain aggregate: one scan of `min`/`max` per column (parallel),
-    /// then one scan whose aggregates build arrays only of the rows holding an extreme.
-    func extremes(
-        _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> Extremes {
-        // Per column: its lowest and highest value, its lowest above zero (a log scale's
-        // end), how many values are zero or less (what a log scale leaves out) and how many
-        // it has; and the rows in all and those with an x, in the same scan, each column
-        // read once per row.
-        let perColumn = shape.values.map {
-            "min(d\($0)), max(d\($0)), min(d\($0)) FILTER (WHERE d\($0) > 0), count(*) FILTER (WHERE d\($0) <= 0), count(d\($0))"
-        }
-        let measured =
-            ["(\(hasX(shape))) AS chartbook_has_x"]
-            + shape.values.map { "\(value(shape, $0)) AS d\($0)" }
-        let bounds = try connection.execute(
-            """
-            SELECT \(perColumn.joined(separator: ", ")), count(*), \
-            count(*) FILTER (WHERE chartbook_has_x) \
-            FROM \(onceEach(shape, measured))
-            """,
-            shouldCancel: shouldCancel)
-        guard bounds.rows == 1 else { return Extremes(rows: [], nonPositive: [:], complete: []) }
-        let fields = 5 * shape.values.count
-        let count = Int(String(decoding: bounds.bytes(0, fields), as: UTF8.self))
-        var complete = Set<Int>()
-        if let count, bounds.number(0, fields + 1) == Double(count) { complete.insert(shape.x) }
-        var nonPositive = [String: Int]()
-        for (i, c) in shape.values.enumerated() {
-            let leftOut = bounds.bytes(0, 5 * i + 3)
-            nonPositive[shape.shown[c]] = Int(String(decoding: leftOut, as: UTF8.self)) ?? 0
-            if let count, bounds.number(0, 5 * i + 4) == Double(count) { complete.insert(c) }
-        }
-        // The rows holding them: read as the complete columns now allow, only the rows
-        // holding one of the values looked at (each pick once: the lowest above zero is
-        // often the lowest).
-        var known = shape
-        known.complete = complete
-        var picks = [String](), holding = [String]()
-        for (i, c) in shape.values.enumerated() {
-            for (k, pick) in [(5 * i, "min"), (5 * i + 1, "max"), (5 * i + 2, "min")] {
-                guard let extreme = bounds.number(0, k) else { continue }
-                let equal = "d\(c) = \(Self.literal(extreme))"
-                let aggregate = "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE \(equal))"
-                guard !picks.contains(aggregate) else { continue }
-                picks.append(aggregate)
-                holding.append("\(value(known, c)) = \(Self.literal(extreme))")
-            }
-        }
-        var extremes = Extremes(
-            rows: [], nonPositive: nonPositive, count: count, complete: complete)
-        guard !picks.isEmpty else { return extremes }
-        let rows = try connection.execute(
-            """
-            SELECT \(picks.joined(separator: ", ")) \
-            FROM (\(selectRows(known)) WHERE \(holding.joined(separator: " OR "))) AS chartbook_r
-            """,
-            shouldCancel: shouldCancel)
-        extremes.rows = rows.rows == 1 ? Self.rows(rows, r: 0, shape) : []
-        return extremes
-    }
-
     // MARK: - SQL
 
     /// The query's rows as float8 columns: `x`, then `c0, c1, …` as the loading path reads
@@ -372,22 +232,17 @@ public struct PostgresRemote: RemoteEngine {
         }
     }
 
-    /// The query's rows as `columns` (SQL expressions over its own columns, each named), those
-    /// where `condition` holds, listed twice over — the second time none (`UNION ALL … WHERE
-    /// FALSE`): PostgreSQL then computes each of them once per row where a query above uses
-    /// it several times (it copies an expression into each use of a plain subquery's column:
-    /// three conversions of every x in a drawing), and knows nothing of the number of groups
-    /// a query above makes of them (it took a column's distinct values, every row, and sorted
-    /// all the rows to group them), so it groups by hashing, in parallel.
-    /// `source`: the query's rows as a FROM item (default: `rows(shape)`).
-    func onceEach(
-        _ shape: Shape, _ columns: [String], from source: String? = nil,
-        where condition: String = "TRUE"
-    ) -> String {
-        let branch = { (condition: String) in
-            "SELECT \(columns.joined(separator: ", ")) FROM \(source ?? rows(shape)) WHERE \(condition)"
-        }
-        return "(\(branch(condition)) UNION ALL \(branch("FALSE"))) AS chartbook_u"
+    /// The query's rows as `columns` (SQL expressions over its own columns, each named),
+    /// listed twice over — the second time none (`UNION ALL … WHERE FALSE`): PostgreSQL then
+    /// computes each of them once per row where a query above uses it several times (it
+    /// copies an expression into each use of a plain subquery's column: three conversions of
+    /// every x in a drawing), and knows nothing of the number of groups a query above makes
+    /// of them (it took a column's distinct values, every row, and sorted all the rows to
+    /// group them), so it groups by hashing, in parallel. `source`: the rows as a FROM item
+    /// (default: `rows(shape)`, all of them).
+    func onceEach(_ shape: Shape, _ columns: [String], from source: String? = nil) -> String {
+        let branch = "SELECT \(columns.joined(separator: ", ")) FROM \(source ?? rows(shape))"
+        return "(\(branch) UNION ALL \(branch) WHERE FALSE) AS chartbook_u"
     }
 
     /// The raw x column (what an index on it orders).
@@ -430,25 +285,5 @@ public struct PostgresRemote: RemoteEngine {
     /// A double as SQL text that reads back as the same double (shortest round trip).
     static func literal(_ value: Double) -> String {
         value.isFinite ? "'\(value)'::float8" : "'NaN'::float8"
-    }
-}
-
-/// One half of x's rows-per-x count on its own connection, for `concurrentPerform`: each
-/// connection is used by one thread only, and `shouldCancel` (the caller's) only polls.
-private struct RowsPerXWork: @unchecked Sendable {
-    let remote: PostgresRemote
-    let shape: PostgresRemote.Shape
-    let type: UInt32
-    let halves: [String]
-    let connections: [PostgresConnection]
-    let shouldCancel: () -> Bool
-
-    func most(_ half: Int) -> Result<Int?, DatabaseFailure> {
-        do throws(DatabaseFailure) {
-            return .success(
-                try remote.mostRowsPerX(
-                    connections[half], shape, type: type, where: halves[half],
-                    shouldCancel: shouldCancel))
-        } catch { return .failure(error) }
     }
 }
