@@ -61,7 +61,9 @@ extension Executor {
         let whole = DatabaseFailure.notRemote("a preview loads no query whole")
         var quick = request
         quick.options.timeout = .seconds(Self.previewTimeout)
-        guard request.options.mode != .local, let engine = quick.remoteEngine else { throw whole }
+        guard request.options.mode != .local, !request.options.rowIndex,
+            let engine = quick.remoteEngine
+        else { throw whole }
         if request.options.mode == .auto,
             try engine.estimatedRows(shouldCancel: shouldCancel) <= LoadOptions.remoteThreshold
         {

@@ -77,12 +77,19 @@ extension Executor {
         dataset.columns = try xColumns(
             Self.keepingLabels(dataset.columns, dataset.labels, options), options: options,
             timeZone: timeZone, at: xRange)
-        // A file's one date or time column is its x, unless x= says otherwise (issue 31).
-        if options.xColumn == nil, !options.rowIndex {
-            let times = dataset.columns.filter(\.isTime)
-            if times.count == 1 { dataset.xColumn = times[0].name }
-        }
+        dataset.xColumn = Self.xColumn(of: dataset.columns, options: options)
         return dataset
+    }
+
+    /// The x of loaded columns: the one `x=` names, else their one date or time column
+    /// (issue 31: what a user of a daily file means), else none (`x=none`, no time column,
+    /// or several: the row number). Files and queries alike; a query kept in its engine
+    /// follows the same rule (`RemoteEngines.xIndex`).
+    static func xColumn(of columns: [Column], options: LoadOptions) -> String? {
+        if let named = options.xColumn { return named }
+        guard !options.rowIndex else { return nil }
+        let times = columns.filter(\.isTime)
+        return times.count == 1 ? times[0].name : nil
     }
 
     /// The file's bytes as a dataset: columns read on demand when the file allows it, else
@@ -190,7 +197,7 @@ extension Executor {
             at: named.first(where: { $0.value == "x" })?.range ?? query)
         return Dataset(
             name: name.value, columns: columns, labels: table.labels, source: .query(request),
-            xColumn: request.options.xColumn)
+            xColumn: Self.xColumn(of: columns, options: request.options))
     }
 
     /// The remote side of a PostgreSQL or ClickHouse query that stays in the engine (`mode=remote`, or
@@ -202,6 +209,10 @@ extension Executor {
     ) throws(DatabaseFailure) -> RemoteTable? {
         guard request.options.mode != .local, let remote = request.remoteEngine else {
             return nil
+        }
+        if request.options.rowIndex {
+            // (mode=auto loads the rows instead.)
+            throw .notRemote(Self.rowNumberNotRemote)
         }
         var estimate: Int?
         if request.options.mode == .auto {
@@ -225,6 +236,10 @@ extension Executor {
             throw error
         }
     }
+
+    /// Why `x=none` keeps a query's rows out of its engine: a drawing there is bucketed by x.
+    static let rowNumberNotRemote =
+        "mode=remote draws along an x column; x=none (the row number) needs mode=local"
 
     /// `isCancelled` that also tells `progress` that `name` is still waiting on its engine
     /// (NaN: the share done is unknown) each time the engine's client asks.

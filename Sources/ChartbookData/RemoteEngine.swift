@@ -168,7 +168,8 @@ public enum RemoteEngines {
 
     /// Which of a query's drawable columns (`names`, exactly as the engine names them; `time`
     /// says which hold times) x is: `xColumn` matched as the session names columns
-    /// (sanitised), as `x=` of a loaded query is, else the first time column. `all` names
+    /// (sanitised), as `x=` of a loaded query is, else its one time column (several are
+    /// refused: loading the rows would draw them by row number). `all` names
     /// every column of the result, for the errors. A remote dataset needs an x and a column
     /// to draw besides it.
     static func xIndex(
@@ -180,7 +181,15 @@ public enum RemoteEngines {
             else { throw .data(.unknownLabelColumn(xColumn, available: all)) }
             x = found
         } else {
-            x = time.firstIndex(of: true)
+            // Its one time column, as a load of every row takes (issue 31).
+            let times = time.indices.filter { time[$0] }
+            if times.count > 1 {
+                let listed = times.map { "'\(TextMetrics.sanitized(names[$0]))'" }
+                throw .notRemote(
+                    "the query has several time columns (\(listed.joined(separator: ", "))): "
+                        + "name the one to draw along with x=COLUMN")
+            }
+            x = times.first
         }
         guard let x else {
             throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")

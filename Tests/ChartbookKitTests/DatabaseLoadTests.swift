@@ -58,6 +58,28 @@ import ChartbookModel
         #expect(replay.session.datasets == h.session.datasets)
     }
 
+    /// A query's one time column is its x, as a file's is (issue 31), and as a query kept in
+    /// its engine takes it: without `x=`, local and remote draw the same axis.
+    @Test func aQuerysOneTimeColumnIsItsX() {
+        let path = Self.database()
+        var h = Notebook()
+        #expect(
+            Self.run(
+                "load sqlite:\(path) \"SELECT day, temp FROM m ORDER BY day\" as m; add plot line m.temp",
+                &h) == nil)
+        #expect(h.session.dataset(named: "m")?.xColumn == "day")
+        #expect(h.session.xScaleKind == .time)
+        var byRow = Notebook()
+        #expect(
+            Self.run(
+                "load sqlite:\(path) \"SELECT day, temp FROM m ORDER BY day\" as m x=none; add plot line m.temp",
+                &byRow) == nil)
+        #expect(byRow.session.dataset(named: "m")?.xColumn == nil)
+        #expect(byRow.session.xScaleKind != .time)
+        let script = SessionScript.text(for: byRow.session, scriptDirectory: nil)
+        #expect(script.contains("as m x=none"))
+    }
+
     @Test func errorsPointAtTheQueryOrThePath() {
         let path = Self.database()
         var h = Notebook()

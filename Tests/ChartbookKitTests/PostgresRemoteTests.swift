@@ -53,7 +53,8 @@ struct PostgresRemoteTests {
         )
         let query = "SELECT x, value, other, k FROM \(table) ORDER BY x"
         RemoteComparison.vocabulary(
-            load: "load \(url) \"\(query)\" as d x=x", xs: xs, random: &random,
+            load: "load \(url) \"\(query)\" as d" + (trial % 4 == 1 ? "" : " x=x"), xs: xs,
+            random: &random,
             lines: UInt64(28 + trial), trial: trial)
     }
 
@@ -148,6 +149,22 @@ struct PostgresRemoteTests {
             PostgresFixture.run("add plot dot r.value", &notebook).contains(
                 "dataset 'r' stays in the engine (mode=remote), which gives the rows a line draws, not dot plots"
             ))
+        // Without x=, the one time column is x in both modes; of several, none is chosen
+        // (loaded, the rows draw by row number; kept in the engine, x= is asked for).
+        let twoTimes = "SELECT x, value, x + interval '1 day' AS y FROM errors_0"
+        #expect(
+            PostgresFixture.run("load \(url) \"\(twoTimes)\" as l mode=local", &notebook)
+                .isEmpty)
+        #expect(notebook.session.dataset(named: "l")?.xColumn == nil)
+        #expect(
+            PostgresFixture.run("load \(url) \"\(twoTimes)\" as q mode=remote", &notebook)
+                .contains("the query has several time columns ('x', 'y')"))
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT x, value FROM errors_0\" as q x=none mode=remote", &notebook
+            )
+            .contains("x=none (the row number) needs mode=local"))
+        #expect(notebook.session.dataset(named: "q") == nil)
     }
 }
 
