@@ -36,11 +36,14 @@ struct ClickHouseColumn {
 
     let name: String
     let kind: Kind
+    /// Whether the type holds NULL (`Nullable(…)`, also inside `LowCardinality(…)`).
+    let isNullable: Bool
     private(set) var cells = ColumnAccumulator()
 
     init(name: String, type: String) {
         self.name = name
         self.kind = Kind(type: type)
+        isNullable = type.hasPrefix("Nullable(") || type.hasPrefix("LowCardinality(Nullable(")
         cells.isTime = kind.isTime
     }
 

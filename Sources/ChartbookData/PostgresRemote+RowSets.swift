@@ -12,7 +12,7 @@ extension PostgresRemote {
         let shape = Shape(table).keeping(rows)
         let ends = try fetchRows(
             connection, shape,
-            sql: around(shape, below: "TRUE", above: "TRUE", lowestFirst: true),
+            sql: around(shape, below: hasX(shape), above: hasX(shape), lowestFirst: true),
             shouldCancel: shouldCancel)
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
         return RemoteTable.Kept(

@@ -61,9 +61,11 @@ public struct PostgresRemote: RemoteEngine {
         }
         var estimate = known ?? 0
         if known == nil { estimate = try estimatedRows(connection, shouldCancel: shouldCancel) }
+        // The first and last row with an x (NaN, which sorts above every number, and ±∞
+        // have none).
+        let hasX = hasX(shape, type: xType)
         let ends = try fetchRows(
-            connection, shape,
-            sql: around(shape, below: "TRUE", above: "TRUE", lowestFirst: true),
+            connection, shape, sql: around(shape, below: hasX, above: hasX, lowestFirst: true),
             shouldCancel: shouldCancel)
         guard ends.count == 2 else { throw .data(.empty) }
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)

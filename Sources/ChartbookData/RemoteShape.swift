@@ -23,6 +23,8 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     var leftOut: [String] = []
     /// The columns with a finite value in every row (`RemoteTable.completeColumns`).
     var complete: Set<Int> = []
+    /// The columns whose type holds no NULL (known to engines that say so: ClickHouse).
+    var neverNull: Set<Int> = []
     /// The rows every question reads.
     var rows = RemoteRowSet.every
 

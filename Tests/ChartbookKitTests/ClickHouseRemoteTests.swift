@@ -69,6 +69,62 @@ struct ClickHouseRemoteTests {
             random: &random,
             lines: UInt64(38 + trial), trial: trial)
     }
+
+    /// Rows about a second apart: the rows sharing an x are counted per 64 seconds with bit
+    /// masks (not per stretch with sets, as for the sparser series above). `describe` and a
+    /// line are byte for byte what loading every row gives: no x shared (0), two rows at
+    /// each end of a 64-second group (1), three at one second (2).
+    @Test(arguments: 0..<3) func denseRowsSharingAnXAreCountedExactly(ties: Int) throws {
+        let url = try #require(ClickHouseFixture.url)
+        var random = RandomSource(seed: UInt64(3900 + ties))
+        let start = 1_700_000_000 - 1_700_000_000 % 64
+        var xs = (0..<20_000).map { Double(start + $0 + $0 / 7) }
+        // The seconds 63 and 64 past `start`, the last of one group and the first of the
+        // next: two rows each (63 is not in the series, 64 is).
+        if ties == 1 { xs += [Double(start + 63), Double(start + 63), Double(start + 64)] }
+        if ties == 2 { xs += [Double(start + 7_000), Double(start + 7_000)] }
+        try ClickHouseFixture.create(
+            "dense_\(ties)", xs: xs.sorted(), random: &random, numericX: false)
+        let target = TerminalTarget(columns: 70, rows: 16, colorMode: .none)
+        let query = "SELECT x, value FROM dense_\(ties) ORDER BY x, value"
+        let sides = ["local", "remote"].map {
+            PropertySide(load: "load \(url) \"\(query)\" as d mode=\($0)", target: target)
+        }
+        let described = sides.map { $0.run("describe d").text }
+        #expect(
+            described[0] == described[1],
+            "\(RemoteComparison.firstDifference(described[0], described[1]))")
+        #expect(described[1].contains("x repeats: up to \(ties == 2 ? 3 : 2) rows") == (ties > 0))
+        let line = sides[1].run("add plot line d.value")
+        #expect(line.committed == (ties == 0), "\(line.text)")
+        if ties == 0 { #expect(line.chart == sides[0].run("add plot line d.value").chart) }
+    }
+
+    /// A number x holding NaN and ∞ (which no row's x is), with values at and below zero:
+    /// `describe`, a line and a log y scale as loading every row gives them. (The x was
+    /// read raw, as complete: `describe` said max inf and -1 missing.)
+    @Test func aNumberXHoldingNaNOrInfinityIsReadAsLoadingEveryRowReadsIt() throws {
+        let url = try #require(ClickHouseFixture.url)
+        try ClickHouseFixture.exec("DROP TABLE IF EXISTS nonfinite_x")
+        try ClickHouseFixture.exec(
+            "CREATE TABLE nonfinite_x (x Float64, v Float64) ENGINE = MergeTree ORDER BY tuple()")
+        try ClickHouseFixture.exec(
+            "INSERT INTO nonfinite_x SELECT if(number = 50, nan, if(number = 70, inf, toFloat64(number))), sin(number / 10) FROM numbers(200)"
+        )
+        let target = TerminalTarget(columns: 60, rows: 14, colorMode: .none)
+        let sides = ["local", "remote"].map {
+            PropertySide(
+                load: "load \(url) \"SELECT x, v FROM nonfinite_x\" as d x=x mode=\($0)",
+                target: target)
+        }
+        for line in [
+            "describe d", "add plot line d.v", "set yscale log", "add plot line d.v where=v>0.5",
+        ] {
+            let (local, remote) = (sides[0].run(line), sides[1].run(line))
+            #expect(remote.text == local.text, "\(line)")
+            #expect(remote.chart == local.chart, "\(line)")
+        }
+    }
 }
 
 /// The ClickHouse server the tests use, and how they fill it (over its HTTP interface).

@@ -127,6 +127,30 @@ struct PostgresRemoteTests {
                 != ChartRenderer.text(for: before.session, on: target))
     }
 
+    /// A number x holding NaN (which sorts above every number) and ∞, with values at and
+    /// below zero: `describe`, lines and a log y scale as loading every row gives them. (The
+    /// last row was the NaN one: the drawing spanned 0…200 where the rows span 0…199.)
+    @Test func aNumberXHoldingNaNOrInfinityIsReadAsLoadingEveryRowReadsIt() throws {
+        let url = try #require(PostgresFixture.url)
+        PostgresFixture.exec(
+            url,
+            "DROP TABLE IF EXISTS nonfinite_x; CREATE TABLE nonfinite_x AS SELECT CASE WHEN i = 50 THEN 'NaN'::float8 WHEN i = 70 THEN 'Infinity'::float8 ELSE i::float8 END AS x, sin(i / 10.0) AS v FROM generate_series(0, 199) i"
+        )
+        let target = TerminalTarget(columns: 60, rows: 14, colorMode: .none)
+        let sides = ["local", "remote"].map {
+            PropertySide(
+                load: "load \(url) \"SELECT x, v FROM nonfinite_x\" as d x=x mode=\($0)",
+                target: target)
+        }
+        for line in [
+            "describe d", "add plot line d.v", "set yscale log", "add plot line d.v where=v>0.5",
+        ] {
+            let (local, remote) = (sides[0].run(line), sides[1].run(line))
+            #expect(remote.text == local.text, "\(line)")
+            #expect(remote.chart == local.chart, "\(line)")
+        }
+    }
+
     @Test func errorsPointAtTheQueryAndPasswordsStayOut() throws {
         let url = try PostgresFixture.timeTable("errors_0", seed: 7, count: 100)
         var notebook = Notebook()
