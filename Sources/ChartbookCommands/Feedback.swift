@@ -30,10 +30,12 @@ enum Feedback {
             }
         }
         if let x = d.xColumn {
-            // Chosen by chartbook (the file's one time column): say how to choose otherwise.
+            // Chosen by chartbook (the one time column): say how to choose otherwise — a
+            // dataset kept in its engine draws along a column, never by row.
             let chosen = d.source.loadOptions.map { $0.xColumn == nil } ?? false
+            let otherwise = d.remote == nil ? "x=none draws by row" : "x=COLUMN draws along another"
             parts.append(
-                "x: " + name(x) + (chosen ? " (its one time column; x=none draws by row)" : ""))
+                "x: " + name(x) + (chosen ? " (its one time column; \(otherwise))" : ""))
         }
         if let next = s.suggestedFirstPlot(of: d) { parts.append("try: " + next) }
         return parts.joined(separator: " · ") + "\n"
