@@ -137,7 +137,8 @@ public struct RemoteTable: Equatable, Sendable {
         var rows = (drawn + known).filter {
             $0.count == columns.count
         }
-        rows.sort { $0[x] < $1[x] }
+        // (A row without an x — an extreme's, say — goes last: NaN is in no order.)
+        rows.sort { $1[x].isNaN ? !$0[x].isNaN : $0[x] < $1[x] }
         var unique = [[Double]]()
         for row in rows where unique.last.map({ !Self.same($0, row) }) ?? true {
             unique.append(row)

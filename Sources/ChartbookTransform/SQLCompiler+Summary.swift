@@ -24,7 +24,7 @@ extension SQLCompiler {
             let c = SQLQuoting.identifier(name)
             fields += [
                 "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
-                "CAST(AVG(\(c)) AS \(dialect.double))",
+                "CAST(AVG(\(c)) AS \(dialect.nullableDouble))",
                 kind == .time ? "0" : "MAX(\(Self.decimals(of: c)))",
             ]
         }

@@ -22,6 +22,10 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     /// The double-precision type, for CAST.
     var double: String { self == .clickhouse ? "Float64" : "DOUBLE PRECISION" }
 
+    /// The same type holding NULL too, for CAST of what may be NULL (the mean of no value:
+    /// ClickHouse refuses NULL as a plain `Float64`).
+    var nullableDouble: String { self == .clickhouse ? "Nullable(Float64)" : double }
+
     /// False, as a value (ClickHouse 18 has no boolean literals).
     var falseValue: String { self == .clickhouse ? "0" : "FALSE" }
 

@@ -138,6 +138,23 @@ enum RemoteComparison {
         #expect(run > 20, "trial \(trial): \(run) run, \(refused) refused")
     }
 
+    /// `lines` run in order on `query` loaded (as `d`, with `options`) `mode=local` and
+    /// `mode=remote`: where their outcomes differ (`differences`). For the data shapes the
+    /// random fixtures lack: NULL, NaN or ±∞ x, a column without a value.
+    static func sameLines(_ url: String, _ query: String, options: String, _ lines: [String])
+        -> [String]
+    {
+        let target = TerminalTarget(columns: 60, rows: 12, colorMode: .none)
+        let sides = ["local", "remote"].map {
+            PropertySide(
+                load: "load \(url) \"\(query)\" as d \(options) mode=\($0)", target: target)
+        }
+        return lines.flatMap { line in
+            let (local, remote) = (sides[0].run(line), sides[1].run(line))
+            return differences(line, sides, local, remote)
+        }
+    }
+
     /// Where one line's outcomes differ: its text, the chart after it, whether it changed the
     /// session, the files written — aside from the mode's own word (a saved script or page's
     /// load line) and `reload`'s feedback, which names the mode.
