@@ -10,7 +10,7 @@ extension Executor {
     /// A remote dataset's plot with transforms, computed by the engine: the pipeline compiled
     /// to the engine's SQL over the query's rows, one row per group on the wire. What the
     /// compiler cannot write for it (a trend, a rolling median, windows over every row; in
-    /// ClickHouse windows, calendar units, stdev and quantiles) is refused, naming
+    /// ClickHouse windows, stdev and quantiles) is refused, naming
     /// `mode=local`.
     func engineDrawnTable(
         _ plot: Plot, _ pipeline: TransformPipeline, _ dataset: Dataset,

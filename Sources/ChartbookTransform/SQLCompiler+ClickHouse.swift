@@ -3,10 +3,10 @@ import ChartbookModel
 
 /// A pipeline as one ClickHouse query (issue 28). ClickHouse 18 has no `WITH` and no window
 /// functions, so only what one `GROUP BY` computes is written: `agg=` sum, count, mean, min,
-/// max, distinct, over the rows `where=` keeps, keyed by x or its `bin=` step, grouped by
-/// `by=`; in the executor's order — by key, then each group by its first row (a join of the
-/// groups' first rows). The rest (windows, trends, calendar units, stdev and quantiles) is
-/// refused, naming it.
+/// max, distinct, over the rows `where=` keeps, keyed by x, its `bin=` step or calendar unit
+/// (`SQLDialect.timeKey`), grouped by `by=`; in the executor's order — by key, then each
+/// group by its first row (a join of the groups' first rows). The rest (windows, trends,
+/// stdev and quantiles) is refused, naming it.
 extension SQLCompiler {
     func clickHouseQuery(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
@@ -24,7 +24,8 @@ extension SQLCompiler {
         case .mean: value = "avg(\(v))"
         case .min: value = "min(\(v))"
         case .max: value = "max(\(v))"
-        case .distinct: value = "uniqExact(\(v))"
+        // (Of only missing values: NULL here, 0 for the executor.)
+        case .distinct: value = "ifNull(uniqExact(\(v)), 0)"
         case .stdev, .median, .q1, .q3:
             throw .unsupported("agg=\(op.rawValue)", backend: backend)
         }

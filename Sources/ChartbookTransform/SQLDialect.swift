@@ -75,8 +75,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         -> String
     {
         switch self {
-        case .clickhouse:
-            throw .unsupported("calendar units", backend: rawValue)
+        case .clickhouse: return try clickHouseTimeKey(unit, t, zone: zone)
         case .postgres: return postgresTimeKey(unit, t, zone: zone)
         case .sqlite:
             // SQLite knows UTC and the machine's zone only: a fixed offset is arithmetic,
@@ -112,6 +111,46 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         case .hourOfDay: return part("%H")
         }
     }
+
+    /// ClickHouse's calendar functions, which take the zone by its tz database name (a
+    /// fixed offset is arithmetic, as for SQLite). They read a `DateTime`: whole seconds from
+    /// 1970 to 2106 — a time outside fails the query (`throwIf`), never gives a wrong key.
+    private func clickHouseTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting)
+        throws(TransformError) -> String
+    {
+        let offset = zone.fixedOffset
+        let name = offset == nil ? zone.name : "UTC"
+        // (A tz database name; this engine's literals also read backslashes as escapes.)
+        guard name.unicodeScalars.allSatisfy({ Self.zoneNameScalars.contains($0) }) else {
+            throw .unsupported("calendar units in the time zone \(name)", backend: rawValue)
+        }
+        let z = SQLQuoting.literal(name)
+        let wall = offset.map { "(\(t) + \($0))" } ?? t
+        let back = offset.map { " - \($0)" } ?? ""
+        let time = "toDateTime(toUInt32(floor(\(wall))), \(z))"
+        let outside = "throwIf(\(wall) < 0 OR \(wall) >= 4294967296)"
+        func start(_ function: String, day: Bool = false) -> String {
+            let at = "\(function)(\(time), \(z))"
+            let instant = day ? "toDateTime(\(at), \(z))" : at
+            return "(toFloat64(toUnixTimestamp(\(instant)))\(back) + \(outside))"
+        }
+        switch unit {
+        case .year: return start("toStartOfYear", day: true)
+        case .quarter: return start("toStartOfQuarter", day: true)
+        case .month: return start("toStartOfMonth", day: true)
+        case .week: return start("toMonday", day: true)
+        case .day: return start("toStartOfDay")
+        case .hour: return start("toStartOfHour")
+        case .minute: return start("toStartOfMinute")
+        case .monthOfYear: return "(toMonth(\(time), \(z)) - 1 + \(outside))"
+        case .dayOfWeek: return "(toDayOfWeek(\(time), \(z)) - 1 + \(outside))"
+        case .hourOfDay: return "(toHour(\(time), \(z)) + \(outside))"
+        }
+    }
+
+    /// What a tz database name is written with.
+    private static let zoneNameScalars = Set(
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_+-".unicodeScalars)
 
     private func postgresTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) -> String {
         // The zone as PostgreSQL reads it: a tz database name, or an offset as an interval

@@ -1,0 +1,129 @@
+import ChartbookData
+import ChartbookModel
+import Foundation
+import Testing
+
+@testable import ChartbookTransform
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The SQL compiler against the local executor on a real ClickHouse server
+/// (Scripts/clickhouse-test starts a throwaway one and sets CHARTBOOK_TEST_CLICKHOUSE_URL;
+/// without it these are skipped): the same random tables and pipelines as the SQLite and
+/// PostgreSQL tests — calendar units in every zone, named ones with daylight saving time
+/// included — every row equal, or the pipeline refused for what one `GROUP BY` of this
+/// engine cannot say (windows, trends, stdev and quantiles, no `agg=`).
+@Suite(.enabled(if: ClickHouseTable.url != nil, "needs CHARTBOOK_TEST_CLICKHOUSE_URL"))
+struct ClickHouseCompilerTests {
+    @Test(arguments: 0..<150) func clickHouseComputesWhatTheExecutorComputes(_ seed: Int) throws {
+        let (table, pipeline) = SQLCompilerTests.randomCase(seed)
+        // A remote dataset holds no text column (it leaves them out): no text x here.
+        guard table.kind != .text else { return }
+        let local = try TableExecutor.run(pipeline, on: table.dataset)
+        let db = try ClickHouseTable(table, name: "transform_\(seed)")
+        let query: String
+        do {
+            query = try SQLCompiler(.clickhouse).query(pipeline, over: db.source)
+        } catch {
+            let refusable: Bool =
+                switch pipeline.aggregate {
+                case nil, .stdev?, .median?, .q1?, .q3?: true
+                default: pipeline.window != nil || pipeline.fit != nil
+                }
+            #expect(refusable, "seed \(seed): \(error)")
+            return
+        }
+        SQLCompilerTests.expect(
+            try db.rows(query), equal: local, pipeline, seed: seed, query: query)
+    }
+}
+
+/// A random table in a ClickHouse table `NAME(x, y, g, _row)`, over the server's HTTP
+/// interface.
+struct ClickHouseTable {
+    static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_CLICKHOUSE_URL"]
+
+    let source: SQLCompiler.Source
+    private let endpoint: URL
+
+    init(_ table: RandomTable, name: String) throws {
+        guard let location = Self.url.flatMap(URL.init(string:)),
+            let endpoint = URL(
+                string: "http://\(location.host ?? "127.0.0.1"):\(location.port ?? 8123)/")
+        else { throw SQLiteTable.SQLError(message: "no server") }
+        self.endpoint = endpoint
+        let xKind: Column.Kind =
+            table.kind == .text ? .text : table.kind == .times ? .time : .number
+        source = SQLCompiler.Source(
+            relation: name, kinds: ["x": xKind, "y": .number, "g": .text], rowOrder: "_row")
+        func number(_ v: Double) -> String { v.isNaN ? "NULL" : "\(v)" }
+        let rows = table.y.indices.map { i -> String in
+            let x =
+                table.kind == .text
+                ? (table.xText[i].isEmpty ? "NULL" : SQLQuoting.literal(table.xText[i]))
+                : number(table.x[i])
+            let g = table.by.map { SQLQuoting.literal($0[i]) } ?? "NULL"
+            return "(\(x), \(number(table.y[i])), \(g), \(i))"
+        }
+        let type = table.kind == .text ? "Nullable(String)" : "Nullable(Float64)"
+        _ = try run("DROP TABLE IF EXISTS \(name)")
+        _ = try run(
+            "CREATE TABLE \(name) (x \(type), y Nullable(Float64), g Nullable(String), _row Int32) ENGINE = MergeTree ORDER BY _row"
+        )
+        if !rows.isEmpty {
+            _ = try run("INSERT INTO \(name) VALUES \(rows.joined(separator: ", "))")
+        }
+    }
+
+    /// The server's answer to `sql` (a failure thrown with its message).
+    func run(_ sql: String) throws -> String {
+        var request = URLRequest(url: endpoint)
+        request.httpMethod = "POST"
+        request.httpBody = Data(sql.utf8)
+        let done = DispatchSemaphore(value: 0)
+        let answer = Answer()
+        URLSession.shared.dataTask(with: request) { data, response, _ in
+            answer.set(
+                (response as? HTTPURLResponse)?.statusCode ?? 0,
+                String(decoding: data ?? Data(), as: UTF8.self))
+            done.signal()
+        }.resume()
+        done.wait()
+        let (status, body) = answer.get()
+        guard status == 200 else { throw SQLiteTable.SQLError(message: body) }
+        return body
+    }
+
+    /// The rows of `query`: numbers as numbers (the types the server names), `\N` as NULL.
+    func rows(_ query: String) throws -> [[SQLiteTable.Value]] {
+        let lines = try run(query + " FORMAT TabSeparatedWithNamesAndTypes")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard lines.count >= 2 else { return [] }
+        let types = lines[1].split(separator: "\t", omittingEmptySubsequences: false)
+        let numeric = types.map { type in
+            ["Int", "UInt", "Float", "Decimal"].contains { type.contains($0) }
+        }
+        return lines.dropFirst(2).filter { !$0.isEmpty }.map { line in
+            line.split(separator: "\t", omittingEmptySubsequences: false).enumerated().map {
+                c, field -> SQLiteTable.Value in
+                if field == "\\N" { return .null }
+                guard c < numeric.count, numeric[c] else { return .text(String(field)) }
+                switch field {
+                case "nan", "-nan": return .number(.nan)
+                case "inf", "+inf": return .number(.infinity)
+                case "-inf": return .number(-.infinity)
+                default: return .number(Double(field) ?? .nan)
+                }
+            }
+        }
+    }
+
+    private final class Answer: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = (0, "")
+        func set(_ status: Int, _ body: String) { lock.withLock { value = (status, body) } }
+        func get() -> (Int, String) { lock.withLock { value } }
+    }
+}
