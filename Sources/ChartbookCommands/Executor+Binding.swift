@@ -204,13 +204,20 @@ extension Executor {
     }
 
     /// The same for a remote dataset: its engine counted the rows the filter keeps
-    /// (`RemoteTable.filtered`); what the column holds is read from the rows known of all
-    /// the data, which hold its lowest and highest values.
+    /// (`RemoteTable.filtered`, for a plot's rows; asked here for a reference line's); what
+    /// the column holds is read from the rows known of all the data, which hold its lowest
+    /// and highest values.
     private func checkEngineFilterKeeps(
         _ filter: Located<RowFilter>, _ dataset: Dataset, _ table: RemoteTable
     ) throws(Diagnostic) {
-        guard table.filtered[RemoteRowSet(filter.value)]?.count == 0,
-            let c = Column.index(of: filter.value.column, in: table.columns)
+        let rows = RemoteRowSet(filter.value)
+        var kept = table.filtered[rows]?.count
+        if kept == nil, case .query(let query) = dataset.source, let remote = query.remoteEngine {
+            do throws(DatabaseFailure) {
+                kept = try remote.kept(table, rows, shouldCancel: isCancelled).count
+            } catch { throw engineFailure(error, query, at: filter.range) }
+        }
+        guard kept == 0, let c = Column.index(of: filter.value.column, in: table.columns)
         else { return }
         let known = table.columns(of: table.rows(with: []))[c]
         try refuseFilter(filter, dataset, rows: table.rowCount ?? dataset.count, column: known)

@@ -5,12 +5,13 @@ import Foundation
 /// fields, numbers, rows written as tuples.
 extension ClickHouseRemote {
 
-    /// The answer's rows as `TabSeparated` fields (unescaped), at most 64 MiB of them. An
-    /// engine error points into the query when `sql` is it after `prefixed` characters (the
-    /// rest of chartbook's SQL is not the user's to see).
+    /// The answer's rows as `TabSeparated` fields (unescaped: NULL, `\N`, reads as `N`;
+    /// `escaped` keeps them as sent), at most 64 MiB of them. An engine error points into the
+    /// query when `sql` is it after `prefixed` characters (the rest of chartbook's SQL is not
+    /// the user's to see).
     func fields(
         _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
-        shouldCancel: () -> Bool
+        escaped: Bool = false, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[[UInt8]]] {
         var answer = Data()
         do {
@@ -26,7 +27,9 @@ extension ClickHouseRemote {
             throw prefixed.map { PostgresReader.shifted(error, by: $0) } ?? error.withoutPosition
         }
         return answer.split(separator: 10).map {
-            ClickHouseReader.fields(Array($0))
+            escaped
+                ? $0.split(separator: 9, omittingEmptySubsequences: false).map(Array.init)
+                : ClickHouseReader.fields(Array($0))
         }
     }
 

@@ -25,12 +25,14 @@ extension ClickHouseRemote {
     public func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> [RemoteTransformRow]
     {
-        try fields(try connect(), sql, shouldCancel: shouldCancel).compactMap { line in
+        // Read escaped: a NULL group (`\N`) is none, a text `N` or `\N` (`\\N`) is text.
+        try fields(try connect(), sql, escaped: true, shouldCancel: shouldCancel).compactMap {
+            line in
             guard line.count == 4 else { return nil }
             return RemoteTransformRow(
                 key: Self.number(line[0]),
                 group: line[1] == Array("\\N".utf8)
-                    ? nil : String(decoding: line[1], as: UTF8.self),
+                    ? nil : String(decoding: ClickHouseReader.unescaped(line[1]), as: UTF8.self),
                 value: Self.number(line[2]), rows: Self.number(line[3]))
         }
     }

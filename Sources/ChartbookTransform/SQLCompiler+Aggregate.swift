@@ -14,7 +14,7 @@ extension SQLCompiler {
         switch op {
         case .sum: plain = "SUM(v)"
         case .count: plain = counting ? "COUNT(*)" : "COUNT(v)"
-        case .mean: plain = "AVG(v)"
+        case .mean: plain = mean("v")
         case .min: plain = "MIN(v)"
         case .max: plain = "MAX(v)"
         case .distinct: plain = "COUNT(DISTINCT v)"
@@ -38,7 +38,9 @@ extension SQLCompiler {
     /// passes, as the executor; no sum of squares), missing below two values.
     func deviation() -> [String] {
         [
-            "centred AS (SELECT k, g, v - AVG(v) OVER (PARTITION BY k, g) AS d FROM keyed WHERE v IS NOT NULL)",
+            // (The mean as the sum over the count: PostgreSQL's AVG of float8 also sums the
+            // squares, which overflow above 1.3e154.)
+            "centred AS (SELECT k, g, v - SUM(v) OVER (PARTITION BY k, g) / CAST(COUNT(v) OVER (PARTITION BY k, g) AS \(dialect.double)) AS d FROM keyed WHERE v IS NOT NULL)",
             "statistic AS (SELECT k, g, sqrt(SUM(d * d) / NULLIF(COUNT(d) - 1, 0)) AS v FROM centred GROUP BY k, g)",
         ]
     }

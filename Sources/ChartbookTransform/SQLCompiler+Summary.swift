@@ -24,9 +24,7 @@ extension SQLCompiler {
             let c = SQLQuoting.identifier(name)
             fields += [
                 "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
-                // The mean as `Statistics` takes it, the sum over the count: PostgreSQL's
-                // AVG of float8 also sums the squares, which overflow above 1.3e154.
-                "CAST(SUM(\(c)) / NULLIF(CAST(COUNT(\(c)) AS \(dialect.double)), 0) AS \(dialect.nullableDouble))",
+                "CAST(\(mean(c)) AS \(dialect.nullableDouble))",
                 kind == .time ? "0" : "MAX(\(Self.decimals(of: c)))",
             ]
         }

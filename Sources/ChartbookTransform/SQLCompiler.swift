@@ -123,7 +123,7 @@ public struct SQLCompiler: Sendable {
         let c = SQLQuoting.identifier(column)
         let value: String
         switch kind {
-        case .mean: value = "AVG(\(c))"
+        case .mean: value = mean(c)
         case .min: value = "MIN(\(c))"
         case .max: value = "MAX(\(c))"
         case .median, .p95:
@@ -132,7 +132,14 @@ public struct SQLCompiler: Sendable {
         }
         let kept = filter.map { " AND " + condition($0, source) } ?? ""
         return
-            "SELECT CAST(\(value) AS \(dialect.double)) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
+            "SELECT CAST(\(value) AS \(dialect.nullableDouble)) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
+    }
+
+    /// The mean of column `c` (quoted) as `Statistics` takes it, the sum over the count (NULL
+    /// for no value): PostgreSQL's AVG of float8 also sums the squares, which overflow above
+    /// 1.3e154.
+    func mean(_ c: String) -> String {
+        "SUM(\(c)) / NULLIF(CAST(COUNT(\(c)) AS \(dialect.double)), 0)"
     }
 
     /// A `where=` as SQL over the source's column (`RowFilter.sql`).

@@ -103,12 +103,16 @@ struct ClickHouseRemoteTests {
     /// Shapes the random fixtures lack, each loaded both ways: a number x holding NaN and ∞
     /// (read raw, as complete: `describe` said max inf and -1 missing); rows without an x,
     /// one of them holding each column's highest value; a column without a value (its mean,
-    /// NULL, was cast to a plain Float64, which this engine refuses).
+    /// NULL, was cast to a plain Float64, which this engine refuses); values near the
+    /// largest double and a group column with missing values (its NULL group came back as
+    /// the text `N`).
     @Test func rowsWithoutAnXAndColumnsWithoutAValueAreReadAsLoadingEveryRowReadsThem() throws {
         let url = try #require(ClickHouseFixture.url)
         for sql in [
             "DROP TABLE IF EXISTS nonfinite_x", "DROP TABLE IF EXISTS null_x",
-            "DROP TABLE IF EXISTS no_value",
+            "DROP TABLE IF EXISTS no_value", "DROP TABLE IF EXISTS edge_groups",
+            "CREATE TABLE edge_groups (t DateTime, k Nullable(Int32), h Float64, v Float64) ENGINE = MergeTree ORDER BY t",
+            "INSERT INTO edge_groups SELECT toDateTime(1704067200 + intDiv(number, 3) * 3600 + number % 3), if(number % 3 = 2, NULL, number % 3), number * 1e300, sin(number / 9) FROM numbers(900)",
             "CREATE TABLE nonfinite_x (x Float64, v Float64) ENGINE = MergeTree ORDER BY tuple()",
             "INSERT INTO nonfinite_x SELECT if(number = 50, nan, if(number = 70, inf, toFloat64(number))), sin(number / 10) FROM numbers(200)",
             "CREATE TABLE null_x (t Nullable(DateTime), v Float64, w Nullable(Float64)) ENGINE = MergeTree ORDER BY tuple()",
@@ -136,6 +140,9 @@ struct ClickHouseRemoteTests {
                         "show data d 1..5", "save csv d.csv d",
                     ])
             }
+            + RemoteComparison.sameLines(
+                url, "SELECT t, k, h, v FROM edge_groups ORDER BY t", options: "x=t",
+                RemoteComparison.edgeGroupLines)
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 }

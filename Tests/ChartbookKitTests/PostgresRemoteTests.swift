@@ -131,13 +131,18 @@ struct PostgresRemoteTests {
     /// sorts above every number) and ∞ (the last row was the NaN one: the drawing spanned
     /// 0…200 where the rows span 0…199); rows without an x, one of them holding each
     /// column's highest value (sorted by x with the rest, NaN broke the order: a log scale
-    /// drew other dots and a note of rows sharing an x); a column without a value.
+    /// drew other dots and a note of rows sharing an x); a column without a value; values
+    /// near the largest double (AVG of float8 also sums squares: `describe` and a mean
+    /// failed with an overflow) and a group column with missing values.
     @Test func rowsWithoutAnXAndColumnsWithoutAValueAreReadAsLoadingEveryRowReadsThem() throws {
         let url = try #require(PostgresFixture.url)
         PostgresFixture.exec(
             url,
             """
-            DROP TABLE IF EXISTS nonfinite_x, null_x, no_value;
+            DROP TABLE IF EXISTS nonfinite_x, null_x, no_value, edge_groups;
+            CREATE TABLE edge_groups AS SELECT timestamptz '2024-01-01' + (i / 3) * interval '1 hour' \
+            + (i % 3) * interval '1 second' AS t, CASE WHEN i % 3 = 2 THEN NULL ELSE i % 3 END AS k, \
+            i * 1e300 AS h, sin(i / 9.0) AS v FROM generate_series(0, 899) i;
             CREATE TABLE nonfinite_x AS SELECT CASE WHEN i = 50 THEN 'NaN'::float8 \
             WHEN i = 70 THEN 'Infinity'::float8 ELSE i::float8 END AS x, sin(i / 10.0) AS v \
             FROM generate_series(0, 199) i;
@@ -164,6 +169,9 @@ struct PostgresRemoteTests {
                         "show data d 1..5", "save csv d.csv d",
                     ])
             }
+            + RemoteComparison.sameLines(
+                url, "SELECT t, k, h, v FROM edge_groups", options: "x=t",
+                RemoteComparison.edgeGroupLines)
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 

@@ -155,6 +155,14 @@ enum RemoteComparison {
         }
     }
 
+    /// Lines for a table `(t, k, h, v)`: `k` a group with missing values, `h` values near the
+    /// largest double.
+    static let edgeGroupLines = [
+        "describe d", "add plot line d.v", "add plot line d.v agg=mean by=k",
+        "add plot line d.h agg=mean", "add refline mean d.h", "add refline mean d.v where=v>1000",
+        "add refline min d.v where=v>1000", "select x=2024-01-05",
+    ]
+
     /// Where one line's outcomes differ: its text, the chart after it, whether it changed the
     /// session, the files written — aside from the mode's own word (a saved script or page's
     /// load line) and `reload`'s feedback, which names the mode.
