@@ -25,6 +25,17 @@ extension Executor {
                     needs: "transforms of every row (only agg= is computed by the engine)"),
                 at: range)
         }
+        do throws(TransformError) { try TableExecutor.check(pipeline, on: dataset) } catch {
+            throw Self.refused(error, plot: plot.id, at: range)
+        }
+        var pipeline = pipeline
+        if case .count(let bins)? = pipeline.bin, let x = pipeline.x {
+            // Resolved to a step as the executor resolves it: over the kept rows' x extent.
+            let extent = try engineExtent(of: x, pipeline.filter, dataset, at: range)
+            if let step = extent.flatMap({ XBin.step(count: bins, extent: $0) }) {
+                pipeline.bin = .step(step)
+            }
+        }
         let sql: String
         do throws(TransformError) {
             sql = try SQLCompiler(SQLDialect(query.engine)).query(
@@ -49,6 +60,37 @@ extension Executor {
                 table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                 inputs: inputs)
         } catch { throw Self.refused(error, plot: plot.id, at: range) }
+    }
+
+    /// The lowest and highest value of column `x` of a remote dataset over the rows `filter`
+    /// keeps, asked of its engine; nil when it has none.
+    func engineExtent(
+        of x: String, _ filter: RowFilter?, _ dataset: Dataset, at range: SourceRange
+    ) throws(Diagnostic) -> ClosedRange<Double>? {
+        guard let table = dataset.remote, case .query(let query) = dataset.source,
+            let remote = query.remoteEngine
+        else { return nil }
+        let compiler = SQLCompiler(SQLDialect(query.engine))
+        let source = engineSource(remote, table, ordered: false)
+        let questions: [String]
+        do throws(TransformError) {
+            questions = try [StatisticKind.min, .max].map { (kind) throws(TransformError) in
+                try compiler.statistic(kind, of: x, filter: filter, over: source)
+            }
+        } catch {
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
+        }
+        let ends: [Double]
+        do throws(DatabaseFailure) {
+            ends = try questions.map { (sql) throws(DatabaseFailure) in
+                try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
+            }
+        } catch { throw engineFailure(error, query, at: range) }
+        guard ends.count == 2, ends[0].isFinite, ends[1].isFinite, ends[0] <= ends[1] else {
+            return nil
+        }
+        return ends[0]...ends[1]
     }
 
     /// Reference lines at a statistic of a remote dataset, computed by the engine once (and

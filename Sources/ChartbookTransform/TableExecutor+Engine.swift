@@ -12,6 +12,12 @@ extension TableExecutor {
         }
     }
 
+    /// Refuses a pipeline `dataset`'s columns cannot take (a number bin of a time x …) as
+    /// running it would: what an engine is asked only after.
+    public static func check(_ p: TransformPipeline, on dataset: Dataset) throws(TransformError) {
+        _ = try Input(p, dataset)
+    }
+
     /// The drawn table of an engine's answer to a compiled pipeline (one row per group, in
     /// the executor's order), named as the local executor names it.
     public static func result(

@@ -158,7 +158,8 @@ struct PostgresRemoteTests {
                 url, "SELECT x, v FROM nonfinite_x", options: "x=x",
                 [
                     "describe d", "add plot line d.v", "set yscale log",
-                    "add plot line d.v where=v>0.5",
+                    "add plot line d.v where=v>0.5", "add plot line d.v agg=max bin=20",
+                    "add plot line d.v agg=mean bin=7 where=v>0.5", "select x=120",
                 ])
             + ["null_x", "no_value"].flatMap {
                 RemoteComparison.sameLines(
