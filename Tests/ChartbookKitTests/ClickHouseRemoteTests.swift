@@ -123,27 +123,8 @@ struct ClickHouseRemoteTests {
         ] {
             try ClickHouseFixture.exec(sql)
         }
-        let differences =
-            RemoteComparison.sameLines(
-                url, "SELECT x, v FROM nonfinite_x", options: "x=x",
-                [
-                    "describe d", "add plot line d.v", "set yscale log",
-                    "add plot line d.v where=v>0.5", "add plot line d.v agg=max bin=20",
-                    "add plot line d.v agg=mean bin=7 where=v>0.5", "select x=120",
-                ])
-            + ["null_x", "no_value"].flatMap {
-                RemoteComparison.sameLines(
-                    // (Ordered: a table of two parts is read in either order.)
-                    url, "SELECT t, v, w FROM \($0) ORDER BY t, v", options: "x=t",
-                    [
-                        "describe d", "add plot line d.v", "add plot line d.w where=w>0",
-                        "view 2024-01-05..2024-01-12", "select x=2024-01-08", "set yscale log",
-                        "show data d 1..5", "save csv d.csv d",
-                    ])
-            }
-            + RemoteComparison.sameLines(
-                url, "SELECT t, k, h, v FROM edge_groups ORDER BY t", options: "x=t",
-                RemoteComparison.edgeGroupLines)
+        // (Ordered: a table of two parts is read in either order.)
+        let differences = RemoteComparison.edgeShapes(url, orderedBy: " ORDER BY t, v")
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 }

@@ -153,26 +153,7 @@ struct PostgresRemoteTests {
             CREATE TABLE no_value AS SELECT timestamptz '2024-01-01' + i * interval '1 day' AS t, \
             NULL::float8 AS v, i::float8 AS w FROM generate_series(0, 49) i;
             """)
-        let differences =
-            RemoteComparison.sameLines(
-                url, "SELECT x, v FROM nonfinite_x", options: "x=x",
-                [
-                    "describe d", "add plot line d.v", "set yscale log",
-                    "add plot line d.v where=v>0.5", "add plot line d.v agg=max bin=20",
-                    "add plot line d.v agg=mean bin=7 where=v>0.5", "select x=120",
-                ])
-            + ["null_x", "no_value"].flatMap {
-                RemoteComparison.sameLines(
-                    url, "SELECT t, v, w FROM \($0)", options: "x=t",
-                    [
-                        "describe d", "add plot line d.v", "add plot line d.w where=w>0",
-                        "view 2024-01-05..2024-01-12", "select x=2024-01-08", "set yscale log",
-                        "show data d 1..5", "save csv d.csv d",
-                    ])
-            }
-            + RemoteComparison.sameLines(
-                url, "SELECT t, k, h, v FROM edge_groups", options: "x=t",
-                RemoteComparison.edgeGroupLines)
+        let differences = RemoteComparison.edgeShapes(url, orderedBy: "")
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 

@@ -155,13 +155,37 @@ enum RemoteComparison {
         }
     }
 
-    /// Lines for a table `(t, k, h, v)`: `k` a group with missing values, `h` values near the
-    /// largest double.
-    static let edgeGroupLines = [
-        "describe d", "add plot line d.v", "add plot line d.v agg=mean by=k",
-        "add plot line d.h agg=mean", "add refline mean d.h", "add refline mean d.v where=v>1000",
-        "add refline min d.v where=v>1000", "select x=2024-01-05",
-    ]
+    /// The edge tables each engine's test makes, loaded both ways (`orderedBy` ends the
+    /// queries of tables whose rows the engine may give in another order): `nonfinite_x (x,
+    /// v)`, a number x holding NaN and ∞; `null_x (t, v, w)` and `no_value (t, v, w)`, rows
+    /// without an x and a column without a value; `edge_groups (t, k, h, v)`, `k` a group
+    /// with missing values, `h` values near the largest double.
+    static func edgeShapes(_ url: String, orderedBy: String) -> [String] {
+        sameLines(
+            url, "SELECT x, v FROM nonfinite_x", options: "x=x",
+            [
+                "describe d", "add plot line d.v", "set yscale log",
+                "add plot line d.v where=v>0.5", "add plot line d.v agg=max bin=20",
+                "add plot line d.v agg=mean bin=7 where=v>0.5", "select x=120",
+            ])
+            + ["null_x", "no_value"].flatMap {
+                sameLines(
+                    url, "SELECT t, v, w FROM \($0)\(orderedBy)", options: "x=t",
+                    [
+                        "describe d", "add plot line d.v", "add plot line d.w where=w>0",
+                        "view 2024-01-05..2024-01-12", "select x=2024-01-08", "set yscale log",
+                        "show data d 1..5", "save csv d.csv d",
+                    ])
+            }
+            + sameLines(
+                url, "SELECT t, k, h, v FROM edge_groups\(orderedBy)", options: "x=t",
+                [
+                    "describe d", "add plot line d.v", "add plot line d.v agg=mean by=k",
+                    "add plot line d.h agg=mean", "add refline mean d.h",
+                    "add refline mean d.v where=v>1000", "add refline min d.v where=v>1000",
+                    "select x=2024-01-05",
+                ])
+    }
 
     /// Where one line's outcomes differ: its text, the chart after it, whether it changed the
     /// session, the files written — aside from the mode's own word (a saved script or page's

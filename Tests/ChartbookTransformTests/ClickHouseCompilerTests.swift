@@ -54,19 +54,8 @@ struct ClickHouseTable {
                 string: "http://\(location.host ?? "127.0.0.1"):\(location.port ?? 8123)/")
         else { throw SQLiteTable.SQLError(message: "no server") }
         self.endpoint = endpoint
-        let xKind: Column.Kind =
-            table.kind == .text ? .text : table.kind == .times ? .time : .number
-        source = SQLCompiler.Source(
-            relation: name, kinds: ["x": xKind, "y": .number, "g": .text], rowOrder: "_row")
-        func number(_ v: Double) -> String { v.isNaN ? "NULL" : "\(v)" }
-        let rows = table.y.indices.map { i -> String in
-            let x =
-                table.kind == .text
-                ? (table.xText[i].isEmpty ? "NULL" : SQLQuoting.literal(table.xText[i]))
-                : number(table.x[i])
-            let g = table.by.map { SQLQuoting.literal($0[i]) } ?? "NULL"
-            return "(\(x), \(number(table.y[i])), \(g), \(i))"
-        }
+        source = table.source(named: name)
+        let rows = table.sqlRows { "\($0)" }
         let type = table.kind == .text ? "Nullable(String)" : "Nullable(Float64)"
         _ = try run("DROP TABLE IF EXISTS \(name)")
         _ = try run(

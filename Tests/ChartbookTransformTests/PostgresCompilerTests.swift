@@ -42,19 +42,8 @@ final class PostgresTable {
             PQstatus(connection) == CONNECTION_OK
         else { throw SQLiteTable.SQLError(message: "cannot connect") }
         self.connection = connection
-        let xKind: Column.Kind =
-            table.kind == .text ? .text : table.kind == .times ? .time : .number
-        source = SQLCompiler.Source(
-            relation: name, kinds: ["x": xKind, "y": .number, "g": .text], rowOrder: "_row")
-        func number(_ v: Double) -> String { v.isNaN ? "NULL" : "\(v)::float8" }
-        let rows = table.y.indices.map { i -> String in
-            let x =
-                table.kind == .text
-                ? (table.xText[i].isEmpty ? "NULL" : SQLQuoting.literal(table.xText[i]))
-                : number(table.x[i])
-            let g = table.by.map { SQLQuoting.literal($0[i]) } ?? "NULL"
-            return "(\(x), \(number(table.y[i])), \(g), \(i))"
-        }
+        source = table.source(named: name)
+        let rows = table.sqlRows { "\($0)::float8" }
         let type = table.kind == .text ? "text" : "float8"
         var sql =
             "DROP TABLE IF EXISTS \(name); CREATE TABLE \(name)(x \(type), y float8, g text, _row int);"

@@ -79,6 +79,25 @@ struct RandomTable {
             ?? .utc
     }
 
+    /// The compiler's source over a table `name(x, y, g, _row)` holding these rows.
+    func source(named name: String) -> SQLCompiler.Source {
+        let xKind: Column.Kind = kind == .text ? .text : kind == .times ? .time : .number
+        return SQLCompiler.Source(
+            relation: name, kinds: ["x": xKind, "y": .number, "g": .text], rowOrder: "_row")
+    }
+
+    /// The rows as SQL tuples `(x, y, g, _row)`, numbers written by `number` (NULL for NaN).
+    func sqlRows(number: (Double) -> String) -> [String] {
+        y.indices.map { i -> String in
+            let x =
+                kind == .text
+                ? (xText[i].isEmpty ? "NULL" : SQLQuoting.literal(xText[i]))
+                : x[i].isNaN ? "NULL" : number(x[i])
+            let g = by.map { SQLQuoting.literal($0[i]) } ?? "NULL"
+            return "(\(x), \(y[i].isNaN ? "NULL" : number(y[i])), \(g), \(i))"
+        }
+    }
+
     var dataset: Dataset {
         var columns = [Column]()
         switch kind {
