@@ -207,6 +207,12 @@ final class PostgresResult {
     }
     /// The column's type, as the server's type OID.
     func type(_ column: Int) -> UInt32 { PQftype(pointer, Int32(column)) }
+    /// The table the column reads as it is, and its column number there (`attnum`); nil
+    /// when the column is computed.
+    func origin(_ column: Int) -> (table: UInt32, column: Int)? {
+        let table = PQftable(pointer, Int32(column)), number = PQftablecol(pointer, Int32(column))
+        return table != 0 && number > 0 ? (table, Int(number)) : nil
+    }
     func isNull(_ row: Int, _ column: Int) -> Bool {
         PQgetisnull(pointer, Int32(row), Int32(column)) == 1
     }

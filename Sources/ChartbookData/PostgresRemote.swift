@@ -52,8 +52,9 @@ public struct PostgresRemote: RemoteEngine {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable {
         let connection = try connect(shouldCancel)
-        let (shape, xType) = try self.shape(
+        let (shape, xColumnFacts) = try describedShape(
             connection, xColumn: xColumn, shouldCancel: shouldCancel)
+        let xType = xColumnFacts.type
         if shape.kinds.contains(.wallClock), timeZone != .utc {
             throw .notRemote(
                 "mode=remote reads timestamp and date columns as UTC; with another zone, "
@@ -77,8 +78,13 @@ public struct PostgresRemote: RemoteEngine {
         table.leftOut = shape.leftOut
         let xEnds = ends.map { $0[shape.x] }
         if Self.groupsRaw(xType, ends: xEnds) {
-            table.mostRowsPerX = try mostRowsPerX(
-                connection, shape, type: xType, ends: xEnds, shouldCancel: shouldCancel)
+            // (Rows of a table read as they are, by a unique index on x, share none.)
+            let unique = try xIsUnique(connection, xColumnFacts, shouldCancel: shouldCancel)
+            table.mostRowsPerX =
+                unique
+                ? 1
+                : try mostRowsPerX(
+                    connection, shape, type: xType, ends: xEnds, shouldCancel: shouldCancel)
         }
         return table
     }
@@ -145,6 +151,22 @@ public struct PostgresRemote: RemoteEngine {
     func shape(
         _ connection: PostgresConnection, xColumn: String?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> (Shape, UInt32) {
+        let (shape, x) = try describedShape(
+            connection, xColumn: xColumn, shouldCancel: shouldCancel)
+        return (shape, x.type)
+    }
+
+    /// What the server says of the x column: its type (OID), and the table column it reads
+    /// as it is (nil: computed).
+    struct XColumn {
+        var type: UInt32
+        var origin: (table: UInt32, column: Int)?
+    }
+
+    /// The query's shape, and what the server says of its x column.
+    func describedShape(
+        _ connection: PostgresConnection, xColumn: String?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> (Shape, XColumn) {
         let prefix = "SELECT * FROM ("
         let empty: PostgresResult
         do {
@@ -153,7 +175,7 @@ public struct PostgresRemote: RemoteEngine {
                 shouldCancel: shouldCancel)
         } catch { throw PostgresReader.shifted(error, by: prefix.count) }
         var names = [String](), kinds = [PostgresColumn.Kind](), leftOut = [String]()
-        var types = [UInt32]()
+        var xColumns = [XColumn]()
         for i in 0..<empty.columns {
             let kind = PostgresColumn.Kind(oid: empty.type(i))
             guard kind != .other else {
@@ -169,14 +191,14 @@ public struct PostgresRemote: RemoteEngine {
             }
             names.append(name)
             kinds.append(kind)
-            types.append(empty.type(i))
+            xColumns.append(XColumn(type: empty.type(i), origin: empty.origin(i)))
         }
         let x = try RemoteEngines.xIndex(
             of: xColumn, in: names, time: kinds.map(\.isTime),
             all: (0..<empty.columns).map(empty.name))
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
-        return (shape, types[x])
+        return (shape, xColumns[x])
     }
 
     // MARK: - SQL

@@ -1,6 +1,6 @@
 import CLibPQ
 import ChartbookCommands
-import ChartbookData
+@testable import ChartbookData
 import ChartbookFuzzing
 import ChartbookModel
 import Foundation
@@ -155,6 +155,50 @@ struct PostgresRemoteTests {
             """)
         let differences = RemoteComparison.edgeShapes(url, orderedBy: "")
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+    }
+
+    /// Rows of a table read as they are, by a unique index on x alone, share no x: the
+    /// rows-per-x walk is skipped. Any plan that could repeat a row, a computed x, an index
+    /// that is partial or not unique: the walk still counts (and finds the rows a join
+    /// repeats).
+    @Test func aUniqueIndexOnXSparesTheCountOfRowsSharingAnX() throws {
+        let url = try #require(PostgresFixture.url)
+        PostgresFixture.exec(
+            url,
+            """
+            DROP TABLE IF EXISTS keyed_x, plain_x, partial_x;
+            CREATE TABLE keyed_x (t timestamptz PRIMARY KEY, v float8);
+            INSERT INTO keyed_x SELECT timestamptz '2024-01-01' + i * interval '1 minute', \
+            sin(i / 9.0) FROM generate_series(0, 999) i;
+            CREATE TABLE plain_x AS SELECT * FROM keyed_x; CREATE INDEX ON plain_x (t);
+            CREATE TABLE partial_x AS SELECT * FROM keyed_x;
+            CREATE UNIQUE INDEX ON partial_x (t) WHERE v > 0; ANALYZE;
+            """)
+        func unique(_ query: String) throws -> Bool {
+            let remote = PostgresRemote(url: url, query: query)
+            let connection = try remote.connect { false }
+            let (_, x) = try remote.describedShape(connection, xColumn: "t") { false }
+            return try remote.xIsUnique(connection, x) { false }
+        }
+        for query in [
+            "SELECT t, v FROM keyed_x", "SELECT t, v FROM keyed_x WHERE v > 0 ORDER BY t LIMIT 10",
+            "SELECT * FROM (SELECT t, v FROM keyed_x) AS q",
+        ] {
+            #expect(try unique(query), "\(query)")
+        }
+        for query in [
+            "SELECT k.t, k.v FROM keyed_x k CROSS JOIN generate_series(1, 2)",
+            "SELECT t, v FROM keyed_x UNION ALL SELECT t, v FROM keyed_x",
+            "SELECT t, generate_series(1, 2)::float8 AS v FROM keyed_x",
+            "SELECT t + interval '0 s' AS t, v FROM keyed_x", "SELECT t, v FROM plain_x",
+            "SELECT t, v FROM partial_x",
+        ] {
+            #expect(try !unique(query), "\(query)")
+        }
+        let repeated = "SELECT k.t, k.v FROM keyed_x k CROSS JOIN generate_series(1, 2) ORDER BY 1"
+        let differences = RemoteComparison.sameLines(
+            url, repeated, options: "x=t", ["describe d"])
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     @Test func errorsPointAtTheQueryAndPasswordsStayOut() throws {
