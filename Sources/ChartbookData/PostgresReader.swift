@@ -108,11 +108,12 @@ public struct PostgresReader: Sendable {
         return connection
     }
 
-    /// The query as a statement to wrap: without the `;` and blanks that may end it.
+    /// The query as a statement to wrap: without the `;` and blanks that may end it, and
+    /// ending a line, so that a `-- comment` on its last line ends before what follows it.
     static func statement(_ query: String) -> String {
         var text = Substring(query)
         while let last = text.last, last == ";" || last.isWhitespace { text = text.dropLast() }
-        return String(text)
+        return String(text) + "\n"
     }
 
     /// `failure` with its position moved back by `prefix` characters (nil when it points
