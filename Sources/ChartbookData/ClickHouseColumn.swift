@@ -38,12 +38,16 @@ struct ClickHouseColumn {
     let kind: Kind
     /// Whether the type holds NULL (`Nullable(…)`, also inside `LowCardinality(…)`).
     let isNullable: Bool
+    /// Whether it is a number of single precision (`Float32`), whose text — what the
+    /// loading path reads — is its shortest digits, not the double it widens to.
+    let isSingle: Bool
     private(set) var cells = ColumnAccumulator()
 
     init(name: String, type: String) {
         self.name = name
         self.kind = Kind(type: type)
         isNullable = type.hasPrefix("Nullable(") || type.hasPrefix("LowCardinality(Nullable(")
+        isSingle = kind == .number && type.contains("Float32")
         cells.isTime = kind.isTime
     }
 

@@ -130,6 +130,15 @@ public struct ClickHouseRemote: RemoteEngine {
                     "column '\(TextMetrics.sanitized(column.name))' has a quote or a backslash "
                         + "in its name; rename it with AS, or use mode=local")
             }
+            // Loading every row reads a Float32's text (0.1); this engine widens it to
+            // 0.10000000149…, and its own reading of text is not exact (1 value in 6 of
+            // its shortest digits reads back one unit off in the last place).
+            guard !column.isSingle else {
+                throw .notRemote(
+                    "column '\(TextMetrics.sanitized(column.name))' is a Float32, whose values "
+                        + "loading every row reads from their text; convert it in the query "
+                        + "(toFloat64(…)) or use mode=local")
+            }
             // The SQL asking for rows names its own values chartbook_…: a column of the
             // query with such a name would be shadowed by them.
             guard !column.name.lowercased().hasPrefix("chartbook_") else {

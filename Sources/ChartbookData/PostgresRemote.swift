@@ -73,6 +73,7 @@ public struct PostgresRemote: RemoteEngine {
         var table = shape.table(estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
         table.extremes = extremes.rows
         table.completeColumns = Set(extremes.complete.map { shape.shown[$0] })
+        table.textReadColumns = Set(shape.textRead.map { shape.shown[$0] })
         table.nonPositive = extremes.nonPositive
         table.rowCount = extremes.count
         table.leftOut = shape.leftOut
@@ -196,10 +197,22 @@ public struct PostgresRemote: RemoteEngine {
         let x = try RemoteEngines.xIndex(
             of: xColumn, in: names, time: kinds.map(\.isTime),
             all: (0..<empty.columns).map(empty.name))
+        // A real is read through its text (0.1, as loading every row reads it); an x is
+        // compared raw with bounds (the index serves them), which the text's values are not.
+        if xColumns[x].type == Self.realType {
+            throw .notRemote(
+                "x column '\(TextMetrics.sanitized(names[x]))' is a real (float4), whose "
+                    + "values loading every row reads from their text; cast it in the query "
+                    + "(\(TextMetrics.sanitized(names[x]))::float8) or use mode=local")
+        }
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
+        shape.textRead = Set(names.indices.filter { xColumns[$0].type == Self.realType })
         return (shape, xColumns[x])
     }
+
+    /// The type OID of `real` (float4).
+    static let realType: UInt32 = 700
 
     // MARK: - SQL
 
@@ -238,7 +251,12 @@ public struct PostgresRemote: RemoteEngine {
     /// Column `c` as float8, read exactly as the loading path reads its text — infinite
     /// numbers as null unless `keepingInfinities` (a chart cannot place them).
     func value(_ shape: Shape, _ c: Int, keepingInfinities: Bool = false) -> String {
-        let name = SQLQuoting.identifier(shape.names[c])
+        // A real's text (`RemoteShape.textRead`): its shortest digits, as the loading path
+        // reads them ('0.1', where the cast gives 0.10000000149…).
+        let name =
+            shape.textRead.contains(c)
+            ? "\(SQLQuoting.identifier(shape.names[c]))::text"
+            : SQLQuoting.identifier(shape.names[c])
         // A complete column has nothing to leave out (`RemoteShape.complete`).
         if shape.complete.contains(c) {
             return shape.kinds[c] == .number

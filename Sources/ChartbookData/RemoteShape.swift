@@ -25,6 +25,8 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     var complete: Set<Int> = []
     /// The columns whose type holds no NULL (known to engines that say so: ClickHouse).
     var neverNull: Set<Int> = []
+    /// The columns read through their text (`RemoteTable.textReadColumns`).
+    var textRead: Set<Int> = []
     /// The rows every question reads.
     var rows = RemoteRowSet.every
 
@@ -38,6 +40,7 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
         }
         x = shown.firstIndex(of: table.xColumn) ?? 0
         complete = Set(shown.indices.filter { table.completeColumns.contains(shown[$0]) })
+        textRead = Set(shown.indices.filter { table.textReadColumns.contains(shown[$0]) })
     }
 
     init(names: [String], kinds: [Kind], x: Int) {

@@ -40,6 +40,9 @@ public struct RemoteTable: Equatable, Sendable {
     /// The columns that hold a finite value in every row (no NULL, NaN or ±∞), learnt when
     /// the query is opened: an engine may read them without a test per row.
     public var completeColumns: Set<String> = []
+    /// The columns an engine reads through their text, as the loading path reads them,
+    /// where a cast would give other numbers (PostgreSQL's `real`: 0.1, not 0.100000001…).
+    public var textReadColumns: Set<String> = []
     /// The most rows sharing an x in all the data (1: none share one), counted by the engine
     /// when the query is opened; nil for a table made otherwise.
     public var mostRowsPerX: Int?
@@ -120,12 +123,13 @@ public struct RemoteTable: Equatable, Sendable {
             && bits([a.firstRow, a.lastRow]) == bits([b.firstRow, b.lastRow])
             && bits(a.extremes) == bits(b.extremes) && a.leftOut == b.leftOut
             && a.nonPositive == b.nonPositive && a.completeColumns == b.completeColumns
+            && a.textReadColumns == b.textReadColumns
             && a.mostRowsPerX == b.mostRowsPerX && a.materialized == b.materialized
             && a.filtered == b.filtered && a.groups == b.groups
     }
 
     /// How many fields `==` compares.
-    static let comparedFields = 17
+    static let comparedFields = 18
 
     /// `drawn` rows with the rows known of all the data (the first, the last and each
     /// column's extremes, of every row and of the rows each `where=` keeps), in x order, a

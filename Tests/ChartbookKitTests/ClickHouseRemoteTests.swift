@@ -126,6 +126,19 @@ struct ClickHouseRemoteTests {
         // (Ordered: a table of two parts is read in either order.)
         let differences = RemoteComparison.edgeShapes(url, orderedBy: " ORDER BY t, v")
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+        // A Float32 is refused: loading every row reads its text (0.1), this engine widens
+        // it (0.10000000149…) and does not read text back exactly.
+        try ClickHouseFixture.exec("DROP TABLE IF EXISTS single_v")
+        try ClickHouseFixture.exec(
+            "CREATE TABLE single_v (t DateTime, v Float32) ENGINE = MergeTree ORDER BY t")
+        try ClickHouseFixture.exec(
+            "INSERT INTO single_v SELECT toDateTime(1704067200 + number * 3600), number * 0.1 FROM numbers(50)"
+        )
+        var notebook = Notebook()
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT t, v FROM single_v\" as s x=t mode=remote", &notebook
+            ).contains("column 'v' is a Float32"))
     }
 }
 

@@ -153,8 +153,28 @@ struct PostgresRemoteTests {
             CREATE TABLE no_value AS SELECT timestamptz '2024-01-01' + i * interval '1 day' AS t, \
             NULL::float8 AS v, i::float8 AS w FROM generate_series(0, 49) i;
             """)
-        let differences = RemoteComparison.edgeShapes(url, orderedBy: "")
+        // A real (float4) column is read through its text, 0.1 as loading every row reads
+        // it (cast, it was 0.10000000149…); a real x is refused.
+        PostgresFixture.exec(
+            url,
+            """
+            DROP TABLE IF EXISTS real_v; CREATE TABLE real_v AS SELECT timestamptz '2024-01-01' \
+            + i * interval '1 hour' AS t, (i * 0.1)::real AS v FROM generate_series(0, 499) i
+            """)
+        let differences =
+            RemoteComparison.edgeShapes(url, orderedBy: "")
+            + RemoteComparison.sameLines(
+                url, "SELECT t, v FROM real_v", options: "x=t",
+                [
+                    "describe d", "show data d 1..3", "select x=2024-01-02", "add refline mean d.v",
+                    "add plot line d.v agg=max bin=day where=v>2.5", "save csv d.csv d",
+                ])
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+        var notebook = Notebook()
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT v, t FROM real_v\" as r x=v mode=remote", &notebook
+            ).contains("x column 'v' is a real (float4)"))
     }
 
     /// Rows of a table read as they are, by a unique index on x alone, share no x: the
