@@ -97,7 +97,9 @@ public struct ClickHouseRemote: RemoteEngine {
                     + "in the query (toDateTime(d, 'Zone')) or use mode=local")
         }
         let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
-        guard let first = summary.first, let last = summary.last else { throw .data(.empty) }
+        guard let first = summary.first, let last = summary.last else {
+            throw RemoteEngines.noRowWithX
+        }
         var table = shape.table(
             estimatedRows: estimate ?? summary.count, firstRow: first, lastRow: last)
         table.extremes = summary.extremes
@@ -117,6 +119,7 @@ public struct ClickHouseRemote: RemoteEngine {
         let reader = ClickHouseReader()
         let columns = try reader.shape(
             connection, PostgresReader.statement(query), shouldCancel: shouldCancel)
+        try checkNamesApart(connection, shouldCancel: shouldCancel)
         var names = [String](), kinds = [ClickHouseColumn.Kind](), leftOut = [String]()
         var neverNull = Set<Int>()
         for column in columns {
@@ -156,6 +159,27 @@ public struct ClickHouseRemote: RemoteEngine {
         shape.leftOut = leftOut
         shape.neverNull = neverNull
         return shape
+    }
+
+    /// Refuses a query two of whose columns share a name: read as a subquery — as every
+    /// question reads it — this engine keeps one of them (`SELECT t, v, v` gives t, v), where
+    /// loading every row reads both. `DESC` of the query names them all; where it cannot
+    /// describe the query, the query itself says what is wrong when it runs.
+    private func checkNamesApart(_ connection: ClickHouseConnection, shouldCancel: () -> Bool)
+        throws(DatabaseFailure)
+    {
+        guard
+            let described = try? fields(
+                connection, "DESC (\n\(PostgresReader.statement(query))\n)",
+                shouldCancel: shouldCancel)
+        else { return }
+        var seen = Set<[UInt8]>()
+        for line in described {
+            guard let name = line.first, !seen.insert(name).inserted else { continue }
+            throw .notRemote(
+                "the query has two columns named '\(TextMetrics.sanitized(String(decoding: name, as: UTF8.self)))'; "
+                    + "name them apart with AS, or use mode=local")
+        }
     }
 
     /// What `load` learns of all the data: its rows, its first and last row by x, and per

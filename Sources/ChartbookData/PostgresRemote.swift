@@ -68,7 +68,7 @@ public struct PostgresRemote: RemoteEngine {
         let ends = try fetchRows(
             connection, shape, sql: around(shape, below: hasX, above: hasX, lowestFirst: true),
             shouldCancel: shouldCancel)
-        guard ends.count == 2 else { throw .data(.empty) }
+        guard ends.count == 2 else { throw RemoteEngines.noRowWithX }
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
         var table = shape.table(estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
         table.extremes = extremes.rows

@@ -163,6 +163,11 @@ public enum RemoteEngines {
         return Double(table.rowCount ?? table.estimatedRows) * share
     }
 
+    /// Why a query with no row that has an x stays out of its engine (a drawing there is
+    /// bucketed by x; `mode=auto` loads it, empty).
+    static let noRowWithX = DatabaseFailure.notRemote(
+        "the query gives no row with an x to draw along; mode=local loads it as it is")
+
     /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
     public static let rowOrderName = "chartbook_row"
 
@@ -175,6 +180,13 @@ public enum RemoteEngines {
     static func xIndex(
         of xColumn: String?, in names: [String], time: [Bool], all: [String]
     ) throws(DatabaseFailure) -> Int {
+        // The SQL around the query names its columns: two of one name are one too many.
+        var seen = Set<String>()
+        for name in names where !seen.insert(name).inserted {
+            throw .notRemote(
+                "the query has two columns named '\(TextMetrics.sanitized(name))'; name them "
+                    + "apart with AS, or use mode=local")
+        }
         let x: Int?
         if let xColumn {
             guard let found = Column.index(of: xColumn, in: names.map(TextMetrics.sanitized))

@@ -139,6 +139,17 @@ struct ClickHouseRemoteTests {
             PostgresFixture.run(
                 "load \(url) \"SELECT t, v FROM single_v\" as s x=t mode=remote", &notebook
             ).contains("column 'v' is a Float32"))
+        // Two columns of one name: read as a subquery, this engine keeps one of them.
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT t, toFloat64(v) AS w, w FROM single_v\" as s x=t mode=remote",
+                &notebook
+            ).contains("the query has two columns named 'w'"))
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT t, toFloat64(v) AS w FROM single_v WHERE 0\" as s x=t mode=remote",
+                &notebook
+            ).contains("the query gives no row with an x to draw along"))
     }
 }
 

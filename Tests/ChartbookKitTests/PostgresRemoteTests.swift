@@ -259,6 +259,16 @@ struct PostgresRemoteTests {
             )
             .contains("x=none (the row number) needs mode=local"))
         #expect(notebook.session.dataset(named: "q") == nil)
+        // No row, or two columns of one name: refused, saying so.
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT x, value FROM errors_0 WHERE false\" as e mode=remote",
+                &notebook
+            ).contains("the query gives no row with an x to draw along"))
+        #expect(
+            PostgresFixture.run(
+                "load \(url) \"SELECT x, value, value FROM errors_0\" as e mode=remote", &notebook
+            ).contains("the query has two columns named 'value'"))
     }
 }
 
