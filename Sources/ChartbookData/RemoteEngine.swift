@@ -196,10 +196,13 @@ public enum RemoteEngines {
             // Its one time column, as a load of every row takes (issue 31).
             let times = time.indices.filter { time[$0] }
             if times.count > 1 {
+                // Not a reason to load the rows instead (`mode=auto`): a query too big to keep
+                // whole would then draw by row number, which is rarely what was meant.
                 let listed = times.map { "'\(TextMetrics.sanitized(names[$0]))'" }
-                throw .notRemote(
+                throw .query(
                     "the query has several time columns (\(listed.joined(separator: ", "))): "
-                        + "name the one to draw along with x=COLUMN")
+                        + "name the one to draw along with x=COLUMN",
+                    offset: nil)
             }
             x = times.first
         }
