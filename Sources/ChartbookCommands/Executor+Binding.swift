@@ -210,12 +210,10 @@ extension Executor {
     private func checkEngineFilterKeeps(
         _ filter: Located<RowFilter>, _ dataset: Dataset, _ table: RemoteTable
     ) throws(Diagnostic) {
-        let rows = RemoteRowSet(filter.value)
-        var kept = table.filtered[rows]?.count
-        if kept == nil, case .query(let query) = dataset.source, let remote = query.remoteEngine {
-            do throws(DatabaseFailure) {
-                kept = try remote.kept(table, rows, shouldCancel: isCancelled).count
-            } catch { throw engineFailure(error, query, at: filter.range) }
+        var kept = table.filtered[RemoteRowSet(filter.value)]?.count
+        if kept == nil {
+            kept = try engineKept(
+                filter.value, extentOf: filter.value.column, dataset, at: filter.range)?.count
         }
         guard kept == 0, let c = Column.index(of: filter.value.column, in: table.columns)
         else { return }

@@ -31,8 +31,8 @@ extension Executor {
         var pipeline = pipeline
         if case .count(let bins)? = pipeline.bin, let x = pipeline.x {
             // Resolved to a step as the executor resolves it: over the kept rows' x extent.
-            let extent = try engineExtent(of: x, pipeline.filter, dataset, at: range)
-            if let step = extent.flatMap({ XBin.step(count: bins, extent: $0) }) {
+            let kept = try engineKept(pipeline.filter, extentOf: x, dataset, at: range)
+            if let step = kept?.extent.flatMap({ XBin.step(count: bins, extent: $0) }) {
                 pipeline.bin = .step(step)
             }
         }
@@ -62,35 +62,24 @@ extension Executor {
         } catch { throw Self.refused(error, plot: plot.id, at: range) }
     }
 
-    /// The lowest and highest value of column `x` of a remote dataset over the rows `filter`
-    /// keeps, asked of its engine; nil when it has none.
-    func engineExtent(
-        of x: String, _ filter: RowFilter?, _ dataset: Dataset, at range: SourceRange
-    ) throws(Diagnostic) -> ClosedRange<Double>? {
+    /// The rows of a remote dataset `filter` keeps, asked of its engine in one scan: how many,
+    /// and the extent of `column` among them (nil when none has a value of it).
+    func engineKept(
+        _ filter: RowFilter?, extentOf column: String, _ dataset: Dataset, at range: SourceRange
+    ) throws(Diagnostic) -> (count: Int, extent: ClosedRange<Double>?)? {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
             let remote = query.remoteEngine
         else { return nil }
-        let compiler = SQLCompiler(SQLDialect(query.engine))
-        let source = engineSource(remote, table, ordered: false)
-        let questions: [String]
-        do throws(TransformError) {
-            questions = try [StatisticKind.min, .max].map { (kind) throws(TransformError) in
-                try compiler.statistic(kind, of: x, filter: filter, over: source)
-            }
-        } catch {
-            throw Diagnostic(
-                .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
-        }
-        let ends: [Double]
+        let sql = SQLCompiler(SQLDialect(query.engine)).kept(
+            filter, extentOf: column, over: engineSource(remote, table, ordered: false))
+        let answer: [Double]
         do throws(DatabaseFailure) {
-            ends = try questions.map { (sql) throws(DatabaseFailure) in
-                try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
-            }
+            answer = try remote.aggregates(sql, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }
-        guard ends.count == 2, ends[0].isFinite, ends[1].isFinite, ends[0] <= ends[1] else {
-            return nil
-        }
-        return ends[0]...ends[1]
+        guard answer.count == 3 else { return nil }
+        let (low, high) = (answer[1], answer[2])
+        let extent = low.isFinite && high.isFinite && low <= high ? low...high : nil
+        return (Int(saturating: answer[0]), extent)
     }
 
     /// Reference lines at a statistic of a remote dataset, computed by the engine once (and

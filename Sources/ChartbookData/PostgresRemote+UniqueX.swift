@@ -22,21 +22,17 @@ extension PostgresRemote {
     ]
 
     /// Whether no two rows of the query can share an x (`x`: what the server said of its
-    /// column): it reads a table column as it is (`origin`), the plan (EXPLAIN, no run)
-    /// reads that table alone row for row, and a valid unique index covers that column alone
-    /// (not partial, not an expression). Rows without an x share none anyway; x values
-    /// that convert to the same seconds are ruled out by the type (`groupsRaw`).
-    func xIsUnique(_ connection: PostgresConnection, _ x: XColumn, shouldCancel: () -> Bool)
-        throws(DatabaseFailure) -> Bool
-    {
-        guard let origin = x.origin else { return false }
-        let plan = try connection.execute(
-            "EXPLAIN (FORMAT JSON) " + PostgresReader.statement(query), shouldCancel: shouldCancel)
-        guard plan.rows == 1,
-            let json = try? JSONSerialization.jsonObject(with: Data(plan.bytes(0, 0))),
-            let top = (json as? [[String: Any]])?.first?["Plan"] as? [String: Any],
-            let scans = Self.rowForRowScans(top), scans == 1
-        else { return false }
+    /// column): it reads a table column as it is (`origin`), its plan (`plan`) reads that
+    /// table alone row for row, and a valid unique index covers that column alone (not
+    /// partial, not an expression). Rows without an x share none anyway; x values that
+    /// convert to the same seconds are ruled out by the type (`groupsRaw`).
+    func xIsUnique(
+        _ connection: PostgresConnection, _ x: XColumn, plan: [String: Any]?,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Bool {
+        guard let origin = x.origin, let plan, Self.rowForRowScans(plan) == 1 else {
+            return false
+        }
         let unique = try connection.execute(
             """
             SELECT count(*) FROM pg_catalog.pg_index WHERE indrelid = \(origin.table) \

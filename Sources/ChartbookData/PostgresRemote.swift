@@ -1,4 +1,5 @@
 import ChartbookModel
+import Foundation
 
 /// A query kept in a PostgreSQL server (`mode=remote`): what is learnt of it once (columns,
 /// the engine's row estimate, the first and last row by x, the rows of each column's
@@ -60,8 +61,9 @@ public struct PostgresRemote: RemoteEngine {
                 "mode=remote reads timestamp and date columns as UTC; with another zone, "
                     + "convert them in the query (AT TIME ZONE) or use mode=local")
         }
-        var estimate = known ?? 0
-        if known == nil { estimate = try estimatedRows(connection, shouldCancel: shouldCancel) }
+        // (One plan: the estimate, and whether rows can share an x.)
+        let plan = try self.plan(connection, shouldCancel: shouldCancel)
+        let estimate = known ?? Self.estimatedRows(of: plan)
         // The first and last row with an x (NaN, which sorts above every number, and ±∞
         // have none).
         let hasX = hasX(shape, type: xType)
@@ -80,7 +82,8 @@ public struct PostgresRemote: RemoteEngine {
         let xEnds = ends.map { $0[shape.x] }
         if Self.groupsRaw(xType, ends: xEnds) {
             // (Rows of a table read as they are, by a unique index on x, share none.)
-            let unique = try xIsUnique(connection, xColumnFacts, shouldCancel: shouldCancel)
+            let unique = try xIsUnique(
+                connection, xColumnFacts, plan: plan, shouldCancel: shouldCancel)
             table.mostRowsPerX =
                 unique
                 ? 1
@@ -136,16 +139,29 @@ public struct PostgresRemote: RemoteEngine {
     func estimatedRows(_ connection: PostgresConnection, shouldCancel: () -> Bool)
         throws(DatabaseFailure) -> Int
     {
+        Self.estimatedRows(of: try plan(connection, shouldCancel: shouldCancel))
+    }
+
+    /// The planner's plan of the query (EXPLAIN, no run): its top node, as the engine writes
+    /// it in JSON (`Node Type`, `Plan Rows`, `Plans` …); nil when it cannot be read.
+    func plan(_ connection: PostgresConnection, shouldCancel: () -> Bool)
+        throws(DatabaseFailure) -> [String: Any]?
+    {
         let prefix = "EXPLAIN (FORMAT JSON) "
         let plan: PostgresResult
         do {
             plan = try connection.execute(
                 prefix + PostgresReader.statement(query), shouldCancel: shouldCancel)
         } catch { throw PostgresReader.shifted(error, by: prefix.count) }
-        guard plan.rows > 0 else { return 0 }
-        let text = String(decoding: plan.bytes(0, 0), as: UTF8.self)
-        guard let key = text.range(of: "\"Plan Rows\": ") else { return 0 }
-        return Int(text[key.upperBound...].prefix { $0.isNumber }) ?? 0
+        guard plan.rows > 0,
+            let json = try? JSONSerialization.jsonObject(with: Data(plan.bytes(0, 0)))
+        else { return nil }
+        return (json as? [[String: Any]])?.first?["Plan"] as? [String: Any]
+    }
+
+    /// The rows a plan's top node estimates (0 when it says none).
+    static func estimatedRows(of plan: [String: Any]?) -> Int {
+        (plan?["Plan Rows"] as? NSNumber)?.intValue ?? 0
     }
 
     /// The query's shape, and the type (OID) of its x column.

@@ -135,6 +135,16 @@ public struct SQLCompiler: Sendable {
             "SELECT CAST(\(value) AS \(dialect.nullableDouble)) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
     }
 
+    /// The rows `filter` keeps in one scan: how many (whatever they hold), and the lowest
+    /// and highest value of `column` among them (NULL where none has one).
+    public func kept(_ filter: RowFilter?, extentOf column: String, over source: Source) -> String {
+        let c = SQLQuoting.identifier(column)
+        let kept = filter.map { " WHERE " + condition($0, source) } ?? ""
+        return "SELECT CAST(COUNT(*) AS \(dialect.double)), "
+            + "CAST(MIN(\(c)) AS \(dialect.nullableDouble)), "
+            + "CAST(MAX(\(c)) AS \(dialect.nullableDouble)) FROM \(source.relation)\(kept)"
+    }
+
     /// The mean of column `c` (quoted) as `Statistics` takes it, the sum over the count (NULL
     /// for no value): PostgreSQL's AVG of float8 also sums the squares, which overflow above
     /// 1.3e154.

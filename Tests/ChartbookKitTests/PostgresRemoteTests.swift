@@ -198,7 +198,8 @@ struct PostgresRemoteTests {
             let remote = PostgresRemote(url: url, query: query)
             let connection = try remote.connect { false }
             let (_, x) = try remote.describedShape(connection, xColumn: "t") { false }
-            return try remote.xIsUnique(connection, x) { false }
+            let plan = try remote.plan(connection) { false }
+            return try remote.xIsUnique(connection, x, plan: plan) { false }
         }
         for query in [
             "SELECT t, v FROM keyed_x", "SELECT t, v FROM keyed_x WHERE v > 0 ORDER BY t LIMIT 10",
