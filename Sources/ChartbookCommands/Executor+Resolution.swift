@@ -142,129 +142,6 @@ extension Executor {
         return Diagnostic(.unreadableData(path: path.value, error), at: path.range)
     }
 
-    /// A database query as a dataset: engine errors point at the query, an unreadable
-    /// database at its path.
-    func load(
-        _ request: DatabaseQuery, as name: Located<String>, location: SourceRange,
-        query: SourceRange, timeZone: TimeZoneSetting, columns named: [Located<String>] = []
-    ) throws(Diagnostic) -> Dataset {
-        let reader = DatabaseReader(timeZone: timeZone, limits: limits)
-        let table: DelimitedReader.Table
-        // While the engine answers, the executable's waiting line counts the seconds (the
-        // share done is unknown: NaN), as it does for a remote dataset's drawings.
-        let waiting = Self.waiting(for: name.value, progress: progress, isCancelled: isCancelled)
-        defer { progress(name.value, 1) }
-        var request = request
-        do throws(DatabaseFailure) {
-            if let rows = sampleRows {
-                request = try sampledQuery(request, rows: rows, shouldCancel: waiting)
-            } else if let remote = try remoteTable(
-                request, timeZone: timeZone, shouldCancel: waiting)
-            {
-                // Until the first drawing, it holds its first and last row and the rows of
-                // its extremes (so the first layout's y axis is already the data's).
-                return Dataset(
-                    name: name.value,
-                    columns: remote.columns(of: remote.rows(with: [])),
-                    source: .query(request), xColumn: remote.xColumn, remote: remote)
-            }
-            table = try reader.read(request, shouldCancel: waiting)
-        } catch {
-            switch error {
-            case .cannotOpen(let reason):
-                throw Diagnostic(
-                    .cannotRead(path: request.shownLocation, reason: reason), at: location)
-            case .query(let message, let offset):
-                throw Diagnostic(
-                    .queryFailed(engine: request.engine.rawValue, message: message),
-                    at: Self.point(in: query, at: offset, of: request.sql))
-            case .notRemote(let message):
-                throw Diagnostic(
-                    .queryFailed(engine: request.engine.rawValue, message: message), at: query)
-            case .data(.cancelled): throw Diagnostic(.cancelled, at: query)
-            case .data(.unknownLabelColumn(let label, let available)):
-                throw Diagnostic(
-                    .unknown(.column, label, context: "labels= of load", candidates: available),
-                    at: named.first(where: { $0.value == "labels" })?.range ?? query)
-            case .data(let error):
-                throw Diagnostic(.unreadableData(path: request.shownLocation, error), at: query)
-            }
-        }
-        if isCancelled() { throw Diagnostic(.cancelled, at: query) }
-        let columns = try xColumns(
-            Self.keepingLabels(table.columns, table.labels, request.options),
-            options: request.options, timeZone: timeZone,
-            at: named.first(where: { $0.value == "x" })?.range ?? query)
-        return Dataset(
-            name: name.value, columns: columns, labels: table.labels, source: .query(request),
-            xColumn: Self.xColumn(of: columns, options: request.options))
-    }
-
-    /// The remote side of a PostgreSQL or ClickHouse query that stays in the engine (`mode=remote`, or
-    /// `mode=auto` over `LoadOptions.remoteThreshold` estimated rows with an x to draw along),
-    /// nil when the rows are to be loaded.
-    func remoteTable(
-        _ request: DatabaseQuery, timeZone: TimeZoneSetting,
-        shouldCancel: @escaping @Sendable () -> Bool
-    ) throws(DatabaseFailure) -> RemoteTable? {
-        guard request.options.mode != .local, let remote = request.remoteEngine else {
-            return nil
-        }
-        if request.options.rowIndex {
-            // (mode=auto loads the rows instead.)
-            throw .notRemote(Self.rowNumberNotRemote)
-        }
-        var estimate: Int?
-        if request.options.mode == .auto {
-            // PostgreSQL plans the query without running it (EXPLAIN); ClickHouse counts.
-            let rows = try remote.estimatedRows(shouldCancel: shouldCancel)
-            guard rows > LoadOptions.remoteThreshold else { return nil }
-            estimate = rows
-        }
-        do {
-            var table = try remote.open(
-                xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
-                shouldCancel: shouldCancel)
-            // An engine may count them as it opens the query (ClickHouse, per stretch of x).
-            if table.mostRowsPerX == nil { table.mostRowsPerX = try mostRowsPerX(remote, table) }
-            return table
-        } catch {
-            // Too big to load, but not drawable remotely (learnt before any row is read):
-            // load it (the budget decides). An engine error is the answer: it is not asked
-            // again.
-            if request.options.mode == .auto, case .notRemote = error { return nil }
-            throw error
-        }
-    }
-
-    /// Why `x=none` keeps a query's rows out of its engine: a drawing there is bucketed by x.
-    static let rowNumberNotRemote =
-        "mode=remote draws along an x column; x=none (the row number) needs mode=local"
-
-    /// `isCancelled` that also tells `progress` that `name` is still waiting on its engine
-    /// (NaN: the share done is unknown) each time the engine's client asks.
-    static func waiting(
-        for name: String, progress: @escaping @Sendable (String, Double) -> Void,
-        isCancelled: @escaping @Sendable () -> Bool
-    ) -> @Sendable () -> Bool {
-        {
-            progress(name, .nan)
-            return isCancelled()
-        }
-    }
-
-    /// Where an engine's error points: the character `offset` of the query `sql`, when the
-    /// query was written as one string without escapes (so characters and columns agree);
-    /// else the whole string.
-    static func point(in query: SourceRange, at offset: Int?, of sql: String) -> SourceRange {
-        guard let offset, offset >= 0, offset < sql.count, query.length == sql.count + 2,
-            !sql.contains(where: \.isNewline)
-        else { return query }
-        return SourceRange(
-            start: SourceLocation(line: query.start.line, column: query.start.column + 1 + offset),
-            length: 1)
-    }
-
     /// The columns with the `labels=` column kept among them, as text, first (issue 31:
     /// it was only labels, so `x=month` or `by=month` could not name it).
     static func keepingLabels(_ columns: [Column], _ labels: [String]?, _ options: LoadOptions)
@@ -277,7 +154,7 @@ extension Executor {
     }
 
     /// Checks `x=` names a column, and reads it as times by `time=` (`timed`).
-    private func xColumns(
+    func xColumns(
         _ columns: [Column], options: LoadOptions, timeZone: TimeZoneSetting,
         at range: SourceRange
     ) throws(Diagnostic) -> [Column] {
@@ -306,18 +183,6 @@ extension Executor {
         var base = Substring(path.split(separator: "/").last ?? "data")
         if let dot = base.lastIndex(of: "."), dot != base.startIndex { base = base[..<dot] }
         return Identifier.made(from: base, fallback: "data")
-    }
-
-    /// The name of a query's dataset when `as` gives none: the SQLite file's name, or the
-    /// first table the PostgreSQL query reads from (`… FROM sales` → `sales`), else `query`.
-    static func datasetName(for request: DatabaseQuery) -> String {
-        guard request.engine.isServer else { return datasetName(forPath: request.location) }
-        let words = request.sql.split(whereSeparator: { $0.isWhitespace || $0 == "," })
-        guard let from = words.firstIndex(where: { $0.lowercased() == "from" }),
-            from + 1 < words.count
-        else { return "query" }
-        let table = words[from + 1].split(separator: ".").last ?? "query"
-        return Identifier.made(from: table.filter { $0 != "\"" && $0 != "(" }, fallback: "query")
     }
 
     /// `dataset.column`, `dataset` (one numeric column) or `column` (in exactly one dataset).
