@@ -49,10 +49,7 @@ extension ClickHouseRemote {
             counted = picked.counts
         }
         let (picks, starts) = m4Picks(shape, request, origin: origin, keysOnly: false)
-        let sql = """
-            SELECT \(picks.joined(separator: ", ")) \
-            FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
-            """
+        let sql = select(picks, of: shape, where: inside, "GROUP BY \(bucket(request))")
         var rows = [[Double]]()
         // Per value column, the dot columns where it misses a value, and the x they span.
         var broken = [[(key: Double, from: Double, to: Double)]](
@@ -124,16 +121,21 @@ extension ClickHouseRemote {
                 origin: origin, row: "chartbook_r")
         let beyond = beyondPicks(
             c, dots: request.yDots[shape.shown[c]], log: request.logY, row: "chartbook_r")
+        let runs = select(
+            [
+                "\(bucket(request)) AS chartbook_k",
+                "arraySort(e -> e.1, groupArray(tuple(chartbook_x, \(present), \(shape.row)))) AS chartbook_s",
+                "arrayMap(e -> e.2, chartbook_s) AS chartbook_ps",
+                """
+                arrayCumSum(arrayMap((p, q) -> (NOT p) AND q, chartbook_ps, \
+                arrayPopBack(arrayPushFront(chartbook_ps, 1)))) AS chartbook_runs
+                """,
+            ], of: shape, where: within, "GROUP BY chartbook_k")
         let sql = """
             SELECT \((picks + beyond).joined(separator: ", ")) FROM (\
             SELECT chartbook_k, chartbook_e.1 AS chartbook_x, chartbook_e.2 AS chartbook_p, \
             chartbook_e.3 AS chartbook_r, \(unpacked) AS chartbook_c\(c), chartbook_run \
-            FROM (SELECT \(bucket(request)) AS chartbook_k, \
-            arraySort(e -> e.1, groupArray(tuple(chartbook_x, \(present), \(shape.row)))) AS chartbook_s, \
-            arrayMap(e -> e.2, chartbook_s) AS chartbook_ps, \
-            arrayCumSum(arrayMap((p, q) -> (NOT p) AND q, chartbook_ps, \
-            arrayPopBack(arrayPushFront(chartbook_ps, 1)))) AS chartbook_runs \
-            FROM (\(selectRows(shape)) WHERE \(within)) GROUP BY chartbook_k) \
+            FROM (\(runs)) \
             ARRAY JOIN chartbook_s AS chartbook_e, chartbook_runs AS chartbook_run) \
             GROUP BY chartbook_k, chartbook_run
             """

@@ -106,10 +106,7 @@ extension ClickHouseRemote {
             picks += ["\(pick)(\(shape.row), chartbook_x, \(condition))", "countIf(\(condition))"]
             ranges.append("(\(condition))")
         }
-        let sql = """
-            SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape)) \
-            WHERE \(ranges.joined(separator: " OR ")))
-            """
+        let sql = select(picks, of: shape, where: ranges.joined(separator: " OR "))
         guard let line = try fields(connection, sql, shouldCancel: shouldCancel).first,
             line.count == picks.count
         else { return sides.map { _ in [] } }

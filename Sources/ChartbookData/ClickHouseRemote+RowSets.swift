@@ -42,7 +42,7 @@ extension ClickHouseRemote {
         let v = shape.loaded(c)
         let answer = try numbers(
             try connect(),
-            "SELECT uniqExact(\(v)) + (count() > count(\(v))) FROM (\(selectRows(shape)))",
+            select(["uniqExact(\(v)) + (count() > count(\(v)))"], of: shape),
             shouldCancel: shouldCancel)
         return Int(saturating: answer.first ?? 0)
     }

@@ -49,10 +49,9 @@ extension ClickHouseRemote {
     private func bounds(
         _ connection: ClickHouseConnection, _ shape: Shape, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> ClosedRange<Double>? {
-        let x = value(shape, shape.x)
+        let x = "chartbook_x"
         let answer = try numbers(
-            connection,
-            "SELECT count(\(x)), min(\(x)), max(\(x)) FROM (\n\(PostgresReader.statement(query))\n)",
+            connection, select(["count(\(x))", "min(\(x))", "max(\(x))"], of: shape),
             shouldCancel: shouldCancel)
         guard answer.count == 3, answer[0] > 0, answer[1].isFinite, answer[2].isFinite,
             answer[1] <= answer[2]

@@ -24,10 +24,7 @@ extension ClickHouseRemote {
         inside: String, origin: Double, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> (condition: String, counts: [Double: [Int]]) {
         let (picks, starts) = m4Picks(shape, request, origin: origin, keysOnly: true)
-        let sql = """
-            SELECT \(picks.joined(separator: ", ")) \
-            FROM (\(selectRows(shape)) WHERE \(inside)) GROUP BY \(bucket(request))
-            """
+        let sql = select(picks, of: shape, where: inside, "GROUP BY \(bucket(request))")
         var xs = Set<Double>(), counts = [Double: [Int]]()
         for line in try fields(connection, sql, shouldCancel: shouldCancel)
         where line.count == picks.count {

@@ -37,11 +37,15 @@ public struct ClickHouseRemote: RemoteEngine {
     public var query: String
     /// Seconds one query may take (`timeout=` of load); nil: no limit.
     public var timeout: Double?
+    /// The query as one table's rows, which questions read as the table itself (so that a
+    /// `Distributed` table's shards answer them); nil: read as a subquery.
+    public var tableQuery: ClickHouseTableQuery?
 
     public init(url: String, query: String, timeout: Double? = PostgresReader.defaultTimeout) {
         self.url = url
         self.query = query
         self.timeout = timeout
+        tableQuery = ClickHouseTableQuery(query)
     }
 
     /// The remote side of a ClickHouse query dataset: its server, query and time limit.
@@ -78,6 +82,17 @@ public struct ClickHouseRemote: RemoteEngine {
         // This engine plans no estimate without running (18.x has no EXPLAIN ESTIMATE); a
         // count of a table is read from its parts' metadata, of a query it is one scan.
         let connection = try connect()
+        if let table = tableQuery,
+            let counted = try? numbers(
+                connection,
+                "SELECT count() FROM \(table.table)"
+                    + (table.condition.map { " WHERE \($0)" } ?? ""),
+                shouldCancel: shouldCancel
+            ).first
+        {
+            return Int(saturating: counted)
+        }
+        // (And where that fails, the query itself says why, pointing into it.)
         let prefix = "SELECT count() FROM (\n"
         let answer = try numbers(
             connection, prefix + PostgresReader.statement(query) + "\n)", prefixed: prefix.count,
@@ -187,17 +202,66 @@ public struct ClickHouseRemote: RemoteEngine {
     /// The query's rows as Float64 columns: `chartbook_x`, then `chartbook_c0, …` (times as
     /// seconds since the epoch; NaN and infinities as NULL, as a drawing reads them).
     func selectRows(_ shape: Shape) -> String {
-        let columns =
-            shape.names.indices.map { "\(value(shape, $0)) AS chartbook_c\($0)" }
+        "SELECT \(definitions(shape).joined(separator: ", ")) FROM \(rows(shape))"
+    }
+
+    /// What `selectRows` names: `… AS chartbook_x`, `… AS chartbook_c0`, ….
+    func definitions(_ shape: Shape) -> [String] {
+        ["\(value(shape, shape.x)) AS chartbook_x"]
+            + shape.names.indices.map { "\(value(shape, $0)) AS chartbook_c\($0)" }
             + shape.names.indices.filter(shape.mayHoldInfinities).map {
                 "\(loadedValue(shape, $0)) AS chartbook_l\($0)"
             }
-        // And x as the query gives it (what a question may read instead; unread, it costs
-        // nothing).
-        let raw = "\(ClickHouseReader.quoted(shape.names[shape.x])) AS chartbook_t"
-        return
-            "SELECT \(value(shape, shape.x)) AS chartbook_x, \(columns.joined(separator: ", ")), "
-            + "\(raw) FROM \(rows(shape))"
+            // And x as the query gives it (what a question may read instead; unread, it
+            // costs nothing).
+            + ["\(ClickHouseReader.quoted(shape.names[shape.x])) AS chartbook_t"]
+    }
+
+    /// A question of the query's rows that `shape.filter` and `condition` keep, their values
+    /// named as `selectRows` names them: `SELECT picks FROM rows WHERE condition rest`. Of
+    /// one table's rows (`tableQuery`) it reads the table itself, the values defined by
+    /// `WITH`, so that a `Distributed` table's shards each answer it over their own rows (as
+    /// a subquery, the shards send every row to the server asked, which reads them alone).
+    func select(
+        _ picks: [String], of shape: Shape, where condition: String? = nil, _ rest: String = ""
+    ) -> String {
+        let tail = rest.isEmpty ? "" : " \(rest)"
+        guard let table = tableQuery else {
+            let kept = condition.map { " WHERE \($0)" } ?? ""
+            return
+                "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))\(kept))\(tail)"
+        }
+        let conditions = [
+            table.condition, shape.condition(Self.words) { loadedValue(shape, $0) }, condition,
+        ].compactMap { $0 }
+        let kept =
+            conditions.isEmpty
+            ? "" : " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ")
+        let question = "SELECT \(picks.joined(separator: ", ")) FROM \(table.table)\(kept)\(tail)"
+        // Only the values the question names: this engine reads the columns of every
+        // definition, used or not.
+        let used = Self.names(in: question)
+        let defined = definitions(shape).filter {
+            used.contains(String($0.split(separator: " ").last ?? ""))
+        }
+        return defined.isEmpty
+            ? question : "WITH \(defined.joined(separator: ", ")) \(question)"
+    }
+
+    /// The words of `sql` that name chartbook's values (`chartbook_…`).
+    static func names(in sql: String) -> Set<String> {
+        var names = Set<String>()
+        var word = ""
+        for c in sql.unicodeScalars {
+            if c.properties.isAlphabetic || c == "_" || ("0"..."9").contains(c) {
+                word.unicodeScalars.append(c)
+                continue
+            }
+            if word.hasPrefix("chartbook_") { names.insert(word) }
+            word = ""
+        }
+        if word.hasPrefix("chartbook_") { names.insert(word) }
+        return names
     }
 
     /// The query's rows, those `shape.filter` keeps, as a parenthesised query.

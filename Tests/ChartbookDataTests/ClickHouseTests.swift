@@ -27,6 +27,35 @@ import Testing
         #expect(DatabaseQuery.Engine.parse(location: "ClickHouse://h/d")?.0 == .clickhouse)
     }
 
+    /// Which queries questions may read as their table (`ClickHouseTableQuery`): plain
+    /// columns of one table and a condition — nothing that changes which rows or values the
+    /// query gives (the rest are read as a subquery, which is always right).
+    @Test func aQueryOfOneTablesColumnsIsReadAsTheTable() throws {
+        let plain = try #require(ClickHouseTableQuery("SELECT t, value FROM dist;\n"))
+        #expect(plain == ClickHouseTableQuery(table: "dist", condition: nil))
+        let kept = try #require(
+            ClickHouseTableQuery(
+                "select `t`, \"v\" from db.m where host = 'a(' AND v > 1e-3 ;"))
+        #expect(kept == ClickHouseTableQuery(table: "db.m", condition: "host = 'a(' AND v > 1e-3"))
+        #expect(ClickHouseTableQuery("SELECT * FROM m WHERE (a OR b) AND c IN (1, 2)") != nil)
+        for query in [
+            "SELECT t AS x, v FROM m", "SELECT toDate(t), v FROM m", "SELECT DISTINCT t FROM m",
+            "SELECT t, v FROM m FINAL", "SELECT t, v FROM m SAMPLE 0.1", "SELECT t, v FROM m AS a",
+            "SELECT t, v FROM m WHERE v > 1 LIMIT 10", "SELECT t, v FROM m WHERE 1 ORDER BY t",
+            "SELECT t, v FROM m WHERE 1 SETTINGS max_threads = 1", "SELECT t, v FROM m FORMAT CSV",
+            "SELECT t, v FROM m WHERE v IN (SELECT v FROM n)", "SELECT t, v FROM numbers(10)",
+            "SELECT t, v FROM (SELECT t, v FROM m)", "SELECT t, v FROM m -- note",
+            "SELECT t, v FROM m WHERE x = 'unclosed", "SELECT t, v FROM m WHERE chartbook_x > 0",
+            "SELECT t, v FROM m ARRAY JOIN a", "SELECT t, v FROM m, n", "SELECT t, v FROM m WHERE",
+            "SELECT t, v FROM m WHERE a = 1 UNION ALL SELECT t, v FROM n",
+            "SELECT t, v FROM m; DROP m",
+            "WITH 1 AS a SELECT t, v FROM m", "SELECT t, v FROM m PREWHERE v > 1",
+            "SELECT t, v FROM m WHERE (v > 1", "SELECT t, v FROM m /* x */",
+        ] {
+            #expect(ClickHouseTableQuery(query) == nil, "\(query)")
+        }
+    }
+
     @Test func typesAreReadByTheirNames() {
         typealias Kind = ClickHouseColumn.Kind
         #expect(Kind(type: "UInt64") == .number && Kind(type: "Decimal(10, 2)") == .number)

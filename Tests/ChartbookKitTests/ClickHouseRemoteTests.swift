@@ -32,8 +32,12 @@ struct ClickHouseRemoteTests {
         let values = trial % 2 == 1 ? "\(value), other" : value
         let columns = trial % 4 == 2 ? "\(values), x" : "x, \(values)"
         let query = "SELECT \(columns) FROM \(table) ORDER BY x"
+        // Trials 0–3 ask the engine of the table itself (`ClickHouseTableQuery`): plain
+        // columns, unordered (the engine orders nothing), kept by a condition in 1 and 3.
+        let plain = "SELECT \(columns) FROM \(table)" + (trial % 2 == 1 ? " WHERE 1 = 1" : "")
         try RemoteComparison.drawings(
-            url: url, query: query, xs: xs, values: trial % 2 == 1 ? 2 : 1, missing: missing,
+            url: url, query: query, remoteQuery: trial < 4 ? plain : nil, xs: xs,
+            values: trial % 2 == 1 ? 2 : 1, missing: missing,
             random: &random, text: { ClickHouseFixture.text($0, numericX) }, trial: trial,
             extra: { $0 == 3 ? ["set yscale log"] + (numericX ? ["set xscale log"] : []) : [] })
     }
@@ -70,18 +74,21 @@ struct ClickHouseRemoteTests {
             lines: UInt64(38 + trial), trial: trial)
     }
 
-    /// Rows about a second apart: the rows sharing an x are counted per 64 seconds with bit
-    /// masks (not per stretch with sets, as for the sparser series above). `describe` and a
-    /// line are byte for byte what loading every row gives: no x shared (0), two rows at
-    /// each end of a 64-second group (1), three at one second (2).
+    /// Rows about a second apart: the rows sharing an x are counted per 128 seconds with two
+    /// 64-bit masks (not per stretch with sets, as for the sparser series above). `describe`
+    /// and a line are byte for byte what loading every row gives: no x shared (0), two rows
+    /// at each end of a mask and of a 128-second group (1), three at one second (2).
     @Test(arguments: 0..<3) func denseRowsSharingAnXAreCountedExactly(ties: Int) throws {
         let url = try #require(ClickHouseFixture.url)
         var random = RandomSource(seed: UInt64(3900 + ties))
-        let start = 1_700_000_000 - 1_700_000_000 % 64
+        let start = 1_700_000_000 - 1_700_000_000 % 128
         var xs = (0..<20_000).map { Double(start + $0 + $0 / 7) }
-        // The seconds 63 and 64 past `start`, the last of one group and the first of the
-        // next: two rows each (63 is not in the series, 64 is).
-        if ties == 1 { xs += [Double(start + 63), Double(start + 63), Double(start + 64)] }
+        // The seconds 63 and 64 past `start` (128-aligned), the last of one mask and the
+        // first of the next, and 127 and 128, the last of one group and the first of the
+        // next: two rows each (63 and 127 are not in the series, 64 and 128 are).
+        if ties == 1 {
+            xs += [63, 63, 64, 127, 127, 128].map { Double(start + $0) }
+        }
         if ties == 2 { xs += [Double(start + 7_000), Double(start + 7_000)] }
         try ClickHouseFixture.create(
             "dense_\(ties)", xs: xs.sorted(), random: &random, numericX: false)

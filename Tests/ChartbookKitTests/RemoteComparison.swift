@@ -22,9 +22,11 @@ enum RemoteComparison {
     /// Four drawings of `query` on random window sizes — every row, then random views,
     /// selections, `filteredLines` and `extra(round)` — each equal in the terminal and in SVG, and each costing
     /// at most the M4 bound of rows on the wire (`values` columns drawn; `missing` values,
-    /// a run each).
+    /// a run each). `remoteQuery`: the same rows as `query` gives, asked otherwise of the
+    /// engine (`query` orders them for loading every row).
     static func drawings(
-        url: String, query: String, xs: [Double], values: Int, missing: Int,
+        url: String, query: String, remoteQuery: String? = nil, xs: [Double], values: Int,
+        missing: Int,
         random: inout RandomSource, text: (Double) -> String, trial: Int,
         extra: (Int) -> [String] = { _ in [] }
     ) throws {
@@ -42,7 +44,8 @@ enum RemoteComparison {
             }
             let target = TerminalTarget(columns: columns, rows: rows, colorMode: .none)
             let local = try PostgresFixture.session(url, query, mode: "local", commands)
-            let remote = try PostgresFixture.session(url, query, mode: "remote", commands)
+            let remote = try PostgresFixture.session(
+                url, remoteQuery ?? query, mode: "remote", commands)
             #expect(remote.dataset(named: "d")?.remote != nil)
             let data = RemoteData()
             let terminal = data.forTerminal(remote, on: target, shouldCancel: { false })
