@@ -238,7 +238,7 @@ extension ClickHouseRemote {
     }
 
     /// The aggregates of an M4 question, per dot column: the first and last row (with
-    /// `keysOnly`, their x), the rows, the bucket; then per value column — from `starts`
+    /// `keysOnly`, their x), the rows (1 where no column misses a value), the bucket; then per value column — from `starts`
     /// (one more at the end) — its missing values, its two dot-row picks and its picks beyond
     /// a fixed range (none, or four), as rows or (`keysOnly`) as keys and x.
     func m4Picks(_ shape: Shape, _ request: RemoteRequest, origin: Double?, keysOnly: Bool)
@@ -248,7 +248,13 @@ extension ClickHouseRemote {
             keysOnly
             ? ["min(chartbook_x)", "max(chartbook_x)"]
             : ["argMin(\(shape.row), chartbook_x)", "argMax(\(shape.row), chartbook_x)"]
-        picks += ["count()", bucket(request)]
+        // The rows are counted only to be set against a column's missing values: where every
+        // row draws every column there are none, and 1 stands for the count (a count costs
+        // this engine 0.1 s of the 1.1 s of a first step on 10⁸ rows).
+        let missesSome = !shape.values.allSatisfy {
+            Self.everyRowDrawn(shape, $0, log: request.logY)
+        }
+        picks += [missesSome ? "count()" : "1", bucket(request)]
         var starts = [Int]()
         for c in shape.values {
             starts.append(picks.count)

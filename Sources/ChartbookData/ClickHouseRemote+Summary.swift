@@ -19,8 +19,10 @@ extension ClickHouseRemote {
 
     /// The summary in two scans: the bounds (plain aggregates, which also say which columns
     /// are complete: every later question reads those without a test per row), then the
-    /// rows at the bounds (each picked by an equality, so a row is rarely built). A column
-    /// holding NaN or ±∞ costs the bounds' scan once more.
+    /// rows at the bounds (each picked by an equality, so a row is rarely built) — those at
+    /// x's ends apart from those at the values' extremes, as x's are found through a
+    /// sorting key on x (0.2 + 0.003 s on 10⁸ rows, against 0.33 s for all at once). A
+    /// column holding NaN or ±∞ costs the bounds' scan once more.
     func summary(
         _ connection: ClickHouseConnection, _ shape: inout Shape, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Summary {
@@ -38,9 +40,10 @@ extension ClickHouseRemote {
         guard bounds.xCount > 0 else {
             return Summary(count: bounds.count, extremes: [], nonPositive: [:])
         }
-        var conditions = [bounds.x.lowerBound, bounds.x.upperBound].map {
+        let ends = [bounds.x.lowerBound, bounds.x.upperBound].map {
             "chartbook_x = \(Self.literal($0))"
         }
+        var conditions = [String]()
         var nonPositive = [String: Int]()
         for c in shape.values {
             guard let column = bounds.columns[c] else { continue }
@@ -50,22 +53,30 @@ extension ClickHouseRemote {
                 conditions.append("chartbook_c\(c) = \(Self.literal(value))")
             }
         }
-        // Only the rows holding one (half the time on 10⁸ rows: no row is built for the
-        // others).
+        let first = try rows(connection, shape, at: ends, shouldCancel: shouldCancel)
+        let extremes = try rows(connection, shape, at: conditions, shouldCancel: shouldCancel)
+        return Summary(
+            count: bounds.count, first: first[0], last: first[1],
+            extremes: extremes.filter { !$0.isEmpty }, nonPositive: nonPositive)
+    }
+
+    /// Per condition, the row with the least x of those it holds for (empty where none), in
+    /// one scan of only the rows holding one (no row is built for the others).
+    private func rows(
+        _ connection: ClickHouseConnection, _ shape: Shape, at conditions: [String],
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        guard !conditions.isEmpty else { return [] }
         let picks = conditions.map { "argMinIf(\(shape.row), chartbook_x, \($0))" }
         let answer = try fields(
             connection,
             select(
-                picks, of: shape,
-                where: conditions.map { "(\($0))" }.joined(separator: " OR ")),
+                picks, of: shape, where: conditions.map { "(\($0))" }.joined(separator: " OR ")),
             shouldCancel: shouldCancel)
         guard let line = answer.first, line.count == picks.count else {
             throw .query("the server's summary came back incomplete", offset: nil)
         }
-        let rows = line.map { Self.row($0, shape) }
-        return Summary(
-            count: bounds.count, first: rows[0], last: rows[1],
-            extremes: rows.dropFirst(2).filter { !$0.isEmpty }, nonPositive: nonPositive)
+        return line.map { Self.row($0, shape) }
     }
 
     /// One column's bounds: its lowest and highest value, its lowest above zero (nil where it
