@@ -74,6 +74,36 @@ struct ClickHouseRemoteTests {
             lines: UInt64(38 + trial), trial: trial)
     }
 
+    /// Queries of one table's plain columns and a condition, which the engine is asked as the
+    /// table itself (its values defined by `WITH`): conditions holding quoted words, names
+    /// in backquotes, the database named; each loaded both ways, as the same text, charts
+    /// and files.
+    @Test func aQueryOfOneTablesColumnsIsAskedAsTheTableItself() throws {
+        let url = try #require(ClickHouseFixture.url)
+        for sql in [
+            "DROP TABLE IF EXISTS odd",
+            "CREATE TABLE odd (t DateTime, k String, v Nullable(Float64), w Float64) ENGINE = MergeTree ORDER BY t",
+            "INSERT INTO odd SELECT toDateTime(1704067200 + number * 1800), ['a', 'x ORDER BY 1', 'b(', 'LIMIT'][number % 4 + 1], if(number % 13 = 0, NULL, sin(number / 20) * 10), number % 7 - 3 FROM numbers(600)",
+        ] {
+            try ClickHouseFixture.exec(sql)
+        }
+        let lines = [
+            "describe d", "add plot line d.v", "add plot line d.w where=v>0",
+            "view 2024-01-03..2024-01-08", "select x=2024-01-05", "set yscale log",
+            "show data d 1..4", "save csv d.csv d", "add refline mean d.v where=w>0",
+            "add plot line d.v as m agg=mean bin=day",
+        ]
+        for query in [
+            "SELECT t, v, w FROM odd WHERE k = 'x ORDER BY 1' OR k LIKE '%(%' OR k = 'LIMIT'",
+            "SELECT `t`, `v`, `w` FROM default.odd WHERE w >= -2",
+            "SELECT t, v, w FROM odd WHERE k IN ('a', 'b(') AND (v IS NULL OR v < 8)",
+        ] {
+            #expect(ClickHouseTableQuery(query) != nil, "\(query)")
+            let differences = RemoteComparison.sameLines(url, query, options: "x=t", lines)
+            #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+        }
+    }
+
     /// Rows about a second apart: the rows sharing an x are counted per 128 seconds with two
     /// 64-bit masks (not per stretch with sets, as for the sparser series above). `describe`
     /// and a line are byte for byte what loading every row gives: no x shared (0), two rows
@@ -133,6 +163,11 @@ struct ClickHouseRemoteTests {
         // (Ordered: a table of two parts is read in either order.)
         let differences = RemoteComparison.edgeShapes(url, orderedBy: " ORDER BY t, v")
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+        // The same shapes asked of the tables themselves (`ClickHouseTableQuery`: no ORDER
+        // BY), each table one part, read in one order.
+        try ClickHouseFixture.exec("OPTIMIZE TABLE null_x FINAL")
+        let asTables = RemoteComparison.edgeShapes(url, orderedBy: "")
+        #expect(asTables.isEmpty, "\(asTables.prefix(6).joined(separator: "\n"))")
         // A Float32 is refused: loading every row reads its text (0.1), this engine widens
         // it (0.10000000149…) and does not read text back exactly.
         try ClickHouseFixture.exec("DROP TABLE IF EXISTS single_v")
