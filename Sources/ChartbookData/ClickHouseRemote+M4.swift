@@ -161,12 +161,6 @@ extension ClickHouseRemote {
     /// x as the layout places it: log10 of it on a log x scale.
     static func x(log: Bool) -> String { log ? "log10(chartbook_x)" : "chartbook_x" }
 
-    /// Whether every row draws column `c`: a complete column on a linear scale misses
-    /// nothing, so its questions test no row.
-    static func everyRowDrawn(_ shape: Shape, _ c: Int, log: Bool) -> Bool {
-        !log && shape.complete.contains(c)
-    }
-
     /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
     static func drawn(_ c: Int, log: Bool) -> String {
         log ? "ifNull(chartbook_c\(c) > 0, 0)" : "chartbook_c\(c) IS NOT NULL"
@@ -185,7 +179,7 @@ extension ClickHouseRemote {
         let row = row ?? shape.row
         let v = "chartbook_c\(c)"
         // argMinIf(row, key, condition), or argMin(row, key) where every row is drawn.
-        let always = Self.everyRowDrawn(shape, c, log: log) && row == shape.row
+        let always = shape.drawsEveryRow(c, log: log) && row == shape.row
         func pick(_ function: String, _ key: String) -> String {
             let name = keysOnly ? String(function.dropFirst(3)).lowercased() : function
             let arguments = keysOnly ? key : "\(row), \(key)"
@@ -252,14 +246,14 @@ extension ClickHouseRemote {
         // row draws every column there are none, and 1 stands for the count (a count costs
         // this engine 0.1 s of the 1.1 s of a first step on 10⁸ rows).
         let missesSome = !shape.values.allSatisfy {
-            Self.everyRowDrawn(shape, $0, log: request.logY)
+            shape.drawsEveryRow($0, log: request.logY)
         }
         picks += [missesSome ? "count()" : "1", bucket(request)]
         var starts = [Int]()
         for c in shape.values {
             starts.append(picks.count)
             picks.append(
-                Self.everyRowDrawn(shape, c, log: request.logY)
+                shape.drawsEveryRow(c, log: request.logY)
                     ? "0" : "count() - countIf(\(Self.drawn(c, log: request.logY)))")
             let dots = request.yDots[shape.shown[c]]
             picks += valuePicks(

@@ -123,9 +123,7 @@ extension PostgresRemote {
                 valuePicks(shape, $0, dots: request.yDots[shape.shown[$0]], log: request.logY)
             }
         // A value a drawing leaves out breaks its line: missing, or ≤ 0 on a log scale.
-        let missing = shape.values.map {
-            "count(*) - count(*) FILTER (WHERE \(Self.drawn($0, log: request.logY)))"
-        }
+        let missing = shape.values.map { Self.missing(shape, $0, log: request.logY) }
         let sql = """
             SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", ")) \
             FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
@@ -207,15 +205,27 @@ extension PostgresRemote {
         log ? "COALESCE(d\(c) > 0, FALSE)" : "d\(c) IS NOT NULL"
     }
 
+    /// An aggregate's filter to the rows that draw column `c` (none where every row does).
+    static func drawnOnly(_ shape: Shape, _ c: Int, log: Bool) -> String {
+        shape.drawsEveryRow(c, log: log) ? "" : " FILTER (WHERE \(drawn(c, log: log)))"
+    }
+
+    /// How many rows leave out column `c` (a value missing, or ≤ 0 on a log scale): 0 where
+    /// every row draws it (two aggregates spared, and a test per row).
+    static func missing(_ shape: Shape, _ c: Int, log: Bool) -> String {
+        shape.drawsEveryRow(c, log: log)
+            ? "0" : "count(*) - count(*) FILTER (WHERE \(drawn(c, log: log)))"
+    }
+
     /// The rows with column `c`'s lowest and highest dot row (`dots`, as in
     /// `RemoteRequest.yDots`, of log10 of the value on a log scale), the earliest of each
     /// (the layout's reducer keeps those); the rows with its lowest and highest value when
     /// `dots` is nil.
     func valuePicks(_ shape: Shape, _ c: Int, dots: [Double]?, log: Bool) -> [String] {
         let all = shape.list
-        let present = "FILTER (WHERE \(Self.drawn(c, log: log)))"
+        let present = Self.drawnOnly(shape, c, log: log)
         guard let y = dots, y.count == 3 || y.count == 5 else {
-            return ["min(ARRAY[d\(c), \(all)]) \(present)", "max(ARRAY[d\(c), \(all)]) \(present)"]
+            return ["min(ARRAY[d\(c), \(all)])\(present)", "max(ARRAY[d\(c), \(all)])\(present)"]
         }
         let value = Self.drawnValue(c, log: log)
         let dot = Self.dotRow(c, dots: y, log: log)
@@ -227,7 +237,7 @@ extension PostgresRemote {
                 "min(ARRAY[x, \(all)]) FILTER (WHERE \(Self.drawn(c, log: log)) AND \(value) \(op) \(Self.literal(bound)))"
             } : []
         return [
-            "min(ARRAY[\(dot), x, \(all)]) \(present)", "max(ARRAY[\(dot), -x, \(all)]) \(present)",
+            "min(ARRAY[\(dot), x, \(all)])\(present)", "max(ARRAY[\(dot), -x, \(all)])\(present)",
         ] + beyond
     }
 

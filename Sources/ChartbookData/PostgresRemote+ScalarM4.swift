@@ -65,22 +65,23 @@ extension PostgresRemote {
         var aggregates = ["min(x)", "max(x)", "bool_and(x = floor(x))"]
         for (v, c) in shape.values.enumerated() {
             let dot = Self.dotRow(c, dots: dots[v], log: request.logY)
+            let every = shape.drawsEveryRow(c, log: request.logY)
             measured += [
                 "d\(c)",
-                "CASE WHEN \(Self.drawn(c, log: request.logY)) THEN \(dot) END AS chartbook_dot\(v)",
+                every
+                    ? "\(dot) AS chartbook_dot\(v)"
+                    : "CASE WHEN \(Self.drawn(c, log: request.logY)) THEN \(dot) END AS chartbook_dot\(v)",
             ]
-            let drawn = "FILTER (WHERE \(Self.drawn(c, log: request.logY)))"
+            let drawn = Self.drawnOnly(shape, c, log: request.logY)
             aggregates += [
-                "min(chartbook_dot\(v) * \(place) + \(offset)) \(drawn)",
-                "max(chartbook_dot\(v) * \(place) - \(offset)) \(drawn)",
+                "min(chartbook_dot\(v) * \(place) + \(offset))\(drawn)",
+                "max(chartbook_dot\(v) * \(place) - \(offset))\(drawn)",
             ]
             aggregates += beyondConditions(c, dots[v], log: request.logY).map {
                 "min(x) FILTER (WHERE \($0))"
             }
         }
-        aggregates += shape.values.map {
-            "count(*) - count(*) FILTER (WHERE \(Self.drawn($0, log: request.logY)))"
-        }
+        aggregates += shape.values.map { Self.missing(shape, $0, log: request.logY) }
         let rows = "(\(selectRows(shape)) WHERE \(inside)) AS chartbook_r"
         let sql = """
             SELECT \(bucket(request)) AS chartbook_k, \(aggregates.joined(separator: ", ")) \

@@ -72,6 +72,10 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
         return shape
     }
 
+    /// Whether every row draws column `c`: a complete column on a linear scale misses
+    /// nothing, so questions about it test no row and count no missing value.
+    func drawsEveryRow(_ c: Int, log: Bool) -> Bool { !log && complete.contains(c) }
+
     /// The filters of `rows` as one condition over the query's own columns, each read by
     /// `value` (as the loading path reads it: ±∞ kept, NaN missing); nil for every row. A
     /// column the shape does not hold (a text column, left out) keeps no row.
