@@ -47,13 +47,15 @@ extension ClickHouseRemote {
         field.withUnsafeBufferPointer { NumberParser.parse($0, 0, $0.count) } ?? .nan
     }
 
-    /// A tuple as the server writes it, `(1.5,NULL,3)`, as a row of `shape` (NaN for NULL);
-    /// empty when it is not one.
+    /// A row tuple as the server writes it, `(1,1.5,nan,3)`, as a row of `shape` (NaN, or NULL,
+    /// missing); empty when it is not one, or the zeros of an aggregate that picked no row.
     static func row(_ field: [UInt8], _ shape: Shape) -> [Double] {
         guard field.first == UInt8(ascii: "("), field.last == UInt8(ascii: ")") else { return [] }
         let values = field.dropFirst().dropLast().split(
             separator: UInt8(ascii: ","), omittingEmptySubsequences: false
         ).map { number(Array($0)) }
-        return values.count == shape.names.count ? values : []
+        // (1, values…): `RemoteShape.row`; (0, …) where an aggregate picked no row.
+        guard values.count == shape.names.count + 1, values.first == 1 else { return [] }
+        return Array(values.dropFirst())
     }
 }

@@ -107,7 +107,7 @@ extension ClickHouseRemote {
             """
         let present = Self.drawn(c, log: request.logY)
         // Column c again from the row, as a drawing reads it (±∞ missing).
-        let field = "chartbook_r.\(c + 1)"
+        let field = "chartbook_r.\(c + 2)"
         let unpacked =
             shape.mayHoldInfinities(c) ? "if(isFinite(\(field)), \(field), NULL)" : field
         let picks =

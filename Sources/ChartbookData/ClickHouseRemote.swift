@@ -13,9 +13,15 @@ import ChartbookModel
 /// of rows of `where=` and `by=` in `+RowSets`, reading the server's answers in `+Answers`.
 extension RemoteShape where Kind == ClickHouseColumn.Kind {
     /// The whole row as one tuple (what `argMin` picks), as the loading path reads it:
-    /// `(chartbook_c0, chartbook_l1, …)`.
+    /// `(1, chartbook_c0, chartbook_l1, …)`, a missing value as NaN (which reads as missing
+    /// too): this version corrupts a NULL inside a tuple that an aggregate's state carries
+    /// from a shard of a `Distributed` table (it came back as 0 or another row's value, a
+    /// different one each run), where a NaN travels intact. The leading 1 tells a row from
+    /// the zeros an aggregate that picked none gives (`ClickHouseRemote.row`); column `c` is
+    /// element `c + 2`.
     var row: String {
-        "tuple(\(names.indices.map(loaded).joined(separator: ", ")))"
+        let values = names.indices.map { "ifNull(\(loaded($0)), nan)" }
+        return "tuple(1, \(values.joined(separator: ", ")))"
     }
 
     /// Column `c` as the loading path reads it: its drawing's value (`chartbook_c…`), or —
