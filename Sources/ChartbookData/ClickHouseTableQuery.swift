@@ -54,14 +54,20 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
                 i += 1; return true
             }()
         guard word("from"), i < tokens.count, tokens[i].isName else { return nil }
-        var table = tokens[i].text
+        let first = tokens[i]
+        var last = first
         i += 1
         if i + 1 < tokens.count, tokens[i].text == ".", tokens[i + 1].isName {
-            table += "." + tokens[i + 1].text
+            last = tokens[i + 1]
             i += 2
         }
-        guard !Self.stopWords.contains(table.lowercased()) else { return nil }
-        self.table = table
+        guard !Self.stopWords.contains(first.text.lowercased()),
+            !Self.stopWords.contains(last.text.lowercased())
+        else { return nil }
+        // As written (`db . m` too).
+        table = String(
+            decoding: Array(query.utf8)[first.offset..<(last.offset + last.text.utf8.count)],
+            as: UTF8.self)
         guard i < tokens.count else {
             condition = nil
             return
