@@ -30,10 +30,11 @@ extension ClickHouseRemote {
         // the drawing reads as missing — then once more, testing those columns.
         var raw = shape
         raw.complete = Set(shape.names.indices.filter { shape.kinds[$0] == .number })
-        var bounds = try self.bounds(connection, raw, shouldCancel: shouldCancel)
+        let counted = try rowCount(connection, shape, shouldCancel: shouldCancel)
+        var bounds = try self.bounds(connection, raw, rows: counted, shouldCancel: shouldCancel)
         if !bounds.nonFinite.isEmpty {
             raw.complete.subtract(bounds.nonFinite)
-            bounds = try self.bounds(connection, raw, shouldCancel: shouldCancel)
+            bounds = try self.bounds(connection, raw, rows: counted, shouldCancel: shouldCancel)
         }
         shape.complete = bounds.complete
         try logBounds(connection, shape, &bounds, shouldCancel: shouldCancel)
@@ -100,18 +101,12 @@ extension ClickHouseRemote {
         var nonFinite: Set<Int> = []
     }
 
+    /// The bounds' scan, its rows counted as `rows` says (`rowCount`).
     private func bounds(
-        _ connection: ClickHouseConnection, _ shape: Shape, shouldCancel: () -> Bool
+        _ connection: ClickHouseConnection, _ shape: Shape, rows: String,
+        shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Bounds {
-        let rows = try rowCount(connection, shape, shouldCancel: shouldCancel)
-        var picks = [rows, count(shape, shape.x, rows), "min(chartbook_x)", "max(chartbook_x)"]
-        if shape.kinds[shape.x] == .instant {
-            // The DateTime itself: its seconds are x, and no conversion per row.
-            picks[2...] = [
-                "toFloat64(toUnixTimestamp(min(chartbook_t)))",
-                "toFloat64(toUnixTimestamp(max(chartbook_t)))",
-            ]
-        }
+        var picks = [rows] + xPicks(shape, rows: rows)
         // A number x read raw may hold NaN or ±∞ too (which no row's x is).
         picks.append(nonFinite(shape, shape.x))
         for c in shape.values {
@@ -148,6 +143,20 @@ extension ClickHouseRemote {
             bounds.complete.insert(shape.x)
         }
         return bounds
+    }
+
+    /// The rows with an x and x's least and greatest value (counted as `count` says). A
+    /// `DateTime` is compared as it is and converted once: its seconds are x, and no
+    /// conversion per row (0.2 s on 10⁸ rows against 0.44 s).
+    func xPicks(_ shape: Shape, rows: String) -> [String] {
+        let counted = count(shape, shape.x, rows)
+        guard shape.kinds[shape.x] == .instant else {
+            return [counted, "min(chartbook_x)", "max(chartbook_x)"]
+        }
+        return [
+            counted, "toFloat64(toUnixTimestamp(min(chartbook_t)))",
+            "toFloat64(toUnixTimestamp(max(chartbook_t)))",
+        ]
     }
 
     /// Whether column `c` may hold NaN or ±∞, asked of a number column read raw: its sum,

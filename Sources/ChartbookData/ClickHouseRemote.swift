@@ -79,6 +79,10 @@ public struct ClickHouseRemote: RemoteEngine {
 
     private static let pushdown = ("enable_optimize_predicate_expression", "1")
 
+    /// How the SQL asking for rows begins the names of its own values (`chartbook_x` …),
+    /// which no name of the query may share.
+    static let ownNames = "chartbook_"
+
     /// The query's numeric and time columns, with how each reads.
     typealias Shape = RemoteShape<ClickHouseColumn.Kind>
 
@@ -165,7 +169,7 @@ public struct ClickHouseRemote: RemoteEngine {
             }
             // The SQL asking for rows names its own values chartbook_…: a column of the
             // query with such a name would be shadowed by them.
-            guard !column.name.lowercased().hasPrefix("chartbook_") else {
+            guard !column.name.lowercased().hasPrefix(Self.ownNames) else {
                 throw .notRemote(
                     "column '\(TextMetrics.sanitized(column.name))' has a name chartbook uses "
                         + "for its own values; rename it with AS, or use mode=local")
@@ -208,19 +212,24 @@ public struct ClickHouseRemote: RemoteEngine {
     /// The query's rows as Float64 columns: `chartbook_x`, then `chartbook_c0, …` (times as
     /// seconds since the epoch; NaN and infinities as NULL, as a drawing reads them).
     func selectRows(_ shape: Shape) -> String {
-        "SELECT \(definitions(shape).joined(separator: ", ")) FROM \(rows(shape))"
+        "SELECT \(Self.listed(definitions(shape))) FROM \(rows(shape))"
     }
 
-    /// What `selectRows` names: `… AS chartbook_x`, `… AS chartbook_c0`, ….
-    func definitions(_ shape: Shape) -> [String] {
-        ["\(value(shape, shape.x)) AS chartbook_x"]
-            + shape.names.indices.map { "\(value(shape, $0)) AS chartbook_c\($0)" }
+    /// What `selectRows` names and how: `chartbook_x`, `chartbook_c0`, ….
+    func definitions(_ shape: Shape) -> [(name: String, value: String)] {
+        [("chartbook_x", value(shape, shape.x))]
+            + shape.names.indices.map { ("chartbook_c\($0)", value(shape, $0)) }
             + shape.names.indices.filter(shape.mayHoldInfinities).map {
-                "\(loadedValue(shape, $0)) AS chartbook_l\($0)"
+                ("chartbook_l\($0)", loadedValue(shape, $0))
             }
             // And x as the query gives it (what a question may read instead; unread, it
             // costs nothing).
-            + ["\(ClickHouseReader.quoted(shape.names[shape.x])) AS chartbook_t"]
+            + [("chartbook_t", ClickHouseReader.quoted(shape.names[shape.x]))]
+    }
+
+    /// Definitions as SQL: `value AS name, …`.
+    static func listed(_ definitions: [(name: String, value: String)]) -> String {
+        definitions.map { "\($0.value) AS \($0.name)" }.joined(separator: ", ")
     }
 
     /// A question of the query's rows that `shape.filter` and `condition` keep, their values
@@ -244,30 +253,13 @@ public struct ClickHouseRemote: RemoteEngine {
             conditions.isEmpty
             ? "" : " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ")
         let question = "SELECT \(picks.joined(separator: ", ")) FROM \(table.table)\(kept)\(tail)"
-        // Only the values the question names: this engine reads the columns of every
-        // definition, used or not.
-        let used = Self.names(in: question)
-        let defined = definitions(shape).filter {
-            used.contains(String($0.split(separator: " ").last ?? ""))
+        // Only the values the question names (its words, as the query's were read): this
+        // engine reads the columns of every definition, used or not.
+        let words = ClickHouseTableQuery.tokens(Array(question.utf8)).map {
+            Set($0.filter { $0.kind == .word }.map(\.text))
         }
-        return defined.isEmpty
-            ? question : "WITH \(defined.joined(separator: ", ")) \(question)"
-    }
-
-    /// The words of `sql` that name chartbook's values (`chartbook_…`).
-    static func names(in sql: String) -> Set<String> {
-        var names = Set<String>()
-        var word = ""
-        for c in sql.unicodeScalars {
-            if c.properties.isAlphabetic || c == "_" || ("0"..."9").contains(c) {
-                word.unicodeScalars.append(c)
-                continue
-            }
-            if word.hasPrefix("chartbook_") { names.insert(word) }
-            word = ""
-        }
-        if word.hasPrefix("chartbook_") { names.insert(word) }
-        return names
+        let defined = definitions(shape).filter { words?.contains($0.name) ?? true }
+        return defined.isEmpty ? question : "WITH \(Self.listed(defined)) \(question)"
     }
 
     /// The query's rows, those `shape.filter` keeps, as a parenthesised query.

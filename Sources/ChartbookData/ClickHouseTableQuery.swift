@@ -32,8 +32,8 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
     /// Nil unless `query` is `SELECT column, … FROM table [WHERE condition]` (a `;` or
     /// spaces after it aside).
     public init?(_ query: String) {
-        let query = query.trimmingTrailingSpace
-        guard let tokens = Self.tokens(query), tokens.count >= 4 else { return nil }
+        let bytes = Array(PostgresReader.body(query).utf8)
+        guard let tokens = Self.tokens(bytes), tokens.count >= 4 else { return nil }
         var i = 0
         func word(_ w: String) -> Bool {
             guard i < tokens.count, tokens[i].kind == .word, tokens[i].text.lowercased() == w
@@ -41,18 +41,19 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
             i += 1
             return true
         }
+        func stopWord(_ token: Token) -> Bool {
+            token.kind == .word && Self.stopWords.contains(token.text.lowercased())
+        }
         guard word("select") else { return nil }
         // Columns: `*` or names, apart by commas.
-        repeat {
+        while true {
             guard i < tokens.count, tokens[i].isName || tokens[i].text == "*",
-                !Self.stopWords.contains(tokens[i].text.lowercased()),
-                tokens[i].text.lowercased() != "distinct"
+                !stopWord(tokens[i]), tokens[i].text.lowercased() != "distinct"
             else { return nil }
             i += 1
-        } while i < tokens.count && tokens[i].text == ","
-            && {
-                i += 1; return true
-            }()
+            guard i < tokens.count, tokens[i].text == "," else { break }
+            i += 1
+        }
         guard word("from"), i < tokens.count, tokens[i].isName else { return nil }
         let first = tokens[i]
         var last = first
@@ -61,27 +62,21 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
             last = tokens[i + 1]
             i += 2
         }
-        guard !Self.stopWords.contains(first.text.lowercased()),
-            !Self.stopWords.contains(last.text.lowercased())
-        else { return nil }
+        guard !stopWord(first), !stopWord(last) else { return nil }
         // As written (`db . m` too).
-        table = String(
-            decoding: Array(query.utf8)[first.offset..<(last.offset + last.text.utf8.count)],
-            as: UTF8.self)
+        table = Self.text(bytes, first.offset, last.offset + last.text.utf8.count)
         guard i < tokens.count else {
             condition = nil
             return
         }
         guard word("where"), i < tokens.count else { return nil }
-        let rest = tokens[i...]
         guard
-            !rest.contains(where: {
-                $0.kind == .word && Self.stopWords.contains($0.text.lowercased())
-                    || $0.text.lowercased().contains("chartbook_") || $0.text == ";"
+            !tokens[i...].contains(where: {
+                stopWord($0) || $0.text.lowercased().contains(ClickHouseRemote.ownNames)
+                    || $0.text == ";"
             })
         else { return nil }
-        let text = String(decoding: Array(query.utf8)[tokens[i].offset...], as: UTF8.self)
-        condition = text.trimmingTrailingSpace
+        condition = Self.text(bytes, tokens[i].offset, bytes.count)
     }
 
     struct Token {
@@ -95,8 +90,7 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
 
     /// The query's tokens; nil where it holds a comment or an unclosed quote (read as a
     /// subquery then). Parentheses must balance.
-    static func tokens(_ query: String) -> [Token]? {
-        let bytes = Array(query.utf8)
+    static func tokens(_ bytes: [UInt8]) -> [Token]? {
         var tokens = [Token](), i = 0, depth = 0
         while i < bytes.count {
             let b = bytes[i]
@@ -158,13 +152,5 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
 
     private static func text(_ bytes: [UInt8], _ from: Int, _ to: Int) -> String {
         String(decoding: bytes[from..<to], as: UTF8.self)
-    }
-}
-
-extension String {
-    fileprivate var trimmingTrailingSpace: String {
-        var text = Substring(self)
-        while let last = text.last, last.isWhitespace || last == ";" { text = text.dropLast() }
-        return String(text)
     }
 }

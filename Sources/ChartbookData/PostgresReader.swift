@@ -111,9 +111,14 @@ public struct PostgresReader: Sendable {
     /// The query as a statement to wrap: without the `;` and blanks that may end it, and
     /// ending a line, so that a `-- comment` on its last line ends before what follows it.
     static func statement(_ query: String) -> String {
+        body(query) + "\n"
+    }
+
+    /// The query without the `;` and blanks that may end it.
+    static func body(_ query: String) -> String {
         var text = Substring(query)
         while let last = text.last, last == ";" || last.isWhitespace { text = text.dropLast() }
-        return String(text) + "\n"
+        return String(text)
     }
 
     /// `failure` with its position moved back by `prefix` characters (nil when it points

@@ -56,6 +56,30 @@ import Testing
         }
     }
 
+    /// A question of one table's rows defines by `WITH` only the values it names (this
+    /// engine reads the column of every definition), and keeps the query's condition; other
+    /// queries are read as a subquery.
+    @Test func aQuestionOfATableDefinesOnlyTheValuesItNames() {
+        let shape = RemoteShape<ClickHouseColumn.Kind>(
+            names: ["t", "v", "w"], kinds: [.instant, .number, .number], x: 0)
+        let table = ClickHouseRemote(url: "clickhouse://h/d", query: "SELECT t, v, w FROM m;")
+        #expect(table.select(["count()"], of: shape) == "SELECT count() FROM m")
+        let named = table.select(["max(chartbook_c2)"], of: shape, where: "chartbook_x > 1")
+        #expect(
+            named
+                == "WITH toFloat64(toUnixTimestamp(`t`)) AS chartbook_x, "
+                + "if(isFinite(toFloat64(`w`)), toFloat64(`w`), NULL) AS chartbook_c2 "
+                + "SELECT max(chartbook_c2) FROM m WHERE (chartbook_x > 1)")
+        let kept = ClickHouseRemote(
+            url: "clickhouse://h/d", query: "SELECT t, v FROM m WHERE v > 0")
+        #expect(
+            kept.select(["count()"], of: shape, where: "1")
+                == "SELECT count() FROM m WHERE (v > 0) AND (1)")
+        let other = ClickHouseRemote(
+            url: "clickhouse://h/d", query: "SELECT t, v FROM m ORDER BY t")
+        #expect(other.select(["count()"], of: shape).hasPrefix("SELECT count() FROM (SELECT "))
+    }
+
     /// Recognised queries with pieces inserted and cut out: never a crash; where one is still
     /// recognised, its table is a name in it and its condition ends it.
     @Test func mangledQueriesAreReadOrLeftAsSubqueries() {
