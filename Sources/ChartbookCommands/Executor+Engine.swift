@@ -38,8 +38,10 @@ extension Executor {
         }
         let sql: String
         do throws(TransformError) {
-            sql = try SQLCompiler(SQLDialect(query.engine)).query(
-                pipeline, over: engineSource(remote, table, ordered: true))
+            let compiler = SQLCompiler(SQLDialect(query.engine))
+            let ordered = compiler.readsRowOrder(pipeline, kinds: Self.engineKinds(table))
+            sql = try compiler.query(
+                pipeline, over: engineSource(remote, table, ordered: ordered))
         } catch {
             // What the engine's SQL cannot say is refused as every remote refusal is.
             if case .unsupported(let what, let backend) = error {
@@ -276,18 +278,23 @@ extension Executor {
         return most.isFinite ? max(1, Int(saturating: most)) : 1
     }
 
-    /// A remote table's rows as the transform compiler reads them; without their order by x
-    /// (`ordered: false`) for aggregates that need none (numbering rows sorts them all).
+    /// A remote table's rows as the transform compiler reads them; without their order
+    /// (`ordered: false`) for what needs none (`SQLCompiler.readsRowOrder`): numbering rows
+    /// sorts them all, or reads them all on one server.
     func engineSource(_ remote: any RemoteEngine, _ table: RemoteTable, ordered: Bool)
         -> SQLCompiler.Source
     {
+        SQLCompiler.Source(
+            remote.transformSource(table, ordered: ordered), kinds: Self.engineKinds(table))
+    }
+
+    /// What each of a remote table's columns holds: a time or a number.
+    static func engineKinds(_ table: RemoteTable) -> [String: Column.Kind] {
         var kinds = [String: Column.Kind]()
         for name in table.columns {
             kinds[name] = table.timeColumns.contains(name) ? .time : .number
         }
-        return SQLCompiler.Source(
-            relation: remote.transformSource(table, ordered: ordered), kinds: kinds,
-            rowOrder: RemoteEngines.rowOrderName)
+        return kinds
     }
 
     /// The engine keeping `dataset`'s rows, nil for a dataset loaded otherwise.

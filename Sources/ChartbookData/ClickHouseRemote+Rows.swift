@@ -6,19 +6,30 @@ import Foundation
 /// of the query, and every row streamed for `save csv` — each value as `mode=local` reads it.
 extension ClickHouseRemote {
     /// The query's rows under their session names (double-quoted, as the compiler names
-    /// them). No row order: this engine version has no window function to number rows by x,
-    /// so the compiler refuses what needs one (`SQLDialect.clickhouse`).
-    public func transformSource(_ table: RemoteTable, ordered: Bool) -> String {
+    /// them), in the order the query gives them when `ordered` (give it an ORDER BY, as for
+    /// mode=local): this engine version has no window function to number rows by x, so the
+    /// compiler refuses what needs one (`SQLDialect.clickhouse`). Without an order, a query
+    /// of one table's columns (`tableQuery`) is that table, its values written out, so that
+    /// over a `Distributed` table each shard aggregates its own rows (numbering the rows
+    /// would read them all on one server).
+    public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
+        if !ordered, let tableQuery {
+            var values = [String: String]()
+            for c in shape.names.indices { values[shape.shown[c]] = value(shape, c) }
+            return RemoteRelation(
+                relation: tableQuery.table, values: values, condition: tableQuery.condition)
+        }
         var columns = shape.names.indices.map {
             "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
         }
-        // The rows as the query gives them (give it an ORDER BY, as for mode=local).
         if ordered {
             columns.append("rowNumberInAllBlocks() AS \(RemoteEngines.rowOrderName)")
         }
-        return "(SELECT \(columns.joined(separator: ", ")) "
-            + "FROM (\n\(PostgresReader.statement(query))\n))"
+        return RemoteRelation(
+            relation: "(SELECT \(columns.joined(separator: ", ")) "
+                + "FROM (\n\(PostgresReader.statement(query))\n))",
+            rowOrder: ordered ? RemoteEngines.rowOrderName : nil)
     }
 
     /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
@@ -43,17 +54,19 @@ extension ClickHouseRemote {
         try numbers(try connect(), sql, shouldCancel: shouldCancel)
     }
 
+    /// Asked as every question is (`select`: of a table read directly, each shard counts its
+    /// own rows); a complete column holds none (a finite value in every row).
     public func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> [Int]
     {
         let shape = Shape(table)
         let counts = shape.names.indices.map { c -> String in
-            guard shape.kinds[c] == .number else { return "0" }
-            return "countIf(isInfinite(toFloat64(\(ClickHouseReader.quoted(shape.names[c])))))"
+            guard shape.kinds[c] == .number, shape.mayHoldInfinities(c) else { return "0" }
+            return "countIf(ifNull(isInfinite(chartbook_l\(c)), 0))"
         }
-        let sql =
-            "SELECT \(counts.joined(separator: ", ")) FROM (\n\(PostgresReader.statement(query))\n)"
-        return try aggregates(sql, shouldCancel: shouldCancel).map { Int(saturating: $0) }
+        return try aggregates(select(counts, of: shape), shouldCancel: shouldCancel).map {
+            Int(saturating: $0)
+        }
     }
 
     public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {

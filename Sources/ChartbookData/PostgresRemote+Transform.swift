@@ -8,7 +8,7 @@ extension PostgresRemote {
     /// float8 read exactly as the loading path reads it (times as epoch seconds), and
     /// `chartbook_row`, the rows' order by x — left out when `ordered` is false, for
     /// aggregates that need no order (numbering the rows sorts them all).
-    public func transformSource(_ table: RemoteTable, ordered: Bool) -> String {
+    public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
         var columns = shape.names.indices.map {
             "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
@@ -18,8 +18,10 @@ extension PostgresRemote {
                 "row_number() OVER (ORDER BY \(value(shape, shape.x))) AS \(RemoteEngines.rowOrderName)"
             )
         }
-        return "(SELECT \(columns.joined(separator: ", ")) "
-            + "FROM (\(PostgresReader.statement(query))) AS chartbook_q) AS chartbook_t"
+        return RemoteRelation(
+            relation: "(SELECT \(columns.joined(separator: ", ")) "
+                + "FROM (\(PostgresReader.statement(query))) AS chartbook_q) AS chartbook_t",
+            rowOrder: ordered ? RemoteEngines.rowOrderName : nil)
     }
 
     /// How many of each column's numbers are infinite (0 for a time column), in one scan;

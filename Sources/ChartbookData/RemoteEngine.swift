@@ -76,8 +76,9 @@ public protocol RemoteEngine: Sendable {
     /// The query's rows as a relation for the transform compiler: each column of `table`
     /// under its session name, as a double read exactly as the loading path reads it (times
     /// as seconds since the epoch; what a chart cannot place — NaN, ±∞ — as NULL), and, when
-    /// `ordered`, the rows' order as `RemoteEngines.rowOrderName`.
-    func transformSource(_ table: RemoteTable, ordered: Bool) -> String
+    /// `ordered`, the rows' order as `RemoteEngines.rowOrderName`. Where the engine aggregates
+    /// a table best read directly, the table with its values written out (`RemoteRelation`).
+    func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation
 
     /// The rows of a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
     func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)

@@ -5,30 +5,20 @@ import ChartbookModel
 /// functions, so only what one `GROUP BY` computes is written: `agg=` sum, count, mean, min,
 /// max, distinct, over the rows `where=` keeps, keyed by x, its `bin=` step or calendar unit
 /// (`SQLDialect.timeKey`), grouped by `by=`; in the executor's order — by key, then each
-/// group by its first row (a join of the groups' first rows). The rest (windows, trends,
-/// stdev and quantiles) is refused, naming it.
+/// group by its first row (a join of the groups' first rows). Without `by=` the groups are
+/// aggregated in the `SELECT` that reads the source, which needs no row order: over a table
+/// read directly (a `Distributed` one), each shard aggregates its own rows. The rest
+/// (windows, trends, stdev and quantiles) is refused, naming it.
 extension SQLCompiler {
     func clickHouseQuery(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
     {
-        let backend = dialect.rawValue
         guard let op = p.aggregate, p.window == nil, p.fit == nil else {
-            throw .unsupported("transforms other than agg= (windows, trends)", backend: backend)
+            throw .unsupported(
+                "transforms other than agg= (windows, trends)", backend: dialect.rawValue)
         }
-        let value: String
-        let v = "chartbook_v"
-        switch op {
-        // An empty sum is missing, as the executor's (ClickHouse's sum of nothing is 0).
-        case .sum: value = "if(count(\(v)) = 0, NULL, sum(\(v)))"
-        case .count: value = p.y == nil ? "count()" : "count(\(v))"
-        case .mean: value = "avg(\(v))"
-        case .min: value = "min(\(v))"
-        case .max: value = "max(\(v))"
-        // (Of only missing values: NULL here, 0 for the executor.)
-        case .distinct: value = "ifNull(uniqExact(\(v)), 0)"
-        case .stdev, .median, .q1, .q3:
-            throw .unsupported("agg=\(op.rawValue)", backend: backend)
-        }
+        guard p.by != nil else { return try ungrouped(p, op, over: source) }
+        let value = try clickHouseAggregate(op, of: "chartbook_v", counting: p.y == nil)
         let kept = try keptRows(p, source, names: .prefixed)
         // A missing group joins by the empty text (a number's text is never empty).
         let keyed = """
@@ -48,5 +38,42 @@ extension SQLCompiler {
             chartbook_n AS "_rows" FROM (\(grouped)) ANY LEFT JOIN (\(firsts)) \
             USING chartbook_gk ORDER BY chartbook_k, chartbook_o
             """
+    }
+
+    /// `agg=` without `by=`: one `SELECT` of the source's rows, grouped by key (the rows
+    /// without one form a group of their own, left out after), ordered by key.
+    private func ungrouped(_ p: TransformPipeline, _ op: Aggregation, over source: Source)
+        throws(TransformError) -> String
+    {
+        let kept = try keptValues(p, source)
+        let value = try clickHouseAggregate(op, of: kept.value, counting: p.y == nil)
+        let grouped = """
+            SELECT \(kept.key) AS chartbook_k, \(value) AS chartbook_a, count() AS chartbook_n \
+            FROM \(source.rows(where: kept.conditions)) GROUP BY chartbook_k
+            """
+        return """
+            SELECT chartbook_k AS "_key", NULL AS "_by", chartbook_a AS "_value", \
+            chartbook_n AS "_rows" FROM (\(grouped)) WHERE chartbook_k IS NOT NULL \
+            ORDER BY chartbook_k
+            """
+    }
+
+    /// `op` of the values `v` (SQL) as ClickHouse computes what the executor does; a count
+    /// of rows where `counting` (no y). Refused where no one aggregate of this engine does.
+    private func clickHouseAggregate(_ op: Aggregation, of v: String, counting: Bool)
+        throws(TransformError) -> String
+    {
+        switch op {
+        // An empty sum is missing, as the executor's (ClickHouse's sum of nothing is 0).
+        case .sum: "if(count(\(v)) = 0, NULL, sum(\(v)))"
+        case .count: counting ? "count()" : "count(\(v))"
+        case .mean: "avg(\(v))"
+        case .min: "min(\(v))"
+        case .max: "max(\(v))"
+        // (Of only missing values: NULL here, 0 for the executor.)
+        case .distinct: "ifNull(uniqExact(\(v)), 0)"
+        case .stdev, .median, .q1, .q3:
+            throw .unsupported("agg=\(op.rawValue)", backend: dialect.rawValue)
+        }
     }
 }

@@ -21,17 +21,22 @@ extension SQLCompiler {
             guard kind != .text else {
                 throw .unsupported("a summary of text column '\(name)'", backend: dialect.rawValue)
             }
-            let c = SQLQuoting.identifier(name)
+            let c = source.column(name)
             fields += [
                 "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
                 "CAST(\(mean(c)) AS \(dialect.nullableDouble))",
                 kind == .time ? "0" : "MAX(\(Self.decimals(of: c)))",
             ]
         }
-        // The fence keeps the source a subquery of its own: flattened into this one, each of
-        // the many references to a column would compute its value again (3× the time).
-        return
-            "SELECT \(fields.joined(separator: ", ")) FROM (SELECT * FROM \(source.relation) \(dialect.fence)) AS chartbook_s"
+        // A table read directly is aggregated as it is read (its engine computes each value
+        // written out once). Else the fence keeps the source a subquery of its own:
+        // flattened into this one, each of the many references to a column would compute
+        // its value again (3× the time).
+        let rows =
+            source.isTable
+            ? source.rows()
+            : "(SELECT * FROM \(source.rows()) \(dialect.fence)) AS chartbook_s"
+        return "SELECT \(fields.joined(separator: ", ")) FROM \(rows)"
     }
 
     /// The decimals a value is written with, exactly as `NumberText.decimals(of:limit: 6)`:
@@ -56,8 +61,8 @@ extension SQLCompiler {
     /// grouping scan that needs no row order. Tested against the executor on random tables.
     public func mostRowsPerX(_ x: String, over source: Source) throws(TransformError) -> String {
         guard source.kinds[x] != nil else { throw .missingColumn(x) }
-        let c = SQLQuoting.identifier(x)
+        let c = source.column(x)
         return
-            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation) WHERE \(c) IS NOT NULL GROUP BY \(c)) AS chartbook_counts"
+            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.rows(where: ["\(c) IS NOT NULL"])) GROUP BY \(c)) AS chartbook_counts"
     }
 }

@@ -22,14 +22,51 @@ public struct SQLCompiler: Sendable {
         public var relation: String
         /// What each column holds.
         public var kinds: [String: Column.Kind]
-        /// The column whose values give the rows' order.
-        public var rowOrder: String
+        /// The column whose values give the rows' order; nil where the relation has none
+        /// (what needs no order: `readsRowOrder`).
+        public var rowOrder: String?
+        /// Per column, the SQL of its value over `relation` where that is not the relation's
+        /// own column of its name (a table read directly: `RemoteRelation`).
+        public var values: [String: String] = [:]
+        /// The rows of `relation` the query reads (SQL over its columns); nil: every row.
+        public var condition: String?
 
-        public init(relation: String, kinds: [String: Column.Kind], rowOrder: String) {
+        public init(relation: String, kinds: [String: Column.Kind], rowOrder: String?) {
             self.relation = relation
             self.kinds = kinds
             self.rowOrder = rowOrder
         }
+
+        /// A remote query's rows (`RemoteEngine.transformSource`), each column of `kinds`.
+        public init(_ remote: RemoteRelation, kinds: [String: Column.Kind]) {
+            self.init(relation: remote.relation, kinds: kinds, rowOrder: remote.rowOrder)
+            values = remote.values
+            condition = remote.condition
+        }
+
+        /// Column `name`'s value as SQL.
+        func column(_ name: String) -> String { values[name] ?? SQLQuoting.identifier(name) }
+
+        /// Whether `relation` is a table read directly (its values written out): a question
+        /// of it aggregates in the same `SELECT` that reads it, never over a subquery of it.
+        var isTable: Bool { !values.isEmpty }
+
+        /// `relation` and the rows of it kept by `condition` and `conditions`.
+        func rows(where conditions: [String] = []) -> String {
+            let all = [condition].compactMap { $0 } + conditions
+            guard !all.isEmpty else { return relation }
+            return "\(relation) WHERE " + all.map { "(\($0))" }.joined(separator: " AND ")
+        }
+    }
+
+    /// Whether the query for `p` over columns of `kinds` reads the rows' order
+    /// (`Source.rowOrder`): rows one by one, and aggregates ordering groups (`by=`) or text
+    /// keys by their first appearance do. An aggregate by number or time keys without
+    /// groups needs none, so an engine need not number the rows — which sorts them all
+    /// (PostgreSQL), or reads them all on one server (ClickHouse over a `Distributed` table).
+    public func readsRowOrder(_ p: TransformPipeline, kinds: [String: Column.Kind]) -> Bool {
+        p.aggregate == nil || p.window != nil || p.by != nil
+            || p.x.flatMap { kinds[$0] } == .text
     }
 
     /// A number as an SQL literal that is a real in every engine (`2.0`, not `2`: SQLite
@@ -73,13 +110,26 @@ public struct SQLCompiler: Sendable {
             ? "\(xIsText ? "korder" : "k"), gorder" : (xIsText ? "r" : "k IS NULL, k, r")
     }
 
-    /// The rows `where=` keeps, with their key (`k`), group (`g`), value (`v`) and order (`r`).
+    /// The rows `where=` keeps, with their key (`k`), group (`g`), value (`v`) and order (`r`:
+    /// 0 where the source has no order).
     func keptRows(_ p: TransformPipeline, _ source: Source, names: KeptNames = KeptNames())
         throws(TransformError) -> String
     {
+        let kept = try keptValues(p, source)
+        let n = names
+        let order = source.rowOrder.map(source.column) ?? "0"
+        return
+            "SELECT \(kept.key) AS \(n.k), \(kept.group) AS \(n.g), \(kept.value) AS \(n.v), \(order) AS \(n.r) FROM \(source.rows(where: kept.conditions))"
+    }
+
+    /// What `keptRows` selects of each row, as SQL over the source's columns: the key (x,
+    /// its bin or calendar unit; NULL without x), the group's text (NULL without `by=`),
+    /// the value (1 without y), and the conditions of the rows `where=` keeps.
+    func keptValues(_ p: TransformPipeline, _ source: Source) throws(TransformError) -> (
+        key: String, group: String, value: String, conditions: [String]
+    ) {
         for name in p.columnsRead where source.kinds[name] == nil { throw .missingColumn(name) }
-        let q = SQLQuoting.identifier
-        let x = p.x.map(q)
+        let x = p.x.map(source.column)
         var key = x ?? "NULL"
         if let bin = p.bin, let x {
             switch bin {
@@ -92,14 +142,10 @@ public struct SQLCompiler: Sendable {
             case .time(let unit): key = try dialect.timeKey(unit, x, zone: p.timeZone)
             }
         }
-        let value = p.y.map(q) ?? "1"
-        let group = p.by.map { dialect.text(q($0)) } ?? "NULL"
-        var conditions = [String]()
-        if let filter = p.filter { conditions.append(condition(filter, source)) }
-        let kept = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
-        let n = names
-        return
-            "SELECT \(key) AS \(n.k), \(group) AS \(n.g), \(value) AS \(n.v), \(q(source.rowOrder)) AS \(n.r) FROM \(source.relation)\(kept)"
+        let value = p.y.map(source.column) ?? "1"
+        let group = p.by.map { dialect.text(source.column($0)) } ?? "NULL"
+        let conditions = p.filter.map { [condition($0, source)] } ?? []
+        return (key, group, value, conditions)
     }
 
     /// What the kept rows' key, group, value and order are called. ClickHouse sees an alias
@@ -120,7 +166,7 @@ public struct SQLCompiler: Sendable {
         if dialect != .postgres, kind == .median || kind == .p95 {
             throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.rawValue)
         }
-        let c = SQLQuoting.identifier(column)
+        let c = source.column(column)
         let value: String
         switch kind {
         case .mean: value = mean(c)
@@ -130,19 +176,19 @@ public struct SQLCompiler: Sendable {
             let q = kind == .median ? "0.5" : "0.95"
             value = "percentile_cont(\(q)) WITHIN GROUP (ORDER BY \(c))"
         }
-        let kept = filter.map { " AND " + condition($0, source) } ?? ""
+        let kept = ["\(c) IS NOT NULL"] + (filter.map { [condition($0, source)] } ?? [])
         return
-            "SELECT CAST(\(value) AS \(dialect.nullableDouble)) FROM \(source.relation) WHERE \(c) IS NOT NULL\(kept)"
+            "SELECT CAST(\(value) AS \(dialect.nullableDouble)) FROM \(source.rows(where: kept))"
     }
 
     /// The rows `filter` keeps in one scan: how many (whatever they hold), and the lowest
     /// and highest value of `column` among them (NULL where none has one).
     public func kept(_ filter: RowFilter?, extentOf column: String, over source: Source) -> String {
-        let c = SQLQuoting.identifier(column)
-        let kept = filter.map { " WHERE " + condition($0, source) } ?? ""
+        let c = source.column(column)
+        let kept = filter.map { [condition($0, source)] } ?? []
         return "SELECT CAST(COUNT(*) AS \(dialect.double)), "
             + "CAST(MIN(\(c)) AS \(dialect.nullableDouble)), "
-            + "CAST(MAX(\(c)) AS \(dialect.nullableDouble)) FROM \(source.relation)\(kept)"
+            + "CAST(MAX(\(c)) AS \(dialect.nullableDouble)) FROM \(source.rows(where: kept))"
     }
 
     /// The mean of column `c` (quoted) as `Statistics` takes it, the sum over the count (NULL
@@ -155,7 +201,7 @@ public struct SQLCompiler: Sendable {
     /// A `where=` as SQL over the source's column (`RowFilter.sql`).
     func condition(_ filter: RowFilter, _ source: Source) -> String {
         filter.sql(
-            on: SQLQuoting.identifier(filter.column), kind: source.kinds[filter.column] ?? .text,
+            on: source.column(filter.column), kind: source.kinds[filter.column] ?? .text,
             dialect.words)
     }
 }

@@ -75,9 +75,10 @@ struct ClickHouseRemoteTests {
     }
 
     /// Queries of one table's plain columns and a condition, which the engine is asked as the
-    /// table itself (its values defined by `WITH`): conditions holding quoted words, names
-    /// in backquotes, the database named; each loaded both ways, as the same text, charts
-    /// and files.
+    /// table itself (its values defined by `WITH`, or written out for the transform
+    /// compiler: `describe`, a statistic, `agg=` without `by=`): conditions holding quoted
+    /// words, names in backquotes, the database named; each loaded both ways, as the same
+    /// text, charts and files.
     @Test func aQueryOfOneTablesColumnsIsAskedAsTheTableItself() throws {
         let url = try #require(ClickHouseFixture.url)
         for sql in [
@@ -92,6 +93,8 @@ struct ClickHouseRemoteTests {
             "view 2024-01-03..2024-01-08", "select x=2024-01-05", "set yscale log",
             "show data d 1..4", "save csv d.csv d", "add refline mean d.v where=w>0",
             "add plot line d.v as m agg=mean bin=day",
+            "add plot line d.w as n agg=count bin=week where=v>-4",
+            "add plot line d.v as s agg=sum bin=6h", "add plot line d.w as u agg=distinct",
         ]
         for query in [
             "SELECT t, v, w FROM odd WHERE k = 'x ORDER BY 1' OR k LIKE '%(%' OR k = 'LIMIT'",

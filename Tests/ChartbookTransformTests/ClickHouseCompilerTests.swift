@@ -38,6 +38,33 @@ struct ClickHouseCompilerTests {
         SQLCompilerTests.expect(
             try db.rows(query), equal: local, pipeline, seed: seed, query: query)
     }
+
+    /// The same over the table read directly, as a remote query of one table's columns is
+    /// (`RemoteRelation`): each column's value written out over the table's own columns,
+    /// the query's condition kept apart, no row order where the pipeline needs none — each
+    /// `GROUP BY` in the `SELECT` that reads the table. Every row equal, or refused alike.
+    @Test(arguments: 0..<150) func aTableReadDirectlyComputesTheSame(_ seed: Int) throws {
+        let (table, pipeline) = SQLCompilerTests.randomCase(seed)
+        guard table.kind != .text else { return }
+        let db = try ClickHouseTable(table, name: "direct_\(seed)")
+        var source = db.source
+        source.values = ["x": "(x + 0)", "y": "(y * 1)", "g": "concat(g, '')"]
+        source.condition = "_row >= 0"
+        let compiler = SQLCompiler(.clickhouse)
+        if !compiler.readsRowOrder(pipeline, kinds: source.kinds) { source.rowOrder = nil }
+        guard let query = try? compiler.query(pipeline, over: source) else {
+            #expect(throws: TransformError.self) { try compiler.query(pipeline, over: db.source) }
+            return
+        }
+        if source.rowOrder == nil {
+            // One SELECT reads the table and groups its rows.
+            #expect(query.contains("FROM direct_\(seed) WHERE (_row >= 0)"), "\(query)")
+            #expect(!query.contains("_row\""), "\(query)")
+        }
+        let local = try TableExecutor.run(pipeline, on: table.dataset)
+        SQLCompilerTests.expect(
+            try db.rows(query), equal: local, pipeline, seed: seed, query: query)
+    }
 }
 
 /// A random table in a ClickHouse table `NAME(x, y, g, _row)`, over the server's HTTP

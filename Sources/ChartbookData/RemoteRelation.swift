@@ -1,0 +1,28 @@
+/// A remote query's rows as the transform compiler reads them (`RemoteEngine.transformSource`):
+/// a parenthesised query naming each column as the session does — or, where the query only
+/// reads one table's columns (`ClickHouseTableQuery`), that table itself, each column's value
+/// written over the table's own columns and the query's condition kept apart, so that an
+/// aggregate of it runs where the rows are (over a `Distributed` table, each shard over its
+/// own rows; over a subquery, every shard sends all its rows to the one server asked).
+public struct RemoteRelation: Equatable, Sendable {
+    /// A parenthesised query, or a table's name as the query writes it.
+    public var relation: String
+    /// Per column (by its session name), the SQL of its value over `relation`; a column not
+    /// named here is `relation`'s own column of that name.
+    public var values: [String: String]
+    /// The rows of `relation` kept (SQL over its own columns); nil: every row.
+    public var condition: String?
+    /// The column numbering the rows in the query's order (`RemoteEngines.rowOrderName`);
+    /// nil when the relation was asked without one.
+    public var rowOrder: String?
+
+    public init(
+        relation: String, values: [String: String] = [:], condition: String? = nil,
+        rowOrder: String? = nil
+    ) {
+        self.relation = relation
+        self.values = values
+        self.condition = condition
+        self.rowOrder = rowOrder
+    }
+}
