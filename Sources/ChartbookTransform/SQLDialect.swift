@@ -153,20 +153,54 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_+-".unicodeScalars)
 
     private func postgresTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) -> String {
+        if let offset = zone.fixedOffset, let key = Self.fixedOffsetKey(unit, t, offset: offset) {
+            return key
+        }
         // The zone as PostgreSQL reads it: a tz database name, or an offset as an interval
         // (a POSIX zone string would read its sign the other way round).
         let z =
             zone.fixedOffset.map { "INTERVAL '\($0) seconds'" }
             ?? SQLQuoting.literal(zone.name)
         let wall = "(to_timestamp(\(t)) AT TIME ZONE \(z))"
+        // (date_part, not EXTRACT: the same double, where EXTRACT computes a numeric per row
+        // — 1.4 times the time of a monthly aggregate of 10⁸ rows.)
         func start(_ field: String) -> String {
-            "EXTRACT(EPOCH FROM (date_trunc('\(field)', \(wall)) AT TIME ZONE \(z)))::float8"
+            "date_part('epoch', date_trunc('\(field)', \(wall)) AT TIME ZONE \(z))"
         }
         switch unit {
         case .year, .quarter, .month, .week, .day, .hour, .minute: return start(unit.rawValue)
-        case .monthOfYear: return "(EXTRACT(MONTH FROM \(wall))::int - 1)"
-        case .dayOfWeek: return "(EXTRACT(ISODOW FROM \(wall))::int - 1)"
-        case .hourOfDay: return "EXTRACT(HOUR FROM \(wall))::int"
+        case .monthOfYear: return "(date_part('month', \(wall))::int - 1)"
+        case .dayOfWeek: return "(date_part('isodow', \(wall))::int - 1)"
+        case .hourOfDay: return "date_part('hour', \(wall))::int"
         }
+    }
+
+    /// The key of `t` for a unit of fixed length (a day, its week, an hour, a minute) in a
+    /// zone `offset` seconds east of UTC, in arithmetic on the seconds — exactly the local
+    /// executor's (`TimeBinner`: floors of the wall clock's seconds, in doubles; NULL outside
+    /// `TimeUnit.calendarSeconds`), where `to_timestamp` rounds to microseconds and
+    /// `date_trunc` keys times beyond the executor's calendar. (A weekly aggregate of 10⁸
+    /// rows in UTC: 40 s, against 37 s through `date_trunc` — this engine computes a
+    /// column's value again for each reference, and the range test is one more.) Nil for
+    /// the others.
+    static func fixedOffsetKey(_ unit: TimeUnit, _ t: String, offset: Int) -> String? {
+        // (In UTC the wall clock is `t` itself: each reference is computed again per row.)
+        let o = SQLCompiler.real(Double(offset))
+        let wall = offset == 0 ? t : "(\(t) + \(o))"
+        let day = "floor(\(wall) / 86400.0)"
+        let start: String
+        switch unit {
+        case .day: start = "\(day) * 86400.0"
+        // Monday's day: 1970-01-01 (day 0) was a Thursday.
+        case .week: start = "(7.0 * floor((\(day) + 3.0) / 7.0) - 3.0) * 86400.0"
+        case .hour: start = "floor(\(wall) / 3600.0) * 3600.0"
+        case .minute: start = "floor(\(wall) / 60.0) * 60.0"
+        default: return nil
+        }
+        let limit = SQLCompiler.real(TimeUnit.calendarSeconds)
+        let inside =
+            offset == 0
+            ? "abs(\(t)) < \(limit)" : "abs(\(t)) < \(limit) AND abs(\(wall)) < \(limit)"
+        return "(CASE WHEN \(inside) THEN \(start)\(offset == 0 ? "" : " - \(o)") END)"
     }
 }

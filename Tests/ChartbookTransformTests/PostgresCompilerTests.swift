@@ -28,6 +28,44 @@ struct PostgresCompilerTests {
         SQLCompilerTests.expect(
             try db.rows(query), equal: local, pipeline, seed: seed, query: query)
     }
+
+    /// A day, week, hour or minute in a zone of fixed offset is keyed by arithmetic on the
+    /// seconds (`SQLDialect.fixedOffsetKey`): the executor's key, to the last bit, for times
+    /// at a unit's boundary and a hair either side of it, before 1970, in fractions no
+    /// timestamp holds (below a microsecond), and none beyond the calendar's range.
+    @Test func fixedLengthUnitsAreKeyedAsTheExecutorKeysThem() throws {
+        let boundary = 1_704_067_200.0  // 2024-01-01, a Monday
+        var times = [0.0, -1, -86_400.5, 1e-7, -1e-7, 1.5e11, -3e11, 3.2e11, -3.2e11]
+        for base in [boundary, boundary + 86_400 * 3, -86_400.0 * 4, 1_700_000_000.25] {
+            for shift in [0.0, 19_800, -20_700, 3600, 60] {
+                let at = base - shift
+                times += [at, at.nextUp, at.nextDown, at - 1e-7, at + 4e-7, at - 0.5]
+            }
+        }
+        let table = try PostgresTable(
+            sql: "CREATE TABLE fixed_keys(i int, t float8); INSERT INTO fixed_keys VALUES "
+                + times.enumerated().map { "(\($0.offset), \($0.element)::float8)" }
+                .joined(separator: ", "))
+        for unit in [TimeUnit.day, .week, .hour, .minute] {
+            for (offset, name) in [
+                (0, "UTC"), (19_800, "+05:30"), (-20_700, "-05:45"), (3600, "+01"),
+                (-43_200, "-12"),
+            ] {
+                let key = try #require(SQLDialect.fixedOffsetKey(unit, "t", offset: offset))
+                let got = try table.rows("SELECT \(key) FROM fixed_keys ORDER BY i").map {
+                    $0.first ?? .null
+                }
+                let zone = try #require(TimeZoneSetting(parsing: name))
+                for (t, value) in zip(times, got) {
+                    var binner = TimeBinner(unit, zone: zone)
+                    let want = binner.key(of: t)
+                    #expect(
+                        want.isNaN ? value == .null : value == .number(want),
+                        "\(unit) at \(offset) s, t \(t): \(value) vs \(want)")
+                }
+            }
+        }
+    }
 }
 
 /// A random table in a PostgreSQL table `NAME(x, y, g, _row)`; the connection closes with it.
@@ -49,6 +87,16 @@ final class PostgresTable {
             "DROP TABLE IF EXISTS \(name); CREATE TABLE \(name)(x \(type), y float8, g text, _row int);"
         if !rows.isEmpty { sql += "INSERT INTO \(name) VALUES \(rows.joined(separator: ", "));" }
         try run(sql)
+    }
+
+    /// A connection that first runs `sql` (dropping `fixed_keys` first).
+    init(sql: String) throws {
+        guard let url = Self.url, let connection = PQconnectdb(url),
+            PQstatus(connection) == CONNECTION_OK
+        else { throw SQLiteTable.SQLError(message: "cannot connect") }
+        self.connection = connection
+        source = SQLCompiler.Source(relation: "fixed_keys", kinds: [:], rowOrder: nil)
+        try run("DROP TABLE IF EXISTS fixed_keys; " + sql)
     }
 
     deinit { PQfinish(connection) }
