@@ -69,9 +69,11 @@ extension Executor {
         {
             throw whole
         }
+        // The extent the exact load beside it has learnt, when it has (else the engine scans).
+        let extent = sampleInterval ?? remoteExtents?.extent(of: request)
         guard
             let sample = try engine.sample(
-                xColumn: request.options.xColumn, extent: sampleInterval, rows: rows,
+                xColumn: request.options.xColumn, extent: extent, rows: rows,
                 shouldCancel: shouldCancel)
         else { throw .notRemote("the engine has no quick sample of this query") }
         quick.sql = sample.sql

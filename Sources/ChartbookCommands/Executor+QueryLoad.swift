@@ -84,10 +84,12 @@ extension Executor {
             guard rows > LoadOptions.remoteThreshold else { return nil }
             estimate = rows
         }
+        // (What the query's rows spanned before is not what they span now.)
+        remoteExtents?.learnt(nil, of: request)
         do {
             var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
-                shouldCancel: shouldCancel)
+                learnt: { remoteExtents?.learnt($0, of: request) }, shouldCancel: shouldCancel)
             // An engine may count them as it opens the query (ClickHouse, per stretch of x).
             if table.mostRowsPerX == nil { table.mostRowsPerX = try mostRowsPerX(remote, table) }
             return table

@@ -29,6 +29,10 @@ public struct Executor: Sendable {
     public var sampleRows: Int?
     /// The x interval a preview's samples are taken in (the view shown), nil: all the data.
     public var sampleInterval: ClosedRange<Double>?
+    /// Where the loads of remote queries tell the extent of x as soon as their engine learns
+    /// it, and a preview's load of the same query reads it (the REPL shares one between its
+    /// exact run and its preview); nil: nowhere.
+    public var remoteExtents: RemoteExtents?
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,

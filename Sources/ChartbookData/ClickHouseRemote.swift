@@ -112,7 +112,7 @@ public struct ClickHouseRemote: RemoteEngine {
 
     public func open(
         xColumn: String?, timeZone: TimeZoneSetting, estimate: Int?,
-        shouldCancel: @escaping () -> Bool
+        learnt: (ClosedRange<Double>) -> Void, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable {
         let connection = try connect()
         var shape = try self.shape(connection, xColumn: xColumn, shouldCancel: shouldCancel)
@@ -121,7 +121,8 @@ public struct ClickHouseRemote: RemoteEngine {
                 "mode=remote reads Date columns as UTC days; with another zone, convert them "
                     + "in the query (toDateTime(d, 'Zone')) or use mode=local")
         }
-        let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
+        let summary = try self.summary(
+            connection, &shape, learnt: learnt, shouldCancel: shouldCancel)
         guard let first = summary.first, let last = summary.last else {
             throw RemoteEngines.noRowWithX
         }

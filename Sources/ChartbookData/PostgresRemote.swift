@@ -50,7 +50,7 @@ public struct PostgresRemote: RemoteEngine {
     /// (nil: the first time column). Text columns are left out (a remote dataset draws).
     public func open(
         xColumn: String?, timeZone: TimeZoneSetting, estimate known: Int? = nil,
-        shouldCancel: @escaping () -> Bool
+        learnt: (ClosedRange<Double>) -> Void, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable {
         let connection = try connect(shouldCancel)
         let (shape, xColumnFacts) = try describedShape(
@@ -71,6 +71,7 @@ public struct PostgresRemote: RemoteEngine {
             connection, shape, sql: around(shape, below: hasX, above: hasX, lowestFirst: true),
             shouldCancel: shouldCancel)
         guard ends.count == 2 else { throw RemoteEngines.noRowWithX }
+        if ends[0][shape.x] <= ends[1][shape.x] { learnt(ends[0][shape.x]...ends[1][shape.x]) }
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
         var table = shape.table(estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
         table.extremes = extremes.rows

@@ -20,10 +20,11 @@ public protocol RemoteEngine: Sendable {
     func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int
 
     /// Learns what a remote dataset keeps of the query (`RemoteTable`), x along `xColumn`
-    /// (nil: the first time column); `estimate` is the size already learnt, if any.
+    /// (nil: the first time column); `estimate` is the size already learnt, if any. Tells
+    /// `learnt` the extent of x as soon as it knows it (before the rest: `RemoteExtents`).
     func open(
         xColumn: String?, timeZone: TimeZoneSetting, estimate: Int?,
-        shouldCancel: @escaping () -> Bool
+        learnt: (ClosedRange<Double>) -> Void, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable
 
     /// What `open` learnt of every row, of the rows of `rows` (a plot's `where=`, a `by=`

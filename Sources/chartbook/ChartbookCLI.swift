@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import ChartbookModel
 import ChartbookCommands
+import ChartbookData
 import ChartbookKit
 import ChartbookTerminal
 import LineEditor
@@ -203,6 +204,8 @@ struct ChartbookCLI: ParsableCommand {
         executor.limits = limits
         let progress = LoadProgress(enabled: isatty(STDERR_FILENO) == 1)
         executor.progress = { progress.report($0, $1) }
+        // Shared by the REPL's exact runs and their previews (every copy of the executor).
+        executor.remoteExtents = RemoteExtents()
         var runner = ScriptRunner(
             executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
         runner.remote = RemoteData(progress: { progress.report($0, $1) })

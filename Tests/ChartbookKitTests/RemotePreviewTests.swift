@@ -47,6 +47,17 @@ struct PostgresSampleTests {
         PostgresFixture.create(table, url: url, xs: xs, random: &random, numericX: numericX)
         try RemotePreviewChecks.sample(load: "load \(url) \"SELECT x, value, other FROM \(table)\"")
     }
+
+    /// The REPL's exact load tells the extent of x as soon as the engine learns it, and a
+    /// preview's load of the same query samples along it (`RemotePreviewChecks.learntExtent`).
+    @Test func aPreviewSamplesAlongTheExtentTheExactLoadLearnt() throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: 82)
+        let xs = RemotePreviewChecks.evenlySpread(count: 3000, random: &random)
+        _ = PostgresFixture.create("learnt", url: url, xs: xs, random: &random, numericX: false)
+        try RemotePreviewChecks.learntExtent(
+            load: "load \(url) \"SELECT x, value, other FROM learnt\" as d mode=remote x=x")
+    }
 }
 
 @Suite(.enabled(if: ClickHouseFixture.url != nil, "needs CHARTBOOK_TEST_CLICKHOUSE_URL"))
@@ -59,9 +70,62 @@ struct ClickHouseSampleTests {
         try ClickHouseFixture.create(table, xs: xs, random: &random, numericX: numericX)
         try RemotePreviewChecks.sample(load: "load \(url) \"SELECT x, value, other FROM \(table)\"")
     }
+
+    /// The REPL's exact load tells the extent of x as soon as the engine learns it, and a
+    /// preview's load of the same query samples along it (`RemotePreviewChecks.learntExtent`).
+    @Test func aPreviewSamplesAlongTheExtentTheExactLoadLearnt() throws {
+        let url = try #require(ClickHouseFixture.url)
+        var random = RandomSource(seed: 81)
+        let xs = RemotePreviewChecks.evenlySpread(count: 3000, random: &random)
+        _ = try ClickHouseFixture.create("learnt", xs: xs, random: &random, numericX: false)
+        try RemotePreviewChecks.learntExtent(
+            load: "load \(url) \"SELECT x, value, other FROM learnt\" as d mode=remote x=x")
+    }
 }
 
 enum RemotePreviewChecks {
+    /// The REPL's exact load tells the extent of x as soon as the engine learns it
+    /// (`RemoteExtents`, forgetting what the query had before), and a preview's load of the
+    /// same query samples along it instead of scanning x for its ends: the same rows.
+    /// (`load` of a query of x, value, other, as `d`.)
+    static func learntExtent(load: String) throws {
+        let extents = RemoteExtents()
+        var runner = ScriptRunner(executor: Executor(files: InMemoryFiles()))
+        runner.executor.remoteExtents = extents
+        var exact = Notebook()
+        let dataset = { (notebook: Notebook) in notebook.session.dataset(named: "d") }
+        // What the query spanned before is forgotten when it is loaded again.
+        var request: DatabaseQuery?
+        for _ in 0..<2 {
+            #expect(
+                runner.run(ScriptSource(name: "t.cb", text: load), in: &exact) { _ in }
+                    == .completed)
+            guard let d = dataset(exact), case .query(let query) = d.source else { break }
+            request = query
+            #expect(extents.extent(of: query) == d.remote?.extent)
+            extents.learnt(0...1, of: query)
+        }
+        let extent = try #require(dataset(exact)?.remote?.extent)
+        extents.learnt(extent, of: try #require(request))
+        // Previews of the load, with and without the extent learnt: the same sample; with the
+        // first half said to be the extent, a sample of that half (the preview reads it).
+        let half = RemoteExtents(), middle = (extent.lowerBound + extent.upperBound) / 2
+        half.learnt(extent.lowerBound...middle, of: try #require(request))
+        let samples = [extents, RemoteExtents(), half].map { known -> [[Double]] in
+            var preview = runner
+            preview.executor.remoteExtents = known
+            preview.executor.sampleRows = 100
+            preview.isPreview = true
+            var notebook = Notebook()
+            _ = preview.run(ScriptSource(name: "t.cb", text: load), in: &notebook) { _ in }
+            return dataset(notebook).map(RemotePreviewChecks.rows) ?? []
+        }
+        // (Bit for bit: a missing value is NaN, which equals nothing.)
+        let bits = samples.map { $0.map { $0.map(\.bitPattern) } }
+        #expect(samples[0].count >= 100 && bits[0] == bits[1])
+        #expect(samples[2].count >= 90 && samples[2].allSatisfy { $0[0] <= middle + 300 })
+    }
+
     /// Increasing x, about ten seconds apart (whole seconds, so that a DateTime holds them).
     static func evenlySpread(count: Int, random: inout RandomSource) -> [Double] {
         (0..<count).map { 1_700_000_000 + Double($0 * 10) + (random.nextUnit() * 8).rounded(.down) }
