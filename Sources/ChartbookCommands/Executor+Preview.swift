@@ -80,6 +80,7 @@ extension Executor {
         quick.options.mode = .local
         quick.options.xColumn = sample.xColumn
         quick.isPreviewSample = true
+        quick.columnsSQL = sample.columnsSQL
         return quick
     }
 }

@@ -35,14 +35,23 @@ extension ClickHouseRemote {
         let windows = (0..<stretches).map { i in
             let start = span.lowerBound + Double(i) * step
             let (low, high) = xBounds(shape, start, start + step / 16)
-            return """
-                SELECT * FROM (
-                \(statement)
-                ) WHERE \(raw) >= \(low) AND \(raw) < \(high) ORDER BY \(raw) LIMIT 1
-                """
+            return window("\(raw) >= \(low) AND \(raw) < \(high)", statement: statement)
+                + " ORDER BY \(raw) LIMIT 1"
         }
         let sql = "SELECT * FROM (\(windows.joined(separator: " UNION ALL "))) ORDER BY \(raw)"
-        return RemoteSample(sql: sql, xColumn: shape.shown[shape.x])
+        return RemoteSample(sql: sql, xColumn: shape.shown[shape.x], columnsSQL: statement)
+    }
+
+    /// The query's rows where `condition` holds: of one table's columns (`tableQuery`), the
+    /// table read with the query's condition and this one; else the query as a subquery.
+    /// (Two hundred and forty windows take the engine 0.15 s to analyse read from the
+    /// table, 0.22 s as subqueries.)
+    private func window(_ condition: String, statement: String) -> String {
+        guard let table = tableQuery else {
+            return "SELECT * FROM (\n\(statement)\n) WHERE \(condition)"
+        }
+        let kept = table.condition.map { "(\($0)) AND " } ?? ""
+        return "SELECT \(table.columns) FROM \(table.table) WHERE \(kept)\(condition)"
     }
 
     /// The lowest and highest x (seconds for times); nil when no row has one (the exact

@@ -11,12 +11,15 @@
 /// (`chartbook_…`) — is read as a subquery, as every query is (always right, slower over
 /// shards).
 public struct ClickHouseTableQuery: Equatable, Sendable {
+    /// The columns as the query lists them (`t, value`, `*`).
+    public var columns: String
     /// The table as the query names it (`dist`, `db.dist`, quoted as written).
     public var table: String
     /// The query's `WHERE` condition as written; nil when it keeps every row.
     public var condition: String?
 
-    public init(table: String, condition: String?) {
+    public init(columns: String, table: String, condition: String?) {
+        self.columns = columns
         self.table = table
         self.condition = condition
     }
@@ -44,7 +47,8 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
         func stopWord(_ token: Token) -> Bool {
             token.kind == .word && Self.stopWords.contains(token.text.lowercased())
         }
-        guard word("select") else { return nil }
+        guard word("select"), i < tokens.count else { return nil }
+        let firstColumn = tokens[i].offset
         // Columns: `*` or names, apart by commas.
         while true {
             guard i < tokens.count, tokens[i].isName || tokens[i].text == "*",
@@ -54,7 +58,9 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
             guard i < tokens.count, tokens[i].text == "," else { break }
             i += 1
         }
+        let listEnd = tokens[i - 1].offset + tokens[i - 1].text.utf8.count
         guard word("from"), i < tokens.count, tokens[i].isName else { return nil }
+        columns = Self.text(bytes, firstColumn, listEnd)
         let first = tokens[i]
         var last = first
         i += 1

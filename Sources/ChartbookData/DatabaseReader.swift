@@ -32,7 +32,8 @@ public struct DatabaseReader: Sendable {
             reader.timeout = request.options.timeout.seconds
             if request.isPreviewSample { reader.settings = ClickHouseRemote.previewSettings }
             return try reader.read(
-                url: request.location, query: request.sql, shouldCancel: shouldCancel)
+                url: request.location, query: request.sql, columnsOf: request.columnsSQL,
+                shouldCancel: shouldCancel)
         }
     }
 }

@@ -237,10 +237,14 @@ public struct RemoteTransformRow: Sendable {
 public struct RemoteSample: Equatable, Sendable {
     public var sql: String
     public var xColumn: String
+    /// A query with the sample's columns (names and types) that is quicker for the engine
+    /// to describe than the sample (`DatabaseQuery.columnsSQL`); nil: the sample's own.
+    public var columnsSQL: String?
 
-    public init(sql: String, xColumn: String) {
+    public init(sql: String, xColumn: String, columnsSQL: String? = nil) {
         self.sql = sql
         self.xColumn = xColumn
+        self.columnsSQL = columnsSQL
     }
 }
 

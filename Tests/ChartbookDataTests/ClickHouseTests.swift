@@ -32,11 +32,14 @@ import Testing
     /// query gives (the rest are read as a subquery, which is always right).
     @Test func aQueryOfOneTablesColumnsIsReadAsTheTable() throws {
         let plain = try #require(ClickHouseTableQuery("SELECT t, value FROM dist;\n"))
-        #expect(plain == ClickHouseTableQuery(table: "dist", condition: nil))
+        #expect(plain == ClickHouseTableQuery(columns: "t, value", table: "dist", condition: nil))
         let kept = try #require(
             ClickHouseTableQuery(
                 "select `t`, \"v\" from db.m where host = 'a(' AND v > 1e-3 ;"))
-        #expect(kept == ClickHouseTableQuery(table: "db.m", condition: "host = 'a(' AND v > 1e-3"))
+        #expect(
+            kept
+                == ClickHouseTableQuery(
+                    columns: "`t`, \"v\"", table: "db.m", condition: "host = 'a(' AND v > 1e-3"))
         #expect(ClickHouseTableQuery("SELECT * FROM m WHERE (a OR b) AND c IN (1, 2)") != nil)
         for query in [
             "SELECT t AS x, v FROM m", "SELECT toDate(t), v FROM m", "SELECT DISTINCT t FROM m",
@@ -81,7 +84,8 @@ import Testing
     }
 
     /// Recognised queries with pieces inserted and cut out: never a crash; where one is still
-    /// recognised, its table is a name in it and its condition ends it.
+    /// recognised, its table is a name in it, its condition ends it, and its parts written
+    /// again make the same query.
     @Test func mangledQueriesAreReadOrLeftAsSubqueries() {
         var random = RandomSource(seed: 2811)
         let pieces = [
@@ -108,6 +112,12 @@ import Testing
             guard let read = ClickHouseTableQuery(text) else { continue }
             recognised += 1
             #expect(text.contains(read.table), "\(text)")
+            // Its columns as written: the query again from them (as a preview's sample reads
+            // the table), the same query.
+            #expect(
+                ClickHouseTableQuery(
+                    "SELECT \(read.columns) FROM \(read.table)"
+                        + (read.condition.map { " WHERE \($0)" } ?? "")) == read, "\(text)")
             if let condition = read.condition {
                 #expect(
                     text.trimmingCharacters(

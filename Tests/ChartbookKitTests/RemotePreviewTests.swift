@@ -69,6 +69,15 @@ struct ClickHouseSampleTests {
         let table = "sampled_\(numericX ? "n" : "t")"
         try ClickHouseFixture.create(table, xs: xs, random: &random, numericX: numericX)
         try RemotePreviewChecks.sample(load: "load \(url) \"SELECT x, value, other FROM \(table)\"")
+        // Its windows read the table with the query's condition (which leaves out the first
+        // row: a sample holding it would not be the query's), or the query as a subquery.
+        let first = numericX ? "1700000009" : "toDateTime(1700000009)"
+        for query in [
+            "SELECT x, value, other FROM \(table) WHERE x > \(first) OR value IS NULL",
+            "SELECT x, value, other FROM \(table) WHERE x > \(first) ORDER BY x",
+        ] {
+            try RemotePreviewChecks.sample(load: "load \(url) \"\(query)\"")
+        }
     }
 
     /// The REPL's exact load tells the extent of x as soon as the engine learns it, and a
