@@ -9,6 +9,10 @@ extension Executor {
     /// is not worth waiting for (the exact chart is coming).
     public static let previewTimeout = 1.0
 
+    /// Seconds a preview's load waits for the extent of x from the exact load beside it
+    /// (`RemoteExtents`) before it scans for it itself: about the first scan of 10⁹ rows.
+    static let extentPatience = 10.0
+
     /// `session` with every remote dataset replaced by a sample of about `rows` of its rows
     /// in the x interval shown (loaded, so everything draws as from loaded rows). Throws
     /// when an engine cannot give one quickly — then there is no preview.
@@ -69,8 +73,12 @@ extension Executor {
         {
             throw whole
         }
-        // The extent the exact load beside it has learnt, when it has (else the engine scans).
-        let extent = sampleInterval ?? remoteExtents?.extent(of: request)
+        // The extent the exact load beside it learns (waited for: its first scan), else the
+        // engine scans for it.
+        let extent =
+            sampleInterval
+            ?? remoteExtents?.extent(
+                of: request, waitingUpTo: Self.extentPatience, shouldCancel: shouldCancel)
         guard
             let sample = try engine.sample(
                 xColumn: request.options.xColumn, extent: extent, rows: rows,

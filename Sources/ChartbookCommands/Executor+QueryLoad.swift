@@ -85,7 +85,8 @@ extension Executor {
             estimate = rows
         }
         // (What the query's rows spanned before is not what they span now.)
-        remoteExtents?.learnt(nil, of: request)
+        remoteExtents?.loading(request)
+        defer { remoteExtents?.settled(request) }
         do {
             var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
