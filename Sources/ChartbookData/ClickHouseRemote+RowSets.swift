@@ -9,8 +9,7 @@ extension ClickHouseRemote {
     ) throws(DatabaseFailure) -> RemoteTable.Kept {
         let connection = try connect()
         var shape = Shape(table).keeping(rows)
-        let summary = try self.summary(
-            connection, &shape, learnt: { _ in }, shouldCancel: shouldCancel)
+        let summary = try self.summary(connection, &shape, shouldCancel: shouldCancel)
         let ends = [summary.first, summary.last].compactMap { $0 }
         return RemoteTable.Kept(
             count: summary.count, rows: ends + summary.extremes, nonPositive: summary.nonPositive)

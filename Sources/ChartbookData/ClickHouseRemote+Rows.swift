@@ -15,10 +15,9 @@ extension ClickHouseRemote {
     public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
         if !ordered, let tableQuery {
-            var values = [String: String]()
-            for c in shape.names.indices { values[shape.shown[c]] = value(shape, c) }
-            return RemoteRelation(
-                relation: tableQuery.table, values: values, condition: tableQuery.condition)
+            var relation = tableQuery.relation
+            for c in shape.names.indices { relation.values[shape.shown[c]] = value(shape, c) }
+            return relation
         }
         var columns = shape.names.indices.map {
             "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"

@@ -50,8 +50,7 @@ extension ClickHouseRemote {
         guard let table = tableQuery else {
             return "SELECT * FROM (\n\(statement)\n) WHERE \(condition)"
         }
-        let kept = table.condition.map { "(\($0)) AND " } ?? ""
-        return "SELECT \(table.columns) FROM \(table.table) WHERE \(kept)\(condition)"
+        return "SELECT \(table.columns) FROM \(table.relation.rows(where: [condition]))"
     }
 
     /// The lowest and highest x (seconds for times); nil when no row has one (the exact

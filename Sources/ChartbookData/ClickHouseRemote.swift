@@ -94,9 +94,7 @@ public struct ClickHouseRemote: RemoteEngine {
         let connection = try connect()
         if let table = tableQuery,
             let counted = try? numbers(
-                connection,
-                "SELECT count() FROM \(table.table)"
-                    + (table.condition.map { " WHERE \($0)" } ?? ""),
+                connection, "SELECT count() FROM \(table.relation.rows())",
                 shouldCancel: shouldCancel
             ).first
         {
@@ -122,7 +120,7 @@ public struct ClickHouseRemote: RemoteEngine {
                     + "in the query (toDateTime(d, 'Zone')) or use mode=local")
         }
         let summary = try self.summary(
-            connection, &shape, learnt: learnt, shouldCancel: shouldCancel)
+            connection, &shape, counted: estimate, learnt: learnt, shouldCancel: shouldCancel)
         guard let first = summary.first, let last = summary.last else {
             throw RemoteEngines.noRowWithX
         }
@@ -247,13 +245,9 @@ public struct ClickHouseRemote: RemoteEngine {
             return
                 "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))\(kept))\(tail)"
         }
-        let conditions = [
-            table.condition, shape.condition(Self.words) { loadedValue(shape, $0) }, condition,
-        ].compactMap { $0 }
-        let kept =
-            conditions.isEmpty
-            ? "" : " WHERE " + conditions.map { "(\($0))" }.joined(separator: " AND ")
-        let question = "SELECT \(picks.joined(separator: ", ")) FROM \(table.table)\(kept)\(tail)"
+        let conditions = [shape.condition(Self.words) { loadedValue(shape, $0) }, condition]
+        let rows = table.relation.rows(where: conditions.compactMap { $0 })
+        let question = "SELECT \(picks.joined(separator: ", ")) FROM \(rows)\(tail)"
         // Only the values the question names (its words, as the query's were read): this
         // engine reads the columns of every definition, used or not.
         let words = ClickHouseTableQuery.tokens(Array(question.utf8)).map {

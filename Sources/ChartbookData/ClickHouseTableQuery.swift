@@ -24,6 +24,9 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
         self.condition = condition
     }
 
+    /// The table and its condition, as questions read them (`RemoteRelation.rows(where:)`).
+    public var relation: RemoteRelation { RemoteRelation(relation: table, condition: condition) }
+
     /// Words that end a `WHERE` condition or change what the query means; none may appear
     /// in one recognised (also inside parentheses: no subquery).
     static let stopWords: Set<String> = [

@@ -25,4 +25,12 @@ public struct RemoteRelation: Equatable, Sendable {
         self.condition = condition
         self.rowOrder = rowOrder
     }
+
+    /// `relation` and the rows of it kept by `condition` and `conditions`: what a question
+    /// reads after `FROM`.
+    public func rows(where conditions: [String] = []) -> String {
+        let all = [condition].compactMap { $0 } + conditions
+        guard !all.isEmpty else { return relation }
+        return "\(relation) WHERE " + all.map { "(\($0))" }.joined(separator: " AND ")
+    }
 }

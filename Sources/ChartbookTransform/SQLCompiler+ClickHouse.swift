@@ -49,7 +49,7 @@ extension SQLCompiler {
         let value = try clickHouseAggregate(op, of: kept.value, counting: p.y == nil)
         let grouped = """
             SELECT \(kept.key) AS chartbook_k, \(value) AS chartbook_a, count() AS chartbook_n \
-            FROM \(source.rows(where: kept.conditions)) GROUP BY chartbook_k
+            FROM \(source.relation.rows(where: kept.conditions)) GROUP BY chartbook_k
             """
         return """
             SELECT chartbook_k AS "_key", NULL AS "_by", chartbook_a AS "_value", \

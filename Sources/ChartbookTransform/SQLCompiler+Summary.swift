@@ -34,8 +34,8 @@ extension SQLCompiler {
         // its value again (3× the time).
         let rows =
             source.isTable
-            ? source.rows()
-            : "(SELECT * FROM \(source.rows()) \(dialect.fence)) AS chartbook_s"
+            ? source.relation.rows()
+            : "(SELECT * FROM \(source.relation.rows()) \(dialect.fence)) AS chartbook_s"
         return "SELECT \(fields.joined(separator: ", ")) FROM \(rows)"
     }
 
@@ -63,6 +63,6 @@ extension SQLCompiler {
         guard source.kinds[x] != nil else { throw .missingColumn(x) }
         let c = source.column(x)
         return
-            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.rows(where: ["\(c) IS NOT NULL"])) GROUP BY \(c)) AS chartbook_counts"
+            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation.rows(where: ["\(c) IS NOT NULL"])) GROUP BY \(c)) AS chartbook_counts"
     }
 }

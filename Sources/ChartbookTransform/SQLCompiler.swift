@@ -18,45 +18,33 @@ public struct SQLCompiler: Sendable {
 
     /// The relation a query reads.
     public struct Source: Sendable {
-        /// A quoted table name or a parenthesised query.
-        public var relation: String
+        /// A quoted table name or a parenthesised query, the column giving the rows' order
+        /// (nil where it has none: what needs no order, `readsRowOrder`), and — a table read
+        /// directly — its columns' values and condition; `relation.rows(where:)` is what a
+        /// question reads after `FROM`.
+        public var relation: RemoteRelation
         /// What each column holds.
         public var kinds: [String: Column.Kind]
-        /// The column whose values give the rows' order; nil where the relation has none
-        /// (what needs no order: `readsRowOrder`).
-        public var rowOrder: String?
-        /// Per column, the SQL of its value over `relation` where that is not the relation's
-        /// own column of its name (a table read directly: `RemoteRelation`).
-        public var values: [String: String] = [:]
-        /// The rows of `relation` the query reads (SQL over its columns); nil: every row.
-        public var condition: String?
 
         public init(relation: String, kinds: [String: Column.Kind], rowOrder: String?) {
-            self.relation = relation
-            self.kinds = kinds
-            self.rowOrder = rowOrder
+            self.init(RemoteRelation(relation: relation, rowOrder: rowOrder), kinds: kinds)
         }
 
         /// A remote query's rows (`RemoteEngine.transformSource`), each column of `kinds`.
-        public init(_ remote: RemoteRelation, kinds: [String: Column.Kind]) {
-            self.init(relation: remote.relation, kinds: kinds, rowOrder: remote.rowOrder)
-            values = remote.values
-            condition = remote.condition
+        public init(_ relation: RemoteRelation, kinds: [String: Column.Kind]) {
+            self.relation = relation
+            self.kinds = kinds
         }
 
         /// Column `name`'s value as SQL.
-        func column(_ name: String) -> String { values[name] ?? SQLQuoting.identifier(name) }
-
-        /// Whether `relation` is a table read directly (its values written out): a question
-        /// of it aggregates in the same `SELECT` that reads it, never over a subquery of it.
-        var isTable: Bool { !values.isEmpty }
-
-        /// `relation` and the rows of it kept by `condition` and `conditions`.
-        func rows(where conditions: [String] = []) -> String {
-            let all = [condition].compactMap { $0 } + conditions
-            guard !all.isEmpty else { return relation }
-            return "\(relation) WHERE " + all.map { "(\($0))" }.joined(separator: " AND ")
+        func column(_ name: String) -> String {
+            relation.values[name] ?? SQLQuoting.identifier(name)
         }
+
+        /// Whether the relation is a table read directly (its values written out): a
+        /// question of it aggregates in the same `SELECT` that reads it, never over a
+        /// subquery of it.
+        var isTable: Bool { !relation.values.isEmpty }
     }
 
     /// Whether the query for `p` over columns of `kinds` reads the rows' order
@@ -117,9 +105,9 @@ public struct SQLCompiler: Sendable {
     {
         let kept = try keptValues(p, source)
         let n = names
-        let order = source.rowOrder.map(source.column) ?? "0"
+        let order = source.relation.rowOrder.map(source.column) ?? "0"
         return
-            "SELECT \(kept.key) AS \(n.k), \(kept.group) AS \(n.g), \(kept.value) AS \(n.v), \(order) AS \(n.r) FROM \(source.rows(where: kept.conditions))"
+            "SELECT \(kept.key) AS \(n.k), \(kept.group) AS \(n.g), \(kept.value) AS \(n.v), \(order) AS \(n.r) FROM \(source.relation.rows(where: kept.conditions))"
     }
 
     /// What `keptRows` selects of each row, as SQL over the source's columns: the key (x,
@@ -178,7 +166,7 @@ public struct SQLCompiler: Sendable {
         }
         let kept = ["\(c) IS NOT NULL"] + (filter.map { [condition($0, source)] } ?? [])
         return
-            "SELECT CAST(\(value) AS \(dialect.nullableDouble)) FROM \(source.rows(where: kept))"
+            "SELECT CAST(\(value) AS \(dialect.nullableDouble)) FROM \(source.relation.rows(where: kept))"
     }
 
     /// The rows `filter` keeps in one scan: how many (whatever they hold), and the lowest
@@ -188,7 +176,7 @@ public struct SQLCompiler: Sendable {
         let kept = filter.map { [condition($0, source)] } ?? []
         return "SELECT CAST(COUNT(*) AS \(dialect.double)), "
             + "CAST(MIN(\(c)) AS \(dialect.nullableDouble)), "
-            + "CAST(MAX(\(c)) AS \(dialect.nullableDouble)) FROM \(source.rows(where: kept))"
+            + "CAST(MAX(\(c)) AS \(dialect.nullableDouble)) FROM \(source.relation.rows(where: kept))"
     }
 
     /// The mean of column `c` (quoted) as `Statistics` takes it, the sum over the count (NULL

@@ -48,15 +48,15 @@ struct ClickHouseCompilerTests {
         guard table.kind != .text else { return }
         let db = try ClickHouseTable(table, name: "direct_\(seed)")
         var source = db.source
-        source.values = ["x": "(x + 0)", "y": "(y * 1)", "g": "concat(g, '')"]
-        source.condition = "_row >= 0"
+        source.relation.values = ["x": "(x + 0)", "y": "(y * 1)", "g": "concat(g, '')"]
+        source.relation.condition = "_row >= 0"
         let compiler = SQLCompiler(.clickhouse)
-        if !compiler.readsRowOrder(pipeline, kinds: source.kinds) { source.rowOrder = nil }
+        if !compiler.readsRowOrder(pipeline, kinds: source.kinds) { source.relation.rowOrder = nil }
         guard let query = try? compiler.query(pipeline, over: source) else {
             #expect(throws: TransformError.self) { try compiler.query(pipeline, over: db.source) }
             return
         }
-        if source.rowOrder == nil {
+        if source.relation.rowOrder == nil {
             // One SELECT reads the table and groups its rows.
             #expect(query.contains("FROM direct_\(seed) WHERE (_row >= 0)"), "\(query)")
             #expect(!query.contains("_row\""), "\(query)")
