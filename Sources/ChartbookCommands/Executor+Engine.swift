@@ -137,8 +137,11 @@ extension Executor {
                 let sets = plots.flatMap { table.rowSets(for: $0.binding) }
                 let wanted = Set(sets)
                 table.filtered = table.filtered.filter { wanted.contains($0.key) }
+                let shared = (table.mostRowsPerX ?? 1) > 1
                 for set in sets where set != .every && table.filtered[set] == nil {
-                    table.filtered[set] = try remote.kept(table, set, shouldCancel: isCancelled)
+                    var kept = try remote.kept(table, set, shouldCancel: isCancelled)
+                    if shared { kept.mostRowsPerX = try mostRowsPerX(remote, table, in: set) }
+                    table.filtered[set] = kept
                 }
             } catch { throw engineFailure(error, query, at: range) }
             s.datasets[i].remote = table
@@ -266,13 +269,14 @@ extension Executor {
     /// The most rows sharing an x in all of a remote table's rows, counted by the engine in
     /// one grouping scan when it is opened: a line's note ("up to N rows per x") and
     /// `describe` say it as loading every row would, not as the rows of a drawing would.
-    func mostRowsPerX(_ remote: any RemoteEngine, _ table: RemoteTable) throws(DatabaseFailure)
-        -> Int
-    {
+    /// Of the rows of `rows` (a `where=`'s, a `by=` group's) where given.
+    func mostRowsPerX(
+        _ remote: any RemoteEngine, _ table: RemoteTable, in rows: RemoteRowSet = .every
+    ) throws(DatabaseFailure) -> Int {
         let source = engineSource(remote, table, ordered: false)
         guard
             let sql = try? SQLCompiler(SQLDialect(remote.engine)).mostRowsPerX(
-                table.xColumn, over: source)
+                table.xColumn, over: source, kept: rows.filters)
         else { return 1 }
         let most = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
         return most.isFinite ? max(1, Int(saturating: most)) : 1

@@ -272,15 +272,6 @@ extension Executor {
         for plot in s.plots where remote.contains(plot.series.dataset) && plot.drawn == nil {
             let name = plot.series.dataset
             if plot.kind != .line { throw refuse(name, "\(plot.kind.rawValue) plots") }
-            // Where rows share an x, which comes first is the query's own order, which the
-            // engine's buckets do not keep: a line's path (and where a missing value breaks
-            // it) could differ. agg= combines them, in the engine.
-            if let most = s.dataset(named: name)?.remote?.mostRowsPerX, most > 1 {
-                throw refuse(
-                    name,
-                    "lines through rows that share an x (up to \(most) per x; agg=mean, agg=max … combines them in the engine)"
-                )
-            }
             // The drawing's rows are a sample (M4): aggregates, bins, windows and fits of
             // them would be wrong; the engine is not yet asked for them.
             if plot.binding.transforms || plot.kind == .trend {
@@ -305,6 +296,26 @@ extension Executor {
                 line.engineValue == nil
             {
                 throw refuse(series.dataset, "statistics of its values (\(kind.rawValue))")
+            }
+        }
+    }
+    /// Refuses a remote dataset's line through rows that share an x: which of them comes
+    /// first is the query's own order, which the engine's buckets do not keep, so its path
+    /// (and where a missing value breaks it) could differ. Asked of each set of rows the
+    /// line draws (`RemoteTable.mostRowsPerX(in:)`, known once `refreshEngineRowSets` ran):
+    /// each `by=` group of a long-format table has an x of its own where all its rows share
+    /// them. `agg=` combines them, in the engine.
+    func checkRemoteTies(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+        for plot in s.plots where plot.drawn == nil {
+            guard let table = s.dataset(named: plot.series.dataset)?.remote else { continue }
+            let most = table.rowSets(for: plot.binding).map { table.mostRowsPerX(in: $0) }.max()
+            if let most, most > 1 {
+                throw Diagnostic(
+                    .remoteNeedsLocal(
+                        dataset: plot.series.dataset,
+                        needs:
+                            "lines through rows that share an x (up to \(most) per x; agg=mean, agg=max … combines them in the engine)"
+                    ), at: range)
             }
         }
     }

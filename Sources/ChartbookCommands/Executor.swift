@@ -102,6 +102,7 @@ public struct Executor: Sendable {
         try checkRemoteUse(s, at: range)
         try checkFacets(s, chartSize: panelSize(s), at: range)
         try refreshEngineRowSets(&s, at: range)
+        try checkRemoteTies(s, at: range)
         try checkYScale(s, at: range)
         try maintainOtherPanels(&s, old: samePanels ? old : nil, at: range)
         try checkPageFits(s, at: range)

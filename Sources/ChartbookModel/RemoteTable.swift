@@ -75,6 +75,10 @@ public struct RemoteTable: Equatable, Sendable {
         public var rows: [[Double]]
         /// Per column, how many of its values in those rows are zero or less.
         public var nonPositive: [String: Int]
+        /// The most of them sharing an x (1: none share one) — counted only where rows of
+        /// all the data share one (`RemoteTable.mostRowsPerX` > 1; else none of theirs can):
+        /// a long-format table's rows share each x, one group's rows need not.
+        public var mostRowsPerX = 1
 
         public init(count: Int, rows: [[Double]], nonPositive: [String: Int]) {
             self.count = count
@@ -85,8 +89,16 @@ public struct RemoteTable: Equatable, Sendable {
         /// Missing values (NaN) equal: what a reload learns again the same is no change.
         public static func == (a: Kept, b: Kept) -> Bool {
             a.count == b.count && a.nonPositive == b.nonPositive
+                && a.mostRowsPerX == b.mostRowsPerX
                 && a.rows.map { $0.map(\.bitPattern) } == b.rows.map { $0.map(\.bitPattern) }
         }
+    }
+
+    /// The most rows of `rows` sharing an x (1: none), as far as it is known: all the data's
+    /// for every row, a set's once the engine counted it (`Kept.mostRowsPerX`).
+    public func mostRowsPerX(in rows: RemoteRowSet) -> Int {
+        guard rows != .every else { return mostRowsPerX ?? 1 }
+        return filtered[rows]?.mostRowsPerX ?? mostRowsPerX ?? 1
     }
 
     /// How many of `column`'s values are zero or less in the rows of `rows`, 0 when that is
@@ -141,13 +153,27 @@ public struct RemoteTable: Equatable, Sendable {
         var rows = (drawn + known).filter {
             $0.count == columns.count
         }
-        // (A row without an x — an extreme's, say — goes last: NaN is in no order.)
-        rows.sort { $1[x].isNaN ? !$0[x].isNaN : $0[x] < $1[x] }
+        // (A row without an x — an extreme's, say — goes last: NaN is in no order.) Rows
+        // sharing an x (each of a long-format table's groups has one at every x) are ordered
+        // by their other values, so that the same row answered for two sets is found twice
+        // side by side, and kept once.
+        rows.sort { a, b in
+            for c in [x] + a.indices.filter({ $0 != x }) {
+                if Self.before(a[c], b[c]) { return true }
+                if Self.before(b[c], a[c]) { return false }
+            }
+            return false
+        }
         var unique = [[Double]]()
         for row in rows where unique.last.map({ !Self.same($0, row) }) ?? true {
             unique.append(row)
         }
         return unique
+    }
+
+    /// Numbers in order, NaN after every other (and not before itself).
+    private static func before(_ a: Double, _ b: Double) -> Bool {
+        b.isNaN ? !a.isNaN : a < b
     }
 
     private static func same(_ a: [Double], _ b: [Double]) -> Bool {

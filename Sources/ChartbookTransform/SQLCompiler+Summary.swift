@@ -59,10 +59,18 @@ extension SQLCompiler {
     /// "up to N rows per x"): the rows counted per x value, as the executor's count per x
     /// (`TableExecutor.mostRowsPerX`) counts them — rows without an x left out — in one
     /// grouping scan that needs no row order. Tested against the executor on random tables.
-    public func mostRowsPerX(_ x: String, over source: Source) throws(TransformError) -> String {
+    /// Of the rows every filter of `kept` keeps (all rows for none): a `where=`'s, a `by=`
+    /// group's.
+    public func mostRowsPerX(_ x: String, over source: Source, kept: [RowFilter] = [])
+        throws(TransformError) -> String
+    {
         guard source.kinds[x] != nil else { throw .missingColumn(x) }
+        for filter in kept where source.kinds[filter.column] == nil {
+            throw .missingColumn(filter.column)
+        }
         let c = source.column(x)
+        let conditions = kept.map { condition($0, source) } + ["\(c) IS NOT NULL"]
         return
-            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation.rows(where: ["\(c) IS NOT NULL"])) GROUP BY \(c)) AS chartbook_counts"
+            "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation.rows(where: conditions)) GROUP BY \(c)) AS chartbook_counts"
     }
 }
