@@ -97,7 +97,7 @@ extension Executor {
                     .remoteNeedsLocal(
                         dataset: dataset.name,
                         needs:
-                            "the text column '\(leftOut[found])' (\(option)), which a remote dataset leaves out"
+                            "the text column '\(leftOut[found])' (\(option)), which a remote dataset leaves out (it keeps a text column of at most \(RemoteTexts.most) distinct values, none of which loading reads as missing, a number or a time)"
                     ),
                     at: name.range)
             }
@@ -206,18 +206,29 @@ extension Executor {
     /// The same for a remote dataset: its engine counted the rows the filter keeps
     /// (`RemoteTable.filtered`, for a plot's rows; asked here for a reference line's); what
     /// the column holds is read from the rows known of all the data, which hold its lowest
-    /// and highest values.
+    /// and highest values — a text column's values are asked of the engine, in order of
+    /// first appearance, as many as `contents` shows.
     private func checkEngineFilterKeeps(
         _ filter: Located<RowFilter>, _ dataset: Dataset, _ table: RemoteTable
     ) throws(Diagnostic) {
         var kept = table.filtered[RemoteRowSet(filter.value)]?.count
         if kept == nil {
+            // (The count alone is read: x's extent, which every column has.)
             kept = try engineKept(
-                filter.value, extentOf: filter.value.column, dataset, at: filter.range)?.count
+                filter.value, extentOf: table.xColumn, dataset, at: filter.range)?.count
         }
         guard kept == 0, let c = Column.index(of: filter.value.column, in: table.columns)
         else { return }
-        let known = table.columns(of: table.rows(with: []))[c]
+        var known = table.columns(of: table.rows(with: []))[c]
+        if table.texts[table.columns[c]] != nil, case .query(let query) = dataset.source,
+            let remote = query.remoteEngine
+        {
+            do throws(DatabaseFailure) {
+                let firsts = try remote.groups(
+                    table, column: table.columns[c], .every, limit: 12, shouldCancel: isCancelled)
+                known = Column(name: table.columns[c], text: firsts)
+            } catch { throw engineFailure(error, query, at: filter.range) }
+        }
         try refuseFilter(filter, dataset, rows: table.rowCount ?? dataset.count, column: known)
     }
 

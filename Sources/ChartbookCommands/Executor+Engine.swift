@@ -257,8 +257,10 @@ extension Executor {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
         }
-        if !table.leftOut.isEmpty {
-            let names = table.leftOut.map { "'\($0)'" }.joined(separator: ", ")
+        // (A text column the dataset codes too: `describe` and the rows read it as text.)
+        let texts = table.columns.filter { table.texts[$0] != nil } + table.leftOut
+        if !texts.isEmpty {
+            let names = texts.map { "'\($0)'" }.joined(separator: ", ")
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "\(needs) (\(names))"),
                 at: range)
@@ -292,11 +294,13 @@ extension Executor {
             remote.transformSource(table, ordered: ordered), kinds: Self.engineKinds(table))
     }
 
-    /// What each of a remote table's columns holds: a time or a number.
+    /// What each of a remote table's columns holds: a time, a number or a (coded) text.
     static func engineKinds(_ table: RemoteTable) -> [String: Column.Kind] {
         var kinds = [String: Column.Kind]()
         for name in table.columns {
-            kinds[name] = table.timeColumns.contains(name) ? .time : .number
+            kinds[name] =
+                table.texts[name] != nil
+                ? .text : table.timeColumns.contains(name) ? .time : .number
         }
         return kinds
     }

@@ -41,13 +41,18 @@ extension Executor {
 
     /// A sample's `columns` with the rows `remote` already knows of all the data merged in
     /// by x — the first, the last, each column's extremes (`RemoteTable.rows(with:)`) — so a
-    /// preview's axes span what the exact chart's do, its spikes included; as they are when
-    /// the sample holds a column the remote dataset leaves out (a text column: those rows
-    /// would have none).
+    /// preview's axes span what the exact chart's do, its spikes included (a text column's
+    /// cells as its codes, `RemoteTable.texts`); as they are when the sample holds a column
+    /// the remote dataset leaves out (a text column it does not code: those rows would have
+    /// none).
     static func withKnownRows(_ columns: [Column], of remote: RemoteTable) -> [Column] {
         guard Set(columns.map(\.name)) == Set(remote.columns) else { return columns }
-        let ordered = remote.columns.compactMap { name in
-            columns.first { $0.name == name }?.numbers
+        let ordered = remote.columns.compactMap { name -> [Double]? in
+            guard let column = columns.first(where: { $0.name == name }) else { return nil }
+            guard let texts = remote.texts[name] else { return column.numbers }
+            let codes = Dictionary(
+                texts.enumerated().map { ($1, Double($0)) }, uniquingKeysWith: { a, _ in a })
+            return (0..<column.count).map { codes[column.text(at: $0)] ?? .nan }
         }
         guard ordered.count == remote.columns.count else { return columns }
         let count = ordered.map(\.count).min() ?? 0

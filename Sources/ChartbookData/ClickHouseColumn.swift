@@ -8,7 +8,7 @@ import ChartbookModel
 /// (`ColumnAccumulator`). `Nullable(…)` is its inner type with `\N` missing.
 struct ClickHouseColumn {
     enum Kind: Equatable, Sendable {
-        case number, instant, instant64, wallClock, other
+        case number, instant, instant64, wallClock, text, other
 
         /// The kind of a ClickHouse type name (`Nullable(LowCardinality(String))` …).
         init(type: String) {
@@ -27,6 +27,7 @@ struct ClickHouseColumn {
             case "DateTime": self = .instant
             case "DateTime64": self = .instant64
             case "Date", "Date32": self = .wallClock
+            case "String": self = .text
             default: self = .other
             }
         }
@@ -66,7 +67,7 @@ struct ClickHouseColumn {
         switch kind {
         case .number, .instant, .instant64: cells.add(numberText: cell)
         case .wallClock: cells.add(timeText: cell)
-        case .other:
+        case .text, .other:
             cells.add(text: cell)
         }
     }

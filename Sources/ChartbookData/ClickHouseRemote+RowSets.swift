@@ -28,9 +28,11 @@ extension ClickHouseRemote {
             rowNumberInAllBlocks() AS chartbook_n FROM (\(selectRows(shape)))) \
             GROUP BY chartbook_g ORDER BY min(chartbook_n) LIMIT \(max(limit, 0))
             """
-        return try fields(try connect(), sql, shouldCancel: shouldCancel).compactMap {
-            $0.first.map { RemoteEngines.text(Self.number($0), isTime: shape.kinds[c].isTime) }
+        let keys = try fields(try connect(), sql, shouldCancel: shouldCancel).compactMap {
+            $0.first.map(Self.number)
         }
+        return RemoteEngines.groupKeys(
+            keys, of: table.texts[shape.shown[c]], isTime: shape.kinds[c].isTime)
     }
 
     /// How many distinct texts `column` holds over every row, one scan.

@@ -16,11 +16,11 @@ extension ClickHouseRemote {
         let shape = Shape(table)
         if !ordered, let tableQuery {
             var relation = tableQuery.relation
-            for c in shape.names.indices { relation.values[shape.shown[c]] = value(shape, c) }
+            for c in shape.names.indices { relation.values[shape.shown[c]] = compiled(shape, c) }
             return relation
         }
         var columns = shape.names.indices.map {
-            "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
+            "\(compiled(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
         }
         if ordered {
             columns.append("rowNumberInAllBlocks() AS \(RemoteEngines.rowOrderName)")
@@ -29,6 +29,12 @@ extension ClickHouseRemote {
             relation: "(SELECT \(columns.joined(separator: ", ")) "
                 + "FROM (\n\(PostgresReader.statement(query))\n))",
             rowOrder: ordered ? RemoteEngines.rowOrderName : nil)
+    }
+
+    /// Column `c` as the transform compiler reads it: a text column's text itself (its
+    /// groups are named by it, its `where=` compares it), any other column's `value`.
+    private func compiled(_ shape: Shape, _ c: Int) -> String {
+        shape.kinds[c] == .text ? ClickHouseReader.quoted(shape.names[c]) : value(shape, c)
     }
 
     /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).

@@ -83,7 +83,8 @@ extension ClickHouseRemote {
             return (
                 "toDate(toDateTime(\(a), 'UTC'))", "toDate(toDateTime(\(max(b, a + 86400)), 'UTC'))"
             )
-        case .number, .other:
+        // (x is never a text column.)
+        case .number, .text, .other:
             return (Self.literal(low), Self.literal(high > low ? high : low.nextUp))
         }
     }

@@ -145,7 +145,7 @@ public struct ClickHouseRemote: RemoteEngine {
             connection, PostgresReader.statement(query), shouldCancel: shouldCancel)
         try checkNamesApart(connection, shouldCancel: shouldCancel)
         var names = [String](), kinds = [ClickHouseColumn.Kind](), leftOut = [String]()
-        var neverNull = Set<Int>()
+        var neverNull = Set<Int>(), texts = [Int: [String]]()
         for column in columns {
             guard column.kind != .other else {
                 leftOut.append(TextMetrics.sanitized(column.name))
@@ -173,15 +173,27 @@ public struct ClickHouseRemote: RemoteEngine {
                     "column '\(TextMetrics.sanitized(column.name))' has a name chartbook uses "
                         + "for its own values; rename it with AS, or use mode=local")
             }
+            if column.kind == .text {
+                guard
+                    let values = try self.texts(
+                        connection, column: column.name, shouldCancel: shouldCancel)
+                else {
+                    leftOut.append(TextMetrics.sanitized(column.name))
+                    continue
+                }
+                texts[names.count] = values
+            }
             if !column.isNullable { neverNull.insert(names.count) }
             names.append(column.name)
             kinds.append(column.kind)
         }
         let x = try RemoteEngines.xIndex(
-            of: xColumn, in: names, time: kinds.map(\.isTime), all: columns.map(\.name))
+            of: xColumn, in: names, time: kinds.map(\.isTime), text: kinds.map { $0 == .text },
+            all: columns.map(\.name))
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
         shape.neverNull = neverNull
+        shape.texts = texts
         return shape
     }
 
@@ -273,7 +285,9 @@ public struct ClickHouseRemote: RemoteEngine {
     }
 
     /// How a `where=` is written for this engine.
-    static let words = RowFilter.SQLWords(falseValue: "0") { value in
+    static let words = RowFilter.SQLWords(
+        falseValue: "0", text: SQLQuoting.backslashedLiteral
+    ) { value in
         value.isFinite ? literal(value) : value < 0 ? "-inf" : "inf"
     }
 
@@ -286,6 +300,11 @@ public struct ClickHouseRemote: RemoteEngine {
         // Day 0 is this engine's zero date, which the loading path reads as missing.
         case .wallClock:
             return "if(toInt64(\(name)) = 0, NULL, toFloat64(toInt64(\(name))) * 86400)"
+        // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
+        case .text:
+            let texts = (shape.texts[c] ?? []).map(SQLQuoting.backslashedLiteral)
+            return
+                "(toFloat64(nullIf(indexOf([\(texts.joined(separator: ", "))], \(name)), 0)) - 1)"
         case .number, .other:
             // A complete column has nothing to test.
             if shape.complete.contains(c) { return "toFloat64(\(name))" }

@@ -6,7 +6,7 @@ import ChartbookModel
 /// other type is read as text by the rule every reader shares (`ColumnAccumulator`).
 struct PostgresColumn {
     enum Kind: Equatable, Sendable {
-        case number, instant, wallClock, other
+        case number, instant, wallClock, text, other
 
         /// The kind of the server's type `oid` (pg_type's OIDs of the built-in types).
         init(oid: UInt32) {
@@ -14,6 +14,9 @@ struct PostgresColumn {
             case 20, 21, 23, 26, 700, 701, 1700: self = .number
             case 1184: self = .instant
             case 1082, 1114: self = .wallClock
+            // text, varchar, name (not char(n): the loading path reads its padding, which
+            // the engine's comparisons ignore).
+            case 25, 1043, 19: self = .text
             default: self = .other
             }
         }
@@ -39,7 +42,7 @@ struct PostgresColumn {
         switch kind {
         case .number: cells.add(numberText: bytes)
         case .instant, .wallClock: cells.add(timeText: bytes)
-        case .other:
+        case .text, .other:
             cells.add(text: bytes)
         }
     }

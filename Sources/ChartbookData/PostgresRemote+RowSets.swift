@@ -34,7 +34,8 @@ extension PostgresRemote {
             GROUP BY c ORDER BY f LIMIT \(max(limit, 0))
             """
         let keys = try fetchNumbers(try connect(shouldCancel), sql, shouldCancel: shouldCancel)
-        return keys.map { RemoteEngines.text($0, isTime: shape.kinds[c].isTime) }
+        return RemoteEngines.groupKeys(
+            keys, of: table.texts[shape.shown[c]], isTime: shape.kinds[c].isTime)
     }
 
     /// How many distinct texts `column` holds over every row, one scan.

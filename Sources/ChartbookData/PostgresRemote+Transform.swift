@@ -10,8 +10,11 @@ extension PostgresRemote {
     /// aggregates that need no order (numbering the rows sorts them all).
     public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
+        // A text column as itself (its groups are named by it, its `where=` compares it).
         var columns = shape.names.indices.map {
-            "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
+            shape.kinds[$0] == .text
+                ? "\(SQLQuoting.identifier(shape.names[$0]))::text AS \(SQLQuoting.identifier(shape.shown[$0]))"
+                : "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
         }
         if ordered {
             columns.append(

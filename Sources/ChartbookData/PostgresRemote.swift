@@ -193,7 +193,7 @@ public struct PostgresRemote: RemoteEngine {
                 shouldCancel: shouldCancel)
         } catch { throw PostgresReader.shifted(error, by: prefix.count) }
         var names = [String](), kinds = [PostgresColumn.Kind](), leftOut = [String]()
-        var xColumns = [XColumn]()
+        var xColumns = [XColumn](), texts = [Int: [String]]()
         for i in 0..<empty.columns {
             let kind = PostgresColumn.Kind(oid: empty.type(i))
             guard kind != .other else {
@@ -207,12 +207,22 @@ public struct PostgresRemote: RemoteEngine {
                     "column \(i + 1)'s name is not valid UTF-8 text; name it with AS in the "
                         + "query, or use mode=local")
             }
+            if kind == .text {
+                guard
+                    let values = try self.texts(
+                        connection, column: name, shouldCancel: shouldCancel)
+                else {
+                    leftOut.append(TextMetrics.sanitized(name))
+                    continue
+                }
+                texts[names.count] = values
+            }
             names.append(name)
             kinds.append(kind)
             xColumns.append(XColumn(type: empty.type(i), origin: empty.origin(i)))
         }
         let x = try RemoteEngines.xIndex(
-            of: xColumn, in: names, time: kinds.map(\.isTime),
+            of: xColumn, in: names, time: kinds.map(\.isTime), text: kinds.map { $0 == .text },
             all: (0..<empty.columns).map(empty.name))
         // A real is read through its text (0.1, as loading every row reads it); an x is
         // compared raw with bounds (the index serves them), which the text's values are not.
@@ -224,6 +234,7 @@ public struct PostgresRemote: RemoteEngine {
         }
         var shape = Shape(names: names, kinds: kinds, x: x)
         shape.leftOut = leftOut
+        shape.texts = texts
         shape.textRead = Set(names.indices.filter { xColumns[$0].type == Self.realType })
         return (shape, xColumns[x])
     }
@@ -274,6 +285,12 @@ public struct PostgresRemote: RemoteEngine {
             shape.textRead.contains(c)
             ? "\(SQLQuoting.identifier(shape.names[c]))::text"
             : SQLQuoting.identifier(shape.names[c])
+        // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
+        if shape.kinds[c] == .text {
+            let texts = (shape.texts[c] ?? []).map(SQLQuoting.literal)
+            return
+                "(array_position(ARRAY[\(texts.joined(separator: ", "))]::text[], \(name)::text) - 1)::float8"
+        }
         // A complete column has nothing to leave out (`RemoteShape.complete`).
         if shape.complete.contains(c) {
             return shape.kinds[c] == .number

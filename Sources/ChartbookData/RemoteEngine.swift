@@ -124,6 +124,19 @@ public enum RemoteEngines {
 
     /// A group key as the engine gives it (a number as loaded, a time in seconds; NaN for a
     /// missing value) as the cell's text `by=` groups rows by.
+    /// A `by=` column's group keys in order as texts: a coded text column's (`texts`) —
+    /// each once: two values the engine tells apart may read as one text (`é` composed and
+    /// decomposed), one group as loading every row reads them — or a number's or time's.
+    static func groupKeys(_ keys: [Double], of texts: [String]?, isTime: Bool) -> [String] {
+        guard let texts else { return keys.map { text($0, isTime: isTime) } }
+        var seen = Set<String>(), named = [String]()
+        for key in keys {
+            let name = RemoteTable.text(key, of: texts)
+            if seen.insert(name).inserted { named.append(name) }
+        }
+        return named
+    }
+
     static func text(_ value: Double, isTime: Bool) -> String {
         guard !value.isNaN else { return "" }
         return isTime ? TimeText.iso(value) : NumberText.shortest(value)
@@ -180,7 +193,7 @@ public enum RemoteEngines {
     /// every column of the result, for the errors. A remote dataset needs an x and a column
     /// to draw besides it.
     static func xIndex(
-        of xColumn: String?, in names: [String], time: [Bool], all: [String]
+        of xColumn: String?, in names: [String], time: [Bool], text: [Bool], all: [String]
     ) throws(DatabaseFailure) -> Int {
         // The SQL around the query names its columns: two of one name are one too many.
         var seen = Set<String>()
@@ -208,10 +221,13 @@ public enum RemoteEngines {
             }
             x = times.first
         }
-        guard let x else {
+        guard let x, !text[x] else {
             throw .notRemote("mode=remote needs x=COLUMN: a time or number column to draw along")
         }
-        guard names.count > 1 else { throw .data(.noNumericColumn(names: all)) }
+        // (A text column is drawn by none: it groups and filters.)
+        guard names.indices.contains(where: { $0 != x && !text[$0] }) else {
+            throw .data(.noNumericColumn(names: all))
+        }
         return x
     }
 }

@@ -7,6 +7,8 @@ protocol RemoteColumnKind: Equatable, Sendable {
     static var number: Self { get }
     static var instant: Self { get }
     static var wallClock: Self { get }
+    /// A text column (`RemoteTexts`): coded, as a number, by its values' places.
+    static var text: Self { get }
     var isTime: Bool { get }
 }
 
@@ -29,6 +31,8 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     var textRead: Set<Int> = []
     /// The rows every question reads.
     var rows = RemoteRowSet.every
+    /// Per text column, its values by code (`RemoteTexts`): the column is its value's place.
+    var texts: [Int: [String]] = [:]
 
     /// The shape `table` was opened with (no need to ask the engine again).
     init(_ table: RemoteTable) {
@@ -41,6 +45,11 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
         x = shown.firstIndex(of: table.xColumn) ?? 0
         complete = Set(shown.indices.filter { table.completeColumns.contains(shown[$0]) })
         textRead = Set(shown.indices.filter { table.textReadColumns.contains(shown[$0]) })
+        for (c, name) in shown.enumerated() {
+            guard let values = table.texts[name] else { continue }
+            kinds[c] = .text
+            texts[c] = values
+        }
     }
 
     init(names: [String], kinds: [Kind], x: Int) {
@@ -56,14 +65,17 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
         func named(_ isIncluded: (Kind) -> Bool) -> Set<String> {
             Set(shown.indices.filter { isIncluded(kinds[$0]) }.map { shown[$0] })
         }
-        return RemoteTable(
+        var table = RemoteTable(
             xColumn: shown[x], columns: shown, engineNames: names, timeColumns: named(\.isTime),
             wallClockColumns: named { $0 == .wallClock }, estimatedRows: estimatedRows,
             firstRow: firstRow, lastRow: lastRow)
+        for (c, values) in texts { table.texts[shown[c]] = values }
+        return table
     }
 
-    /// The indices of the columns other than x.
-    var values: [Int] { names.indices.filter { $0 != x } }
+    /// The indices of the columns other than x and the text columns: those a drawing may
+    /// draw, whose bounds and extremes are asked.
+    var values: [Int] { names.indices.filter { $0 != x && kinds[$0] != .text } }
 
     /// The same shape reading only the rows of `rows`.
     func keeping(_ rows: RemoteRowSet) -> Self {
@@ -78,15 +90,30 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
 
     /// The filters of `rows` as one condition over the query's own columns, each read by
     /// `value` (as the loading path reads it: ±∞ kept, NaN missing); nil for every row. A
-    /// column the shape does not hold (a text column, left out) keeps no row.
+    /// column the shape does not hold (a text column, left out) keeps no row; a coded text
+    /// column is tested by the codes of the texts listed (`RemoteTexts`).
     func condition(_ words: RowFilter.SQLWords, value: (Int) -> String) -> String? {
         guard !rows.filters.isEmpty else { return nil }
         return rows.filters.map { filter in
             guard let c = Column.index(of: filter.column, in: shown) else {
                 return words.falseValue
             }
+            if let values = texts[c] {
+                return coded(filter, values).sql(on: value(c), kind: .number, words)
+            }
             return filter.sql(on: value(c), kind: kinds[c].isTime ? .time : .number, words)
         }.joined(separator: " AND ")
+    }
+
+    /// A `where=` on a coded text column as the same test of its codes: `=`/`!=` a listed
+    /// text, its code (a text it does not hold: none); `""`, a missing value, as it is; a
+    /// comparison keeps no text cell, nor a code (its bound is dropped).
+    private func coded(_ filter: RowFilter, _ values: [String]) -> RowFilter {
+        var coded = filter
+        let codes = RemoteTexts.codes(of: filter.values.filter { !$0.isEmpty }, in: values)
+        coded.values = codes.map(String.init) + (filter.values.contains("") ? [""] : [])
+        coded.bound = nil
+        return coded
     }
 }
 

@@ -9,9 +9,15 @@ extension RowFilter {
         public var falseValue: String
         /// A number as a literal that reads back as the same double, ±∞ included.
         public var number: @Sendable (Double) -> String
+        /// A text as a string literal (`SQLQuoting`: ClickHouse's escapes backslashes too).
+        public var text: @Sendable (String) -> String
 
-        public init(falseValue: String, number: @escaping @Sendable (Double) -> String) {
+        public init(
+            falseValue: String, text: @escaping @Sendable (String) -> String = SQLQuoting.literal,
+            number: @escaping @Sendable (Double) -> String
+        ) {
             self.falseValue = falseValue
+            self.text = text
             self.number = number
         }
     }
@@ -44,7 +50,7 @@ extension RowFilter {
     /// missing cell reads as the empty text, never as `nan`).
     static func literal(_ text: String, _ kind: Column.Kind, _ words: SQLWords) -> String? {
         switch kind {
-        case .text: return SQLQuoting.literal(text)
+        case .text: return words.text(text)
         case .time:
             guard let seconds = TimeParser.parse(text)?.seconds(), TimeText.iso(seconds) == text
             else { return nil }

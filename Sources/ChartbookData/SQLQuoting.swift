@@ -24,11 +24,19 @@ public enum SQLQuoting {
         quoted(text, by: "'")
     }
 
-    private static func quoted(_ text: String, by quote: Unicode.Scalar) -> String {
+    /// `text` as a ClickHouse string literal: there a backslash escapes the character after
+    /// it (`'a\'` is no literal's end), so backslashes are doubled as well as quotes.
+    public static func backslashedLiteral(_ text: String) -> String {
+        quoted(text, by: "'", escaping: "\\")
+    }
+
+    private static func quoted(
+        _ text: String, by quote: Unicode.Scalar, escaping escape: Unicode.Scalar? = nil
+    ) -> String {
         var out = String.UnicodeScalarView()
         out.append(quote)
         for scalar in text.unicodeScalars where scalar != "\u{0}" {
-            if scalar == quote { out.append(quote) }
+            if scalar == quote || scalar == escape { out.append(scalar) }
             out.append(scalar)
         }
         out.append(quote)

@@ -46,6 +46,10 @@ public struct RemoteTable: Equatable, Sendable {
     /// The most rows sharing an x in all the data (1: none share one), counted by the engine
     /// when the query is opened; nil for a table made otherwise.
     public var mostRowsPerX: Int?
+    /// Per text column of `columns` (a `host`, a `station`), its distinct values in order,
+    /// learnt when the query is opened: its rows hold a value's place among them (NaN:
+    /// missing), which the dataset's column reads back as text (`ChartbookData.RemoteTexts`).
+    public var texts: [String: [String]] = [:]
     /// The request the dataset's columns answer now; nil before the first drawing.
     public var materialized: RemoteRequest?
     /// Per set of rows a plot draws besides every row (a `where=`, a `by=` group), what is
@@ -136,12 +140,13 @@ public struct RemoteTable: Equatable, Sendable {
             && bits(a.extremes) == bits(b.extremes) && a.leftOut == b.leftOut
             && a.nonPositive == b.nonPositive && a.completeColumns == b.completeColumns
             && a.textReadColumns == b.textReadColumns
-            && a.mostRowsPerX == b.mostRowsPerX && a.materialized == b.materialized
+            && a.mostRowsPerX == b.mostRowsPerX && a.texts == b.texts
+            && a.materialized == b.materialized
             && a.filtered == b.filtered && a.groups == b.groups
     }
 
     /// How many fields `==` compares.
-    static let comparedFields = 18
+    static let comparedFields = 19
 
     /// `drawn` rows with the rows known of all the data (the first, the last and each
     /// column's extremes, of every row and of the rows each `where=` keeps), in x order, a
@@ -171,6 +176,12 @@ public struct RemoteTable: Equatable, Sendable {
         return unique
     }
 
+    /// The text coded `code` among `texts` ("" for a missing value or no such place).
+    public static func text(_ code: Double, of texts: [String]) -> String {
+        guard code.isFinite, code >= 0, code < Double(texts.count) else { return "" }
+        return texts[Int(code)]
+    }
+
     /// Numbers in order, NaN after every other (and not before itself).
     private static func before(_ a: Double, _ b: Double) -> Bool {
         b.isNaN ? !a.isNaN : a < b
@@ -180,10 +191,14 @@ public struct RemoteTable: Equatable, Sendable {
         a.count == b.count && zip(a, b).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }
     }
 
-    /// Rows (each a value per column of `columns`) as the dataset's columns.
+    /// Rows (each a value per column of `columns`) as the dataset's columns; a text
+    /// column's codes read as its texts.
     public func columns(of rows: [[Double]]) -> [Column] {
         columns.indices.map { c in
             let values = rows.map { c < $0.count ? $0[c] : .nan }
+            if let texts = texts[columns[c]] {
+                return Column(name: columns[c], text: values.map { Self.text($0, of: texts) })
+            }
             return timeColumns.contains(columns[c])
                 ? Column(name: columns[c], times: values)
                 : Column(name: columns[c], numbers: values)

@@ -38,7 +38,8 @@ public enum SQLDialect: String, Sendable, CaseIterable {
             case .postgres: "'Infinity'::float8"
             case .clickhouse: "inf"
             }
-        return RowFilter.SQLWords(falseValue: falseValue) { value in
+        let text = self == .clickhouse ? SQLQuoting.backslashedLiteral : SQLQuoting.literal
+        return RowFilter.SQLWords(falseValue: falseValue, text: text) { value in
             guard value.isFinite else { return value < 0 ? "(-\(infinity))" : infinity }
             return SQLCompiler.real(value)
         }

@@ -136,7 +136,8 @@ import Testing
         #expect(Kind(type: "DateTime('Europe/Paris')") == .instant)
         #expect(Kind(type: "Nullable(DateTime64(3))") == .instant64)
         #expect(Kind(type: "Date") == .wallClock)
-        #expect(Kind(type: "LowCardinality(Nullable(String))") == .other)
+        #expect(Kind(type: "LowCardinality(Nullable(String))") == .text)
+        #expect(Kind(type: "String") == .text && Kind(type: "FixedString(4)") == .other)
         #expect(Kind(type: "Enum8('a' = 1)") == .other)
     }
 
