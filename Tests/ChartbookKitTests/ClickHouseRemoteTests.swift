@@ -67,7 +67,8 @@ struct ClickHouseRemoteTests {
         try ClickHouseFixture.exec(
             "INSERT INTO \(table) SELECT x, value + 1, other FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40"
         )
-        let query = "SELECT x, value, other, toInt32(x) % 3 AS k FROM \(table) ORDER BY x, value"
+        let query =
+            "SELECT x, value, other, toInt32(x) % 3 AS k, concat('host-', toString(toInt32(x) % 3)) AS h FROM \(table) ORDER BY x, value"
         RemoteComparison.vocabulary(
             load: "load \(url) \"\(query)\" as d" + (trial % 4 == 1 ? "" : " x=x"), xs: xs,
             random: &random,

@@ -51,7 +51,8 @@ struct PostgresRemoteTests {
                 + "UPDATE \(table) SET value = '\(trial % 2 == 0 ? "" : "-")Infinity' WHERE x = (SELECT x FROM \(table) ORDER BY x OFFSET 60 LIMIT 1);"
                 + "ANALYZE \(table)"
         )
-        let query = "SELECT x, value, other, k FROM \(table) ORDER BY x"
+        // And a text column, which a remote dataset codes (`RemoteTexts`).
+        let query = "SELECT x, value, other, k, 'host-' || k AS h FROM \(table) ORDER BY x"
         RemoteComparison.vocabulary(
             load: "load \(url) \"\(query)\" as d" + (trial % 4 == 1 ? "" : " x=x"), xs: xs,
             random: &random,
@@ -319,17 +320,19 @@ final class PropertySide {
 }
 
 enum PostgresFixture {
-    /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k), its
+    /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k, h), its
     /// plots, times inside the data and files in the working directory.
     static func names(_ xs: [Double]) -> GrammarLines.Names {
         var names = GrammarLines.Names()
         names.datasets = ["d"]
         names.series = ["d.value", "d.other", "d.k", "d", "value"]
-        names.columns = ["value", "other", "k", "x"]
+        names.columns = ["value", "other", "k", "x", "h"]
         names.plots = ["value", "other", "p", "r1"]
         let first = xs.first ?? 0, last = xs.last ?? 1
         let at = { (f: Double) in text(first + (last - first) * f, false) }
-        names.filters = ["k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0"]
+        names.filters = [
+            "k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0", "h=host-1", "h!=host-0,host-2",
+        ]
         names.xValues = [at(0.3), at(0.71), at(-0.1)]
         names.intervals = ["\(at(0.2))..\(at(0.6))", "\(at(0.5))..\(at(0.52))", "all"]
         names.paths = ["out.csv", "out.svg", "o.vl.json", "s.cb", "p.html"]

@@ -115,17 +115,16 @@ enum RemoteComparison {
         for step in 0..<80 {
             // A line first (refused where rows share an x), a line through the rows a
             // where= keeps, one per group of those another keeps, a line of means the engine
-            // computes (agg=), then the grammar's lines.
+            // computes (agg=), a line per group of a text column (`h`, coded), then the
+            // grammar's lines.
+            let fixed = [
+                "add plot line d.value", "add plot line d.other where=value>0",
+                "add plot line d.value by=k where=other>0",
+                "add plot line d.value as means agg=mean",
+                "add plot line d.other as hosts by=h where=h!=host-0",
+            ]
             let line =
-                step == 0
-                ? "add plot line d.value"
-                : step == 1
-                    ? "add plot line d.other where=value>0"
-                    : step == 2
-                        ? "add plot line d.value by=k where=other>0"
-                        : step == 3
-                            ? "add plot line d.value as means agg=mean"
-                            : lines.line(for: specs[random.below(specs.count)])
+                step < fixed.count ? fixed[step] : lines.line(for: specs[random.below(specs.count)])
             let remote = sides[1].run(line)
             if remote.text.contains("stays in the engine (mode=remote)") {
                 #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
