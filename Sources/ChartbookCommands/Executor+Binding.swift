@@ -18,11 +18,19 @@ extension Executor {
         }
         if let by = spec.by, !by.value.isEmpty {
             let column = try column(by, in: dataset, for: "by=")
-            // A remote dataset holds a drawing's rows: its engine counts the groups.
-            let groups =
-                dataset.remote == nil
-                ? Set((0..<dataset.count).map(column.text)).count
-                : try engineGroupCount(of: dataset, column: column.name, at: by.range)
+            // A remote dataset holds a drawing's rows: its engine counts the groups — but a
+            // coded text column's values are known (`RemoteTable.texts`): with a missing
+            // value one more, still within the limit when they are fewer.
+            let groups: Int
+            if let remote = dataset.remote {
+                let known = remote.texts[column.name]?.count ?? Int.max
+                groups =
+                    known < limits.maxGroups
+                    ? known
+                    : try engineGroupCount(of: dataset, column: column.name, at: by.range)
+            } else {
+                groups = Set((0..<dataset.count).map(column.text)).count
+            }
             guard groups <= limits.maxGroups else {
                 throw Diagnostic(
                     .tooMany(
