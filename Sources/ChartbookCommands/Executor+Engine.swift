@@ -163,24 +163,30 @@ extension Executor {
 
     /// `describe` of a remote dataset, computed by the engine (issue 28): one aggregate query
     /// for the columns' summaries and one for the rows sharing an x, so it reads exactly as
-    /// `describe` of the same query loaded with `mode=local`. A query with text columns is
-    /// refused: the dataset left them out, and `mode=local` would describe them.
+    /// `describe` of the same query loaded with `mode=local`; a coded text column's values
+    /// counted (`engineTextValues`). A query with a text column the dataset left out is
+    /// refused: `mode=local` would describe it.
     func engineDescription(of dataset: Dataset, at range: SourceRange) throws(Diagnostic)
         -> String
     {
         let (table, query, remote) = try engineTable(
-            of: dataset, for: "a description of its text columns", at: range)
+            of: dataset, for: "a description of its text columns", coded: true, at: range)
         let unordered = engineSource(remote, table, ordered: false)
         let compiler = SQLCompiler(SQLDialect(query.engine))
+        let measured = table.columns.filter { table.texts[$0] == nil }
         let summarySQL: String
         do throws(TransformError) {
-            summarySQL = try compiler.summary(of: table.columns, over: unordered)
+            summarySQL = try compiler.summary(of: measured, over: unordered)
         } catch {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
         }
         let answer: [Double], most: Int, infinite: [Int]
+        var texts = [String: (counts: [String: Int], order: [String])]()
         do throws(DatabaseFailure) {
+            for name in table.columns where table.texts[name] != nil {
+                texts[name] = try engineTextValues(of: name, remote, table, compiler)
+            }
             answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
             if let known = table.mostRowsPerX {
                 most = known
@@ -190,8 +196,7 @@ extension Executor {
             infinite = try remote.infinities(table, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }
         let fields = SQLCompiler.summaryFields
-        guard answer.count == 1 + fields * table.columns.count,
-            infinite.count == table.columns.count
+        guard answer.count == 1 + fields * measured.count, infinite.count == table.columns.count
         else {
             throw Diagnostic(
                 .queryFailed(
@@ -200,7 +205,12 @@ extension Executor {
         }
         let rows = Int(saturating: answer[0])
         let columns = table.columns.enumerated().map { i, name in
-            let a = answer[(1 + fields * i)...]
+            guard let j = measured.firstIndex(of: name) else {
+                return ColumnSummary(
+                    name: name, kind: .text, minimum: .nan, maximum: .nan, mean: .nan,
+                    missing: texts[name]?.counts[""] ?? 0, unreadable: 0, decimals: 0)
+            }
+            let a = answer[(1 + fields * j)...]
             let values = Int(saturating: a[a.startIndex])
             return ColumnSummary(
                 name: name, kind: table.timeColumns.contains(name) ? .time : .number,
@@ -208,9 +218,34 @@ extension Executor {
                 mean: a[a.startIndex + 3], missing: rows - values - infinite[i], unreadable: 0,
                 decimals: Int(saturating: a[a.startIndex + 4].isNaN ? 0 : a[a.startIndex + 4]))
         }
+        let lines = table.columns.compactMap { name in
+            texts[name].map {
+                SessionReport.textValues(
+                    named: name, counts: $0.counts, order: $0.order.filter { !$0.isEmpty })
+            }
+        }
         return SessionReport.describe(
             dataset, rows: rows, columns: columns,
-            mostRowsPerX: most > 1 ? most : nil)
+            mostRowsPerX: most > 1 ? most : nil, texts: lines.joined())
+    }
+
+    /// How many rows hold each value of coded text column `name` (one grouping scan; a
+    /// missing value counted under ""), and its values in order of first appearance
+    /// (`RemoteEngine.groups`, one scan): values the engine tells apart that read as one
+    /// text (`é` composed and decomposed) count as one, as loading every row counts them.
+    private func engineTextValues(
+        of name: String, _ remote: any RemoteEngine, _ table: RemoteTable,
+        _ compiler: SQLCompiler
+    ) throws(DatabaseFailure) -> (counts: [String: Int], order: [String]) {
+        let source = engineSource(remote, table, ordered: false)
+        guard let sql = try? compiler.valueCounts(of: name, over: source) else { return ([:], []) }
+        var counts = [String: Int]()
+        for row in try remote.transformRows(sql, shouldCancel: isCancelled) {
+            counts[row.group ?? "", default: 0] += Int(saturating: row.value)
+        }
+        let order = try remote.groups(
+            table, column: name, .every, limit: RemoteTexts.most + 1, shouldCancel: isCancelled)
+        return (counts, order)
     }
 
     /// `show data` of a remote dataset: the rows shown, asked of the engine in the query's
@@ -219,7 +254,7 @@ extension Executor {
         throws(Diagnostic) -> String
     {
         let (table, query, remote) = try engineTable(
-            of: dataset, for: "its text columns", at: range)
+            of: dataset, for: "its text columns", coded: true, at: range)
         let total: Int, fetched: [[Double]]
         let shown: ClosedRange<Int>
         do throws(DatabaseFailure) {
@@ -247,18 +282,18 @@ extension Executor {
     }
 
     /// A remote dataset's table, query and engine, for what reads all of its columns:
-    /// refused, naming `needs` and `mode=local`, when the dataset left columns out.
-    func engineTable(of dataset: Dataset, for needs: String, at range: SourceRange)
-        throws(Diagnostic) -> (RemoteTable, DatabaseQuery, any RemoteEngine)
-    {
+    /// refused, naming `needs` and `mode=local`, when the dataset left columns out — or, unless
+    /// `coded` (what reads them as text: `describe`, `show data`), coded text columns.
+    func engineTable(
+        of dataset: Dataset, for needs: String, coded: Bool = false, at range: SourceRange
+    ) throws(Diagnostic) -> (RemoteTable, DatabaseQuery, any RemoteEngine) {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
             let remote = query.remoteEngine
         else {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
         }
-        // (A text column the dataset codes too: `describe` and the rows read it as text.)
-        let texts = table.columns.filter { table.texts[$0] != nil } + table.leftOut
+        let texts = (coded ? [] : table.columns.filter { table.texts[$0] != nil }) + table.leftOut
         if !texts.isEmpty {
             let names = texts.map { "'\($0)'" }.joined(separator: ", ")
             throw Diagnostic(

@@ -184,8 +184,11 @@ enum SessionReport {
     /// What `describe` prints, from the summaries of the dataset's columns (computed in
     /// memory, or by a remote dataset's engine): `rows` in all, and the most rows sharing
     /// an x when more than one do.
+    /// `texts`: each text column's line of values (`textValues(named:counts:order:)`), when
+    /// not counted from the dataset's own cells (a remote dataset's engine counted them).
     static func describe(
-        _ d: Dataset, rows count: Int, columns: [ColumnSummary], mostRowsPerX: Int?
+        _ d: Dataset, rows count: Int, columns: [ColumnSummary], mostRowsPerX: Int?,
+        texts: String? = nil
     ) -> String {
         var rows = [["column", "type", "min", "max", "mean", "missing", "unreadable"]]
         for c in columns {
@@ -226,7 +229,7 @@ enum SessionReport {
             }
             out += "  " + cells.joined(separator: "  ").trimmingCharacters(in: " ") + "\n"
         }
-        out += textValues(d)
+        out += texts ?? textValues(d)
         if let x = d.xColumn {
             out += "  x: \(TextMetrics.sanitized(x))\n"
             if let most = mostRowsPerX {
@@ -254,18 +257,24 @@ enum SessionReport {
                 if counts[value] == nil { order.append(value) }
                 counts[value, default: 0] += 1
             }
-            guard !order.isEmpty else { continue }
-            let ranked = order.enumerated().sorted { a, b in
-                let (ca, cb) = (counts[a.element] ?? 0, counts[b.element] ?? 0)
-                return ca != cb ? ca > cb : a.offset < b.offset
-            }.map(\.element)
-            let shown = ranked.prefix(8).map { "\(TextMetrics.sanitized($0)) \(counts[$0] ?? 0)" }
-            let more = ranked.count > 8 ? ", … \(ranked.count - 8) more" : ""
-            out +=
-                "  \(TextMetrics.sanitized(c.name)): \(ranked.count) value\(ranked.count == 1 ? "" : "s") — "
-                + shown.joined(separator: ", ") + more + "\n"
+            out += textValues(named: c.name, counts: counts, order: order)
         }
         return out
+    }
+
+    /// A text column's line of `textValues`: its values (`order`: as they first appear, the
+    /// missing one left out) with how many rows hold each, the most frequent first.
+    static func textValues(named name: String, counts: [String: Int], order: [String]) -> String {
+        guard !order.isEmpty else { return "" }
+        let ranked = order.enumerated().sorted { a, b in
+            let (ca, cb) = (counts[a.element] ?? 0, counts[b.element] ?? 0)
+            return ca != cb ? ca > cb : a.offset < b.offset
+        }.map(\.element)
+        let shown = ranked.prefix(8).map { "\(TextMetrics.sanitized($0)) \(counts[$0] ?? 0)" }
+        let more = ranked.count > 8 ? ", … \(ranked.count - 8) more" : ""
+        return
+            "  \(TextMetrics.sanitized(name)): \(ranked.count) value\(ranked.count == 1 ? "" : "s") — "
+            + shown.joined(separator: ", ") + more + "\n"
     }
 
     static func history(_ notebook: Notebook) -> String {

@@ -39,6 +39,19 @@ extension SQLCompiler {
         return "SELECT \(fields.joined(separator: ", ")) FROM \(rows)"
     }
 
+    /// How many rows hold each value of `column` (a text column of the source): one row per
+    /// value, shaped as a transform's (`_key` NULL, `_by` the value — NULL for a missing
+    /// one — and the count as `_value` and `_rows`), in one grouping scan.
+    public func valueCounts(of column: String, over source: Source) throws(TransformError)
+        -> String
+    {
+        guard source.kinds[column] != nil else { throw .missingColumn(column) }
+        let c = source.column(column)
+        let count = "CAST(COUNT(*) AS \(dialect.double))"
+        return
+            "SELECT CAST(NULL AS \(dialect.nullableDouble)), \(dialect.text(c)), \(count), \(count) FROM \(source.relation.rows()) GROUP BY \(c)"
+    }
+
     /// The decimals a value is written with, exactly as `NumberText.decimals(of:limit: 6)`:
     /// the fewest places p at which |v·10ᵖ − round(v·10ᵖ)| ≤ 10⁻¹²·max(1, |v·10ᵖ|), 6 when
     /// none is; 0 for a value of 10¹⁵ or more. (A half-way value is 0.5 from its rounding
