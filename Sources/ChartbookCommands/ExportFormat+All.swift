@@ -119,7 +119,8 @@ extension ExportFormat {
                 request.operands.first, in: context.session, at: range)
             if named.remote != nil {
                 // Refused now, before anything is written, if the engine cannot give it all.
-                _ = try executor.engineTable(of: named, for: "its text columns", at: range)
+                _ = try executor.engineTable(
+                    of: named, for: "its text columns", coded: true, at: range)
                 return .engineRows(named, shownPath: request.path.value)
             }
             let dataset = try executor.readAllColumns(of: named, at: range)
