@@ -227,7 +227,7 @@ extension Executor {
         }
         guard kept == 0, let c = Column.index(of: filter.value.column, in: table.columns)
         else { return }
-        var known = table.columns(of: table.rows(with: []))[c]
+        let known: Column
         if table.texts[table.columns[c]] != nil, case .query(let query) = dataset.source,
             let remote = query.remoteEngine
         {
@@ -236,6 +236,8 @@ extension Executor {
                     table, column: table.columns[c], .every, limit: 12, shouldCancel: isCancelled)
                 known = Column(name: table.columns[c], text: firsts)
             } catch { throw engineFailure(error, query, at: filter.range) }
+        } else {
+            known = table.columns(of: table.rows(with: []))[c]
         }
         try refuseFilter(filter, dataset, rows: table.rowCount ?? dataset.count, column: known)
     }

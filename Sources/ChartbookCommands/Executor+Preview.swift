@@ -49,10 +49,7 @@ extension Executor {
         guard Set(columns.map(\.name)) == Set(remote.columns) else { return columns }
         let ordered = remote.columns.compactMap { name -> [Double]? in
             guard let column = columns.first(where: { $0.name == name }) else { return nil }
-            guard let texts = remote.texts[name] else { return column.numbers }
-            let codes = Dictionary(
-                texts.enumerated().map { ($1, Double($0)) }, uniquingKeysWith: { a, _ in a })
-            return (0..<column.count).map { codes[column.text(at: $0)] ?? .nan }
+            return remote.codes(of: column) ?? column.numbers
         }
         guard ordered.count == remote.columns.count else { return columns }
         let count = ordered.map(\.count).min() ?? 0

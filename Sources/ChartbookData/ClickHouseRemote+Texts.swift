@@ -18,6 +18,6 @@ extension ClickHouseRemote {
             connection, "SELECT DISTINCT \(column) FROM \(rows) LIMIT \(RemoteTexts.most + 1)",
             shouldCancel: shouldCancel
         ).compactMap { $0.first.map { String(decoding: $0, as: UTF8.self) } }
-        return RemoteTexts.problem(values) == nil ? values.sorted() : nil
+        return RemoteTexts.coded(values)
     }
 }

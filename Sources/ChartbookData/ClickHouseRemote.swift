@@ -302,7 +302,7 @@ public struct ClickHouseRemote: RemoteEngine {
             return "if(toInt64(\(name)) = 0, NULL, toFloat64(toInt64(\(name))) * 86400)"
         // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
         case .text:
-            let texts = (shape.texts[c] ?? []).map(SQLQuoting.backslashedLiteral)
+            let texts = (shape.texts[c] ?? []).map(Self.words.text)
             return
                 "(toFloat64(nullIf(indexOf([\(texts.joined(separator: ", "))], \(name)), 0)) - 1)"
         case .number, .other:

@@ -16,6 +16,6 @@ extension PostgresRemote {
             """,
             shouldCancel: shouldCancel)
         let values = (0..<result.rows).map { String(decoding: result.bytes($0, 0), as: UTF8.self) }
-        return RemoteTexts.problem(values) == nil ? values.sorted() : nil
+        return RemoteTexts.coded(values)
     }
 }

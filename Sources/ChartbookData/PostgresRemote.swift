@@ -287,7 +287,7 @@ public struct PostgresRemote: RemoteEngine {
             : SQLQuoting.identifier(shape.names[c])
         // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
         if shape.kinds[c] == .text {
-            let texts = (shape.texts[c] ?? []).map(SQLQuoting.literal)
+            let texts = (shape.texts[c] ?? []).map(Self.words.text)
             return
                 "(array_position(ARRAY[\(texts.joined(separator: ", "))]::text[], \(name)::text) - 1)::float8"
         }

@@ -28,6 +28,12 @@ public enum RemoteTexts {
         return nil
     }
 
+    /// A text column's values by code — `values`, its distinct values, in order — or nil when
+    /// the column is not coded (`problem`).
+    static func coded(_ values: [String]) -> [String]? {
+        problem(values) == nil ? values.sorted() : nil
+    }
+
     /// Whether loading every row reads `value` as exactly this text (`ColumnAccumulator`'s
     /// rule: blanks around a cell, missing words and numbers; `ValueTable`'s: sanitised text,
     /// dates as times).

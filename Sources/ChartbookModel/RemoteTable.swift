@@ -163,7 +163,9 @@ public struct RemoteTable: Equatable, Sendable {
         // by their other values, so that the same row answered for two sets is found twice
         // side by side, and kept once.
         rows.sort { a, b in
-            for c in [x] + a.indices.filter({ $0 != x }) {
+            if Self.before(a[x], b[x]) { return true }
+            if Self.before(b[x], a[x]) { return false }
+            for c in a.indices where c != x {
                 if Self.before(a[c], b[c]) { return true }
                 if Self.before(b[c], a[c]) { return false }
             }
@@ -174,6 +176,15 @@ public struct RemoteTable: Equatable, Sendable {
             unique.append(row)
         }
         return unique
+    }
+
+    /// A text column's cells as the codes its rows hold (`texts`: NaN for a missing value or
+    /// a text it does not hold); nil for a column the table does not code.
+    public func codes(of column: Column) -> [Double]? {
+        guard let texts = texts[column.name] else { return nil }
+        let codes = Dictionary(
+            texts.enumerated().map { ($1, Double($0)) }, uniquingKeysWith: { a, _ in a })
+        return (0..<column.count).map { codes[column.text(at: $0)] ?? .nan }
     }
 
     /// The text coded `code` among `texts` ("" for a missing value or no such place).
