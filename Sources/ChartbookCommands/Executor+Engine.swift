@@ -111,7 +111,8 @@ extension Executor {
     /// What the engine knows of the rows a remote dataset's lines draw besides every row —
     /// each `where=`, each `by=` group (`RemoteTable.groups`: the keys in order of first
     /// appearance, one scan) — `RemoteTable.filtered`: their count, ends and extremes, two
-    /// scans each. Asked when the plot is added and again after a reload, which forgets it;
+    /// scans each (a `by=`'s groups, where the engine can, two scans in all:
+    /// `RemoteEngine.kept`), and where rows share an x, the most per x. Asked when the plot is added and again after a reload, which forgets it;
     /// what no plot uses any more is forgotten.
     func refreshEngineRowSets(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
         for i in s.datasets.indices {
@@ -137,11 +138,20 @@ extension Executor {
                 let sets = plots.flatMap { table.rowSets(for: $0.binding) }
                 let wanted = Set(sets)
                 table.filtered = table.filtered.filter { wanted.contains($0.key) }
-                let shared = (table.mostRowsPerX ?? 1) > 1
+                var missing = [RemoteRowSet]()
                 for set in sets where set != .every && table.filtered[set] == nil {
-                    var kept = try remote.kept(table, set, shouldCancel: isCancelled)
-                    if shared { kept.mostRowsPerX = try mostRowsPerX(remote, table, in: set) }
-                    table.filtered[set] = kept
+                    if !missing.contains(set) { missing.append(set) }
+                }
+                let kept = try remote.kept(table, missing, shouldCancel: isCancelled)
+                for (set, kept) in zip(missing, kept) { table.filtered[set] = kept }
+                // Rows per x counted only where rows of all the data share an x, and — where
+                // the engine tells it more cheaply — only of a set where some share one.
+                if (table.mostRowsPerX ?? 1) > 1 {
+                    let sharing = try remote.rowsSharingX(table, missing, shouldCancel: isCancelled)
+                    for (set, shared) in zip(missing, sharing) {
+                        let most = shared == 0 ? 1 : try mostRowsPerX(remote, table, in: set)
+                        table.filtered[set]?.mostRowsPerX = most
+                    }
                 }
             } catch { throw engineFailure(error, query, at: range) }
             s.datasets[i].remote = table

@@ -15,15 +15,24 @@ extension ClickHouseRemote {
         // A drawing of every row (the first, `view all`) tests no range per row.
         let whole = request.holds(table.extent)
         let many = RemoteEngines.rows(of: table, within: request) >= RemoteEngines.twoStepRows
-        // M4 of each set of rows the plots draw: every row, each where=, each by= group.
+        // M4 of each set of rows the plots draw: every row, each where=, each by= group — a
+        // by='s groups in one question grouped by their column (`RemoteFamily`).
         var rows = [[Double]]()
-        for set in request.rowSets {
-            let kept = shape.keeping(set)
+        let (families, alone) = RemoteFamily.split(request.rowSets, of: shape)
+        for set in alone {
             rows += try m4(
-                connection, kept, request, whole: whole, extent: table.extent, many: many,
-                shouldCancel: shouldCancel)
+                connection, shape.keeping(set), request, whole: whole, extent: table.extent,
+                many: many, shouldCancel: shouldCancel)
+        }
+        for family in families {
+            rows += try m4(
+                connection, shape.keeping(family.rows), request, whole: whole,
+                extent: table.extent, many: many, family: family, shouldCancel: shouldCancel)
+        }
+        for set in request.rowSets {
             rows += try outside(
-                connection, kept, request, extent: table.extent, shouldCancel: shouldCancel)
+                connection, shape.keeping(set), request, extent: table.extent,
+                shouldCancel: shouldCancel)
         }
         return RemoteRows(rows, of: table)
     }
@@ -33,34 +42,42 @@ extension ClickHouseRemote {
     /// two steps (`RemoteEngines.twoStepRows`): the picks as numbers in a scan of plain
     /// aggregates (`pickedX`), then the same question as one scan asks, of the rows at the
     /// picked x only (through the sorting key) — the same rows, the counts of the first.
+    ///
+    /// Of a `family`'s rows (`RemoteFamily`: the shape reads them all), the same per member:
+    /// every question grouped by the dot column and the member's code.
     func m4(
         _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
-        whole: Bool, extent: ClosedRange<Double>?, many: Bool, shouldCancel: () -> Bool
+        whole: Bool, extent: ClosedRange<Double>?, many: Bool, family: RemoteFamily? = nil,
+        shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         var inside = whole ? "chartbook_x IS NOT NULL" : within(request)
         let origin = Self.keyOrigin(shape, extent)
-        // Per dot column (its key), the rows and each value column's missing values.
-        var counted: [Double: [Int]]?
+        let grouped = family.map { "chartbook_c\($0.column)" }
+        // Per dot column and member (`PickKey`), the rows and each value column's missing
+        // values.
+        var counted: [PickKey: [Int]]?
         if many, let origin, keyed(shape, request) {
             let picked = try pickedX(
-                connection, shape, request, inside: inside, origin: origin,
+                connection, shape, request, inside: inside, origin: origin, grouped: grouped,
                 shouldCancel: shouldCancel)
             inside += picked.condition
             counted = picked.counts
         }
         let (picks, starts) = m4Picks(shape, request, origin: origin, keysOnly: false)
-        let sql = select(picks, of: shape, where: inside, "GROUP BY \(bucket(request))")
+        let sql = select(
+            picks + (grouped.map { [$0] } ?? []), of: shape, where: inside,
+            "GROUP BY \(bucket(request))\(grouped.map { ", \($0)" } ?? "")")
         var rows = [[Double]]()
-        // Per value column, the dot columns where it misses a value, and the x they span.
-        var broken = [[(key: Double, from: Double, to: Double)]](
-            repeating: [], count: shape.values.count)
+        // Per member (0 for one set) and value column, the dot columns where it misses a
+        // value, and the x they span.
+        var broken = [Double: [[(key: Double, from: Double, to: Double)]]]()
         for line in try fields(connection, sql, shouldCancel: shouldCancel)
-        where line.count == picks.count {
+        where line.count == picks.count + (grouped == nil ? 0 : 1) {
             let ends = [Self.row(line[0], shape), Self.row(line[1], shape)].filter {
                 !$0.isEmpty
             }
             rows += ends
-            let key = Self.number(line[3])
+            let key = PickKey(line, grouped: grouped != nil, picks: picks.count)
             let count = counted?[key]?[0] ?? Int(String(decoding: line[2], as: UTF8.self)) ?? 0
             for v in shape.values.indices {
                 let at = starts[v]
@@ -68,7 +85,8 @@ extension ClickHouseRemote {
                 let missing =
                     counted?[key]?[1 + v] ?? Int(String(decoding: line[at], as: UTF8.self)) ?? 0
                 if missing > 0, let a = ends.first?[shape.x], let b = ends.last?[shape.x] {
-                    broken[v].append((key, a, b))
+                    broken[key.group, default: Array(repeating: [], count: shape.values.count)][v]
+                        .append((key.bucket, a, b))
                 }
                 // A dot column where the column has no drawn value picks nothing: argMinIf
                 // gives a tuple of zeros then, which is not a row.
@@ -77,12 +95,29 @@ extension ClickHouseRemote {
                 }
             }
         }
-        for (v, columns) in broken.enumerated() where !columns.isEmpty {
-            rows += try segmented(
-                connection, shape, request, column: shape.values[v], columns, origin: origin,
-                shouldCancel: shouldCancel)
+        for (group, columns) in broken {
+            // A member's runs are its own rows'.
+            let set = family?.members.first { $0.code == group }?.set
+            let own = set.map(shape.keeping) ?? shape
+            for (v, columns) in columns.enumerated() where !columns.isEmpty {
+                rows += try segmented(
+                    connection, own, request, column: shape.values[v], columns, origin: origin,
+                    shouldCancel: shouldCancel)
+            }
         }
         return rows.filter { !$0.isEmpty }
+    }
+
+    /// A dot column of one set's M4 question, or of one member's of a family's: its bucket
+    /// (the M4 picks' fourth field) and the member's code (the last field; 0 for one set).
+    struct PickKey: Hashable {
+        var bucket: Double
+        var group: Double
+
+        init(_ line: [[UInt8]], grouped: Bool, picks: Int) {
+            bucket = ClickHouseRemote.number(line[3])
+            group = grouped && line.count > picks ? ClickHouseRemote.number(line[picks]) : 0
+        }
     }
 
     /// The dot columns where column `c` misses a value, again: each dot column's rows in x

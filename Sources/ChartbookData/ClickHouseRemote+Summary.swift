@@ -29,59 +29,140 @@ extension ClickHouseRemote {
         _ connection: ClickHouseConnection, _ shape: inout Shape, counted: Int? = nil,
         learnt: (ClosedRange<Double>) -> Void = { _ in }, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Summary {
+        let counting = try rowCount(connection, shape, counted: counted, shouldCancel: shouldCancel)
+        let summaries = try self.summaries(
+            connection, &shape, rows: counting, grouped: nil, learnt: learnt,
+            shouldCancel: shouldCancel)
+        return summaries[0] ?? Summary(count: 0, extremes: [], nonPositive: [:])
+    }
+
+    /// The summary of each of a family's members (`RemoteFamily`; `shape` reads every row),
+    /// by code, in the same scans as one set's: each grouped by the family's column. The
+    /// rows at the bounds are picked among the base's rows — a member's own by its code —
+    /// so that the engine reads the column only of rows holding a bound.
+    func summaries(
+        _ connection: ClickHouseConnection, _ shape: Shape, of family: RemoteFamily,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [Double: Summary] {
+        var rows = shape.keeping(family.rows)
+        return try summaries(
+            connection, &rows, rows: "count()", grouped: "chartbook_c\(family.column)",
+            picking: shape.keeping(family.base), learnt: { _ in }, shouldCancel: shouldCancel)
+    }
+
+    /// `summary`, its rows counted as `rows` says, of each group of `grouped` (an expression
+    /// of the rows: a coded column's code) by its value — or, for nil, of all the rows, as 0;
+    /// the rows at the bounds picked among `picking`'s rows (nil: the shape's), which hold
+    /// the shape's.
+    private func summaries(
+        _ connection: ClickHouseConnection, _ shape: inout Shape, rows counting: String,
+        grouped: String?, picking: Shape? = nil, learnt: (ClosedRange<Double>) -> Void,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [Double: Summary] {
         // Read raw first (no test per row): right unless a column holds NaN or ±∞, which
         // the drawing reads as missing — then once more, testing those columns.
         var raw = shape
         raw.complete = Set(shape.names.indices.filter { shape.kinds[$0] == .number })
-        let counting = try rowCount(connection, shape, counted: counted, shouldCancel: shouldCancel)
-        var bounds = try self.bounds(connection, raw, rows: counting, shouldCancel: shouldCancel)
-        if !bounds.nonFinite.isEmpty {
-            raw.complete.subtract(bounds.nonFinite)
-            bounds = try self.bounds(connection, raw, rows: counting, shouldCancel: shouldCancel)
+        var bounds = try self.bounds(
+            connection, raw, rows: counting, grouped: grouped, shouldCancel: shouldCancel)
+        let nonFinite = bounds.values.reduce(into: Set<Int>()) { $0.formUnion($1.nonFinite) }
+        if !nonFinite.isEmpty {
+            raw.complete.subtract(nonFinite)
+            bounds = try self.bounds(
+                connection, raw, rows: counting, grouped: grouped, shouldCancel: shouldCancel)
         }
-        shape.complete = bounds.complete
-        if bounds.xCount > 0 { learnt(bounds.x) }
-        try logBounds(connection, shape, &bounds, shouldCancel: shouldCancel)
+        // Complete in every group (none asked: no row, none).
+        shape.complete = bounds.values.map(\.complete).reduce(bounds.first?.value.complete ?? []) {
+            $0.intersection($1)
+        }
+        if grouped == nil, let all = bounds[0], all.xCount > 0 { learnt(all.x) }
+        try logBounds(connection, shape, &bounds, grouped: grouped, shouldCancel: shouldCancel)
+        let withX = bounds.filter { $0.value.xCount > 0 }
+        var picked = picking ?? shape
+        picked.complete = shape.complete
+        // Per group, the rows at x's ends, then those at each column's extremes.
+        let ends = try self.rows(
+            connection, picked,
+            at: [\Bounds.x.lowerBound, \Bounds.x.upperBound].map { end in
+                (column: "chartbook_x", values: withX.mapValues { $0[keyPath: end] })
+            }, grouped: grouped, shouldCancel: shouldCancel)
+        var conditions = [(column: String, values: [Double: Double])]()
+        for c in shape.values {
+            for value in [\ColumnBounds.lowest, \.highest, \.lowestPositive] {
+                let values = withX.compactMapValues { $0.columns[c]?[keyPath: value] }
+                if !values.isEmpty { conditions.append(("chartbook_c\(c)", values)) }
+            }
+        }
+        let extremes = try self.rows(
+            connection, picked, at: conditions, grouped: grouped, shouldCancel: shouldCancel)
+        return bounds.reduce(into: [Double: Summary]()) { summaries, group in
+            summaries[group.key] = Self.summary(
+                group.value, ends: ends[group.key], extremes: extremes[group.key], shape)
+        }
+    }
+
+    /// What `bounds` and the rows at them (nil: none) say of a set of rows.
+    private static func summary(
+        _ bounds: Bounds, ends: [[Double]]?, extremes: [[Double]]?, _ shape: Shape
+    ) -> Summary {
         guard bounds.xCount > 0 else {
             return Summary(count: bounds.count, extremes: [], nonPositive: [:])
         }
-        let ends = [bounds.x.lowerBound, bounds.x.upperBound].map {
-            "chartbook_x = \(Self.literal($0))"
-        }
-        var conditions = [String]()
         var nonPositive = [String: Int]()
         for c in shape.values {
-            guard let column = bounds.columns[c] else { continue }
-            nonPositive[shape.shown[c]] = column.nonPositive
-            for value in [column.lowest, column.highest, column.lowestPositive] {
-                guard let value else { continue }
-                conditions.append("chartbook_c\(c) = \(Self.literal(value))")
-            }
+            if let column = bounds.columns[c] { nonPositive[shape.shown[c]] = column.nonPositive }
         }
-        let first = try rows(connection, shape, at: ends, shouldCancel: shouldCancel)
-        let extremes = try rows(connection, shape, at: conditions, shouldCancel: shouldCancel)
         return Summary(
-            count: bounds.count, first: first[0], last: first[1],
-            extremes: extremes.filter { !$0.isEmpty }, nonPositive: nonPositive)
+            count: bounds.count, first: ends?.first ?? [], last: ends?.last ?? [],
+            extremes: (extremes ?? []).filter { !$0.isEmpty }, nonPositive: nonPositive)
     }
 
-    /// Per condition, the row with the least x of those it holds for (empty where none), in
-    /// one scan of only the rows holding one (no row is built for the others).
+    /// Per group (0 ungrouped), per condition — a column equal to a value per group (a group
+    /// without one has no row for it) — the row with the least x of those it holds for
+    /// (empty where none), in one scan of only the rows holding one (no row is built for the
+    /// others; each value tested as an equality, which the sorting key serves for x).
     private func rows(
-        _ connection: ClickHouseConnection, _ shape: Shape, at conditions: [String],
+        _ connection: ClickHouseConnection, _ shape: Shape,
+        at conditions: [(column: String, values: [Double: Double])], grouped: String?,
         shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]] {
-        guard !conditions.isEmpty else { return [] }
-        let picks = conditions.map { "argMinIf(\(shape.row), chartbook_x, \($0))" }
+    ) throws(DatabaseFailure) -> [Double: [[Double]]] {
+        let conditions = conditions.filter { !$0.values.isEmpty }
+        guard !conditions.isEmpty else { return [:] }
+        let picks = conditions.map { condition in
+            // A group's own value: the one value ungrouped, else looked up by its code.
+            let value: String
+            if let grouped {
+                let keys = condition.values.keys.sorted()
+                let list = { (v: [Double]) in "[\(v.map(Self.literal).joined(separator: ", "))]" }
+                value =
+                    "transform(\(grouped), \(list(keys)), \(list(keys.map { condition.values[$0] ?? .nan })), nan)"
+            } else {
+                value = condition.values[0].map(Self.literal) ?? "nan"
+            }
+            return "argMinIf(\(shape.row), chartbook_x, \(condition.column) = \(value))"
+        }
+        let tests = conditions.flatMap { condition in
+            Set(condition.values.values).sorted().map {
+                "\(condition.column) = \(Self.literal($0))"
+            }
+        }
         let answer = try fields(
             connection,
             select(
-                picks, of: shape, where: conditions.map { "(\($0))" }.joined(separator: " OR ")),
+                (grouped.map { [$0] } ?? []) + picks, of: shape,
+                where: tests.map { "(\($0))" }.joined(separator: " OR "),
+                grouped.map { "GROUP BY \($0)" } ?? ""),
             shouldCancel: shouldCancel)
-        guard let line = answer.first, line.count == picks.count else {
+        let offset = grouped == nil ? 0 : 1
+        var rows = [Double: [[Double]]]()
+        for line in answer where line.count == offset + picks.count {
+            let key = grouped == nil ? 0 : Self.number(line[0])
+            rows[key] = line.dropFirst(offset).map { Self.row($0, shape) }
+        }
+        if grouped == nil, rows[0] == nil {
             throw .query("the server's summary came back incomplete", offset: nil)
         }
-        return line.map { Self.row($0, shape) }
+        return rows
     }
 
     /// One column's bounds: its lowest and highest value, its lowest above zero (nil where it
@@ -105,11 +186,12 @@ extension ClickHouseRemote {
         var nonFinite: Set<Int> = []
     }
 
-    /// The bounds' scan, its rows counted as `rows` says (`rowCount`).
+    /// The bounds' scan, its rows counted as `rows` says (`rowCount`), of each group of
+    /// `grouped` by its value (0: ungrouped).
     private func bounds(
-        _ connection: ClickHouseConnection, _ shape: Shape, rows: String,
+        _ connection: ClickHouseConnection, _ shape: Shape, rows: String, grouped: String?,
         shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> Bounds {
+    ) throws(DatabaseFailure) -> [Double: Bounds] {
         var picks = [rows] + xPicks(shape, rows: rows)
         // A number x read raw may hold NaN or ±∞ too (which no row's x is).
         picks.append(nonFinite(shape, shape.x))
@@ -119,9 +201,33 @@ extension ClickHouseRemote {
                 count(shape, c, rows), "min(\(v))", "max(\(v))", nonFinite(shape, c),
             ]
         }
-        let answer = try numbers(
-            connection, select(picks, of: shape), shouldCancel: shouldCancel)
-        guard answer.count == picks.count else {
+        var answers = [Double: Bounds]()
+        let lines = try fields(
+            connection,
+            select(
+                (grouped.map { [$0] } ?? []) + picks, of: shape,
+                grouped.map { "GROUP BY \($0)" } ?? ""),
+            shouldCancel: shouldCancel)
+        for line in lines {
+            let numbers = line.map { Self.number($0) }
+            if grouped == nil {
+                answers[0] = try bounds(of: numbers, shape, picks: picks.count)
+                break
+            }
+            guard let key = numbers.first else { continue }
+            answers[key] = try bounds(of: Array(numbers.dropFirst()), shape, picks: picks.count)
+        }
+        if grouped == nil, answers[0] == nil {
+            throw .query("the server's summary came back incomplete", offset: nil)
+        }
+        return answers
+    }
+
+    /// The bounds an answer of the bounds' scan (`picks` numbers) says.
+    private func bounds(of answer: [Double], _ shape: Shape, picks: Int) throws(DatabaseFailure)
+        -> Bounds
+    {
+        guard answer.count == picks else {
             throw .query("the server's summary came back incomplete", offset: nil)
         }
         var bounds = Bounds()
@@ -205,23 +311,35 @@ extension ClickHouseRemote {
     /// above zero (a log scale's end) and how many are zero or less: a scan of its own, as
     /// most columns of measures are above zero throughout and need none.
     private func logBounds(
-        _ connection: ClickHouseConnection, _ shape: Shape, _ bounds: inout Bounds,
-        shouldCancel: () -> Bool
+        _ connection: ClickHouseConnection, _ shape: Shape, _ bounds: inout [Double: Bounds],
+        grouped: String?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) {
-        let asked = shape.values.filter { (bounds.columns[$0]?.lowest ?? 1) <= 0 }
+        let asked = shape.values.filter { c in
+            bounds.values.contains { ($0.columns[c]?.lowest ?? 1) <= 0 }
+        }
         guard !asked.isEmpty else { return }
         // (minIf of no row is 0: no value above zero.)
         let picks = asked.flatMap {
             ["minIf(chartbook_c\($0), chartbook_c\($0) > 0)", "countIf(chartbook_c\($0) <= 0)"]
         }
-        let answer = try numbers(
-            connection, select(picks, of: shape), shouldCancel: shouldCancel)
-        guard answer.count == picks.count else {
-            throw .query("the server's summary came back incomplete", offset: nil)
-        }
-        for (i, c) in asked.enumerated() {
-            bounds.columns[c]?.lowestPositive = answer[2 * i] > 0 ? answer[2 * i] : nil
-            bounds.columns[c]?.nonPositive = Int(saturating: answer[2 * i + 1])
+        let offset = grouped == nil ? 0 : 1
+        let lines = try fields(
+            connection,
+            select(
+                (grouped.map { [$0] } ?? []) + picks, of: shape,
+                grouped.map { "GROUP BY \($0)" } ?? ""),
+            shouldCancel: shouldCancel)
+        for line in lines {
+            let answer = line.map { Self.number($0) }
+            guard answer.count == offset + picks.count else {
+                throw .query("the server's summary came back incomplete", offset: nil)
+            }
+            let key = offset == 0 ? 0 : answer[0]
+            for (i, c) in asked.enumerated() {
+                let (low, nonPositive) = (answer[offset + 2 * i], answer[offset + 2 * i + 1])
+                bounds[key]?.columns[c]?.lowestPositive = low > 0 ? low : nil
+                bounds[key]?.columns[c]?.nonPositive = Int(saturating: nonPositive)
+            }
         }
     }
 
@@ -254,18 +372,26 @@ extension ClickHouseRemote {
     ///   more than they saved);
     /// - else per stretch of about 8 192 rows, from the first x to the last, a set of the
     ///   distinct x (1.1 s and 820 MiB for the same rows).
-    func sharedRows(_ shape: Shape, rows: Int, extent: ClosedRange<Double>?) -> String {
+    /// Of each group of `grouped` (an expression of the rows: a family's code, `RemoteFamily`;
+    /// `rows` then counts a group's rows), the group and its count: rows sharing an x share
+    /// its group too.
+    func sharedRows(
+        _ shape: Shape, rows: Int, extent: ClosedRange<Double>?, grouped: String? = nil
+    ) -> String {
         let span = extent.map { $0.upperBound - $0.lowerBound } ?? .infinity
+        let group = grouped.map { ["\($0) AS chartbook_g"] } ?? []
+        let (by, outer) = grouped == nil ? ("", "") : ("chartbook_g, ", "chartbook_g, ")
+        let regroup = grouped == nil ? "" : " GROUP BY chartbook_g"
         if shape.kinds[shape.x] == .instant, span.isFinite, span / 128 + 1 <= Double(rows) / 16 {
             let second = "toUInt32(chartbook_t)"
             let masks = perX(
-                [
+                group + [
                     "count() AS n",
                     "groupBitOr(bitShiftLeft(toUInt64(\(second) % 128 < 64), \(second) % 64)) AS b0",
                     "groupBitOr(bitShiftLeft(toUInt64(\(second) % 128 >= 64), \(second) % 64)) AS b1",
-                ], shape, "GROUP BY intDiv(\(second), 128)")
+                ], shape, "GROUP BY \(by)intDiv(\(second), 128)")
             let distinct = "length(bitmaskToArray(b0)) + length(bitmaskToArray(b1))"
-            return "SELECT sum(n - (\(distinct))) FROM (\(masks))"
+            return "SELECT \(outer)sum(n - (\(distinct))) FROM (\(masks))\(regroup)"
         }
         let stretches = Double(min(max(rows / 8192, 1), 1 << 20))
         let width = span / stretches
@@ -276,8 +402,9 @@ extension ClickHouseRemote {
         // A DateTime is a UInt32 of seconds: distinct as such.
         let distinct = shape.kinds[shape.x] == .instant ? "toUInt32(chartbook_t)" : "chartbook_x"
         let sets = perX(
-            ["count() AS n", "uniqExact(\(distinct)) AS u"], shape, "GROUP BY \(stretch)")
-        return "SELECT sum(n - u) FROM (\(sets))"
+            group + ["count() AS n", "uniqExact(\(distinct)) AS u"], shape,
+            "GROUP BY \(by)\(stretch)")
+        return "SELECT \(outer)sum(n - u) FROM (\(sets))\(regroup)"
     }
 
     /// `select` of the rows that have an x.

@@ -18,16 +18,19 @@ extension ClickHouseRemote {
 
     /// The first step of two (`m4`): the condition keeping the rows at the x of every pick
     /// (` AND …`), and per dot column (by its key) its rows and each value column's missing
-    /// values.
+    /// values — of each group of `grouped` (a family's code, `RemoteFamily`): the x of
+    /// every group's picks keep rows of others too, among which a group's picks are the same.
     func pickedX(
         _ connection: ClickHouseConnection, _ shape: Shape, _ request: RemoteRequest,
-        inside: String, origin: Double, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> (condition: String, counts: [Double: [Int]]) {
+        inside: String, origin: Double, grouped: String? = nil, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> (condition: String, counts: [PickKey: [Int]]) {
         let (picks, starts) = m4Picks(shape, request, origin: origin, keysOnly: true)
-        let sql = select(picks, of: shape, where: inside, "GROUP BY \(bucket(request))")
-        var xs = Set<Double>(), counts = [Double: [Int]]()
+        let sql = select(
+            picks + (grouped.map { [$0] } ?? []), of: shape, where: inside,
+            "GROUP BY \(bucket(request))\(grouped.map { ", \($0)" } ?? "")")
+        var xs = Set<Double>(), counts = [PickKey: [Int]]()
         for line in try fields(connection, sql, shouldCancel: shouldCancel)
-        where line.count == picks.count {
+        where line.count == picks.count + (grouped == nil ? 0 : 1) {
             let count = Int(String(decoding: line[2], as: UTF8.self)) ?? 0
             xs.formUnion([Self.number(line[0]), Self.number(line[1])])
             var tally = [count]
@@ -50,7 +53,7 @@ extension ClickHouseRemote {
                     xs.insert(Self.number(line[b + 1]))
                 }
             }
-            counts[Self.number(line[3])] = tally
+            counts[PickKey(line, grouped: grouped != nil, picks: picks.count)] = tally
         }
         let listed = xs.filter(\.isFinite).sorted().map(Self.literal).joined(separator: ", ")
         return (listed.isEmpty ? " AND 0" : " AND chartbook_x IN (\(listed))", counts)

@@ -33,6 +33,18 @@ public protocol RemoteEngine: Sendable {
     func kept(_ table: RemoteTable, _ rows: RemoteRowSet, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> RemoteTable.Kept
 
+    /// `kept` of each of `sets`, in order: an engine may answer a family of them (a `by=`'s
+    /// groups, `RemoteFamily`) with one question grouped by their column.
+    func kept(
+        _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [RemoteTable.Kept]
+
+    /// Per set of `sets`, how many of its rows share an x with an earlier one (0: none) where
+    /// the engine counts that more cheaply than the most rows per x (nil where it does not).
+    func rowsSharingX(
+        _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [Int?]
+
     /// The distinct values of `column` among the rows of `rows`, each as a cell's text ("" for
     /// a missing value), in order of first appearance in the query's rows; at most `limit`.
     func groups(
@@ -110,6 +122,24 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
         _ body: ([[Double]]) throws(DatabaseFailure) -> Void
     ) throws(DatabaseFailure)
+}
+
+extension RemoteEngine {
+    /// A set at a time.
+    public func kept(
+        _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [RemoteTable.Kept] {
+        var kept = [RemoteTable.Kept]()
+        for set in sets { kept.append(try self.kept(table, set, shouldCancel: shouldCancel)) }
+        return kept
+    }
+
+    /// Not counted apart.
+    public func rowsSharingX(
+        _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [Int?] {
+        sets.map { _ in nil }
+    }
 }
 
 /// What every engine shares.
