@@ -112,8 +112,10 @@ extension Executor {
     /// each `where=`, each `by=` group (`RemoteTable.groups`: the keys in order of first
     /// appearance, one scan) — `RemoteTable.filtered`: their count, ends and extremes, two
     /// scans each (a `by=`'s groups, where the engine can, two scans in all:
-    /// `RemoteEngine.kept`), and where rows share an x, the most per x. Asked when the plot is added and again after a reload, which forgets it;
-    /// what no plot uses any more is forgotten.
+    /// `RemoteEngine.kept`), and where rows share an x, the most per x (all the data's too,
+    /// for a line through every row, where `open` left it uncounted). Asked when the plot is
+    /// added and again after a reload, which forgets it; what no plot uses any more is
+    /// forgotten.
     func refreshEngineRowSets(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
         for i in s.datasets.indices {
             guard var table = s.datasets[i].remote, case .query(let query) = s.datasets[i].source,
@@ -136,6 +138,10 @@ extension Executor {
                 }
                 table.groups = table.groups.filter { groupings.contains($0.key) }
                 let sets = plots.flatMap { table.rowSets(for: $0.binding) }
+                // A line through every row needs all the data's count (`checkRemoteTies`).
+                if sets.contains(.every), table.mostRowsPerX == nil, table.sharesX {
+                    table.mostRowsPerX = try mostRowsPerX(remote, table)
+                }
                 let wanted = Set(sets)
                 table.filtered = table.filtered.filter { wanted.contains($0.key) }
                 var missing = [RemoteRowSet]()
@@ -146,7 +152,7 @@ extension Executor {
                 for (set, kept) in zip(missing, kept) { table.filtered[set] = kept }
                 // Rows per x counted only where rows of all the data share an x, and — where
                 // the engine tells it more cheaply — only of a set where some share one.
-                if (table.mostRowsPerX ?? 1) > 1 {
+                if table.rowsShareX {
                     let sharing = try remote.rowsSharingX(table, missing, shouldCancel: isCancelled)
                     for (set, shared) in zip(missing, sharing) {
                         let most = shared == 0 ? 1 : try mostRowsPerX(remote, table, in: set)
@@ -314,7 +320,7 @@ extension Executor {
     }
 
     /// The most rows sharing an x in all of a remote table's rows, counted by the engine in
-    /// one grouping scan when it is opened: a line's note ("up to N rows per x") and
+    /// one grouping scan when it is opened or first needed: a line's refusal and
     /// `describe` say it as loading every row would, not as the rows of a drawing would.
     /// Of the rows of `rows` (a `where=`'s, a `by=` group's) where given.
     func mostRowsPerX(

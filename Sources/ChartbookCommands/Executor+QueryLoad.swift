@@ -91,8 +91,11 @@ extension Executor {
             var table = try remote.open(
                 xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
                 learnt: { remoteExtents?.learnt($0, of: request) }, shouldCancel: shouldCancel)
-            // An engine may count them as it opens the query (ClickHouse, per stretch of x).
-            if table.mostRowsPerX == nil { table.mostRowsPerX = try mostRowsPerX(remote, table) }
+            // An engine may count them as it opens the query, or find that some share an x
+            // and leave how many to be counted when needed (ClickHouse).
+            if table.mostRowsPerX == nil, !table.sharesX {
+                table.mostRowsPerX = try mostRowsPerX(remote, table)
+            }
             return table
         } catch {
             // Too big to load, but not drawable remotely (learnt before any row is read):

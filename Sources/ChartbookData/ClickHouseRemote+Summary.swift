@@ -343,22 +343,6 @@ extension ClickHouseRemote {
         }
     }
 
-    /// The most rows sharing an x (1: none share one). Only where some are shared are the
-    /// rows per x counted (`sharedRows` first).
-    func mostRowsPerX(
-        _ connection: ClickHouseConnection, _ shape: Shape, rows: Int,
-        extent: ClosedRange<Double>?, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> Int {
-        let shared = try numbers(
-            connection, sharedRows(shape, rows: rows, extent: extent), shouldCancel: shouldCancel)
-        guard let extra = shared.first, extra > 0 else { return 1 }
-        let most = try numbers(
-            connection,
-            "SELECT max(n) FROM (\(perX(["count() AS n"], shape, "GROUP BY chartbook_x")))",
-            shouldCancel: shouldCancel)
-        return max(1, Int(saturating: most.first ?? 1))
-    }
-
     /// The question how many rows share an x with an earlier one (0: none), asked of the
     /// `rows` rows with an x, which spans `extent`. Rows sharing an x share any group of
     /// x, so distinct values are counted per group, never as one set of every x (which this

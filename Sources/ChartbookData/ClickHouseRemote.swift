@@ -131,9 +131,15 @@ public struct ClickHouseRemote: RemoteEngine {
         table.rowCount = summary.count
         table.leftOut = shape.leftOut
         table.completeColumns = Set(shape.complete.map { shape.shown[$0] })
-        table.mostRowsPerX = try mostRowsPerX(
-            connection, shape, rows: summary.count, extent: table.extent,
+        // Whether rows share an x; how many at most is counted when first needed.
+        let shared = try numbers(
+            connection, sharedRows(shape, rows: summary.count, extent: table.extent),
             shouldCancel: shouldCancel)
+        if let extra = shared.first, extra.isFinite, extra > 0 {
+            table.sharesX = true
+        } else {
+            table.mostRowsPerX = 1
+        }
         return table
     }
 

@@ -24,6 +24,9 @@ import Testing
         other = Self.table()
         other.groups[RemoteRowSet.Grouping(column: "v", rows: .every)] = ["1"]
         #expect(other != Self.table())
+        other = Self.table()
+        other.sharesX = true
+        #expect(other != Self.table())
         // `==` lists the fields it compares: one added to the type must be added there.
         #expect(Mirror(reflecting: Self.table()).children.count == RemoteTable.comparedFields)
     }
