@@ -5,7 +5,7 @@ import ChartbookModel
 /// functions, so only what one `GROUP BY` computes is written: `agg=` sum, count, mean, min,
 /// max, distinct, over the rows `where=` keeps, keyed by x, its `bin=` step or calendar unit
 /// (`SQLDialect.timeKey`), grouped by `by=`; in the executor's order — by key, then each
-/// group by its first row (a join of the groups' first rows). Without `by=` the groups are
+/// group by its first row (the least of its keys' first rows, in the same scan). Without `by=` the groups are
 /// aggregated in the `SELECT` that reads the source, which needs no row order: over a table
 /// read directly (a `Distributed` one), each shard aggregates its own rows. The rest
 /// (windows, trends, stdev and quantiles) is refused, naming it.
@@ -27,16 +27,20 @@ extension SQLCompiler {
             """
         let grouped = """
             SELECT chartbook_k, chartbook_g, chartbook_gk, \(value) AS chartbook_a, \
-            count() AS chartbook_n FROM \(keyed) GROUP BY chartbook_k, chartbook_g, chartbook_gk
+            count() AS chartbook_n, min(chartbook_r) AS chartbook_o FROM \(keyed) \
+            GROUP BY chartbook_k, chartbook_g, chartbook_gk
             """
-        let firsts = """
-            SELECT chartbook_gk, min(chartbook_r) AS chartbook_o FROM \(keyed) \
-            GROUP BY chartbook_gk
+        // Each group's first row is the least of its keys' first rows: the groups' rows
+        // gathered per group (few: a row per key and group) and spread again, so the
+        // source's rows are read once, not again for their groups' first rows.
+        let ordered = """
+            SELECT min(chartbook_o) AS chartbook_f, groupArray(tuple(chartbook_k, chartbook_g, \
+            chartbook_a, chartbook_n)) AS chartbook_s FROM (\(grouped)) GROUP BY chartbook_gk
             """
         return """
-            SELECT chartbook_k AS "_key", chartbook_g AS "_by", chartbook_a AS "_value", \
-            chartbook_n AS "_rows" FROM (\(grouped)) ANY LEFT JOIN (\(firsts)) \
-            USING chartbook_gk ORDER BY chartbook_k, chartbook_o
+            SELECT chartbook_e.1 AS "_key", chartbook_e.2 AS "_by", chartbook_e.3 AS "_value", \
+            chartbook_e.4 AS "_rows" FROM (\(ordered)) ARRAY JOIN chartbook_s AS chartbook_e \
+            ORDER BY chartbook_e.1, chartbook_f
             """
     }
 
