@@ -69,6 +69,8 @@ extension ClickHouseRemote {
             guard shape.kinds[c] == .number, shape.mayHoldInfinities(c) else { return "0" }
             return "countIf(ifNull(isInfinite(chartbook_l\(c)), 0))"
         }
+        // No column to ask of (constants alone would be a row per row of the query).
+        if counts.allSatisfy({ $0 == "0" }) { return counts.map { _ in 0 } }
         return try aggregates(select(counts, of: shape), shouldCancel: shouldCancel).map {
             Int(saturating: $0)
         }

@@ -83,6 +83,24 @@ import Testing
         #expect(other.select(["count()"], of: shape).hasPrefix("SELECT count() FROM (SELECT "))
     }
 
+    /// Where no column may hold ±∞ (every number column complete), there is nothing to
+    /// count and the server is not asked: a question of constants alone would answer a row
+    /// per row of the query (`describe` of 10⁸ rows failed on an answer of 64 MiB). The
+    /// server here is none — a question would fail to connect.
+    @Test func noColumnToCountInfinitiesOfAsksNothing() throws {
+        var table = RemoteTable(
+            xColumn: "t", columns: ["t", "v"], timeColumns: ["t"], estimatedRows: 10,
+            firstRow: [0, 1], lastRow: [9, 2])
+        table.completeColumns = ["v"]
+        let remote = ClickHouseRemote(
+            url: "clickhouse://default@127.0.0.1:9/d", query: "SELECT t, v FROM m")
+        #expect(try remote.infinities(table, shouldCancel: { false }) == [0, 0])
+        table.completeColumns = []
+        #expect(throws: DatabaseFailure.self) {
+            try remote.infinities(table, shouldCancel: { false })
+        }
+    }
+
     /// Recognised queries with pieces inserted and cut out: never a crash; where one is still
     /// recognised, its table is a name in it, its condition ends it, and its parts written
     /// again make the same query.
