@@ -38,6 +38,8 @@ extension PostgresRemote {
             let name = SQLQuoting.identifier(shape.names[c])
             return "COUNT(*) FILTER (WHERE abs(\(name)::float8) = 'Infinity'::float8)"
         }
+        // No number column (constants alone would be a row per row of the query).
+        if counts.allSatisfy({ $0 == "0" }) { return counts.map { _ in 0 } }
         let sql =
             "SELECT \(counts.joined(separator: ", ")) FROM (\(PostgresReader.statement(query))) AS chartbook_q"
         return try aggregates(sql, shouldCancel: shouldCancel).map { Int(saturating: $0) }
