@@ -202,25 +202,35 @@ extension ClickHouseRemote {
             ]
         }
         var answers = [Double: Bounds]()
-        let lines = try fields(
-            connection,
-            select(
-                (grouped.map { [$0] } ?? []) + picks, of: shape,
-                grouped.map { "GROUP BY \($0)" } ?? ""),
-            shouldCancel: shouldCancel)
-        for line in lines {
-            let numbers = line.map { Self.number($0) }
-            if grouped == nil {
-                answers[0] = try bounds(of: numbers, shape, picks: picks.count)
-                break
-            }
-            guard let key = numbers.first else { continue }
-            answers[key] = try bounds(of: Array(numbers.dropFirst()), shape, picks: picks.count)
+        for (key, numbers) in try groupedNumbers(
+            connection, picks, of: shape, grouped: grouped, shouldCancel: shouldCancel)
+        {
+            answers[key] = try bounds(of: numbers, shape, picks: picks.count)
         }
         if grouped == nil, answers[0] == nil {
             throw .query("the server's summary came back incomplete", offset: nil)
         }
         return answers
+    }
+
+    /// The numbers of `picks` over the shape's rows: per group of `grouped` (an expression of
+    /// the rows), its value and its numbers; of all the rows (nil), 0 and the first row's.
+    private func groupedNumbers(
+        _ connection: ClickHouseConnection, _ picks: [String], of shape: Shape, grouped: String?,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [(key: Double, numbers: [Double])] {
+        guard let grouped else {
+            let numbers = try numbers(
+                connection, select(picks, of: shape), shouldCancel: shouldCancel)
+            return numbers.isEmpty ? [] : [(0, numbers)]
+        }
+        let lines = try fields(
+            connection, select([grouped] + picks, of: shape, "GROUP BY \(grouped)"),
+            shouldCancel: shouldCancel)
+        return lines.compactMap { line in
+            guard let key = line.first.map(Self.number) else { return nil }
+            return (key, line.dropFirst().map { Self.number($0) })
+        }
     }
 
     /// The bounds an answer of the bounds' scan (`picks` numbers) says.
@@ -322,21 +332,14 @@ extension ClickHouseRemote {
         let picks = asked.flatMap {
             ["minIf(chartbook_c\($0), chartbook_c\($0) > 0)", "countIf(chartbook_c\($0) <= 0)"]
         }
-        let offset = grouped == nil ? 0 : 1
-        let lines = try fields(
-            connection,
-            select(
-                (grouped.map { [$0] } ?? []) + picks, of: shape,
-                grouped.map { "GROUP BY \($0)" } ?? ""),
-            shouldCancel: shouldCancel)
-        for line in lines {
-            let answer = line.map { Self.number($0) }
-            guard answer.count == offset + picks.count else {
+        for (key, answer) in try groupedNumbers(
+            connection, picks, of: shape, grouped: grouped, shouldCancel: shouldCancel)
+        {
+            guard answer.count == picks.count else {
                 throw .query("the server's summary came back incomplete", offset: nil)
             }
-            let key = offset == 0 ? 0 : answer[0]
             for (i, c) in asked.enumerated() {
-                let (low, nonPositive) = (answer[offset + 2 * i], answer[offset + 2 * i + 1])
+                let (low, nonPositive) = (answer[2 * i], answer[2 * i + 1])
                 bounds[key]?.columns[c]?.lowestPositive = low > 0 ? low : nil
                 bounds[key]?.columns[c]?.nonPositive = Int(saturating: nonPositive)
             }
