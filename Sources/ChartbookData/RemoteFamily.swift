@@ -36,12 +36,13 @@ struct RemoteFamily: Sendable {
 
     /// `sets` as the families they make — two members or more sharing a base and a coded
     /// text column, each a single value the column codes as one code (a missing value, or
-    /// two codes reading as one text, are left alone) — and the sets left alone.
+    /// two codes reading as one text, are left alone) — and the sets left alone; each set
+    /// once.
     static func split<Kind>(_ sets: [RemoteRowSet], of shape: RemoteShape<Kind>) -> (
         families: [RemoteFamily], alone: [RemoteRowSet]
     ) {
-        var families = [RemoteFamily](), alone = [RemoteRowSet]()
-        for set in sets {
+        var families = [RemoteFamily](), alone = [RemoteRowSet](), seen = Set<RemoteRowSet>()
+        for set in sets where seen.insert(set).inserted {
             guard let (base, c, key, code) = member(set, of: shape) else {
                 alone.append(set)
                 continue
@@ -49,10 +50,10 @@ struct RemoteFamily: Sendable {
             let at = families.firstIndex {
                 $0.base == base && $0.column == c && $0.members.count < most
             }
-            if let at, !families[at].members.contains(where: { $0.set == set }) {
+            if let at {
                 families[at].members.append(Member(set: set, code: code))
                 families[at].keys.append(key)
-            } else if at == nil {
+            } else {
                 families.append(
                     RemoteFamily(
                         base: base, column: c, members: [Member(set: set, code: code)],

@@ -23,7 +23,8 @@ import Testing
     @Test func aGroupingsSetsAreOneFamilyEachWithItsCode() {
         let base = RemoteRowSet([RowFilter(column: "v", op: .greater, values: ["5"], bound: 5)])
         let sets = ["c", "a", "b"].map { base.group("host", $0) }
-        let (families, alone) = RemoteFamily.split(sets + [.every], of: Self.shape)
+        // (A set asked twice — two plots of one by= — is one member.)
+        let (families, alone) = RemoteFamily.split(sets + [.every, sets[0]], of: Self.shape)
         #expect(alone == [.every])
         #expect(families.count == 1)
         let family = families[0]
