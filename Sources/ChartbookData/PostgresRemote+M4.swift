@@ -24,10 +24,17 @@ extension PostgresRemote {
         // questions and a parallel plan.
         let many = RemoteEngines.rows(of: table, within: request) >= RemoteEngines.twoStepRows
         var rows = [[Double]]()
-        for set in request.rowSets {
+        // A by='s groups in one question grouped by their column (`RemoteFamily`).
+        let (families, alone) = RemoteFamily.split(request.rowSets, of: shape)
+        for set in alone {
             rows += try m4(
                 connection, shape.keeping(set), request, whole: whole, scalar: many,
                 shouldCancel: shouldCancel)
+        }
+        for family in families {
+            rows += try m4(
+                connection, shape.keeping(family.rows), request, whole: whole, scalar: many,
+                family: family, shouldCancel: shouldCancel)
         }
         return RemoteRows(rows, of: table)
     }
@@ -44,10 +51,13 @@ extension PostgresRemote {
         }
     }
 
+    /// M4 of the shape's rows — of a `family`'s (`RemoteFamily`), the same per member: every
+    /// question grouped by the dot column and the member's code (its column `c…`).
     func m4(
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest, whole: Bool,
-        scalar: Bool, shouldCancel: () -> Bool
+        scalar: Bool, family: RemoteFamily? = nil, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
+        let grouped = family.map { "c\($0.column)" }
         let lo = Self.literal(request.interval.lowerBound)
         let hi = Self.literal(request.interval.upperBound)
         // The interval's bounds are of log10(x) on a log x scale.
@@ -64,24 +74,34 @@ extension PostgresRemote {
         let picked: Picks
         if scalar,
             let scalar = try scalarPicks(
-                connection, shape, request, inside: inside, shouldCancel: shouldCancel)
+                connection, shape, request, inside: inside, grouped: grouped,
+                shouldCancel: shouldCancel)
         {
             picked = scalar
         } else {
             picked = try arrayPicks(
-                connection, shape, request, inside: inside, shouldCancel: shouldCancel)
-        }
-        var rows = picked.rows
-        for (v, ranges) in picked.broken.enumerated() where !ranges.isEmpty {
-            rows += try segmented(
-                connection, shape, request, column: shape.values[v], ranges,
+                connection, shape, request, inside: inside, grouped: grouped,
                 shouldCancel: shouldCancel)
         }
+        var rows = picked.rows
+        // Each set's own rows: a member's, or the shape's.
+        let sets = family?.members.map { (code: $0.code, shape: shape.keeping($0.set)) }
+        let own = sets ?? [(code: 0, shape: shape)]
+        for (group, columns) in picked.broken {
+            guard let set = own.first(where: { $0.code == group }) else { continue }
+            for (v, ranges) in columns.enumerated() where !ranges.isEmpty {
+                rows += try segmented(
+                    connection, set.shape, request, column: shape.values[v], ranges,
+                    shouldCancel: shouldCancel)
+            }
+        }
         // The neighbours just outside the interval (a line runs on to the edge).
-        rows += try fetchRows(
-            connection, shape,
-            sql: around(shape, below: side("<", lo), above: side(">", hi)),
-            shouldCancel: shouldCancel)
+        for set in own {
+            rows += try fetchRows(
+                connection, set.shape,
+                sql: around(set.shape, below: side("<", lo), above: side(">", hi)),
+                shouldCancel: shouldCancel)
+        }
         return rows
     }
 
@@ -108,14 +128,16 @@ extension PostgresRemote {
 
     /// What M4 picks of the rows `inside` keeps, per dot column: the rows (first and last by
     /// x, each value column's lowest and highest dot row, the first beyond a fixed range's
-    /// bounds) and, per value column, the x spans of the dot columns where it misses a value.
-    typealias Picks = (rows: [[Double]], broken: [[(Double, Double)]])
+    /// bounds) and, per group (a family member's code; 0 for one set) and value column, the
+    /// x spans of the dot columns where it misses a value.
+    typealias Picks = (rows: [[Double]], broken: [Double: [[(Double, Double)]]])
 
     /// The picks in one scan whose aggregates build an array of every row (`min(ARRAY[…])`):
     /// what any query can be asked, and what costs the engine most (arrays per row).
+    /// Grouped by `grouped` too (a family's code column), where given.
     func arrayPicks(
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
-        inside: String, shouldCancel: () -> Bool
+        inside: String, grouped: String? = nil, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Picks {
         let picks =
             ["min(ARRAY[x, \(shape.list)])", "max(ARRAY[x, \(shape.list)])"]
@@ -125,21 +147,26 @@ extension PostgresRemote {
         // A value a drawing leaves out breaks its line: missing, or ≤ 0 on a log scale.
         let missing = shape.values.map { Self.missing(shape, $0, log: request.logY) }
         let sql = """
-            SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", ")) \
+            SELECT \(picks.joined(separator: ", ")), \(missing.joined(separator: ", "))\
+            \(grouped.map { ", \($0)" } ?? "") \
             FROM (\(selectRows(shape)) WHERE \(inside)) AS chartbook_r \
-            GROUP BY \(bucket(request))
+            GROUP BY \(bucket(request))\(grouped.map { ", \($0)" } ?? "")
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         var rows = [[Double]]()
-        // Per value column, the x spans of the dot columns where it misses a value.
-        var broken = [[(Double, Double)]](repeating: [], count: shape.values.count)
-        let arrays = result.columns - shape.values.count
+        // Per group and value column, the x spans of the dot columns where it misses a value.
+        var broken = [Double: [[(Double, Double)]]]()
+        let arrays = result.columns - shape.values.count - (grouped == nil ? 0 : 1)
         for r in 0..<result.rows {
             let bucket = Self.rows(result, r: r, shape, arrays: 0..<arrays)
             let xs = bucket.map { $0[shape.x] }
-            for v in broken.indices {
+            let group = grouped == nil ? 0 : result.number(r, result.columns - 1) ?? .nan
+            for v in shape.values.indices {
                 let count = Int(String(decoding: result.bytes(r, arrays + v), as: UTF8.self)) ?? 0
-                if count > 0, let a = xs.min(), let b = xs.max() { broken[v].append((a, b)) }
+                if count > 0, let a = xs.min(), let b = xs.max() {
+                    broken[group, default: Array(repeating: [], count: shape.values.count)][v]
+                        .append((a, b))
+                }
             }
             rows += bucket
         }

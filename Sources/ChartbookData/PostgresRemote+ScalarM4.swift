@@ -16,6 +16,8 @@ extension PostgresRemote {
     /// and on a fixed range the x of the first row beyond each bound.
     struct ScalarPicks {
         var bucket: Double
+        /// The family member's code (`RemoteFamily`; 0 for one set).
+        var group: Double = 0
         var first: Double?, last: Double?
         /// Per value column: (x, dot) of the lowest and the highest, the x beyond each bound.
         var lowest: [(x: Double, dot: Double)?], highest: [(x: Double, dot: Double)?]
@@ -23,9 +25,10 @@ extension PostgresRemote {
         var missing: [Int]
     }
 
+    /// Grouped by `grouped` too (a family's code column), where given.
     func scalarPicks(
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
-        inside: String, shouldCancel: () -> Bool
+        inside: String, grouped: String? = nil, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Picks? {
         let dots = shape.values.map { request.yDots[shape.shown[$0]] ?? [] }
         let low = request.interval.lowerBound, high = request.interval.upperBound
@@ -39,16 +42,20 @@ extension PostgresRemote {
         guard
             let scalars = try scalarScan(
                 connection, shape, request, dots: dots, origin: origin, inside: inside,
-                shouldCancel: shouldCancel)
+                grouped: grouped, shouldCancel: shouldCancel)
         else { return nil }
-        var broken = [[(Double, Double)]](repeating: [], count: shape.values.count)
+        var broken = [Double: [[(Double, Double)]]]()
         for bucket in scalars {
-            for v in broken.indices where bucket.missing[v] > 0 {
-                if let a = bucket.first, let b = bucket.last { broken[v].append((a, b)) }
+            for v in shape.values.indices where bucket.missing[v] > 0 {
+                if let a = bucket.first, let b = bucket.last {
+                    broken[bucket.group, default: Array(repeating: [], count: shape.values.count)][
+                        v
+                    ].append((a, b))
+                }
             }
         }
         let rows = try pickedRows(
-            connection, shape, request, dots: dots, scalars, inside: inside,
+            connection, shape, request, dots: dots, scalars, inside: inside, grouped: grouped,
             shouldCancel: shouldCancel)
         return (rows, broken)
     }
@@ -56,12 +63,13 @@ extension PostgresRemote {
     /// Step 1: per dot column, plain aggregates (nil when some x is not a whole number).
     func scalarScan(
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
-        dots: [[Double]], origin: Double, inside: String, shouldCancel: () -> Bool
+        dots: [[Double]], origin: Double, inside: String, grouped: String?,
+        shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [ScalarPicks]? {
         let place = Self.literal(RemoteEngines.pickPlace), offset = "(x - \(Self.literal(origin)))"
         // Each row's x, values and dot rows once (`onceEach`; a dot row of drawn values only:
         // a log scale takes no logarithm of the others), then plain aggregates of them.
-        var measured = ["x"]
+        var measured = ["x"] + (grouped.map { ["\($0) AS chartbook_g"] } ?? [])
         var aggregates = ["min(x)", "max(x)", "bool_and(x = floor(x))"]
         for (v, c) in shape.values.enumerated() {
             let dot = Self.dotRow(c, dots: dots[v], log: request.logY)
@@ -82,10 +90,13 @@ extension PostgresRemote {
             }
         }
         aggregates += shape.values.map { Self.missing(shape, $0, log: request.logY) }
+        // (The group last, so that the aggregates' places stay.)
+        if grouped != nil { aggregates.append("chartbook_g") }
         let rows = "(\(selectRows(shape)) WHERE \(inside)) AS chartbook_r"
         let sql = """
             SELECT \(bucket(request)) AS chartbook_k, \(aggregates.joined(separator: ", ")) \
-            FROM \(onceEach(shape, measured, from: rows)) GROUP BY chartbook_k
+            FROM \(onceEach(shape, measured, from: rows)) GROUP BY chartbook_k\
+            \(grouped == nil ? "" : ", chartbook_g")
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         let number = result.number
@@ -116,6 +127,7 @@ extension PostgresRemote {
             for v in shape.values.indices {
                 pick.missing.append(Int(number(r, column + v) ?? 0))
             }
+            if grouped != nil { pick.group = number(r, result.columns - 1) ?? .nan }
             picks.append(pick)
         }
         return picks
@@ -134,7 +146,8 @@ extension PostgresRemote {
     /// the picked x of their dot column.
     func pickedRows(
         _ connection: PostgresConnection, _ shape: Shape, _ request: RemoteRequest,
-        dots: [[Double]], _ scalars: [ScalarPicks], inside: String, shouldCancel: () -> Bool
+        dots: [[Double]], _ scalars: [ScalarPicks], inside: String, grouped: String?,
+        shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         guard !scalars.isEmpty else { return [] }
         let all = shape.list
@@ -142,7 +155,7 @@ extension PostgresRemote {
             "min(ARRAY[x, \(all)]) FILTER (WHERE x = p.a)",
             "max(ARRAY[x, \(all)]) FILTER (WHERE x = p.b)",
         ]
-        var names = ["k", "a", "b"]
+        var names = ["k", "g", "a", "b"]
         for (v, c) in shape.values.enumerated() {
             let dot = Self.dotRow(c, dots: dots[v], log: request.logY)
             let drawn = Self.drawn(c, log: request.logY)
@@ -160,7 +173,7 @@ extension PostgresRemote {
         let cell = { (value: Double?) in value.map(Self.literal) ?? "NULL::float8" }
         var xs = Set<Double>()
         let values = scalars.map { s -> String in
-            var cells = [cell(s.bucket), cell(s.first), cell(s.last)]
+            var cells = [cell(s.bucket), cell(s.group), cell(s.first), cell(s.last)]
             for v in shape.values.indices {
                 cells += [
                     cell(s.lowest[v]?.x), cell(s.lowest[v]?.dot), cell(s.highest[v]?.x),
@@ -179,7 +192,7 @@ extension PostgresRemote {
             FROM (SELECT *, \(bucket(request)) AS chartbook_k FROM (\(selectRows(shape)) \
             WHERE \(inside) AND \(atX(shape, xs.sorted()))) AS chartbook_r) AS r \
             JOIN (VALUES \(values.joined(separator: ", "))) AS p(\(names.joined(separator: ", "))) \
-            ON r.chartbook_k = p.k GROUP BY p.k
+            ON r.chartbook_k = p.k\(grouped.map { " AND r.\($0) = p.g" } ?? "") GROUP BY p.k, p.g
             """
         let result = try connection.execute(sql, shouldCancel: shouldCancel)
         return (0..<result.rows).flatMap {
