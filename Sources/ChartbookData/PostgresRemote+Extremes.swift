@@ -22,63 +22,89 @@ extension PostgresRemote {
     func extremes(
         _ connection: PostgresConnection, _ shape: Shape, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> Extremes {
+        try extremes(connection, shape, grouped: nil, shouldCancel: shouldCancel)[0]
+            ?? Extremes(rows: [], nonPositive: [:], complete: [])
+    }
+
+    /// `extremes` of each group of coded column `grouped` (a family's, `RemoteFamily`: the
+    /// shape reads its rows) by code — in the same scans, grouped — or, for nil, of all the
+    /// rows, as 0.
+    func extremes(
+        _ connection: PostgresConnection, _ shape: Shape, grouped: Int?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [Double: Extremes] {
         // Per column: its lowest and highest value and how many it has; and the rows in all
         // and those with an x, in the same scan, each column read once per row.
         let perColumn = shape.values.map { "min(d\($0)), max(d\($0)), count(d\($0))" }
+        let group = grouped.map { ["\(value(shape, $0)) AS chartbook_g"] } ?? []
         let measured =
             ["(\(hasX(shape))) AS chartbook_has_x"]
-            + shape.values.map { "\(value(shape, $0)) AS d\($0)" }
+            + shape.values.map { "\(value(shape, $0)) AS d\($0)" } + group
         let bounds = try connection.execute(
             """
             SELECT \(perColumn.joined(separator: ", ")), count(*), \
-            count(*) FILTER (WHERE chartbook_has_x) \
-            FROM \(onceEach(shape, measured))
+            count(*) FILTER (WHERE chartbook_has_x)\(group.isEmpty ? "" : ", chartbook_g") \
+            FROM \(onceEach(shape, measured))\(group.isEmpty ? "" : " GROUP BY chartbook_g")
             """,
             shouldCancel: shouldCancel)
-        guard bounds.rows == 1 else { return Extremes(rows: [], nonPositive: [:], complete: []) }
         let fields = 3 * shape.values.count
-        let count = Int(String(decoding: bounds.bytes(0, fields), as: UTF8.self))
-        var complete = Set<Int>()
-        if let count, bounds.number(0, fields + 1) == Double(count) { complete.insert(shape.x) }
-        for (i, c) in shape.values.enumerated() {
-            if let count, bounds.number(0, 3 * i + 2) == Double(count) { complete.insert(c) }
+        var found = [Double: Extremes](), lowest = [Double: [Double?]]()
+        var highest = [Double: [Double?]]()
+        for r in 0..<bounds.rows {
+            let key = grouped == nil ? 0 : bounds.number(r, fields + 2) ?? .nan
+            let count = Int(String(decoding: bounds.bytes(r, fields), as: UTF8.self))
+            var complete = Set<Int>()
+            if let count, bounds.number(r, fields + 1) == Double(count) {
+                complete.insert(shape.x)
+            }
+            for (i, c) in shape.values.enumerated() {
+                if let count, bounds.number(r, 3 * i + 2) == Double(count) { complete.insert(c) }
+            }
+            found[key] = Extremes(rows: [], nonPositive: [:], count: count, complete: complete)
+            lowest[key] = shape.values.indices.map { bounds.number(r, 3 * $0) }
+            highest[key] = shape.values.indices.map { bounds.number(r, 3 * $0 + 1) }
         }
-        let lowest = shape.values.indices.map { bounds.number(0, 3 * $0) }
-        let (lowestPositive, leftOut) = try logBounds(
-            connection, shape, lowest: lowest, shouldCancel: shouldCancel)
-        var nonPositive = [String: Int]()
-        for (i, c) in shape.values.enumerated() { nonPositive[shape.shown[c]] = leftOut[i] }
-        // The rows holding them: read as the complete columns now allow, only the rows
-        // holding one of the values looked at (each pick once: the lowest above zero is
-        // often the lowest).
+        let logs = try logBounds(
+            connection, shape, lowest: lowest, grouped: grouped, shouldCancel: shouldCancel)
+        // The rows holding them: read as the complete columns (of every group) now allow,
+        // only the rows holding one of the values looked at (each pick once: the lowest above
+        // zero is often the lowest).
         var known = shape
-        known.complete = complete
-        var picks = [String](), holding = [String]()
-        for (i, c) in shape.values.enumerated() {
-            let ends = [
-                (lowest[i], "min"), (bounds.number(0, 3 * i + 1), "max"),
-                (lowestPositive[i], "min"),
-            ]
-            for (end, pick) in ends {
-                guard let extreme = end else { continue }
-                let equal = "d\(c) = \(Self.literal(extreme))"
-                let aggregate = "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE \(equal))"
-                guard !picks.contains(aggregate) else { continue }
-                picks.append(aggregate)
-                holding.append("\(value(known, c)) = \(Self.literal(extreme))")
+        known.complete = found.values.map(\.complete).reduce(found.first?.value.complete ?? []) {
+            $0.intersection($1)
+        }
+        var picks = [String](), holding = [String](), owners = [Double]()
+        for key in found.keys.sorted() {
+            let only = grouped.map { " AND c\($0) = \(Self.literal(key))" } ?? ""
+            for (i, c) in shape.values.enumerated() {
+                found[key]?.nonPositive[shape.shown[c]] = logs[key]?.nonPositive[i] ?? 0
+                let ends = [
+                    (lowest[key]?[i] ?? nil, "min"), (highest[key]?[i] ?? nil, "max"),
+                    (logs[key]?.lowestPositive[i] ?? nil, "min"),
+                ]
+                for (end, pick) in ends {
+                    guard let extreme = end else { continue }
+                    let equal = "d\(c) = \(Self.literal(extreme))"
+                    let aggregate = "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE \(equal)\(only))"
+                    guard !picks.contains(aggregate) else { continue }
+                    picks.append(aggregate)
+                    owners.append(key)
+                    let test = "\(value(known, c)) = \(Self.literal(extreme))"
+                    if !holding.contains(test) { holding.append(test) }
+                }
             }
         }
-        var extremes = Extremes(
-            rows: [], nonPositive: nonPositive, count: count, complete: complete)
-        guard !picks.isEmpty else { return extremes }
+        guard !picks.isEmpty else { return found }
         let rows = try connection.execute(
             """
             SELECT \(picks.joined(separator: ", ")) \
             FROM (\(selectRows(known)) WHERE \(holding.joined(separator: " OR "))) AS chartbook_r
             """,
             shouldCancel: shouldCancel)
-        extremes.rows = rows.rows == 1 ? Self.rows(rows, r: 0, shape) : []
-        return extremes
+        guard rows.rows == 1 else { return found }
+        for (a, key) in owners.enumerated() {
+            found[key]?.rows += Self.rows(rows, r: 0, shape, arrays: a..<(a + 1))
+        }
+        return found
     }
 
     /// Per value column, its lowest value above zero (a log scale's end; nil where it has
@@ -88,26 +114,40 @@ extension PostgresRemote {
     /// and none left out (most measures: the bounds' scan spares two filtered aggregates a
     /// column).
     private func logBounds(
-        _ connection: PostgresConnection, _ shape: Shape, lowest: [Double?],
-        shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> (lowestPositive: [Double?], nonPositive: [Int]) {
-        var lowestPositive = lowest.map { $0.flatMap { $0 > 0 ? $0 : nil } }
-        var nonPositive = lowest.map { _ in 0 }
-        let asked = shape.values.indices.filter { (lowest[$0] ?? 1) <= 0 }
-        guard !asked.isEmpty else { return (lowestPositive, nonPositive) }
+        _ connection: PostgresConnection, _ shape: Shape, lowest: [Double: [Double?]],
+        grouped: Int?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [Double: (lowestPositive: [Double?], nonPositive: [Int])] {
+        var answers = lowest.mapValues { lowest in
+            (
+                lowestPositive: lowest.map { $0.flatMap { $0 > 0 ? $0 : nil } },
+                nonPositive: lowest.map { _ in 0 }
+            )
+        }
+        let asked = shape.values.indices.filter { i in
+            lowest.values.contains { ($0[i] ?? 1) <= 0 }
+        }
+        guard !asked.isEmpty else { return answers }
         let picks = asked.map { i in
             let d = "d\(shape.values[i])"
             return "min(\(d)) FILTER (WHERE \(d) > 0), count(*) FILTER (WHERE \(d) <= 0)"
         }
-        let measured = asked.map { "\(value(shape, shape.values[$0])) AS d\(shape.values[$0])" }
+        let group = grouped.map { ["\(value(shape, $0)) AS chartbook_g"] } ?? []
+        let measured =
+            asked.map { "\(value(shape, shape.values[$0])) AS d\(shape.values[$0])" } + group
         let answer = try connection.execute(
-            "SELECT \(picks.joined(separator: ", ")) FROM \(onceEach(shape, measured))",
+            """
+            SELECT \(picks.joined(separator: ", "))\(group.isEmpty ? "" : ", chartbook_g") \
+            FROM \(onceEach(shape, measured))\(group.isEmpty ? "" : " GROUP BY chartbook_g")
+            """,
             shouldCancel: shouldCancel)
-        guard answer.rows == 1 else { return (lowestPositive, nonPositive) }
-        for (k, i) in asked.enumerated() {
-            lowestPositive[i] = answer.number(0, 2 * k)
-            nonPositive[i] = Int(String(decoding: answer.bytes(0, 2 * k + 1), as: UTF8.self)) ?? 0
+        for r in 0..<answer.rows {
+            let key = grouped == nil ? 0 : answer.number(r, 2 * asked.count) ?? .nan
+            for (k, i) in asked.enumerated() {
+                answers[key]?.lowestPositive[i] = answer.number(r, 2 * k)
+                answers[key]?.nonPositive[i] =
+                    Int(String(decoding: answer.bytes(r, 2 * k + 1), as: UTF8.self)) ?? 0
+            }
         }
-        return (lowestPositive, nonPositive)
+        return answers
     }
 }

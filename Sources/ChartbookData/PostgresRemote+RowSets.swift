@@ -20,6 +20,37 @@ extension PostgresRemote {
             nonPositive: extremes.nonPositive)
     }
 
+    /// What `open` learns of every row, of each of `sets`: a family of them (`RemoteFamily`,
+    /// a `by=`'s groups) in the extremes' scans of one set, grouped by its column's code; the
+    /// rows at each member's ends apart (through an index on x, a row each).
+    public func kept(
+        _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [RemoteTable.Kept] {
+        let shape = Shape(table)
+        let (families, alone) = RemoteFamily.split(sets, of: shape)
+        var known = [RemoteRowSet: RemoteTable.Kept]()
+        for set in alone { known[set] = try kept(table, set, shouldCancel: shouldCancel) }
+        let connection = families.isEmpty ? nil : try connect(shouldCancel)
+        for family in families {
+            guard let connection else { break }
+            let extremes = try self.extremes(
+                connection, shape.keeping(family.rows), grouped: family.column,
+                shouldCancel: shouldCancel)
+            for member in family.members {
+                let own = shape.keeping(member.set)
+                let ends = try fetchRows(
+                    connection, own,
+                    sql: around(own, below: hasX(own), above: hasX(own), lowestFirst: true),
+                    shouldCancel: shouldCancel)
+                let found = extremes[member.code]
+                known[member.set] = RemoteTable.Kept(
+                    count: found?.count ?? 0, rows: ends + (found?.rows ?? []),
+                    nonPositive: found?.nonPositive ?? [:])
+            }
+        }
+        return sets.map { known[$0] ?? RemoteTable.Kept(count: 0, rows: [], nonPositive: [:]) }
+    }
+
     /// The groups of `column` among the rows of `rows`, in order of first appearance: the
     /// rows numbered as the query gives them (`row_number() OVER ()`), one scan.
     public func groups(
