@@ -150,12 +150,13 @@ extension Executor {
                 }
                 let kept = try remote.kept(table, missing, shouldCancel: isCancelled)
                 for (set, kept) in zip(missing, kept) { table.filtered[set] = kept }
-                // Rows per x counted only where rows of all the data share an x, and — where
-                // the engine tells it more cheaply — only of a set where some share one.
+                // Rows per x counted only where rows of all the data share an x: by the
+                // engine where it tells them more cheaply, else one grouping per set.
                 if table.rowsShareX {
-                    let sharing = try remote.rowsSharingX(table, missing, shouldCancel: isCancelled)
-                    for (set, shared) in zip(missing, sharing) {
-                        let most = shared == 0 ? 1 : try mostRowsPerX(remote, table, in: set)
+                    let counted = try remote.mostRowsPerX(table, missing, shouldCancel: isCancelled)
+                    for (set, counted) in zip(missing, counted) {
+                        var most = counted ?? 1
+                        if counted == nil { most = try mostRowsPerX(remote, table, in: set) }
                         table.filtered[set]?.mostRowsPerX = most
                     }
                 }

@@ -34,10 +34,11 @@ extension ClickHouseRemote {
         return sets.map { known[$0] ?? Self.kept(nil) }
     }
 
-    /// How many rows of each of `sets` share an x with an earlier one (`sharedRows`), a
-    /// family of them (`RemoteFamily`) in one scan grouped by its column's code; the sets'
-    /// sizes as `table.filtered` knows them choose how.
-    public func rowsSharingX(
+    /// The most rows per x of each of `sets` where none share one (1): whether any do is a
+    /// scan of bitmasks (`sharedRows`), a family of them (`RemoteFamily`) in one scan grouped
+    /// by its column's code (the sets' sizes as `table.filtered` knows them choose how); how
+    /// many, where some do, is left to the executor (nil).
+    public func mostRowsPerX(
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [Int?] {
         let connection = try connect()
@@ -68,7 +69,7 @@ extension ClickHouseRemote {
                 if n.isFinite { shared[member.set] = Int(saturating: n) }
             }
         }
-        return sets.map { shared[$0] }
+        return sets.map { shared[$0] == 0 ? 1 : nil }
     }
 
     /// What a summary says of a set's rows (none: no row).

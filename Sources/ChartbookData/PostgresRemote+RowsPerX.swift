@@ -54,6 +54,40 @@ extension PostgresRemote {
         return most
     }
 
+    /// The most rows per x of each member of a family of `sets` (`RemoteFamily`, a `by=`'s
+    /// groups) in one scan, grouped by the raw x column — in its order through an index on it
+    /// — and the member's code; where x is a time within 2³² seconds of 1970 (whose raw
+    /// values go to float8 one to one, `groupsRaw`). Nil for other sets: the executor groups
+    /// each by x.
+    public func mostRowsPerX(
+        _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
+    ) throws(DatabaseFailure) -> [Int?] {
+        let shape = Shape(table)
+        let ends = [table.extent?.lowerBound, table.extent?.upperBound].compactMap { $0 }
+        guard shape.kinds[shape.x].isTime, ends.count == 2,
+            ends.allSatisfy({ abs($0) < 4_294_967_296 })
+        else { return sets.map { _ in nil } }
+        var counted = [RemoteRowSet: Int]()
+        let connection = try connect(shouldCancel)
+        for family in RemoteFamily.split(sets, of: shape).families {
+            let rows = shape.keeping(family.rows)
+            let sql = """
+                SELECT chartbook_g, max(chartbook_n) FROM (SELECT \(value(rows, family.column)) \
+                AS chartbook_g, count(*) AS chartbook_n FROM \(self.rows(rows)) WHERE \(hasX(rows)) \
+                GROUP BY \(rawX(rows)), chartbook_g) AS chartbook_counts GROUP BY chartbook_g
+                """
+            let result = try connection.execute(sql, shouldCancel: shouldCancel)
+            var most = [Double: Int]()
+            for r in 0..<result.rows {
+                guard let code = result.number(r, 0), let n = result.number(r, 1) else { continue }
+                most[code] = max(1, Int(saturating: n))
+            }
+            // (A member with no row has none sharing an x.)
+            for member in family.members { counted[member.set] = most[member.code] ?? 1 }
+        }
+        return sets.map { counted[$0] }
+    }
+
     /// The most rows sharing an x among those where `condition` holds, on `connection`.
     func mostRowsPerX(
         _ connection: PostgresConnection, _ shape: Shape, type: UInt32, where condition: String,

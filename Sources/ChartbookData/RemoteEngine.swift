@@ -39,9 +39,9 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [RemoteTable.Kept]
 
-    /// Per set of `sets`, how many of its rows share an x with an earlier one (0: none) where
-    /// the engine counts that more cheaply than the most rows per x (nil where it does not).
-    func rowsSharingX(
+    /// Per set of `sets`, the most of its rows sharing an x (1: none), where the engine tells
+    /// it more cheaply than the executor's grouping of each set by x (nil where it does not).
+    func mostRowsPerX(
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [Int?]
 
@@ -135,7 +135,7 @@ extension RemoteEngine {
     }
 
     /// Not counted apart.
-    public func rowsSharingX(
+    public func mostRowsPerX(
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [Int?] {
         sets.map { _ in nil }
