@@ -65,9 +65,32 @@ extension PostgresRemote {
         }
         let logs = try logBounds(
             connection, shape, lowest: lowest, grouped: grouped, shouldCancel: shouldCancel)
-        // The rows holding them: read as the complete columns (of every group) now allow,
-        // only the rows holding one of the values looked at (each pick once: the lowest above
-        // zero is often the lowest).
+        for key in found.keys {
+            for (i, c) in shape.values.enumerated() {
+                found[key]?.nonPositive[shape.shown[c]] = logs[key]?.nonPositive[i] ?? 0
+            }
+        }
+        let ends = found.keys.reduce(into: [Double: [[Double?]]]()) { ends, key in
+            ends[key] = shape.values.indices.map { i in
+                [
+                    lowest[key]?[i] ?? nil, highest[key]?[i] ?? nil,
+                    logs[key]?.lowestPositive[i] ?? nil,
+                ]
+            }
+        }
+        try extremeRows(
+            connection, shape, &found, ends: ends, grouped: grouped, shouldCancel: shouldCancel)
+        return found
+    }
+
+    /// The rows holding each group's extremes (`ends`: per group and value column, its
+    /// lowest, highest and lowest above zero), in one scan: read as the complete columns
+    /// (of every group) allow, only the rows holding one of the values looked at (each pick
+    /// once: the lowest above zero is often the lowest), a group's picked among its own.
+    private func extremeRows(
+        _ connection: PostgresConnection, _ shape: Shape, _ found: inout [Double: Extremes],
+        ends: [Double: [[Double?]]], grouped: Int?, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) {
         var known = shape
         known.complete = found.values.map(\.complete).reduce(found.first?.value.complete ?? []) {
             $0.intersection($1)
@@ -76,12 +99,7 @@ extension PostgresRemote {
         for key in found.keys.sorted() {
             let only = grouped.map { " AND c\($0) = \(Self.literal(key))" } ?? ""
             for (i, c) in shape.values.enumerated() {
-                found[key]?.nonPositive[shape.shown[c]] = logs[key]?.nonPositive[i] ?? 0
-                let ends = [
-                    (lowest[key]?[i] ?? nil, "min"), (highest[key]?[i] ?? nil, "max"),
-                    (logs[key]?.lowestPositive[i] ?? nil, "min"),
-                ]
-                for (end, pick) in ends {
+                for (end, pick) in zip(ends[key]?[i] ?? [], ["min", "max", "min"]) {
                     guard let extreme = end else { continue }
                     let equal = "d\(c) = \(Self.literal(extreme))"
                     let aggregate = "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE \(equal)\(only))"
@@ -93,18 +111,17 @@ extension PostgresRemote {
                 }
             }
         }
-        guard !picks.isEmpty else { return found }
+        guard !picks.isEmpty else { return }
         let rows = try connection.execute(
             """
             SELECT \(picks.joined(separator: ", ")) \
             FROM (\(selectRows(known)) WHERE \(holding.joined(separator: " OR "))) AS chartbook_r
             """,
             shouldCancel: shouldCancel)
-        guard rows.rows == 1 else { return found }
+        guard rows.rows == 1 else { return }
         for (a, key) in owners.enumerated() {
             found[key]?.rows += Self.rows(rows, r: 0, shape, arrays: a..<(a + 1))
         }
-        return found
     }
 
     /// Per value column, its lowest value above zero (a log scale's end; nil where it has
