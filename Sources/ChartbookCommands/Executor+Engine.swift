@@ -155,8 +155,12 @@ extension Executor {
                 if table.rowsShareX {
                     let counted = try remote.mostRowsPerX(table, missing, shouldCancel: isCancelled)
                     for (set, counted) in zip(missing, counted) {
-                        var most = counted ?? 1
-                        if counted == nil { most = try mostRowsPerX(remote, table, in: set) }
+                        let most: Int
+                        if let counted {
+                            most = counted
+                        } else {
+                            most = try mostRowsPerX(remote, table, in: set)
+                        }
                         table.filtered[set]?.mostRowsPerX = most
                     }
                 }
@@ -202,7 +206,8 @@ extension Executor {
         var texts = [String: (counts: [String: Int], order: [String])]()
         do throws(DatabaseFailure) {
             for name in table.columns where table.texts[name] != nil {
-                texts[name] = try engineTextValues(of: name, remote, table, compiler)
+                texts[name] = try engineTextValues(
+                    of: name, remote, table, try? compiler.valueCounts(of: name, over: unordered))
             }
             answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
             if let known = table.mostRowsPerX {
@@ -250,12 +255,11 @@ extension Executor {
     /// missing value counted under ""), and its values in order of first appearance
     /// (`RemoteEngine.groups`, one scan): values the engine tells apart that read as one
     /// text (`é` composed and decomposed) count as one, as loading every row counts them.
+    /// `sql`: the counts' question (`SQLCompiler.valueCounts`; nil: none could be written).
     private func engineTextValues(
-        of name: String, _ remote: any RemoteEngine, _ table: RemoteTable,
-        _ compiler: SQLCompiler
+        of name: String, _ remote: any RemoteEngine, _ table: RemoteTable, _ sql: String?
     ) throws(DatabaseFailure) -> (counts: [String: Int], order: [String]) {
-        let source = engineSource(remote, table, ordered: false)
-        guard let sql = try? compiler.valueCounts(of: name, over: source) else { return ([:], []) }
+        guard let sql else { return ([:], []) }
         var counts = [String: Int]()
         for row in try remote.transformRows(sql, shouldCancel: isCancelled) {
             counts[row.group ?? "", default: 0] += Int(saturating: row.value)

@@ -47,11 +47,13 @@ extension ClickHouseRemote {
         func size(_ set: RemoteRowSet) -> Int {
             table.filtered[set]?.count ?? table.rowCount ?? table.estimatedRows
         }
-        var shared = [RemoteRowSet: Int]()
+        // The sets where no row shares an x with an earlier one.
+        var none = Set<RemoteRowSet>()
         for set in alone {
             let sql = sharedRows(shape.keeping(set), rows: size(set), extent: table.extent)
-            let extra = try numbers(connection, sql, shouldCancel: shouldCancel).first ?? .nan
-            if extra.isFinite { shared[set] = Int(saturating: extra) }
+            if try numbers(connection, sql, shouldCancel: shouldCancel).first == 0 {
+                none.insert(set)
+            }
         }
         for family in families {
             let sql = sharedRows(
@@ -63,13 +65,12 @@ extension ClickHouseRemote {
             where line.count == 2 {
                 extra[Self.number(line[0])] = Self.number(line[1])
             }
-            for member in family.members {
-                // (A member with no row has none sharing an x.)
-                let n = extra[member.code] ?? 0
-                if n.isFinite { shared[member.set] = Int(saturating: n) }
+            // (A member with no row has none sharing an x.)
+            for member in family.members where (extra[member.code] ?? 0) == 0 {
+                none.insert(member.set)
             }
         }
-        return sets.map { shared[$0] == 0 ? 1 : nil }
+        return sets.map { none.contains($0) ? 1 : nil }
     }
 
     /// What a summary says of a set's rows (none: no row).

@@ -10,14 +10,24 @@ extension PostgresRemote {
     ) throws(DatabaseFailure) -> RemoteTable.Kept {
         let connection = try connect(shouldCancel)
         let shape = Shape(table).keeping(rows)
+        return try kept(
+            connection, shape, try extremes(connection, shape, shouldCancel: shouldCancel),
+            shouldCancel: shouldCancel)
+    }
+
+    /// What is known of the shape's rows: their `extremes` (none: no row), and the rows at
+    /// their ends, asked through an index on x (a row each).
+    private func kept(
+        _ connection: PostgresConnection, _ shape: Shape, _ extremes: Extremes?,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> RemoteTable.Kept {
         let ends = try fetchRows(
             connection, shape,
             sql: around(shape, below: hasX(shape), above: hasX(shape), lowestFirst: true),
             shouldCancel: shouldCancel)
-        let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
         return RemoteTable.Kept(
-            count: extremes.count ?? 0, rows: ends + extremes.rows,
-            nonPositive: extremes.nonPositive)
+            count: extremes?.count ?? 0, rows: ends + (extremes?.rows ?? []),
+            nonPositive: extremes?.nonPositive ?? [:])
     }
 
     /// What `open` learns of every row, of each of `sets`: a family of them (`RemoteFamily`,
@@ -30,22 +40,17 @@ extension PostgresRemote {
         let (families, alone) = RemoteFamily.split(sets, of: shape)
         var known = [RemoteRowSet: RemoteTable.Kept]()
         for set in alone { known[set] = try kept(table, set, shouldCancel: shouldCancel) }
-        let connection = families.isEmpty ? nil : try connect(shouldCancel)
-        for family in families {
-            guard let connection else { break }
-            let extremes = try self.extremes(
-                connection, shape.keeping(family.rows), grouped: family.column,
-                shouldCancel: shouldCancel)
-            for member in family.members {
-                let own = shape.keeping(member.set)
-                let ends = try fetchRows(
-                    connection, own,
-                    sql: around(own, below: hasX(own), above: hasX(own), lowestFirst: true),
+        if !families.isEmpty {
+            let connection = try connect(shouldCancel)
+            for family in families {
+                let extremes = try self.extremes(
+                    connection, shape.keeping(family.rows), grouped: family.column,
                     shouldCancel: shouldCancel)
-                let found = extremes[member.code]
-                known[member.set] = RemoteTable.Kept(
-                    count: found?.count ?? 0, rows: ends + (found?.rows ?? []),
-                    nonPositive: found?.nonPositive ?? [:])
+                for member in family.members {
+                    known[member.set] = try kept(
+                        connection, shape.keeping(member.set), extremes[member.code],
+                        shouldCancel: shouldCancel)
+                }
             }
         }
         return sets.map { known[$0] ?? RemoteTable.Kept(count: 0, rows: [], nonPositive: [:]) }

@@ -15,10 +15,13 @@ extension PostgresRemote {
         switch type {
         case 21, 23, 700, 701, 1082: return true
         case 20: return largest < 9_007_199_254_740_992
-        case 1114, 1184: return largest < 4_294_967_296
+        case 1114, 1184: return largest < rawTimeSpan
         default: return false
         }
     }
+
+    /// Seconds from 1970 within which a timestamp's microseconds go to float8 one to one.
+    static let rawTimeSpan = 4_294_967_296.0
 
     /// The most rows sharing an x (`RemoteTable.mostRowsPerX`), grouped by the raw column:
     /// in its order through an index on it, without hashing a group per row. PostgreSQL walks
@@ -56,7 +59,7 @@ extension PostgresRemote {
 
     /// The most rows per x of each member of a family of `sets` (`RemoteFamily`, a `by=`'s
     /// groups) in one scan, grouped by the raw x column — in its order through an index on it
-    /// — and the member's code; where x is a time within 2³² seconds of 1970 (whose raw
+    /// — and the member's code; where x is a time within `rawTimeSpan` of 1970 (whose raw
     /// values go to float8 one to one, `groupsRaw`). Nil for other sets: the executor groups
     /// each by x.
     public func mostRowsPerX(
@@ -65,7 +68,7 @@ extension PostgresRemote {
         let shape = Shape(table)
         let ends = [table.extent?.lowerBound, table.extent?.upperBound].compactMap { $0 }
         guard shape.kinds[shape.x].isTime, ends.count == 2,
-            ends.allSatisfy({ abs($0) < 4_294_967_296 })
+            ends.allSatisfy({ abs($0) < Self.rawTimeSpan })
         else { return sets.map { _ in nil } }
         var counted = [RemoteRowSet: Int]()
         let connection = try connect(shouldCancel)
