@@ -175,7 +175,7 @@ public enum CommandPrinter {
 
     // MARK: Parts
 
-    /// ` sep=… header=… labels=… x=… time=… mode=… timeout=…`: a load's options that differ
+    /// ` sep=… header=… decimal=… labels=… x=… time=… mode=… timeout=…`: a load's options that differ
     /// from the defaults.
     static func loadOptions(_ options: LoadOptions) -> String {
         var text = ""
@@ -183,6 +183,7 @@ public enum CommandPrinter {
             text += " sep=" + (c == 9 ? "tab" : quoted(String(UnicodeScalar(c))))
         }
         if options.header != .auto { text += " header=\(options.header.rawValue)" }
+        if options.decimal != .auto { text += " decimal=\(options.decimal.rawValue)" }
         if let labels = options.labelColumn { text += " labels=" + word(labels) }
         if let x = options.xColumn { text += " x=" + word(x) }
         if options.rowIndex { text += " x=none" }

@@ -49,7 +49,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case duplicateName(Role, String)
         case datasetInUse(String, plots: [String])
         case ambiguousColumn(String, datasets: [String])
-        case notNumeric(String)
+        /// A text column used as numbers; `comma`: one of its cells that `decimal=,` reads as a
+        /// number (`DecimalComma.example`).
+        case notNumeric(String, comma: String? = nil)
         case needsColumn(dataset: String, columns: [String])
         /// A column of a file loaded on demand, read whole, holds `read` (a kind's name), not
         /// `judged` as the sample of the file at `load` showed.
@@ -124,7 +126,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 "dataset '\(name)' is used by plot\(plots.count == 1 ? "" : "s") \(plots.map { "'\($0)'" }.joined(separator: ", "))"
         case .ambiguousColumn(let column, let datasets):
             return "column '\(column)' is in several datasets: \(datasets.joined(separator: ", "))"
-        case .notNumeric(let series): return "'\(series)' is not a numeric column"
+        case .notNumeric(let series, _): return "'\(series)' is not a numeric column"
         case .needsColumn(let dataset, let columns):
             return
                 "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
@@ -223,6 +225,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .transform(_, _, let hint): return hint
         case .expression(_, let hint): return hint
         case .page(_, let hint): return hint
+        case .notNumeric(_, let comma?):
+            return
+                "its cells are numbers with a decimal comma ('\(comma)'): load the file with decimal=, to read them so"
         case .repeatedX:
             return "say how to combine them: agg=mean, agg=sum, agg=count … (help agg)"
         case .inScript(let inner): return inner.hint

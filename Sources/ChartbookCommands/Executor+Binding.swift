@@ -13,7 +13,10 @@ extension Executor {
         for (option, name) in spec.namedColumns {
             let found = try column(name, in: dataset, for: option)
             if option != "x=" && option != "y=" && !found.isNumeric {
-                throw Diagnostic(.notNumeric("\(dataset.name).\(found.name)"), at: name.range)
+                throw Diagnostic(
+                    .notNumeric(
+                        "\(dataset.name).\(found.name)", comma: DecimalComma.example(in: found)),
+                    at: name.range)
             }
         }
         if let by = spec.by, !by.value.isEmpty {

@@ -193,7 +193,9 @@ extension Executor {
         if let datasetName = series.dataset {
             let (dataset, column) = try explicitColumn(name, datasetName, in: s)
             guard column.isNumeric else {
-                throw Diagnostic(.notNumeric(series.description), at: columnRange(of: name))
+                throw Diagnostic(
+                    .notNumeric(series.description, comma: DecimalComma.example(in: column)),
+                    at: columnRange(of: name))
             }
             return SeriesReference(dataset: dataset.name, column: column.name)
         }
@@ -211,7 +213,10 @@ extension Executor {
             throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: name.range)
         }
         if let holder = holders.first, let column = holder.column(named: value) {
-            guard column.isNumeric else { throw Diagnostic(.notNumeric(value), at: name.range) }
+            guard column.isNumeric else {
+                throw Diagnostic(
+                    .notNumeric(value, comma: DecimalComma.example(in: column)), at: name.range)
+            }
             return SeriesReference(dataset: holder.name, column: column.name)
         }
         // Bare column names too, so `revenu` is met with "did you mean 'revenue'?".

@@ -65,7 +65,7 @@ extension Parser {
         var options = LoadOptions()
         var columns = [Located<String>]()
         for option in given {
-            if isQuery, ["sep", "header"].contains(option.name) {
+            if isQuery, ["sep", "header", "decimal"].contains(option.name) {
                 throw unknownOption(
                     option,
                     ["labels", "x", "time"]
@@ -77,6 +77,9 @@ extension Parser {
             case "header":
                 options.header = try ValueParser.choice(
                     option.value, key: "header", as: LoadOptions.Header.self)
+            case "decimal":
+                options.decimal = try ValueParser.choice(
+                    option.value, key: "decimal", as: LoadOptions.DecimalMark.self)
             case "x" where ["none", "index"].contains(option.value.text.lowercased()):
                 options.rowIndex = true
                 options.xColumn = nil

@@ -38,9 +38,10 @@ extension DelimitedReader {
                 parallel: parallel, release: release)
         else { return nil }
         let tally = try sampleTally(buffer, heading: heading)
-        let kinds: [Column.Kind] = heading.names.indices.map { c in
+        let judged: [Column.Kind] = heading.names.indices.map { c in
             tally.isText(c) ? .text : tally.isTime(c) ? .time : .number
         }
+        let kinds = try decimalKinds(judged, buffer, heading: heading)
         guard kinds.contains(where: { $0 != .text }) else {
             throw .noNumericColumn(names: heading.names)
         }
@@ -103,6 +104,52 @@ extension DelimitedReader {
         return (rows, cuts.count > 2 ? cuts[1] : end, parts[0] ?? 0)
     }
 
+    /// `kinds` as a decimal comma changes them (`DecimalComma`; `options.decimal`): the
+    /// columns it reads again — text ones, and with `decimal=,` number ones too — judged by
+    /// the cells of the first stretch of records, as `columns` judges them whole.
+    private func decimalKinds(
+        _ kinds: [Column.Kind], _ buffer: UnsafeBufferPointer<UInt8>, heading: Heading
+    ) throws(DataError) -> [Column.Kind] {
+        let fields = kinds.indices.filter {
+            options.decimal == .comma ? kinds[$0] != .time : kinds[$0] == .text
+        }
+        guard options.decimal != .point, !fields.isEmpty else { return kinds }
+        let first = UnsafeBufferPointer(
+            rebasing: buffer[
+                0..<max(firstStretchEnd(buffer, heading: heading), heading.body.position)])
+        var scanner = heading.scanner(first, limits: limits)
+        var cells = [Int: [String]]()
+        while let record = try scanner.nextRecord() {
+            for c in fields {
+                cells[c, default: []].append(c < record.count ? scanner.text(of: record[c]) : "")
+            }
+        }
+        var judged = kinds
+        for c in fields {
+            let read = column(named: "", text: cells[c] ?? [], separator: heading.separator)
+            judged[c] = read.isNumeric ? .number : .text
+        }
+        return judged
+    }
+
+    /// Where the first stretch of records whose cells judge the columns ends: the start of
+    /// the line `sampleBytes` after the body's.
+    private func firstStretchEnd(_ buffer: UnsafeBufferPointer<UInt8>, heading: Heading) -> Int {
+        let body = heading.body.position
+        return Self.lineStart(of: body + Self.sampleBytes, in: buffer, body: body)
+    }
+
+    /// The start of the line holding `offset` (not before `body`); the end itself past the
+    /// last byte.
+    private static func lineStart(of offset: Int, in buffer: UnsafeBufferPointer<UInt8>, body: Int)
+        -> Int
+    {
+        if offset >= buffer.count { return buffer.count }
+        var p = offset
+        while p > body && buffer[p - 1] != 10 { p -= 1 }
+        return p
+    }
+
     /// The tally of every column over the first, middle and last `sampleBytes` of records
     /// (whole lines). Only the first stretch may report a malformed record: the others do not
     /// know their line numbers, and `readColumns` reports those exactly.
@@ -111,14 +158,8 @@ extension DelimitedReader {
     {
         let width = heading.names.count
         let body = heading.body.position
-        // The start of the line holding `offset`; the end itself past the last byte.
-        let lineStart = { (offset: Int) -> Int in
-            if offset >= buffer.count { return buffer.count }
-            var p = offset
-            while p > body && buffer[p - 1] != 10 { p -= 1 }
-            return p
-        }
-        let firstEnd = lineStart(body + Self.sampleBytes)
+        let lineStart = { (offset: Int) in Self.lineStart(of: offset, in: buffer, body: body) }
+        let firstEnd = firstStretchEnd(buffer, heading: heading)
         let first = UnsafeBufferPointer(rebasing: buffer[0..<max(firstEnd, body)])
         var tally = try readNumbers(
             first, body: heading.body, separator: heading.separator, width: width,

@@ -187,7 +187,12 @@ public struct DelimitedReader: Sendable {
             self.timeZone != .utc && tally.zoned[c] > 0 && tally.zoned[c] < tally.times[c]
         }
         let cellByCell = { (c: Int) in tally.isMixed(c) || (tally.isTime(c) && mixedZones(c)) }
-        let textColumns = Set(fields.filter { tally.isText($0) || cellByCell($0) })
+        // With `decimal=,` a number column's cells are read again too: a point there groups
+        // thousands (`1.234` is 1234), which the point's reading took as a fraction.
+        let commaRead = { (c: Int) in
+            self.options.decimal == .comma && !tally.isTime(c) && !cellByCell(c)
+        }
+        let textColumns = Set(fields.filter { tally.isText($0) || cellByCell($0) || commaRead($0) })
             .union(textsToo)
         let rows = numbers.first?.count ?? 0
         let texts = try readTexts(
@@ -197,8 +202,8 @@ public struct DelimitedReader: Sendable {
         var columns = [Column]()
         for (k, c) in fields.enumerated() {
             var values = numbers[k]
-            if tally.isText(c), let text = texts[c] {
-                columns.append(Column(name: names[c], text: text))
+            if tally.isText(c) || commaRead(c), let text = texts[c] {
+                columns.append(column(named: names[c], text: text, separator: scanner.separator))
                 continue
             }
             if cellByCell(c), let text = texts[c] {
@@ -218,6 +223,14 @@ public struct DelimitedReader: Sendable {
             }
         }
         return (columns, texts)
+    }
+
+    /// A column whose cells were read as text: numbers where they are written with a decimal
+    /// comma (`DecimalComma`, as `options.decimal` allows), else text.
+    func column(named name: String, text: [String], separator: UInt8) -> Column {
+        guard let read = DecimalComma.column(text, mark: options.decimal, separator: separator)
+        else { return Column(name: name, text: text) }
+        return Column(name: name, numbers: read.numbers, unparseable: read.unreadable)
     }
 
     /// Pass 1: numbers for the columns of `fields` (ascending; nil: every column) — the fast

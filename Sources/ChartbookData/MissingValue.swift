@@ -7,6 +7,9 @@ public enum MissingValue {
         "na", "n/a", "#n/a", "#na", "null", "none", "nil", "-", ".", "?", "missing",
     ]
 
+    /// The first bytes of `words` (lower case): a cell starting otherwise is not one.
+    static let leads = Set(words.compactMap(\.utf8.first))
+
     /// Whether `bytes[start..<end]` (blanks already trimmed) is one of `words`.
     static func isMissing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         let length = end - start

@@ -96,8 +96,21 @@ public struct LoadOptions: Equatable, Sendable {
         case auto, yes, no
     }
 
+    /// How a delimited file writes a number's fraction (`decimal=`).
+    public enum DecimalMark: String, Equatable, Sendable, CaseIterable {
+        /// A point; and a column that is text read so becomes numbers where its cells are
+        /// plainly numbers with a decimal comma (`-1,7`), in a file not separated by commas.
+        case auto
+        /// `1234.5` only.
+        case point = "."
+        /// `1234,5` or `1.234,5` in every column of numbers (a point groups thousands).
+        case comma = ","
+    }
+
     public var separator: Separator
     public var header: Header
+    /// `decimal=`: the decimal mark of a delimited file's numbers.
+    public var decimal = DecimalMark.auto
     /// Column whose cells become the dataset's x labels.
     public var labelColumn: String?
     /// The dataset's default x column (`x=`): plots of it draw against this column. Without

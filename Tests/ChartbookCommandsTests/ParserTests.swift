@@ -33,6 +33,12 @@ import ChartbookModel
                 == .load(
                     path: l("f.csv"), name: l("sw"), options: LoadOptions(labelColumn: "date"),
                     columns: [l("labels")]))
+        var comma = LoadOptions(separator: .character(59))
+        comma.decimal = .comma
+        #expect(
+            try parse(#"load de.csv sep=";" decimal=,"#)
+                == .load(path: l("de.csv"), name: nil, options: comma))
+        #expect(throws: Diagnostic.self) { try parse("load de.csv decimal=;") }
         #expect(
             try parse("load x.tsv sep=tab")
                 == .load(
