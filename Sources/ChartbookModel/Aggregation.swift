@@ -3,18 +3,21 @@
 /// Missing values (NaN) are left out of every aggregate and never read as zero: `count`
 /// counts present values (rows, when the plot has no y column), and an aggregate of no
 /// present values is missing — but `count` and `distinct`, which are 0. Quantiles
-/// interpolate linearly between the closest ranks (R-7: numpy, d3, PostgreSQL's
-/// `percentile_cont`); `stdev` is the sample standard deviation (n − 1), missing below
-/// two values.
+/// (`median`, `q1`, `q3`, and the percentiles `p90`, `p95`, `p99` of latencies) interpolate
+/// linearly between the closest ranks (R-7: numpy, d3, PostgreSQL's `percentile_cont`);
+/// `stdev` is the sample standard deviation (n − 1), missing below two values.
 public enum Aggregation: String, Hashable, Sendable, CaseIterable {
-    case sum, count, mean, median, min, max, q1, q3, stdev, distinct
+    case sum, count, mean, median, min, max, q1, q3, p90, p95, p99, stdev, distinct
 
-    /// The quantile for `median`, `q1`, `q3` (0…1); nil for the others.
+    /// The quantile of a quantile's aggregation (0…1); nil for the others.
     public var quantile: Double? {
         switch self {
         case .median: 0.5
         case .q1: 0.25
         case .q3: 0.75
+        case .p90: 0.9
+        case .p95: 0.95
+        case .p99: 0.99
         default: nil
         }
     }
@@ -34,7 +37,8 @@ public enum Aggregation: String, Hashable, Sendable, CaseIterable {
         case .mean: return present.reduce(0, +) / Double(present.count)
         case .min: return present.min() ?? .nan
         case .max: return present.max() ?? .nan
-        case .median, .q1, .q3: return Statistics.quantile(quantile ?? 0.5, of: present)
+        case .median, .q1, .q3, .p90, .p95, .p99:
+            return Statistics.quantile(quantile ?? 0.5, of: present)
         case .stdev: return Self.sampleDeviation(present)
         }
     }

@@ -18,7 +18,7 @@ struct Accumulator {
     }
 
     /// Whether the op needs each group's values, not a running value.
-    var gathers: Bool { [.median, .q1, .q3, .stdev, .distinct].contains(op) }
+    var gathers: Bool { op.quantile != nil || [.stdev, .distinct].contains(op) }
 
     mutating func addGroup() {
         rows.append(0)

@@ -18,7 +18,7 @@ extension SQLCompiler {
         case .min: plain = "MIN(v)"
         case .max: plain = "MAX(v)"
         case .distinct: plain = "COUNT(DISTINCT v)"
-        case .stdev, .median, .q1, .q3:
+        case .stdev, .median, .q1, .q3, .p90, .p95, .p99:
             // Computed per group in a table of their own, joined to the groups' counts.
             steps += op == .stdev ? deviation() : quantile(op.quantile ?? 0.5)
             let on = "\(dialect.same("c.k", "s.k")) AND \(dialect.same("c.g", "s.g"))"

@@ -76,7 +76,7 @@ extension SQLCompiler {
         case .max: "max(\(v))"
         // (Of only missing values: NULL here, 0 for the executor.)
         case .distinct: "ifNull(uniqExact(\(v)), 0)"
-        case .stdev, .median, .q1, .q3:
+        case .stdev, .median, .q1, .q3, .p90, .p95, .p99:
             throw .unsupported("agg=\(op.rawValue)", backend: dialect.rawValue)
         }
     }

@@ -35,12 +35,11 @@ extension VegaLiteSpec {
     func layers(for group: [Plot], notes: inout [String]) -> [JSON] {
         guard let plot = group.first, var dataset = session.dataset(named: plot.series.dataset)
         else { return [] }
-        if inlinesDrawnRows(plot), let drawn = plot.drawn {
+        if let drawn = plot.drawn, case .inlined(let reason) = compilation(for: plot) {
             dataset = drawn.table
             dataset.name = drawnName(plot)
             notes.append(
-                "plot '\(plot.id)': its \(plot.binding.window?.option ?? "transform") window over a span of time is computed by chartbook (its rows are inlined)"
-            )
+                "plot '\(plot.id)': \(reason) computed by chartbook (its rows are inlined)")
         }
         switch plot.kind.spec.vegaLite {
         case .line: return [lineLayer(plot, dataset)] + labelLayers(plot, dataset)

@@ -37,18 +37,29 @@ extension VegaLiteSpec {
         return TransformPipeline(plot: original, in: session)?.resolved(on: dataset)
     }
 
-    /// Whether the plot's transforms are written as its computed rows (no Vega-Lite form).
-    func inlinesDrawnRows(_ plot: Plot) -> Bool {
-        guard plot.drawn != nil else { return false }
-        return pipelineTransforms(for: plot) == nil
+    /// A plot's transforms in Vega-Lite: its steps, or why they are written as its computed
+    /// rows instead (what Vega-Lite cannot say), for the spec's description.
+    enum Compilation: Equatable {
+        case steps([JSON])
+        case inlined(because: String)
+
+        var steps: [JSON] {
+            if case .steps(let steps) = self { return steps }
+            return []
+        }
     }
 
-    /// The compiled pipeline of a plot with transforms; [] without; nil when it has no
-    /// Vega-Lite form.
-    func pipelineTransforms(for plot: Plot) -> [JSON]? {
+    /// Whether the plot's transforms are written as its computed rows (no Vega-Lite form).
+    func inlinesDrawnRows(_ plot: Plot) -> Bool {
+        guard plot.drawn != nil, case .inlined = compilation(for: plot) else { return false }
+        return true
+    }
+
+    /// The compiled pipeline of a plot with transforms (no steps without).
+    func compilation(for plot: Plot) -> Compilation {
         // An error bar's extent= whiskers are chartbook's rows (inlined, so the same numbers).
-        if plot.binding.extent != nil { return nil }
-        guard let pipeline = pipeline(of: plot) else { return [] }
+        if plot.binding.extent != nil { return .inlined(because: "its extent= whiskers") }
+        guard let pipeline = pipeline(of: plot) else { return .steps([]) }
         let xKind =
             pipeline.x.flatMap {
                 session.dataset(named: plot.drawn?.inputs.series.dataset ?? "")?.column(named: $0)
@@ -59,8 +70,8 @@ extension VegaLiteSpec {
     /// The name an inlined drawn table goes by among the spec's datasets.
     func drawnName(_ plot: Plot) -> String { "\(drawnPrefix)\(plot.id)_drawn" }
 
-    /// The pipeline's steps after the filter; nil when one has no Vega-Lite form.
-    static func compiled(_ p: TransformPipeline, xKind: Column.Kind?) -> [JSON]? {
+    /// The pipeline's steps after the filter, or why one has no Vega-Lite form.
+    static func compiled(_ p: TransformPipeline, xKind: Column.Kind?) -> Compilation {
         let xIsText = xKind == .text
         var steps = [JSON]()
         let y = p.y ?? "count"
@@ -72,20 +83,29 @@ extension VegaLiteSpec {
             }
         }
         if let aggregate = p.aggregate, let x = p.x {
+            // Vega has no percentile aggregate (its `quantile` is a transform of its own).
+            guard aggregate.quantile == nil || vegaOperations.contains(aggregate.rawValue) else {
+                return .inlined(
+                    because: "its agg=\(aggregate.rawValue) (Vega has no percentile aggregate)")
+            }
             steps += aggregateSteps(
                 aggregate, x: x, y: p.y, by: p.by, keys: order == keyField ? [keyField] : [])
         }
         if let window = p.window {
-            guard let compiled = windowSteps(window, p, y: y, order: order) else { return nil }
+            guard let compiled = windowSteps(window, p, y: y, order: order) else {
+                return .inlined(because: "its \(window.option) window over a span of time")
+            }
             steps += compiled
         }
         if let method = p.fit {
             // Vega fits raw sums of x: over times in milliseconds since 1970 they lose every
             // digit, so a trend over times goes as its computed curve instead.
-            guard xKind == .number, p.bin == nil, let x = p.x else { return nil }
+            guard xKind == .number, p.bin == nil, let x = p.x else {
+                return .inlined(because: "its trend over times or bins")
+            }
             steps.append(fitStep(method, x: x, y: y, by: p.by))
         }
-        return steps
+        return .steps(steps)
     }
 
     /// A trend: Vega-Lite's `regression` or `loess` over the points, per group.
@@ -154,6 +174,9 @@ extension VegaLiteSpec {
         case .hourOfDay: return "utchours(\(t))"
         }
     }
+
+    /// Vega's aggregate operations of chartbook's quantiles (R-7, as chartbook's).
+    static let vegaOperations: Set<String> = ["median", "q1", "q3"]
 
     /// `agg=`: grouped by the key and `by=`, missing values left out (Vega's `valid`), a
     /// group without a value missing (Vega's sum of nothing is 0; chartbook's is missing).

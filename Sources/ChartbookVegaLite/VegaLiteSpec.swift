@@ -192,7 +192,7 @@ public struct VegaLiteSpec: Sendable {
         if inlinesDrawnRows(plot) { return list + panelFilters(for: plot) }
         if let filter = plot.binding.filter { list.append(.object(["filter": predicate(filter)])) }
         list += panelFilters(for: plot)
-        return list + (pipelineTransforms(for: plot) ?? [])
+        return list + compilation(for: plot).steps
     }
 
     /// A `where=` as a Vega-Lite field predicate.

@@ -43,6 +43,22 @@ import ChartbookVegaLite
                 ]))
     }
 
+    /// Vega has no percentile aggregate: a plot's `agg=p95` goes as its computed rows (the
+    /// numbers chartbook drew), and the description says why; `agg=q3` stays Vega's own.
+    @Test func aPercentileGoesAsItsComputedRows() throws {
+        let json = spec("load t.csv as t x=date\nadd plot line t.price agg=p95 bin=day")
+        let description = json["description"]
+        #expect(
+            description
+                == .string(
+                    "chartbook session. Not in this spec (no Vega-Lite equivalent): plot 'price': its agg=p95 (Vega has no percentile aggregate) computed by chartbook (its rows are inlined)"
+                ))
+        #expect(json["datasets"]?["price_drawn"] != nil)
+        let q3 = spec("load t.csv as t x=date\nadd plot line t.price agg=q3 bin=day")
+        #expect(q3["datasets"]?["price_drawn"] == nil)
+        #expect(q3["description"] == .string("chartbook session"))
+    }
+
     /// Stacked and grouped bars and trends by= groups take chartbook's colours in its order
     /// too (they had Vega-Lite's scheme, sorted), also for computed tables.
     @Test func barsAndTrendsByGroupTakeChartbooksColours() throws {

@@ -56,6 +56,11 @@ import Testing
             let r = try run(TransformPipeline(x: "k", y: "v", aggregate: op), d)
             #expect(column(r, "v") == [value], "\(op)")
         }
+        // The percentiles, R-7 over 1 1 3 4 9: h = p·4, between ranks 3 and 4 (4 and 9).
+        for (op, value) in [(Aggregation.p90, 7.0), (.p95, 8), (.p99, 8.8)] {
+            let r = try run(TransformPipeline(x: "k", y: "v", aggregate: op), d)
+            #expect(abs((r.table.column(named: "v")?.numbers?[0] ?? 0) - value) < 1e-12, "\(op)")
+        }
         let sd = try run(TransformPipeline(x: "k", y: "v", aggregate: .stdev), d)
         #expect(abs((sd.table.column(named: "v")?.numbers?[0] ?? 0) - 10.8.squareRoot()) < 1e-12)
     }
