@@ -129,7 +129,7 @@ extension Executor {
                 throw Diagnostic(
                     .invalidValue(
                         key: "where", value: given.value.description,
-                        expected: "a statistic to filter (mean, median, min, max, p95 of a series)"),
+                        expected: "a statistic to filter (\(StatisticKind.listed) of a series)"),
                     at: given.range)
             }
         case .x(let text):

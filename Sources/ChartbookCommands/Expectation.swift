@@ -122,7 +122,7 @@ public enum Expectation: Equatable, Sendable {
                 ? "+N, -N, +N%, a duration like +30d, start or end" : "+N, -N, +N%, start or end"
         case .interval: "a range like 120..180 or 2004-01-01..2006-12-31, or all"
         case .zone: "a zone: UTC, +05:30 or a name like Europe/Paris"
-        case .reflineValue: "a value or a statistic (mean, median, min, max, p95)"
+        case .reflineValue: "a value or a statistic (\(StatisticKind.listed))"
         case .refline: "a reference line value or id"
         case .reflines: "auto, relative, absolute, on, off or key=value options"
         case .annotationX: "an x value (a number, or a time like 2008-09-15)"

@@ -23,7 +23,7 @@ extension Grammar {
             parse: Parser.setReflines),
         CommandSpec(
             "add refline",
-            "add refline VALUE|mean|median|min|max|p95 [SERIES] | x=VALUE|A..B [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
+            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
             "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps; or, with x=, a vertical line at an x value (a number or a time), or a shaded band from A to B. fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,

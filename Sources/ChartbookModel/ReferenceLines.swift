@@ -111,7 +111,14 @@ public struct MarkedLine: Equatable, Sendable {
 
 /// A statistic a marked line follows; recomputed whenever the data changes.
 public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
-    case mean, median, min, max, p95
+    case mean, median, min, max, p90, p95, p99
+
+    /// The quantile a quantile's statistic is — that of the `agg=` of its name (0…1); nil
+    /// for the others.
+    public var quantile: Double? { Aggregation(rawValue: rawValue)?.quantile }
+
+    /// The statistics as listed in help and errors: `mean, median, min, max, p90, p95, p99`.
+    public static var listed: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// The statistic of `values` (NaN skipped); NaN when there are no values.
     public func evaluate(_ values: [Double]) -> Double {
@@ -119,8 +126,7 @@ public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
         case .mean: Statistics(of: values).mean
         case .min: Statistics(of: values).minimum
         case .max: Statistics(of: values).maximum
-        case .median: Statistics.quantile(0.5, of: values)
-        case .p95: Statistics.quantile(0.95, of: values)
+        case .median, .p90, .p95, .p99: Statistics.quantile(quantile ?? 0.5, of: values)
         }
     }
 }

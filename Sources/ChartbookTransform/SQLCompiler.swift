@@ -151,7 +151,7 @@ public struct SQLCompiler: Sendable {
     public func statistic(
         _ kind: StatisticKind, of column: String, filter: RowFilter?, over source: Source
     ) throws(TransformError) -> String {
-        if dialect != .postgres, kind == .median || kind == .p95 {
+        if dialect != .postgres, kind.quantile != nil {
             throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.rawValue)
         }
         let c = source.column(column)
@@ -160,8 +160,8 @@ public struct SQLCompiler: Sendable {
         case .mean: value = mean(c)
         case .min: value = "MIN(\(c))"
         case .max: value = "MAX(\(c))"
-        case .median, .p95:
-            let q = kind == .median ? "0.5" : "0.95"
+        case .median, .p90, .p95, .p99:
+            let q = NumberText.shortest(kind.quantile ?? 0.5)
             value = "percentile_cont(\(q)) WITHIN GROUP (ORDER BY \(c))"
         }
         let kept = ["\(c) IS NOT NULL"] + (filter.map { [condition($0, source)] } ?? [])

@@ -116,6 +116,12 @@ import Testing
         #expect(r.session.value(of: lines[0]) == (10 + 12 + 20 + 5) / 4.0)
         #expect(r.session.value(of: lines[1]) == 14)
         #expect(lines[0].statisticName == "mean year<2002")
+        // The percentiles of agg= are statistics of lines too.
+        let p = run("load /yields.csv as b\nadd plot dot b.yield x=year\nadd refline p99 b.yield")
+        let yields = try #require(p.session.dataset(named: "b")?.column(named: "yield")?.numbers)
+        #expect(
+            p.session.markedLines.first.flatMap { p.session.value(of: $0) }
+                == Statistics.quantile(0.99, of: yields))
         let script = SessionScript.text(for: r.session, scriptDirectory: nil)
         #expect(script.contains("add refline max b.yield where=\"site=A,C\""), "\(script)")
         let replayed = run(script)
