@@ -9,7 +9,7 @@ import ChartbookModel
 ///   a zone `Z`, `±HH`, `±HHMM` or `±HH:MM`);
 /// - slash dates: `2012/01/01`, `2010/01/01 00:00`;
 /// - month names: `Jan 1 2000`, `January 1, 2000`, `1 Jan 2000`, `01-Jan-2000`, with an
-///   optional time after them.
+///   optional time after them; a month of a year, `Jan 2000` or `January 2000` (its first day).
 /// Invalid dates (February 30, hour 24:01, month 13) are not times: `nil`, never a wrong date.
 public enum TimeParser {
     /// A parsed time before a zone is chosen for it.
@@ -139,11 +139,17 @@ struct TimeCursor {
         return CivilCalendar.Date(year: year, month: month, day: day)
     }
 
-    /// `Jan 1 2000`, `January 1, 2000`, `1 Jan 2000`, `01-Jan-2000`.
+    /// `Jan 1 2000`, `January 1, 2000`, `1 Jan 2000`, `01-Jan-2000`; and a month alone,
+    /// `Jan 2000`, `January 2000`: its first day.
     mutating func namedDate() -> CivilCalendar.Date? {
         let start = position
         if let month = monthName() {
             skipBlanks()
+            let afterName = position
+            if let year = digits(4, 4), atEnd {
+                return CivilCalendar.Date(year: year, month: month, day: 1)
+            }
+            position = afterName
             guard let day = digits(1, 2) else { position = start; return nil }
             _ = take(44)
             skipBlanks()

@@ -44,6 +44,13 @@ import ChartbookModel
         #expect(utc("01-Jan-2000") == day)
         #expect(utc("1 january 2000 06:00") == day + 21_600)
         #expect(utc("Sept 3 2001") == 999_475_200)
+        // A month of a year is its first day (monthly reports: `Jan 2023`).
+        #expect(utc("Jan 2000") == day)
+        #expect(utc("january 2000") == day)
+        #expect(utc("Sep 2001") == 999_302_400)
+        for text in ["Jan 2000 10:30", "Jan 20001", "Jan 200", "Jan2000x", "Foo 2000"] {
+            #expect(TimeParser.parse(text) == nil, "\(text)")
+        }
     }
 
     @Test func invalidDatesAreNotTimes() {
