@@ -107,7 +107,8 @@ public struct JSONTableReader: Sendable {
             for (c, name) in names.enumerated() {
                 cells[name] = rows.map { c < $0.count ? $0[c] : nil }
             }
-        } else if let objects = array as? [[String: Any]] {
+        } else if let nested = array as? [[String: Any]] {
+            let objects = nested.map { Self.flattened($0) }
             for object in objects {
                 // Refused as soon as there are too many keys (not after ordering them all).
                 guard
@@ -165,43 +166,44 @@ public struct JSONTableReader: Sendable {
         String(cString: n.objCType) == "c"
     }
 
-    /// The object keys in the order they first appear in the text (a light scan for
-    /// `"key":` at object depth 2).
-    static func keysInOrder(_ data: Data, fallback: [String]) -> [String] {
-        var order = [String]()
-        var depth = 0, inString = false, escaped = false
-        var current = [UInt8](), stringStart = false
-        let bytes = [UInt8](data)
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            if inString {
-                if escaped {
-                    escaped = false; current.append(b)
-                } else if b == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if b == UInt8(ascii: "\"") {
-                    inString = false
-                    var j = i + 1
-                    while j < bytes.count, [9, 10, 13, 32].contains(bytes[j]) { j += 1 }
-                    if depth == 2, stringStart, j < bytes.count, bytes[j] == UInt8(ascii: ":") {
-                        let key = String(decoding: current, as: UTF8.self)
-                        if !order.contains(key) { order.append(key) }
-                    }
-                } else {
-                    current.append(b)
-                }
-            } else if b == UInt8(ascii: "\"") {
-                inString = true; current = []; stringStart = true
-            } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
-                depth += 1
-            } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
-                depth -= 1
-            }
-            i += 1
+    /// Objects within objects, as columns of their own: `{"req": {"path": "/a"}}` holds the
+    /// column `req.path` (as pandas' `json_normalize` and Vega-Lite's nested fields name
+    /// them), to `maxDepth` objects deep; a deeper object, like an array, is one cell that is
+    /// no value. A key written with a point that a nested one also names is the later one.
+    static func flattened(_ object: [String: Any], prefix: String = "", depth: Int = 1)
+        -> [String: Any]
+    {
+        // Most rows hold no object: kept as they are.
+        guard object.values.contains(where: { $0 is [String: Any] }) else {
+            return prefix.isEmpty
+                ? object
+                : Dictionary(uniqueKeysWithValues: object.map { (prefix + $0.key, $0.value) })
         }
+        var flat = [String: Any]()
+        for (key, value) in object {
+            if let inner = value as? [String: Any], !inner.isEmpty, depth < maxDepth {
+                for (path, cell) in flattened(inner, prefix: prefix + key + ".", depth: depth + 1) {
+                    flat[path] = cell
+                }
+            } else {
+                flat[prefix + key] = value
+            }
+        }
+        return flat
+    }
+
+    /// How many objects deep `flattened` names columns.
+    static let maxDepth = 8
+
+    /// The columns of the objects — their keys, a nested object's as `outer.inner` (see
+    /// `flattened`) — in the order they first appear in the text; `fallback` (every column)
+    /// when the scan does not find exactly those.
+    static func keysInOrder(_ data: Data, fallback: [String]) -> [String] {
+        var scan = JSONKeyScan(bytes: [UInt8](data))
+        let order = scan.paths()
         let known = Set(fallback)
-        let ordered = order.filter { known.contains($0) }
+        var seen = Set<String>()
+        let ordered = order.filter { known.contains($0) && seen.insert($0).inserted }
         return ordered.count == fallback.count ? ordered : fallback
     }
 }

@@ -250,6 +250,28 @@ import ChartbookModel
         #expect(isJSON("x.jsonl", "") && isJSON("x.NDJSON", "") && isJSON("x.json", ""))
     }
 
+    /// Objects within a row's object are columns of their own, named by their path
+    /// (`req.bytes`), in the order they first appear; arrays and objects within arrays stay
+    /// one cell that is no value; keys in strings are not keys.
+    @Test func nestedObjectsAreColumnsOfTheirPaths() throws {
+        let table = try read(
+            #"[{"a": 1, "req": {"path": "/a", "size": {"bytes": 10}}, "tags": [{"x": 1}], "s": "\"q\": {", "e": {}}, "#
+                + #"{"req": {"bytes": 3, "path": "/b"}, "a": 2, "z": {"y": 5}}]"#)
+        #expect(
+            table.columns.map(\.name) == [
+                "a", "req.path", "req.size.bytes", "tags", "s", "e", "req.bytes", "z.y",
+            ])
+        #expect(table.columns[2].numbers?.first == 10)
+        #expect(table.columns[6].numbers?.last == 3)
+        #expect(table.columns[1].values == .text(["/a", "/b"]))
+        // Deeper than `maxDepth` objects: the deepest is one cell.
+        var deep = "1"
+        for level in 0..<JSONTableReader.maxDepth + 2 { deep = "{\"k\(level)\": \(deep)}" }
+        let deepTable = try read("[{\"v\": 1, \"d\": \(deep)}]")
+        #expect(deepTable.columns.count == 2)
+        #expect(deepTable.columns.allSatisfy { $0.name.split(separator: ".").count <= 8 })
+    }
+
     /// Issue 31: JSON Lines (one object a line) load like an array of objects (they were
     /// misread as CSV with a misleading error); a line that is not an object is named.
     @Test func jsonLines() throws {
