@@ -49,9 +49,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case duplicateName(Role, String)
         case datasetInUse(String, plots: [String])
         case ambiguousColumn(String, datasets: [String])
-        /// A text column used as numbers; `comma`: one of its cells that `decimal=,` reads as a
-        /// number (`DecimalComma.example`).
-        case notNumeric(String, comma: String? = nil)
+        /// A text column used as numbers; `grouped`: one of its cells, and the `decimal=` that
+        /// would read it as numbers (`GroupedNumber.example`).
+        case notNumeric(String, grouped: GroupedNumber.Example? = nil)
         case needsColumn(dataset: String, columns: [String])
         /// A column of a file loaded on demand, read whole, holds `read` (a kind's name), not
         /// `judged` as the sample of the file at `load` showed.
@@ -192,6 +192,22 @@ public struct Diagnostic: Error, Equatable, Sendable {
         }
     }
 
+    /// How to load a text column of numbers written for people (`notNumeric`).
+    static func groupedHint(_ example: GroupedNumber.Example) -> String {
+        let cell = "'\(example.cell)'"
+        switch example.marks {
+        case [.comma]:
+            return
+                "its cells are numbers with a decimal comma (\(cell)): load the file with decimal=, to read them so"
+        case [.point]:
+            return
+                "its cells are numbers with commas grouping thousands (\(cell)): load the file with decimal=. to read them so"
+        default:
+            return
+                "its cells are numbers written with a mark (\(cell)): load the file with decimal=, (a decimal comma) or decimal=. (commas grouping thousands)"
+        }
+    }
+
     /// "did you mean ...?" or another one-line hint, when there is one.
     public var hint: String? {
         switch kind {
@@ -225,9 +241,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .transform(_, _, let hint): return hint
         case .expression(_, let hint): return hint
         case .page(_, let hint): return hint
-        case .notNumeric(_, let comma?):
-            return
-                "its cells are numbers with a decimal comma ('\(comma)'): load the file with decimal=, to read them so"
+        case .notNumeric(_, let grouped?):
+            return Self.groupedHint(grouped)
         case .repeatedX:
             return "say how to combine them: agg=mean, agg=sum, agg=count … (help agg)"
         case .inScript(let inner): return inner.hint

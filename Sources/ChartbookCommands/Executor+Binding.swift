@@ -15,7 +15,7 @@ extension Executor {
             if option != "x=" && option != "y=" && !found.isNumeric {
                 throw Diagnostic(
                     .notNumeric(
-                        "\(dataset.name).\(found.name)", comma: DecimalComma.example(in: found)),
+                        "\(dataset.name).\(found.name)", grouped: GroupedNumber.example(in: found)),
                     at: name.range)
             }
         }

@@ -194,7 +194,7 @@ extension Executor {
             let (dataset, column) = try explicitColumn(name, datasetName, in: s)
             guard column.isNumeric else {
                 throw Diagnostic(
-                    .notNumeric(series.description, comma: DecimalComma.example(in: column)),
+                    .notNumeric(series.description, grouped: GroupedNumber.example(in: column)),
                     at: columnRange(of: name))
             }
             return SeriesReference(dataset: dataset.name, column: column.name)
@@ -215,7 +215,7 @@ extension Executor {
         if let holder = holders.first, let column = holder.column(named: value) {
             guard column.isNumeric else {
                 throw Diagnostic(
-                    .notNumeric(value, comma: DecimalComma.example(in: column)), at: name.range)
+                    .notNumeric(value, grouped: GroupedNumber.example(in: column)), at: name.range)
             }
             return SeriesReference(dataset: holder.name, column: column.name)
         }

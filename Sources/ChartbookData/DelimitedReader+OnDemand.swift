@@ -104,8 +104,8 @@ extension DelimitedReader {
         return (rows, cuts.count > 2 ? cuts[1] : end, parts[0] ?? 0)
     }
 
-    /// `kinds` as a decimal comma changes them (`DecimalComma`; `options.decimal`): the
-    /// columns it reads again — text ones, and with `decimal=,` number ones too — judged by
+    /// `kinds` as marks in numbers change them (`GroupedNumber`; `options.decimal`): the
+    /// columns read again — text ones, and with `decimal=,` number ones too — judged by
     /// the cells of the first stretch of records, as `columns` judges them whole.
     private func decimalKinds(
         _ kinds: [Column.Kind], _ buffer: UnsafeBufferPointer<UInt8>, heading: Heading
@@ -113,7 +113,7 @@ extension DelimitedReader {
         let fields = kinds.indices.filter {
             options.decimal == .comma ? kinds[$0] != .time : kinds[$0] == .text
         }
-        guard options.decimal != .point, !fields.isEmpty else { return kinds }
+        guard !fields.isEmpty else { return kinds }
         let first = UnsafeBufferPointer(
             rebasing: buffer[
                 0..<max(firstStretchEnd(buffer, heading: heading), heading.body.position)])

@@ -226,9 +226,9 @@ public struct DelimitedReader: Sendable {
     }
 
     /// A column whose cells were read as text: numbers where they are written with a decimal
-    /// comma (`DecimalComma`, as `options.decimal` allows), else text.
+    /// comma or grouped thousands (`GroupedNumber`, as `options.decimal` allows), else text.
     func column(named name: String, text: [String], separator: UInt8) -> Column {
-        guard let read = DecimalComma.column(text, mark: options.decimal, separator: separator)
+        guard let read = GroupedNumber.column(text, mark: options.decimal, separator: separator)
         else { return Column(name: name, text: text) }
         return Column(name: name, numbers: read.numbers, unparseable: read.unreadable)
     }

@@ -96,14 +96,17 @@ public struct LoadOptions: Equatable, Sendable {
         case auto, yes, no
     }
 
-    /// How a delimited file writes a number's fraction (`decimal=`).
+    /// How a delimited file writes a number's fraction (`decimal=`); the other mark groups
+    /// thousands. A cell that is a plain number (`2.5`) reads so whatever this says, but with
+    /// `comma`.
     public enum DecimalMark: String, Equatable, Sendable, CaseIterable {
         /// A point; and a column that is text read so becomes numbers where its cells are
-        /// plainly numbers with a decimal comma (`-1,7`), in a file not separated by commas.
+        /// plainly numbers written with a decimal comma (`-1,7`) or commas grouping
+        /// thousands (`"1,234.5"`; always so in a file separated by commas).
         case auto
-        /// `1234.5` only.
+        /// `1,234.5`: commas group thousands.
         case point = "."
-        /// `1234,5` or `1.234,5` in every column of numbers (a point groups thousands).
+        /// `1.234,5` in every column of numbers: points group thousands.
         case comma = ","
     }
 

@@ -1,0 +1,184 @@
+import ChartbookModel
+
+/// Numbers as spreadsheets write them for people: a decimal comma (`-1,7`, `1.234,5`, as
+/// most of Europe writes a `;`-separated file) or thousands grouped by commas (`1,234,567`,
+/// `"1,234.50"`, as a sheet formatted so exports) — `load … decimal=`. Read only from columns
+/// that are text when read plainly: a cell that is a plain number keeps that reading.
+public enum GroupedNumber {
+    /// A way of writing numbers: which mark is the decimal one and which groups thousands.
+    enum Convention: CaseIterable {
+        /// `1,234.5`: a decimal point, commas grouping.
+        case point
+        /// `1.234,5`: a decimal comma, points grouping.
+        case comma
+
+        var decimal: UInt8 { self == .point ? UInt8(ascii: ".") : UInt8(ascii: ",") }
+        var group: UInt8 { self == .point ? UInt8(ascii: ",") : UInt8(ascii: ".") }
+        var other: Convention { self == .point ? .comma : .point }
+        var mark: LoadOptions.DecimalMark { self == .point ? .point : .comma }
+    }
+
+    /// `text` (blanks around it ignored) as `[+-]digits[D digits][e[+-]digits]` in
+    /// `convention` (D its decimal mark), the digits before it either plain or grouped in
+    /// threes by its grouping mark; nil when it is not such a number. The value is the one
+    /// the same digits with a point give.
+    static func read(_ text: String, _ convention: Convention) -> Double? {
+        // Most text cells end here, on their first letter, before anything is copied.
+        guard let lead = text.utf8.first(where: { $0 != 32 && $0 != 9 }),
+            isDigit(lead) || lead == UInt8(ascii: "-") || lead == UInt8(ascii: "+")
+        else { return nil }
+        var cursor = Cursor(bytes: Array(text.trimmingSpaces.utf8))
+        cursor.sign()
+        guard cursor.whole(grouping: convention.group), cursor.fraction(convention.decimal),
+            cursor.exponent(), cursor.atEnd,
+            let value = NumberParser.parse(String(decoding: cursor.normal, as: UTF8.self)),
+            value.isFinite
+        else { return nil }
+        return value
+    }
+
+    /// Whether `text` reads in `convention` and not in the other: `4,0` tells a decimal
+    /// comma, `1,234.5` or `1,234,567` commas grouping; `1,250` and `7` tell neither.
+    static func tells(_ text: String, _ convention: Convention) -> Bool {
+        read(text, convention) != nil && read(text, convention.other) == nil
+    }
+
+    /// A column of `cells` (one a row) read as `mark` says: its values (missing values and
+    /// cells that are not such numbers as NaN) and how many present cells are not such
+    /// numbers — or nil when it stays text. With `.auto`, a file separated by commas groups
+    /// thousands by commas (`"1,250"` is 1250); another file's column is read in the
+    /// convention some cell tells and none contradicts (`4,0`: a decimal comma).
+    static func column(_ cells: [String], mark: LoadOptions.DecimalMark, separator: UInt8)
+        -> (numbers: [Double], unreadable: Int)?
+    {
+        switch mark {
+        case .point: return column(cells, .point, telling: false)
+        case .comma: return column(cells, .comma, telling: false)
+        case .auto:
+            if separator == UInt8(ascii: ",") { return column(cells, .point, telling: false) }
+            return column(cells, .comma, telling: true) ?? column(cells, .point, telling: true)
+        }
+    }
+
+    /// `cells` in `convention` when most present ones read so (the rule by which a column of
+    /// plain numbers is text) and, where `telling`, one tells it and none the other.
+    static func column(_ cells: [String], _ convention: Convention, telling: Bool)
+        -> (numbers: [Double], unreadable: Int)?
+    {
+        // Counted first, and given up as soon as most cells cannot be such numbers: a text
+        // column (names, hosts) costs a look at each cell's first letter.
+        var present = 0, unreadable = 0, told = false
+        for cell in cells {
+            if read(cell, convention) != nil {
+                present += 1
+                if telling, !told, read(cell, convention.other) == nil { told = true }
+            } else if !isBlankOrMissing(cell) {
+                present += 1
+                unreadable += 1
+                if unreadable * 2 > cells.count { return nil }
+            }
+        }
+        guard present > 0, unreadable * 2 <= present, !telling || told else { return nil }
+        if telling, cells.contains(where: { tells($0, convention.other) }) { return nil }
+        return (cells.map { read($0, convention) ?? .nan }, unreadable)
+    }
+
+    /// What the hint of a text column used as numbers shows: one of its cells with a mark,
+    /// and the `decimal=` values that would read the column as numbers.
+    public struct Example: Equatable, Sendable {
+        public var cell: String
+        public var marks: [LoadOptions.DecimalMark]
+    }
+
+    /// The hint's example for `column`; nil when no `decimal=` would read it as numbers.
+    public static func example(in column: Column) -> Example? {
+        guard case .text(let cells) = column.values else { return nil }
+        let marks = Convention.allCases.filter { self.column(cells, $0, telling: false) != nil }
+        guard !marks.isEmpty,
+            let cell = cells.first(where: { cell in
+                marks.contains { read(cell, $0) != nil }
+                    && cell.utf8.contains { $0 == 44 || $0 == 46 }
+            })
+        else { return nil }
+        return Example(cell: cell, marks: marks.map(\.mark))
+    }
+
+    /// Whether `cell` is blank or a missing-value word (`MissingValue`).
+    private static func isBlankOrMissing(_ cell: String) -> Bool {
+        var cell = cell
+        return cell.withUTF8 { bytes in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
+            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
+            // Most text is passed by on its first letter.
+            return start == end
+                || (MissingValue.leads.contains(bytes[start] | 0x20)
+                    && MissingValue.isMissing(bytes, start, end))
+        }
+    }
+
+    static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+
+    /// A cell's bytes as they are read, and the same number written with a point.
+    struct Cursor {
+        let bytes: [UInt8]
+        var index = 0
+        var normal = [UInt8]()
+
+        var atEnd: Bool { index == bytes.count }
+        var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func sign() {
+            if let c = current, c == UInt8(ascii: "-") || c == UInt8(ascii: "+") {
+                normal.append(c)
+                index += 1
+            }
+        }
+
+        /// Digits, grouped in threes by `grouping` after a first group of one to three.
+        mutating func whole(grouping: UInt8) -> Bool {
+            var group = 0, groups = 0
+            while let c = current {
+                if GroupedNumber.isDigit(c) {
+                    normal.append(c)
+                    group += 1
+                } else if c == grouping {
+                    guard group > 0, groups == 0 ? group <= 3 : group == 3 else { return false }
+                    groups += 1
+                    group = 0
+                } else {
+                    break
+                }
+                index += 1
+            }
+            return group > 0 && (groups == 0 || group == 3)
+        }
+
+        /// The decimal mark and one digit or more, if there.
+        mutating func fraction(_ decimal: UInt8) -> Bool {
+            guard current == decimal else { return true }
+            normal.append(UInt8(ascii: "."))
+            index += 1
+            let start = index
+            while let c = current, GroupedNumber.isDigit(c) {
+                normal.append(c)
+                index += 1
+            }
+            return index > start
+        }
+
+        /// `e[+-]digits`, if there.
+        mutating func exponent() -> Bool {
+            guard let e = current, e | 0x20 == UInt8(ascii: "e") else { return true }
+            normal.append(e)
+            index += 1
+            sign()
+            let start = index
+            while let c = current, GroupedNumber.isDigit(c) {
+                normal.append(c)
+                index += 1
+            }
+            return index > start
+        }
+    }
+}
