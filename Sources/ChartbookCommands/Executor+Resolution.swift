@@ -108,6 +108,7 @@ extension Executor {
         if JSONTableReader.isJSON(path: resolved, bytes.buffer) {
             var reader = JSONTableReader(labelColumn: options.labelColumn, limits: limits)
             reader.timeZone = timeZone
+            if case .format? = options.time { reader.patternedColumn = options.xColumn }
             table = try reader.read(bytes.buffer)
         } else {
             var reader = DelimitedReader(options: options, limits: limits)

@@ -15,7 +15,7 @@ extension Grammar {
         CommandSpec(
             "load",
             "load PATH [as NAME] [sep=auto|,|\";\"|tab] [header=auto|yes|no] [decimal=auto|.|,] [labels=COLUMN] [x=COLUMN|none [time=epoch|epochms|FORMAT]]",
-            "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Columns of dates and date-times become time columns; numbers written with a decimal comma (-1,7) or commas grouping thousands (\"1,234.5\") are read where the file tells which (decimal=, or decimal=. says it). x= is the column its plots draw against (time= reads its numbers as epoch seconds or milliseconds, or its cells by a pattern like %Y%m%d or \"%d.%m.%Y %H:%M\"); without it, a file's one time column is the x (x=none: the row number). Remembered for reload.",
+            "Read a CSV/TSV file (quoted fields, CRLF, BOM) or a JSON array into a dataset. Columns of dates and date-times become time columns; numbers written with a decimal comma (-1,7) or commas grouping thousands (\"1,234.5\") are read where the file tells which (decimal=, or decimal=. says it). x= is the column its plots draw against (time= reads its numbers as epoch seconds or milliseconds, or its cells by a pattern like %Y%m%d or \"%d/%m/%Y %H:%M\"); without it, a file's one time column is the x (x=none: the row number). Remembered for reload.",
             example: "load data/weather.csv as w x=date",
             group: .data,
             operands: [.path, .optional(.text), .asName],

@@ -192,8 +192,11 @@ public struct DelimitedReader: Sendable {
         let commaRead = { (c: Int) in
             self.options.decimal == .comma && !tally.isTime(c) && !cellByCell(c)
         }
+        // The x column a `time=` pattern reads is its cells' own text, whatever they look like
+        // (`27.11.2026` would be read as a time, `19580329` as a number).
+        let patterned = patternedColumn(names)
         let textColumns = Set(fields.filter { tally.isText($0) || cellByCell($0) || commaRead($0) })
-            .union(textsToo)
+            .union(textsToo).union(patterned.map { [$0] } ?? [])
         let rows = numbers.first?.count ?? 0
         let texts = try readTexts(
             of: textColumns, scanner: &scanner, body: body, rows: rows,
@@ -202,6 +205,10 @@ public struct DelimitedReader: Sendable {
         var columns = [Column]()
         for (k, c) in fields.enumerated() {
             var values = numbers[k]
+            if c == patterned, let text = texts[c] {
+                columns.append(Column(name: names[c], text: text))
+                continue
+            }
             if tally.isText(c) || commaRead(c), let text = texts[c] {
                 columns.append(column(named: names[c], text: text, separator: scanner.separator))
                 continue
@@ -223,6 +230,12 @@ public struct DelimitedReader: Sendable {
             }
         }
         return (columns, texts)
+    }
+
+    /// The field of the x column whose cells a `time=` pattern reads (`load … x=C time=%d…`).
+    func patternedColumn(_ names: [String]) -> Int? {
+        guard case .format? = options.time, let x = options.xColumn else { return nil }
+        return Column.index(of: x, in: names)
     }
 
     /// A column whose cells were read as text: numbers where they are written with a decimal

@@ -10,6 +10,9 @@ import ChartbookModel
 /// a column whose values are mostly strings is text (usable as labels).
 public struct JSONTableReader: Sendable {
     public var labelColumn: String?
+    /// The key whose text a `time=` pattern reads (`load … x=KEY time=%d.%m.%Y`): kept as
+    /// text, not read as times.
+    public var patternedColumn: String?
     public var limits: ResourceLimits
     /// The zone times written without one are in (`set timezone`).
     public var timeZone = TimeZoneSetting.utc
@@ -84,7 +87,8 @@ public struct JSONTableReader: Sendable {
             throw .tooManyColumns(line: 1, limit: limits.maxColumns)
         }
         let read = names.map { Self.column($0, cells[$0] ?? []) }
-        return try ValueTable.table(read, labelColumn: labelColumn, zone: timeZone)
+        return try ValueTable.table(
+            read, labelColumn: labelColumn, keepingText: patternedColumn, zone: timeZone)
     }
 
     /// The columns of a top-level array, in order, and their cells (nil: absent): one

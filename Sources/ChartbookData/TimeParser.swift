@@ -8,6 +8,7 @@ import ChartbookModel
 ///   `2012-01-01 10:30:00.250+02:00` (`T` or a space; fractional seconds with `.` or `,`;
 ///   a zone `Z`, `±HH`, `±HHMM` or `±HH:MM`);
 /// - slash dates: `2012/01/01`, `2010/01/01 00:00`;
+/// - dates with points, day first: `27.11.2026`, `1.3.1958 10:30`;
 /// - month names: `Jan 1 2000`, `January 1, 2000`, `1 Jan 2000`, `01-Jan-2000`, with an
 ///   optional time after them; a month of a year, `Jan 2000` or `January 2000` (its first day).
 /// Invalid dates (February 30, hour 24:01, month 13) are not times: `nil`, never a wrong date.
@@ -67,7 +68,8 @@ public enum TimeParser {
     {
         if let fast = parseISO(bytes, start, end) { return fast }
         var cursor = TimeCursor(bytes: bytes, position: start, end: end)
-        guard let date = cursor.numericDate() ?? cursor.namedDate(), CivilCalendar.isValid(date)
+        guard let date = cursor.numericDate() ?? cursor.dottedDate() ?? cursor.namedDate(),
+            CivilCalendar.isValid(date)
         else {
             return nil
         }
@@ -133,6 +135,19 @@ struct TimeCursor {
         let separator = current
         position += 1
         guard let month = digits(1, 2), take(separator), let day = digits(1, 2) else {
+            position = start
+            return nil
+        }
+        return CivilCalendar.Date(year: year, month: month, day: day)
+    }
+
+    /// `DD.MM.YYYY` (`27.11.2026`, `1.3.1958`): day first, as every locale writing dates with
+    /// points does.
+    mutating func dottedDate() -> CivilCalendar.Date? {
+        let start = position
+        guard let day = digits(1, 2), take(46), let month = digits(1, 2), take(46),
+            let year = digits(4, 4)
+        else {
             position = start
             return nil
         }

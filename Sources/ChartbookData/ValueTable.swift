@@ -21,12 +21,16 @@ enum ValueTable {
         var isTime = false
     }
 
-    static func table(_ read: [Read], labelColumn asked: String?, zone: TimeZoneSetting)
-        throws(DataError) -> DelimitedReader.Table
-    {
+    /// - Parameter keepingText: a column of text kept as its cells (the x column a `time=`
+    ///   pattern reads), not read as times.
+    static func table(
+        _ read: [Read], labelColumn asked: String?, keepingText: String? = nil,
+        zone: TimeZoneSetting
+    ) throws(DataError) -> DelimitedReader.Table {
         let names = read.map(\.name)
         let labelColumn = asked.flatMap { Column.index(of: $0, in: names) }.map { names[$0] }
         if let asked, labelColumn == nil { throw .unknownLabelColumn(asked, available: names) }
+        let kept = keepingText.flatMap { Column.index(of: $0, in: names) }.map { names[$0] }
         var columns = [Column]()
         var labels: [String]?
         for column in read {
@@ -45,6 +49,8 @@ enum ValueTable {
             let text = column.numbers.indices.map { TextMetrics.sanitized(column.text($0)) }
             if isLabels {
                 labels = text
+            } else if column.name == kept {
+                columns.append(Column(name: name, text: text))
             } else {
                 columns.append(timesIfDates(Column(name: name, text: text), zone: zone))
             }

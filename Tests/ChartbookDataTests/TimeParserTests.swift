@@ -44,6 +44,13 @@ import ChartbookModel
         #expect(utc("01-Jan-2000") == day)
         #expect(utc("1 january 2000 06:00") == day + 21_600)
         #expect(utc("Sept 3 2001") == 999_475_200)
+        // Dates with points are day first (German, Russian, Polish … exports).
+        #expect(utc("01.01.2000") == day)
+        #expect(utc("3.9.2001") == 999_475_200)
+        #expect(utc("03.09.2001 00:00") == 999_475_200)
+        for text in ["31.02.2000", "1.13.2000", "1.1.20", "1.1.2000.", "12.2000", "1..2000"] {
+            #expect(TimeParser.parse(text) == nil, "\(text)")
+        }
         // A month of a year is its first day (monthly reports: `Jan 2023`).
         #expect(utc("Jan 2000") == day)
         #expect(utc("january 2000") == day)

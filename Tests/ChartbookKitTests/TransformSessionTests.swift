@@ -22,6 +22,8 @@ import Testing
         "/macro.csv":
             "year,quarter,gdp\n2000,1,100\n2000,2,101\n2000,3,103\n2000,4,104\n2001,1,106\n",
         "/co2.csv": "date,ppm\n19580329,315.7\n19580405,317.4\n19580412,bad\n19580419,317.3\n",
+        "/de.csv": "Datum;Wert\n27.11.2026;1,5\n28.11.2026;2,25\n",
+        "/de.json": #"[{"Datum": "27.11.2026", "Wert": 1.5}, {"Datum": "28.11.2026", "Wert": 2}]"#,
     ])
 
     func run(_ script: String) -> ScriptRun { ScriptRun(script, files: Self.files) }
@@ -104,6 +106,24 @@ import Testing
         #expect(script.contains("time=%Y%m%d"))
         let wrong = run("load /co2.csv as c x=date time=%d.%m.%Y")
         #expect(wrong.diagnostics.contains("none of 4 does (the first reads '19580329')"))
+    }
+
+    /// Dates with points are times unasked; a `time=` pattern for such a column, as scripts
+    /// wrote before, still reads its cells (their own text, not a time's), CSV and JSON.
+    @Test func datesWithPointsReadUnaskedOrByTheirPattern() throws {
+        for path in ["/de.csv", "/de.json"] {
+            for options in ["", " x=Datum time=%d.%m.%Y"] {
+                let r = run("load \(path) as d\(options)\nadd plot line d.Wert")
+                #expect(!r.failed, "\(path)\(options): \(r.diagnostics)")
+                let date = try #require(r.session.dataset(named: "d")?.column(named: "Datum"))
+                #expect(date.isTime && date.text(at: 0) == "2026-11-27", "\(path)\(options)")
+                #expect(r.session.xScaleKind == .time)
+            }
+        }
+        // A pattern the cells do not match names their text.
+        let wrong = run("load /de.csv as d x=Datum time=%Y-%m-%d")
+        #expect(
+            wrong.diagnostics.contains("(the first reads '27.11.2026')"), "\(wrong.diagnostics)")
     }
 
     @Test func referenceLinesAtAStatisticOfSomeRows() throws {
