@@ -189,6 +189,7 @@ extension ChartLayout {
             : [
                 "\(panels) panels need \(needed.columns)×\(needed.rows + top) cells",
                 "(the chart is \(columns)×\(rows))",
+                "a larger window, or fewer (where=)",
             ]
         var all = texts
         let first = max(top, (rows - lines.count) / 2)

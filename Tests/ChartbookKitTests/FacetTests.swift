@@ -123,6 +123,7 @@ import Testing
                 "load f.csv as f\nadd plot dot f.y x=x facet=kind", files: Self.files),
             on: TerminalTarget(columns: 40, rows: 12, colorMode: .none))
         #expect(small.contains("3 panels need 50×17 cells"), "\(small)")
+        #expect(small.contains("a larger window, or fewer (where=)"))
         let run = ScriptRun(
             "load f.csv as f\nset size 40x12\nadd plot dot f.y x=x facet=kind", files: Self.files)
         #expect(run.failed)
