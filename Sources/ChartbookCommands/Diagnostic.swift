@@ -127,6 +127,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .ambiguousColumn(let column, let datasets):
             return "column '\(column)' is in several datasets: \(datasets.joined(separator: ", "))"
         case .notNumeric(let series, _): return "'\(series)' is not a numeric column"
+        case .needsColumn(let dataset, let columns) where columns.isEmpty:
+            return "dataset '\(dataset)' has no numeric column"
         case .needsColumn(let dataset, let columns):
             return
                 "dataset '\(dataset)' has \(columns.count) numeric columns (\(columns.joined(separator: ", ")))"
@@ -226,7 +228,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .ambiguousColumn(let column, let datasets):
             return datasets.first.map { "write it as '\($0).\(column)'" }
         case .needsColumn(let dataset, let columns):
+            // (Without one: its rows counted, or a number made of its text.)
             return columns.first.map { "write it as '\(dataset).\($0)'" }
+                ?? "count its rows (add plot bar \(dataset) x=COLUMN agg=count), or make a number column (let \(dataset).n = number(COLUMN))"
         case .unterminatedString: return "add a closing '\"'"
         case .expected(let what, _) where what.hint != nil: return what.hint
         case .xMismatch:
@@ -260,6 +264,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return "no column '\(name)' for labels (columns: \(available.joined(separator: ", ")))"
         case .noNumericColumn(let names):
             return "no numeric column among \(names.joined(separator: ", "))"
+        case .onlyLabels(let name):
+            return "no column beside the labels ('\(name)')"
         case .invalidJSON(let reason): return "not a JSON array of numbers or objects: \(reason)"
         case .cancelled: return "interrupted"
         case .fieldTooLong(let line, let limit):

@@ -5,6 +5,8 @@ public enum DataError: Error, Equatable, Sendable {
     case raggedRow(line: Int, fields: Int, expected: Int)
     case unknownLabelColumn(String, available: [String])
     case noNumericColumn(names: [String])
+    /// The one column is the `labels=` one: nothing left to be a column.
+    case onlyLabels(String)
     case invalidJSON(String)
     /// The caller asked to stop (Ctrl-C) before the read finished.
     case cancelled

@@ -42,9 +42,6 @@ extension DelimitedReader {
             tally.isText(c) ? .text : tally.isTime(c) ? .time : .number
         }
         let kinds = try decimalKinds(judged, buffer, heading: heading)
-        guard kinds.contains(where: { $0 != .text }) else {
-            throw .noNumericColumn(names: heading.names)
-        }
         let layout = RecordLayout(
             separator: heading.separator, body: body, bodyLine: heading.body.line,
             rows: count.rows, splitOffset: count.split, rowsBeforeSplit: count.before)

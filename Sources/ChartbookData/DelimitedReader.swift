@@ -168,7 +168,7 @@ public struct DelimitedReader: Sendable {
             if c == labelIndex { labels = read.texts[c]; continue }
             columns.append(read.columns[c])
         }
-        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
+        if columns.isEmpty, let name = options.labelColumn { throw .onlyLabels(name) }
         return Table(columns: columns, labels: labels)
     }
 

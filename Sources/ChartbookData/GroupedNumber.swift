@@ -37,6 +37,16 @@ public enum GroupedNumber {
         return value
     }
 
+    /// One cell as `let … = number(x)` reads it: a plain number, or one written with a
+    /// decimal point and commas grouping thousands (`1,234.5`) — with `decimalComma`, a
+    /// decimal comma and points grouping (`1.234,5`); nil when it is none.
+    public static func value(_ text: String, decimalComma: Bool) -> Double? {
+        if !decimalComma, let plain = NumberParser.parse(text.trimmingSpaces), plain.isFinite {
+            return plain
+        }
+        return read(text, decimalComma ? .comma : .point)
+    }
+
     /// Whether `text` reads in `convention` and not in the other: `4,0` tells a decimal
     /// comma, `1,234.5` or `1,234,567` commas grouping; `1,250` and `7` tell neither.
     static func tells(_ text: String, _ convention: Convention) -> Bool {

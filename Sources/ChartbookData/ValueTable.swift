@@ -55,7 +55,7 @@ enum ValueTable {
                 columns.append(timesIfDates(Column(name: name, text: text), zone: zone))
             }
         }
-        guard columns.contains(where: \.isNumeric) else { throw .noNumericColumn(names: names) }
+        if columns.isEmpty, let labelColumn { throw .onlyLabels(labelColumn) }
         return DelimitedReader.Table(columns: columns, labels: labels)
     }
 

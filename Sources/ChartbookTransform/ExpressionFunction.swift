@@ -12,7 +12,7 @@ public struct ExpressionFunction: Sendable {
     let type: @Sendable ([ExpressionType]) -> ExpressionType?
     let apply: @Sendable ([ExpressionColumn], ExpressionContext) -> ExpressionColumn
 
-    public static let all: [ExpressionFunction] = math + [conditional] + time
+    public static let all: [ExpressionFunction] = math + [conditional] + time + text
 
     public static func named(_ name: String) -> ExpressionFunction? {
         all.first { $0.name == name }

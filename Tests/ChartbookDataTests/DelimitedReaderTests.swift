@@ -70,7 +70,12 @@ import ChartbookModel
         #expect(throws: DataError.raggedRow(line: 3, fields: 3, expected: 2)) {
             try read("a,b\n1,2\n1,2,3\n")
         }
-        #expect(throws: DataError.noNumericColumn(names: ["a"])) { try read("a\nx\ny\n") }
+    }
+
+    /// A file of text alone loads (its rows are counted, its text made numbers by `let`).
+    @Test func aFileOfTextAloneLoads() throws {
+        let t = try read("a\nx\ny\n")
+        #expect(t.columns.map(\.values) == [.text(["x", "y"])])
     }
 
     @Test func controlCharactersInNamesAndLabelsAreReplaced() throws {
@@ -237,10 +242,10 @@ import ChartbookModel
                 && objects.columns[1].numbers?.last?.isNaN == true)
     }
 
-    @Test func errors() {
+    @Test func errors() throws {
         #expect(throws: DataError.invalidJSON("it does not parse as JSON")) { try read("[1, 2") }
         #expect(throws: DataError.empty) { try read("[]") }
-        #expect(throws: DataError.noNumericColumn(names: ["value"])) { try read(#"["a", "b"]"#) }
+        #expect(try read(#"["a", "b"]"#).columns.map(\.values) == [.text(["a", "b"])])
         func isJSON(_ path: String, _ text: String) -> Bool {
             Array(text.utf8).withUnsafeBufferPointer { JSONTableReader.isJSON(path: path, $0) }
         }

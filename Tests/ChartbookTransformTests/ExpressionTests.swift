@@ -57,6 +57,33 @@ import Testing
         #expect(texts(try compute("day + 86400 - day").0) == ["86400", "86400", "86400", ""])
     }
 
+    /// Text made numbers and cleaned: a missing cell stays missing.
+    @Test func textFunctions() throws {
+        let d = Dataset(
+            name: "t",
+            columns: [
+                Column(name: "lat", text: ["12 ms", "1,234.5 ms", "", "n/a", " 7 ms"]),
+                Column(name: "de", text: ["1.234,5", "-1,7", "4", "", "x"]),
+                Column(name: "name", text: [" North ", "south", "East", "", "WEST"]),
+                Column(name: "v", numbers: [1, 2.5, .nan, 4, 5]),
+            ], source: .inline)
+        #expect(
+            texts(try compute("number(replace(lat, \" ms\", \"\"))", d).0) == [
+                "12", "1234.5", "", "", "7",
+            ])
+        #expect(texts(try compute("number(de, \",\")", d).0) == ["1234.5", "-1.7", "4", "", ""])
+        #expect(texts(try compute("number(v)", d).0) == ["1", "2.5", "", "4", "5"])
+        #expect(
+            texts(try compute("lower(trim(name))", d).0) == ["north", "south", "east", "", "west"])
+        #expect(texts(try compute("upper(name)", d).0) == [" NORTH ", "SOUTH", "EAST", "", "WEST"])
+        #expect(
+            texts(try compute("concat(trim(name), \"-\", v)", d).0) == [
+                "North-1", "south-2.5", "", "", "WEST-5",
+            ])
+        #expect(throws: ExpressionError.self) { try compute("lower(v)", d) }
+        #expect(throws: ExpressionError.self) { try compute("number(v > 1)", d) }
+    }
+
     @Test func timesBeyondTheCalendarHaveNoParts() throws {
         #expect(texts(try compute("year(day + 1e300)").0) == ["", "", "", ""])
         #expect(texts(try compute("date(year * 1e15, 1, 1)").0) == ["", "", "", ""])

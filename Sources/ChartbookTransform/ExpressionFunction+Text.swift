@@ -1,0 +1,72 @@
+import ChartbookData
+import ChartbookModel
+import Foundation
+
+extension ExpressionFunction {
+    /// Text made into numbers and cleaned before it is grouped or read: what a column of
+    /// `12 ms`, `1.234,5` or `North ` needs before it is drawn.
+    static let text: [ExpressionFunction] = [
+        ExpressionFunction(
+            name: "number", signature: "number(x[, \",\"])",
+            summary:
+                "text read as a number: a point's decimals, commas grouping thousands (1,234.5); with \",\" a decimal comma (1.234,5); missing where it is none",
+            arity: 1...2,
+            type: { t in
+                (t.first == .text || t.first == .number) && (t.count == 1 || t[1] == .text)
+                    ? .number : nil
+            },
+            apply: { args, _ in
+                let mark = args.count == 2 ? args[1].text(at: 0) : "."
+                guard case .texts(let cells) = args[0] else { return .numbers(args[0].numbers) }
+                return .numbers(
+                    cells.map {
+                        GroupedNumber.value($0, decimalComma: mark == ",") ?? .nan
+                    })
+            }),
+        textFunction(
+            "replace", "replace(text, \"from\", \"to\")",
+            "the text with every \"from\" written as \"to\"", arity: 3
+        ) { cells, args in
+            let (from, to) = (args[1].text(at: 0), args[2].text(at: 0))
+            guard !from.isEmpty else { return cells }
+            return cells.map { $0.replacingOccurrences(of: from, with: to) }
+        },
+        textFunction("trim", "trim(text)", "the text without blanks around it", arity: 1) {
+            cells, _ in cells.map { $0.trimmingCharacters(in: .whitespaces) }
+        },
+        textFunction("lower", "lower(text)", "the text in lower case", arity: 1) { cells, _ in
+            cells.map { $0.lowercased() }
+        },
+        textFunction("upper", "upper(text)", "the text in upper case", arity: 1) { cells, _ in
+            cells.map { $0.uppercased() }
+        },
+        ExpressionFunction(
+            name: "concat", signature: "concat(a, b, …)",
+            summary:
+                "the texts of its arguments one after the other (numbers as written, times as ISO 8601; missing if any is)",
+            arity: 2...16, type: { $0.contains(.bool) ? nil : .text },
+            apply: { args, context in
+                .texts(
+                    (0..<context.count).map { i in
+                        let parts = args.map { $0.text(at: i) }
+                        return parts.contains(where: \.isEmpty) ? "" : parts.joined()
+                    })
+            }),
+    ]
+
+    /// A function of a text column (its first argument; the others texts in quotes) giving
+    /// text; a missing cell stays missing.
+    static func textFunction(
+        _ name: String, _ signature: String, _ summary: String, arity: Int,
+        _ f: @escaping @Sendable ([String], [ExpressionColumn]) -> [String]
+    ) -> ExpressionFunction {
+        ExpressionFunction(
+            name: name, signature: signature, summary: summary, arity: arity...arity,
+            type: { $0.count == arity && $0.allSatisfy { $0 == .text } ? .text : nil },
+            apply: { args, _ in
+                guard case .texts(let cells) = args[0] else { return args[0] }
+                let made = f(cells, args)
+                return .texts(zip(cells, made).map { $0.isEmpty ? "" : $1 })
+            })
+    }
+}
