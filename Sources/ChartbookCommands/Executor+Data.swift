@@ -190,7 +190,16 @@ extension Executor {
         }
         // Computed columns (`let`) are computed again, not pushed.
         let derived = Set(dataset.derivations.map(\.name))
-        let width = max(dataset.numericColumns.filter { !derived.contains($0.name) }.count, 1)
+        let pushed = dataset.numericColumns.filter { !derived.contains($0.name) }.count
+        // A dataset of text alone takes no pushed value (it would be dropped).
+        guard pushed > 0 || dataset.columns.isEmpty else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "push", value: name.value,
+                    expected: "a dataset with a column of numbers to push onto"),
+                at: name.range)
+        }
+        let width = max(pushed, 1)
         try checkBudget(
             dataset.count + values.count / width, columns: max(dataset.columns.count, 1),
             at: name.range)

@@ -22,6 +22,7 @@ import Testing
         "/macro.csv":
             "year,quarter,gdp\n2000,1,100\n2000,2,101\n2000,3,103\n2000,4,104\n2001,1,106\n",
         "/co2.csv": "date,ppm\n19580329,315.7\n19580405,317.4\n19580412,bad\n19580419,317.3\n",
+        "/survey.csv": "answer,size\nyes,12 ms\nno,3 ms\nyes,big\n",
         "/de.csv": "Datum;Wert\n27.11.2026;1,5\n28.11.2026;2,25\n",
         "/de.json": #"[{"Datum": "27.11.2026", "Wert": 1.5}, {"Datum": "28.11.2026", "Wert": 2}]"#,
     ])
@@ -197,6 +198,22 @@ import Testing
         let r = run("data d = 1 2 3\nlet d.twice = d * 2\npush d 10")
         #expect(!r.failed, "\(r.diagnostics)")
         #expect(r.session.dataset(named: "d")?.column(named: "twice")?.numbers == [2, 4, 6, 20])
+    }
+
+    /// A dataset of text alone: its rows counted, its text made numbers; a pushed value has
+    /// no column to go to and is refused, the dataset unchanged.
+    @Test func aDatasetOfTextAlone() throws {
+        let r = run(
+            "load /survey.csv as s\nadd plot bar s x=answer agg=count\nlet s.n = number(replace(size, \" ms\", \"\"))"
+        )
+        #expect(!r.failed, "\(r.diagnostics)")
+        #expect(r.session.plots.first.flatMap { r.session.values(of: $0) } == [2, 1])
+        #expect(
+            (0..<3).map { r.session.dataset(named: "s")?.column(named: "n")?.text(at: $0) }
+                == ["12", "3", ""])
+        let pushed = run("load /survey.csv as s\npush s 1")
+        #expect(pushed.diagnostics.contains("a dataset with a column of numbers to push onto"))
+        #expect(pushed.session.dataset(named: "s")?.count == 3)
     }
 
     @Test func foldMakesAWideTableLong() throws {
