@@ -38,8 +38,21 @@ public struct Completer: Sendable {
         }
         let path = isPathPosition(words)
         if path { return Result(partial: partial, candidates: paths(partial)) }
+        if case .success(let place) = Self.place(words), place.operand == .expression {
+            return expression(partial, place, session: session)
+        }
         return Result(
             partial: partial, candidates: filter(candidates(words, session: session), partial))
+    }
+
+    /// In a `let` expression: the columns and functions that start with the name being typed
+    /// — the end of `partial` after its last operator or parenthesis (`lower(s` → `sky`).
+    func expression(_ partial: String, _ place: Place, session s: Session) -> Result {
+        let cut = partial.lastIndex(where: { "()+-*/%<>=!, ".contains($0) })
+        let head = cut.map { String(partial[...$0]) } ?? ""
+        let name = cut.map { String(partial[partial.index(after: $0)...]) } ?? partial
+        let options = filter(candidates(for: .expression, place, session: s), name)
+        return Result(partial: partial, candidates: options.map { head + $0 })
     }
 
     /// The options that start with `prefix`, compared without case and without quotes, so
@@ -91,12 +104,15 @@ public struct Completer: Sendable {
                 if index > rest.count { return .failure(NextWords([])) }  // typing the name
                 continue
             }
-            if !word.contains("=") { positional.append(word) }
+            // (`let D.C = …`'s `=` is an operand, not an option.)
+            if !word.contains("=") || word == "=" { positional.append(word) }
             index += 1
         }
         let operands = spec.operands.filter { $0 != .asName }
         var operand = positional.count < operands.count ? operands[positional.count] : nil
         if operand == nil, operands.last == .reloadable { operand = .reloadable }
+        // An expression runs on to the end of the command, words and operators alike.
+        if operand == nil, operands.last == .expression { operand = .expression }
         return .success(
             Place(
                 spec: spec, rest: rest, operand: operand, positional: positional,

@@ -91,6 +91,22 @@ import ChartbookModel
                 == ["sky="])
     }
 
+    /// After `let D.C =`: the dataset's columns and the functions, also after an operator or
+    /// an opening parenthesis.
+    @Test func expressionsCompleteColumnsAndFunctions() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/w.csv": "day,t,sky\n1,3,sun\n"])
+        h.run("load w.csv")
+        let completer = Completer(files: h.files)
+        let complete = { (text: String) in completer.complete(text, session: h.session).candidates }
+        #expect(complete("let w.k = conc") == ["concat("])
+        #expect(complete("let w.k = s") == ["sky ", "sqrt("])
+        #expect(complete("let w.k = t + ").contains("day "))
+        // The word typed is replaced whole: what comes before the name stays.
+        #expect(complete("let w.k = lower(s") == ["lower(sky ", "lower(sqrt("])
+        #expect(complete("let w.k = t*s") == ["t*sky ", "t*sqrt("])
+    }
+
     @Test func enumValuesAfterEquals() {
         #expect(
             complete("add plot line w style=sm")
