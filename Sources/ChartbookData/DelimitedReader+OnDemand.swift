@@ -123,7 +123,9 @@ extension DelimitedReader {
         }
         var judged = kinds
         for c in fields {
-            let read = column(named: "", text: cells[c] ?? [], separator: heading.separator)
+            let read = Self.column(
+                named: "", text: cells[c] ?? [], mark: options.decimal, separator: heading.separator
+            )
             judged[c] = read.isNumeric ? .number : .text
         }
         return judged

@@ -181,22 +181,10 @@ public struct DelimitedReader: Sendable {
         scanner: inout FieldScanner, body: FieldScanner.Mark, textsToo: Set<Int>,
         shouldCancel: () -> Bool
     ) throws(DataError) -> (columns: [Column], texts: [Int: [String]]) {
-        // Times with and without a zone in one column, read in another zone than UTC: each
-        // zoneless cell is converted on its own.
-        let mixedZones = { (c: Int) in
-            self.timeZone != .utc && tally.zoned[c] > 0 && tally.zoned[c] < tally.times[c]
-        }
-        let cellByCell = { (c: Int) in tally.isMixed(c) || (tally.isTime(c) && mixedZones(c)) }
-        // With `decimal=,` a number column's cells are read again too: a point there groups
-        // thousands (`1.234` is 1234), which the point's reading took as a fraction.
-        let commaRead = { (c: Int) in
-            self.options.decimal == .comma && !tally.isTime(c) && !cellByCell(c)
-        }
-        // The x column a `time=` pattern reads is its cells' own text, whatever they look like
-        // (`27.11.2026` would be read as a time, `19580329` as a number).
-        let patterned = patternedColumn(names)
-        let textColumns = Set(fields.filter { tally.isText($0) || cellByCell($0) || commaRead($0) })
-            .union(textsToo).union(patterned.map { [$0] } ?? [])
+        let again = Rereading(
+            tally: tally, options: options, separator: scanner.separator, zone: timeZone,
+            patterned: patternedColumn(names))
+        let textColumns = Set(fields.filter(again.readsText)).union(textsToo)
         let rows = numbers.first?.count ?? 0
         let texts = try readTexts(
             of: textColumns, scanner: &scanner, body: body, rows: rows,
@@ -204,29 +192,10 @@ public struct DelimitedReader: Sendable {
             shouldCancel: shouldCancel)
         var columns = [Column]()
         for (k, c) in fields.enumerated() {
-            var values = numbers[k]
-            if c == patterned, let text = texts[c] {
-                columns.append(Column(name: names[c], text: text))
-                continue
-            }
-            if tally.isText(c) || commaRead(c), let text = texts[c] {
-                columns.append(column(named: names[c], text: text, separator: scanner.separator))
-                continue
-            }
-            if cellByCell(c), let text = texts[c] {
-                values = Self.values(of: text, asTimes: tally.isTime(c), zone: timeZone)
-            } else if tally.isTime(c) && tally.zoned[c] == 0 {
-                // Times written without a zone are wall clock in the session's zone.
-                timeZone.utc(fromWall: &values)
-            }
-            if tally.isTime(c) {
-                columns.append(
-                    Column(
-                        name: names[c], times: values,
-                        unparseable: tally.present[c] - tally.times[c]))
+            if let text = texts[c], let column = again.column(c, named: names[c], text: text) {
+                columns.append(column)
             } else {
-                columns.append(
-                    Column(name: names[c], numbers: values, unparseable: tally.failures[c]))
+                columns.append(again.column(c, named: names[c], numbers: numbers[k], texts[c]))
             }
         }
         return (columns, texts)
@@ -236,14 +205,6 @@ public struct DelimitedReader: Sendable {
     func patternedColumn(_ names: [String]) -> Int? {
         guard case .format? = options.time, let x = options.xColumn else { return nil }
         return Column.index(of: x, in: names)
-    }
-
-    /// A column whose cells were read as text: numbers where they are written with a decimal
-    /// comma or grouped thousands (`GroupedNumber`, as `options.decimal` allows), else text.
-    func column(named name: String, text: [String], separator: UInt8) -> Column {
-        guard let read = GroupedNumber.column(text, mark: options.decimal, separator: separator)
-        else { return Column(name: name, text: text) }
-        return Column(name: name, numbers: read.numbers, unparseable: read.unreadable)
     }
 
     /// Pass 1: numbers for the columns of `fields` (ascending; nil: every column) — the fast

@@ -290,11 +290,12 @@ struct FastNumericParser {
     ) -> PartStats {
         let first = rows.lowerBound
         var stats = PartStats(tally: FieldScanner.Tally(width: width))
-        // Present, failures, times and zoned times per column, side by side.
-        let counters = UnsafeMutablePointer<Int>.allocate(capacity: 4 * width)
-        counters.initialize(repeating: 0, count: 4 * width)
+        // Present, failures, times, zoned times and failures telling a decimal comma per
+        // column, side by side.
+        let counters = UnsafeMutablePointer<Int>.allocate(capacity: 5 * width)
+        counters.initialize(repeating: 0, count: 5 * width)
         let present = counters, failures = counters + width, times = counters + 2 * width
-        let zonedTimes = counters + 3 * width
+        let zonedTimes = counters + 3 * width, commaTold = counters + 4 * width
         // Per field: where its cells go, nil for a field only stepped over.
         let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>?>.allocate(
             capacity: width)
@@ -326,6 +327,7 @@ struct FastNumericParser {
                 // Quoted: the general path.
                 if q < end && base[q] == 34 { stats.outcome = .fallback; return stats }
                 if let cells = destination[column] {
+                    let fieldStart = q
                     let (cell, fieldEnd) = Self.field(
                         base, from: q, to: end, separator: sep, blank: tabIsBlank)
                     q = fieldEnd
@@ -345,6 +347,9 @@ struct FastNumericParser {
                         cells[row] = .nan
                         present[column] &+= 1
                         failures[column] &+= 1
+                        if GroupedNumber.tellsComma(base, from: fieldStart, to: fieldEnd) {
+                            commaTold[column] &+= 1
+                        }
                     }
                 } else if column > lastKept {
                     // Past the last field kept: the record's end, its fields only counted.
@@ -382,6 +387,7 @@ struct FastNumericParser {
         stats.tally.failures = Array(UnsafeBufferPointer(start: failures, count: width))
         stats.tally.times = Array(UnsafeBufferPointer(start: times, count: width))
         stats.tally.zoned = Array(UnsafeBufferPointer(start: zonedTimes, count: width))
+        stats.tally.commaTold = Array(UnsafeBufferPointer(start: commaTold, count: width))
         return stats
     }
 }

@@ -91,11 +91,15 @@ struct FieldScanner {
         var failures: [Int]
         var times: [Int]
         var zoned: [Int]
+        /// Failures that tell a decimal comma or points grouping thousands
+        /// (`GroupedNumber.tellsComma`: `13.100.000`).
+        var commaTold: [Int]
         init(width: Int) {
             present = Array(repeating: 0, count: width)
             failures = present
             times = present
             zoned = present
+            commaTold = present
         }
 
         mutating func add(_ other: Tally) {
@@ -104,6 +108,7 @@ struct FieldScanner {
                 failures[c] += other.failures[c]
                 times[c] += other.times[c]
                 zoned[c] += other.zoned[c]
+                commaTold[c] += other.commaTold[c]
             }
         }
 
@@ -145,6 +150,10 @@ struct FieldScanner {
                     columns[count].append(.nan)
                     tally.present[count] += 1
                     tally.failures[count] += 1
+                    if let base = buffer.baseAddress, GroupedNumber.tellsComma(base, from: s, to: e)
+                    {
+                        tally.commaTold[count] += 1
+                    }
                 }
             }
             count += 1

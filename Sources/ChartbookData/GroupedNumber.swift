@@ -24,10 +24,33 @@ public enum GroupedNumber {
     /// the same digits with a point give.
     static func read(_ text: String, _ convention: Convention) -> Double? {
         // Most text cells end here, on their first letter, before anything is copied.
-        guard let lead = text.utf8.first(where: { $0 != 32 && $0 != 9 }),
-            isDigit(lead) || lead == UInt8(ascii: "-") || lead == UInt8(ascii: "+")
-        else { return nil }
-        var cursor = Cursor(bytes: Array(text.trimmingSpaces.utf8))
+        guard let lead = text.utf8.first(where: { $0 != 32 && $0 != 9 }), mayStart(lead) else {
+            return nil
+        }
+        return read(Array(text.trimmingSpaces.utf8), convention)
+    }
+
+    /// Whether a number of these may start with `lead`: a digit or a sign.
+    static func mayStart(_ lead: UInt8) -> Bool {
+        isDigit(lead) || lead == UInt8(ascii: "-") || lead == UInt8(ascii: "+")
+    }
+
+    /// Whether `base[start..<end]` (a cell that is not a plain number; blanks around it
+    /// ignored) tells a decimal comma or points grouping thousands (`13.100.000`, `4,0`):
+    /// what the readers tally so that a column of numbers is read again only where one does
+    /// (`FieldScanner.Tally.commaTold`).
+    static func tellsComma(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        var s = start, e = end
+        while s < e, base[s] == 32 || base[s] == 9 { s += 1 }
+        while e > s, base[e - 1] == 32 || base[e - 1] == 9 { e -= 1 }
+        guard s < e, mayStart(base[s]) else { return false }
+        let bytes = Array(UnsafeBufferPointer(start: base + s, count: e - s))
+        return read(bytes, .comma) != nil && read(bytes, .point) == nil
+    }
+
+    /// `bytes` (trimmed) read in `convention`.
+    static func read(_ bytes: [UInt8], _ convention: Convention) -> Double? {
+        var cursor = Cursor(bytes: bytes)
         cursor.sign()
         guard cursor.whole(grouping: convention.group), cursor.fraction(convention.decimal),
             cursor.exponent(), cursor.atEnd,

@@ -74,6 +74,20 @@ import ChartbookModel
         #expect(try read("a;b\n1;4,5\n2;1,234.5\n3;1,5\n").columns[1].kind == .text)
     }
 
+    /// A column the point reads as numbers but for a few cells (`13.100.000`): those tell
+    /// points grouping thousands, so the others (`684.000`) are read so too — unless a cell
+    /// is a point's decimals (`2.5`), or the file is separated by commas.
+    @Test func aCellThatTellsGroupingPointsRereadsItsColumn() throws {
+        let t = try read("Land;Einwohner\nBayern;13.100.000\nBremen;684.000\nHamburg;1.852\n")
+        #expect(t.columns[1].numbers == [13_100_000, 684_000, 1852])
+        #expect(t.columns[1].unparseable == 0)
+        let decimals = try read("a;b\n1;2.5\n2;684.000\n3;3.25\n4;13.100.000\n")
+        #expect(decimals.columns[1].numbers?.prefix(3) == [2.5, 684, 3.25])
+        #expect(decimals.columns[1].unparseable == 1)
+        let commas = try read("a,b\n1,684.000\n2,1.852\n3,13.100.000\n")
+        #expect(commas.columns[1].numbers?.prefix(2) == [684, 1.852])
+    }
+
     @Test func withDecimalCommaAPointGroupsThousands() throws {
         let t = try read("a;b;c\n1.234;2.5;1.234,5\n5;3.5;6\n", .comma)
         #expect(t.columns[0].numbers == [1234, 5])
@@ -83,10 +97,11 @@ import ChartbookModel
     }
 
     @Test func onDemandJudgesAsTheWholeRead() throws {
-        var text = "t;temp;note;volume\n"
+        var text = "t;temp;note;volume;people\n"
         for i in 0..<3000 {
             let temp = i % 7 == 0 ? "" : "\(i % 40 - 20),\(i % 10)"
-            text += "\(i);\(temp);n\(i % 5);\(i + 1),\(100 + i % 900),\(100 + i % 900)\n"
+            let people = i % 97 == 0 ? "12.345.678" : "\(1 + i % 9).\(100 + i % 900)"
+            text += "\(i);\(temp);n\(i % 5);\(i + 1),\(100 + i % 900),\(100 + i % 900);\(people)\n"
         }
         let bytes = Array(text.utf8)
         for decimal in LoadOptions.DecimalMark.allCases {
@@ -98,9 +113,13 @@ import ChartbookModel
                 let structure = try #require(try reader.structure(buffer))
                 #expect(structure.kinds == whole.columns.map(\.kind), "\(decimal)")
                 let read = try reader.readColumns(
-                    [0, 1, 2, 3], names: structure.names, layout: structure.layout, in: buffer)
+                    [0, 1, 2, 3, 4], names: structure.names, layout: structure.layout,
+                    in: buffer)
                 #expect(read.map(\.kind) == whole.columns.map(\.kind))
                 #expect(read[1].unparseable == whole.columns[1].unparseable)
+                let present = { (c: Column) in c.numbers?.map { $0.isNaN ? nil : $0 } }
+                #expect(present(read[4]) == present(whole.columns[4]), "\(decimal)")
+                if decimal == .auto { #expect(whole.columns[4].numbers?[1] == 2101) }
             }
         }
     }
