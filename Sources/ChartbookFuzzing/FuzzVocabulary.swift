@@ -64,6 +64,11 @@ public enum FuzzVocabulary {
         "play loop.cb", "source loop.cb", "load cut.csv", "load cut.json", "load glued.csv",
         "glued.v", "labels=name", "save csv c.csv", "save script s.cb", "timeout=1s",
         "timeout=off", "mode=remote",
+        // Numbers written for people, text functions, percentiles (a later session).
+        "decimal=,", "decimal=.", "number(rev)", "number(s.month, \",\")",
+        "replace(rev, \"1\", \"\")",
+        "concat(rev, \"-\", rev)", "lower(s.month)", "trim(rev)", "agg=p99", "p90", "1.234,5",
+        "\"1,234,567\"", "27.11.2026", "Jan 2023",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
