@@ -48,6 +48,17 @@ public enum GroupedNumber {
         return read(bytes, .comma) != nil && read(bytes, .point) == nil
     }
 
+    /// Whether `text` reads in `convention` as four groups and nothing more — `10.100.200.250`:
+    /// an address or a version as much as a number in the billions.
+    static func addressLike(_ text: String, _ convention: Convention) -> Bool {
+        var cursor = Cursor(bytes: Array(text.trimmingSpaces.utf8))
+        cursor.sign()
+        guard cursor.whole(grouping: convention.group), cursor.fraction(convention.decimal),
+            cursor.atEnd
+        else { return false }
+        return cursor.groups == 3 && !cursor.fractional
+    }
+
     /// `bytes` (trimmed) read in `convention`.
     static func read(_ bytes: [UInt8], _ convention: Convention) -> Double? {
         var cursor = Cursor(bytes: bytes)
@@ -113,6 +124,11 @@ public enum GroupedNumber {
         }
         guard present > 0, unreadable * 2 <= present, !telling || told else { return nil }
         if telling, cells.contains(where: { tells($0, convention.other) }) { return nil }
+        // Unasked, a column whose every telling cell is four groups (`10.100.200.250`) is
+        // as likely addresses as numbers: it stays as it is.
+        if telling, cells.allSatisfy({ !tells($0, convention) || addressLike($0, convention) }) {
+            return nil
+        }
         return (cells.map { read($0, convention) ?? .nan }, unreadable)
     }
 
@@ -157,6 +173,8 @@ public enum GroupedNumber {
         let bytes: [UInt8]
         var index = 0
         var normal = [UInt8]()
+        /// Grouping marks read, and whether a fraction was.
+        var groups = 0, fractional = false
 
         var atEnd: Bool { index == bytes.count }
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -170,7 +188,7 @@ public enum GroupedNumber {
 
         /// Digits, grouped in threes by `grouping` after a first group of one to three.
         mutating func whole(grouping: UInt8) -> Bool {
-            var group = 0, groups = 0
+            var group = 0
             while let c = current {
                 if GroupedNumber.isDigit(c) {
                     normal.append(c)
@@ -190,6 +208,7 @@ public enum GroupedNumber {
         /// The decimal mark and one digit or more, if there.
         mutating func fraction(_ decimal: UInt8) -> Bool {
             guard current == decimal else { return true }
+            fractional = true
             normal.append(UInt8(ascii: "."))
             index += 1
             let start = index

@@ -88,6 +88,18 @@ import ChartbookModel
         #expect(commas.columns[1].numbers?.prefix(2) == [684, 1.852])
     }
 
+    /// Four groups and nothing more (`10.100.200.250`) is as much an address as a number in
+    /// the billions: unasked, a column of only those stays text; beside other numbers it
+    /// reads.
+    @Test func addressesStayText() throws {
+        let hosts = try read("host;ip\na;10.100.200.250\nb;10.100.200.251\nc;192.168.100.200\n")
+        #expect(hosts.columns[1].kind == .text)
+        #expect(
+            try read("host;ip\na;10.100.200.250\n", .comma).columns[1].numbers == [10_100_200_250])
+        let people = try read("Land;Einwohner\nCN;1.412.000.000\nDE;83.200.000\nLU;660.000\n")
+        #expect(people.columns[1].numbers == [1_412_000_000, 83_200_000, 660_000])
+    }
+
     @Test func withDecimalCommaAPointGroupsThousands() throws {
         let t = try read("a;b;c\n1.234;2.5;1.234,5\n5;3.5;6\n", .comma)
         #expect(t.columns[0].numbers == [1234, 5])
