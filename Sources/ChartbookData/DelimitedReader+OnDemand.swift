@@ -123,10 +123,9 @@ extension DelimitedReader {
         }
         var judged = kinds
         for c in fields {
-            let read = Self.column(
-                named: "", text: cells[c] ?? [], mark: options.decimal, separator: heading.separator
-            )
-            judged[c] = read.isNumeric ? .number : .text
+            let numbers = GroupedNumber.column(
+                cells[c] ?? [], mark: options.decimal, separator: heading.separator)
+            judged[c] = numbers == nil ? .text : .number
         }
         return judged
     }

@@ -43,14 +43,15 @@ extension DelimitedReader {
         /// of pass 1 stand (`column(_:named:numbers:_:)`).
         func column(_ c: Int, named name: String, text: [String]) -> Column? {
             if c == patterned { return Column(name: name, text: text) }
-            if marked(c) {
-                return DelimitedReader.column(
-                    named: name, text: text, mark: options.decimal, separator: separator)
-            }
-            if regrouped(c), let read = GroupedNumber.column(text, .comma, telling: true) {
+            // Numbers where they are written with a mark (as `options.decimal` allows).
+            let read =
+                marked(c)
+                ? GroupedNumber.column(text, mark: options.decimal, separator: separator)
+                : regrouped(c) ? GroupedNumber.column(text, .comma, telling: true) : nil
+            if let read {
                 return Column(name: name, numbers: read.numbers, unparseable: read.unreadable)
             }
-            return nil
+            return marked(c) ? Column(name: name, text: text) : nil
         }
 
         /// Column `c` of numbers or times from pass 1 (`values`), its cells read one by one
@@ -71,15 +72,5 @@ extension DelimitedReader {
             }
             return Column(name: name, numbers: values, unparseable: tally.failures[c])
         }
-    }
-
-    /// A column whose cells were read as text, judged as a whole read judges it: numbers
-    /// where they are written with a mark (`GroupedNumber`, as `mark` allows), else text.
-    static func column(
-        named name: String, text: [String], mark: LoadOptions.DecimalMark, separator: UInt8
-    ) -> Column {
-        guard let read = GroupedNumber.column(text, mark: mark, separator: separator)
-        else { return Column(name: name, text: text) }
-        return Column(name: name, numbers: read.numbers, unparseable: read.unreadable)
     }
 }

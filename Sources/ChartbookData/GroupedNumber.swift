@@ -23,11 +23,8 @@ public enum GroupedNumber {
     /// threes by its grouping mark; nil when it is not such a number. The value is the one
     /// the same digits with a point give.
     static func read(_ text: String, _ convention: Convention) -> Double? {
-        // Most text cells end here, on their first letter, before anything is copied.
-        guard let lead = text.utf8.first(where: { $0 != 32 && $0 != 9 }), mayStart(lead) else {
-            return nil
-        }
-        return read(Array(text.trimmingSpaces.utf8), convention)
+        // Most text cells end at their first letter, before anything is copied.
+        reading(text, convention)?.value
     }
 
     /// Whether a number of these may start with `lead`: a digit or a sign.
@@ -48,19 +45,16 @@ public enum GroupedNumber {
         return read(bytes, .comma) != nil && read(bytes, .point) == nil
     }
 
-    /// Whether `text` reads in `convention` as four groups and nothing more — `10.100.200.250`:
-    /// an address or a version as much as a number in the billions.
-    static func addressLike(_ text: String, _ convention: Convention) -> Bool {
-        var cursor = Cursor(bytes: Array(text.trimmingSpaces.utf8))
-        cursor.sign()
-        guard cursor.whole(grouping: convention.group), cursor.fraction(convention.decimal),
-            cursor.atEnd
-        else { return false }
-        return cursor.groups == 3 && !cursor.fractional
-    }
-
     /// `bytes` (trimmed) read in `convention`.
     static func read(_ bytes: [UInt8], _ convention: Convention) -> Double? {
+        reading(bytes, convention)?.value
+    }
+
+    /// One cell read in `convention`: its value, and whether it is four groups and nothing
+    /// more — `10.100.200.250`: an address or a version as much as a number in the billions.
+    static func reading(_ bytes: [UInt8], _ convention: Convention)
+        -> (value: Double, addressLike: Bool)?
+    {
         var cursor = Cursor(bytes: bytes)
         cursor.sign()
         guard cursor.whole(grouping: convention.group), cursor.fraction(convention.decimal),
@@ -68,7 +62,18 @@ public enum GroupedNumber {
             let value = NumberParser.parse(String(decoding: cursor.normal, as: UTF8.self)),
             value.isFinite
         else { return nil }
-        return value
+        return (value, cursor.groups == 3 && !cursor.fractional && !cursor.exponential)
+    }
+
+    /// `text` (trimmed) read in `convention`; nil at once for text that starts with no digit
+    /// or sign.
+    static func reading(_ text: String, _ convention: Convention)
+        -> (value: Double, addressLike: Bool)?
+    {
+        guard let lead = text.utf8.first(where: { $0 != 32 && $0 != 9 }), mayStart(lead) else {
+            return nil
+        }
+        return reading(Array(text.trimmingSpaces.utf8), convention)
     }
 
     /// One cell as `let … = number(x)` reads it: a plain number, or one written with a
@@ -105,31 +110,37 @@ public enum GroupedNumber {
     }
 
     /// `cells` in `convention` when most present ones read so (the rule by which a column of
-    /// plain numbers is text) and, where `telling`, one tells it and none the other.
+    /// plain numbers is text) and, where `telling`, one tells it, none tells the other, and
+    /// not every one that tells it is four groups and nothing more (`10.100.200.250`: as
+    /// likely addresses as numbers).
     static func column(_ cells: [String], _ convention: Convention, telling: Bool)
         -> (numbers: [Double], unreadable: Int)?
     {
-        // Counted first, and given up as soon as most cells cannot be such numbers: a text
+        // One reading a cell, given up as soon as most cells cannot be such numbers: a text
         // column (names, hosts) costs a look at each cell's first letter.
-        var present = 0, unreadable = 0, told = false
+        var numbers = [Double]()
+        numbers.reserveCapacity(cells.count)
+        var present = 0, unreadable = 0, told = false, onlyAddresses = true
         for cell in cells {
-            if read(cell, convention) != nil {
+            let read = reading(cell, convention)
+            numbers.append(read?.value ?? .nan)
+            if let read {
                 present += 1
-                if telling, !told, read(cell, convention.other) == nil { told = true }
-            } else if !isBlankOrMissing(cell) {
+                // Reading the other way too tells which of the two the cell is.
+                if telling, reading(cell, convention.other) == nil {
+                    told = true
+                    onlyAddresses = onlyAddresses && read.addressLike
+                }
+            } else if !MissingValue.isBlankOrMissing(cell) {
                 present += 1
                 unreadable += 1
                 if unreadable * 2 > cells.count { return nil }
+                if telling, reading(cell, convention.other) != nil { return nil }
             }
         }
-        guard present > 0, unreadable * 2 <= present, !telling || told else { return nil }
-        if telling, cells.contains(where: { tells($0, convention.other) }) { return nil }
-        // Unasked, a column whose every telling cell is four groups (`10.100.200.250`) is
-        // as likely addresses as numbers: it stays as it is.
-        if telling, cells.allSatisfy({ !tells($0, convention) || addressLike($0, convention) }) {
-            return nil
-        }
-        return (cells.map { read($0, convention) ?? .nan }, unreadable)
+        guard present > 0, unreadable * 2 <= present else { return nil }
+        guard !telling || (told && !onlyAddresses) else { return nil }
+        return (numbers, unreadable)
     }
 
     /// What the hint of a text column used as numbers shows: one of its cells with a mark,
@@ -152,20 +163,6 @@ public enum GroupedNumber {
         return Example(cell: cell, marks: marks.map(\.mark))
     }
 
-    /// Whether `cell` is blank or a missing-value word (`MissingValue`).
-    private static func isBlankOrMissing(_ cell: String) -> Bool {
-        var cell = cell
-        return cell.withUTF8 { bytes in
-            var start = 0, end = bytes.count
-            while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
-            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
-            // Most text is passed by on its first letter.
-            return start == end
-                || (MissingValue.leads.contains(bytes[start] | 0x20)
-                    && MissingValue.isMissing(bytes, start, end))
-        }
-    }
-
     static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
 
     /// A cell's bytes as they are read, and the same number written with a point.
@@ -173,8 +170,8 @@ public enum GroupedNumber {
         let bytes: [UInt8]
         var index = 0
         var normal = [UInt8]()
-        /// Grouping marks read, and whether a fraction was.
-        var groups = 0, fractional = false
+        /// Grouping marks read, and whether a fraction or an exponent was.
+        var groups = 0, fractional = false, exponential = false
 
         var atEnd: Bool { index == bytes.count }
         var current: UInt8? { index < bytes.count ? bytes[index] : nil }
@@ -222,6 +219,7 @@ public enum GroupedNumber {
         /// `e[+-]digits`, if there.
         mutating func exponent() -> Bool {
             guard let e = current, e | 0x20 == UInt8(ascii: "e") else { return true }
+            exponential = true
             normal.append(e)
             index += 1
             sign()

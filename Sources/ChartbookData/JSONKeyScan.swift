@@ -8,7 +8,11 @@ struct JSONKeyScan {
     var open = [String?]()
     /// The path of the key just read, until its value starts.
     var pending: String?
+    /// The paths in the order they first appear, each once.
     var order = [String]()
+    var seen = Set<String>()
+    /// Whether some key holds an object (whose keys are columns of their own).
+    private(set) var nested = false
 
     init(bytes: [UInt8]) { self.bytes = bytes }
 
@@ -19,11 +23,9 @@ struct JSONKeyScan {
             switch b {
             case UInt8(ascii: "\""): string()
             case UInt8(ascii: "{"):
-                // The root array's objects are rows; deeper ones extend the key they are.
-                let prefix: String? =
-                    open.count == 1 && open[0] == nil ? "" : pending.map { $0 + "." }
-                let within = open.count == 1 || (open.last ?? nil) != nil
-                open.append(within ? prefix : nil)
+                // The root array's objects are rows; deeper ones extend the key they are the
+                // value of (none below an array).
+                open.append(open.count == 1 ? "" : pending.map { $0 + "." })
                 pending = nil
             case UInt8(ascii: "["):
                 open.append(nil)
@@ -54,27 +56,31 @@ struct JSONKeyScan {
                 text.append(b)
             }
         }
-        var next = index
-        while next < bytes.count, [9, 10, 13, 32].contains(bytes[next]) { next += 1 }
-        guard next < bytes.count, bytes[next] == UInt8(ascii: ":"), open.count >= 2,
-            let prefix = open.last ?? nil
-        else {
-            return
-        }
+        let colon = blanksSkipped(from: index)
+        guard byte(at: colon) == UInt8(ascii: ":"), open.count >= 2, let prefix = open.last ?? nil
+        else { return }
         let path = prefix + String(decoding: text, as: UTF8.self)
-        // Its value: an object extends the path; anything else makes it a column.
-        var value = next + 1
-        while value < bytes.count, [9, 10, 13, 32].contains(bytes[value]) { value += 1 }
-        var inside = value + 1
-        while inside < bytes.count, [9, 10, 13, 32].contains(bytes[inside]) { inside += 1 }
-        // (An empty object is a column of its own, as `flattened` keeps it.)
-        if value < bytes.count, bytes[value] == UInt8(ascii: "{"),
-            inside < bytes.count, bytes[inside] != UInt8(ascii: "}")
+        // Its value: an object extends the path; anything else (an empty object too, as
+        // `flattened` keeps it) makes it a column.
+        let value = blanksSkipped(from: colon + 1)
+        if byte(at: value) == UInt8(ascii: "{"),
+            byte(at: blanksSkipped(from: value + 1)) != UInt8(ascii: "}")
         {
             pending = path
+            nested = true
         } else {
-            order.append(path)
+            if seen.insert(path).inserted { order.append(path) }
             pending = nil
         }
     }
+
+    /// The first place from `start` that is not a blank, a tab or a line end.
+    func blanksSkipped(from start: Int) -> Int {
+        var p = start
+        while p < bytes.count, [9, 10, 13, 32].contains(bytes[p]) { p += 1 }
+        return p
+    }
+
+    /// The byte at `p`; nil past the end.
+    func byte(at p: Int) -> UInt8? { p < bytes.count ? bytes[p] : nil }
 }

@@ -111,8 +111,11 @@ public struct JSONTableReader: Sendable {
             for (c, name) in names.enumerated() {
                 cells[name] = rows.map { c < $0.count ? $0[c] : nil }
             }
-        } else if let nested = array as? [[String: Any]] {
-            let objects = nested.map { Self.flattened($0) }
+        } else if let rows = array as? [[String: Any]] {
+            var scan = JSONKeyScan(bytes: [UInt8](data))
+            let order = scan.paths()
+            // Rows are flattened only where a key holds an object (most files have none).
+            let objects = scan.nested ? rows.map { Self.flattened($0) } : rows
             for object in objects {
                 // Refused as soon as there are too many keys (not after ordering them all).
                 guard
@@ -126,7 +129,7 @@ public struct JSONTableReader: Sendable {
                 }
             }
             // Keys in order of first appearance: JSONSerialization does not keep object order.
-            names = Self.keysInOrder(data, fallback: names)
+            names = Self.keysInOrder(order, fallback: names)
             for name in names { cells[name] = objects.map { $0[name] } }
         } else {
             throw .invalidJSON("expected an array of numbers, of arrays, or of objects")
@@ -200,14 +203,11 @@ public struct JSONTableReader: Sendable {
     static let maxDepth = 8
 
     /// The columns of the objects — their keys, a nested object's as `outer.inner` (see
-    /// `flattened`) — in the order they first appear in the text; `fallback` (every column)
-    /// when the scan does not find exactly those.
-    static func keysInOrder(_ data: Data, fallback: [String]) -> [String] {
-        var scan = JSONKeyScan(bytes: [UInt8](data))
-        let order = scan.paths()
+    /// `flattened`) — in `order`, as they first appear in the text (`JSONKeyScan`);
+    /// `fallback` (every column) when the scan did not find exactly those.
+    static func keysInOrder(_ order: [String], fallback: [String]) -> [String] {
         let known = Set(fallback)
-        var seen = Set<String>()
-        let ordered = order.filter { known.contains($0) && seen.insert($0).inserted }
+        let ordered = order.filter { known.contains($0) }
         return ordered.count == fallback.count ? ordered : fallback
     }
 }

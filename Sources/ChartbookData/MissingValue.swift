@@ -23,6 +23,19 @@ public enum MissingValue {
         return words.contains(String(decoding: lower, as: UTF8.self))
     }
 
+    /// Whether `cell` is blank or one of `words`, blanks around it ignored; most text is
+    /// passed by on its first letter (`leads`).
+    static func isBlankOrMissing(_ cell: String) -> Bool {
+        var cell = cell
+        return cell.withUTF8 { bytes in
+            var start = 0, end = bytes.count
+            while start < end, bytes[start] == 32 || bytes[start] == 9 { start += 1 }
+            while end > start, bytes[end - 1] == 32 || bytes[end - 1] == 9 { end -= 1 }
+            return start == end
+                || (leads.contains(bytes[start] | 0x20) && isMissing(bytes, start, end))
+        }
+    }
+
     /// `isMissing` for text.
     public static func isMissing(_ text: String) -> Bool {
         words.contains(text.trimmingSpaces.lowercased())
