@@ -7,6 +7,15 @@ import ChartbookTransform
 /// `show data`, each one query over the remote query's rows, compiled by `SQLCompiler` in
 /// the engine's dialect.
 extension Executor {
+    /// What a remote dataset was asked for that its engine cannot compute, as
+    /// `remoteNeedsLocal` words it ("…, not agg=p95, which ClickHouse cannot compute").
+    static func needs(_ error: TransformError) -> String {
+        if case .unsupported(let what, let backend) = error {
+            return "\(what), which \(backend) cannot compute"
+        }
+        return error.message
+    }
+
     /// A remote dataset's plot with transforms, computed by the engine: the pipeline compiled
     /// to the engine's SQL over the query's rows, one row per group on the wire. What the
     /// compiler cannot write for it (a trend, a rolling median, windows over every row; in
@@ -44,11 +53,9 @@ extension Executor {
                 pipeline, over: engineSource(remote, table, ordered: ordered))
         } catch {
             // What the engine's SQL cannot say is refused as every remote refusal is.
-            if case .unsupported(let what, let backend) = error {
+            if case .unsupported = error {
                 throw Diagnostic(
-                    .remoteNeedsLocal(
-                        dataset: dataset.name, needs: "\(what), which \(backend) cannot compute"),
-                    at: range)
+                    .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
             }
             throw Self.refused(error, plot: plot.id, at: range)
         }
@@ -99,7 +106,7 @@ extension Executor {
                     over: engineSource(remote, table, ordered: false))
             } catch {
                 throw Diagnostic(
-                    .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
+                    .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
             }
             do throws(DatabaseFailure) {
                 s.markedLines[i].engineValue =
@@ -200,7 +207,7 @@ extension Executor {
             summarySQL = try compiler.summary(of: measured, over: unordered)
         } catch {
             throw Diagnostic(
-                .remoteNeedsLocal(dataset: dataset.name, needs: error.message), at: range)
+                .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
         }
         let answer: [Double], most: Int, infinite: [Int]
         var texts = [String: (counts: [String: Int], order: [String])]()

@@ -1,8 +1,22 @@
 import Testing
 import ChartbookModel
+import ChartbookTransform
 @testable import ChartbookCommands
 
 @Suite struct ExecutorTests {
+    /// What a remote engine cannot compute reads as one sentence in the refusal, for a plot's
+    /// transforms, a statistic and a summary alike.
+    @Test func whatAnEngineCannotComputeIsSaidWhole() {
+        #expect(
+            Executor.needs(.unsupported("the p90 of a column", backend: "ClickHouse"))
+                == "the p90 of a column, which ClickHouse cannot compute")
+        let refusal = Diagnostic(
+            .remoteNeedsLocal(
+                dataset: "h", needs: Executor.needs(.unsupported("agg=p95", backend: "ClickHouse"))),
+            at: SourceRange(line: 1, column: 1, length: 1))
+        #expect(refusal.message.hasSuffix("not agg=p95, which ClickHouse cannot compute"))
+    }
+
     @Test func dataAddPlotAndDefaultIDs() {
         var h = Harness()
         #expect(
