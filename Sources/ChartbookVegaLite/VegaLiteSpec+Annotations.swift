@@ -178,29 +178,37 @@ extension VegaLiteSpec {
     func selectionLayers(on axis: PlotBinding.Axis) -> [JSON] {
         guard let selection = session.selection else { return [] }
         let kinds: Set<Plot.Kind> = [.line, .area, .dot, .bar, .range, .candlestick]
-        return session.mainPlots.filter { $0.binding.axis == axis }.flatMap { plot -> [JSON] in
-            guard kinds.contains(plot.kind),
-                let dataset = session.dataset(named: plot.series.dataset)
+        return session.mainPlots.filter { $0.binding.axis == axis }.flatMap { original -> [JSON] in
+            guard kinds.contains(original.kind),
+                let dataset = session.dataset(named: original.series.dataset)
             else { return [] }
-            return selectedRows(selection, plot, dataset).map { row, group in
+            // A plot with transforms is ringed at a row of the table it draws.
+            let plot = drawnPlot(original)
+            let drawn = original.drawn?.table
+            return selectedRows(selection, plot, drawn ?? dataset).map { row, group in
                 let color = group.map { plot.color(ofGroup: $0) } ?? plot.resolvedColor
-                return layer(
-                    plot, dataset,
-                    mark: .object([
-                        "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
-                        "color": .string(color.hexOpaque),
-                    ]),
-                    encoding: [
-                        JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
-                        JSON.Member("y", yEncoding(plot, field: plot.series.column)),
-                    ],
-                    transforms: [
-                        .object([
-                            "filter": .object([
-                                "field": .string(Self.rowField), "equal": .number(Double(row)),
-                            ])
-                        ])
+                let mark = JSON.object([
+                    "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
+                    "color": .string(color.hexOpaque),
+                ])
+                let encoding = [
+                    JSON.Member("x", xEncoding(plot, dataset, discrete: xIsDiscrete(dataset))),
+                    JSON.Member("y", yEncoding(plot, field: plot.series.column)),
+                ]
+                // That row itself: its pipeline numbers rows before it combines them (an
+                // aggregate keeps each key's first row), so no row number finds it.
+                if let drawn {
+                    return .object([
+                        "data": .object(["values": .array([self.row(row, of: drawn)])]),
+                        "mark": clipped(mark), "encoding": .object(encoding),
                     ])
+                }
+                let picked = JSON.object([
+                    "filter": .object([
+                        "field": .string(Self.rowField), "equal": .number(Double(row)),
+                    ])
+                ])
+                return layer(plot, dataset, mark: mark, encoding: encoding, transforms: [picked])
             }
         }
     }

@@ -258,17 +258,18 @@ extension VegaLiteSpec {
         _ plot: Plot, _ dataset: Dataset, mark: JSON, encoding: [JSON.Member],
         transforms extra: [JSON] = []
     ) -> JSON {
-        var mark = mark
-        // A `view` domain: marks outside it are clipped, as chartbook's are.
-        if session.view.xInterval != nil, case .object(var members) = mark {
-            members.append(JSON.Member("clip", true))
-            mark = .object(members)
-        }
-        return .object([
+        .object([
             "data": data(dataset),
             "transform": .array(transforms(for: plot) + extra),
-            "mark": mark,
+            "mark": clipped(mark),
             "encoding": .object(encoding),
         ])
+    }
+
+    /// `mark` clipped to a `view` domain, as chartbook's marks are.
+    func clipped(_ mark: JSON) -> JSON {
+        guard session.view.xInterval != nil, case .object(var members) = mark else { return mark }
+        members.append(JSON.Member("clip", true))
+        return .object(members)
     }
 }

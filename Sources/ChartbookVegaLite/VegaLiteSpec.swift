@@ -129,16 +129,19 @@ public struct VegaLiteSpec: Sendable {
     }
 
     func rows(of dataset: Dataset) -> [JSON] {
-        (0..<dataset.count).map { row in
-            var members = [JSON.Member]()
-            if let labels = dataset.labels, row < labels.count {
-                members.append(JSON.Member(Self.labelField, .string(labels[row])))
-            }
-            for column in dataset.columns {
-                members.append(JSON.Member(column.name, cell(column, row)))
-            }
-            return .object(members)
+        (0..<dataset.count).map { row($0, of: dataset) }
+    }
+
+    /// Row `row` of `dataset` as an object: its label (`_label`), then every column.
+    func row(_ row: Int, of dataset: Dataset) -> JSON {
+        var members = [JSON.Member]()
+        if let labels = dataset.labels, row < labels.count {
+            members.append(JSON.Member(Self.labelField, .string(labels[row])))
         }
+        for column in dataset.columns {
+            members.append(JSON.Member(column.name, cell(column, row)))
+        }
+        return .object(members)
     }
 
     func cell(_ column: Column, _ row: Int) -> JSON {

@@ -59,6 +59,34 @@ import ChartbookVegaLite
         #expect(q3["description"] == .string("chartbook session"))
     }
 
+    /// A selection on a plot with transforms rings the row of the table it draws, given as
+    /// that row: the pipeline's row numbers are the input's (an aggregate keeps each key's
+    /// first), so a row number rang nothing (agg=mean) or another row (agg=p95, inlined).
+    @Test func aSelectionOnComputedRowsRingsTheRowDrawn() throws {
+        for agg in ["mean", "p95"] {
+            let json = spec(
+                "load t.csv as t x=date\nadd plot line t.price agg=\(agg) bin=day by=symbol\nselect x=2024-01-02"
+            )
+            let rings = layers(json).filter { $0["mark"]?["type"] == "point" }
+            // Each group's row nearest the x (ties the earlier), as chartbook's readout.
+            let rows = rings.map { $0["data"]?["values"] }
+            let row = { (date: String, symbol: String, price: Double) -> JSON? in
+                .array([
+                    .object([
+                        "date": .string(date), "symbol": .string(symbol), "price": .number(price),
+                        "rows": 1,
+                    ])
+                ])
+            }
+            #expect(
+                rows == [
+                    row("2024-01-01T00:00:00Z", "A", 10), row("2024-01-02T00:00:00Z", "B", 12),
+                ],
+                "\(agg): \(rows)")
+            #expect(rings.allSatisfy { $0["transform"] == nil })
+        }
+    }
+
     /// Stacked and grouped bars and trends by= groups take chartbook's colours in its order
     /// too (they had Vega-Lite's scheme, sorted), also for computed tables.
     @Test func barsAndTrendsByGroupTakeChartbooksColours() throws {
