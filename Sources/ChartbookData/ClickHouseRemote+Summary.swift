@@ -132,10 +132,14 @@ extension ClickHouseRemote {
             // A group's own value: the one value ungrouped, else looked up by its code.
             let value: String
             if let grouped {
-                let keys = condition.values.keys.sorted()
-                let list = { (v: [Double]) in "[\(v.map(Self.literal).joined(separator: ", "))]" }
+                // Codes are whole numbers, looked up as integers: ClickHouse 18's `transform`
+                // finds no Float64 key in an array of Float64 (it gave `nan` for every
+                // group, so no member's end row was read: issue 49).
+                let keys = condition.values.keys.sorted().compactMap { Int64(exactly: $0) }
+                let codes = keys.map(String.init).joined(separator: ", ")
+                let values = keys.map { Self.literal(condition.values[Double($0)] ?? .nan) }
                 value =
-                    "transform(\(grouped), \(list(keys)), \(list(keys.map { condition.values[$0] ?? .nan })), nan)"
+                    "transform(toInt64(\(grouped)), [\(codes)], [\(values.joined(separator: ", "))], nan)"
             } else {
                 value = condition.values[0].map(Self.literal) ?? "nan"
             }

@@ -51,12 +51,34 @@ struct PostgresRemoteTests {
                 + "UPDATE \(table) SET value = '\(trial % 2 == 0 ? "" : "-")Infinity' WHERE x = (SELECT x FROM \(table) ORDER BY x OFFSET 60 LIMIT 1);"
                 + "ANALYZE \(table)"
         )
-        // And a text column, which a remote dataset codes (`RemoteTexts`).
-        let query = "SELECT x, value, other, k, 'host-' || k AS h FROM \(table) ORDER BY x"
+        // And a text column of four values, which a remote dataset codes (`RemoteTexts`).
+        let query =
+            "SELECT x, value, other, k, 'host-' || (extract(epoch FROM x)::bigint % 4) AS h FROM \(table) ORDER BY x"
         RemoteComparison.vocabulary(
             load: "load \(url) \"\(query)\" as d" + (trial % 4 == 1 ? "" : " x=x"), xs: xs,
             random: &random,
             lines: UInt64(28 + trial), trial: trial)
+    }
+
+    /// `where=` keeping two or three values of a text column, with `by=` on it, each line
+    /// alone on a chart: drawn as loading every row draws it (issue 49, where ClickHouse
+    /// drew another x range).
+    @Test(arguments: 0..<3) func severalValuesOfATextColumnGroupedByItDrawAsLocal(trial: Int)
+        throws
+    {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: UInt64(4900 + trial))
+        let rows = RemoteComparison.regionRows(random: &random, count: 500 + random.below(3_000))
+        let table = "regions_\(trial)"
+        PostgresFixture.exec(
+            url,
+            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (t timestamptz, s text, v float8);"
+                + "INSERT INTO \(table) VALUES "
+                + rows.map { "(to_timestamp(\($0.x)), '\($0.s)', \($0.v))" }.joined(separator: ",")
+                + "; ANALYZE \(table)")
+        let differences = RemoteComparison.keptGroups(
+            url, "SELECT t, s, v FROM \(table) ORDER BY t", random: &random)
+        #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 
     @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
@@ -331,7 +353,7 @@ enum PostgresFixture {
         let first = xs.first ?? 0, last = xs.last ?? 1
         let at = { (f: Double) in text(first + (last - first) * f, false) }
         names.filters = [
-            "k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0", "h=host-1", "h!=host-0,host-2",
+            "k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0", "h=host-1", "h!=host-0,host-2", "h=host-0,host-1", "h!=host-2",
         ]
         names.xValues = [at(0.3), at(0.71), at(-0.1)]
         names.intervals = ["\(at(0.2))..\(at(0.6))", "\(at(0.5))..\(at(0.52))", "all"]

@@ -113,16 +113,21 @@ enum RemoteComparison {
         var refused = 0, run = 0
         var differences = [String]()
         for step in 0..<80 {
-            // A line first (refused where rows share an x), a line through the rows a
-            // where= keeps, one per group of those another keeps, a line of means the engine
-            // computes (agg=), a line per group of a text column (`h`, coded), then the
-            // grammar's lines.
-            let fixed = [
+            // A line first (refused where rows share an x; in odd trials, the `pair` of
+            // groups), a line through the rows a where= keeps, one per group of those
+            // another keeps, a line of means the engine computes (agg=), a line per group of
+            // a text column (`h`, coded), then the grammar's lines.
+            // Two values of a text column kept and grouped by it, alone on the chart in odd
+            // trials (issue 49: ClickHouse found no group's end rows and drew another x
+            // range, which a line of every row drawn first hid).
+            let pair = "add plot line d.value as pair by=h where=h=host-0,host-2"
+            let first = [
                 "add plot line d.value", "add plot line d.other where=value>0",
                 "add plot line d.value by=k where=other>0",
                 "add plot line d.value as means agg=mean",
                 "add plot line d.other as hosts by=h where=h!=host-0",
             ]
+            let fixed = trial % 2 == 1 ? [pair] + first : first + [pair]
             let line =
                 step < fixed.count ? fixed[step] : lines.line(for: specs[random.below(specs.count)])
             let remote = sides[1].run(line)
@@ -154,6 +159,43 @@ enum RemoteComparison {
         return lines.flatMap { line in
             let (local, remote) = (sides[0].run(line), sides[1].run(line))
             return differences(line, sides, local, remote)
+        }
+    }
+
+    /// The rows of a long table of regions for `keptGroups`: a row a minute, `s` one of four
+    /// regions at random — the first and last rows `east`, which the lines keep only now and
+    /// then, so that a group's own ends, not the table's, give its x range — and `v` a walk.
+    static func regionRows(random: inout RandomSource, count: Int) -> [(
+        x: Int, s: String, v: Double
+    )] {
+        var level = 0.0
+        return (0..<count).map { i in
+            level += random.nextGaussian()
+            let s = i == 0 || i == count - 1 ? "east" : regions[random.below(regions.count)]
+            return (1_700_000_000 + i * 60, s, (level * 1000).rounded() / 1000)
+        }
+    }
+
+    static let regions = ["east", "north", "south", "west"]
+
+    /// Lines through two or three of the regions' rows (`where=` listing them, or `!=` the
+    /// others) grouped by region, each alone on a chart of `query` (`regionRows`, loaded as
+    /// `d`), with a view or a selection now and then: where local and remote differ (issue
+    /// 49: ClickHouse found no group's first or last row and drew another x range).
+    static func keptGroups(_ url: String, _ query: String, random: inout RandomSource)
+        -> [String]
+    {
+        (0..<6).flatMap { round -> [String] in
+            var kept = regions.filter { _ in random.nextUnit() < 0.6 }
+            while kept.count < 2 { kept.append(regions[kept.count + 1]) }
+            let others = regions.filter { !kept.contains($0) }
+            let filter =
+                round % 2 == 0 || others.isEmpty
+                ? "s=" + kept.joined(separator: ",") : "s!=" + others.joined(separator: ",")
+            var lines = ["add plot line d.v where=\(filter) by=s"]
+            if round % 3 == 1 { lines.append("select x=2023-11-15T01:00") }
+            if round % 3 == 2 { lines.append("view 2023-11-14T23:00..2023-11-15T05:00") }
+            return sameLines(url, query, options: "x=t", lines)
         }
     }
 
