@@ -353,7 +353,8 @@ enum PostgresFixture {
         let first = xs.first ?? 0, last = xs.last ?? 1
         let at = { (f: Double) in text(first + (last - first) * f, false) }
         names.filters = [
-            "k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0", "h=host-1", "h!=host-0,host-2", "h=host-0,host-1", "h!=host-2",
+            "k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0", "h=host-1", "h!=host-0,host-2",
+            "h=host-0,host-1", "h!=host-2",
         ]
         names.xValues = [at(0.3), at(0.71), at(-0.1)]
         names.intervals = ["\(at(0.2))..\(at(0.6))", "\(at(0.5))..\(at(0.52))", "all"]
