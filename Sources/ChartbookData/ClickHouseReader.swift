@@ -39,7 +39,7 @@ public struct ClickHouseReader: Sendable {
         let columns = try shape(
             connection, columnsOf.map(PostgresReader.statement) ?? statement,
             shouldCancel: shouldCancel)
-        let projection = columns.map { $0.selected(Self.quoted($0.name)) }
+        let projection = columns.map { $0.selected(SQLQuoting.clickHouse.identifier($0.name)) }
         var rows = ClickHouseRows(columns: columns, limits: limits)
         do {
             try connection.run(
@@ -80,14 +80,6 @@ public struct ClickHouseReader: Sendable {
                 name: String(decoding: $0.0, as: UTF8.self),
                 type: String(decoding: $0.1, as: UTF8.self))
         }
-    }
-
-    /// A name as ClickHouse quotes one: in backquotes, `\` and `` ` `` escaped.
-    static func quoted(_ name: String) -> String {
-        "`"
-            + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "`", with: "\\`")
-            + "`"
     }
 
     /// The fields of one `TabSeparated` line, unescaped (`\N` kept as written).

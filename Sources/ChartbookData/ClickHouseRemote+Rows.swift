@@ -20,7 +20,7 @@ extension ClickHouseRemote {
             return relation
         }
         var columns = shape.names.indices.map {
-            "\(compiled(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
+            "\(compiled(shape, $0)) AS \(SQLQuoting.clickHouse.identifier(shape.shown[$0]))"
         }
         if ordered {
             columns.append("rowNumberInAllBlocks() AS \(RemoteEngines.rowOrderName)")
@@ -34,7 +34,7 @@ extension ClickHouseRemote {
     /// Column `c` as the transform compiler reads it: a text column's text itself (its
     /// groups are named by it, its `where=` compares it), any other column's `value`.
     private func compiled(_ shape: Shape, _ c: Int) -> String {
-        shape.kinds[c] == .text ? ClickHouseReader.quoted(shape.names[c]) : value(shape, c)
+        shape.kinds[c] == .text ? SQLQuoting.clickHouse.identifier(shape.names[c]) : value(shape, c)
     }
 
     /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
@@ -121,7 +121,7 @@ extension ClickHouseRemote {
     /// (`inf` kept, `nan` missing), times as seconds since the epoch, `Date` day 0 missing.
     func loadedRows(_ shape: Shape) -> String {
         let columns = shape.names.indices.map { c -> String in
-            let name = ClickHouseReader.quoted(shape.names[c])
+            let name = SQLQuoting.clickHouse.identifier(shape.names[c])
             return shape.kinds[c] == .number ? "toFloat64(\(name))" : value(shape, c)
         }
         return "SELECT \(columns.joined(separator: ", ")) "

@@ -31,7 +31,7 @@ extension ClickHouseRemote {
         if span == nil { span = try bounds(connection, shape, shouldCancel: shouldCancel) }
         guard let span else { return nil }
         let step = RemoteEngines.sampleStep(span, stretches: stretches)
-        let raw = ClickHouseReader.quoted(shape.names[shape.x])
+        let raw = SQLQuoting.clickHouse.identifier(shape.names[shape.x])
         let windows = (0..<stretches).map { i in
             let start = span.lowerBound + Double(i) * step
             let (low, high) = xBounds(shape, start, start + step / 16)

@@ -10,7 +10,7 @@ extension ClickHouseRemote {
     func texts(_ connection: ClickHouseConnection, column name: String, shouldCancel: () -> Bool)
         throws(DatabaseFailure) -> [String]?
     {
-        let column = ClickHouseReader.quoted(name)
+        let column = SQLQuoting.clickHouse.identifier(name)
         let rows =
             tableQuery?.relation.rows(where: ["\(column) IS NOT NULL"])
             ?? "(\n\(PostgresReader.statement(query))\n) WHERE \(column) IS NOT NULL"

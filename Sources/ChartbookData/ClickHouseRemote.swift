@@ -157,11 +157,12 @@ public struct ClickHouseRemote: RemoteEngine {
                 leftOut.append(TextMetrics.sanitized(column.name))
                 continue
             }
-            // The transform compiler names columns in double quotes, PostgreSQL's way.
-            guard !column.name.contains("\""), !column.name.contains("\\") else {
+            // The name goes back into SQL, quoted as this engine quotes (`SQLQuoting`): it
+            // must hold no NUL.
+            guard SQLQuoting.canQuote(column.name) else {
                 throw .notRemote(
-                    "column '\(TextMetrics.sanitized(column.name))' has a quote or a backslash "
-                        + "in its name; rename it with AS, or use mode=local")
+                    "column '\(TextMetrics.sanitized(column.name))' has a NUL in its name; "
+                        + "rename it with AS, or use mode=local")
             }
             // Loading every row reads a Float32's text (0.1); this engine widens it to
             // 0.10000000149…, and its own reading of text is not exact (1 value in 6 of
@@ -241,7 +242,7 @@ public struct ClickHouseRemote: RemoteEngine {
             }
             // And x as the query gives it (what a question may read instead; unread, it
             // costs nothing).
-            + [("chartbook_t", ClickHouseReader.quoted(shape.names[shape.x]))]
+            + [("chartbook_t", SQLQuoting.clickHouse.identifier(shape.names[shape.x]))]
     }
 
     /// Definitions as SQL: `value AS name, …`.
@@ -286,20 +287,20 @@ public struct ClickHouseRemote: RemoteEngine {
     /// but ±∞ kept.
     func loadedValue(_ shape: Shape, _ c: Int) -> String {
         guard shape.mayHoldInfinities(c) else { return value(shape, c) }
-        let number = "toFloat64(\(ClickHouseReader.quoted(shape.names[c])))"
+        let number = "toFloat64(\(SQLQuoting.clickHouse.identifier(shape.names[c])))"
         return "if(isNaN(\(number)), NULL, \(number))"
     }
 
     /// How a `where=` is written for this engine.
     static let words = RowFilter.SQLWords(
-        falseValue: "0", text: SQLQuoting.backslashedLiteral
+        falseValue: "0", text: SQLQuoting.clickHouse.literal
     ) { value in
         value.isFinite ? literal(value) : value < 0 ? "-inf" : "inf"
     }
 
     /// Column `c` as a Float64 value read exactly as the loading path reads its text.
     func value(_ shape: Shape, _ c: Int) -> String {
-        let name = ClickHouseReader.quoted(shape.names[c])
+        let name = SQLQuoting.clickHouse.identifier(shape.names[c])
         switch shape.kinds[c] {
         case .instant: return "toFloat64(toUnixTimestamp(\(name)))"
         case .instant64: return "(toFloat64(toUnixTimestamp64Milli(\(name))) / 1000)"

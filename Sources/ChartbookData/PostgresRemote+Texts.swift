@@ -8,7 +8,7 @@ extension PostgresRemote {
     func texts(_ connection: PostgresConnection, column name: String, shouldCancel: () -> Bool)
         throws(DatabaseFailure) -> [String]?
     {
-        let column = SQLQuoting.identifier(name)
+        let column = SQLQuoting.standard.identifier(name)
         let result = try connection.execute(
             """
             SELECT DISTINCT \(column)::text FROM (\(PostgresReader.statement(query))) AS chartbook_q \

@@ -13,8 +13,8 @@ extension PostgresRemote {
         // A text column as itself (its groups are named by it, its `where=` compares it).
         var columns = shape.names.indices.map {
             shape.kinds[$0] == .text
-                ? "\(SQLQuoting.identifier(shape.names[$0]))::text AS \(SQLQuoting.identifier(shape.shown[$0]))"
-                : "\(value(shape, $0)) AS \(SQLQuoting.identifier(shape.shown[$0]))"
+                ? "\(SQLQuoting.standard.identifier(shape.names[$0]))::text AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
+                : "\(value(shape, $0)) AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
         }
         if ordered {
             columns.append(
@@ -35,7 +35,7 @@ extension PostgresRemote {
         let shape = Shape(table)
         let counts = shape.names.indices.map { c -> String in
             guard shape.kinds[c] == .number else { return "0" }
-            let name = SQLQuoting.identifier(shape.names[c])
+            let name = SQLQuoting.standard.identifier(shape.names[c])
             return "COUNT(*) FILTER (WHERE abs(\(name)::float8) = 'Infinity'::float8)"
         }
         // No number column (constants alone would be a row per row of the query).

@@ -283,8 +283,8 @@ public struct PostgresRemote: RemoteEngine {
         // reads them ('0.1', where the cast gives 0.10000000149…).
         let name =
             shape.textRead.contains(c)
-            ? "\(SQLQuoting.identifier(shape.names[c]))::text"
-            : SQLQuoting.identifier(shape.names[c])
+            ? "\(SQLQuoting.standard.identifier(shape.names[c]))::text"
+            : SQLQuoting.standard.identifier(shape.names[c])
         // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
         if shape.kinds[c] == .text {
             let texts = (shape.texts[c] ?? []).map(Self.words.text)
@@ -322,7 +322,7 @@ public struct PostgresRemote: RemoteEngine {
     }
 
     /// The raw x column (what an index on it orders).
-    func rawX(_ shape: Shape) -> String { SQLQuoting.identifier(shape.names[shape.x]) }
+    func rawX(_ shape: Shape) -> String { SQLQuoting.standard.identifier(shape.names[shape.x]) }
 
     /// `x OP bound` written on the raw column, so that an index on it serves the range, and
     /// checked exactly on the float8 value.

@@ -13,7 +13,8 @@ extension RowFilter {
         public var text: @Sendable (String) -> String
 
         public init(
-            falseValue: String, text: @escaping @Sendable (String) -> String = SQLQuoting.literal,
+            falseValue: String,
+            text: @escaping @Sendable (String) -> String = SQLQuoting.standard.literal,
             number: @escaping @Sendable (Double) -> String
         ) {
             self.falseValue = falseValue

@@ -32,12 +32,15 @@ public struct SeriesName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// How to write it so that the parser reads it back: the column quoted when it is not a
-    /// plain word (spaces, dots, quotes, separators).
+    /// plain word (spaces, dots, quotes, separators) — tested scalar by scalar, as a quote a
+    /// combining mark follows is still a quote to the lexer.
     public var description: String {
         let plain =
             !column.isEmpty
-            && !column.contains(where: { " \t;\"=#\\.".contains($0) || $0.isNewline })
-            && column.unicodeScalars.allSatisfy({ $0.value >= 0x20 })
+            && column.unicodeScalars.allSatisfy({
+                $0.value >= 0x20 && !" \t;\"=#\\.".unicodeScalars.contains($0)
+                    && !Character($0).isNewline
+            })
         let columnText = plain && !quoted ? column : ScriptQuoting.quoted(column)
         return dataset.map { "\($0).\(columnText)" } ?? columnText
     }

@@ -21,7 +21,7 @@ extension SQLCompiler {
             guard kind != .text else {
                 throw .unsupported("a summary of text column '\(name)'", backend: dialect.rawValue)
             }
-            let c = source.column(name)
+            let c = source.column(in: dialect, name)
             fields += [
                 "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
                 "CAST(\(mean(c)) AS \(dialect.nullableDouble))",
@@ -46,7 +46,7 @@ extension SQLCompiler {
         -> String
     {
         guard source.kinds[column] != nil else { throw .missingColumn(column) }
-        let c = source.column(column)
+        let c = source.column(in: dialect, column)
         let count = "CAST(COUNT(*) AS \(dialect.double))"
         return
             "SELECT CAST(NULL AS \(dialect.nullableDouble)), \(dialect.text(c)), \(count), \(count) FROM \(source.relation.rows()) GROUP BY \(c)"
@@ -81,7 +81,7 @@ extension SQLCompiler {
         for filter in kept where source.kinds[filter.column] == nil {
             throw .missingColumn(filter.column)
         }
-        let c = source.column(x)
+        let c = source.column(in: dialect, x)
         let conditions = kept.map { condition($0, source) } + ["\(c) IS NOT NULL"]
         return
             "SELECT CAST(MAX(chartbook_n) AS \(dialect.double)) FROM (SELECT COUNT(*) AS chartbook_n FROM \(source.relation.rows(where: conditions)) GROUP BY \(c)) AS chartbook_counts"

@@ -36,9 +36,9 @@ public struct SQLCompiler: Sendable {
             self.kinds = kinds
         }
 
-        /// Column `name`'s value as SQL.
-        func column(_ name: String) -> String {
-            relation.values[name] ?? SQLQuoting.identifier(name)
+        /// Column `name`'s value as SQL, a name quoted as `dialect` quotes one.
+        func column(in dialect: SQLDialect, _ name: String) -> String {
+            relation.values[name] ?? dialect.quoting.identifier(name)
         }
 
         /// Whether the relation is a table read directly (its values written out): a
@@ -105,7 +105,7 @@ public struct SQLCompiler: Sendable {
     {
         let kept = try keptValues(p, source)
         let n = names
-        let order = source.relation.rowOrder.map(source.column) ?? "0"
+        let order = source.relation.rowOrder.map { source.column(in: dialect, $0) } ?? "0"
         return
             "SELECT \(kept.key) AS \(n.k), \(kept.group) AS \(n.g), \(kept.value) AS \(n.v), \(order) AS \(n.r) FROM \(source.relation.rows(where: kept.conditions))"
     }
@@ -117,7 +117,7 @@ public struct SQLCompiler: Sendable {
         key: String, group: String, value: String, conditions: [String]
     ) {
         for name in p.columnsRead where source.kinds[name] == nil { throw .missingColumn(name) }
-        let x = p.x.map(source.column)
+        let x = p.x.map { source.column(in: dialect, $0) }
         var key = x ?? "NULL"
         if let bin = p.bin, let x {
             switch bin {
@@ -130,8 +130,8 @@ public struct SQLCompiler: Sendable {
             case .time(let unit): key = try dialect.timeKey(unit, x, zone: p.timeZone)
             }
         }
-        let value = p.y.map(source.column) ?? "1"
-        let group = p.by.map { dialect.text(source.column($0)) } ?? "NULL"
+        let value = p.y.map { source.column(in: dialect, $0) } ?? "1"
+        let group = p.by.map { dialect.text(source.column(in: dialect, $0)) } ?? "NULL"
         let conditions = p.filter.map { [condition($0, source)] } ?? []
         return (key, group, value, conditions)
     }
@@ -154,7 +154,7 @@ public struct SQLCompiler: Sendable {
         if dialect != .postgres, kind.quantile != nil {
             throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.rawValue)
         }
-        let c = source.column(column)
+        let c = source.column(in: dialect, column)
         let value: String
         switch kind {
         case .mean: value = mean(c)
@@ -172,7 +172,7 @@ public struct SQLCompiler: Sendable {
     /// The rows `filter` keeps in one scan: how many (whatever they hold), and the lowest
     /// and highest value of `column` among them (NULL where none has one).
     public func kept(_ filter: RowFilter?, extentOf column: String, over source: Source) -> String {
-        let c = source.column(column)
+        let c = source.column(in: dialect, column)
         let kept = filter.map { [condition($0, source)] } ?? []
         return "SELECT CAST(COUNT(*) AS \(dialect.double)), "
             + "CAST(MIN(\(c)) AS \(dialect.nullableDouble)), "
@@ -189,7 +189,8 @@ public struct SQLCompiler: Sendable {
     /// A `where=` as SQL over the source's column (`RowFilter.sql`).
     func condition(_ filter: RowFilter, _ source: Source) -> String {
         filter.sql(
-            on: source.column(filter.column), kind: source.kinds[filter.column] ?? .text,
+            on: source.column(in: dialect, filter.column),
+            kind: source.kinds[filter.column] ?? .text,
             dialect.words)
     }
 }

@@ -19,6 +19,9 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
+    /// How names and texts are quoted in this dialect.
+    public var quoting: SQLQuoting { self == .clickhouse ? .clickHouse : .standard }
+
     /// The double-precision type, for CAST.
     var double: String { self == .clickhouse ? "Float64" : "DOUBLE PRECISION" }
 
@@ -38,8 +41,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
             case .postgres: "'Infinity'::float8"
             case .clickhouse: "inf"
             }
-        let text = self == .clickhouse ? SQLQuoting.backslashedLiteral : SQLQuoting.literal
-        return RowFilter.SQLWords(falseValue: falseValue, text: text) { value in
+        return RowFilter.SQLWords(falseValue: falseValue, text: quoting.literal) { value in
             guard value.isFinite else { return value < 0 ? "(-\(infinity))" : infinity }
             return SQLCompiler.real(value)
         }
@@ -125,7 +127,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         guard name.unicodeScalars.allSatisfy({ Self.zoneNameScalars.contains($0) }) else {
             throw .unsupported("calendar units in the time zone \(name)", backend: rawValue)
         }
-        let z = SQLQuoting.literal(name)
+        let z = quoting.literal(name)
         let wall = offset.map { "(\(t) + \($0))" } ?? t
         let back = offset.map { " - \($0)" } ?? ""
         let time = "toDateTime(toUInt32(floor(\(wall))), \(z))"
@@ -161,7 +163,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         // (a POSIX zone string would read its sign the other way round).
         let z =
             zone.fixedOffset.map { "INTERVAL '\($0) seconds'" }
-            ?? SQLQuoting.literal(zone.name)
+            ?? quoting.literal(zone.name)
         let wall = "(to_timestamp(\(t)) AT TIME ZONE \(z))"
         // (date_part, not EXTRACT: the same double, where EXTRACT computes a numeric per row
         // — 1.4 times the time of a monthly aggregate of 10⁸ rows.)

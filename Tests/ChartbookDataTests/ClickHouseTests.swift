@@ -163,7 +163,7 @@ import Testing
         let line = Array("a\\tb\tc\\\\d\t\\N\tx\\ny".utf8)
         let fields = ClickHouseReader.fields(line).map { String(decoding: $0, as: UTF8.self) }
         #expect(fields == ["a\tb", "c\\d", "N", "x\ny"])
-        #expect(ClickHouseReader.quoted("a`b\\c") == "`a\\`b\\\\c`")
+        #expect(SQLQuoting.clickHouse.identifier("a`b\\c") == "`a\\`b\\\\c`")
     }
 
     @Test func rowsArriveInPiecesAndAreTyped() throws {

@@ -59,9 +59,9 @@ import Testing
     /// ClickHouse reads a backslash in a string literal as an escape: doubled, a value
     /// ending in one cannot end the literal early.
     @Test func clickHouseLiteralsDoubleBackslashesAndQuotes() {
-        #expect(SQLQuoting.backslashedLiteral("a\\") == "'a\\\\'")
-        #expect(SQLQuoting.backslashedLiteral("o'b\\'c") == "'o''b\\\\''c'")
-        #expect(SQLQuoting.literal("a\\") == "'a\\'")
+        #expect(SQLQuoting.clickHouse.literal("a\\") == "'a\\\\'")
+        #expect(SQLQuoting.clickHouse.literal("o'b\\'c") == "'o''b\\\\''c'")
+        #expect(SQLQuoting.standard.literal("a\\") == "'a\\'")
         #expect(ClickHouseRemote.words.text("x\\") == "'x\\\\'")
     }
 

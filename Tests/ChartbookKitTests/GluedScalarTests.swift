@@ -83,7 +83,7 @@ import Testing
     /// Item 1: identifiers quoted by scalar; a NUL cannot be quoted.
     @Test func sqlIdentifiersDoubleEveryQuoteScalar() {
         let name = "v\u{600}\",1),1),1)FROM t);COMMIT;DELETE FROM log;--"
-        let quoted = SQLQuoting.identifier(name)
+        let quoted = SQLQuoting.standard.identifier(name)
         let inner = quoted.unicodeScalars.dropFirst().dropLast()
         // Inside, quotes come only in pairs.
         var run = 0
@@ -91,9 +91,66 @@ import Testing
             if scalar == "\"" { run += 1 } else { #expect(run % 2 == 0); run = 0 }
         }
         #expect(run % 2 == 0)
-        #expect(SQLQuoting.identifier("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
+        #expect(SQLQuoting.standard.identifier("a\"\u{301}b") == "\"a\"\"\u{301}b\"")
         #expect(SQLQuoting.canQuote("é\u{301}\u{200F}\\"))
         #expect(!SQLQuoting.canQuote("a\u{0}b"))
         #expect(!SQLQuoting.canQuote(""))
+    }
+
+    /// Issue 49, item 4: every dialect's names and literals, of generated text full of
+    /// quotes, backquotes, backslashes, combining marks, RTL marks, NULs and newlines, read
+    /// back scalar by scalar as each engine's lexer reads them: the text, NULs left out, and
+    /// nothing after the closing quote.
+    @Test func everyDialectsQuotingReadsBackAsTheText() {
+        var random = RandomSource(seed: 49)
+        let pieces = ["\"", "`", "\\", "'", "\u{301}", "\u{200F}", "\u{0}", "\n", "a", "\u{600}"]
+        for _ in 0..<2_000 {
+            let text = (0..<(1 + random.below(8))).map { _ in pieces[random.below(pieces.count)] }
+                .joined()
+            let expected = String(
+                String.UnicodeScalarView(text.unicodeScalars.filter { $0 != "\u{0}" }))
+            for quoting in SQLQuoting.allCases {
+                let cases = [
+                    (
+                        quoting.identifier(text),
+                        quoting == .clickHouse ? "`" : "\"" as Unicode.Scalar
+                    ),
+                    (quoting.literal(text), "'" as Unicode.Scalar),
+                ]
+                for (quoted, quote) in cases {
+                    #expect(
+                        Self.unquoted(quoted, quote, backslash: quoting == .clickHouse) == expected,
+                        "\(quoting) \(quoted.debugDescription)")
+                }
+            }
+        }
+    }
+
+    /// What an engine's lexer reads of `quoted`: between `quote`s, a doubled quote is one,
+    /// and (`backslash`) a backslash escapes the scalar after it; nil where the text does not
+    /// end at its closing quote.
+    static func unquoted(_ quoted: String, _ quote: Unicode.Scalar, backslash: Bool) -> String? {
+        let scalars = Array(quoted.unicodeScalars)
+        guard scalars.first == quote else { return nil }
+        var out = String.UnicodeScalarView()
+        var i = 1
+        while i < scalars.count {
+            let s = scalars[i]
+            if backslash && s == "\\" && i + 1 < scalars.count {
+                out.append(scalars[i + 1])
+                i += 2
+            } else if s == quote {
+                if i + 1 < scalars.count && scalars[i + 1] == quote {
+                    out.append(quote)
+                    i += 2
+                } else {
+                    return i == scalars.count - 1 ? String(out) : nil
+                }
+            } else {
+                out.append(s)
+                i += 1
+            }
+        }
+        return nil
     }
 }

@@ -81,6 +81,25 @@ struct PostgresRemoteTests {
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 
+    /// Column names of quotes, backquotes, backslashes, combining marks, right-to-left marks
+    /// and newlines, made by the server and named back to it by every question a remote
+    /// dataset asks (round three's injection; issue 49's ClickHouse one).
+    @Test(arguments: 0..<6) func everyNameRoundTripsThroughTheServer(trial: Int) throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: UInt64(4940 + trial))
+        let names = RemoteComparison.hazardousNames(random: &random)
+        let differences = try RemoteComparison.hazardousNames(url, names) { names in
+            let q = names.map(SQLQuoting.standard.identifier)
+            let table = "names_\(trial)"
+            PostgresFixture.exec(
+                url,
+                "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) AS SELECT to_timestamp(1700000000 + i * 3600) AS t, sin(i / 10.0) AS \(q[0]), CASE WHEN i % 9 = 0 THEN NULL ELSE (i % 7)::float8 END AS \(q[1]), CASE WHEN i % 3 = 0 THEN 'up' ELSE 'down' END AS \(q[2]) FROM generate_series(0, 499) i; ANALYZE \(table)"
+            )
+            return "SELECT * FROM \(table) ORDER BY t"
+        }
+        #expect(differences.isEmpty, "\(names): \(differences.prefix(4).joined(separator: "\n"))")
+    }
+
     @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: 2850)

@@ -199,6 +199,49 @@ enum RemoteComparison {
         }
     }
 
+    /// What breaks quoting when a name is split or searched by grapheme cluster: quotes of
+    /// both kinds, backquotes, backslashes, a combining accent (which glues to the scalar
+    /// before it), right-to-left marks, a newline, comment and statement markers.
+    static let hazards = [
+        "\"", "`", "\\", "'", "\u{301}", "\u{200F}", "\u{202E}", "\n", "é", "a", " ", ";",
+        "--", "/*", "\u{600}",
+    ]
+
+    /// Three distinct column names of one to five `hazards` each (a digit ends each).
+    static func hazardousNames(random: inout RandomSource) -> [String] {
+        (0..<3).map { i in
+            (0...random.below(5)).map { _ in hazards[random.below(hazards.count)] }.joined()
+                + String(i)
+        }
+    }
+
+    /// A table of `names` (two numbers, then a text of two values) beside `t` (`create`
+    /// makes it and returns its query), loaded both ways: lines plotting, grouping by,
+    /// aggregating and describing each column by its name, each as loading every row does
+    /// them; and `describe` names each column as the server stored it.
+    static func hazardousNames(
+        _ url: String, _ names: [String], create: ([String]) throws -> String
+    ) throws -> [String] {
+        let query = try create(names)
+        // (A session names a column as the server does, control and bidi marks made U+FFFD.)
+        let shown = names.map(TextMetrics.sanitized)
+        let series = shown.map { SeriesName(dataset: "d", column: $0).description }
+        let lines = [
+            "describe d", "add plot line \(series[0])",
+            "add plot line \(series[1]) by=\(ScriptQuoting.quoted(shown[2]))",
+            "add plot bar \(series[0]) bin=day agg=mean", "add refline mean \(series[1])",
+            "add plot line \(series[0]) as kept where=\(ScriptQuoting.quoted(shown[2] + "=up"))",
+        ]
+        var notebook = Notebook()
+        let described = PostgresFixture.run(
+            "load \(url) \"\(query)\" as d x=t mode=local\ndescribe d", &notebook)
+        let missing = shown.filter {
+            notebook.session.dataset(named: "d")?.column(named: $0) == nil
+        }
+        return missing.map { "no column \(ScriptQuoting.quoted($0)) loaded: \(described)" }
+            + sameLines(url, query, options: "x=t", lines)
+    }
+
     /// The edge tables each engine's test makes, loaded both ways (`orderedBy` ends the
     /// queries of tables whose rows the engine may give in another order): `nonfinite_x (x,
     /// v)`, a number x holding NaN and ∞ (its query ending in a comment); `null_x (t, v, w)` and `no_value (t, v, w)`, rows

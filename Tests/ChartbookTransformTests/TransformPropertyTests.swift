@@ -91,9 +91,9 @@ struct RandomTable {
         y.indices.map { i -> String in
             let x =
                 kind == .text
-                ? (xText[i].isEmpty ? "NULL" : SQLQuoting.literal(xText[i]))
+                ? (xText[i].isEmpty ? "NULL" : SQLQuoting.standard.literal(xText[i]))
                 : x[i].isNaN ? "NULL" : number(x[i])
-            let g = by.map { SQLQuoting.literal($0[i]) } ?? "NULL"
+            let g = by.map { SQLQuoting.standard.literal($0[i]) } ?? "NULL"
             return "(\(x), \(y[i].isNaN ? "NULL" : number(y[i])), \(g), \(i))"
         }
     }
