@@ -21,10 +21,26 @@ public struct Expression: Equatable, Sendable {
     public var kind: Kind
     /// Characters [lowerBound, upperBound) of the expression's text.
     public var span: Range<Int>
+    /// How many nodes the longest path from this one to a leaf holds (a value: 1; `a + b`:
+    /// 2; a sum of n terms: n). Every pass over the tree recurses this deep.
+    public private(set) var height: Int
+
+    /// The most `height` and the most parentheses, calls and prefix operators nested in an
+    /// expression (`ExpressionParser` refuses more with a caret): every pass over a tree —
+    /// parsing, checking, computing, compiling, freeing — recurses as deep, and a limit
+    /// well inside a thread's stack (8 MiB) is what keeps a deep expression from killing
+    /// the process (issue 49: 10 000 parentheses ended in SIGSEGV).
+    public static let maximumDepth = 256
 
     public init(_ kind: Kind, _ span: Range<Int>) {
         self.kind = kind
         self.span = span
+        switch kind {
+        case .number, .text, .column: height = 1
+        case .negate(let a), .not(let a): height = a.height + 1
+        case .binary(_, let a, let b): height = max(a.height, b.height) + 1
+        case .call(_, let arguments): height = (arguments.map(\.height).max() ?? 0) + 1
+        }
     }
 
     /// The columns it reads, each once, in order of first use.

@@ -5,6 +5,8 @@
 public struct ExpressionParser {
     var tokens: [ExpressionLexer.Token]
     var index = 0
+    /// Parentheses, calls and prefix operators open around the token being read.
+    var nesting = 0
 
     public static func parse(_ text: String) throws(ExpressionError) -> Expression {
         var parser = ExpressionParser(tokens: try ExpressionLexer.tokens(text))
@@ -40,10 +42,34 @@ public struct ExpressionParser {
         var left = try next(&self)
         while let symbol = take(Array(symbols.keys)), let op = symbols[symbol] {
             let right = try next(&self)
-            left = Expression(
-                .binary(op, left, right), left.span.lowerBound..<right.span.upperBound)
+            left = try node(.binary(op, left, right), left.span.lowerBound..<right.span.upperBound)
         }
         return left
+    }
+
+    /// A node of the tree, refused past `Expression.maximumDepth` (a sum of too many terms).
+    func node(_ kind: Expression.Kind, _ span: Range<Int>) throws(ExpressionError) -> Expression {
+        let e = Expression(kind, span)
+        guard e.height <= Expression.maximumDepth else { throw tooDeep(at: span) }
+        return e
+    }
+
+    /// Reads what `read` reads one level deeper (inside a parenthesis, a call's arguments,
+    /// after a prefix operator), refused past `Expression.maximumDepth` before the parser's
+    /// own recursion runs out of stack.
+    mutating func nested<T>(
+        at span: Range<Int>, _ read: (inout ExpressionParser) throws(ExpressionError) -> T
+    ) throws(ExpressionError) -> T {
+        guard nesting < Expression.maximumDepth else { throw tooDeep(at: span) }
+        nesting += 1
+        defer { nesting -= 1 }
+        return try read(&self)
+    }
+
+    func tooDeep(at span: Range<Int>) -> ExpressionError {
+        ExpressionError(
+            "the expression nests more than \(Expression.maximumDepth) deep",
+            hint: "compute a part of it with a 'let' of its own first", at: span)
     }
 
     mutating func or() throws(ExpressionError) -> Expression {
@@ -56,9 +82,10 @@ public struct ExpressionParser {
 
     mutating func negation() throws(ExpressionError) -> Expression {
         let start = peek.span.lowerBound
+        let word = peek.span
         guard take(["not", "!"]) != nil else { return try comparison() }
-        let operand = try negation()
-        return Expression(.not(operand), start..<operand.span.upperBound)
+        let operand = try nested(at: word) { p throws(ExpressionError) in try p.negation() }
+        return try node(.not(operand), start..<operand.span.upperBound)
     }
 
     mutating func comparison() throws(ExpressionError) -> Expression {
@@ -82,9 +109,10 @@ public struct ExpressionParser {
 
     mutating func unary() throws(ExpressionError) -> Expression {
         let start = peek.span.lowerBound
+        let minus = peek.span
         guard take(["-"]) != nil else { return try primary() }
-        let operand = try unary()
-        return Expression(.negate(operand), start..<operand.span.upperBound)
+        let operand = try nested(at: minus) { p throws(ExpressionError) in try p.unary() }
+        return try node(.negate(operand), start..<operand.span.upperBound)
     }
 
     mutating func primary() throws(ExpressionError) -> Expression {
@@ -94,7 +122,7 @@ public struct ExpressionParser {
         case .number(let v): return Expression(.number(v), token.span)
         case .text(let t): return Expression(.text(t), token.span)
         case .symbol("("):
-            let inner = try or()
+            let inner = try nested(at: token.span) { p throws(ExpressionError) in try p.or() }
             guard take([")"]) != nil else {
                 throw ExpressionError("expected ')'", hint: "close the '(' here", at: peek.span)
             }
@@ -103,13 +131,16 @@ public struct ExpressionParser {
             guard take(["("]) != nil else { return Expression(.column(name), token.span) }
             var arguments = [Expression]()
             if take([")"]) == nil {
-                repeat { arguments.append(try or()) } while take([","]) != nil
+                repeat {
+                    arguments.append(
+                        try nested(at: token.span) { p throws(ExpressionError) in try p.or() })
+                } while take([","]) != nil
                 guard take([")"]) != nil else {
                     throw ExpressionError(
                         "expected ',' or ')' in the arguments of \(name)", at: peek.span)
                 }
             }
-            return Expression(
+            return try node(
                 .call(name.lowercased(), arguments),
                 token.span.lowerBound..<tokens[index - 1].span.upperBound)
         default:

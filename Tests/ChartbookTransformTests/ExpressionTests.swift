@@ -136,4 +136,40 @@ import Testing
         #expect(texts(try compute("`my col` * 10", d).0) == ["10", "20"])
         #expect(try ExpressionParser.parse("a + `my col` * f(b)").columns == ["a", "my col", "b"])
     }
+
+    /// Issue 49, item 2: parentheses, sums, prefix operators and calls nest up to
+    /// `Expression.maximumDepth` and are computed; one more is refused with a caret at the
+    /// level that goes too deep, and 10 000 (which ended in SIGSEGV) the same, at once.
+    @Test func deepExpressionsAreComputedUpToTheLimitAndRefusedPastIt() throws {
+        let n = Expression.maximumDepth
+        let shapes: [(Int) -> String] = [
+            { String(repeating: "(", count: $0) + "quarter" + String(repeating: ")", count: $0) },
+            { Array(repeating: "quarter", count: $0).joined(separator: "+") },
+            { String(repeating: "-", count: $0 - 1) + "quarter" },
+            {
+                String(repeating: "abs(", count: $0 - 1) + "quarter"
+                    + String(repeating: ")", count: $0 - 1)
+            },
+            // (The comparison is two nodes.)
+            { String(repeating: "not ", count: $0 - 2) + "quarter > 1" },
+        ]
+        for (i, shape) in shapes.enumerated() {
+            let (column, _) = try compute(shape(n))
+            #expect(try ExpressionParser.parse(shape(n)).height <= n)
+            #expect(column.count == 4, "shape \(i)")
+            for depth in [n + 1, 10_000] {
+                #expect(throws: ExpressionError.self, "shape \(i) at \(depth)") {
+                    _ = try ExpressionParser.parse(shape(depth))
+                }
+                do {
+                    _ = try ExpressionParser.parse(shape(depth))
+                } catch {
+                    #expect(error.message.contains("nests more than \(n) deep"))
+                    #expect(error.span.lowerBound < shape(depth).count)
+                }
+            }
+        }
+        let (sum, _) = try compute(Array(repeating: "quarter", count: n).joined(separator: "+"))
+        #expect(texts(sum) == ["256", "1024", "512", "768"])
+    }
 }
