@@ -38,8 +38,10 @@ extension Executor {
             let parsed = try ExpressionParser.parse(derivation.expression)
             let (checked, _) = try ExpressionChecker(dataset: dataset, timeZone: zone).checked(
                 parsed)
-            var evaluator = ExpressionEvaluator(ExpressionContext(dataset: dataset, timeZone: zone))
-            let values = evaluator.evaluate(checked)
+            var evaluator = ExpressionEvaluator(
+                ExpressionContext(
+                    dataset: dataset, timeZone: zone, memoryBudget: limits.memoryBudget))
+            let values = try evaluator.evaluate(checked)
             return (values.column(named: derivation.name), evaluator.divisionsByZero)
         } catch {
             let start = range.start.column + error.span.lowerBound

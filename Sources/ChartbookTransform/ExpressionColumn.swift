@@ -48,6 +48,16 @@ public enum ExpressionColumn: Equatable, Sendable {
         }
     }
 
+    /// The bytes the column holds: 8 a number, and a text cell its `String` (16 bytes)
+    /// plus its UTF-8 where that is too long to be held inside (over 15 bytes).
+    var bytes: Int {
+        guard case .texts(let t) = self else { return 8 * count }
+        return t.reduce(0) { $0 + Self.bytes(ofCell: $1.utf8.count) }
+    }
+
+    /// The bytes of a text cell of `length` UTF-8 bytes.
+    static func bytes(ofCell length: Int) -> Int { 16 + (length > 15 ? length : 0) }
+
     /// As a dataset column called `name` (truth values as 1 and 0).
     public func column(named name: String) -> Column {
         switch self {
@@ -63,10 +73,14 @@ public enum ExpressionColumn: Equatable, Sendable {
 public struct ExpressionContext: Sendable {
     public var dataset: Dataset
     public var timeZone: TimeZoneSetting
+    /// Bytes the columns an expression makes may hold at once (`ResourceLimits.memoryBudget`);
+    /// a function is given what is left of it, and refuses before it makes more.
+    public var memoryBudget: Int
 
-    public init(dataset: Dataset, timeZone: TimeZoneSetting) {
+    public init(dataset: Dataset, timeZone: TimeZoneSetting, memoryBudget: Int = .max) {
         self.dataset = dataset
         self.timeZone = timeZone
+        self.memoryBudget = memoryBudget
     }
 
     var count: Int { dataset.count }

@@ -10,7 +10,15 @@ public struct ExpressionFunction: Sendable {
     let arity: ClosedRange<Int>
     /// The result's type for these argument types; nil when they do not fit.
     let type: @Sendable ([ExpressionType]) -> ExpressionType?
-    let apply: @Sendable ([ExpressionColumn], ExpressionContext) -> ExpressionColumn
+    /// Its column; a function whose cells may grow past their arguments' (text) refuses
+    /// before it makes them, when they would hold more than `context.memoryBudget` bytes.
+    let apply:
+        @Sendable ([ExpressionColumn], ExpressionContext) throws(OverBudget) -> ExpressionColumn
+
+    /// Making a column would need `needed` bytes, more than the budget left.
+    struct OverBudget: Error {
+        var needed: Int
+    }
 
     public static let all: [ExpressionFunction] = math + [conditional] + time + text
 

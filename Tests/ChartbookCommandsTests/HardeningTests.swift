@@ -154,4 +154,37 @@ import ChartbookModel
             h.run("set spacing 1e-20")?.contains(
                 "invalid spacing '1e-20': expected a number from 0.01 to 1000") == true)
     }
+
+    /// Issue 49, items 3 and 10: text a `let` makes is held to the memory budget — refused
+    /// with a caret at the part that would pass it, the session unchanged — and `fold`
+    /// counts what its result holds (the columns kept, the key and the value per row), not
+    /// every input column per output row.
+    @Test func letAndFoldAreHeldToTheMemoryBudgetByWhatTheyMake() {
+        var h = Harness()
+        h.limits = ResourceLimits(memoryBudget: 4 << 20)
+        #expect(h.run("gen w walk 2000") == nil)
+        let before = h.notebook
+        let literal = String(repeating: "x", count: 10_000)
+        let error = h.run("let w.t = lower(concat(\"\(literal)\", w))")
+        #expect(error?.contains("t.cb:1:17: error: it needs at least") == true, "\(error ?? "")")
+        #expect(error?.contains("more than the budget of 4 MiB") == true)
+        #expect(h.notebook == before)
+        #expect(h.run("let w.t = concat(\"ab\", w)") == nil)
+        // 20 rows of 2 000 columns: 40 000 rows of five words each, 1.5 MiB; every input
+        // column per row was 610 MiB.
+        var wide = Harness()
+        let header = "id," + (0..<2_000).map { "c\($0)" }.joined(separator: ",")
+        let rows = (0..<20).map { r in
+            "\(r)," + (0..<2_000).map { String($0 + r) }.joined(separator: ",")
+        }
+        wide.files = InMemoryFiles([
+            "/work/wide.csv": ([header] + rows).joined(separator: "\n") + "\n"
+        ])
+        wide.limits = ResourceLimits(memoryBudget: 4 << 20)
+        #expect(wide.run("load wide.csv; fold wide c0..c1999 as k v") == nil)
+        #expect(wide.session.dataset(named: "wide")?.count == 40_000)
+        wide.limits = ResourceLimits(memoryBudget: 1 << 20)
+        #expect(
+            wide.run("reload")?.contains("need more memory than the budget of 1 MiB") == true)
+    }
 }

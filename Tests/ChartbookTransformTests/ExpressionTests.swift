@@ -15,11 +15,14 @@ import Testing
             Column(name: "code", numbers: [19580329, 20240229, 20230230, 1]),
         ], source: .inline)
 
-    func compute(_ text: String, _ d: Dataset = quarters) throws -> (ExpressionColumn, Int) {
+    func compute(_ text: String, _ d: Dataset = quarters, budget: Int = .max) throws -> (
+        ExpressionColumn, Int
+    ) {
         let parsed = try ExpressionParser.parse(text)
         let (checked, _) = try ExpressionChecker(dataset: d, timeZone: .utc).checked(parsed)
-        var evaluator = ExpressionEvaluator(ExpressionContext(dataset: d, timeZone: .utc))
-        return (evaluator.evaluate(checked), evaluator.divisionsByZero)
+        var evaluator = ExpressionEvaluator(
+            ExpressionContext(dataset: d, timeZone: .utc, memoryBudget: budget))
+        return (try evaluator.evaluate(checked), evaluator.divisionsByZero)
     }
 
     func texts(_ c: ExpressionColumn) -> [String] { (0..<c.count).map(c.text) }
@@ -171,5 +174,60 @@ import Testing
         }
         let (sum, _) = try compute(Array(repeating: "quarter", count: n).joined(separator: "+"))
         #expect(texts(sum) == ["256", "1024", "512", "768"])
+    }
+
+    /// Issue 49, item 3: the columns an expression holds at once count against the memory
+    /// budget, and text that grows (`concat`, `replace`, `lower`, `upper`) is refused before
+    /// it is made, at the node that would pass it.
+    @Test func textMadeByAnExpressionIsHeldToTheMemoryBudget() throws {
+        let rows = Dataset(
+            name: "w", columns: [Column(name: "v", numbers: (0..<2_000).map(Double.init))],
+            source: .inline)
+        let literal = String(repeating: "x", count: 100_000)
+        let concat = "concat(\"\(literal)\", v)"
+        // 2 000 cells of 100 005 bytes or so: about 200 MB.
+        let needs = try #require(
+            throwing(try compute(concat, rows, budget: 64 << 20)))
+        #expect(needs.message.hasPrefix("it needs at least 19"))
+        #expect(needs.message.hasSuffix("more than the budget of 64 MiB"))
+        #expect(needs.span.lowerBound == 0)
+        let (small, _) = try compute("concat(\"ab\", v)", rows, budget: 1 << 20)
+        #expect(small.count == 2_000)
+        // A chain of replacements multiplying the text tenfold: refused at the first that
+        // passes, each occurrence counted before a cell is made.
+        var chain = "concat(\"ab\", v)"
+        for _ in 0..<8 { chain = "replace(\(chain), \"a\", \"aaaaaaaaaa\")" }
+        let grown = try #require(throwing(try compute(chain, rows, budget: 4 << 20)))
+        #expect(grown.message.contains("more than the budget of 4 MiB"))
+        #expect(grown.span.lowerBound > 0 && grown.span.lowerBound < 40)
+        // Case mapping is counted at three times its text: 2 MB upper-cased passes 5 MiB.
+        let kilobyte = String(repeating: "x", count: 1_000)
+        let upper = "upper(concat(\"\(kilobyte)\", v))"
+        #expect(throwing(try compute(upper, rows, budget: 5 << 20))?.span.lowerBound == 0)
+        #expect(throwing(try compute(upper, rows, budget: 8 << 20)) == nil)
+    }
+
+    /// Issue 49: `replace` is literal on Unicode scalars, left to right, not overlapping.
+    @Test func replaceIsLiteralOnScalars() throws {
+        let d = Dataset(
+            name: "t", columns: [Column(name: "s", text: ["aaa", "e\u{301}é", "", "abab"])],
+            source: .inline)
+        let (r, _) = try compute("replace(s, \"aa\", \"b\")", d)
+        #expect(texts(r) == ["ba", "e\u{301}é", "", "abab"])
+        let (e, _) = try compute("replace(s, \"é\", \"E\")", d)
+        #expect(texts(e) == ["aaa", "e\u{301}E", "", "abab"])
+        let (gone, _) = try compute("replace(s, \"ab\", \"\")", d)
+        #expect(texts(gone) == ["aaa", "e\u{301}é", "", ""])
+    }
+
+    func throwing(_ work: @autoclosure () throws -> (ExpressionColumn, Int)) -> ExpressionError? {
+        do {
+            _ = try work()
+            return nil
+        } catch let error as ExpressionError {
+            return error
+        } catch {
+            return nil
+        }
     }
 }

@@ -1,0 +1,50 @@
+/// `replace(text, "from", "to")` of a `let` expression, on UTF-8 bytes: every occurrence of
+/// `from`, left to right and not overlapping, written as `to`. A match of valid UTF-8 in
+/// valid UTF-8 starts and ends between scalars, so this is a literal replacement of Unicode
+/// scalars (as SQL's `REPLACE`), with no canonical equivalence: `é` is not `e` + U+0301.
+/// Counting first (`occurrences`) sizes the result before it is made (the memory budget).
+enum TextReplacement {
+    /// How many times `pattern` (not empty) occurs in `text`, not overlapping.
+    static func occurrences(of pattern: [UInt8], in text: String) -> Int {
+        var count = 0
+        scan(pattern, in: text) { _ in count += 1 }
+        return count
+    }
+
+    /// `text` with every occurrence of `pattern` (not empty) written as `replacement`.
+    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in text: String)
+        -> String
+    {
+        var out = [UInt8]()
+        var copied = 0
+        let bytes = Array(text.utf8)
+        scan(pattern, in: text) { at in
+            if out.isEmpty { out.reserveCapacity(bytes.count) }
+            out += bytes[copied..<at]
+            out += replacement
+            copied = at + pattern.count
+        }
+        guard copied > 0 else { return text }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Calls `found` with the byte offset of each occurrence, left to right, not overlapping.
+    private static func scan(_ pattern: [UInt8], in text: String, _ found: (Int) -> Void) {
+        var text = text
+        text.withUTF8 { bytes in
+            guard let first = pattern.first, pattern.count <= bytes.count else { return }
+            var i = 0
+            let last = bytes.count - pattern.count
+            while i <= last {
+                if bytes[i] == first && pattern.indices.allSatisfy({ bytes[i + $0] == pattern[$0] })
+                {
+                    found(i)
+                    i += pattern.count
+                } else {
+                    i += 1
+                }
+            }
+        }
+    }
+}
