@@ -15,9 +15,10 @@ public enum DiagnosticFormatter {
         var current = diagnostic
         var notes = [Diagnostic]()
         while case .inScript(let inner) = current.kind { notes.append(current); current = inner }
+        let message = current.message + (current.hint.map { "; \($0)" } ?? "")
         out += line(
             for: current, severity: current.severity.rawValue,
-            message: current.message + (current.hint.map { "; \($0)" } ?? ""))
+            message: withoutPasswords(message, of: current.lineText ?? ""))
         if showCaret { out += caret(for: current) }
         for note in notes.reversed() {
             out += line(for: note, severity: "note", message: "in the script run here")
@@ -41,6 +42,20 @@ public enum DiagnosticFormatter {
         return "\(prefix): \(severity): \(message)\n"
     }
 
+    /// `message` with every password of a connection URL on `line` written `***`: a message
+    /// may quote a token of the URL (the lexer splits `?password=x` at its `=`).
+    static func withoutPasswords(_ message: String, of line: String) -> String {
+        let scalars = Array(line.unicodeScalars)
+        var text = message
+        for change in ConnectionURL.redactions(in: line) {
+            let word = String(String.UnicodeScalarView(scalars[change.range]))
+            for password in ConnectionURL.passwords(in: word) where !password.isEmpty {
+                text = TextReplacement.replacing(password, with: "***", in: text)
+            }
+        }
+        return text
+    }
+
     /// `message` cut in its middle when it is longer than `longestMessage` scalars (it may
     /// quote a word of the input, and input can be a 16 MiB line).
     static func bounded(_ message: String) -> String {
@@ -58,31 +73,70 @@ public enum DiagnosticFormatter {
     static let longestShownLine = 240, shownContext = 60
 
     /// The offending line and a caret under the token, aligned by display width. A password
-    /// in a connection URL on the line is left out (the caret moves with the text).
+    /// in a connection URL on the line is taken out of the whole line before a window of a
+    /// long one is cut (a window starting inside the URL showed it: issue 49); the caret
+    /// moves with the text.
     public static func caret(for d: Diagnostic) -> String {
         guard let text = d.lineText else { return "" }
         let safe = TextMetrics.sanitized(text.replacingTabs())
-        // Columns count Unicode scalars, as the lexer does. A very long line is shown as a
-        // window around the caret, so a message stays a few lines however long the input.
-        var scalars = Array(safe.unicodeScalars)
-        var startIndex = min(max(d.range.start.column - 1, 0), scalars.count)
+        // Columns count Unicode scalars, as the lexer does.
+        let start = max(d.range.start.column - 1, 0)
+        var (scalars, startIndex, tokenEnd) = redacted(
+            safe, start..<(start + max(d.range.length, 0)))
+        // A very long line is shown as a window around the caret, so a message stays a few
+        // lines however long the input.
         if scalars.count > Self.longestShownLine {
             let from = max(0, startIndex - Self.shownContext)
-            let to = min(scalars.count, startIndex + min(d.range.length, 80) + Self.shownContext)
+            let to = min(
+                scalars.count, startIndex + min(tokenEnd - startIndex, 80) + Self.shownContext)
             scalars =
                 (from > 0 ? ["…"] : []) + Array(scalars[from..<to])
                 + (to < scalars.count ? ["…"] : [])
-            startIndex = startIndex - from + (from > 0 ? 1 : 0)
+            let shift = from - (from > 0 ? 1 : 0)
+            startIndex -= shift
+            tokenEnd = min(tokenEnd - shift, scalars.count)
         }
-        let before = ConnectionURL.redacting(String(scalars: scalars[..<startIndex]))
-        let tokenEnd = min(startIndex + d.range.length, scalars.count)
-        let token = ConnectionURL.redacting(
-            String(scalars: scalars[startIndex..<max(startIndex, tokenEnd)]))
-        let after = ConnectionURL.redacting(String(scalars: scalars[max(startIndex, tokenEnd)...]))
+        let before = String(scalars: scalars[..<startIndex])
+        let token = String(scalars: scalars[startIndex..<max(startIndex, tokenEnd)])
+        let after = String(scalars: scalars[max(startIndex, tokenEnd)...])
         let pad = String(repeating: " ", count: TextMetrics.width(of: before))
         let underline =
             "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))
         return before + token + after + "\n" + pad + underline + "\n"
+    }
+
+    /// `line`'s scalars with every password taken out (`ConnectionURL.redactions`), and where
+    /// `token` (scalar offsets, clamped to the line) starts and ends in them: a place inside
+    /// a changed word moves to the same place in its new text, or to its end.
+    static func redacted(_ line: String, _ token: Range<Int>) -> (
+        scalars: [Unicode.Scalar], start: Int, end: Int
+    ) {
+        let original = Array(line.unicodeScalars)
+        var scalars = [Unicode.Scalar]()
+        scalars.reserveCapacity(original.count)
+        func moved(_ p: Int) -> Int {
+            var shift = 0
+            for change in ConnectionURL.redactions(in: line) {
+                if p <= change.range.lowerBound { break }
+                let length = change.text.unicodeScalars.count
+                if p < change.range.upperBound {
+                    return change.range.lowerBound + shift
+                        + min(p - change.range.lowerBound, length)
+                }
+                shift += length - change.range.count
+            }
+            return p + shift
+        }
+        var at = 0
+        for change in ConnectionURL.redactions(in: line) {
+            scalars += original[at..<change.range.lowerBound]
+            scalars += change.text.unicodeScalars
+            at = change.range.upperBound
+        }
+        scalars += original[at...]
+        let start = min(token.lowerBound, original.count)
+        let end = min(max(token.upperBound, start), original.count)
+        return (scalars, min(moved(start), scalars.count), min(moved(end), scalars.count))
     }
 }
 

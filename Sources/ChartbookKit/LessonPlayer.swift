@@ -87,6 +87,7 @@ public struct LessonPlayer: Sendable {
         let step = lesson.steps[done - 1]
         return Frame(
             done: done, total: lesson.steps.count, narration: step.narration,
-            command: step.command, messages: messages, isPause: step.isPause)
+            command: step.command.map(ConnectionURL.redacting), messages: messages,
+            isPause: step.isPause)
     }
 }

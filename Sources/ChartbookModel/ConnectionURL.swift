@@ -100,20 +100,43 @@ public enum ConnectionURL {
         }
     }
 
-    /// A command line with the password taken out of every PostgreSQL URL in it (for the
-    /// REPL's history and for notebooks, which keep what was typed). A quoted URL is one word
-    /// however many blanks its password holds.
+    /// A command line with the password taken out of every server URL in it (for the REPL's
+    /// history, the notebook's steps, a lesson's screen and a diagnostic's caret line,
+    /// which show what was typed). A quoted URL is one word however many blanks its
+    /// password holds.
     public static func redacting(_ line: String) -> String {
-        guard schemes.contains(where: { line.lowercased().contains($0) }) else { return line }
-        var result = ""
-        var word = ""
-        var quoted = false
-        var escaped = false
+        let changes = redactions(in: line)
+        guard !changes.isEmpty else { return line }
+        let scalars = Array(line.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var at = 0
+        for change in changes {
+            out.append(contentsOf: scalars[at..<change.range.lowerBound])
+            out.append(contentsOf: change.text.unicodeScalars)
+            at = change.range.upperBound
+        }
+        out.append(contentsOf: scalars[at...])
+        return String(out)
+    }
+
+    /// The words of `line` that `redacting` changes, in order: each one's place in `line`
+    /// (Unicode scalar offsets) and its text without the password — so that a caret under
+    /// the line can be moved with the text (`DiagnosticFormatter`).
+    public static func redactions(in line: String) -> [(range: Range<Int>, text: String)] {
+        guard schemes.contains(where: { line.lowercased().contains($0) }) else { return [] }
+        var changes = [(range: Range<Int>, text: String)]()
+        var word = String.UnicodeScalarView()
+        var start = 0, offset = 0
+        var quoted = false, escaped = false
         func flush() {
-            result += withoutPassword(word)
-            word = ""
+            let text = String(word)
+            let without = withoutPassword(text)
+            if without != text { changes.append((start..<offset, without)) }
+            word = String.UnicodeScalarView()
         }
         for scalar in line.unicodeScalars {
+            defer { offset += 1 }
+            if word.isEmpty { start = offset }
             if quoted {
                 if escaped {
                     escaped = false
@@ -122,20 +145,18 @@ public enum ConnectionURL {
                 } else if scalar == "\"" {
                     flush()
                     quoted = false
-                    result.unicodeScalars.append(scalar)
                     continue
                 }
-                word.unicodeScalars.append(scalar)
+                word.append(scalar)
             } else if scalar == " " || scalar == "\"" || scalar == "\t" || scalar == ";" {
                 flush()
                 quoted = scalar == "\""
-                result.unicodeScalars.append(scalar)
             } else {
-                word.unicodeScalars.append(scalar)
+                word.append(scalar)
             }
         }
         flush()
-        return result
+        return changes
     }
 }
 

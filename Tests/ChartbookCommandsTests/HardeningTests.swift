@@ -1,5 +1,6 @@
 import Testing
 import Synchronization
+import ChartbookData
 import ChartbookModel
 @testable import ChartbookCommands
 
@@ -186,5 +187,41 @@ import ChartbookModel
         wide.limits = ResourceLimits(memoryBudget: 1 << 20)
         #expect(
             wide.run("reload")?.contains("need more memory than the budget of 1 MiB") == true)
+    }
+
+    /// Issue 49, item 5: a long command line's diagnostic shows a window around the caret;
+    /// a window starting inside a connection URL showed its password. Passwords are taken out
+    /// of the whole line first, wherever the window, the URL and the caret fall.
+    @Test func noDiagnosticWindowShowsAPassword() {
+        var h = Harness()
+        let prefix = String(repeating: "gen w walk 5; ", count: 20)
+        let issue = h.run(
+            prefix
+                + "load postgres://a_long_user:hunter2@127.0.0.1:1/postgres \"SELECT 1\" as q bogus=1"
+        )
+        #expect(issue?.contains("unknown option 'bogus'") == true)
+        #expect(
+            issue?.contains("…postgres://a_long_user@127.0.0.1:1/postgres") == true,
+            "\(issue ?? "")")
+        // The caret still under the word it points at.
+        let lines = (issue ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count > 2, let caret = lines[2].firstIndex(of: "^") {
+            let at = lines[2].distance(from: lines[2].startIndex, to: caret)
+            #expect(lines[1].dropFirst(at).hasPrefix("bogus"))
+        }
+        var random = RandomSource(seed: 49)
+        let urls = [
+            "postgres://u:hunter2@h:1/d", "clickhouse://u:hunter2@h:1/d",
+            "\"postgresql://u:hun ter2@h/d?password=hunter2\"", "postgres://h/d?password=hunter2",
+        ]
+        for _ in 0..<200 {
+            var h = Harness()
+            let before = String(repeating: "gen w walk 5; ", count: random.below(30))
+            let after = String(repeating: " x", count: random.below(60))
+            let line = before + "load \(urls[random.below(urls.count)]) \"SELECT 1\" as q" + after
+            let issue = h.run(line) ?? ""
+            #expect(!issue.isEmpty && !issue.contains("hunter2"), "\(line)\n\(issue)")
+            #expect(!issue.contains("hun ter2"), "\(issue)")
+        }
     }
 }

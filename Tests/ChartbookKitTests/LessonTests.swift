@@ -56,6 +56,22 @@ import ChartbookModel
         #expect(notebook.entries.isEmpty)
     }
 
+    /// Issue 49, item 5: a lesson's screen shows each command as typed, without the
+    /// password of a connection URL — nor does its failure's caret line show it.
+    @Test func aStepShowsNoPassword() {
+        let lesson = Lesson(
+            ScriptSource(
+                name: "l.cb",
+                text: "load postgres://ann:hunter2@127.0.0.1:1/x \"SELECT 1\" as q bogus=1\n"))
+        var player = LessonPlayer(
+            lesson: lesson, runner: ScriptRunner(executor: Executor(files: InMemoryFiles())))
+        var notebook = Notebook()
+        let frame = player.forward(&notebook)
+        #expect(frame.command == "load postgres://ann@127.0.0.1:1/x \"SELECT 1\" as q bogus=1")
+        #expect(frame.messages.contains("unknown option 'bogus'"))
+        #expect(!frame.messages.contains("hunter2"))
+    }
+
     @Test func aFailingStepSaysWhereAndChangesNothing() {
         let lesson = Lesson(ScriptSource(name: "l.cb", text: "gen w walk 5\n\nadd plot lien w\n"))
         var player = LessonPlayer(

@@ -1,18 +1,19 @@
-/// `replace(text, "from", "to")` of a `let` expression, on UTF-8 bytes: every occurrence of
+/// Literal replacement on UTF-8 bytes — `replace(text, "from", "to")` of a `let` expression,
+/// and the passwords taken out of a diagnostic's message: every occurrence of
 /// `from`, left to right and not overlapping, written as `to`. A match of valid UTF-8 in
 /// valid UTF-8 starts and ends between scalars, so this is a literal replacement of Unicode
 /// scalars (as SQL's `REPLACE`), with no canonical equivalence: `é` is not `e` + U+0301.
 /// Counting first (`occurrences`) sizes the result before it is made (the memory budget).
-enum TextReplacement {
+public enum TextReplacement {
     /// How many times `pattern` (not empty) occurs in `text`, not overlapping.
-    static func occurrences(of pattern: [UInt8], in text: String) -> Int {
+    public static func occurrences(of pattern: [UInt8], in text: String) -> Int {
         var count = 0
         scan(pattern, in: text) { _ in count += 1 }
         return count
     }
 
     /// `text` with every occurrence of `pattern` (not empty) written as `replacement`.
-    static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in text: String)
+    public static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in text: String)
         -> String
     {
         var out = [UInt8]()
@@ -46,5 +47,14 @@ enum TextReplacement {
                 }
             }
         }
+    }
+
+    /// `text` with every occurrence of `pattern` written as `replacement` (`text` itself
+    /// where `pattern` is empty).
+    public static func replacing(_ pattern: String, with replacement: String, in text: String)
+        -> String
+    {
+        pattern.isEmpty
+            ? text : replacing(Array(pattern.utf8), with: Array(replacement.utf8), in: text)
     }
 }
