@@ -32,3 +32,15 @@ static inline long chartbook_curl_status(CURL *curl) {
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
     return status;
 }
+
+// The multi interface drives one transfer in steps, so that the caller can stop it between
+// polls (Ctrl-C, a deadline) within a tenth of a second, which the easy interface's progress
+// callback (about once a second while idle) cannot.
+static inline CURLcode chartbook_curl_multi_result(CURLM *multi) {
+    int queued = 0;
+    CURLMsg *message;
+    while ((message = curl_multi_info_read(multi, &queued)) != NULL) {
+        if (message->msg == CURLMSG_DONE) return message->data.result;
+    }
+    return CURLE_OK;
+}

@@ -13,6 +13,14 @@ import Foundation
 /// (`shouldCancel`, asked by libcurl's progress callback, at least once a second) stops the
 /// transfer and asks the server to `KILL QUERY` it. The password travels in the
 /// `Authorization` header, never in a URL, and no message made here contains it.
+///
+/// `timeout=` bounds the whole request on this side too — connecting, sending, waiting and
+/// receiving — not only the server's `max_execution_time`: a server that accepts and never
+/// answers, or drips a byte a second, is left after the timeout and a second's grace (in
+/// which the server's own message usually comes), its query killed. The transfer is driven
+/// by libcurl's multi interface in polls of at most 0.1 s, between which Ctrl-C and the
+/// deadline are checked; the `KILL QUERY` is given 0.5 s — so Ctrl-C returns within a
+/// second, whatever the server does (issue 49).
 final class ClickHouseConnection: Sendable {
     let location: ClickHouseLocation
     /// Seconds a query may take (`max_execution_time`); nil: no limit.
@@ -34,24 +42,32 @@ final class ClickHouseConnection: Sendable {
     ) throws(DatabaseFailure) {
         let id = "chartbook-" + UUID().uuidString
         // The transfer (which holds `shouldCancel`) ends within this call.
+        let seconds = timeout.map { $0 + Self.grace }
         let outcome = withoutActuallyEscaping(receive) { receive in
             withoutActuallyEscaping(shouldCancel) { shouldCancel in
                 let transfer = Transfer(receive: receive, shouldCancel: shouldCancel)
-                transfer.perform(url: url(id: id), body: Array(sql.utf8), headers: headers)
+                transfer.perform(
+                    url: url(id: id), body: Array(sql.utf8), headers: headers, seconds: seconds)
                 let result: Result<Void, DatabaseFailure>
                 do throws(DatabaseFailure) {
                     try transfer.result()
                     result = .success(())
                 } catch { result = .failure(error) }
-                return (cancelled: transfer.cancelled, result: result)
+                return (cancelled: transfer.cancelled, late: transfer.late, result: result)
             }
         }
-        if outcome.cancelled {
-            kill(id)
-            throw .data(.cancelled)
+        if outcome.cancelled || outcome.late { kill(id) }
+        if outcome.cancelled { throw .data(.cancelled) }
+        if outcome.late, let timeout {
+            throw .cannotOpen(
+                "the server did not answer within \(NumberText.shortest(timeout)) s "
+                    + "(timeout= of load sets it; timeout=off waits)")
         }
         try outcome.result.get()
     }
+
+    /// Seconds past `timeout` this side waits for the server's own timeout message.
+    static let grace = 1.0
 
     /// The URL of query `id`: the database, read-only, the limits and settings.
     func url(id: String) -> String {
@@ -82,13 +98,14 @@ final class ClickHouseConnection: Sendable {
         return ["Authorization: Basic " + credentials.base64EncodedString(), "Expect:"]
     }
 
-    /// Asks the server to stop query `id` (best effort: the transfer is gone already).
+    /// Asks the server to stop query `id` (best effort, for at most half a second: the
+    /// transfer is gone already, and a server that does not answer is not waited for).
     private func kill(_ id: String) {
         let transfer = Transfer(receive: { _ in }, shouldCancel: { false })
         transfer.perform(
             url: url(id: id + "-kill"),
             body: Array("KILL QUERY WHERE query_id = '\(id)' ASYNC".utf8), headers: headers,
-            seconds: 2)
+            seconds: 0.5)
     }
 
     /// One request through a libcurl easy handle, on the calling thread: the body streams
@@ -101,6 +118,8 @@ final class ClickHouseConnection: Sendable {
         var errorBody = Data()
         var failure: DatabaseFailure?
         var cancelled = false
+        /// Whether the request's deadline passed before it ended.
+        var late = false
 
         init(
             receive: @escaping (Data) throws(DatabaseFailure) -> Void,
@@ -110,9 +129,8 @@ final class ClickHouseConnection: Sendable {
             self.shouldCancel = shouldCancel
         }
 
-        /// POSTs `body` to `url`; `seconds` bounds the whole request (nil: the server's
-        /// `max_execution_time` does).
-        func perform(url: String, body: [UInt8], headers: [String], seconds: Int? = nil) {
+        /// POSTs `body` to `url`; `seconds` bounds the whole request (nil: no bound).
+        func perform(url: String, body: [UInt8], headers: [String], seconds: Double? = nil) {
             guard let curl = curl_easy_init() else {
                 failure = .cannotOpen("the HTTP client could not start")
                 return
@@ -129,7 +147,6 @@ final class ClickHouseConnection: Sendable {
                     _ = chartbook_curl_text(curl, CURLOPT_URL, url)
                     _ = chartbook_curl_long(curl, CURLOPT_NOSIGNAL, 1)
                     _ = chartbook_curl_long(curl, CURLOPT_CONNECTTIMEOUT, 10)
-                    if let seconds { _ = chartbook_curl_long(curl, CURLOPT_TIMEOUT, seconds) }
                     _ = chartbook_curl_headers(curl, list)
                     _ = chartbook_curl_long(curl, CURLOPT_POST, 1)
                     _ = chartbook_curl_pointer(
@@ -143,14 +160,40 @@ final class ClickHouseConnection: Sendable {
                     _ = chartbook_curl_long(curl, CURLOPT_NOPROGRESS, 0)
                     _ = chartbook_curl_progress_function(curl, Transfer.progressed)
                     _ = chartbook_curl_pointer(curl, CURLOPT_XFERINFODATA, me)
-                    return curl_easy_perform(curl)
+                    return drive(curl, seconds: seconds)
                 }
             }
             status = chartbook_curl_status(curl)
-            guard code != CURLE_OK, failure == nil, !cancelled else { return }
+            guard code != CURLE_OK, failure == nil, !cancelled, !late else { return }
             let text = String(
                 decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             failure = .cannotOpen(text.isEmpty ? String(cString: curl_easy_strerror(code)) : text)
+        }
+
+        /// Runs the transfer in polls of at most 0.1 s until it ends, Ctrl-C stops it
+        /// (`cancelled`) or `seconds` pass (`late`).
+        private func drive(_ curl: UnsafeMutableRawPointer, seconds: Double?) -> CURLcode {
+            guard let multi = curl_multi_init() else { return CURLE_FAILED_INIT }
+            defer { curl_multi_cleanup(multi) }
+            curl_multi_add_handle(multi, curl)
+            defer { curl_multi_remove_handle(multi, curl) }
+            let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
+            var running: Int32 = 1
+            while true {
+                guard curl_multi_perform(multi, &running) == CURLM_OK else {
+                    return CURLE_RECV_ERROR
+                }
+                if running == 0 { return chartbook_curl_multi_result(multi) }
+                if cancelled || shouldCancel() {
+                    cancelled = true
+                    return CURLE_ABORTED_BY_CALLBACK
+                }
+                if let deadline, ContinuousClock.now >= deadline {
+                    late = true
+                    return CURLE_OPERATION_TIMEDOUT
+                }
+                _ = curl_multi_poll(multi, nil, 0, 100, nil)
+            }
         }
 
         /// libcurl's write callback: a piece of the body (0 stops the transfer).
