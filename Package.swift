@@ -63,7 +63,7 @@ let package = Package(
             name: "ChartbookFuzzing",
             dependencies: [
                 "ChartbookKit", "ChartbookCommands", "ChartbookData", "ChartbookModel",
-                "ChartbookSVG", "ChartbookTerminal",
+                "ChartbookSVG", "ChartbookTerminal", "ChartbookTransform",
             ]),
         .executableTarget(
             name: "chartbook",

@@ -6,13 +6,13 @@ import PackageDescription
 let main = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent()
     .lastPathComponent.lowercased()
 
-// libFuzzer executables for chartbook's three input surfaces. A package of its own: these
+// libFuzzer executables for chartbook's four input surfaces. A package of its own: these
 // link only with `--sanitize fuzzer` (libFuzzer provides `main`), so they stay out of the
 // main package's plain `swift build`. Build and run them with Scripts/fuzz.
 let package = Package(
     name: "chartbook-fuzz",
     dependencies: [.package(path: "..")],
-    targets: ["commands", "readers", "layout"].map { name in
+    targets: ["commands", "readers", "layout", "expressions"].map { name in
         .executableTarget(
             name: "fuzz-\(name)",
             dependencies: [.product(name: "ChartbookFuzzing", package: main)],

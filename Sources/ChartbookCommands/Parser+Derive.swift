@@ -26,22 +26,29 @@ extension Parser {
     }
 
     /// Tokens of one line written back as they were typed, each at its own column (a string
-    /// with its quotes), so a position in the text is a column of the line.
+    /// with its quotes), so a position in the text is a column of the line (columns count
+    /// Unicode scalars, as the lexer does; the length is kept as the text grows — counting
+    /// it for each token made a long expression quadratic: issue 49).
     static func sourceText(of tokens: [Token]) -> String {
         guard let start = tokens.first?.range.start else { return "" }
         var text = ""
+        var length = 0
+        func append(_ piece: String) {
+            text += piece
+            length += piece.unicodeScalars.count
+        }
         for token in tokens {
             let column = token.range.start.column - start.column
-            if token.range.start.line == start.line, column > text.count {
-                text += String(repeating: " ", count: column - text.count)
-            } else if !text.isEmpty, token.spaceBefore {
-                text += " "
+            if token.range.start.line == start.line, column > length {
+                append(String(repeating: " ", count: column - length))
+            } else if length > 0, token.spaceBefore {
+                append(" ")
             }
             switch token.kind {
             case .string:
-                text += "\"" + token.text.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-            case .equals: text += "="
-            case .word: text += token.text
+                append("\"" + token.text.replacingOccurrences(of: "\"", with: "\\\"") + "\"")
+            case .equals: append("=")
+            case .word: append(token.text)
             }
         }
         return text

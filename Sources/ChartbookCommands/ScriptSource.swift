@@ -1,3 +1,4 @@
+import ChartbookModel
 /// Script text and the name diagnostics call it by (`tour.cb`, `<command line>`, `<stdin>`).
 public struct ScriptSource: Equatable, Sendable {
     public var name: String
@@ -53,9 +54,24 @@ public struct ScriptSource: Equatable, Sendable {
 
     /// A script file's bytes as its text. A script is text: bytes holding NUL (a binary file,
     /// `/dev/zero`) are refused at once, before any of them is read as commands.
-    public init(name: String, bytes: [UInt8], directory: String?) throws(FileAccessError) {
+    /// A line longer than `maxLineBytes` is refused, naming it (a file is read no further
+    /// than such a line, so its text would end inside it: "unterminated string").
+    public init(
+        name: String, bytes: [UInt8], directory: String?,
+        maxLineBytes: Int = ResourceLimits().maxLineBytes
+    ) throws(FileAccessError) {
         guard !bytes.contains(0) else {
             throw FileAccessError("it is not a text file (it holds NUL bytes), so not a script")
+        }
+        var line = 1, start = 0
+        for (i, byte) in bytes.enumerated() where byte == 10 || i == bytes.count - 1 {
+            if i - start + (byte == 10 ? 0 : 1) > maxLineBytes {
+                throw FileAccessError(
+                    "line \(line) is longer than \(ResourceLimits.bytesText(maxLineBytes)) "
+                        + "(the limit for one line)")
+            }
+            line += 1
+            start = i + 1
         }
         self.init(name: name, text: String(decoding: bytes, as: UTF8.self), directory: directory)
     }

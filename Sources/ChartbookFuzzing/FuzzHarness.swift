@@ -5,7 +5,7 @@ import ChartbookModel
 import ChartbookSVG
 import ChartbookTerminal
 
-/// The three input surfaces, each as a function from bytes to the invariants it broke
+/// The four input surfaces, each as a function from bytes to the invariants it broke
 /// (empty: none). libFuzzer drives them (Fuzz/, `Scripts/fuzz`), where a broken invariant
 /// aborts; the test suite replays every saved input (Fuzz/corpus, Fuzz/crashes) through them.
 public enum FuzzHarness {
@@ -26,6 +26,9 @@ public enum FuzzHarness {
         "/work/self.cb": "gen w walk 5; add plot line w; play self.cb",
         "/work/loop.cb": "source self.cb",
         "/work/cut.csv": "a,b\n1,\"2\n3",
+        // The dataset fuzzed `let` expressions compute a column of (`ExpressionFuzzing`).
+        "/work/fz.csv": "t,v,n,s\n2004-01-01,1,0,a\n2004-03-01,,1,\n1970-01-01,-2.5,2,b\u{301}\n"
+            + "2030-06-01,1e300,3,aaaa\n",
         "/work/cut.json": #"[{"t": 1, "v": 2.5}, {"t": "#,
         "/work/glued.csv": "name,v\n\"\u{600}<s>\",1\n\"<\u{301}set/>\u{301}\",2\n"
             + "\"q\u{600}\"\"\",3\n\"a]]>\u{301}\",4\n",
@@ -76,6 +79,12 @@ public enum FuzzHarness {
             }
         }
         return problems + savedScriptProblems(notebook.session)
+    }
+
+    /// The `let` expression language (`ExpressionFuzzing`), against the populated notebook,
+    /// which holds the dataset `fz` it computes a column of.
+    public static func expressions(_ data: [UInt8]) -> [String] {
+        ExpressionFuzzing.run(data, limits: limits, initial: initial, executor: executor())
     }
 
     /// `save script` writes one command a line: a line that lexes as more or fewer commands

@@ -1,7 +1,7 @@
 /// The fuzz targets by name: the names of Fuzz/corpus/*, Fuzz/crashes/*, the executables
 /// `fuzz-NAME` and `Scripts/fuzz NAME`.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case commands, readers, layout
+    case commands, readers, layout, expressions
 
     /// The invariants `data` breaks (empty: none).
     public func run(_ data: [UInt8]) -> [String] {
@@ -9,6 +9,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .commands: FuzzHarness.commands(data)
         case .readers: FuzzHarness.readers(data)
         case .layout: FuzzHarness.layout(data)
+        case .expressions: FuzzHarness.expressions(data)
         }
     }
 

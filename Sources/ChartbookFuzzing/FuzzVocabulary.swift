@@ -120,5 +120,5 @@ public enum FuzzVocabulary {
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).
     public static let setup =
         "load s.csv labels=month; gen w walk 40 seed=2; data big = 1e300 -1e300 nan 5; "
-        + "data tiny = 0 1e-320 -4e-321; load t.csv"
+        + "data tiny = 0 1e-320 -4e-321; load t.csv; load fz.csv"
 }

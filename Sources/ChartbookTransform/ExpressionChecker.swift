@@ -79,13 +79,21 @@ public struct ExpressionChecker {
                 "unknown function '\(name)'", candidates: ExpressionFunction.all.map(\.name),
                 at: span.lowerBound..<(span.lowerBound + name.count))
         }
+        guard f.arity.contains(arguments.count) else {
+            let (low, high) = (f.arity.lowerBound, f.arity.upperBound)
+            let takes =
+                low == high
+                ? "\(low) argument\(low == 1 ? "" : "s")" : "\(low) to \(high) arguments"
+            throw ExpressionError(
+                "\(f.signature) takes \(takes), not \(arguments.count)", hint: f.summary, at: span)
+        }
         var checkedArguments = [Expression](), types = [ExpressionType]()
         for argument in arguments {
             let (a, t) = try checked(argument)
             checkedArguments.append(a)
             types.append(t)
         }
-        guard f.arity.contains(arguments.count), let type = f.type(types) else {
+        guard let type = f.type(types) else {
             throw ExpressionError(
                 "\(f.signature) cannot take \(types.isEmpty ? "no arguments" : types.map(\.rawValue).joined(separator: ", "))",
                 hint: f.summary, at: span)

@@ -224,4 +224,26 @@ import ChartbookModel
             #expect(!issue.contains("hun ter2"), "\(issue)")
         }
     }
+
+    /// Issue 49, item 11: a script line past the limit is named, not read as a string that
+    /// never ends; a call of too many arguments says how many it takes, not every type.
+    @Test func aLongScriptLineAndTooManyArgumentsSayWhatIsWrong() throws {
+        let line = Array("gen w walk 5\nlet w.z = \"".utf8) + Array(repeating: 120, count: 2_000)
+        #expect(throws: FileAccessError.self) {
+            _ = try ScriptSource(name: "l.cb", bytes: line, directory: nil, maxLineBytes: 1_000)
+        }
+        do {
+            _ = try ScriptSource(name: "l.cb", bytes: line, directory: nil, maxLineBytes: 1_000)
+        } catch {
+            #expect(error.reason == "line 2 is longer than 1000 B (the limit for one line)")
+        }
+        #expect(throws: Never.self) {
+            _ = try ScriptSource(name: "l.cb", bytes: line, directory: nil, maxLineBytes: 3_000)
+        }
+        var h = Harness()
+        let many = Array(repeating: "w", count: 10_000).joined(separator: ",")
+        let error = h.run("gen w walk 5; let w.z = min(\(many))")
+        #expect(error?.contains("min(a, b, …) takes 2 to 16 arguments, not 10000") == true)
+        #expect(error?.contains("number, number") == false)
+    }
 }
