@@ -36,7 +36,7 @@ let package = Package(
             providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
         .systemLibrary(
             name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
-        .target(name: "ChartbookRaster", dependencies: ["CRsvg", "CSixel"]),
+        .target(name: "ChartbookRaster", dependencies: ["ChartbookModel", "CRsvg", "CSixel"]),
         // One transform model (aggregate, bin, window) and its local executor and SQL compiler.
         .target(name: "ChartbookTransform", dependencies: ["ChartbookModel", "ChartbookData"]),
         .target(name: "ChartbookScene", dependencies: ["ChartbookModel"]),

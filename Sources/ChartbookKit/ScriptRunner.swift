@@ -193,7 +193,9 @@ public struct ScriptRunner: Sendable {
         switch output {
         case .chart(let session, .png(let size, let scale)):
             let svg = chartSVG(session, size: size)
-            let bytes = try SVGRasterizer.png(svg, scale: scale)
+            let bytes = try SVGRasterizer.png(
+                svg, scale: scale,
+                memoryBudget: session.memoryBudget ?? executor.limits.memoryBudget)
             // The image's own size, from its header (width and height at bytes 16 and 20).
             let size =
                 bytes.count > 24

@@ -1,4 +1,5 @@
 import CRsvg
+import ChartbookModel
 
 /// chartbook's SVG drawn by librsvg onto a cairo surface (issue 30): a PNG image, or a PDF
 /// page — what `rsvg-convert` makes of the same SVG, from the same libraries, so every output
@@ -13,10 +14,14 @@ public enum SVGRasterizer {
     /// Precondition-free: a size beyond `maximumPixels` is refused, not allocated.
     /// `region`: only that part of the SVG, stretched to its pixels (a picture of some of
     /// a chart's rows, at a terminal's cell size).
-    public static func png(_ svg: String, scale: Double = 1, region: Region? = nil)
-        throws(Failure) -> [UInt8]
-    {
-        let surface = try image(svg, scale: scale, region: region, format: CAIRO_FORMAT_ARGB32)
+    /// `memoryBudget`: the bytes it may take (the session's `set memory`) — 8 a pixel, its
+    /// surface and at most as much again of PNG — refused before anything is drawn.
+    public static func png(
+        _ svg: String, scale: Double = 1, region: Region? = nil, memoryBudget: Int = .max
+    ) throws(Failure) -> [UInt8] {
+        let surface = try image(
+            svg, scale: scale, region: region, format: CAIRO_FORMAT_ARGB32,
+            budget: (bytesPerPixel: 8, bytes: memoryBudget))
         defer { cairo_surface_destroy(surface) }
         let sink = Sink()
         let status = cairo_surface_write_to_png_stream(
@@ -28,9 +33,11 @@ public enum SVGRasterizer {
     }
 
     /// `svg` drawn at `scale` on a new cairo image surface of `format` (the caller destroys
-    /// it); a size beyond `maximumPixels` is refused, not allocated.
+    /// it); a size beyond `maximumPixels`, or needing more than `budget` allows at its bytes
+    /// a pixel, is refused, not allocated.
     private static func image(
-        _ svg: String, scale: Double, region: Region? = nil, format: cairo_format_t
+        _ svg: String, scale: Double, region: Region? = nil, format: cairo_format_t,
+        budget: (bytesPerPixel: Int, bytes: Int) = (4, .max)
     ) throws(Failure) -> OpaquePointer {
         let handle = try load(svg)
         defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
@@ -48,6 +55,14 @@ public enum SVGRasterizer {
         else {
             throw Failure(reason: "an image of \(w)x\(h) pixels is beyond the limit")
         }
+        let needed = w.multipliedReportingOverflow(by: h * budget.bytesPerPixel)
+        guard !needed.overflow, needed.partialValue <= budget.bytes else {
+            throw Failure(
+                reason:
+                    "an image of \(w)x\(h) pixels needs \(ResourceLimits.bytesText(needed.partialValue)) of "
+                    + "memory, more than the budget of \(ResourceLimits.bytesText(budget.bytes)) "
+                    + "(set memory, or a smaller size or scale=)")
+        }
         guard let surface = cairo_image_surface_create(format, Int32(w), Int32(h)) else {
             throw Failure(reason: "cairo could not make an image")
         }
@@ -62,10 +77,13 @@ public enum SVGRasterizer {
 
     /// The pixels of `svg` drawn at `scale`, as RGB bytes row by row (the picture a
     /// terminal is sent as sixel).
-    public static func rgb(_ svg: String, scale: Double = 1, region: Region? = nil)
-        throws(Failure) -> (width: Int, height: Int, pixels: [UInt8])
-    {
-        let surface = try image(svg, scale: scale, region: region, format: CAIRO_FORMAT_RGB24)
+    public static func rgb(
+        _ svg: String, scale: Double = 1, region: Region? = nil, memoryBudget: Int = .max
+    ) throws(Failure) -> (width: Int, height: Int, pixels: [UInt8]) {
+        // Its surface (4 bytes a pixel) and the RGB copy (3).
+        let surface = try image(
+            svg, scale: scale, region: region, format: CAIRO_FORMAT_RGB24,
+            budget: (bytesPerPixel: 7, bytes: memoryBudget))
         defer { cairo_surface_destroy(surface) }
         let w = Int(cairo_image_surface_get_width(surface))
         let h = Int(cairo_image_surface_get_height(surface))

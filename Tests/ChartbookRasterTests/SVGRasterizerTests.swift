@@ -26,6 +26,27 @@ import Foundation
         #expect(Self.size(two).map { [$0.0, $0.1] } == [80, 40])
     }
 
+    /// Issue 49, item 9: a picture is held to the memory budget (8 bytes a pixel for a PNG,
+    /// 7 for a terminal's RGB) before anything is drawn.
+    @Test func aPictureIsHeldToTheMemoryBudget() throws {
+        // 80 × 40 pixels: 25 600 bytes of PNG work, 22 400 of RGB.
+        #expect(throws: Never.self) {
+            _ = try SVGRasterizer.png(Self.svg, scale: 2, memoryBudget: 25_600)
+        }
+        #expect(
+            throws: SVGRasterizer.Failure(
+                reason:
+                    "an image of 80x40 pixels needs 25 KiB of memory, more than the budget of 20 KiB (set memory, or a smaller size or scale=)"
+            )
+        ) { _ = try SVGRasterizer.png(Self.svg, scale: 2, memoryBudget: 20 << 10) }
+        #expect(throws: SVGRasterizer.Failure.self) {
+            _ = try SVGRasterizer.rgb(Self.svg, scale: 2, memoryBudget: 22_399)
+        }
+        #expect(throws: Never.self) {
+            _ = try SVGRasterizer.rgb(Self.svg, scale: 2, memoryBudget: 22_400)
+        }
+    }
+
     @Test func pdfIsOnePageOfTheSVGsSizeInPoints() throws {
         let pdf = try SVGRasterizer.pdf(Self.svg)
         let text = String(decoding: pdf, as: UTF8.self)
