@@ -84,11 +84,12 @@ enum ExpressionFuzzing {
             return problems
         }
         var notebook = initial
-        let before = notebook
         let source = ScriptSource(name: "fuzz", text: "let fz.z = " + text)
         for line in Lexer.logicalLines(source) {
             guard let commands = try? Lexer.commands(in: line) else { continue }
+            // (A `;` in the text ends the `let`: each command its own transaction.)
             for tokens in commands {
+                let before = notebook
                 do {
                     let command = try Parser.parse(tokens)
                     _ = try executor.run(
