@@ -53,7 +53,11 @@ public struct JSONTableReader: Sendable {
             guard line.contains(where: { ![9, 13, 32].contains($0) }) else { continue }
             let data = Data(line)
             guard (try? JSONSerialization.jsonObject(with: data)) is [String: Any] else {
-                throw .invalidJSON("line \(number) of JSON Lines is not one JSON object")
+                let why = JSONProblem.scan(Array(line)).map {
+                    " (column \(JSONProblem.position($0.0, in: Array(line)).column): \($0.1))"
+                }
+                throw .invalidJSON(
+                    "line \(number) of JSON Lines is not one JSON object" + (why ?? ""))
             }
             if !first { array.append(UInt8(ascii: ",")) }
             array.append(data)
@@ -76,7 +80,7 @@ public struct JSONTableReader: Sendable {
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            throw .invalidJSON("it does not parse as JSON")
+            throw .invalidJSON(JSONProblem.describe(Array(bytes), error))
         }
         guard let array = root as? [Any] else {
             throw .invalidJSON("the top level is not an array")
@@ -116,6 +120,20 @@ public struct JSONTableReader: Sendable {
             let order = scan.paths()
             // Rows are flattened only where a key holds an object (most files have none).
             let objects = scan.nested ? rows.map { Self.flattened($0) } : rows
+            // Deeper than `maxDepth`, an object would be a cell of no value: refused, named
+            // (issue 49: such a column was read as all missing, unsaid).
+            if scan.nested,
+                let (row, path) = objects.enumerated().lazy.compactMap({ row, object in
+                    object.first { ($0.value as? [String: Any])?.isEmpty == false }.map {
+                        (row, $0.key)
+                    }
+                }).first
+            {
+                throw .invalidJSON(
+                    "row \(row + 1): '\(TextMetrics.sanitized(path))' holds an object nested "
+                        + "deeper than \(Self.maxDepth) objects, the most read as columns; flatten it "
+                        + "first (jq)")
+            }
             for object in objects {
                 // Refused as soon as there are too many keys (not after ordering them all).
                 guard

@@ -224,6 +224,34 @@ import ChartbookModel
         }
     }
 
+    /// Issue 49, item 8: what refuses a JSON file says where and why — a lone surrogate, a
+    /// number no double holds, an object nested past the depth read (it was a column of
+    /// nothing, unsaid), Foundation's own place — and a surrogate pair is read.
+    @Test func aRefusedJSONFileNamesThePlace() throws {
+        #expect(
+            throws: DataError.invalidJSON(
+                "line 2, column 9: the escape \\ud800 is half of a surrogate pair, without its other half"
+            )
+        ) { try read("[{\"v\": 1},\n{\"s\": \"a\\ud800\"}]") }
+        let digits = String(repeating: "1", count: 5_000)
+        #expect(
+            throws: DataError.invalidJSON(
+                "line 1, column 8: a number of 5000 characters, more than a number holds")
+        ) { try read("[{\"w\": \(digits)}]") }
+        var deep = "1"
+        for key in "bcdefghij".reversed() { deep = "{\"\(key)\": \(deep)}" }
+        #expect(
+            throws: DataError.invalidJSON(
+                "row 2: 'a.b.c.d.e.f.g.h' holds an object nested deeper than 8 objects, the most read as columns; flatten it first (jq)"
+            )
+        ) { try read("[{\"v\": 1}, {\"v\": 2, \"a\": \(deep)}]") }
+        #expect(throws: DataError.invalidJSON("line 2, column 11: it does not parse as JSON")) {
+            try read("[{\"v\": 1},\n {\"v\": tru}]")
+        }
+        let pair = try read("[{\"v\": 1, \"s\": \"\\ud83d\\ude00\"}]")
+        #expect(pair.columns.count == 2)
+    }
+
     @Test func numbersRowsAndObjects() throws {
         let plain = try read("[3, 1, 4, null]")
         #expect(
@@ -269,12 +297,14 @@ import ChartbookModel
         #expect(table.columns[2].numbers?.first == 10)
         #expect(table.columns[6].numbers?.last == 3)
         #expect(table.columns[1].values == .text(["/a", "/b"]))
-        // Deeper than `maxDepth` objects: the deepest is one cell.
+        // `maxDepth` objects deep: read; deeper is refused, named (issue 49: it was a
+        // column of nothing, unsaid).
         var deep = "1"
-        for level in 0..<JSONTableReader.maxDepth + 2 { deep = "{\"k\(level)\": \(deep)}" }
+        for level in 0..<JSONTableReader.maxDepth - 1 { deep = "{\"k\(level)\": \(deep)}" }
         let deepTable = try read("[{\"v\": 1, \"d\": \(deep)}]")
         #expect(deepTable.columns.count == 2)
         #expect(deepTable.columns.allSatisfy { $0.name.split(separator: ".").count <= 8 })
+        #expect(throws: DataError.self) { try read("[{\"v\": 1, \"d\": {\"x\": \(deep)}}]") }
     }
 
     /// Issue 31: JSON Lines (one object a line) load like an array of objects (they were
