@@ -52,9 +52,7 @@ enum ExpressionFuzzing {
         return out
     }
 
-    static func run(_ data: [UInt8], limits: ResourceLimits, initial: Notebook, executor: Executor)
-        -> [String]
-    {
+    static func run(_ data: [UInt8], limits: ResourceLimits, initial: Notebook) -> [String] {
         let text = self.text(data)
         var problems = [String]()
         let length = text.count
@@ -83,23 +81,10 @@ enum ExpressionFuzzing {
         guard text.utf8.count <= 4096, !text.contains("\n"), !text.contains("\r") else {
             return problems
         }
+        // (A `;` in the text ends the `let`: each command is its own transaction.)
         var notebook = initial
-        let source = ScriptSource(name: "fuzz", text: "let fz.z = " + text)
-        for line in Lexer.logicalLines(source) {
-            guard let commands = try? Lexer.commands(in: line) else { continue }
-            // (A `;` in the text ends the `let`: each command its own transaction.)
-            for tokens in commands {
-                let before = notebook
-                do {
-                    let command = try Parser.parse(tokens)
-                    _ = try executor.run(
-                        command, text: tokens.text, at: tokens.tokens[0].range, in: &notebook)
-                } catch {
-                    _ = DiagnosticFormatter.format(error.located(in: source))
-                    if notebook != before { problems.append("a failed let changed the session") }
-                }
-            }
-        }
         return problems
+            + FuzzHarness.transactions(
+                ScriptSource(name: "fuzz", text: "let fz.z = " + text), &notebook)
     }
 }

@@ -58,10 +58,23 @@ public enum FuzzHarness {
     /// a command that fails must leave the notebook exactly as it was.
     public static func commands(_ data: [UInt8]) -> [String] {
         let text = String(decoding: data, as: UTF8.self)
-        let executor = executor()
         var notebook = initial
+        let problems = transactions(ScriptSource(name: "fuzz", text: text), &notebook)
+        return problems + savedScriptProblems(notebook.session)
+    }
+
+    /// The `let` expression language (`ExpressionFuzzing`), against the populated notebook,
+    /// which holds the dataset `fz` it computes a column of.
+    public static func expressions(_ data: [UInt8]) -> [String] {
+        ExpressionFuzzing.run(data, limits: limits, initial: initial)
+    }
+
+    /// `source` command by command on `notebook`, each its own transaction: a command that
+    /// fails must leave the notebook exactly as it was (each failure formatted as a
+    /// diagnostic, which must not crash either).
+    static func transactions(_ source: ScriptSource, _ notebook: inout Notebook) -> [String] {
+        let executor = executor()
         var problems = [String]()
-        let source = ScriptSource(name: "fuzz", text: text)
         for line in Lexer.logicalLines(source) {
             guard let commands = try? Lexer.commands(in: line) else { continue }
             for tokens in commands {
@@ -78,13 +91,7 @@ public enum FuzzHarness {
                 }
             }
         }
-        return problems + savedScriptProblems(notebook.session)
-    }
-
-    /// The `let` expression language (`ExpressionFuzzing`), against the populated notebook,
-    /// which holds the dataset `fz` it computes a column of.
-    public static func expressions(_ data: [UInt8]) -> [String] {
-        ExpressionFuzzing.run(data, limits: limits, initial: initial, executor: executor())
+        return problems
     }
 
     /// `save script` writes one command a line: a line that lexes as more or fewer commands
