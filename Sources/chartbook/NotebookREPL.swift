@@ -183,13 +183,15 @@ struct NotebookREPL {
                 output.diagnostics += (Interrupts.take() ? "\n" : "") + text
             case .draw(let session): output.drawn = session
             case .play(let asked): lesson = asked
-            case .history(let changes, all: false): StandardStreams.out(changes)
+            // A listing like any other: under the chart drawn in place, or paged (issue 54:
+            // printed at once, it was drawn over by the chart of the command after it).
+            case .history(let changes, all: false): output.listing += changes
             case .history(_, all: true):
                 let numbered = history.entries.enumerated().map {
                     "\(String($0.offset + 1).leftPadded(5))  \($0.element)"
                 }
-                StandardStreams.out(
-                    TextMetrics.sanitizedLines(numbered.joined(separator: "\n") + "\n"))
+                output.listing += TextMetrics.sanitizedLines(
+                    numbered.joined(separator: "\n") + "\n")
             }
         }
         if let lesson {
