@@ -4,7 +4,6 @@
 #include <curl/curl.h>
 
 typedef size_t (*chartbook_curl_write)(char *, size_t, size_t, void *);
-typedef int (*chartbook_curl_progress)(void *, curl_off_t, curl_off_t, curl_off_t, curl_off_t);
 
 static inline CURLcode chartbook_curl_long(CURL *curl, CURLoption option, long value) {
     return curl_easy_setopt(curl, option, value);
@@ -24,9 +23,6 @@ static inline CURLcode chartbook_curl_headers(CURL *curl, struct curl_slist *lis
 static inline CURLcode chartbook_curl_writer(CURL *curl, chartbook_curl_write function) {
     return curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, function);
 }
-static inline CURLcode chartbook_curl_progress_function(CURL *curl, chartbook_curl_progress function) {
-    return curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, function);
-}
 static inline long chartbook_curl_status(CURL *curl) {
     long status = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &status);
@@ -35,7 +31,7 @@ static inline long chartbook_curl_status(CURL *curl) {
 
 // The multi interface drives one transfer in steps, so that the caller can stop it between
 // polls (Ctrl-C, a deadline) within a tenth of a second, which the easy interface's progress
-// callback (about once a second while idle) cannot.
+// callback (about once a second while idle) could not.
 static inline CURLcode chartbook_curl_multi_result(CURLM *multi) {
     int queued = 0;
     CURLMsg *message;

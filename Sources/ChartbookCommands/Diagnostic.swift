@@ -280,9 +280,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .tooManyColumns(let line, let limit):
             return "line \(line): more than \(limit) columns (the limit)"
         case .overBudget(let needed, let budget):
-            return
-                "it needs at least \(ResourceLimits.bytesText(needed)) of memory, more than the budget of "
-                + ResourceLimits.bytesText(budget)
+            return ResourceLimits.overBudgetText(needed: needed, budget: budget)
         case .unsupportedEncoding(let name):
             return "\(name) is not supported: convert with iconv -f \(name) -t UTF-8"
         case .notText:

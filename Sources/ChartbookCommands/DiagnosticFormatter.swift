@@ -80,9 +80,12 @@ public enum DiagnosticFormatter {
         guard let text = d.lineText else { return "" }
         let safe = TextMetrics.sanitized(text.replacingTabs())
         // Columns count Unicode scalars, as the lexer does.
-        let start = max(d.range.start.column - 1, 0)
-        var (scalars, startIndex, tokenEnd) = redacted(
-            safe, start..<(start + max(d.range.length, 0)))
+        let count = safe.unicodeScalars.count
+        let start = min(max(d.range.start.column - 1, 0), count)
+        let end = min(max(start + d.range.length, start), count)
+        let (redacted, ends) = ConnectionURL.redacting(safe, moving: [start, end])
+        var scalars = Array(redacted.unicodeScalars)
+        var (startIndex, tokenEnd) = (ends[0], ends[1])
         // A very long line is shown as a window around the caret, so a message stays a few
         // lines however long the input.
         if scalars.count > Self.longestShownLine {
@@ -103,40 +106,6 @@ public enum DiagnosticFormatter {
         let underline =
             "^" + String(repeating: "~", count: max(0, TextMetrics.width(of: token) - 1))
         return before + token + after + "\n" + pad + underline + "\n"
-    }
-
-    /// `line`'s scalars with every password taken out (`ConnectionURL.redactions`), and where
-    /// `token` (scalar offsets, clamped to the line) starts and ends in them: a place inside
-    /// a changed word moves to the same place in its new text, or to its end.
-    static func redacted(_ line: String, _ token: Range<Int>) -> (
-        scalars: [Unicode.Scalar], start: Int, end: Int
-    ) {
-        let original = Array(line.unicodeScalars)
-        var scalars = [Unicode.Scalar]()
-        scalars.reserveCapacity(original.count)
-        func moved(_ p: Int) -> Int {
-            var shift = 0
-            for change in ConnectionURL.redactions(in: line) {
-                if p <= change.range.lowerBound { break }
-                let length = change.text.unicodeScalars.count
-                if p < change.range.upperBound {
-                    return change.range.lowerBound + shift
-                        + min(p - change.range.lowerBound, length)
-                }
-                shift += length - change.range.count
-            }
-            return p + shift
-        }
-        var at = 0
-        for change in ConnectionURL.redactions(in: line) {
-            scalars += original[at..<change.range.lowerBound]
-            scalars += change.text.unicodeScalars
-            at = change.range.upperBound
-        }
-        scalars += original[at...]
-        let start = min(token.lowerBound, original.count)
-        let end = min(max(token.upperBound, start), original.count)
-        return (scalars, min(moved(start), scalars.count), min(moved(end), scalars.count))
     }
 }
 

@@ -10,8 +10,7 @@ import Foundation
 ///
 /// A query is the body of a POST; its answer is streamed to `receive` as it arrives, so the
 /// memory budget is checked while rows come in. Every query carries a `query_id`: Ctrl-C
-/// (`shouldCancel`, asked by libcurl's progress callback, at least once a second) stops the
-/// transfer and asks the server to `KILL QUERY` it. The password travels in the
+/// (`shouldCancel`) stops the transfer and asks the server to `KILL QUERY` it. The password travels in the
 /// `Authorization` header, never in a URL, and no message made here contains it.
 ///
 /// `timeout=` bounds the whole request on this side too — connecting, sending, waiting and
@@ -157,9 +156,6 @@ final class ClickHouseConnection: Sendable {
                     _ = chartbook_curl_pointer(curl, CURLOPT_ERRORBUFFER, errors.baseAddress)
                     _ = chartbook_curl_writer(curl, Transfer.written)
                     _ = chartbook_curl_pointer(curl, CURLOPT_WRITEDATA, me)
-                    _ = chartbook_curl_long(curl, CURLOPT_NOPROGRESS, 0)
-                    _ = chartbook_curl_progress_function(curl, Transfer.progressed)
-                    _ = chartbook_curl_pointer(curl, CURLOPT_XFERINFODATA, me)
                     return drive(curl, seconds: seconds)
                 }
             }
@@ -184,7 +180,7 @@ final class ClickHouseConnection: Sendable {
                     return CURLE_RECV_ERROR
                 }
                 if running == 0 { return chartbook_curl_multi_result(multi) }
-                if cancelled || shouldCancel() {
+                if shouldCancel() {
                     cancelled = true
                     return CURLE_ABORTED_BY_CALLBACK
                 }
@@ -213,18 +209,6 @@ final class ClickHouseConnection: Sendable {
                 return 0
             }
             return size * count
-        }
-
-        /// libcurl's progress callback, also called while waiting: non-zero stops the
-        /// transfer (Ctrl-C).
-        static let progressed: chartbook_curl_progress = { me, _, _, _, _ in
-            guard let me else { return 0 }
-            let transfer = Unmanaged<Transfer>.fromOpaque(me).takeUnretainedValue()
-            if transfer.shouldCancel() {
-                transfer.cancelled = true
-                return 1
-            }
-            return 0
         }
 
         /// How the request ended: normally, or with the failure that stopped it.

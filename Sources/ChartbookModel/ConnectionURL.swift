@@ -58,9 +58,9 @@ public enum ConnectionURL {
     /// A message about `url` (libpq's own, which may quote the URL or a piece of it) with the
     /// URL shown without its password and every password replaced by `***`.
     public static func redacting(_ message: String, about url: String) -> String {
-        var text = message.replacingAll(url, with: withoutPassword(url))
+        var text = TextReplacement.replacing(url, with: withoutPassword(url), in: message)
         for password in passwords(in: url) {
-            text = text.replacingAll(password, with: "***")
+            text = TextReplacement.replacing(password, with: "***", in: text)
         }
         return redacting(text)
     }
@@ -105,8 +105,17 @@ public enum ConnectionURL {
     /// which show what was typed). A quoted URL is one word however many blanks its
     /// password holds.
     public static func redacting(_ line: String) -> String {
+        redacting(line, moving: []).text
+    }
+
+    /// `redacting(line)`, and where the places `offsets` (Unicode scalar offsets of `line`)
+    /// are in it: a place inside a changed word moves to the same place in its new text, or
+    /// to its end — so that a caret under the line moves with the text (`DiagnosticFormatter`).
+    public static func redacting(_ line: String, moving offsets: [Int]) -> (
+        text: String, offsets: [Int]
+    ) {
         let changes = redactions(in: line)
-        guard !changes.isEmpty else { return line }
+        guard !changes.isEmpty else { return (line, offsets) }
         let scalars = Array(line.unicodeScalars)
         var out = String.UnicodeScalarView()
         var at = 0
@@ -116,12 +125,24 @@ public enum ConnectionURL {
             at = change.range.upperBound
         }
         out.append(contentsOf: scalars[at...])
-        return String(out)
+        let moved = offsets.map { p in
+            var shift = 0
+            for change in changes {
+                if p <= change.range.lowerBound { break }
+                let length = change.text.unicodeScalars.count
+                if p < change.range.upperBound {
+                    return change.range.lowerBound + shift
+                        + min(p - change.range.lowerBound, length)
+                }
+                shift += length - change.range.count
+            }
+            return p + shift
+        }
+        return (String(out), moved)
     }
 
     /// The words of `line` that `redacting` changes, in order: each one's place in `line`
-    /// (Unicode scalar offsets) and its text without the password — so that a caret under
-    /// the line can be moved with the text (`DiagnosticFormatter`).
+    /// (Unicode scalar offsets) and its text without the password.
     public static func redactions(in line: String) -> [(range: Range<Int>, text: String)] {
         guard schemes.contains(where: { line.lowercased().contains($0) }) else { return [] }
         var changes = [(range: Range<Int>, text: String)]()
@@ -157,19 +178,5 @@ public enum ConnectionURL {
         }
         flush()
         return changes
-    }
-}
-
-private extension String {
-    /// Every occurrence of `target` replaced (nothing when `target` is empty).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = ""
-        var rest = Substring(self)
-        while let range = rest.range(of: target) {
-            out += rest[..<range.lowerBound] + replacement
-            rest = rest[range.upperBound...]
-        }
-        return out + rest
     }
 }

@@ -45,6 +45,13 @@ public struct ResourceLimits: Equatable, Sendable {
         self.maxMarkedLines = maxMarkedLines
     }
 
+    /// What a refusal over the budget says: `it needs at least 1.2 GiB of memory, more than
+    /// the budget of 317.9 MiB` (a load, a `let`).
+    public static func overBudgetText(needed: Int, budget: Int) -> String {
+        "it needs at least \(bytesText(needed)) of memory, more than the budget of "
+            + bytesText(budget)
+    }
+
     /// Bytes as a person reads them: `512 B`, `1.5 MiB`, `4 GiB`.
     public static func bytesText(_ bytes: Int) -> String {
         let units = ["B", "KiB", "MiB", "GiB", "TiB"]

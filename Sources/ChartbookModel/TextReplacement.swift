@@ -7,44 +7,48 @@
 public enum TextReplacement {
     /// How many times `pattern` (not empty) occurs in `text`, not overlapping.
     public static func occurrences(of pattern: [UInt8], in text: String) -> Int {
-        var count = 0
-        scan(pattern, in: text) { _ in count += 1 }
-        return count
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            scan(pattern, in: bytes) { _ in count += 1 }
+            return count
+        }
     }
 
-    /// `text` with every occurrence of `pattern` (not empty) written as `replacement`.
+    /// `text` with every occurrence of `pattern` (not empty) written as `replacement` (the
+    /// text itself, not a copy, where there is none).
     public static func replacing(_ pattern: [UInt8], with replacement: [UInt8], in text: String)
         -> String
     {
-        var out = [UInt8]()
-        var copied = 0
-        let bytes = Array(text.utf8)
-        scan(pattern, in: text) { at in
-            if out.isEmpty { out.reserveCapacity(bytes.count) }
-            out += bytes[copied..<at]
-            out += replacement
-            copied = at + pattern.count
-        }
-        guard copied > 0 else { return text }
-        out += bytes[copied...]
-        return String(decoding: out, as: UTF8.self)
+        var text = text
+        return text.withUTF8 { bytes in
+            var out = [UInt8]()
+            var copied = 0
+            scan(pattern, in: bytes) { at in
+                if copied == 0 { out.reserveCapacity(bytes.count) }
+                out += bytes[copied..<at]
+                out += replacement
+                copied = at + pattern.count
+            }
+            guard copied > 0 else { return nil }
+            out += bytes[copied...]
+            return String(decoding: out, as: UTF8.self)
+        } ?? text
     }
 
     /// Calls `found` with the byte offset of each occurrence, left to right, not overlapping.
-    private static func scan(_ pattern: [UInt8], in text: String, _ found: (Int) -> Void) {
-        var text = text
-        text.withUTF8 { bytes in
-            guard let first = pattern.first, pattern.count <= bytes.count else { return }
-            var i = 0
-            let last = bytes.count - pattern.count
-            while i <= last {
-                if bytes[i] == first && pattern.indices.allSatisfy({ bytes[i + $0] == pattern[$0] })
-                {
-                    found(i)
-                    i += pattern.count
-                } else {
-                    i += 1
-                }
+    private static func scan(
+        _ pattern: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, _ found: (Int) -> Void
+    ) {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return }
+        var i = 0
+        let last = bytes.count - pattern.count
+        while i <= last {
+            if bytes[i] == first && pattern.indices.allSatisfy({ bytes[i + $0] == pattern[$0] }) {
+                found(i)
+                i += pattern.count
+            } else {
+                i += 1
             }
         }
     }

@@ -86,7 +86,7 @@ public struct ExpressionEvaluator {
 
     private func overBudget(needed: Int, at span: Range<Int>) -> ExpressionError {
         ExpressionError(
-            "it needs at least \(ResourceLimits.bytesText(needed)) of memory, more than the budget of \(ResourceLimits.bytesText(context.memoryBudget))",
+            ResourceLimits.overBudgetText(needed: needed, budget: context.memoryBudget),
             hint: "'set memory SIZE' sets the budget", at: span)
     }
 

@@ -67,17 +67,16 @@ struct PostgresRemoteTests {
         throws
     {
         let url = try #require(PostgresFixture.url)
-        var random = RandomSource(seed: UInt64(4900 + trial))
-        let rows = RemoteComparison.regionRows(random: &random, count: 500 + random.below(3_000))
-        let table = "regions_\(trial)"
-        PostgresFixture.exec(
-            url,
-            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (t timestamptz, s text, v float8);"
-                + "INSERT INTO \(table) VALUES "
-                + rows.map { "(to_timestamp(\($0.x)), '\($0.s)', \($0.v))" }.joined(separator: ",")
-                + "; ANALYZE \(table)")
-        let differences = RemoteComparison.keptGroups(
-            url, "SELECT t, s, v FROM \(table) ORDER BY t", random: &random)
+        let differences = try RemoteComparison.keptGroups(url, trial: trial) { table, rows in
+            PostgresFixture.exec(
+                url,
+                "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (t timestamptz, s text, v float8);"
+                    + "INSERT INTO \(table) VALUES "
+                    + rows.map { "(to_timestamp(\($0.x)), '\($0.s)', \($0.v))" }.joined(
+                        separator: ",")
+                    + "; ANALYZE \(table)")
+            return "SELECT t, s, v FROM \(table) ORDER BY t"
+        }
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 
@@ -86,18 +85,15 @@ struct PostgresRemoteTests {
     /// dataset asks (round three's injection; issue 49's ClickHouse one).
     @Test(arguments: 0..<6) func everyNameRoundTripsThroughTheServer(trial: Int) throws {
         let url = try #require(PostgresFixture.url)
-        var random = RandomSource(seed: UInt64(4940 + trial))
-        let names = RemoteComparison.hazardousNames(random: &random)
-        let differences = try RemoteComparison.hazardousNames(url, names) { names in
+        let differences = try RemoteComparison.hazardousNames(url, trial: trial) { table, names in
             let q = names.map(SQLQuoting.standard.identifier)
-            let table = "names_\(trial)"
             PostgresFixture.exec(
                 url,
                 "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) AS SELECT to_timestamp(1700000000 + i * 3600) AS t, sin(i / 10.0) AS \(q[0]), CASE WHEN i % 9 = 0 THEN NULL ELSE (i % 7)::float8 END AS \(q[1]), CASE WHEN i % 3 = 0 THEN 'up' ELSE 'down' END AS \(q[2]) FROM generate_series(0, 499) i; ANALYZE \(table)"
             )
             return "SELECT * FROM \(table) ORDER BY t"
         }
-        #expect(differences.isEmpty, "\(names): \(differences.prefix(4).joined(separator: "\n"))")
+        #expect(differences.isEmpty, "\(differences.prefix(4).joined(separator: "\n"))")
     }
 
     @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {

@@ -179,13 +179,18 @@ enum RemoteComparison {
     static let regions = ["east", "north", "south", "west"]
 
     /// Lines through two or three of the regions' rows (`where=` listing them, or `!=` the
-    /// others) grouped by region, each alone on a chart of `query` (`regionRows`, loaded as
-    /// `d`), with a view or a selection now and then: where local and remote differ (issue
-    /// 49: ClickHouse found no group's first or last row and drew another x range).
-    static func keptGroups(_ url: String, _ query: String, random: inout RandomSource)
-        -> [String]
-    {
-        (0..<6).flatMap { round -> [String] in
+    /// others) grouped by region, each alone on a chart of the query `create` gives (after
+    /// filling the table it is given with `regionRows` of the trial; loaded as `d`), with a
+    /// view or a selection now and then: where local and remote differ (issue 49: ClickHouse
+    /// found no group's first or last row and drew another x range).
+    static func keptGroups(
+        _ url: String, trial: Int,
+        create: (_ table: String, _ rows: [(x: Int, s: String, v: Double)]) throws -> String
+    ) throws -> [String] {
+        var random = RandomSource(seed: UInt64(4900 + trial))
+        let rows = regionRows(random: &random, count: 500 + random.below(3_000))
+        let query = try create("regions_\(trial)", rows)
+        return (0..<6).flatMap { round -> [String] in
             var kept = regions.filter { _ in random.nextUnit() < 0.6 }
             while kept.count < 2 { kept.append(regions[kept.count + 1]) }
             let others = regions.filter { !kept.contains($0) }
@@ -220,9 +225,11 @@ enum RemoteComparison {
     /// aggregating and describing each column by its name, each as loading every row does
     /// them; and `describe` names each column as the server stored it.
     static func hazardousNames(
-        _ url: String, _ names: [String], create: ([String]) throws -> String
+        _ url: String, trial: Int, create: (_ table: String, _ names: [String]) throws -> String
     ) throws -> [String] {
-        let query = try create(names)
+        var random = RandomSource(seed: UInt64(4940 + trial))
+        let names = hazardousNames(random: &random)
+        let query = try create("names_\(trial)", names)
         // (A session names a column as the server does, control and bidi marks made U+FFFD.)
         let shown = names.map(TextMetrics.sanitized)
         let series = shown.map { SeriesName(dataset: "d", column: $0).description }
