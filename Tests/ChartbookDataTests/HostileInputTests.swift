@@ -219,4 +219,19 @@ import ChartbookModel
             return false
         }
     }
+
+    /// Records with no field make no column: refused, not a table of nothing (found by the
+    /// readers fuzzer: `\n {}` read as a dataset of no columns).
+    @Test(arguments: ["\n {}", "[{}]", "[[], []]", "{}\n{}\n"])
+    func jsonRecordsWithNoFieldAreRefused(_ text: String) {
+        let bytes = Array(text.utf8)
+        #expect {
+            try bytes.withUnsafeBufferPointer { b throws(DataError) in
+                try JSONTableReader(limits: ResourceLimits()).read(b)
+            }
+        } throws: { error in
+            guard case .invalidJSON(let why) = error as? DataError else { return false }
+            return why.contains("have no fields")
+        }
+    }
 }
