@@ -168,6 +168,8 @@ public struct MarkedLineSpec: Equatable, Sendable {
     public var axis: PlotBinding.Axis?
     /// A statistic's `where=`.
     public var filter: Located<RowFilter>?
+    /// `x=mean D.col`, `y=mean D.col`: the axis a statistic is on; `.auto` when not said.
+    public var placement: MarkedLine.Placement = .auto
 
     public init(
         value: Value, label: String? = nil, color: Color? = nil, style: RuleStyle? = nil,

@@ -199,7 +199,9 @@ public enum CommandPrinter {
         var text: String
         switch spec.value {
         case .constant(let v): text = number(v)
-        case .statistic(let k, let series): text = "\(k.rawValue) \(series.value)"
+        case .statistic(let k, let series):
+            let axis = spec.placement == .auto ? "" : spec.placement.rawValue + "="
+            text = "\(axis)\(k.rawValue) \(series.value)"
         case .x(let value): text = "x=" + word(value.value)
         }
         if let label = spec.label { text += " " + quoted(label) }

@@ -137,6 +137,11 @@ extension Executor {
         case .statistic(let kind, let text):
             let series = try resolveSeries(text, in: s)
             value = .statistic(kind, series)
+            if spec.placement == .x {
+                try checkFollowsX(
+                    Located("\(kind.rawValue) \(series)", at: text.range), in: s,
+                    what: "statistics at x (x=\(kind.rawValue))", key: "x")
+            }
             if let given = spec.filter {
                 let dataset = try existingDataset(Located(series.dataset, at: text.range), in: s)
                 let resolved = try resolvedFilter(given, in: dataset, session: s)
@@ -148,12 +153,13 @@ extension Executor {
             throw Diagnostic(
                 .tooMany("marked reference lines", limit: limits.maxMarkedLines), at: range)
         }
-        s.markedLines.append(
-            MarkedLine(
-                id: "r\(s.nextMarkedLineNumber)", value: value,
-                label: spec.label.map(TextMetrics.sanitized),
-                color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
-                axis: spec.axis ?? .left, filter: filter))
+        var line = MarkedLine(
+            id: "r\(s.nextMarkedLineNumber)", value: value,
+            label: spec.label.map(TextMetrics.sanitized),
+            color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
+            axis: spec.axis ?? .left, filter: filter)
+        line.placement = spec.placement
+        s.markedLines.append(line)
         s.nextMarkedLineNumber += 1
     }
 

@@ -23,13 +23,14 @@ extension Grammar {
             parse: Parser.setReflines),
         CommandSpec(
             "add refline",
-            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
-            "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps; or, with x=, a vertical line at an x value (a number or a time), or a shaded band from A to B. fit=on widens an automatic range to show it.",
+            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B | x=STAT SERIES | y=VALUE|STAT SERIES [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
+            "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps; or, with x=, a vertical line at an x value (a number or a time), or a shaded band from A to B. A statistic of what the chart puts on x (a histogram's values, a dot plot's x= column) is vertical; x=STAT and y=STAT say the axis. fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,
             operands: [.optional(.statistic), .optional(.series), .optional(.text)],
             options: .fixed([
-                OptionSpec("x", .xValue),
+                OptionSpec("x", .either(.statistic, .xValue)),
+                OptionSpec("y", .either(.statistic, .number(-1e300...1e300))),
                 OptionSpec("color", .color),
                 OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
                 OptionSpec("fit", .keyword(["on", "off"])),

@@ -53,25 +53,49 @@ extension Parser {
 
     static func addRefline(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         var spec: MarkedLineSpec
-        if c.atOption, c.peek?.text.lowercased() == "x" {
-            // `x=VALUE`: a vertical line.
+        if c.atOption, let axis = c.peek?.text.lowercased(), axis == "x" || axis == "y" {
             let option = try c.option()
-            spec = MarkedLineSpec(value: .x(Located(option.value.text, at: option.value.range)))
+            if let statistic = StatisticKind(rawValue: option.value.text.lowercased()) {
+                // `x=mean D.col`, `y=mean D.col`: a statistic on the axis named.
+                spec = MarkedLineSpec(
+                    value: .statistic(statistic, try c.series(.series(for: statistic.rawValue))))
+                spec.placement = axis == "x" ? .x : .y
+            } else if axis == "x" {
+                // `x=VALUE`: a vertical line.
+                spec = MarkedLineSpec(
+                    value: .x(Located(option.value.text, at: option.value.range)))
+            } else {
+                spec = MarkedLineSpec(value: try reflineValue(option.value))
+            }
             return .addRefline(try reflineRest(&c, spec))
         }
-        let first = try c.word(.reflineValue)
-        if let value = ValueParser.number(first.text) {
-            spec = MarkedLineSpec(value: .constant(value))
-        } else if let statistic = StatisticKind(rawValue: first.text.lowercased()) {
-            spec = MarkedLineSpec(
-                value: .statistic(statistic, try c.series(.series(for: statistic.rawValue))))
-        } else {
-            throw Diagnostic(
-                .unknown(
-                    .statistic, first.text, candidates: StatisticKind.allCases.map(\.rawValue)),
-                at: first.range)
-        }
+        spec = MarkedLineSpec(value: try reflineValue(try c.word(.reflineValue), &c))
         return .addRefline(try reflineRest(&c, spec))
+    }
+
+    /// A line across's value: a number, or a statistic followed by its series (`mean D.col`).
+    static func reflineValue(_ first: Token, _ c: inout TokenCursor) throws(Diagnostic)
+        -> MarkedLineSpec.Value
+    {
+        if let value = ValueParser.number(first.text) { return .constant(value) }
+        if let statistic = StatisticKind(rawValue: first.text.lowercased()) {
+            return .statistic(statistic, try c.series(.series(for: statistic.rawValue)))
+        }
+        throw Diagnostic(
+            .unknown(.statistic, first.text, candidates: StatisticKind.allCases.map(\.rawValue)),
+            at: first.range)
+    }
+
+    /// `y=VALUE`: a line across at a number (a statistic is read by `addRefline`).
+    static func reflineValue(_ value: Token) throws(Diagnostic) -> MarkedLineSpec.Value {
+        guard let number = ValueParser.number(value.text) else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "y", value: value.text,
+                    expected: "a number or a statistic (\(StatisticKind.listed)) and its series"),
+                at: value.range)
+        }
+        return .constant(number)
     }
 
     /// `add text X Y "TEXT" [anchor= color= axis=]`.
@@ -158,7 +182,17 @@ extension Parser {
             _ = c.next()
         }
         let across: Set<String> = ["fit", "axis", "where"]
+        let statisticOnX = spec.placement == .x
         for option in try c.options() {
+            if statisticOnX, option.name == "fit" || option.name == "axis" {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: option.name, value: option.value.text,
+                        expected:
+                            "nothing: \(option.name)= is for lines across; a statistic at x= takes a label, color=, style= and where="
+                    ),
+                    at: option.key.range)
+            }
             if case .x = spec.value, across.contains(option.name) {
                 throw Diagnostic(
                     .invalidValue(
@@ -178,12 +212,14 @@ extension Parser {
                     option.value, key: "axis", as: PlotBinding.Axis.self)
             case "label": spec.label = option.value.text
             case "where": spec.filter = try Parser.rowFilter(option.value)
-            case "x":
-                // x= is the value of a vertical line, in place of a y value.
+            case "x", "y":
+                // x= and y= say where the line is, in place of its value.
                 throw Diagnostic(
                     .invalidValue(
-                        key: "x", value: option.value.text,
-                        expected: "x=VALUE in place of the line's value (add refline x=VALUE)"),
+                        key: option.name, value: option.value.text,
+                        expected:
+                            "\(option.name)=VALUE in place of the line's value (add refline \(option.name)=VALUE or \(option.name)=mean SERIES)"
+                    ),
                     at: option.key.range)
             default:
                 throw unknownOption(

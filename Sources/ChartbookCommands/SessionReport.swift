@@ -55,14 +55,16 @@ enum SessionReport {
             switch m.value {
             case .constant(let v): value = NumberText.shortest(v)
             case .statistic(let k, let ref):
-                value = "\(k.rawValue) \(ref)" + (m.filter.map { " where=\($0.description)" } ?? "")
+                value =
+                    (m.placedBy.map { "\($0.rawValue)=" } ?? "") + "\(k.rawValue) \(ref)"
+                    + (m.filter.map { " where=\($0.description)" } ?? "")
             case .x(_, let text), .span(_, _, let text):
                 value = "x=\(TextMetrics.sanitized(text))"
             }
             out +=
                 "  \(m.id)  \(value)" + (m.label.map { " \"\($0)\"" } ?? "")
                 + "  style=\(m.style.rawValue)"
-                + (m.isVertical ? "" : " fit=\(m.fit ? "on" : "off")")
+                + (s.isVertical(m) ? "" : " fit=\(m.fit ? "on" : "off")")
                 + "\n"
         }
         return out

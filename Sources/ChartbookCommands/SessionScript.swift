@@ -243,12 +243,13 @@ public enum SessionScript {
             value = .statistic(k, typed(SeriesName(dataset: ref.dataset, column: ref.column)))
         case .x(_, let text), .span(_, _, let text): value = .x(typed(text))
         }
-        return .addRefline(
-            MarkedLineSpec(
-                value: value, label: m.label, color: m.color,
-                style: m.style == .dashed ? nil : m.style, fit: m.fit ? nil : false,
-                axis: m.axis == .left ? nil : m.axis,
-                filter: m.filter.map { typed($0) }))
+        var spec = MarkedLineSpec(
+            value: value, label: m.label, color: m.color,
+            style: m.style == .dashed ? nil : m.style, fit: m.fit ? nil : false,
+            axis: m.axis == .left ? nil : m.axis,
+            filter: m.filter.map { typed($0) })
+        spec.placement = m.placement
+        return .addRefline(spec)
     }
 
     static func labels(_ a: Axes) -> [Command] {

@@ -92,6 +92,20 @@ public struct MarkedLine: Equatable, Sendable {
     /// A remote dataset's statistic as the engine computed it (its rows stay there); nil
     /// for a local one, whose rows give it.
     public var engineValue: Double?
+    /// The axis a statistic's value is on (`add refline x=mean D.col`, `y=mean`); `.auto`:
+    /// the axis the chart puts its series on (`Session.isVertical`). Constants are across,
+    /// `x=` values down.
+    public var placement: Placement = .auto
+
+    /// Which axis a statistic is measured on.
+    public enum Placement: String, Equatable, Sendable, CaseIterable {
+        /// x when the chart puts the series on x (a histogram of it, a dot plot's `x=`), else y.
+        case auto
+        /// A vertical line at the statistic's x value.
+        case x
+        /// A line across at the statistic's y value.
+        case y
+    }
 
     public init(
         id: String, value: Value, label: String? = nil, color: Color? = nil,
@@ -132,13 +146,14 @@ public enum StatisticKind: String, Equatable, Sendable, CaseIterable {
 }
 
 extension MarkedLine {
-    /// At x values (a vertical line or a band), not across at a y value.
-    public var isVertical: Bool {
-        switch value {
-        case .x, .span: true
-        case .constant, .statistic: false
-        }
+    /// Whether it follows a statistic of a series (recomputed as the data changes).
+    public var isStatistic: Bool {
+        if case .statistic = value { return true }
+        return false
     }
+
+    /// A statistic placed on x or y by its command, not by the chart.
+    public var placedBy: Placement? { placement == .auto ? nil : placement }
 
     /// What a statistic's line is called when it has no label: `mean`, `mean year<1898`.
     public var statisticName: String? {
@@ -148,6 +163,35 @@ extension MarkedLine {
 }
 
 extension Session {
+    /// Whether `line` is drawn down the chart at an x value (a line or a band) rather than
+    /// across at a y value: `x=` values always, constants never, a statistic when placed on
+    /// x or, by default, when the chart measures its series along x.
+    public func isVertical(_ line: MarkedLine) -> Bool {
+        switch line.value {
+        case .x, .span: return true
+        case .constant: return false
+        case .statistic(_, let series):
+            switch line.placement {
+            case .x: return true
+            case .y: return false
+            case .auto: return measuresAlongX(series)
+            }
+        }
+    }
+
+    /// Whether a main plot puts `series`' values on the x axis: a histogram of it, or an
+    /// x–y plot of its dataset whose `x=` is its column.
+    public func measuresAlongX(_ series: SeriesReference) -> Bool {
+        mainPlots.contains { plot in
+            switch plot.kind.chart {
+            case .histogram: return plot.series == series
+            case .cartesian:
+                return plot.series.dataset == series.dataset && plot.binding.x == series.column
+            default: return false
+            }
+        }
+    }
+
     /// A marked line's value now: its constant, or its statistic of the rows its `where=`
     /// keeps (NaN when the series is gone or no row has a value); a vertical line's x value
     /// (a band's first).

@@ -91,13 +91,14 @@ public struct SVGRenderer: Sendable {
             // them. (Markers and bars are only drawn for points inside it.)
             clipPath(idPrefix + "plot-area", scene, &out)
             fills(scene, paths, clip: idPrefix + "plot-area", &out)
-            verticalRules(scene, &out)
+            verticalRules(scene, overData: false, &out)
             frame(scene, &out)
             selectionColumn(scene, &out)
             for (index, layer) in scene.layers.enumerated() {
                 marks(layer, path: paths[index], clip: idPrefix + "plot-area", scene, &out)
             }
             rules(scene, kind: [.marked], &out)
+            verticalRules(scene, overData: true, &out)
             arrows(scene, &out)
             clipMarks(scene, &out)
             selectionPoints(scene, &out)
@@ -307,10 +308,11 @@ public struct SVGRenderer: Sendable {
         }
     }
 
-    /// Marked lines at x values, under the data, as wide as marked lines across.
-    func verticalRules(_ scene: Scene, _ out: inout SVGWriter) {
+    /// Marked lines at x values, as wide as marked lines across: those under the data or
+    /// those over it (`Scene.VerticalRule.overData`).
+    func verticalRules(_ scene: Scene, overData: Bool, _ out: inout SVGWriter) {
         let a = area(scene)
-        for rule in scene.verticalRules {
+        for rule in scene.verticalRules where rule.overData == overData {
             let x = px(Double(rule.dotX), scene)
             out.line(
                 "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"1.5\"\(dash(rule.style))/>"

@@ -2,7 +2,8 @@ import ChartbookModel
 import Foundation
 
 /// Marked lines and bands at x values (`add refline x=1898 "dam built"`, `add refline
-/// x=2008-09-01..2009-06-30 "recession"`): a rule down the plot area at the value's dot
+/// x=2008-09-01..2009-06-30 "recession"`, a statistic of what x measures: `add refline mean
+/// fa.waiting` over its histogram, `x=mean D.col`): a rule down the plot area at the value's dot
 /// column, or a shaded band between two; and a label beside it at the top — in the row above
 /// the plot (the title's and legend's) where there is one, off the data, else in the plot's
 /// top row.
@@ -31,14 +32,22 @@ extension ChartLayout {
         for line in c.session.markedLines {
             let color = line.color ?? c.session.output.theme.mark
             let dotX: Int
+            let at: Double
             switch line.value {
-            case .x(let raw, _):
-                let value = x(raw)
+            case .x(let raw, _): at = raw
+            case .statistic where c.session.isVertical(line): at = c.session.value(of: line)
+            default: at = .nan
+            }
+            switch line.value {
+            case .x, .statistic:
+                let value = x(at)
                 guard value.isFinite, plan.domain.contains(value) else { continue }
                 dotX = f.x.mapping.dot(value: value)
                 guard (0..<widthDots).contains(dotX) else { continue }
                 parts.rules.append(
-                    Scene.VerticalRule(dotX: dotX, value: value, color: color, style: line.style))
+                    Scene.VerticalRule(
+                        dotX: dotX, value: value, color: color, style: line.style,
+                        overData: line.isStatistic))
             case .span(let from, let to, _):
                 let a = x(from), b = x(to)
                 guard a.isFinite, b.isFinite, b >= plan.domain.lowerBound,
@@ -50,12 +59,13 @@ extension ChartLayout {
                 guard first <= last else { continue }
                 dotX = first
                 parts.bands.append(Scene.XBand(dots: first...last, color: color))
-            case .constant, .statistic: continue
+            case .constant: continue
             }
             let text: String
             switch line.value {
             case .x(_, let given), .span(_, _, let given): text = line.label ?? given
-            case .constant, .statistic: text = ""
+            case .statistic: text = MarkedLineLabel.text(line, x: at, in: c.session)
+            case .constant: text = ""
             }
             if let label = labels.place(
                 " " + TextMetrics.sanitized(text) + " ", at: f.area.column + dotX / dots.x,

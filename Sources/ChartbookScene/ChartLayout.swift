@@ -88,7 +88,7 @@ public struct ChartLayout: Sendable {
             categories: resolved.categories, notes: resolved.notes,
             count: scale == .index ? max(main.map(\.values.count).max() ?? 0, shared.count) : 0,
             marks: [])
-        context.marks = session.markedLines.filter { !$0.isVertical }.map {
+        context.marks = session.markedLines.filter { !session.isVertical($0) }.map {
             ($0, markedValue($0, in: session))
         }
         return context

@@ -14,4 +14,15 @@ public enum MarkedLineLabel {
         let formatted = formatter.label(for: value, significantDigits: 4)
         return name.isEmpty ? formatted : "\(name) \(formatted)"
     }
+
+    /// The label of a statistic drawn down the chart at `value`, an x value in data units:
+    /// a time as the x axis reads it back (ISO 8601 in the session's zone), a number as the
+    /// lines across write theirs (`mean 70.9`).
+    public static func text(_ line: MarkedLine, x value: Double, in session: Session) -> String {
+        guard session.xScaleKind == .time else { return text(line, value: value, in: session) }
+        let name = TextMetrics.sanitized(line.label ?? line.statisticName ?? "")
+        let formatted = XValueText.text(
+            value, scale: .time, timeZone: session.timeZone, categories: XCategories())
+        return name.isEmpty ? formatted : "\(name) \(formatted)"
+    }
 }

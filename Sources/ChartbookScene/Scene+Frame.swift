@@ -63,11 +63,17 @@ extension Scene {
         public var value: Double
         public var color: Color
         public var style: RuleStyle
-        public init(dotX: Int, value: Double, color: Color, style: RuleStyle) {
+        /// Drawn over the data, as marked lines across are (a statistic of what x measures:
+        /// `add refline mean D.col` on its histogram); else under it (`add refline x=1898`).
+        public var overData: Bool
+        public init(
+            dotX: Int, value: Double, color: Color, style: RuleStyle, overData: Bool = false
+        ) {
             self.dotX = dotX
             self.value = value
             self.color = color
             self.style = style
+            self.overData = overData
         }
     }
 

@@ -72,7 +72,7 @@ extension VegaLiteSpec {
     /// `add refline` lines: a rule at the value (a statistic computed now) and its label at
     /// the right end.
     func markedLineLayers(on axis: PlotBinding.Axis) -> [JSON] {
-        session.markedLines.filter { $0.axis == axis && !$0.isVertical }.flatMap {
+        session.markedLines.filter { $0.axis == axis && !session.isVertical($0) }.flatMap {
             line -> [JSON] in
             let value = session.value(of: line)
             guard value.isFinite else { return [] }
@@ -147,6 +147,13 @@ extension VegaLiteSpec {
                     "x": datum(from),
                     "x2": .object(["datum": number(to)]),
                 ])
+            case .statistic where session.isVertical(line):
+                let value = session.value(of: line)
+                (start, text) = (value, MarkedLineLabel.text(line, x: value, in: session))
+                mark = .object([
+                    "type": "rule", "color": color, "strokeDash": Self.dash(line.style),
+                ])
+                encoding = .object(["x": datum(value)])
             case .constant, .statistic: return []
             }
             guard start.isFinite else { return [] }
