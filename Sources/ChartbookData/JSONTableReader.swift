@@ -89,7 +89,8 @@ public struct JSONTableReader: Sendable {
         let (names, cells) = try columns(of: array, in: data)
         // `[{}]`, `[[]]`, `{}` a line: rows of nothing, which no plot could read (issue 49).
         guard !names.isEmpty else {
-            throw .invalidJSON("its \(array.count) records have no fields: there is no column to read")
+            throw .invalidJSON(
+                "its \(array.count) records have no fields: there is no column to read")
         }
         guard names.count <= limits.maxColumns else {
             throw .tooManyColumns(line: 1, limit: limits.maxColumns)

@@ -49,8 +49,12 @@ import Testing
                 if mark?["type"] as? String == "rule",
                     let encoding = object["encoding"] as? [String: Any]
                 {
-                    if let x = (encoding["x"] as? [String: Any])?["datum"] as? Double { xs.append(x) }
-                    if let y = (encoding["y"] as? [String: Any])?["datum"] as? Double { ys.append(y) }
+                    if let x = (encoding["x"] as? [String: Any])?["datum"] as? Double {
+                        xs.append(x)
+                    }
+                    if let y = (encoding["y"] as? [String: Any])?["datum"] as? Double {
+                        ys.append(y)
+                    }
                 }
                 object.values.forEach(visit)
             } else if let array = value as? [Any] {
@@ -120,7 +124,9 @@ import Testing
 
     @Test func vegaLiteDrawsTheStatisticAsARuleAlongX() throws {
         var notebook = Notebook()
-        #expect(Self.run("load fa.csv as fa\nadd plot histogram fa.w\nadd refline mean fa.w", &notebook) == "")
+        #expect(
+            Self.run("load fa.csv as fa\nadd plot histogram fa.w\nadd refline mean fa.w", &notebook)
+                == "")
         let spec = VegaLiteExporter.spec(for: notebook.session, on: Self.target, urls: false)
         let mean = Self.rows.map(\.w).reduce(0, +) / Double(Self.rows.count)
         let rules = try Self.ruleDatums(spec)
