@@ -213,12 +213,21 @@ extension VegaLiteSpec {
             !column.isTime
         else { return [] }
         let keep = session.rowsKept(by: plot)
+        // The spec's rows are the dataset's: a column of numbers there is numbers in the
+        // domain, even where a computed table keyed its groups by their text (a domain of
+        // strings matches no number, and Vega-Lite drew no mark).
+        let numeric =
+            session.dataset(named: plot.series.dataset)?.column(named: by).map {
+                $0.kind != .text && $0.numbers != nil
+            } ?? false
         var seen = Set<String>(), values = [JSON]()
         for row in 0..<column.count where keep.map({ row < $0.count && $0[row] }) ?? true {
             let text = column.text(at: row)
             guard !text.isEmpty, seen.insert(text).inserted else { continue }
             if let numbers = column.numbers, column.kind != .text {
                 values.append(.number(numbers[row]))
+            } else if numeric, let number = Double(text) {
+                values.append(.number(number))
             } else {
                 values.append(.string(text))
             }
