@@ -320,3 +320,23 @@ extension Executor {
         plot.binding.columns.allSatisfy { dataset.column(named: $0) != nil }
     }
 }
+
+extension Executor {
+    /// `agg=` and `bin=` on a heatmap combine the rows of each (x, y) pair of a matrix: they
+    /// need `y=` (a density without it counts the points per cell already).
+    func checkHeatmapMatrix(_ kind: Plot.Kind, _ binding: PlotBinding, _ spec: PlotBindingSpec)
+        throws(Diagnostic)
+    {
+        guard kind == .heatmap, binding.y == nil, binding.transforms else { return }
+        let option = binding.aggregate != nil ? "agg" : "bin"
+        throw Diagnostic(
+            .invalidValue(
+                key: option,
+                value: option == "agg"
+                    ? binding.aggregate?.rawValue ?? "" : binding.bin?.description ?? "",
+                expected:
+                    "y=COLUMN beside it: \(option)= combines the rows of each (x, y) pair of a matrix (without y= a heatmap counts the points per cell)"
+            ),
+            at: spec.transformRange ?? .generated)
+    }
+}

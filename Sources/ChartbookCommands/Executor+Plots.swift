@@ -56,6 +56,7 @@ extension Executor {
             resolvedBinding(bindingSpec, over: PlotBinding(), dataset: dataset, session: s),
             kind: kind, dataset: dataset, at: seriesText.range)
         try checkRemote(kind, binding, dataset, at: seriesText.range)
+        try checkHeatmapMatrix(kind, binding, bindingSpec)
         if let id, s.plot(id: id.value) != nil {
             throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
         }
@@ -112,6 +113,7 @@ extension Executor {
             dataset: try existingDataset(
                 Located(s.plots[index].series.dataset, at: id.range), in: s),
             session: s)
+        try checkHeatmapMatrix(kind, s.plots[index].binding, settings.binding)
         try refreshDrawnTables(&s, at: id.range)
         try checkXScale(s, at: id.range)
     }

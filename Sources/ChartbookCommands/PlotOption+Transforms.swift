@@ -36,7 +36,7 @@ extension PlotOption {
     static let aggregate = boundChoice(
         "agg", aggregates, Aggregation.self, \.aggregate
     ).described(
-        "Combine the rows that share an x (and a by= group): sum, count, mean, median, min, max, q1, q3, the percentiles p90, p95, p99, stdev or distinct."
+        "Combine the rows that share an x (and a by= group; on a heatmap, an x and a y=): sum, count, mean, median, min, max, q1, q3, the percentiles p90, p95, p99, stdev or distinct."
     )
 
     static let bin = PlotOption.bound(

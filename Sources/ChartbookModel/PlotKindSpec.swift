@@ -279,7 +279,7 @@ extension PlotKindSpec {
             summary:
                 "A 2-D density of two numeric columns (x= and y=), or a matrix of values by two categories.",
             example: "add plot heatmap cars.mpg x=horsepower", family: .heatmap, mark: .family,
-            legendKey: .block, vegaLite: .heatmap),
+            legendKey: .block, vegaLite: .heatmap, traits: [.aggregates]),
         PlotKindSpec(
             kind: .trend, aliases: ["fit", "regression"],
             summary:

@@ -29,24 +29,38 @@ extension ChartLayout {
     }
 
     func heatmapScene(_ session: Session) -> Scene {
+        // A matrix with `agg=` draws its computed table: one value per (x, y) pair.
         guard let plot = session.mainPlots.first,
-            let dataset = session.dataset(named: plot.series.dataset),
-            let values = session.values(of: plot.series)
+            let dataset = session.table(of: plot),
+            let values = session.values(of: plot)
         else { return emptyScene(session) }
         var texts = [Scene.Text]()
         var top = 0
         if let title = titleText(session) { texts.append(title); top = 1 }
         // Rows: the plot, the x axis labels, the key.
         let height = max(rows - top - 2, 0)
-        let keep = session.rowsKept(by: plot)
+        // (A computed table has had its `where=` applied.)
+        let keep = plot.drawn == nil ? session.rowsKept(by: plot) : nil
         let kept = { (i: Int) in keep.map { i < $0.count && $0[i] } ?? true }
         let grid: HeatGrid
         if let yName = plot.binding.y, let yColumn = dataset.column(named: yName),
             let xColumn = session.xColumn(of: plot)
         {
-            grid = HeatGrid.matrix(
-                x: xColumn, y: yColumn, values: values, kept: kept, columns: columns,
-                height: height)
+            let source = session.dataset(named: plot.series.dataset)
+            let kinds = (
+                x: source?.column(named: xColumn.name)?.kind ?? xColumn.kind,
+                y: source?.column(named: yName)?.kind ?? yColumn.kind
+            )
+            let matrix = HeatGrid.matrix(
+                x: xColumn, y: yColumn, kinds: kinds, values: values, kept: kept,
+                columns: columns, height: height)
+            // Categories with no room are counted on a row of their own under the key.
+            grid =
+                matrix.leftOut.note == nil
+                ? matrix
+                : HeatGrid.matrix(
+                    x: xColumn, y: yColumn, kinds: kinds, values: values, kept: kept,
+                    columns: columns, height: max(height - 1, 0))
         } else {
             let xs = session.xColumn(of: plot)?.numbers ?? values.indices.map(Double.init)
             grid = HeatGrid.density(
@@ -81,7 +95,15 @@ extension ChartLayout {
             frame.xTickColumns.append(grid.gutter + label.tick)
             frame.xTicks.append(Scene.Tick(value: label.value, label: label.text))
         }
-        texts += heatKey(low: lo, high: hi, counts: !grid.matrix, row: top + grid.height + 1)
+        let unit =
+            !grid.matrix
+            ? " points per cell"
+            : plot.binding.aggregate.map {
+                " " + $0.rawValue + (plot.series.column.isEmpty ? "" : " of " + plot.series.column)
+            } ?? ""
+        texts += heatKey(
+            low: lo, high: hi, unit: TextMetrics.sanitized(unit), leftOut: grid.leftOut,
+            row: top + grid.height + 1)
         var scene = Scene(
             columns: columns, rows: rows, dotsPerCell: dots, plotArea: area, frame: frame,
             rules: [],
@@ -97,10 +119,12 @@ extension ChartLayout {
         return scene
     }
 
-    /// `low ░▒▓█ high` with the ramp's colours, under the plot.
-    func heatKey(low: Double, high: Double, counts: Bool, row: Int) -> [Scene.Text] {
+    /// `low ░▒▓█ high UNIT` with the ramp's colours, under the plot; then how many
+    /// categories of a matrix had no room (each needs a whole cell), when some had none.
+    func heatKey(
+        low: Double, high: Double, unit: String, leftOut: HeatGrid.LeftOut, row: Int
+    ) -> [Scene.Text] {
         guard row < rows else { return [] }
-        let unit = counts ? " points per cell" : ""
         var texts = [Scene.Text]()
         var column = 0
         let lowText = Self.valueText(low) + " "
@@ -116,8 +140,11 @@ extension ChartLayout {
                     pattern: nil, shade: level))
         }
         column += steps + 1
-        texts.append(
-            Scene.Text(role: .note, row: row, column: column, text: Self.valueText(high) + unit))
+        let highText = Self.valueText(high) + unit
+        texts.append(Scene.Text(role: .note, row: row, column: column, text: highText))
+        if let note = leftOut.note(fitting: columns), row + 1 < rows {
+            texts.append(Scene.Text(role: .note, row: row + 1, column: 0, text: note))
+        }
         return texts
     }
 }
@@ -135,6 +162,29 @@ struct HeatGrid {
     var xLabels: [(column: Int, tick: Int, text: String, value: Double)] = []
     /// A density's bins (nil for a matrix).
     var bins: Scene.HeatBins?
+    /// A matrix's categories that had no room, of how many.
+    var leftOut = LeftOut()
+
+    /// Categories of a matrix left out for want of room (each needs a whole cell).
+    struct LeftOut: Equatable {
+        var x = 0, xCount = 0, y = 0, yCount = 0
+
+        /// `12 of 40 x values and 3 of 30 y values left out: no room`; nil when none was.
+        var note: String? { note(fitting: .max) }
+
+        /// The note in at most `width` columns: in full, else shorter (`12/40 x, 3/30 y left
+        /// out`), else as short as it gets (`12/40 x, 3/30 y`).
+        func note(fitting width: Int) -> String? {
+            let shown = [(x, xCount, "x"), (y, yCount, "y")].filter { $0.0 > 0 }
+            guard !shown.isEmpty else { return nil }
+            let long = shown.map { "\($0.0) of \($0.1) \($0.2) values" }
+            let short = shown.map { "\($0.0)/\($0.1) \($0.2)" }.joined(separator: ", ")
+            let notes = [
+                long.joined(separator: " and ") + " left out: no room", short + " left out", short,
+            ]
+            return notes.first { TextMetrics.width(of: $0) <= width } ?? short
+        }
+    }
 
     var low: Double { matrix ? (cells.filter(\.isFinite).min() ?? 0) : 0 }
     var high: Double { cells.filter(\.isFinite).max() ?? 1 }
@@ -189,22 +239,27 @@ struct HeatGrid {
         return grid
     }
 
-    /// Means per (x category, y category); each category gets whole cells.
+    /// Means per (x category, y category) — one value per pair when the plot's `agg=`
+    /// computed them; each category gets whole cells. Categories of a column of numbers or
+    /// times stand in their order, those of text in order of first appearance.
     static func matrix(
-        x: Column, y: Column, values: [Double], kept: (Int) -> Bool, columns: Int, height: Int
+        x: Column, y: Column, kinds: (x: Column.Kind, y: Column.Kind), values: [Double],
+        kept: (Int) -> Bool, columns: Int, height: Int
     ) -> HeatGrid {
-        var xCategories = XCategories(), yCategories = XCategories()
         let n = min(x.count, y.count, values.count)
+        let rows = (0..<n).filter { values[$0].isFinite && kept($0) }
+        let xOrder = CategoryOrder(x, rows: rows, kind: kinds.x)
+        let yOrder = CategoryOrder(y, rows: rows, kind: kinds.y)
         var sums = [Int: (Double, Int)]()
-        for i in 0..<n where values[i].isFinite && kept(i) {
-            let cx = xCategories.slot(of: x.text(at: i)), cy = yCategories.slot(of: y.text(at: i))
-            guard cx.isFinite, cy.isFinite else { continue }
-            let key = Int(saturating: cy) * 1_000_000 + Int(saturating: cx)
+        for i in rows {
+            guard let cx = xOrder.index(of: x.text(at: i)), let cy = yOrder.index(of: y.text(at: i))
+            else { continue }
+            let key = cy * 1_000_000 + cx
             let (s, k) = sums[key] ?? (0, 0)
             sums[key] = (s + values[i], k + 1)
         }
-        let xNames = xCategories.names.map(TextMetrics.sanitized)
-        let yNames = yCategories.names.map(TextMetrics.sanitized)
+        let xNames = xOrder.names.map(TextMetrics.sanitized)
+        let yNames = yOrder.names.map(TextMetrics.sanitized)
         let gutter = min((yNames.map(TextMetrics.width(of:)).max() ?? 0), columns / 3) + 2
         let nx = max(xNames.count, 1), ny = max(yNames.count, 1)
         let cellWidth = max((columns - gutter - 1) / nx, 1)
@@ -224,6 +279,11 @@ struct HeatGrid {
         }
         var grid = HeatGrid(
             width: width, height: rowsUsed, gutter: gutter, cells: cells, matrix: true)
+        let xShown = min(xNames.count, (width + cellWidth - 1) / cellWidth)
+        let yShown = min(yNames.count, (rowsUsed + cellHeight - 1) / cellHeight)
+        grid.leftOut = LeftOut(
+            x: xNames.count - xShown, xCount: xNames.count, y: yNames.count - yShown,
+            yCount: yNames.count)
         let yFitted = TextMetrics.distinctlyTruncated(yNames, toWidth: gutter - 2)
         for (k, text) in yFitted.enumerated() where k * cellHeight < rowsUsed {
             grid.yLabels.append(
@@ -235,8 +295,15 @@ struct HeatGrid {
                 ))
         }
         var end = -1
-        let xFitted = TextMetrics.distinctlyTruncated(xNames, toWidth: max(cellWidth - 1, 1))
-        for (k, text) in xFitted.enumerated() where k * cellWidth < width {
+        // Numbers and times too wide for their cells are labelled every few cells in full
+        // (`0  3  6 …`), as an axis of values is; text is shortened in every cell.
+        let widest = xNames.map(TextMetrics.width(of:)).max() ?? 0
+        let every =
+            kinds.x != .text && widest > cellWidth - 1 ? (widest + cellWidth) / cellWidth : 1
+        let xFitted =
+            every > 1
+            ? xNames : TextMetrics.distinctlyTruncated(xNames, toWidth: max(cellWidth - 1, 1))
+        for (k, text) in xFitted.enumerated() where k * cellWidth < width && k % every == 0 {
             let column = k * cellWidth + max(0, (cellWidth - TextMetrics.width(of: text)) / 2)
             guard column > end else { continue }
             grid.xLabels.append((column, k * cellWidth + cellWidth / 2, text, Double(k)))
@@ -244,4 +311,38 @@ struct HeatGrid {
         }
         return grid
     }
+}
+
+/// The categories of a matrix's column in the order they stand: a column of numbers or
+/// times by value (hours 0 … 23, not as they first appear), text by first appearance.
+struct CategoryOrder {
+    /// The categories' texts, in order.
+    let names: [String]
+    private let indices: [String: Int]
+
+    /// `kind`: what the dataset's column holds — a computed table keys its groups by text,
+    /// which stand in the order of the values they name.
+    init(_ column: Column, rows: [Int], kind: Column.Kind) {
+        var firsts = XCategories()
+        var valueOf = [String: Double]()
+        let numbers = column.kind == .text ? nil : column.numbers
+        for row in rows {
+            let text = column.text(at: row)
+            guard firsts.slot(of: text).isFinite else { continue }
+            if valueOf[text] == nil { valueOf[text] = numbers?[row] ?? Double(text) }
+        }
+        switch kind {
+        case .text: names = firsts.names
+        // (ISO 8601 texts of one zone sort as their times.)
+        case .time where numbers == nil: names = firsts.names.sorted()
+        case .number, .time:
+            names = firsts.names.sorted {
+                (valueOf[$0] ?? .infinity, $0) < (valueOf[$1] ?? .infinity, $1)
+            }
+        }
+        indices = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+    }
+
+    /// The place of the category `text`; nil for an empty cell.
+    func index(of text: String) -> Int? { indices[text] }
 }

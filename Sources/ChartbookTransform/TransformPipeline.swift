@@ -46,7 +46,9 @@ public struct TransformPipeline: Equatable, Sendable {
         let dataset = session.dataset(named: plot.series.dataset)
         self.init(
             x: b.x ?? dataset?.xColumn, y: plot.series.column.isEmpty ? nil : plot.series.column,
-            by: b.by, filter: b.filter, bin: b.bin,
+            // A heatmap's matrix (`y=`) is one value per (x, y) pair: its rows are grouped
+            // by its y categories as `by=` groups them.
+            by: plot.kind == .heatmap ? b.y : b.by, filter: b.filter, bin: b.bin,
             // An error bar's extent= aggregates to its centre (its whiskers are computed apart).
             aggregate: b.aggregate ?? b.extent?.center, window: b.window,
             fit: trend ? b.trend ?? .linear : nil, timeZone: session.timeZone)

@@ -86,19 +86,30 @@ extension VegaLiteSpec {
         let scheme = heatColorScale
         let x = session.xColumn(of: plot)?.name ?? Self.rowField
         if let y = plot.binding.y {
+            // Categories of numbers or times in their order, text as it first appears (as
+            // chartbook lays them); with `agg=`, its transforms computed one value a pair.
+            func order(_ name: String) -> JSON {
+                let kind = session.dataset(named: plot.series.dataset)?.column(named: name)?.kind
+                return kind == .text || kind == nil ? .null : "ascending"
+            }
+            let value: JSON =
+                plot.drawn != nil
+                ? .object([
+                    "field": .string(drawnPlot(plot).series.column), "type": "quantitative",
+                    "scale": scheme,
+                ])
+                : .object([
+                    "field": .string(plot.series.column), "aggregate": "mean",
+                    "type": "quantitative", "scale": scheme,
+                ])
             return layer(
                 plot, dataset, mark: .object(["type": "rect"]),
                 encoding: [
                     JSON.Member(
-                        "x", .object(["field": .string(x), "type": "ordinal", "sort": .null])),
+                        "x", .object(["field": .string(x), "type": "ordinal", "sort": order(x)])),
                     JSON.Member(
-                        "y", .object(["field": .string(y), "type": "ordinal", "sort": .null])),
-                    JSON.Member(
-                        "color",
-                        .object([
-                            "field": .string(plot.series.column), "aggregate": "mean",
-                            "type": "quantitative", "scale": scheme,
-                        ])),
+                        "y", .object(["field": .string(y), "type": "ordinal", "sort": order(y)])),
+                    JSON.Member("color", value),
                 ])
         }
         if let heatmap { return drawnHeatmapLayer(heatmap, plot, xTitle: x) }
