@@ -262,6 +262,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var facet: Located<Facet?>?
     /// An error bar's `extent=`; an inner nil (`none`) removes it.
     public var extent: Located<ErrorExtent?>?
+    /// `top=N`; an inner nil (`none`) removes it.
+    public var top: Located<Int?>?
 
     public init() {}
 
@@ -274,7 +276,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
 
     /// Where the first transform option was typed (`agg=`, `bin=`, a window), if any.
     public var transformRange: SourceRange? {
-        aggregate?.range ?? bin?.range ?? window?.range ?? extent?.range
+        aggregate?.range ?? bin?.range ?? window?.range ?? extent?.range ?? top?.range
     }
 
     /// `binding` with every option given here replacing its own.
@@ -295,6 +297,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let open { binding.open = open.value }
         if let facet { binding.facet = facet.value }
         if let extent { binding.extent = extent.value }
+        if let top { binding.top = top.value }
         return binding
     }
 }

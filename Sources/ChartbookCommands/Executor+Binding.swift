@@ -46,6 +46,7 @@ extension Executor {
         }
         let resolved = spec.applied(to: binding)
         try checkExtent(resolved, spec)
+        try checkTop(resolved, spec)
         return resolved
     }
 
@@ -338,5 +339,20 @@ extension Executor {
                     "y=COLUMN beside it: \(option)= combines the rows of each (x, y) pair of a matrix (without y= a heatmap counts the points per cell)"
             ),
             at: spec.transformRange ?? .generated)
+    }
+}
+
+extension Executor {
+    /// `top=N` ranks the keys a chart of categories names: it takes no window after it
+    /// (a rolling mean over ranks in place of x).
+    func checkTop(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
+        guard let top = binding.top, let window = binding.window else { return }
+        throw Diagnostic(
+            .invalidValue(
+                key: "top", value: String(top),
+                expected:
+                    "no \(window.option) window beside it (top= orders the x values by rank, and a window runs along x)"
+            ),
+            at: spec.top?.range ?? spec.window?.range ?? .generated)
     }
 }

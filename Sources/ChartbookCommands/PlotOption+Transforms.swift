@@ -5,8 +5,22 @@ import ChartbookModel
 /// executor runs (Docs/commands.md, "Computing what to draw").
 extension PlotOption {
     static let transforms: [PlotOption] = [
-        aggregate, bin, rolling, running, change, method, extent,
+        aggregate, bin, top, rolling, running, change, method, extent,
     ]
+
+    static let top = PlotOption.bound(
+        "top", with(.sortsCategories),
+        values: .either(.keyword(["none"]), .integer(1...10_000)),
+        read: { token, b throws(Diagnostic) in
+            b.top = Located(
+                try noneOr(token) { t throws(Diagnostic) in
+                    try ValueParser.integer(t, "top", in: 1...10_000)
+                }, at: token.range)
+        },
+        written: { $0.top.map { $0.value.map(String.init) ?? "none" } }
+    ).described(
+        "Only the N categories with the largest values (after agg=; with by=, the sum of their groups), largest first; the rest are counted under the chart."
+    )
 
     static let extent = boundChoice(
         "extent", [.errorbar], ErrorExtent.self, \.extent

@@ -31,6 +31,7 @@ extension PlotSettings {
         binding.trend = b.trend.map { Located($0, at: .generated) }
         binding.facet = b.facet.map { Located($0, at: .generated) }
         binding.extent = b.extent.map { Located($0, at: .generated) }
+        binding.top = b.top.map { Located($0, at: .generated) }
     }
 }
 

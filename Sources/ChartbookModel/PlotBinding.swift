@@ -40,11 +40,14 @@ public struct PlotBinding: Equatable, Sendable {
     public var facet: Facet?
     /// `extent=` of an error bar: whiskers computed from the rows sharing an x.
     public var extent: ErrorExtent?
+    /// `top=N`: only the N x values with the largest values (the sum of their `by=` groups'),
+    /// in that order (`TransformPipeline.top`).
+    public var top: Int?
 
     /// Whether the plot draws a table computed from its rows (`DrawnTable`) rather than
     /// the rows themselves.
     public var transforms: Bool {
-        aggregate != nil || bin != nil || window != nil || extent != nil
+        aggregate != nil || bin != nil || window != nil || extent != nil || top != nil
     }
 
     /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`,

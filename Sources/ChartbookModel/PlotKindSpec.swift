@@ -70,7 +70,7 @@ public struct PlotKindSpec: Sendable {
         case valueLabels
         /// `by=`: a series per distinct value.
         case splitsBy
-        /// `sort=` of its categories.
+        /// `sort=` and `top=` of its categories.
         case sortsCategories
         /// `marker=` and `size=`.
         case markers
@@ -193,7 +193,7 @@ extension PlotKindSpec {
             summary: "A bar from zero to each value; several bar plots stand side by side.",
             example: "add plot bar sales.revenue",
             family: .cartesian, mark: .bars, legendKey: .block, vegaLite: .bars, standsOnZero: true,
-            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
+            traits: [.sortsCategories, .valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .area, aliases: [],
             summary: "A line filled down to zero (or the range's edge).",
@@ -218,13 +218,13 @@ extension PlotKindSpec {
                 "Bars stacked on the bars of the plots before them (negative values downwards).",
             example: "add plot stacked regions.profit x=quarter by=region",
             family: .cartesian, mark: .bars, legendKey: .block, vegaLite: .bars, standsOnZero: true,
-            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
+            traits: [.sortsCategories, .valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .grouped, aliases: [],
             summary: "Bars side by side in each slot, one per plot or per by= group.",
             example: "add plot grouped regions.profit x=quarter by=region",
             family: .cartesian, mark: .bars, legendKey: .block, vegaLite: .bars, standsOnZero: true,
-            traits: [.valueLabels, .splitsBy, .aggregates, .windows]),
+            traits: [.sortsCategories, .valueLabels, .splitsBy, .aggregates, .windows]),
         PlotKindSpec(
             kind: .histogram, aliases: ["hist"],
             summary: "Counts (or density) of a column's values in bins along x.",

@@ -77,14 +77,44 @@ extension Session {
         return column.numbers ?? Array(repeating: .nan, count: column.count)
     }
 
-    /// Every category of the main plots' x columns, in order of first appearance.
+    /// Every category of the main plots' x columns, in order of first appearance — or of
+    /// the first main plot's `sort=` (`sortedCategories`).
     /// Empty unless the x scale is a category scale (no other scale reads them, and naming
     /// every row of a long time column was seconds of work per `view` or `select`).
     public var xCategories: XCategories {
+        let met = xCategoriesAsMet
+        return sortedCategories(met) ?? met
+    }
+
+    /// The categories in order of first appearance (before any `sort=`).
+    public var xCategoriesAsMet: XCategories {
         var categories = XCategories()
         guard xScaleKind == .category else { return categories }
         for plot in mainPlots { _ = xValues(of: plot, on: .category, categories: &categories) }
         return categories
+    }
+
+    /// The categories in the order the first main plot's `sort=` asks (`sort=descending`
+    /// on vertical bars: by its values, rows of a category adding up), every category of
+    /// `firstSeen` placed; nil when no plot asks one.
+    public func sortedCategories(_ firstSeen: XCategories) -> XCategories? {
+        guard
+            let plot = mainPlots.first(where: {
+                $0.kind.spec.traits.contains(.sortsCategories) && $0.kind.chart == .cartesian
+                    && ($0.style.categories.sort ?? .data) != .data
+            }),
+            let sort = plot.style.categories.sort, let column = xColumn(of: plot),
+            let values = values(of: plot)
+        else { return nil }
+        var totals = [Double](repeating: .nan, count: firstSeen.names.count)
+        for row in 0..<min(column.count, values.count) where values[row].isFinite {
+            guard let slot = firstSeen.existingSlot(of: column.text(at: row)) else { continue }
+            totals[slot] = totals[slot].isNaN ? values[row] : totals[slot] + values[row]
+        }
+        guard let order = sort.order(of: firstSeen.names, totals: totals) else { return nil }
+        var sorted = XCategories()
+        for index in order { _ = sorted.slot(of: firstSeen.names[index]) }
+        return sorted
     }
 }
 

@@ -42,15 +42,10 @@ struct CategoryTable {
     /// Reorders the categories by the first plot's `sort=`: by the first series' values
     /// (missing last) or by name; `data` keeps the order they came in.
     mutating func sort() {
-        guard let first = values.first else { return }
-        let key = { (k: Int) in first[k].isNaN ? -Double.infinity : first[k] }
-        var order = Array(names.indices)
-        switch series.first?.plot.style.categories.sort ?? .data {
-        case .data: return
-        case .descending: order.sort { key($0) > key($1) }
-        case .ascending: order.sort { key($0) < key($1) }
-        case .name: order.sort { names[$0] < names[$1] }
-        }
+        guard let first = values.first,
+            let order = (series.first?.plot.style.categories.sort ?? .data).order(
+                of: names, totals: first)
+        else { return }
         names = order.map { names[$0] }
         values = values.map { row in order.map { row[$0] } }
     }

@@ -108,8 +108,14 @@ struct SeriesResolver {
                     "note: \(plot) has \(groups) groups; the first \(SeriesResolver.maxGroups) are drawn"
                 )
             }
+            // What a plot's transforms left out (`DrawnTable.notes`): nothing silently.
+            for (plot, said) in transformNotes {
+                notes += said.map { "note: \(plot): \(TextMetrics.sanitized($0))" }
+            }
             return notes
         }
+        /// Each plot with transforms that left something out, with what its table says.
+        var transformNotes: [(String, [String])] = []
         /// Plots whose `by=` has more groups than are drawn, with their group count.
         var cappedGroups: [(String, Int)]
         /// Lines whose points share an x (in a group), with the most that share one.
@@ -125,7 +131,11 @@ struct SeriesResolver {
     static let maxGroups = ResourceLimits().maxGroups
 
     func resolve() -> Result {
-        var categories = sharedCategories ?? XCategories()
+        // Categories in the order a plot's `sort=` asks, else as they are met.
+        var categories =
+            sharedCategories
+            ?? (scale == .category ? session.sortedCategories(session.xCategoriesAsMet) : nil)
+            ?? XCategories()
         var leftOut = 0
         var capped = [(String, Int)]()
         var series = [Series]()
@@ -162,6 +172,10 @@ struct SeriesResolver {
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
         result.repeatedX = repeatedX(series)
         result.binning = binning
+        result.transformNotes = session.plots.compactMap { plot in
+            guard let notes = plot.drawn?.notes, !notes.isEmpty else { return nil }
+            return (plot.id, notes)
+        }
         return result
     }
 

@@ -69,6 +69,11 @@ public struct SQLCompiler: Sendable {
     public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
     {
+        // Ties go to the key met first in the rows, an order a table in an engine has not.
+        if let top = p.top {
+            throw .unsupported(
+                "top=\(top) (ties go to the row met first)", backend: dialect.rawValue)
+        }
         if dialect == .clickhouse { return try clickHouseQuery(p, over: source) }
         if let fit = p.fit {
             throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)

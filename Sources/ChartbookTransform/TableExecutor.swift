@@ -49,6 +49,13 @@ public enum TableExecutor {
         } else {
             table = Table.rows(of: input)
         }
+        if let top = pipeline.top {
+            let leftOut = table.keepTop(top)
+            if leftOut > 0 {
+                notes.append(
+                    "\(leftOut) more x value\(leftOut == 1 ? "" : "s") left out (top=\(top))")
+            }
+        }
         if let window = pipeline.window { try table.apply(window) }
         var fits = [String: TrendFit]()
         if let method = pipeline.fit {

@@ -2,7 +2,8 @@ import ChartbookModel
 
 /// A plot's transforms as one declarative pipeline over its dataset's rows, in a fixed
 /// order: filter (`where=`) → key (x, or its bin: `bin=`) → aggregate (`agg=`, grouped by
-/// key and `by=`) → window (`rolling=` …, per group in key order).
+/// key and `by=`) → top (`top=N`: the N largest keys) → window (`rolling=` …, per group in
+/// key order).
 ///
 /// The one model every backend compiles: `TableExecutor` runs it over local columns,
 /// `SQLCompiler` writes it as one SQL query per engine, the Vega-Lite exporter writes it as
@@ -17,6 +18,9 @@ public struct TransformPipeline: Equatable, Sendable {
     public var bin: XBin?
     public var aggregate: Aggregation?
     public var window: PlotWindow?
+    /// `top=N`, after the aggregate: only the N keys (x values) whose values — the sum of
+    /// their groups' present values — are largest, in that order, ties to the key met first.
+    public var top: Int?
     /// A `trend` plot's fit, the last step: the curve through each group's points.
     public var fit: TrendMethod?
     /// The zone calendar units are counted in (`set timezone`).
@@ -52,6 +56,7 @@ public struct TransformPipeline: Equatable, Sendable {
             // An error bar's extent= aggregates to its centre (its whiskers are computed apart).
             aggregate: b.aggregate ?? b.extent?.center, window: b.window,
             fit: trend ? b.trend ?? .linear : nil, timeZone: session.timeZone)
+        top = b.top
     }
 
     /// The columns it reads, each once, in a fixed order.

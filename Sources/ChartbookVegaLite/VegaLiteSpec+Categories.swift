@@ -13,7 +13,8 @@ extension VegaLiteSpec {
     func hbarLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
         let sort: JSON
         switch plot.style.categories.sort ?? .data {
-        case .data: sort = .null
+        // A `top=` ranking comes largest first, as chartbook's rows.
+        case .data: sort = plot.binding.top == nil ? .null : "-x"
         case .descending: sort = "-x"
         case .ascending: sort = "x"
         case .name: sort = "ascending"

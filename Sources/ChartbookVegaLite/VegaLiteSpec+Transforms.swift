@@ -91,6 +91,12 @@ extension VegaLiteSpec {
             steps += aggregateSteps(
                 aggregate, x: x, y: p.y, by: p.by, keys: order == keyField ? [keyField] : [])
         }
+        if let n = p.top {
+            // Ties go to the key first in chartbook's table: the smaller number, or the
+            // text (or row) met first in the rows.
+            let key = p.x ?? rowField
+            steps += topSteps(n, key: key, y: y, tie: xIsText || p.x == nil ? firstField : key)
+        }
         if let window = p.window {
             guard let compiled = windowSteps(window, p, y: y, order: order) else {
                 return .inlined(because: "its \(window.option) window over a span of time")
@@ -131,6 +137,33 @@ extension VegaLiteSpec {
                 "order": order, "groupby": groupby,
             ])
         }
+    }
+
+    /// The first row a key was met in, and its rank (`top=`).
+    static let firstField = "_first"
+    static let rankField = "_rank"
+
+    /// `top=N`: each key's total (Vega's `sum` leaves missing values out, as chartbook's
+    /// does) and the first row it was met in, its dense rank by total (largest first, ties
+    /// by `tie`), and the rows of the first N ranks.
+    static func topSteps(_ n: Int, key: String, y: String, tie: String) -> [JSON] {
+        [
+            .object([
+                "joinaggregate": .array([
+                    .object(["op": "sum", "field": .string(y), "as": "_total"]),
+                    .object(["op": "min", "field": .string(rowField), "as": .string(firstField)]),
+                ]),
+                "groupby": .array([.string(key)]),
+            ]),
+            .object([
+                "window": .array([.object(["op": "dense_rank", "as": .string(rankField)])]),
+                "sort": .array([
+                    .object(["field": "_total", "order": "descending"]),
+                    .object(["field": .string(tie), "order": "ascending"]),
+                ]),
+            ]),
+            .object(["filter": .string("datum.\(rankField) <= \(n)")]),
+        ]
     }
 
     /// `bin=`: the key replaces x, computed as the local executor does.

@@ -61,9 +61,9 @@ import ChartbookModel
         #expect(complete("add plot line w col").candidates == ["color="])
         #expect(
             complete("add plot bar w ").candidates == [
-                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=", "labels=", "x=",
-                "by=", "where=", "facet=", "axis=", "agg=", "bin=", "rolling=", "running=",
-                "change=",
+                "as ", "color=", "width=", "outline=", "outlinewidth=", "rounded=", "labels=",
+                "sort=", "x=", "by=", "where=", "facet=", "axis=", "agg=", "bin=", "top=",
+                "rolling=", "running=", "change=",
             ])
         #expect(complete("add plot area w fi").candidates == ["fill=", "fillcolor="])
     }

@@ -155,7 +155,7 @@ import ChartbookModel
         ),
         (
             "add plot bar w style=smooth",
-            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded, labels, x, by, where, facet, axis, agg, bin, rolling, running, change\nadd plot bar w style=smooth\n               ^~~~~\n"
+            "t.cb:1:16: error: unknown option 'style' for bar plots; expected one of: color, width, outline, outlinewidth, rounded, labels, sort, x, by, where, facet, axis, agg, bin, top, rolling, running, change\nadd plot bar w style=smooth\n               ^~~~~\n"
         ),
         (
             "add plot line w style=smoth",

@@ -43,7 +43,7 @@ import ChartbookModel
                 in: &notebook, emit: emit) == .failed)
         #expect(
             said == """
-                chartbook plot: error: unknown option 'by' for pie plots; expected one of: color, labels, sort, x, where, agg, bin
+                chartbook plot: error: unknown option 'by' for pie plots; expected one of: color, labels, sort, x, where, agg, bin, top
                 chartbook plot Pie s.csv nosuch --by month
                                                 ^~~~
 
