@@ -264,6 +264,10 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var extent: Located<ErrorExtent?>?
     /// `top=N`; an inner nil (`none`) removes it.
     public var top: Located<Int?>?
+    /// `color=COLUMN`, `size=COLUMN` (channels); an inner nil removes the channel (`set
+    /// plot` given a constant colour or size instead).
+    public var color: Located<String?>?
+    public var size: Located<String?>?
 
     public init() {}
 
@@ -298,6 +302,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let facet { binding.facet = facet.value }
         if let extent { binding.extent = extent.value }
         if let top { binding.top = top.value }
+        if let color { binding.encoding.color = color.value }
+        if let size { binding.encoding.size = size.value }
         return binding
     }
 }

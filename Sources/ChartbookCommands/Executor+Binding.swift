@@ -44,9 +44,11 @@ extension Executor {
         if let filter = spec.filter {
             spec.filter = try resolvedFilter(filter, in: dataset, session: session)
         }
+        try checkChannels(spec, in: dataset)
         let resolved = spec.applied(to: binding)
         try checkExtent(resolved, spec)
         try checkTop(resolved, spec)
+        try checkChannelRows(resolved, spec)
         return resolved
     }
 
@@ -354,5 +356,50 @@ extension Executor {
                     "no \(window.option) window beside it (top= orders the x values by rank, and a window runs along x)"
             ),
             at: spec.top?.range ?? spec.window?.range ?? .generated)
+    }
+}
+
+extension Executor {
+    /// `color=COLUMN` and `size=COLUMN` name columns of the dataset (a size one of numbers);
+    /// a word that is neither a colour nor a column is refused saying both.
+    func checkChannels(_ spec: PlotBindingSpec, in dataset: Dataset) throws(Diagnostic) {
+        for (key, given) in [("color", spec.color), ("size", spec.size)] {
+            guard let given, let name = given.value else { continue }
+            guard let column = dataset.column(named: name) else {
+                // Neither: a colour misspelt, or a column.
+                let colours = key == "color" ? Array(Color.named.keys).sorted() : []
+                throw Diagnostic(
+                    .unknown(
+                        .column, name,
+                        context:
+                            "\(key)= (\(key == "color" ? "a colour" : "a size") or a column of dataset '\(dataset.name)')",
+                        candidates: dataset.columns.map(\.name) + colours),
+                    at: given.range)
+            }
+            if key == "size", column.kind == .text {
+                throw Diagnostic(
+                    .invalidValue(
+                        key: key, value: name,
+                        expected:
+                            "a column of numbers ('\(column.name)' holds text; color= colours by text)"
+                    ),
+                    at: given.range)
+            }
+        }
+    }
+
+    /// A channel reads each row's value: a plot drawing a table its transforms computed
+    /// has no rows to read it from.
+    func checkChannelRows(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
+        guard !binding.encoding.isEmpty, binding.transforms else { return }
+        let key = binding.encoding.color != nil ? "color" : "size"
+        throw Diagnostic(
+            .invalidValue(
+                key: key, value: binding.encoding.color ?? binding.encoding.size ?? "",
+                expected:
+                    "a constant beside agg=, bin=, top= or a window (\(key)=COLUMN reads each row, and those draw rows they computed)"
+            ),
+            at: (key == "color" ? spec.color?.range : spec.size?.range) ?? spec.transformRange
+                ?? .generated)
     }
 }

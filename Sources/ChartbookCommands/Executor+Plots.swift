@@ -108,8 +108,17 @@ extension Executor {
             Diagnostic(.optionNotFor(option.name, kind: kind.rawValue), at: option.key.range)
         }
         s.plots[index].style = s.plots[index].style.merged(with: settings.style)
+        var binding = settings.binding
+        // A constant colour or size given takes the place of a channel (`color=red` after
+        // `color=origin`).
+        if settings.style.color != nil, binding.color == nil {
+            binding.color = Located(nil, at: id.range)
+        }
+        if settings.style.marker.size != nil, binding.size == nil {
+            binding.size = Located(nil, at: id.range)
+        }
         s.plots[index].binding = try resolvedBinding(
-            settings.binding, over: s.plots[index].binding,
+            binding, over: s.plots[index].binding,
             dataset: try existingDataset(
                 Located(s.plots[index].series.dataset, at: id.range), in: s),
             session: s)

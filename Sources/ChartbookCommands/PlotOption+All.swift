@@ -136,8 +136,9 @@ extension PlotOption {
     ]
 
     static let styles: [PlotOption] = [
-        .color("color", Set(Plot.Kind.allCases), \.color).described(
+        .color("color", Set(Plot.Kind.allCases).subtracting(channels), \.color).described(
             "Its colour: a name, #rrggbb, #rrggbbaa or NAME@ALPHA."),
+        colorChannel,
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
         .positive("width", lines.union(family(.radar)), what: "a stroke width", \.stroke.width)
             .described(
@@ -154,8 +155,12 @@ extension PlotOption {
             "Straight segments, or a smooth (monotone) curve through the points."),
         marker.described(
             "The marker: circle, square, diamond, cross or one character in quotes."),
-        .positive("size", with(.markers), what: "a marker size", \.marker.size).described(
+        .positive(
+            "size", with(.markers).subtracting(channels), what: "a marker size", \.marker.size
+        )
+        .described(
             "The marker's size (1 is one dot)."),
+        sizeChannel,
         .color("outline", bars, \.bar.outline).described(
             "A colour for the bars' outlines."),
         .positive("outlinewidth", bars, what: "an outline width", \.bar.outlineWidth).described(

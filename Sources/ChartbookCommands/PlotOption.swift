@@ -32,6 +32,8 @@ extension PlotSettings {
         binding.facet = b.facet.map { Located($0, at: .generated) }
         binding.extent = b.extent.map { Located($0, at: .generated) }
         binding.top = b.top.map { Located($0, at: .generated) }
+        binding.color = b.encoding.color.map { Located($0, at: .generated) }
+        binding.size = b.encoding.size.map { Located($0, at: .generated) }
     }
 }
 

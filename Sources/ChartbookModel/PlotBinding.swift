@@ -40,6 +40,8 @@ public struct PlotBinding: Equatable, Sendable {
     public var facet: Facet?
     /// `extent=` of an error bar: whiskers computed from the rows sharing an x.
     public var extent: ErrorExtent?
+    /// `color=COLUMN`, `size=COLUMN`: channels bound to columns (`PlotEncoding`).
+    public var encoding = PlotEncoding()
     /// `top=N`: only the N x values with the largest values (the sum of their `by=` groups'),
     /// in that order (`TransformPipeline.top`).
     public var top: Int?
@@ -51,9 +53,10 @@ public struct PlotBinding: Equatable, Sendable {
     }
 
     /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`,
-    /// `facet=`.
+    /// `facet=`, and the channels' (`color=COLUMN`, `size=COLUMN`).
     public var columns: [String] {
         [x, by, filter?.column, y, low, high, open].compactMap { $0 } + (facet?.columns ?? [])
+            + encoding.columns
     }
 
     public init(

@@ -17,6 +17,8 @@ extension SVGRenderer {
             denseCircles(points, layer: layer, color: color, alpha: alpha, scene, &out)
         case .markers(let points, let marker):
             markers(points, marker, layer, color: color, alpha: alpha, scene, &out)
+        case .encodedMarkers(let list, let marker):
+            encodedMarkers(list, marker, layer, alpha: alpha, scene, &out)
         case .bars(let bars): self.bars(bars, layer, color: color, alpha: alpha, scene, &out)
         case .hbars(let bars): horizontalBars(bars, layer, scene, &out)
         case .boxes(let list): boxes(list, layer, scene, &out)
@@ -62,29 +64,61 @@ extension SVGRenderer {
         let r = max(layer.markerSize * cellWidth / 16, 0.75)
         openGroup(layer, "fill=\"\(color)\"\(alpha)", &out)
         for p in points {
-            let x = px(Double(p.x), scene), y = py(Double(p.y), scene)
-            switch marker {
-            case .circle: out.line("<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\"/>")
-            case .square:
-                out.line(
-                    "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\"/>"
-                )
-            case .diamond:
-                out.line(
-                    "<path d=\"M\(n(x)) \(n(y - r * 1.3))L\(n(x + r * 1.3)) \(n(y))L\(n(x)) \(n(y + r * 1.3))L\(n(x - r * 1.3)) \(n(y))Z\"/>"
-                )
-            case .cross:
-                out.line(
-                    "<path d=\"M\(n(x - r)) \(n(y - r))L\(n(x + r)) \(n(y + r))M\(n(x + r)) \(n(y - r))L\(n(x - r)) \(n(y + r))\" stroke=\"\(color)\" stroke-width=\"\(n(max(r / 2, 1)))\"/>"
-                )
-            case .glyph:
-                let glyph = Glyphs(asciiOnly: false).marker(marker)
-                out.line(
-                    "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(r * 3))\">\(SVGWriter.escape(String(glyph)))</text>"
-                )
-            }
+            shape(
+                marker, x: px(Double(p.x), scene), y: py(Double(p.y), scene), r: r, "", color, &out)
         }
         out.line("</g>")
+    }
+
+    /// Markers whose channels give each its colour and size (`color=COLUMN`, `size=COLUMN`):
+    /// each filled with its own colour, its area the one its size scale gives (square
+    /// points, a point an eighth of a cell's width) — the largest first, as the scene has them.
+    func encodedMarkers(
+        _ markers: [Scene.EncodedMarker], _ marker: MarkerStyle.Shape, _ layer: Scene.Layer,
+        alpha: String, _ scene: Scene, _ out: inout SVGWriter
+    ) {
+        let base = max(layer.markerSize * cellWidth / 16, 0.75)
+        // Overlapping bubbles stay readable: a thin outline of the background between them.
+        let outline =
+            layer.markerSize > 0
+            ? " stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"0.5\"" : ""
+        openGroup(layer, alpha.isEmpty ? outline : alpha + outline, &out)
+        for m in markers {
+            let r = m.area.map { max(($0 / Double.pi).squareRoot() * cellWidth / 8, 0.75) } ?? base
+            let fill = m.color.hexOpaque
+            shape(
+                marker, x: px(Double(m.point.x), scene), y: py(Double(m.point.y), scene), r: r,
+                " fill=\"\(fill)\"\(opacity(m.color, "fill-opacity"))", fill, &out)
+        }
+        out.line("</g>")
+    }
+
+    /// One marker of `marker`'s shape at (x, y), `r` its half size; `attributes` added to
+    /// its element, `color` a cross's stroke.
+    func shape(
+        _ marker: MarkerStyle.Shape, x: Double, y: Double, r: Double, _ attributes: String,
+        _ color: String, _ out: inout SVGWriter
+    ) {
+        switch marker {
+        case .circle: out.line("<circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(r))\"\(attributes)/>")
+        case .square:
+            out.line(
+                "<rect x=\"\(n(x - r))\" y=\"\(n(y - r))\" width=\"\(n(2 * r))\" height=\"\(n(2 * r))\"\(attributes)/>"
+            )
+        case .diamond:
+            out.line(
+                "<path d=\"M\(n(x)) \(n(y - r * 1.3))L\(n(x + r * 1.3)) \(n(y))L\(n(x)) \(n(y + r * 1.3))L\(n(x - r * 1.3)) \(n(y))Z\"\(attributes)/>"
+            )
+        case .cross:
+            out.line(
+                "<path d=\"M\(n(x - r)) \(n(y - r))L\(n(x + r)) \(n(y + r))M\(n(x + r)) \(n(y - r))L\(n(x - r)) \(n(y + r))\" stroke=\"\(color)\" stroke-width=\"\(n(max(r / 2, 1)))\"\(attributes)/>"
+            )
+        case .glyph:
+            let glyph = Glyphs(asciiOnly: false).marker(marker)
+            out.line(
+                "<text x=\"\(n(x))\" y=\"\(n(y))\" text-anchor=\"middle\" dominant-baseline=\"central\" font-size=\"\(n(r * 3))\"\(attributes)>\(SVGWriter.escape(String(glyph)))</text>"
+            )
+        }
     }
 
     /// Bars at their exact positions, from their base.

@@ -140,6 +140,10 @@ extension ChartLayout {
             parts.texts.append(centered(title, row: row, role: .axisTitle, in: area))
             row += 1
         }
+        for guide in c.guides.prefix(plan.guideRows) {
+            parts.texts += place(guide, at: row)
+            row += 1
+        }
         if plan.hasPosition {
             parts.texts += positionLine(c, x: f.x, row: row, area: area)
             row += 1

@@ -9,24 +9,11 @@ import Foundation
 /// Shades run on a linear scale from the lowest to the highest value; a key under the
 /// plot names both ends. Without colour the cells are shade characters (light to full).
 extension ChartLayout {
-    /// The colour ramp from low to high (a viridis-like sequence, dark to light).
-    public static let heatRamp: [Color] = [
-        Color(red: 0x44, green: 0x01, blue: 0x54), Color(red: 0x3B, green: 0x52, blue: 0x8B),
-        Color(red: 0x21, green: 0x91, blue: 0x8C), Color(red: 0x5E, green: 0xC9, blue: 0x62),
-        Color(red: 0xFD, green: 0xE7, blue: 0x25),
-    ]
+    /// The colour ramp from low to high (`ColorRamp.viridis`).
+    public static var heatRamp: [Color] { ColorRamp.viridis }
 
     /// The ramp's colour at `level` (0...1), interpolated.
-    static func heatColor(_ level: Double) -> Color {
-        let t = min(max(level.isFinite ? level : 0, 0), 1) * Double(heatRamp.count - 1)
-        let i = min(Int(saturating: t), heatRamp.count - 2)
-        let (a, b, f) = (heatRamp[i], heatRamp[i + 1], t - Double(i))
-        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
-            UInt8((Double(x) + (Double(y) - Double(x)) * f).rounded())
-        }
-        return Color(
-            red: mix(a.red, b.red), green: mix(a.green, b.green), blue: mix(a.blue, b.blue))
-    }
+    static func heatColor(_ level: Double) -> Color { ColorRamp.color(level) }
 
     func heatmapScene(_ session: Session) -> Scene {
         // A matrix with `agg=` draws its computed table: one value per (x, y) pair.

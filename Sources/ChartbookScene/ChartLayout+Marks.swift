@@ -15,6 +15,14 @@ extension ChartLayout {
         case .line, .area, .strip:
             return lineLayer(p, window: window, span: span, position: position, side: side, y: y)
         case .dots:
+            if let channels = p.channels {
+                return Scene.Layer(
+                    plotID: p.plot.id, color: p.color, thickness: 1,
+                    marks: .encodedMarkers(
+                        encodedMarkers(p, channels, window, position: position, x: x, y: y),
+                        p.plot.style.marker.resolvedShape),
+                    markerSize: p.plot.style.marker.resolvedSize)
+            }
             let points = markers(p.values, window, position: position, x: x, y: y)
             // Below size 1 a point is one dot of the raster rather than a glyph.
             if p.plot.style.marker.isPoint {
@@ -383,6 +391,30 @@ extension ChartLayout {
             }
         }
         return points
+    }
+
+    /// Each visible point with a value in every channel, its colour and size from them —
+    /// every one, as Vega-Lite draws every row (the terminal keeps a cell's largest), the
+    /// largest first so smaller ones stay visible on top.
+    func encodedMarkers(
+        _ p: ResolvedPlot, _ channels: SeriesResolver.Channels, _ window: Range<Int>,
+        position: (Int) -> Int, x: XMapping, y: YMapping
+    ) -> [Scene.EncodedMarker] {
+        let w = max(1, x.widthDots), h = max(1, y.heightDots)
+        var markers = [Scene.EncodedMarker]()
+        for i in window.clamped(to: 0..<p.values.count) where p.values[i].isFinite {
+            let px = position(i), py = y.dot(p.values[i])
+            guard (0..<w).contains(px), (0..<h).contains(py),
+                let (color, area, level) = channels.marker(at: p.row(i), default: p.color)
+            else { continue }
+            markers.append(
+                Scene.EncodedMarker(
+                    point: DotPoint(x: px, y: py), color: color, area: area, level: level))
+        }
+        guard channels.scales.size != nil else { return markers }
+        return markers.enumerated().sorted {
+            ($0.element.area ?? 0, $1.offset) > ($1.element.area ?? 0, $0.offset)
+        }.map(\.element)
     }
 
     /// Cell columns where visible values lie beyond the range, per plot.

@@ -46,6 +46,8 @@ public struct ChartLayout: Sendable {
         /// Points along x on an index chart (the longest series); 0 on a real x scale.
         var count: Int
         var marks: [(MarkedLine, Double)]
+        /// The keys of the plots' channels, one row each (`channelGuides`).
+        var guides: [[Scene.Text]] = []
         var realX: Bool { scale != .index }
         var includeZero: Bool {
             plots.contains { $0.plot.kind.standsOnZero }
@@ -91,6 +93,7 @@ public struct ChartLayout: Sendable {
         context.marks = session.markedLines.filter { !session.isVertical($0) }.map {
             ($0, markedValue($0, in: session))
         }
+        context.guides = channelGuides(main, session: session)
         return context
     }
 

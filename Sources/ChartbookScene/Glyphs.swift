@@ -8,6 +8,12 @@ public struct Glyphs: Equatable, Sendable {
     public init(asciiOnly: Bool) { self.asciiOnly = asciiOnly }
 
     /// The glyph a dot plot's marker is drawn with (one cell wide).
+    /// The glyph of size level `level` (0 smallest … 3: `SizeScale.glyphs`; ASCII `.oO@`).
+    public func sizeGlyph(_ level: Int) -> Character {
+        let glyphs: [Character] = asciiOnly ? [".", "o", "O", "@"] : SizeScale.glyphs
+        return glyphs[min(max(level, 0), glyphs.count - 1)]
+    }
+
     public func marker(_ marker: MarkerStyle.Shape) -> Character {
         switch marker {
         case .circle: return asciiOnly ? "o" : "●"

@@ -3,7 +3,8 @@ import ChartbookModel
 /// Which rows the chart gets, decided before anything is placed: optional rows are given
 /// out by priority and dropped on small targets so the plot keeps at least three rows
 /// where it can. Top to bottom: title, legend (one or more rows), y title, plot area, bottom
-/// axis, x labels, x title, position line, sparkline strip, note, selection readout.
+/// axis, x labels, x title, channel keys, position line, sparkline strip, note, selection
+/// readout.
 struct RowPlan {
     var hasAxisRow = false
     var hasXLabels = false
@@ -19,6 +20,8 @@ struct RowPlan {
     var hasYTitle = false
     /// Rows for notes under the chart.
     var noteRows = 0
+    /// Rows for the channels' keys (`ChartContext.guides`), under the x axis.
+    var guideRows = 0
     var plotHeight = 0
     var mainChart = true
 
@@ -53,6 +56,7 @@ extension ChartLayout {
         plan.hasTitle = take(
             session.output.title.map(TextMetrics.sanitized).map { !$0.isEmpty } ?? false)
         plan.hasReadout = take(mainChart && selectionShown(c))
+        for _ in c.guides where mainChart && take(true) { plan.guideRows += 1 }
         for _ in c.notes where mainChart && take(true) { plan.noteRows += 1 }
         let legend =
             mainChart && !c.plots.isEmpty

@@ -11,6 +11,9 @@ extension Scene {
             case polyline([[DotPoint]])
             /// Points to mark, de-duplicated per dot.
             case markers([DotPoint], MarkerStyle.Shape)
+            /// Points whose colour or size a channel gives (`color=COLUMN`, `size=COLUMN`),
+            /// the largest first (smaller ones stay visible on top).
+            case encodedMarkers([EncodedMarker], MarkerStyle.Shape)
             /// Bars from a baseline; see `Bar`.
             case bars([Bar])
             /// Horizontal bars: a `Bar` with the axes swapped (`x0..<x1` are rows, `base` and

@@ -55,6 +55,15 @@ struct SeriesResolver {
         /// Texts are read only for the points labelled.
         var labelColumn: Column? = nil
         var labelRows: [Int]? = nil
+        /// Whether `labelRows` follows each value's row (for `labels=COLUMN` and for the
+        /// plot's channels, `color=COLUMN`, `size=COLUMN`).
+        var tracksRows = false
+
+        /// The plot's channels (`color=COLUMN`, `size=COLUMN`): their scales and columns.
+        var channels: Channels? = nil
+
+        /// The row of the plot's table value `i` came from.
+        func row(_ i: Int) -> Int { labelRows.map { i < $0.count ? $0[i] : -1 } ?? i }
 
         /// The `labels=COLUMN` text of value `i` (sanitised); nil without a label column.
         func labelText(_ i: Int) -> String? {
@@ -65,7 +74,7 @@ struct SeriesResolver {
 
         /// Keeps the label rows of `rows` (indices into the current values), in that order.
         mutating func keepLabelRows(_ rows: [Int]) {
-            guard labelColumn != nil else { return }
+            guard tracksRows else { return }
             let current = labelRows
             labelRows = rows.map { r in current.map { r < $0.count ? $0[r] : -1 } ?? r }
         }
@@ -108,12 +117,19 @@ struct SeriesResolver {
                     "note: \(plot) has \(groups) groups; the first \(SeriesResolver.maxGroups) are drawn"
                 )
             }
+            for (plot, missing) in channelGaps {
+                notes.append(
+                    "note: \(plot): \(missing) point\(missing == 1 ? "" : "s") without a color= or size= value left out"
+                )
+            }
             // What a plot's transforms left out (`DrawnTable.notes`): nothing silently.
             for (plot, said) in transformNotes {
                 notes += said.map { "note: \(plot): \(TextMetrics.sanitized($0))" }
             }
             return notes
         }
+        /// Each plot whose channels have no value for some of its points, with how many.
+        var channelGaps: [(String, Int)] = []
         /// Each plot with transforms that left something out, with what its table says.
         var transformNotes: [(String, [String])] = []
         /// Plots whose `by=` has more groups than are drawn, with their group count.
@@ -149,10 +165,11 @@ struct SeriesResolver {
             let all = groups(of: plot, count: values.count)
             if all.count > Self.maxGroups { capped.append((plot.id, all.count)) }
             let extra = extraColumns(of: plot)
+            let channels = Channels(plot: plot, in: session)
             for group in all.prefix(Self.maxGroups) {
                 var s = self.series(
                     of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
-                    main: main)
+                    main: main, channels: channels)
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
                 // Only an x–y chart joins its points along x (categories are summed by slot).
@@ -172,6 +189,11 @@ struct SeriesResolver {
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
         result.repeatedX = repeatedX(series)
         result.binning = binning
+        result.channelGaps = session.mainPlots.compactMap { plot in
+            guard let missing = ChannelScales(plot: plot, in: session)?.missing, missing > 0
+            else { return nil }
+            return (plot.id, missing)
+        }
         result.transformNotes = session.plots.compactMap { plot in
             guard let notes = plot.drawn?.notes, !notes.isEmpty else { return nil }
             return (plot.id, notes)
@@ -184,7 +206,7 @@ struct SeriesResolver {
     /// summary a line along an ascending x is reduced with.
     func series(
         of plot: Plot, _ group: Group, among count: Int, values: [Double], xs: [Double]?,
-        extra: [[Double]], main: Bool
+        extra: [[Double]], main: Bool, channels: Channels? = nil
     ) -> Series {
         var s = Series(
             plot: plot, name: group.name, values: values, xs: xs,
@@ -193,6 +215,8 @@ struct SeriesResolver {
         if let name = plot.style.labelColumn, plot.drawn == nil {
             s.labelColumn = session.dataset(named: plot.series.dataset)?.column(named: name)
         }
+        s.tracksRows = s.labelColumn != nil || !plot.binding.encoding.isEmpty
+        s.channels = channels
         s.rowCounts = plot.drawn.flatMap { d in
             d.rows.flatMap { d.table.column(named: $0)?.numbers }
         }

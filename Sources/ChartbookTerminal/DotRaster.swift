@@ -49,6 +49,11 @@ public struct DotRaster: Sendable {
         Glyphs(asciiOnly: canvas == .ascii).marker(marker)
     }
 
+    /// Glyph for a marker of size level `level` (`Glyphs.sizeGlyph`).
+    public func sizeGlyph(_ level: Int) -> Character {
+        Glyphs(asciiOnly: canvas == .ascii).sizeGlyph(level)
+    }
+
     public struct FrameGlyphs: Sendable {
         public var vertical, horizontal, leftTick, rightTick, bottomTick, bottomLeft,
             bottomRight: Character

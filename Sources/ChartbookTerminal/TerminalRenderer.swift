@@ -90,7 +90,7 @@ public struct TerminalRenderer: Sendable {
             case .whiskers(let list): drawWhiskers(list, layer, scene, &grid)
             case .pie(let pie): drawPie(pie, scene, &grid)
             case .cells(let cells): drawCells(cells, scene, &grid)
-            case .polyline, .markers: break
+            case .polyline, .markers, .encodedMarkers: break
             }
         }
         drawDots(scene, into: &grid, over: bars)
@@ -371,7 +371,11 @@ public struct TerminalRenderer: Sendable {
         let widthDots = area.width * dx, heightDots = area.height * dy
         var masks = [UInt8](repeating: 0, count: area.width * area.height)
         var owner = [Int](repeating: -1, count: area.width * area.height)
+        // A cell's glyph, its layer and its colour (nil: the layer's); a larger size glyph
+        // wins a cell two encoded points share.
         var glyphs = [Int: (Character, Int)]()
+        var glyphColors = [Int: Color]()
+        var glyphLevels = [Int: Int]()
         func plot(_ x: Int, _ y: Int, _ layer: Int) {
             guard x >= 0, y >= 0, x < widthDots, y < heightDots else { return }
             let cell = (y / dy) * area.width + x / dx
@@ -409,7 +413,24 @@ public struct TerminalRenderer: Sendable {
             case .markers(let points, let marker):
                 let glyph = raster.marker(marker)
                 for p in points where p.x >= 0 && p.y >= 0 && p.x < widthDots && p.y < heightDots {
-                    glyphs[(p.y / dy) * area.width + p.x / dx] = (glyph, index)
+                    let cell = (p.y / dy) * area.width + p.x / dx
+                    glyphs[cell] = (glyph, index)
+                    glyphColors[cell] = nil
+                }
+            case .encodedMarkers(let markers, let marker):
+                let shape = raster.marker(marker)
+                for m in markers {
+                    let p = m.point
+                    guard p.x >= 0, p.y >= 0, p.x < widthDots, p.y < heightDots else { continue }
+                    let cell = (p.y / dy) * area.width + p.x / dx
+                    let level = m.level ?? 0
+                    if let held = glyphLevels[cell], glyphs[cell]?.1 == index, held > level {
+                        continue
+                    }
+                    let glyph = m.level.map { raster.sizeGlyph($0) } ?? shape
+                    glyphs[cell] = (glyph, index)
+                    glyphColors[cell] = m.color
+                    glyphLevels[cell] = level
                 }
             case .bars, .hbars, .boxes, .whiskers, .pie, .cells: break
             }
@@ -419,7 +440,8 @@ public struct TerminalRenderer: Sendable {
                 let cell = row * area.width + column
                 let gx = area.column + column, gy = area.row + row
                 if let (glyph, layer) = glyphs[cell], layer >= owner[cell] {
-                    grid.set(gx, gy, glyph, style: CellStyle(foreground: scene.layers[layer].color))
+                    let color = glyphColors[cell] ?? scene.layers[layer].color
+                    grid.set(gx, gy, glyph, style: CellStyle(foreground: color))
                     continue
                 }
                 guard masks[cell] != 0 else { continue }

@@ -146,7 +146,10 @@ extension VegaLiteSpec {
         } else {
             extra.insert(JSON.Member("shape", .string(shape)), at: 1)
         }
-        return layer(plot, dataset, mark: mark("point", plot, extra), encoding: encoding)
+        guard case .object(var members) = mark("point", plot, extra) else { return .null }
+        let (channelled, filters) = withChannels(plot, encoding, &members)
+        return layer(
+            plot, dataset, mark: .object(members), encoding: channelled, transforms: filters)
     }
 
     /// Bars of one group: side by side (`xOffset`) or stacked; several plots over their

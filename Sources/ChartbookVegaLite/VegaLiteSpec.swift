@@ -89,9 +89,17 @@ public struct VegaLiteSpec: Sendable {
             JSON.Member("width", .number(Double(width))),
             JSON.Member("height", .number(Double(height))),
             JSON.Member("layer", .array(layers)),
-            JSON.Member(
-                "resolve", rightAxis ? .object(["scale": .object(["y": "independent"])]) : .null),
+            JSON.Member("resolve", resolution(rightAxis: rightAxis)),
         ].filter { $0.value != .null }
+    }
+
+    /// The scales the layers keep their own: the right axis's y, and colour where a plot
+    /// colours its points by a column (`hasColorChannel`).
+    func resolution(rightAxis: Bool) -> JSON {
+        var scales = [JSON.Member]()
+        if rightAxis { scales.append(JSON.Member("y", "independent")) }
+        if hasColorChannel { scales.append(JSON.Member("color", "independent")) }
+        return scales.isEmpty ? .null : .object(["scale": .object(scales)])
     }
 
     /// What the spec is, and what it leaves out.
