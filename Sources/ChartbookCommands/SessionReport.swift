@@ -152,9 +152,11 @@ enum SessionReport {
 
     static func plotLines(_ s: Session) -> String {
         s.plots.map { p in
-            // The colour always (resolved from the palette), then every option it sets.
+            // The colour always (resolved from the palette, or the column a channel reads),
+            // then every option it sets.
+            let color = p.binding.encoding.color.map(ScriptQuoting.quotedIfNeeded)
             let options =
-                ["color=\(p.resolvedColor)"]
+                ["color=\(color ?? p.resolvedColor.description)"]
                 + PlotOption.written(p).filter { !$0.hasPrefix("color=") }
             let missing = s.values(of: p) == nil ? "  (series missing)" : ""
             return

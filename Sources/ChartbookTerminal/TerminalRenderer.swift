@@ -33,6 +33,7 @@ public struct TerminalRenderer: Sendable {
                 }
             }
             drawMarks(scene, into: &grid)
+            drawRulesOverData(scene, into: &grid)
             drawClipMarks(scene, into: &grid)
             drawArrows(scene, into: &grid)
         }
@@ -141,7 +142,29 @@ public struct TerminalRenderer: Sendable {
                 rule(at: dotX, band.color, .dotted)
             }
         }
-        for line in scene.verticalRules { rule(at: line.dotX, line.color, line.style) }
+        for line in scene.verticalRules where !line.overData {
+            rule(at: line.dotX, line.color, line.style)
+        }
+    }
+
+    /// Statistics down the chart (`Scene.VerticalRule.overData`: a histogram's mean), over
+    /// the marks: through a bar's cells the rule keeps the bar's colour behind it, so the
+    /// line shows and the bar stays whole.
+    private func drawRulesOverData(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        for line in scene.verticalRules where line.overData {
+            let column = area.column + line.dotX / scene.dotsPerCell.x
+            for row in area.row..<(area.row + area.height) {
+                let held = grid[column, row]
+                var style = CellStyle(foreground: line.color)
+                if held.character == "█", !monochrome { style.background = held.style.foreground }
+                guard held.character == " " || held.character == "█" || !monochrome else {
+                    continue
+                }
+                grid.set(
+                    column, row, raster.verticalRule(line.style, row: row - area.row), style: style)
+            }
+        }
     }
 
     /// The cells of each band (`add refline x=A..B`), tinted with its colour over the

@@ -140,6 +140,8 @@ import Testing
         var replayed = Notebook()
         #expect(Self.run(saved, &replayed) == "")
         #expect(replayed.session.plots == notebook.session.plots)
+        // `list` names the columns the channels read.
+        #expect(SessionReport.plots(notebook.session).contains("color=region x=x size=pop"))
         #expect(Self.run("set plot y color=red size=3", &notebook) == "")
         #expect(notebook.session.plots.first?.binding.encoding == PlotEncoding())
         #expect(notebook.session.plots.first?.style.color == Color(parsing: "red"))

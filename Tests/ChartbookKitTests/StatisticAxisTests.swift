@@ -82,6 +82,18 @@ import Testing
         #expect(scene.frame.yTicks == plain.frame.yTicks)
         let label = scene.texts.first { $0.role == .markLabel }?.text ?? ""
         #expect(label.contains("mean \(String(format: "%.4g", mean))"))
+        // Drawn over the bars in the terminal: the rule's column shows it on every row.
+        if let rule {
+            let lines = ChartRenderer.text(for: notebook.session, on: Self.target)
+                .split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+            let column = scene.plotArea.column + rule.dotX / scene.dotsPerCell.x
+            let rows = scene.plotArea.row..<(scene.plotArea.row + scene.plotArea.height)
+            let shown = rows.filter { row in
+                row < lines.count && column < lines[row].count && lines[row][column] != "█"
+                    && lines[row][column] != " "
+            }
+            #expect(shown.count == rows.count)
+        }
     }
 
     @Test func aDotPlotsXColumnsStatisticIsVerticalAndItsYColumnsAcross() {
