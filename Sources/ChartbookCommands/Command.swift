@@ -264,6 +264,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var extent: Located<ErrorExtent?>?
     /// `top=N`; an inner nil (`none`) removes it.
     public var top: Located<Int?>?
+    /// A density's `bandwidth=`; an inner nil (`auto`): Scott's rule.
+    public var bandwidth: Located<Double?>?
     /// `color=COLUMN`, `size=COLUMN` (channels); an inner nil removes the channel (`set
     /// plot` given a constant colour or size instead).
     public var color: Located<String?>?
@@ -302,6 +304,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let facet { binding.facet = facet.value }
         if let extent { binding.extent = extent.value }
         if let top { binding.top = top.value }
+        if let bandwidth { binding.bandwidth = bandwidth.value }
         if let color { binding.encoding.color = color.value }
         if let size { binding.encoding.size = size.value }
         return binding

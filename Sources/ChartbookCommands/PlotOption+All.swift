@@ -40,7 +40,7 @@ extension PlotOption {
 
     static let bindings: [PlotOption] = [
         .bound(
-            "x", xy.union(categorical),
+            "x", xy.union(categorical).subtracting(distributions),
             read: { token, b in b.x = Located(token.text, at: token.range) },
             written: { $0.x.map { ScriptQuoting.quotedIfNeeded($0.value) } }
         ).described(
@@ -126,7 +126,8 @@ extension PlotOption {
         ).described(
             "Measured on the left y axis or on a second one on the right."),
         .bound(
-            "order", lines, values: .keyword(PlotBinding.Order.allCases.map(\.rawValue)),
+            "order", lines.subtracting(distributions),
+            values: .keyword(PlotBinding.Order.allCases.map(\.rawValue)),
             read: { token, b throws(Diagnostic) in
                 b.order = try ValueParser.choice(token, key: "order", as: PlotBinding.Order.self)
             },
@@ -152,7 +153,8 @@ extension PlotOption {
         .choice("dash", lines, \.stroke.dash).described(
             "The line's pattern: solid, dashed or dotted (a by= plot's groups take them in turn)."),
         .choice("style", lines, \.stroke.curve).described(
-            "Straight segments, or a smooth (monotone) curve through the points."),
+            "Straight segments, a smooth (monotone) curve through the points, or steps (each value held until the next x: an ECDF's default)."
+        ),
         marker.described(
             "The marker: circle, square, diamond, cross or one character in quotes."),
         .positive(

@@ -5,8 +5,23 @@ import ChartbookModel
 /// executor runs (Docs/commands.md, "Computing what to draw").
 extension PlotOption {
     static let transforms: [PlotOption] = [
-        aggregate, bin, top, rolling, running, change, method, extent,
+        aggregate, bin, top, rolling, running, change, method, extent, bandwidth,
     ]
+
+    static let bandwidth = PlotOption.bound(
+        "bandwidth", [.density], values: .either(.keyword(["auto"]), .number(1e-9...1e12)),
+        read: { token, b throws(Diagnostic) in
+            b.bandwidth = Located(
+                token.text.lowercased() == "auto"
+                    ? nil
+                    : try ValueParser.positive(
+                        token, key: "bandwidth", what: "a bandwidth", limit: 1e12),
+                at: token.range)
+        },
+        written: { $0.bandwidth.map { $0.value.map(CommandPrinter.number) ?? "auto" } }
+    ).described(
+        "The kernel's standard deviation, in the values' units; auto (the default): Scott's rule, 1.06 · min(s, IQR/1.34) · n^-1/5, as Vega-Lite computes it."
+    )
 
     static let top = PlotOption.bound(
         "top", with(.sortsCategories),

@@ -32,6 +32,7 @@ extension PlotSettings {
         binding.facet = b.facet.map { Located($0, at: .generated) }
         binding.extent = b.extent.map { Located($0, at: .generated) }
         binding.top = b.top.map { Located($0, at: .generated) }
+        binding.bandwidth = b.bandwidth.map { Located($0, at: .generated) }
         binding.color = b.encoding.color.map { Located($0, at: .generated) }
         binding.size = b.encoding.size.map { Located($0, at: .generated) }
     }
@@ -69,6 +70,8 @@ public struct PlotOption: Sendable {
         Set(PlotKindSpec.all.filter(test).map(\.kind))
     }
 
+    /// Composite marks whose x is their values' statistic (`ecdf`, `density`): no `x=`.
+    static let distributions = kinds { $0.distribution != nil }
     /// Kinds drawn as a line (`line`, `area`).
     static let lines = kinds { $0.mark == .line || $0.mark == .area }
     /// Kinds drawn against the chart's x (and so take `x=` and `axis=`).

@@ -40,6 +40,9 @@ public struct PlotBinding: Equatable, Sendable {
     public var facet: Facet?
     /// `extent=` of an error bar: whiskers computed from the rows sharing an x.
     public var extent: ErrorExtent?
+    /// A density's `bandwidth=` (the kernel's standard deviation, in the values' units);
+    /// nil: Scott's rule.
+    public var bandwidth: Double?
     /// `color=COLUMN`, `size=COLUMN`: channels bound to columns (`PlotEncoding`).
     public var encoding = PlotEncoding()
     /// `top=N`: only the N x values with the largest values (the sum of their `by=` groups'),

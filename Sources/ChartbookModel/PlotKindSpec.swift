@@ -32,6 +32,9 @@ public struct PlotKindSpec: Sendable {
     public let standsOnZero: Bool
     /// Which options it takes beyond those of its family (see `PlotOption.all`).
     public let traits: Set<Trait>
+    /// A composite mark's statistic: its values become x, the statistic y, computed by the
+    /// transform pipeline (`TransformPipeline.distribution`) and drawn as its `mark`.
+    public let distribution: Distribution?
 
     /// What a cartesian chart's layout draws for a kind (the other families lay their kinds
     /// out whole: `.family`).
@@ -84,8 +87,9 @@ public struct PlotKindSpec: Sendable {
         kind: Plot.Kind, aliases: [String], summary: String, example: String,
         columns: [String] = [], family: ChartType, mark: Mark, legendKey: LegendKey,
         readout: Readout = .value, vegaLite: VegaLiteMark, barWidth: Double = 0.8,
-        standsOnZero: Bool = false, traits: Set<Trait> = []
+        standsOnZero: Bool = false, traits: Set<Trait> = [], distribution: Distribution? = nil
     ) {
+        self.distribution = distribution
         self.kind = kind
         self.aliases = aliases
         self.summary = summary
@@ -143,6 +147,9 @@ extension Plot {
         case heatmap
         /// A fitted curve through a series' points (`method=`), its equation in the legend.
         case trend
+        /// Composite marks: a line through a statistic of the column's distribution
+        /// (`PlotKindSpec.distribution`) — the empirical CDF, and a kernel density.
+        case ecdf, density
 
         /// Whether the kind is drawn as a connected line (`line`, `area`).
         public var isLine: Bool { spec.mark == .line || spec.mark == .area }
@@ -287,5 +294,19 @@ extension PlotKindSpec {
             example: "add plot trend cars.mpg x=horsepower method=poly:2",
             family: .cartesian, mark: .line, legendKey: .line, vegaLite: .trend,
             traits: [.splitsBy, .aggregates]),
+        PlotKindSpec(
+            kind: .ecdf, aliases: ["cdf"],
+            summary:
+                "The empirical cumulative distribution: for each value, the share of values at or below it (0 to 1), in steps.",
+            example: "add plot ecdf cars.mpg by=origin",
+            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line,
+            traits: [.splitsBy], distribution: .ecdf),
+        PlotKindSpec(
+            kind: .density, aliases: ["kde"],
+            summary:
+                "A kernel density estimate of the values (Gaussian, Scott's bandwidth unless bandwidth=): a smooth histogram of area 1.",
+            example: "add plot density cars.mpg by=origin",
+            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line, standsOnZero: true,
+            traits: [.splitsBy], distribution: .density(bandwidth: nil)),
     ]
 }

@@ -179,13 +179,15 @@ extension Session {
         }
     }
 
-    /// Whether a main plot puts `series`' values on the x axis: a histogram of it, or an
-    /// x–y plot of its dataset whose `x=` is its column.
+    /// Whether a main plot puts `series`' values on the x axis: a histogram, an ECDF or a
+    /// density of it, or an x–y plot of its dataset whose `x=` is its column.
     public func measuresAlongX(_ series: SeriesReference) -> Bool {
         mainPlots.contains { plot in
             switch plot.kind.chart {
             case .histogram: return plot.series == series
             case .cartesian:
+                // A distribution's curve (ecdf, density) runs along its values.
+                if plot.kind.spec.distribution != nil { return plot.series == series }
                 return plot.series.dataset == series.dataset && plot.binding.x == series.column
             default: return false
             }

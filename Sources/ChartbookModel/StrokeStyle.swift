@@ -22,6 +22,12 @@ public struct StrokeStyle: Equatable, Sendable {
     /// The stroke width in points.
     public var resolvedWidth: Double { width ?? 2 }
 
+    /// How a plot of `kind` joins its points: the style set, else steps for an ECDF and
+    /// straight segments for the rest.
+    public func resolvedCurve(for kind: Plot.Kind) -> Curve {
+        curve ?? (kind == .ecdf ? .step : .straight)
+    }
+
     /// The fill a plot of `kind` gets: the one set, else solid for areas and none for lines.
     public func resolvedFill(for kind: Plot.Kind) -> Fill {
         fill ?? (kind == .area ? .solid : .none)
@@ -33,6 +39,9 @@ public struct StrokeStyle: Equatable, Sendable {
         case straight
         /// A monotone cubic through the points (never overshoots neighbouring values).
         case smooth
+        /// Each value held until the next point's x, then a rise (gnuplot's `with steps`,
+        /// Vega-Lite's `step-after`): what an ECDF is drawn with.
+        case step
     }
 
     public enum Fill: String, Equatable, Sendable, CaseIterable { case none, solid, gradient }

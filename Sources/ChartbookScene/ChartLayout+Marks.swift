@@ -71,8 +71,9 @@ extension ChartLayout {
         let width = p.plot.style.stroke.resolvedWidth
         let thickness = p.plot.kind.isLine && width >= 3 ? 2 : 1
         let x = side.mapping
-        let smooth = p.plot.style.stroke.curve == .smooth && window.count * 2 <= x.widthDots
-        let runs: [[DotPoint]]
+        let joint = p.plot.style.stroke.resolvedCurve(for: p.plot.kind)
+        let smooth = joint == .smooth && window.count * 2 <= x.widthDots
+        var runs: [[DotPoint]]
         if smooth {
             runs = smoothRuns(p.values, span, position: position, y: y)
         } else if side.plan != nil, let xs = p.xs {
@@ -83,12 +84,28 @@ extension ChartLayout {
         } else {
             runs = straightRuns(p.values, span, x: x, y: y, summary: p.summary)
         }
+        if joint == .step { runs = runs.map(Self.steps) }
         var layer = Scene.Layer(
             plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
             marks: .polyline(runs), fill: fill(for: p, y: y),
             curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
         layer.dash = p.plot.style.stroke.dash
         return layer
+    }
+
+    /// A run held level to each next point's column, then risen (`style=step`): a corner
+    /// between every two points at different heights.
+    static func steps(_ run: [DotPoint]) -> [DotPoint] {
+        guard var previous = run.first else { return run }
+        var stepped = [previous]
+        for point in run.dropFirst() {
+            if point.y != previous.y, point.x != previous.x {
+                stepped.append(DotPoint(x: point.x, y: previous.y))
+            }
+            stepped.append(point)
+            previous = point
+        }
+        return stepped
     }
 
     /// The points of `p` in view (`window`), the span a line draws (one point beyond each

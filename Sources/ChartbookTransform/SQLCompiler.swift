@@ -69,6 +69,9 @@ public struct SQLCompiler: Sendable {
     public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
     {
+        if let distribution = p.distribution {
+            throw .unsupported("an \(distribution.field) of every row", backend: dialect.rawValue)
+        }
         // Ties go to the key met first in the rows, an order a table in an engine has not.
         if let top = p.top {
             throw .unsupported(

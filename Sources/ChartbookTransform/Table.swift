@@ -88,7 +88,8 @@ struct Table {
             taken.insert(name.lowercased())
             return name
         }
-        let xName = p.x.map(named)
+        // A distribution's curve runs along the values: x takes their column's name.
+        let xName = (p.distribution == nil ? p.x : p.y).map(named)
         switch x {
         case .none: break
         case .numbers(let v, let kind):
@@ -100,7 +101,7 @@ struct Table {
         if let by = p.by, let byNames {
             columns.append(Column(name: named(by), text: (group ?? []).map { byNames[$0] }))
         }
-        let yName = named(input.yName)
+        let yName = named(p.distribution?.field ?? input.yName)
         columns.append(Column(name: yName, numbers: y))
         let rowsName = rows.map { _ in named("rows") }
         if let rows, let rowsName { columns.append(Column(name: rowsName, numbers: rows)) }

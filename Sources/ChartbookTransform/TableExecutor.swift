@@ -39,7 +39,9 @@ public enum TableExecutor {
         let input = try Input(pipeline, dataset)
         var notes = [String]()
         var table: Table
-        if let aggregate = pipeline.aggregate {
+        if let distribution = pipeline.distribution {
+            table = Table.distribution(distribution, of: input)
+        } else if let aggregate = pipeline.aggregate {
             let grouping = Grouping(input, try RowKeys.make(input, pipeline), aggregate)
             table = grouping.table
             if grouping.leftOut > 0 {

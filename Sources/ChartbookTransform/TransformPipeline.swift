@@ -18,6 +18,9 @@ public struct TransformPipeline: Equatable, Sendable {
     public var bin: XBin?
     public var aggregate: Aggregation?
     public var window: PlotWindow?
+    /// A composite mark's statistic of each group's values (`PlotKindSpec.distribution`):
+    /// the pipeline's one step after the filter; its rows are the curve's points.
+    public var distribution: Distribution?
     /// `top=N`, after the aggregate: only the N keys (x values) whose values — the sum of
     /// their groups' present values — are largest, in that order, ties to the key met first.
     public var top: Int?
@@ -46,6 +49,14 @@ public struct TransformPipeline: Equatable, Sendable {
     public init?(plot: Plot, in session: Session) {
         let b = plot.binding
         let trend = plot.kind == .trend
+        if var distribution = plot.kind.spec.distribution {
+            if case .density = distribution { distribution = .density(bandwidth: b.bandwidth) }
+            self.init(
+                x: nil, y: plot.series.column, by: b.by, filter: b.filter,
+                timeZone: session.timeZone)
+            self.distribution = distribution
+            return
+        }
         guard b.transforms || trend else { return nil }
         let dataset = session.dataset(named: plot.series.dataset)
         self.init(

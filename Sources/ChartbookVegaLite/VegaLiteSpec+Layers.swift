@@ -64,7 +64,11 @@ extension VegaLiteSpec {
         let stroke = plot.style.stroke
         let filled = stroke.resolvedFill(for: plot.kind) != .none
         var extra = [JSON.Member("strokeWidth", .number(stroke.resolvedWidth))]
-        if stroke.curve == .smooth { extra.append(JSON.Member("interpolate", "monotone")) }
+        switch stroke.resolvedCurve(for: plot.kind) {
+        case .smooth: extra.append(JSON.Member("interpolate", "monotone"))
+        case .step: extra.append(JSON.Member("interpolate", "step-after"))
+        case .straight: break
+        }
         if filled {
             extra += [JSON.Member("opacity", 0.35), JSON.Member("line", true)]
         }
