@@ -69,6 +69,9 @@ public enum FuzzVocabulary {
         "replace(rev, \"1\", \"\")",
         "concat(rev, \"-\", rev)", "lower(s.month)", "trim(rev)", "agg=p99", "p90", "1.234,5",
         "\"1,234,567\"", "27.11.2026", "Jan 2023",
+        // The grammar's third step (issue 50): channels, composites, top, statistics on x.
+        "color=k", "size=n", "color=d", "size=k", "top=2", "top=0", "x=mean", "y=p90",
+        "bandwidth=1e-300", "style=step", "agg=count",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
@@ -115,6 +118,15 @@ public enum FuzzVocabulary {
         "reset; load glued.csv labels=name", "add plot bar glued.v", "add plot line glued.v",
         "set title \"\u{600}<script>x</script>\"", "add refline 1 \"<\u{301}set/>\u{301}\"",
         "set xlabel \"a]]>\u{301}\"", "add plot pie glued.v", "add plot hbar glued.v",
+        // The grammar's third step (issue 50): channels, composites, top, two-dimensional
+        // counts, statistics down the chart.
+        "add plot dot t.v x=n color=k", "add plot dot t.v x=n color=d size=n",
+        "add plot dot big color=big size=big", "add plot ecdf t.v by=k", "add plot ecdf big",
+        "add plot density t.v bandwidth=1e-300", "add plot density big", "add plot density tiny",
+        "add plot hbar s.rev top=1", "add plot bar t.v x=k agg=sum top=1 sort=ascending",
+        "add plot heatmap t x=n y=k agg=count", "add plot heatmap fz.v x=n y=s agg=p90",
+        "add refline x=mean t.v", "add refline mean w", "add refline y=median big",
+        "style=step", "top=3",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).

@@ -12,25 +12,36 @@ import ChartbookTerminal
     static let soup = FuzzVocabulary.drawingWords
 
     @Test func everyReachableStateDraws() {
-        let files = InMemoryFiles(["/work/s.csv": "month,rev\nJan,1\nFeb,3\nMar,2\n"])
+        let files = InMemoryFiles([
+            "/work/s.csv": "month,rev\nJan,1\nFeb,3\nMar,2\n",
+            "/work/t.csv": "d,n,k,v\n2004-01-01,3,a,1\n2004-03-01,-1,b,5\n2005-01-05,0,a,nan\n",
+        ])
         let runner = ScriptRunner(executor: Executor(files: files))
         var notebook = Notebook()
         _ = runner.run(
             ScriptSource(
                 name: "setup",
-                text: "load s.csv labels=month; gen w walk 40 seed=2; data big = 1e300 -1e300 nan 5"
+                text:
+                    "load s.csv labels=month; gen w walk 40 seed=2; data big = 1e300 -1e300 nan 5; load t.csv"
             ),
             in: &notebook
         ) { _ in }
         var random = RandomSource(seed: 77)
         let sizes = [(0, 0), (1, 1), (3, 2), (17, 6), (60, 18), (140, 40)]
         var withPlots = 0, scrolled = 0, kinds = Set<Plot.Kind>()
-        for _ in 0..<1500 {
+        for iteration in 0..<1500 {
             let count = 1 + Int(random.next() % 4)
             let line = (0..<count).map { _ in
                 Self.soup[Int(random.next() % UInt64(Self.soup.count))]
             }.joined(separator: " ")
             _ = runner.run(ScriptSource(name: "fuzz", text: line), in: &notebook) { _ in }
+            // Words join into lines that mostly fail; now and then a window is opened on
+            // purpose, so scrolled states are drawn whatever the soup holds.
+            if iteration % 150 == 149 {
+                _ = runner.run(ScriptSource(name: "nudge", text: "set spacing 2"), in: &notebook) {
+                    _ in
+                }
+            }
             if !notebook.session.plots.isEmpty { withPlots += 1 }
             if notebook.session.view.spacing != .auto { scrolled += 1 }
             kinds.formUnion(notebook.session.plots.map(\.kind))
