@@ -170,10 +170,27 @@ struct YAxisPlan: Equatable {
             }.filter { range.contains($0) }
         }
         if ticks.count > maxCount {
-            let step = Int((Double(ticks.count) / Double(maxCount)).rounded(.up))
-            ticks = decades.enumerated().filter { $0.offset % step == 0 }.map(\.element)
+            ticks = thinnedLogTicks(decades, in: range, maxCount: maxCount)
         }
         return YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
+    }
+
+    /// Log ticks when 1-2-5 steps are too many for the room (issue 50: a faceted panel's
+    /// log axis kept one tick): the decades where they fit, every few decades where they do
+    /// not, and within less than two decades the 1-5 steps (1, 5, 10, 50 …) — always at
+    /// least two ticks where two fit.
+    static func thinnedLogTicks(
+        _ decades: [Double], in range: ClosedRange<Double>, maxCount: Int
+    ) -> [Double] {
+        if decades.count >= 2 {
+            let step = Int((Double(decades.count) / Double(max(maxCount, 1))).rounded(.up))
+            return decades.enumerated().filter { $0.offset % max(step, 1) == 0 }.map(\.element)
+        }
+        let low = Int(saturating: range.lowerBound.rounded(.down))
+        let high = Int(saturating: range.upperBound.rounded(.up))
+        let oneFive = (low...max(low, high)).flatMap { k in [Double(k), Double(k) + log10(5)] }
+            .filter { range.contains($0) }
+        return oneFive.count <= maxCount && oneFive.count >= 2 ? oneFive : decades
     }
 
     /// `minmax=off` hides the lines at the range's ends; `intermediate=off` the others.
