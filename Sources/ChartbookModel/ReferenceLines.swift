@@ -197,19 +197,32 @@ extension Session {
     /// A marked line's value now: its constant, or its statistic of the rows its `where=`
     /// keeps (NaN when the series is gone or no row has a value); a vertical line's x value
     /// (a band's first).
-    public func value(of line: MarkedLine) -> Double {
+    public func value(of line: MarkedLine) -> Double { value(of: line, in: nil) }
+
+    /// The same in a faceted chart's `panel` (issue 50): a statistic of the rows of its
+    /// dataset whose facet columns hold the panel's values — each panel's mean its own.
+    /// Without a panel, on a dataset without the facet's columns, or computed by an engine
+    /// (its rows stay there), the statistic of every row.
+    public func value(of line: MarkedLine, in panel: Facet.Key?) -> Double {
         switch line.value {
         case .constant(let v), .x(let v, _), .span(let v, _, _): return v
         case .statistic(let kind, let series):
             if let engineValue = line.engineValue { return engineValue }
-            guard var values = values(of: series) else { return .nan }
-            if let filter = line.filter,
-                let column = dataset(named: series.dataset)?.column(named: filter.column)
-            {
-                let keeps = filter.keeps(column)
-                values = values.indices.filter { $0 < keeps.count && keeps[$0] }.map { values[$0] }
+            guard let values = values(of: series), let dataset = dataset(named: series.dataset)
+            else { return .nan }
+            var keep = line.filter.flatMap { filter in
+                dataset.column(named: filter.column).map { filter.keeps($0) }
             }
-            return kind.evaluate(values)
+            if let panel, let facet, dataset.column(named: facet.column) != nil {
+                let groups = dataset.facetGroups(facet, keeping: keep)
+                let rows = groups.first { $0.key == panel }?.rows ?? []
+                var inPanel = [Bool](repeating: false, count: dataset.count)
+                for row in rows where row < inPanel.count { inPanel[row] = true }
+                keep = inPanel
+            }
+            guard let keep else { return kind.evaluate(values) }
+            return kind.evaluate(
+                values.indices.filter { $0 < keep.count && keep[$0] }.map { values[$0] })
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 extension ChartLayout {
     /// A marked line's value, in the y scale's units (log10 on a log scale).
     func markedValue(_ line: MarkedLine, in session: Session) -> Double {
-        let value = session.value(of: line)
+        let value = session.value(of: line, in: panel)
         guard session.axes.yScale == .log else { return value }
         return value > 0 ? log10(value) : .nan
     }

@@ -35,7 +35,8 @@ extension ChartLayout {
             let at: Double
             switch line.value {
             case .x(let raw, _): at = raw
-            case .statistic where c.session.isVertical(line): at = c.session.value(of: line)
+            case .statistic where c.session.isVertical(line):
+                at = c.session.value(of: line, in: panel)
             default: at = .nan
             }
             switch line.value {

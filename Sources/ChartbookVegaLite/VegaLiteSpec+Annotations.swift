@@ -74,7 +74,7 @@ extension VegaLiteSpec {
     func markedLineLayers(on axis: PlotBinding.Axis) -> [JSON] {
         session.markedLines.filter { $0.axis == axis && !session.isVertical($0) }.flatMap {
             line -> [JSON] in
-            let value = session.value(of: line)
+            let value = session.value(of: line, in: panel)
             guard value.isFinite else { return [] }
             let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaque)
             let dash = Self.dash(line.style)
@@ -148,7 +148,7 @@ extension VegaLiteSpec {
                     "x2": .object(["datum": number(to)]),
                 ])
             case .statistic where session.isVertical(line):
-                let value = session.value(of: line)
+                let value = session.value(of: line, in: panel)
                 (start, text) = (value, MarkedLineLabel.text(line, x: value, in: session))
                 mark = .object([
                     "type": "rule", "color": color, "strokeDash": Self.dash(line.style),

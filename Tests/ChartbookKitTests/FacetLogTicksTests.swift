@@ -8,8 +8,9 @@ import Testing
 @testable import ChartbookKit
 @testable import ChartbookScene
 
-/// Faceted log axes (issue 50): each small panel's log x axis is ticked on its range — two
-/// decades or more where they fit, 1-5 steps within less than two — never one lone tick.
+/// Facets (issue 50): each small panel's log x axis is ticked on its range — two decades or
+/// more where they fit, 1-5 steps within less than two — never one lone tick; and a
+/// statistic's line in each panel is the statistic of that panel's rows.
 @Suite struct FacetLogTicksTests {
     /// GDP-like values over two and a half decades (200 to 40 000) in five groups.
     static let file =
@@ -46,5 +47,35 @@ import Testing
         #expect(ticks.map { ($0 * 1000).rounded() / 1000 } == [2.699, 3, 3.699])
         // Room for one: the decade.
         #expect(YAxisPlan.thinnedLogTicks([3], in: 2.5...3.9, maxCount: 1) == [3])
+    }
+
+    @Test func eachPanelsStatisticIsItsOwn() throws {
+        var notebook = Notebook()
+        let executor = Executor(files: InMemoryFiles(["/work/f.csv": Self.file]))
+        _ = ScriptRunner(executor: executor).run(
+            ScriptSource(
+                name: "t.cb",
+                text: "load f.csv as f\nadd plot dot f.y x=x facet=g\nadd refline mean f.y\n"
+                    + "add refline median f.x where=y>3"),
+            in: &notebook
+        ) { _ in }
+        let scene = ChartRenderer.scene(
+            for: notebook.session, on: TerminalTarget(columns: 140, rows: 40, colorMode: .none))
+        #expect(scene.panels.count == 5)
+        let rows = (0..<100).map { i in
+            (
+                g: ["a", "b", "c", "d", "e"][i % 5], x: 200 * pow(1.055, Double(i)),
+                y: Double(i % 17)
+            )
+        }
+        for (panel, group) in zip(scene.panels, ["a", "b", "c", "d", "e"]) {
+            let mine = rows.filter { $0.g == group }
+            let mean = mine.map(\.y).reduce(0, +) / Double(mine.count)
+            let across = panel.scene.rules.filter { $0.kind == .marked }.map(\.value)
+            #expect(across.count == 1 && abs((across.first ?? 0) - mean) < 1e-9, "\(group)")
+            let median = Statistics.quantile(0.5, of: mine.filter { $0.y > 3 }.map(\.x))
+            let down = panel.scene.verticalRules.map(\.value)
+            #expect(down.count == 1 && abs((down.first ?? 0) - median) < 1e-6 * median, "\(group)")
+        }
     }
 }
