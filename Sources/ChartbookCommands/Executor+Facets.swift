@@ -25,12 +25,6 @@ extension Executor {
                 throw Diagnostic(
                     .remoteNeedsLocal(dataset: plot.series.dataset, needs: "facet="), at: range)
             }
-            // A trend's fit is said in the legend, which a page has once for every panel.
-            if plot.kind == .trend {
-                throw refuse(
-                    "plot '\(plot.id)': a trend cannot yet be drawn in panels (its fit is said in the legend, one for the page)",
-                    "draw each panel's trend with where=COLUMN=VALUE")
-            }
             for name in facet.columns where dataset?.column(named: name) == nil {
                 throw Diagnostic(
                     .unknown(

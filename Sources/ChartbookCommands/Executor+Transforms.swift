@@ -99,6 +99,8 @@ extension Executor {
             dataset.column(named: filter.column).map(filter.keeps)
         }
         var tables = [Dataset](), notes = [String](), y = "", counted: String?
+        var panelFits = [Facet.Key: [String: String]]()
+        let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
         for group in dataset.facetGroups(facet, keeping: kept) {
             do throws(TransformError) {
                 let result = try Self.run(plot, pipeline, on: dataset.keeping(rows: group.rows))
@@ -112,12 +114,16 @@ extension Executor {
                         Column(name: name, text: Array(repeating: value, count: table.count)))
                 }
                 tables.append(table)
+                if !result.fits.isEmpty {
+                    panelFits[group.key] = result.fits.mapValues { $0.summary(timeX: timeX) }
+                }
                 notes += result.notes.filter { !notes.contains($0) }
                 (y, counted) = (result.y, result.rows)
             } catch { throw Self.refused(error, plot: plot.id, at: range) }
         }
         guard let table = Dataset.concatenated(tables) else { return nil }
         var drawn = DrawnTable(table: table, y: y, rows: counted, notes: notes, inputs: inputs)
+        drawn.panelFits = panelFits
         if plot.binding.extent != nil {
             (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
         }

@@ -17,6 +17,9 @@ public struct DrawnTable: Equatable, Sendable {
     public var notes: [String]
     /// A trend's fit in words, by group name ("" without `by=`): `y = 0.81x + 12.3, R² 0.93`.
     public var fits: [String: String] = [:]
+    /// A faceted trend's fits in words, by panel, then by group name as `fits` (issue 50:
+    /// a trend per panel; each panel's title says its own).
+    public var panelFits: [Facet.Key: [String: String]] = [:]
     /// An error bar's whiskers computed by `extent=`: the columns of their low and high ends.
     public var low: String?
     public var high: String?

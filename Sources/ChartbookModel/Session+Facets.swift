@@ -35,6 +35,21 @@ extension Session {
 
     /// A panel's title: `species = Adelie`; on a grid its two values, the row's first
     /// (`female · Biscoe`: the names would not fit small panels).
+    /// A panel's title and, for each faceted trend, the fit of its rows there (`trend: y =
+    /// 0.81x + 12.3, R² 0.93`; with `by=`, each group's): what the terminal, SVG and each
+    /// panel of the Vega-Lite `concat` write above the panel.
+    public func panelTitle(_ key: Facet.Key) -> String {
+        var title = facetTitle(key)
+        for plot in mainPlots where plot.binding.facet != nil {
+            guard let fits = plot.drawn?.panelFits[key], !fits.isEmpty else { continue }
+            let said = fits.sorted { $0.key < $1.key }.map { name, fit in
+                name.isEmpty ? fit : "\(name): \(fit)"
+            }
+            title += "  " + said.joined(separator: "; ")
+        }
+        return title
+    }
+
     public func facetTitle(_ key: Facet.Key) -> String {
         guard let facet else { return "" }
         let shown = { (value: String) in value.isEmpty ? "(none)" : value }

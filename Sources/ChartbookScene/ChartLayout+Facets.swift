@@ -69,7 +69,7 @@ extension ChartLayout {
     /// The session one panel draws: titled with its values, without a legend of its own.
     func panelSession(_ session: Session, _ key: Facet.Key) -> Session {
         var panel = session
-        panel.output.title = session.facetTitle(key)
+        panel.output.title = session.panelTitle(key)
         panel.output.legend = false
         return panel
     }

@@ -9,7 +9,7 @@ extension VegaLiteSpec {
         let panels = concat(count: keys.count, across: facetColumns, notes: &notes) { index in
             var panel = self
             panel.panel = keys[index]
-            panel.session.output.title = session.facetTitle(keys[index])
+            panel.session.output.title = session.panelTitle(keys[index])
             panel.drawn = drawn.facets.indices.contains(index) ? drawn.facets[index] : Drawn()
             return panel
         }

@@ -138,7 +138,6 @@ import Testing
             "add plot dot f.y x=x facet=kind\nadd plot line f.y as z x=x facet=site",
             "plot 'z' has facet=site and plot 'y' facet=kind"
         ),
-        ("add plot trend f.y x=x facet=kind", "a trend cannot yet be drawn in panels"),
         ("add plot dot f.y x=x facet=nope", "unknown column 'nope'"),
         ("add plot dot f.y x=x facet=a~b~c", "invalid facet 'a~b~c'"),
     ])

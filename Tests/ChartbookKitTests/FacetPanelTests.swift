@@ -9,9 +9,10 @@ import Testing
 @testable import ChartbookScene
 
 /// Facets (issue 50): each small panel's log x axis is ticked on its range — two decades or
-/// more where they fit, 1-5 steps within less than two — never one lone tick; and a
-/// statistic's line in each panel is the statistic of that panel's rows.
-@Suite struct FacetLogTicksTests {
+/// more where they fit, 1-5 steps within less than two — never one lone tick; a statistic's
+/// line in each panel is the statistic of that panel's rows; a trend is fitted per panel,
+/// its fit in the panel's title.
+@Suite struct FacetPanelTests {
     /// GDP-like values over two and a half decades (200 to 40 000) in five groups.
     static let file =
         "g,x,y\n"
@@ -76,6 +77,28 @@ import Testing
             let median = Statistics.quantile(0.5, of: mine.filter { $0.y > 3 }.map(\.x))
             let down = panel.scene.verticalRules.map(\.value)
             #expect(down.count == 1 && abs((down.first ?? 0) - median) < 1e-6 * median, "\(group)")
+        }
+    }
+
+    @Test func aTrendIsFittedInEachPanel() throws {
+        func session(_ script: String) -> Session {
+            var notebook = Notebook()
+            let executor = Executor(files: InMemoryFiles(["/work/f.csv": Self.file]))
+            var said = ""
+            _ = ScriptRunner(executor: executor).run(
+                ScriptSource(name: "t.cb", text: "load f.csv as f\n" + script), in: &notebook
+            ) { if case .diagnostic(let d) = $0 { said += d } }
+            #expect(said == "")
+            return notebook.session
+        }
+        let faceted = session("add plot trend f.y x=x facet=g method=poly:2")
+        let drawn = try #require(faceted.plots.first?.drawn)
+        #expect(drawn.panelFits.count == 5)
+        for group in ["a", "b", "c", "d", "e"] {
+            let alone = session("add plot trend f.y x=x where=g=\(group) method=poly:2")
+            let fit = try #require(alone.plots.first?.drawn?.fits[""])
+            #expect(drawn.panelFits[Facet.Key(column: group)]?[""] == fit)
+            #expect(faceted.panelTitle(Facet.Key(column: group)) == "g = \(group)  \(fit)")
         }
     }
 }
