@@ -120,7 +120,9 @@ extension PlotOption {
 
     static let change = windowChoice(
         "change", PlotWindow.Change.self, make: PlotWindow.change
-    ).described("The difference from the point before (diff), or the percent change (pct).")
+    ).described(
+        "The difference from the point before (diff), the percent change (pct), or each point as an index of the first (index: the first is 100)."
+    )
 
     /// A window option whose value is one word (`running=sum`, `change=pct`).
     static func windowChoice<T: RawRepresentable & CaseIterable & Sendable>(

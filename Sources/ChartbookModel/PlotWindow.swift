@@ -10,6 +10,8 @@ public enum PlotWindow: Hashable, Sendable {
     case running(Running)
     /// `change=diff|pct`: the difference from the previous point, or the percent change
     /// 100·(y − y₋₁)/|y₋₁| (missing where y₋₁ is 0); the first point is missing.
+    /// `change=index`: each point as an index of the group's first, 100·y/y₀ (the first is
+    /// 100; every point missing where y₀ is 0) — "indexed to 100".
     case change(Change)
 
     public enum Rolling: String, Hashable, Sendable, CaseIterable {
@@ -21,7 +23,7 @@ public enum PlotWindow: Hashable, Sendable {
     }
 
     public enum Change: String, Hashable, Sendable, CaseIterable {
-        case diff, pct
+        case diff, pct, index
     }
 
     /// How far a rolling window reaches back.

@@ -39,10 +39,17 @@ extension SQLCompiler {
             value = "\(f)(v) OVER (\(over) ROWS UNBOUNDED PRECEDING)"
         case .change(let change):
             let previous = "LAG(v) OVER (\(over))"
-            value =
-                change == .diff
-                ? "v - \(previous)"
-                : "CASE WHEN \(previous) = 0 THEN NULL ELSE (v - \(previous)) / abs(\(previous)) * 100 END"
+            let first = "FIRST_VALUE(v) OVER (\(over) ROWS UNBOUNDED PRECEDING)"
+            // A count's values are integers to the engine: divided as such they truncate.
+            let real = "CAST(v AS \(dialect.double))"
+            switch change {
+            case .diff: value = "v - \(previous)"
+            case .pct:
+                value =
+                    "CASE WHEN \(previous) = 0 THEN NULL ELSE (\(real) - \(previous)) / abs(\(previous)) * 100 END"
+            case .index:
+                value = "CASE WHEN \(first) = 0 THEN NULL ELSE \(real) / \(first) * 100 END"
+            }
         }
         return [
             present,

@@ -105,14 +105,20 @@ public enum WindowFunctions {
         return out
     }
 
-    /// The difference from the value before, or the percent change; the first is missing.
+    /// The difference from the value before, or the percent change (the first is missing);
+    /// or the value as an index of the first, 100·y/y₀ (all missing where y₀ is 0).
     public static func change(_ change: PlotWindow.Change, _ v: [Double]) -> [Double] {
-        v.indices.map { i in
+        if change == .index {
+            guard let first = v.first, first != 0 else { return v.map { _ in .nan } }
+            return v.map { $0 / first * 100 }
+        }
+        return v.indices.map { i in
             guard i > 0 else { return .nan }
             let (previous, value) = (v[i - 1], v[i])
             switch change {
             case .diff: return value - previous
             case .pct: return previous == 0 ? .nan : (value - previous) / abs(previous) * 100
+            case .index: return .nan
             }
         }
     }

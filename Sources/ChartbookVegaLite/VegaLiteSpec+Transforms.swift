@@ -335,14 +335,24 @@ extension VegaLiteSpec {
             ]
         case .change(let change):
             let previous = "datum.\(previousField)"
-            let expression =
-                change == .diff
-                ? "\(previous) == null ? null : \(f) - \(previous)"
-                : "\(previous) == null || \(previous) == 0 ? null : (\(f) - \(previous)) / abs(\(previous)) * 100"
+            let expression: String
+            switch change {
+            case .diff: expression = "\(previous) == null ? null : \(f) - \(previous)"
+            case .pct:
+                expression =
+                    "\(previous) == null || \(previous) == 0 ? null : (\(f) - \(previous)) / abs(\(previous)) * 100"
+            case .index: expression = "\(previous) == 0 ? null : \(f) / \(previous) * 100"
+            }
+            // (The index divides by the group's first value; the others by the one before.)
+            let op = change == .index ? "first_value" : "lag"
             return [
                 present,
                 framed(
-                    [.object(["op": "lag", "field": .string(y), "as": .string(previousField)])],
+                    [
+                        .object([
+                            "op": .string(op), "field": .string(y), "as": .string(previousField),
+                        ])
+                    ],
                     frame: .array([.null, 0])),
                 .object(["calculate": .string(expression), "as": .string(y)]),
             ]

@@ -152,7 +152,7 @@ import Testing
             return .rolling(op, .points(Int(random.next() % 4) + 1))
         case 2 where times: return .rolling(.mean, .span(Double(random.next() % 40 + 1) * 86_400))
         case 3: return .running(PlotWindow.Running.allCases[Int(random.next() % 5)])
-        case 4: return .change(random.next() % 2 == 0 ? .diff : .pct)
+        case 4: return .change(PlotWindow.Change.allCases[Int(random.next() % 3)])
         default: return nil
         }
     }

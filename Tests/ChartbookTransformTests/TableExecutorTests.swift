@@ -152,6 +152,9 @@ import Testing
         #expect(column(running, "v") == ["1", "3", "", "6", "10", "16"])
         let pct = try run(TransformPipeline(x: "x", y: "v", window: .change(.pct)), d)
         #expect(column(pct, "v") == ["", "100", "", "50", "33.33333333333333", "50"])
+        // Indexed to the first point: 100·v/1.
+        let index = try run(TransformPipeline(x: "x", y: "v", window: .change(.index)), d)
+        #expect(column(index, "v") == ["100", "200", "", "300", "400", "600"])
     }
 
     @Test func spanWindowsNeedAFullSpan() throws {
