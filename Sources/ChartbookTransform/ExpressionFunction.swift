@@ -20,7 +20,7 @@ public struct ExpressionFunction: Sendable {
         var needed: Int
     }
 
-    public static let all: [ExpressionFunction] = math + [conditional] + time + text
+    public static let all: [ExpressionFunction] = math + [conditional] + time + text + rows
 
     public static func named(_ name: String) -> ExpressionFunction? {
         all.first { $0.name == name }

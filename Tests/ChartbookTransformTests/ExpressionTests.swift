@@ -87,6 +87,22 @@ import Testing
         #expect(throws: ExpressionError.self) { try compute("number(v > 1)", d) }
     }
 
+    /// `lag` and `lead` (issue 50): other rows' values in row order, any type; missing
+    /// where the row does not exist or n is not a whole number in range.
+    @Test func lagAndLeadReadOtherRows() throws {
+        #expect(texts(try compute("lag(quarter)").0) == ["", "1", "4", "2"])
+        #expect(texts(try compute("quarter - lag(quarter)").0) == ["", "3", "-2", "1"])
+        #expect(texts(try compute("lead(region, 2)").0) == ["", "north", "", ""])
+        #expect(texts(try compute("lag(day, 0)").0) == texts(try compute("day").0))
+        #expect(texts(try compute("lead(day)").0) == ["1970-03-01", "1971-01-01", "", ""])
+        #expect(texts(try compute("lag(quarter, 1.5)").0) == ["", "", "", ""])
+        #expect(texts(try compute("lag(quarter, -1)").0) == ["", "", "", ""])
+        #expect(texts(try compute("lag(quarter, 99)").0) == ["", "", "", ""])
+        #expect(texts(try compute("lag(quarter, quarter - 1)").0) == ["1", "", "4", "4"])
+        #expect(throws: ExpressionError.self) { try compute("lag(quarter, region)") }
+        #expect(throws: ExpressionError.self) { try compute("lead()") }
+    }
+
     @Test func timesBeyondTheCalendarHaveNoParts() throws {
         #expect(texts(try compute("year(day + 1e300)").0) == ["", "", "", ""])
         #expect(texts(try compute("date(year * 1e15, 1, 1)").0) == ["", "", "", ""])
