@@ -270,6 +270,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     /// plot` given a constant colour or size instead).
     public var color: Located<String?>?
     public var size: Located<String?>?
+    /// `shape=COLUMN`; an inner nil (`none`) removes it.
+    public var shape: Located<String?>?
 
     public init() {}
 
@@ -307,6 +309,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let bandwidth { binding.bandwidth = bandwidth.value }
         if let color { binding.encoding.color = color.value }
         if let size { binding.encoding.size = size.value }
+        if let shape { binding.encoding.shape = shape.value }
         return binding
     }
 }

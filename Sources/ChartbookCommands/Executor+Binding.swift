@@ -363,7 +363,7 @@ extension Executor {
     /// `color=COLUMN` and `size=COLUMN` name columns of the dataset (a size one of numbers);
     /// a word that is neither a colour nor a column is refused saying both.
     func checkChannels(_ spec: PlotBindingSpec, in dataset: Dataset) throws(Diagnostic) {
-        for (key, given) in [("color", spec.color), ("size", spec.size)] {
+        for (key, given) in [("color", spec.color), ("size", spec.size), ("shape", spec.shape)] {
             guard let given, let name = given.value else { continue }
             guard let column = dataset.column(named: name) else {
                 // Neither: a colour misspelt, or a column.
@@ -371,8 +371,9 @@ extension Executor {
                 throw Diagnostic(
                     .unknown(
                         .column, name,
-                        context:
-                            "\(key)= (\(key == "color" ? "a colour" : "a size") or a column of dataset '\(dataset.name)')",
+                        context: key == "shape"
+                            ? "shape= of dataset '\(dataset.name)'"
+                            : "\(key)= (\(key == "color" ? "a colour" : "a size") or a column of dataset '\(dataset.name)')",
                         candidates: dataset.columns.map(\.name) + colours),
                     at: given.range)
             }
@@ -392,14 +393,18 @@ extension Executor {
     /// has no rows to read it from.
     func checkChannelRows(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
         guard !binding.encoding.isEmpty, binding.transforms else { return }
-        let key = binding.encoding.color != nil ? "color" : "size"
+        let e = binding.encoding
+        let key = e.color != nil ? "color" : e.size != nil ? "size" : "shape"
         throw Diagnostic(
             .invalidValue(
-                key: key, value: binding.encoding.color ?? binding.encoding.size ?? "",
+                key: key, value: e.color ?? e.size ?? e.shape ?? "",
                 expected:
                     "a constant beside agg=, bin=, top= or a window (\(key)=COLUMN reads each row, and those draw rows they computed)"
             ),
-            at: (key == "color" ? spec.color?.range : spec.size?.range) ?? spec.transformRange
-                ?? .generated)
+            at: [
+                ("color", spec.color?.range), ("size", spec.size?.range),
+                ("shape", spec.shape?.range),
+            ]
+            .first { $0.0 == key }?.1 ?? spec.transformRange ?? .generated)
     }
 }

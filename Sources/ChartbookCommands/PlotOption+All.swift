@@ -140,6 +140,7 @@ extension PlotOption {
         .color("color", Set(Plot.Kind.allCases).subtracting(channels), \.color).described(
             "Its colour: a name, #rrggbb, #rrggbbaa or NAME@ALPHA."),
         colorChannel,
+        shapeChannel,
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
         .positive("width", lines.union(family(.radar)), what: "a stroke width", \.stroke.width)
             .described(

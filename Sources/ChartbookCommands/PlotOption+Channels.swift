@@ -54,6 +54,19 @@ extension PlotOption {
         "The marker's size in points (1 is one dot), or a column of numbers: each point's area in proportion to its value, with a key of sizes."
     )
 
+    /// `shape=COLUMN`: each point's marker shape from its row's value (`ShapeScale`);
+    /// `none` takes it off (the plot's `marker=` again).
+    static let shapeChannel = PlotOption.bound(
+        "shape", channels, values: .either(.keyword(["none"]), .column),
+        read: { token, b in
+            let off = token.kind != .string && token.text.lowercased() == "none"
+            b.shape = Located(off ? nil : token.text, at: token.range)
+        },
+        written: { $0.shape.map { $0.value.map(ScriptQuoting.quotedIfNeeded) ?? "none" } }
+    ).described(
+        "A column whose values give the points their marker shapes in turn (circle, square, diamond, cross), with a key under the chart; none takes it off."
+    )
+
     /// Whether `token` names a column rather than a constant: a quoted name, or a word that
     /// `constant` does not read (the executor finds the column, or says it is neither).
     static func namesColumn<T>(_ token: Token, constant: (Token) -> T?) -> Bool {

@@ -35,6 +35,7 @@ extension PlotSettings {
         binding.bandwidth = b.bandwidth.map { Located($0, at: .generated) }
         binding.color = b.encoding.color.map { Located($0, at: .generated) }
         binding.size = b.encoding.size.map { Located($0, at: .generated) }
+        binding.shape = b.encoding.shape.map { Located($0, at: .generated) }
     }
 }
 

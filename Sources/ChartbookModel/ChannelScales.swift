@@ -4,6 +4,7 @@
 public struct ChannelScales: Equatable, Sendable {
     public var color: ColorScale?
     public var size: SizeScale?
+    public var shape: ShapeScale?
     /// Rows with a value to draw but none in a channel: left out (and said under the chart).
     public var missing = 0
 
@@ -22,14 +23,19 @@ public struct ChannelScales: Equatable, Sendable {
         if let name = plot.binding.encoding.size, let column = dataset.column(named: name) {
             size = SizeScale(column, rows: rows)
         }
+        if let name = plot.binding.encoding.shape, let column = dataset.column(named: name) {
+            shape = ShapeScale(column, rows: rows)
+        }
         let ys = dataset.column(named: plot.series.column)?.numbers
         let color = plot.binding.encoding.color.flatMap { dataset.column(named: $0) }
         let size = plot.binding.encoding.size.flatMap { dataset.column(named: $0)?.numbers }
+        let shape = plot.binding.encoding.shape.flatMap { dataset.column(named: $0) }
         missing =
             rows.filter { row in
                 guard let ys, row < ys.count, ys[row].isFinite else { return false }
                 return color.map { $0.text(at: row).isEmpty } == true
                     || size.map { row >= $0.count || !$0[row].isFinite } == true
+                    || shape.map { $0.text(at: row).isEmpty } == true
             }.count
     }
 }
@@ -122,4 +128,33 @@ public struct SizeScale: Equatable, Sendable {
 
     /// Which of the four glyphs draws `value`: quarters of the area's range.
     public func level(_ value: Double) -> Int { min(Int(fraction(value) * 4), 3) }
+}
+
+/// How a column's values become marker shapes: each value (as text, in order of first
+/// appearance) the next of `shapes`, in turn — as a dot plot's `by=` groups take theirs.
+public struct ShapeScale: Equatable, Sendable {
+    public var column: String
+    public var names: [String]
+
+    /// The shapes in turn (a dot plot's `by=` groups take the same).
+    public static let shapes: [MarkerStyle.Shape] = [.circle, .square, .diamond, .cross]
+
+    init(_ column: Column, rows: [Int]) {
+        var names = XCategories()
+        for row in rows { _ = names.slot(of: column.text(at: row)) }
+        self.column = column.name
+        self.names = names.names
+    }
+
+    /// The shape of value number `index`.
+    public func shape(_ index: Int) -> MarkerStyle.Shape {
+        Self.shapes[index % Self.shapes.count]
+    }
+
+    /// The shape of `row` of `column`; nil when it has no value.
+    public func shape(at row: Int, of column: Column) -> MarkerStyle.Shape? {
+        let text = column.text(at: row)
+        guard !text.isEmpty, let index = names.firstIndex(of: text) else { return nil }
+        return shape(index)
+    }
 }

@@ -7,17 +7,21 @@
 ///   (`ColorRamp.viridis`) from the lowest value to the highest, and a colour bar.
 /// - `size`: numbers → each point's area proportional to its value (`SizeScale`), and a key
 ///   of sizes; in the terminal, four glyphs by area (`SizeScale.glyphs`).
+/// - `shape`: any column's values (as text) → the marker shapes in turn, as `by=` gives its
+///   groups shapes (`ShapeScale`), and a key naming each.
 public struct PlotEncoding: Equatable, Sendable {
     public var color: String?
     public var size: String?
+    public var shape: String?
 
-    public init(color: String? = nil, size: String? = nil) {
+    public init(color: String? = nil, size: String? = nil, shape: String? = nil) {
         self.color = color
         self.size = size
+        self.shape = shape
     }
 
     /// The columns it reads, colour first.
-    public var columns: [String] { [color, size].compactMap { $0 } }
+    public var columns: [String] { [color, size, shape].compactMap { $0 } }
 
-    public var isEmpty: Bool { color == nil && size == nil }
+    public var isEmpty: Bool { color == nil && size == nil && shape == nil }
 }

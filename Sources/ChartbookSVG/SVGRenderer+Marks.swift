@@ -87,7 +87,8 @@ extension SVGRenderer {
             let r = m.area.map { max(($0 / Double.pi).squareRoot() * cellWidth / 8, 0.75) } ?? base
             let fill = m.color.hexOpaque
             shape(
-                marker, x: px(Double(m.point.x), scene), y: py(Double(m.point.y), scene), r: r,
+                m.shape ?? marker, x: px(Double(m.point.x), scene), y: py(Double(m.point.y), scene),
+                r: r,
                 " fill=\"\(fill)\"\(opacity(m.color, "fill-opacity"))", fill, &out)
         }
         out.line("</g>")

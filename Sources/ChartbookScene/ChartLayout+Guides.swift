@@ -21,6 +21,9 @@ extension ChartLayout {
             if let size = channels.scales.size {
                 rows.append(sizeGuide(size))
             }
+            if let shapes = channels.scales.shape {
+                rows.append(shapeGuide(shapes, color: p.color))
+            }
         }
         return rows
     }
@@ -71,6 +74,25 @@ extension ChartLayout {
             }
             column += steps
             add(" " + text(domain.upperBound))
+        }
+        return texts
+    }
+
+    /// `shape origin  ● Japan  ■ USA  ◆ Europe`, each value's shape in the plot's colour.
+    func shapeGuide(_ scale: ShapeScale, color: Color) -> [Scene.Text] {
+        var texts = [Scene.Text]()
+        var column = 0
+        func add(_ text: String, color: Color? = nil) {
+            texts.append(
+                Scene.Text(role: .legend, row: 0, column: column, text: text, color: color))
+            column += TextMetrics.width(of: text)
+        }
+        add("shape " + TextMetrics.sanitized(scale.column) + " ")
+        for (index, name) in scale.names.enumerated() {
+            guard column < columns else { break }
+            add(" ")
+            add(String(glyphs.marker(scale.shape(index))), color: color)
+            add(" " + TextMetrics.sanitized(name))
         }
         return texts
     }

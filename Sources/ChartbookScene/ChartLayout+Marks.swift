@@ -422,11 +422,10 @@ extension ChartLayout {
         for i in window.clamped(to: 0..<p.values.count) where p.values[i].isFinite {
             let px = position(i), py = y.dot(p.values[i])
             guard (0..<w).contains(px), (0..<h).contains(py),
-                let (color, area, level) = channels.marker(at: p.row(i), default: p.color)
+                let marker = channels.marker(
+                    at: p.row(i), DotPoint(x: px, y: py), default: p.color)
             else { continue }
-            markers.append(
-                Scene.EncodedMarker(
-                    point: DotPoint(x: px, y: py), color: color, area: area, level: level))
+            markers.append(marker)
         }
         guard channels.scales.size != nil else { return markers }
         return markers.enumerated().sorted {

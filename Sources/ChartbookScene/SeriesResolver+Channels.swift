@@ -7,6 +7,7 @@ extension SeriesResolver {
         var scales: ChannelScales
         var color: Column?
         var size: Column?
+        var shape: Column?
 
         init?(plot: Plot, in session: Session) {
             guard let scales = ChannelScales(plot: plot, in: session),
@@ -15,23 +16,30 @@ extension SeriesResolver {
             self.scales = scales
             color = scales.color.flatMap { dataset.column(named: $0.column) }
             size = scales.size.flatMap { dataset.column(named: $0.column) }
+            shape = scales.shape.flatMap { dataset.column(named: $0.column) }
         }
 
-        /// Row `row`'s colour (nil: no colour channel) and area and size level (nil: no size
-        /// channel); nil altogether when a channel has no value there.
-        func marker(at row: Int, default color: Color) -> (Color, Double?, Int?)? {
-            var shown = color
+        /// Row `row`'s marker at `point`: its colour (`color` without a colour channel), its
+        /// area and size level, its shape (nil without those channels); nil when a channel
+        /// has no value there.
+        func marker(at row: Int, _ point: DotPoint, default color: Color) -> Scene.EncodedMarker? {
+            var marker = Scene.EncodedMarker(point: point, color: color)
             if let scale = scales.color, let column = self.color {
                 guard let found = scale.color(at: row, of: column) else { return nil }
-                shown = found
+                marker.color = found
             }
-            guard let scale = scales.size, let numbers = size?.numbers else {
-                return (shown, nil, nil)
+            if let scale = scales.shape, let column = shape {
+                guard let found = scale.shape(at: row, of: column) else { return nil }
+                marker.shape = found
             }
-            guard row >= 0, row < numbers.count, let area = scale.area(numbers[row]) else {
-                return nil
+            if let scale = scales.size, let numbers = size?.numbers {
+                guard row >= 0, row < numbers.count, let area = scale.area(numbers[row]) else {
+                    return nil
+                }
+                marker.area = area
+                marker.level = scale.level(numbers[row])
             }
-            return (shown, area, scale.level(numbers[row]))
+            return marker
         }
     }
 }

@@ -450,7 +450,8 @@ public struct TerminalRenderer: Sendable {
                     if let held = glyphLevels[cell], glyphs[cell]?.1 == index, held > level {
                         continue
                     }
-                    let glyph = m.level.map { raster.sizeGlyph($0) } ?? shape
+                    let glyph =
+                        m.level.map { raster.sizeGlyph($0) } ?? m.shape.map(raster.marker) ?? shape
                     glyphs[cell] = (glyph, index)
                     glyphColors[cell] = m.color
                     glyphLevels[cell] = level

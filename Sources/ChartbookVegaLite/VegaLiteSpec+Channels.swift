@@ -25,6 +25,24 @@ extension VegaLiteSpec {
                 valid(
                     color.column, text: { if case .categorical = color { true } else { false } }()))
         }
+        if let shape = scales.shape {
+            mark.removeAll { $0.key == "shape" }
+            encoding.removeAll { $0.key == "shape" }
+            let names: [JSON] = ["circle", "square", "diamond", "cross"]
+            encoding.append(
+                JSON.Member(
+                    "shape",
+                    .object([
+                        "field": .string(shape.column), "type": "nominal",
+                        "title": .string(shape.column),
+                        "scale": .object([
+                            "domain": .array(shape.names.map(JSON.string)),
+                            "range": .array(
+                                shape.names.indices.map { names[$0 % names.count] }),
+                        ]),
+                    ])))
+            filters.append(valid(shape.column, text: true))
+        }
         if let size = scales.size {
             mark.removeAll { $0.key == "size" }
             // Vega's size is the area of the symbol's square, d²: linear in the value from

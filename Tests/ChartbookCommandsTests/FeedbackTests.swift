@@ -182,7 +182,7 @@ import ChartbookModel
         "kind": "bar", "range": "0..100", "zero": "on", "height": "3", "labels": "percent",
         "bins": "sturges", "density": "on", "sort": "descending", "center": "\"total\"",
         "y": "product", "low": "lo", "high": "hi", "open": "first",
-        "agg": "median", "bin": "month-of-year", "top": "5", "bandwidth": "2.5",
+        "agg": "median", "bin": "month-of-year", "top": "5", "bandwidth": "2.5", "shape": "symbol",
         "rolling": "max:30d", "running": "sum",
         "change": "pct", "method": "poly:3", "facet": "sex~species", "extent": "iqr",
     ]

@@ -103,6 +103,26 @@ import Testing
         for (r, e) in zip(radii.sorted(), expected) { #expect(abs(r - e) < 0.01) }
     }
 
+    @Test func shapesTakeTurnsByValue() throws {
+        var notebook = Notebook()
+        #expect(Self.run("load p.csv as p\nadd plot dot p.y x=x shape=region", &notebook) == "")
+        let markers = Self.markers(notebook.session)
+        #expect(markers.count == 12)
+        let regions = ["south", "east", "north"]
+        let shapes: [MarkerStyle.Shape] = [.circle, .square, .diamond]
+        for (marker, row) in zip(markers, Self.rows) {
+            let index = try #require(regions.firstIndex(of: row.region))
+            #expect(marker.shape == shapes[index])
+        }
+        let scene = ChartRenderer.scene(for: notebook.session, on: Self.target)
+        let key = scene.texts.filter { $0.role == .legend }.map(\.text).joined()
+        #expect(key.contains("shape region") && key.contains("■") && key.contains("◆"))
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: Self.target, urls: false)
+        #expect(spec.contains(#""range": ["circle", "square", "diamond"]"#))
+        #expect(Self.run("set plot y shape=none", &notebook) == "")
+        #expect(notebook.session.plots.first?.binding.encoding.shape == nil)
+    }
+
     @Test func vegaLiteCarriesChartbooksScales() throws {
         var notebook = Notebook()
         #expect(
