@@ -181,25 +181,19 @@ extension Parser {
             spec.label = token.text
             _ = c.next()
         }
-        let across: Set<String> = ["fit", "axis", "where"]
-        let statisticOnX = spec.placement == .x
+        // What a line down the chart takes: an x value no `where=`, a statistic at x one.
+        let down: (what: String, refused: Set<String>)? =
+            if case .x = spec.value {
+                ("a line at x= takes a label, color= and style=", ["fit", "axis", "where"])
+            } else if spec.placement == .x {
+                ("a statistic at x= takes a label, color=, style= and where=", ["fit", "axis"])
+            } else { nil }
         for option in try c.options() {
-            if statisticOnX, option.name == "fit" || option.name == "axis" {
+            if let down, down.refused.contains(option.name) {
                 throw Diagnostic(
                     .invalidValue(
                         key: option.name, value: option.value.text,
-                        expected:
-                            "nothing: \(option.name)= is for lines across; a statistic at x= takes a label, color=, style= and where="
-                    ),
-                    at: option.key.range)
-            }
-            if case .x = spec.value, across.contains(option.name) {
-                throw Diagnostic(
-                    .invalidValue(
-                        key: option.name, value: option.value.text,
-                        expected:
-                            "nothing: \(option.name)= is for lines across; a line at x= takes a label, color= and style="
-                    ),
+                        expected: "nothing: \(option.name)= is for lines across; \(down.what)"),
                     at: option.key.range)
             }
             switch option.name {

@@ -28,12 +28,7 @@ import Testing
         .joined(separator: "\n") + "\n"
 
     static func run(_ script: String, _ notebook: inout Notebook) -> String {
-        var diagnostics = ""
-        let executor = Executor(files: InMemoryFiles(["/work/p.csv": file]))
-        _ = ScriptRunner(executor: executor, keepGoing: true).run(
-            ScriptSource(name: "t.cb", text: script), in: &notebook
-        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
-        return diagnostics
+        ScriptedSession.run(script, files: ["/work/p.csv": file], &notebook)
     }
 
     static let target = TerminalTarget(columns: 120, rows: 30, colorMode: .truecolor)

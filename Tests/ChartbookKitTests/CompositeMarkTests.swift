@@ -23,12 +23,7 @@ import Testing
         + "\n"
 
     static func run(_ script: String, _ notebook: inout Notebook) -> String {
-        var diagnostics = ""
-        let executor = Executor(files: InMemoryFiles(["/work/d.csv": file]))
-        _ = ScriptRunner(executor: executor, keepGoing: true).run(
-            ScriptSource(name: "t.cb", text: script), in: &notebook
-        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
-        return diagnostics
+        ScriptedSession.run(script, files: ["/work/d.csv": file], &notebook)
     }
 
     /// The drawn table's (x, y) points of group `group`.

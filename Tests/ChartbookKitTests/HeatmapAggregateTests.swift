@@ -26,12 +26,7 @@ import Testing
         .joined(separator: "\n") + "\n"
 
     static func run(_ script: String, _ notebook: inout Notebook) -> String {
-        var diagnostics = ""
-        let executor = Executor(files: InMemoryFiles(["/work/f.csv": file]))
-        _ = ScriptRunner(executor: executor, keepGoing: true).run(
-            ScriptSource(name: "t.cb", text: script), in: &notebook
-        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
-        return diagnostics
+        ScriptedSession.run(script, files: ["/work/f.csv": file], &notebook)
     }
 
     /// The value of each (x label, y label) cell of the scene's matrix.

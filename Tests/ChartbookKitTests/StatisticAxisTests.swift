@@ -21,12 +21,7 @@ import Testing
     static let file = "w,d\n" + rows.map { "\($0.w),\($0.d)" }.joined(separator: "\n") + "\n"
 
     static func run(_ script: String, _ notebook: inout Notebook) -> String {
-        var diagnostics = ""
-        let executor = Executor(files: InMemoryFiles(["/work/fa.csv": file]))
-        _ = ScriptRunner(executor: executor, keepGoing: true).run(
-            ScriptSource(name: "t.cb", text: script), in: &notebook
-        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
-        return diagnostics
+        ScriptedSession.run(script, files: ["/work/fa.csv": file], &notebook)
     }
 
     static let target = TerminalTarget(columns: 100, rows: 30, colorMode: .none)

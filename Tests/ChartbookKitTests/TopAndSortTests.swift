@@ -27,12 +27,7 @@ import Testing
         .joined(separator: "\n") + "\n"
 
     static func run(_ script: String, _ notebook: inout Notebook) -> String {
-        var diagnostics = ""
-        let executor = Executor(files: InMemoryFiles(["/work/c.csv": file]))
-        _ = ScriptRunner(executor: executor, keepGoing: true).run(
-            ScriptSource(name: "t.cb", text: script), in: &notebook
-        ) { if case .diagnostic(let d) = $0 { diagnostics += d } }
-        return diagnostics
+        ScriptedSession.run(script, files: ["/work/c.csv": file], &notebook)
     }
 
     /// The reference: keys by their total (present values), largest first, ties to the key
