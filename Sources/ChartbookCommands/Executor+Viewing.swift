@@ -166,13 +166,23 @@ extension Executor {
         shift = max(shift, first - lo)
         lo += shift
         hi += shift
-        s.view.xInterval = back(lo)...back(hi)
+        // A window that would not be an interval of the axis (found by the layout fuzzer: a
+        // window on a log axis holding 0) stays as it was.
+        let (a, b) = (back(lo), back(hi))
+        guard a.isFinite, b.isFinite, a < b, !(log && a <= 0) else { return }
+        s.view.xInterval = a...b
     }
 
     /// `select x=VALUE`, scrolling the window to it when it is outside.
     func selectX(_ text: Located<String>, in s: inout Session) throws(Diagnostic) {
         guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
         let value = try xReader(s).value(text)
+        if s.xScaleKind == .log, !(value > 0) {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "x", value: text.value, expected: "a value above 0 on a log axis"),
+                at: text.range)
+        }
         s.selection = .x(value)
         reveal(value, in: &s)
     }
@@ -200,6 +210,14 @@ extension Executor {
     /// Moves a window that does not show `value` so that it is in the middle.
     private func reveal(_ value: Double, in s: inout Session) {
         guard let window = s.view.xInterval, !window.contains(value), value.isFinite else {
+            return
+        }
+        // On a log axis the window keeps its ratio, centred on the value (in decades).
+        if s.xScaleKind == .log {
+            guard value > 0, window.lowerBound > 0 else { return }
+            let half = (log10(window.upperBound) - log10(window.lowerBound)) / 2
+            let (a, b) = (pow(10, log10(value) - half), pow(10, log10(value) + half))
+            if a > 0, b.isFinite, a < b { s.view.xInterval = a...b }
             return
         }
         let half = (window.upperBound - window.lowerBound) / 2
