@@ -52,6 +52,7 @@ extension Executor {
                 var drawn = DrawnTable(
                     table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                     inputs: inputs)
+                drawn.chartNotes = result.chartNotes
                 if plot.binding.extent != nil {
                     (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
                 }
@@ -98,7 +99,8 @@ extension Executor {
         let kept = plot.binding.filter.flatMap { filter in
             dataset.column(named: filter.column).map(filter.keeps)
         }
-        var tables = [Dataset](), notes = [String](), y = "", counted: String?
+        var tables = [Dataset](), notes = [String](), chartNotes = [String](), y = ""
+        var counted: String?
         var panelFits = [Facet.Key: [String: String]]()
         let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
         for group in dataset.facetGroups(facet, keeping: kept) {
@@ -118,12 +120,14 @@ extension Executor {
                     panelFits[group.key] = result.fits.mapValues { $0.summary(timeX: timeX) }
                 }
                 notes += result.notes.filter { !notes.contains($0) }
+                chartNotes += result.chartNotes.filter { !chartNotes.contains($0) }
                 (y, counted) = (result.y, result.rows)
             } catch { throw Self.refused(error, plot: plot.id, at: range) }
         }
         guard let table = Dataset.concatenated(tables) else { return nil }
         var drawn = DrawnTable(table: table, y: y, rows: counted, notes: notes, inputs: inputs)
         drawn.panelFits = panelFits
+        drawn.chartNotes = chartNotes
         if plot.binding.extent != nil {
             (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
         }

@@ -13,8 +13,10 @@ public struct DrawnTable: Equatable, Sendable {
     public var y: String
     /// The column of `table` holding how many rows each value covers (aggregates), if any.
     public var rows: String?
-    /// What is said under the chart (rows left out, and why).
+    /// What computing it left out, and why (rows without an x …).
     public var notes: [String]
+    /// What the chart says under it: the categories `top=` left out.
+    public var chartNotes: [String] = []
     /// A trend's fit in words, by group name ("" without `by=`): `y = 0.81x + 12.3, R² 0.93`.
     public var fits: [String: String] = [:]
     /// A faceted trend's fits in words, by panel, then by group name as `fits` (issue 50:

@@ -122,7 +122,7 @@ struct SeriesResolver {
                     "note: \(plot): \(missing) point\(missing == 1 ? "" : "s") without a color= or size= value left out"
                 )
             }
-            // What a plot's transforms left out (`DrawnTable.notes`): nothing silently.
+            // What a plot's transforms left out that the chart says (`DrawnTable.chartNotes`).
             for (plot, said) in transformNotes {
                 notes += said.map { "note: \(plot): \(TextMetrics.sanitized($0))" }
             }
@@ -195,7 +195,7 @@ struct SeriesResolver {
             return (plot.id, missing)
         }
         result.transformNotes = session.plots.compactMap { plot in
-            guard let notes = plot.drawn?.notes, !notes.isEmpty else { return nil }
+            guard let notes = plot.drawn?.chartNotes, !notes.isEmpty else { return nil }
             return (plot.id, notes)
         }
         return result

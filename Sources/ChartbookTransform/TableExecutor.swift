@@ -17,6 +17,9 @@ public enum TableExecutor {
         public var y: String
         public var rows: String?
         public var notes: [String]
+        /// What the chart says under it (categories `top=` left out): notes every backend
+        /// that computes the pipeline says alike.
+        public var chartNotes: [String] = []
         /// A trend's fit per group (the group's name; "" without `by=`).
         public var fits: [String: TrendFit] = [:]
     }
@@ -51,10 +54,11 @@ public enum TableExecutor {
         } else {
             table = Table.rows(of: input)
         }
+        var chartNotes = [String]()
         if let top = pipeline.top {
             let leftOut = table.keepTop(top)
             if leftOut > 0 {
-                notes.append(
+                chartNotes.append(
                     "\(leftOut) more x value\(leftOut == 1 ? "" : "s") left out (top=\(top))")
             }
         }
@@ -74,6 +78,7 @@ public enum TableExecutor {
             notes.append("where=\(pipeline.filter?.description ?? "") keeps no row")
         }
         var result = table.result(input, pipeline, notes: notes, source: dataset)
+        result.chartNotes = chartNotes
         result.fits = fits
         return result
     }
