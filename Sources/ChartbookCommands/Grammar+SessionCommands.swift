@@ -82,8 +82,8 @@ extension Grammar {
             parse: Parser.echo),
         CommandSpec(
             "help",
-            "help [GROUP|COMMAND|KIND|OPTION]",
-            "The commands by group; a group in full; a command; a plot kind by its name or an alias (its options and an example); or a plot option (what it means for each kind). The same from the shell: chartbook help TOPIC.",
+            "help [GROUP|kinds|COMMAND|KIND|OPTION]",
+            "The commands by group; a group in full; every plot kind a line each (kinds); a command; a plot kind by its name or an alias (its options and an example); or a plot option, as written or as typed (agg or agg=: what it means for each kind). The same from the shell: chartbook help TOPIC.",
             example: "help histogram",
             group: .session,
             changes: false,

@@ -12,7 +12,10 @@ public enum HelpText {
         -> String
     {
         guard let topic else { return overview(width: width) }
-        let word = topic.value
+        // An option as typed in a command (`help agg=`) is the option (issue 54).
+        var word = topic.value.replacingOccurrences(of: " =", with: "=")
+        if word.count > 1, word.hasSuffix("=") { word.removeLast() }
+        if word == kindsTopic { return kindsOverview(width: width) }
         if let group = HelpGroup(rawValue: word) {
             return group.title + "\n\n"
                 + commands(in: group).map { full($0, width: width) }
@@ -34,7 +37,7 @@ public enum HelpText {
     public static var topics: [String] {
         var seen = Set<String>()
         return
-            (HelpGroup.allCases.map(\.rawValue) + Grammar.commands.map(\.topic)
+            (HelpGroup.allCases.map(\.rawValue) + [kindsTopic] + Grammar.commands.map(\.topic)
             + Grammar.verbs + Plot.Kind.allNames + PlotOption.all.map(\.name))
             .filter { seen.insert($0).inserted }
     }
@@ -54,10 +57,30 @@ public enum HelpText {
             text += wrap(
                 line, width: width, indent: String(repeating: " ", count: 11), separator: " · ")
         }
-        let kinds = "  kinds    " + Plot.Kind.allCases.map(\.rawValue).joined(separator: " · ")
+        let kinds =
+            "  \(kindsTopic)    " + Plot.Kind.allCases.map(\.rawValue).joined(separator: " · ")
         text += wrap(
             kinds, width: width, indent: String(repeating: " ", count: 11), separator: " · ")
         return text + "Tab completes commands, names and values; 'quit' or Ctrl-D leaves.\n"
+    }
+
+    /// The overview's last group, and `help kinds`: the plot kinds.
+    static let kindsTopic = "kinds"
+
+    /// `help kinds`: every plot kind, a line each — its name, what it draws, its aliases —
+    /// then how to read one in full.
+    static func kindsOverview(width: Int) -> String {
+        var text = wrap(
+            "Plot kinds (add plot KIND SERIES …; help KIND shows one in full):", width: width,
+            indent: "")
+        for spec in PlotKindSpec.all {
+            let aliases =
+                spec.aliases.isEmpty ? "" : " (also: \(spec.aliases.joined(separator: ", ")))"
+            let name = spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+            text += wrap(
+                "  " + name + spec.summary + aliases, width: width, indent: "              ")
+        }
+        return text
     }
 
     /// A command's synopsis, summary (whole sentences, wrapped) and example.

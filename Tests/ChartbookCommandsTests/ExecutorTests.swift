@@ -220,6 +220,13 @@ import ChartbookTransform
         // An option's help says what it means for each kind that takes it.
         let width = try HelpText.help(Located("width", at: at))
         #expect(width.contains("stroke") && width.contains("share of its slot"))
+        // Typed as in a command (`help agg=`), it is the option (issue 54).
+        #expect(
+            try HelpText.help(Located("agg =", at: at)) == HelpText.help(Located("agg", at: at)))
+        // `help kinds`, the overview's last group, names every kind with what it draws.
+        let kinds = try HelpText.help(Located("kinds", at: at), width: 60)
+        for spec in PlotKindSpec.all { #expect(kinds.contains("  " + spec.name + " ")) }
+        #expect(kinds.split(separator: "\n").allSatisfy { TextMetrics.width(of: String($0)) <= 60 })
         // Every group's help lists its commands whole, within the width.
         for group in HelpGroup.allCases {
             let text = try HelpText.help(Located(group.rawValue, at: at), width: 60)
