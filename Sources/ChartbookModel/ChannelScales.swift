@@ -69,6 +69,12 @@ public enum ColorScale: Equatable, Sendable {
         }
     }
 
+    /// Whether it colours text (each value its colour) rather than numbers along a ramp.
+    public var isCategorical: Bool {
+        if case .categorical = self { return true }
+        return false
+    }
+
     /// The colour of `row` of `column`; nil when it has no value (the point is not drawn).
     public func color(at row: Int, of column: Column) -> Color? {
         switch self {

@@ -29,30 +29,7 @@ extension ChartLayout {
         // (A computed table has had its `where=` applied.)
         let keep = plot.drawn == nil ? session.rowsKept(by: plot) : nil
         let kept = { (i: Int) in keep.map { i < $0.count && $0[i] } ?? true }
-        let grid: HeatGrid
-        if let yName = plot.binding.y, let yColumn = dataset.column(named: yName),
-            let xColumn = session.xColumn(of: plot)
-        {
-            let source = session.dataset(named: plot.series.dataset)
-            let kinds = (
-                x: source?.column(named: xColumn.name)?.kind ?? xColumn.kind,
-                y: source?.column(named: yName)?.kind ?? yColumn.kind
-            )
-            let matrix = HeatGrid.matrix(
-                x: xColumn, y: yColumn, kinds: kinds, values: values, kept: kept,
-                columns: columns, height: height)
-            // Categories with no room are counted on a row of their own under the key.
-            grid =
-                matrix.leftOut.note == nil
-                ? matrix
-                : HeatGrid.matrix(
-                    x: xColumn, y: yColumn, kinds: kinds, values: values, kept: kept,
-                    columns: columns, height: max(height - 1, 0))
-        } else {
-            let xs = session.xColumn(of: plot)?.numbers ?? values.indices.map(Double.init)
-            grid = HeatGrid.density(
-                xs: xs, ys: values, kept: kept, columns: columns, height: height)
-        }
+        let grid = heatGrid(plot, dataset, values, kept: kept, height: height, in: session)
         let area = Scene.CellRect(
             column: grid.gutter, row: top, width: grid.width, height: grid.height)
         var cells = [Scene.HeatCell]()
@@ -104,6 +81,34 @@ extension ChartLayout {
         // (All cells alike are the last colour: the ramp then ends at their value.)
         scene.heatLevels = hi > lo ? lo...hi : (lo - 1)...lo
         return scene
+    }
+
+    /// The grid of a heatmap: a matrix by `y=` (its categories in their order; redone one
+    /// row shorter when some have no room, so the row under the key can say how many), or
+    /// the density of the points over x and the values.
+    func heatGrid(
+        _ plot: Plot, _ dataset: Dataset, _ values: [Double], kept: (Int) -> Bool, height: Int,
+        in session: Session
+    ) -> HeatGrid {
+        guard let yName = plot.binding.y, let yColumn = dataset.column(named: yName),
+            let xColumn = session.xColumn(of: plot)
+        else {
+            let xs = session.xColumn(of: plot)?.numbers ?? values.indices.map(Double.init)
+            return HeatGrid.density(
+                xs: xs, ys: values, kept: kept, columns: columns, height: height)
+        }
+        let source = session.dataset(named: plot.series.dataset)
+        let kinds = (
+            x: source?.column(named: xColumn.name)?.kind ?? xColumn.kind,
+            y: source?.column(named: yName)?.kind ?? yColumn.kind
+        )
+        func matrix(_ height: Int) -> HeatGrid {
+            HeatGrid.matrix(
+                x: xColumn, y: yColumn, kinds: kinds, values: values, kept: kept,
+                columns: columns, height: height)
+        }
+        let full = matrix(height)
+        return full.leftOut.note == nil ? full : matrix(max(height - 1, 0))
     }
 
     /// `low ░▒▓█ high UNIT` with the ramp's colours, under the plot; then how many

@@ -154,6 +154,7 @@ struct SeriesResolver {
             ?? XCategories()
         var leftOut = 0
         var capped = [(String, Int)]()
+        var gaps = [(String, Int)]()
         var series = [Series]()
         for plot in session.plots {
             guard let values = session.values(of: plot) else { continue }
@@ -166,6 +167,9 @@ struct SeriesResolver {
             if all.count > Self.maxGroups { capped.append((plot.id, all.count)) }
             let extra = extraColumns(of: plot)
             let channels = Channels(plot: plot, in: session)
+            if main, let missing = channels?.scales.missing, missing > 0 {
+                gaps.append((plot.id, missing))
+            }
             for group in all.prefix(Self.maxGroups) {
                 var s = self.series(
                     of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
@@ -189,11 +193,8 @@ struct SeriesResolver {
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
         result.repeatedX = repeatedX(series)
         result.binning = binning
-        result.channelGaps = session.mainPlots.compactMap { plot in
-            guard let missing = ChannelScales(plot: plot, in: session)?.missing, missing > 0
-            else { return nil }
-            return (plot.id, missing)
-        }
+        // (Each plot's channels were scaled once, above: their gaps come with them.)
+        result.channelGaps = gaps
         result.transformNotes = session.plots.compactMap { plot in
             guard let notes = plot.drawn?.chartNotes, !notes.isEmpty else { return nil }
             return (plot.id, notes)

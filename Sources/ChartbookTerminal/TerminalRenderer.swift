@@ -156,11 +156,11 @@ public struct TerminalRenderer: Sendable {
             let column = area.column + line.dotX / scene.dotsPerCell.x
             for row in area.row..<(area.row + area.height) {
                 let held = grid[column, row]
+                let full = held.character == "█"
+                // Without colour, a cell part filled keeps its glyph (the rule would hide it).
+                guard !monochrome || full || held.character == " " else { continue }
                 var style = CellStyle(foreground: line.color)
-                if held.character == "█", !monochrome { style.background = held.style.foreground }
-                guard held.character == " " || held.character == "█" || !monochrome else {
-                    continue
-                }
+                if full, !monochrome { style.background = held.style.foreground }
                 grid.set(
                     column, row, raster.verticalRule(line.style, row: row - area.row), style: style)
             }
@@ -394,11 +394,7 @@ public struct TerminalRenderer: Sendable {
         let widthDots = area.width * dx, heightDots = area.height * dy
         var masks = [UInt8](repeating: 0, count: area.width * area.height)
         var owner = [Int](repeating: -1, count: area.width * area.height)
-        // A cell's glyph, its layer and its colour (nil: the layer's); a larger size glyph
-        // wins a cell two encoded points share.
-        var glyphs = [Int: (Character, Int)]()
-        var glyphColors = [Int: Color]()
-        var glyphLevels = [Int: Int]()
+        var glyphs = [Int: PlacedGlyph]()
         func plot(_ x: Int, _ y: Int, _ layer: Int) {
             guard x >= 0, y >= 0, x < widthDots, y < heightDots else { return }
             let cell = (y / dy) * area.width + x / dx
@@ -433,29 +429,8 @@ public struct TerminalRenderer: Sendable {
                         previous = point
                     }
                 }
-            case .markers(let points, let marker):
-                let glyph = raster.marker(marker)
-                for p in points where p.x >= 0 && p.y >= 0 && p.x < widthDots && p.y < heightDots {
-                    let cell = (p.y / dy) * area.width + p.x / dx
-                    glyphs[cell] = (glyph, index)
-                    glyphColors[cell] = nil
-                }
-            case .encodedMarkers(let markers, let marker):
-                let shape = raster.marker(marker)
-                for m in markers {
-                    let p = m.point
-                    guard p.x >= 0, p.y >= 0, p.x < widthDots, p.y < heightDots else { continue }
-                    let cell = (p.y / dy) * area.width + p.x / dx
-                    let level = m.level ?? 0
-                    if let held = glyphLevels[cell], glyphs[cell]?.1 == index, held > level {
-                        continue
-                    }
-                    let glyph =
-                        m.level.map { raster.sizeGlyph($0) } ?? m.shape.map(raster.marker) ?? shape
-                    glyphs[cell] = (glyph, index)
-                    glyphColors[cell] = m.color
-                    glyphLevels[cell] = level
-                }
+            case .markers, .encodedMarkers:
+                placeMarkers(layer.marks, layer: index, scene, into: &glyphs)
             case .bars, .hbars, .boxes, .whiskers, .pie, .cells: break
             }
         }
@@ -463,9 +438,9 @@ public struct TerminalRenderer: Sendable {
             for column in 0..<area.width {
                 let cell = row * area.width + column
                 let gx = area.column + column, gy = area.row + row
-                if let (glyph, layer) = glyphs[cell], layer >= owner[cell] {
-                    let color = glyphColors[cell] ?? scene.layers[layer].color
-                    grid.set(gx, gy, glyph, style: CellStyle(foreground: color))
+                if let placed = glyphs[cell], placed.layer >= owner[cell] {
+                    let color = placed.color ?? scene.layers[placed.layer].color
+                    grid.set(gx, gy, placed.glyph, style: CellStyle(foreground: color))
                     continue
                 }
                 guard masks[cell] != 0 else { continue }

@@ -21,9 +21,7 @@ extension VegaLiteSpec {
             encoding.removeAll { $0.key == "color" }
             mark.removeAll { $0.key == "color" }
             encoding.append(JSON.Member("color", colorChannel(color)))
-            filters.append(
-                valid(
-                    color.column, text: { if case .categorical = color { true } else { false } }()))
+            filters.append(valid(color.column, text: color.isCategorical))
         }
         if let shape = scales.shape {
             mark.removeAll { $0.key == "shape" }

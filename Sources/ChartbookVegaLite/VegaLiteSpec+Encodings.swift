@@ -72,11 +72,13 @@ extension VegaLiteSpec {
     /// (`bin=day-of-week`, `month-of-year`) by their place in the calendar, as chartbook
     /// orders them (Monday first), not by the first row's.
     func categoryOrder(_ plot: Plot) -> JSON {
-        // A `sort=` or a `top=` ranking: chartbook's order, named.
-        if session.mainPlots.contains(where: { $0.binding.top != nil })
-            || session.sortedCategories(session.xCategoriesAsMet) != nil
-        {
-            return .array(session.xCategories.names.map(JSON.string))
+        // A `sort=` or a `top=` ranking: chartbook's order, named (found once).
+        let met = session.xCategoriesAsMet
+        if let sorted = session.sortedCategories(met) {
+            return .array(sorted.names.map(JSON.string))
+        }
+        if session.mainPlots.contains(where: { $0.binding.top != nil }) {
+            return .array(met.names.map(JSON.string))
         }
         guard let bin = pipeline(of: plot)?.bin, case .time(let unit) = bin,
             unit.keyKind == .text
