@@ -266,6 +266,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var top: Located<Int?>?
     /// A density's `bandwidth=`; an inner nil (`auto`): Scott's rule.
     public var bandwidth: Located<Double?>?
+    /// A trend's `band=`: the confidence level; an inner nil (`off`) removes the band.
+    public var band: Located<Double?>?
     /// `color=COLUMN`, `size=COLUMN` (channels); an inner nil removes the channel (`set
     /// plot` given a constant colour or size instead).
     public var color: Located<String?>?
@@ -285,6 +287,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
     /// Where the first transform option was typed (`agg=`, `bin=`, a window), if any.
     public var transformRange: SourceRange? {
         aggregate?.range ?? bin?.range ?? window?.range ?? extent?.range ?? top?.range
+            ?? band?.range
     }
 
     /// `binding` with every option given here replacing its own.
@@ -307,6 +310,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let extent { binding.extent = extent.value }
         if let top { binding.top = top.value }
         if let bandwidth { binding.bandwidth = bandwidth.value }
+        if let band { binding.band = band.value }
         if let color { binding.encoding.color = color.value }
         if let size { binding.encoding.size = size.value }
         if let shape { binding.encoding.shape = shape.value }

@@ -48,6 +48,7 @@ extension Executor {
         let resolved = spec.applied(to: binding)
         try checkExtent(resolved, spec)
         try checkTop(resolved, spec)
+        try checkBand(resolved, spec)
         try checkChannelRows(resolved, spec)
         return resolved
     }
@@ -406,5 +407,21 @@ extension Executor {
                 ("shape", spec.shape?.range),
             ]
             .first { $0.0 == key }?.1 ?? spec.transformRange ?? .generated)
+    }
+}
+
+extension Executor {
+    /// `band=` draws a least-squares fit's confidence band: `exp` (fitted to ln y with
+    /// weights) and loess have none here.
+    func checkBand(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
+        let method = binding.trend ?? .linear
+        guard binding.band != nil, !method.hasBand else { return }
+        throw Diagnostic(
+            .invalidValue(
+                key: "method", value: method.description,
+                expected:
+                    "linear, poly:K or log with band= (a confidence band needs a least-squares fit of y; exp and loess have none here)"
+            ),
+            at: spec.trend?.range ?? spec.band?.range ?? .generated)
     }
 }

@@ -53,9 +53,7 @@ extension Executor {
                     table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                     inputs: inputs)
                 drawn.chartNotes = result.chartNotes
-                if plot.binding.extent != nil {
-                    (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
-                }
+                (drawn.low, drawn.high) = (result.low, result.high)
                 let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
                 drawn.fits = result.fits.mapValues { $0.summary(timeX: timeX) }
                 s.plots[i].drawn = drawn
@@ -101,6 +99,7 @@ extension Executor {
         }
         var tables = [Dataset](), notes = [String](), chartNotes = [String](), y = ""
         var counted: String?
+        var ends: (low: String?, high: String?) = (nil, nil)
         var panelFits = [Facet.Key: [String: String]]()
         let timeX = pipeline.x.flatMap { dataset.column(named: $0) }?.isTime == true
         for group in dataset.facetGroups(facet, keeping: kept) {
@@ -121,21 +120,16 @@ extension Executor {
                 }
                 notes += result.notes.filter { !notes.contains($0) }
                 chartNotes += result.chartNotes.filter { !chartNotes.contains($0) }
-                (y, counted) = (result.y, result.rows)
+                (y, counted, ends) = (result.y, result.rows, (result.low, result.high))
             } catch { throw Self.refused(error, plot: plot.id, at: range) }
         }
         guard let table = Dataset.concatenated(tables) else { return nil }
         var drawn = DrawnTable(table: table, y: y, rows: counted, notes: notes, inputs: inputs)
         drawn.panelFits = panelFits
         drawn.chartNotes = chartNotes
-        if plot.binding.extent != nil {
-            (drawn.low, drawn.high) = (Self.lowColumn, Self.highColumn)
-        }
+        (drawn.low, drawn.high) = ends
         return drawn
     }
-
-    /// The columns of an error bar's whiskers that `extent=` computes, in its table.
-    static let lowColumn = "_low", highColumn = "_high"
 
     /// `pipeline` run over `dataset` for `plot`: with `extent=`, its table also holds the
     /// whiskers' ends (`lowColumn`, `highColumn`) of each x (and group) — the mean ± the
@@ -172,8 +166,10 @@ extension Executor {
             }
         }
         result.table.columns += [
-            Column(name: lowColumn, numbers: low), Column(name: highColumn, numbers: high),
+            Column(name: DrawnTable.lowColumn, numbers: low),
+            Column(name: DrawnTable.highColumn, numbers: high),
         ]
+        (result.low, result.high) = (DrawnTable.lowColumn, DrawnTable.highColumn)
         return result
     }
 

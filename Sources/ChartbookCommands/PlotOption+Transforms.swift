@@ -5,8 +5,40 @@ import ChartbookModel
 /// executor runs (Docs/commands.md, "Computing what to draw").
 extension PlotOption {
     static let transforms: [PlotOption] = [
-        aggregate, bin, top, rolling, running, change, method, extent, bandwidth,
+        aggregate, bin, top, rolling, running, change, method, band, extent, bandwidth,
     ]
+
+    static let band = PlotOption.bound(
+        "band", [.trend], values: .keyword(["on", "off", "90%", "99%"]),
+        read: { token, b throws(Diagnostic) in
+            b.band = Located(try bandLevel(token), at: token.range)
+        },
+        written: { spec in
+            spec.band.map { band in
+                band.value.map { $0 == 0.95 ? "on" : CommandPrinter.number($0 * 100) + "%" }
+                    ?? "off"
+            }
+        }
+    ).described(
+        "A confidence band around a least-squares trend (linear, poly:K, log): on (95 %), a level such as 90% or 99%, or off."
+    )
+
+    /// `band=on` (0.95), `band=off` (nil) or `band=P%` (P from 50 to 99.9).
+    static func bandLevel(_ token: Token) throws(Diagnostic) -> Double? {
+        let text = token.text.lowercased()
+        if text == "on" { return 0.95 }
+        if text == "off" || text == "none" { return nil }
+        if text.hasSuffix("%"), let p = ValueParser.number(String(text.dropLast())),
+            (50...99.9).contains(p)
+        {
+            return p / 100
+        }
+        throw Diagnostic(
+            .invalidValue(
+                key: "band", value: token.text,
+                expected: "on, off, or a confidence level from 50% to 99.9% (95% is on)"),
+            at: token.range)
+    }
 
     static let bandwidth = PlotOption.bound(
         "bandwidth", [.density], values: .either(.keyword(["auto"]), .number(1e-9...1e12)),

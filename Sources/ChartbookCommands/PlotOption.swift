@@ -33,6 +33,7 @@ extension PlotSettings {
         binding.extent = b.extent.map { Located($0, at: .generated) }
         binding.top = b.top.map { Located($0, at: .generated) }
         binding.bandwidth = b.bandwidth.map { Located($0, at: .generated) }
+        binding.band = b.band.map { Located($0, at: .generated) }
         binding.color = b.encoding.color.map { Located($0, at: .generated) }
         binding.size = b.encoding.size.map { Located($0, at: .generated) }
         binding.shape = b.encoding.shape.map { Located($0, at: .generated) }

@@ -28,6 +28,10 @@ public struct DrawnTable: Equatable, Sendable {
     /// What it was made from.
     public var inputs: Inputs
 
+    /// The names the low and high ends of computed whiskers (`extent=`) and bands (`band=`)
+    /// take in a drawn table (a clash with another column adds underscores).
+    public static let lowColumn = "_low", highColumn = "_high"
+
     /// Everything the table depends on: the columns read (as they were), the plot's series
     /// and binding, and the time zone calendar units are counted in.
     public struct Inputs: Equatable, Sendable {

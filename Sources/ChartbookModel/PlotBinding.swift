@@ -36,6 +36,9 @@ public struct PlotBinding: Equatable, Sendable {
     public var window: PlotWindow?
     /// A `trend` plot's fit (`method=`); nil: linear.
     public var trend: TrendMethod?
+    /// A trend's confidence band (`band=on` or a level such as `band=90%`): the level,
+    /// 0 < level < 1; nil: no band.
+    public var band: Double?
     /// `facet=`: drawn in small panels, one per value of a column (or a grid of two).
     public var facet: Facet?
     /// `extent=` of an error bar: whiskers computed from the rows sharing an x.

@@ -15,6 +15,15 @@ public enum TrendMethod: Hashable, Sendable {
     case loess(bandwidth: Double)
 
     public static let polyOrders = 2...6
+
+    /// Whether the fit has a confidence band (`band=`): the least-squares fits of y itself
+    /// (not `exp`, fitted to ln y with weights, nor loess).
+    public var hasBand: Bool {
+        switch self {
+        case .linear, .log, .poly: true
+        case .exp, .loess: false
+        }
+    }
     public static let defaultBandwidth = 0.3
 
     /// As `method=` writes it: `linear`, `poly:2`, `exp`, `log`, `loess`, `loess:0.5`.

@@ -90,6 +90,7 @@ public struct SVGRenderer: Sendable {
             // Lines and fills stay inside the plot area, as in the terminal: a fixed range clips
             // them. (Markers and bars are only drawn for points inside it.)
             clipPath(idPrefix + "plot-area", scene, &out)
+            bandAreas(scene, clip: idPrefix + "plot-area", &out)
             fills(scene, paths, clip: idPrefix + "plot-area", &out)
             verticalRules(scene, overData: false, &out)
             frame(scene, &out)
@@ -278,6 +279,28 @@ public struct SVGRenderer: Sendable {
             for part in paths[index] {
                 out.line(
                     "<path d=\"\(part.d)L\(n(part.last.0)) \(n(base))L\(n(part.first.0)) \(n(base))Z\" \(paint) stroke=\"none\" clip-path=\"url(#\(clip))\"/>"
+                )
+            }
+        }
+    }
+
+    /// Each layer's band (a trend's confidence band): one closed path per run, along the
+    /// upper edge and back along the lower one, translucent, under the lines.
+    func bandAreas(_ scene: Scene, clip: String, _ out: inout SVGWriter) {
+        for layer in scene.layers {
+            guard let band = layer.band else { continue }
+            for run in band.runs where !run.isEmpty {
+                var d = ""
+                for (i, p) in run.enumerated() {
+                    d +=
+                        (i == 0 ? "M" : "L")
+                        + "\(n(px(Double(p.x), scene))) \(n(py(Double(p.top), scene)))"
+                }
+                for p in run.reversed() {
+                    d += "L\(n(px(Double(p.x), scene))) \(n(py(Double(p.bottom), scene)))"
+                }
+                out.line(
+                    "<path d=\"\(d)Z\" fill=\"\(band.color.hexOpaque)\"\(opacity(band.color, "fill-opacity")) stroke=\"none\" clip-path=\"url(#\(clip))\"/>"
                 )
             }
         }

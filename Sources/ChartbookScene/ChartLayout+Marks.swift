@@ -90,7 +90,30 @@ extension ChartLayout {
             marks: .polyline(runs), fill: fill(for: p, y: y),
             curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
         layer.dash = p.plot.style.stroke.dash
+        layer.band = band(p, span, position: position, y: y)
         return layer
+    }
+
+    /// A trend's confidence band (`band=`: its low and high ends, `p.extra`), each point at
+    /// its dot column, in the line's colour made translucent; nil without one.
+    func band(_ p: ResolvedPlot, _ span: Range<Int>, position: (Int) -> Int, y: YMapping)
+        -> Scene.Band?
+    {
+        guard p.plot.kind == .trend, p.extra.count == 2 else { return nil }
+        let (low, high) = (p.extra[0], p.extra[1])
+        var runs = [[Scene.Band.Point]](), run = [Scene.Band.Point]()
+        for i in span where i < low.count && i < high.count {
+            guard low[i].isFinite, high[i].isFinite else {
+                if !run.isEmpty { runs.append(run); run = [] }
+                continue
+            }
+            let point = Scene.Band.Point(x: position(i), top: y.dot(high[i]), bottom: y.dot(low[i]))
+            if run.last?.x == point.x { run[run.count - 1] = point } else { run.append(point) }
+        }
+        if !run.isEmpty { runs.append(run) }
+        var color = p.color
+        color.alpha = 0.25
+        return runs.isEmpty ? nil : Scene.Band(runs: runs, color: color)
     }
 
     /// A run held level to each next point's column, then risen (`style=step`): a corner

@@ -47,6 +47,8 @@ extension Scene {
         public var pattern: Int? = nil
         /// A line's pattern (`dash=`, or a `by=` group's); nil: solid.
         public var dash: StrokeStyle.Dash? = nil
+        /// A band around the line (a trend's confidence band), drawn under it.
+        public var band: Band? = nil
         public init(
             plotID: String, color: Color, thickness: Int, strokeWidth: Double = 2, marks: Marks,
             fill: Fill? = nil, curve: [[CurvePoint]]? = nil, markerSize: Double = 6
@@ -55,6 +57,21 @@ extension Scene {
             self.strokeWidth = strokeWidth
             self.marks = marks; self.fill = fill; self.curve = curve; self.markerSize = markerSize
         }
+    }
+
+    /// An area between two edges (Vega-Lite's area with y and y2): runs of dot columns, each
+    /// point with the dot rows of its upper (`top`) and lower (`bottom`) edge; a missing
+    /// value starts a new run. Painted in `color` (translucent).
+    public struct Band: Equatable, Sendable {
+        public struct Point: Equatable, Sendable {
+            public var x: Int, top: Int, bottom: Int
+            public init(x: Int, top: Int, bottom: Int) {
+                self.x = x; self.top = top; self.bottom = bottom
+            }
+        }
+        public var runs: [[Point]]
+        public var color: Color
+        public init(runs: [[Point]], color: Color) { self.runs = runs; self.color = color }
     }
 
     /// How the area under a line is painted, down (or up) to `baselineDotY`.

@@ -49,7 +49,7 @@ struct SeriesResolver {
         /// (log scale, stacking); nil when `values` are the data's.
         var original: [Double]? = nil
         /// Further columns, row for row with `values`: a range's low; a candlestick's open,
-        /// high and low (`PlotBinding`).
+        /// high and low (`PlotBinding`); a trend's band, low and high (`band=`).
         var extra: [[Double]] = []
         /// `labels=COLUMN`: the column, and each value's row in it (nil: value `i` is row `i`).
         /// Texts are read only for the points labelled.
@@ -256,10 +256,16 @@ struct SeriesResolver {
     }
 
     /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
-    /// candlestick's open, high and low. Missing columns read as missing values.
+    /// candlestick's open, high and low; a trend's band (its drawn table's low and high).
+    /// Missing columns read as missing values.
     func extraColumns(of plot: Plot) -> [[Double]] {
         let dataset = session.table(of: plot)
         let count = dataset?.count ?? 0
+        if plot.kind == .trend, let drawn = plot.drawn, let low = drawn.low, let high = drawn.high {
+            return [low, high].map {
+                dataset?.column(named: $0)?.numbers ?? Array(repeating: .nan, count: count)
+            }
+        }
         return plot.kind.extraColumns.map { name, path in
             // An error bar's whiskers computed by extent= are columns of its table.
             let computed = name == "low" ? plot.drawn?.low : name == "high" ? plot.drawn?.high : nil

@@ -77,6 +77,7 @@ public struct TerminalRenderer: Sendable {
 
     /// Fills, bars, then lines and dots of `scene`'s layers, inside its plot area.
     private func drawMarks(_ scene: Scene, into grid: inout CellGrid) {
+        drawBands(scene, into: &grid)
         drawFills(scene, into: &grid)
         var bars = Set<Int>()
         for layer in scene.layers {
@@ -345,20 +346,26 @@ public struct TerminalRenderer: Sendable {
                 }
                 guard let rows else { continue }
                 for r in rows where r >= 0 && r < area.height {
-                    let gx = area.column + c, gy = area.row + r
                     let color = Self.paint(fill.paint, row: r, of: area.height)
-                    if grid[gx, gy].character == " " {
-                        grid.set(gx, gy, glyph, style: CellStyle(foreground: color))
-                    } else {
-                        // A light shade covers about a quarter of the cell: match that density.
-                        var dim = color
-                        dim.alpha *= 0.3
-                        grid.restyle(gx, gy) {
-                            $0.background = dim.flattened(over: scene.theme.background)
-                        }
-                    }
+                    shade(area.column + c, area.row + r, color, glyph, scene, &grid)
                 }
             }
+        }
+    }
+
+    /// A light shade in `color` on an empty cell; a cell that holds something (a reference
+    /// line) keeps it over a dim background of the colour, as if the shade were translucent.
+    func shade(
+        _ gx: Int, _ gy: Int, _ color: Color, _ glyph: Character, _ scene: Scene,
+        _ grid: inout CellGrid
+    ) {
+        if grid[gx, gy].character == " " {
+            grid.set(gx, gy, glyph, style: CellStyle(foreground: color))
+        } else {
+            // A light shade covers about a quarter of the cell: match that density.
+            var dim = color
+            dim.alpha *= 0.3
+            grid.restyle(gx, gy) { $0.background = dim.flattened(over: scene.theme.background) }
         }
     }
 

@@ -25,6 +25,8 @@ struct Table {
     /// Rows each value covers (aggregates only).
     var rows: [Double]?
     var labels: [String]?
+    /// A trend's confidence band at each row (`band=`): its low and high ends.
+    var band: (low: [Double], high: [Double])? = nil
 
     var count: Int { y.count }
 
@@ -105,9 +107,17 @@ struct Table {
         columns.append(Column(name: yName, numbers: y))
         let rowsName = rows.map { _ in named("rows") }
         if let rows, let rowsName { columns.append(Column(name: rowsName, numbers: rows)) }
+        var ends: (low: String, high: String)?
+        if let band {
+            ends = (named(DrawnTable.lowColumn), named(DrawnTable.highColumn))
+            columns.append(Column(name: ends?.low ?? "", numbers: band.low))
+            columns.append(Column(name: ends?.high ?? "", numbers: band.high))
+        }
         let table = Dataset(
             name: source.name, columns: columns, labels: labels, source: source.source,
             xColumn: xName)
-        return TableExecutor.Result(table: table, y: yName, rows: rowsName, notes: notes)
+        var result = TableExecutor.Result(table: table, y: yName, rows: rowsName, notes: notes)
+        (result.low, result.high) = (ends?.low, ends?.high)
+        return result
     }
 }

@@ -22,6 +22,9 @@ public enum TableExecutor {
         public var chartNotes: [String] = []
         /// A trend's fit per group (the group's name; "" without `by=`).
         public var fits: [String: TrendFit] = [:]
+        /// The columns of `table` holding each row's band or whiskers (`band=`), if any.
+        public var low: String? = nil
+        public var high: String? = nil
     }
 
     /// What `plot`'s drawn table is made from now; a kept table whose inputs equal these is
@@ -65,7 +68,7 @@ public enum TableExecutor {
         if let window = pipeline.window { try table.apply(window) }
         var fits = [String: TrendFit]()
         if let method = pipeline.fit {
-            (table, fits) = table.fitted(method)
+            (table, fits) = table.fitted(method, band: pipeline.band)
             let leftOut = fits.values.reduce(0) { $0 + $1.leftOut }
             if leftOut > 0 {
                 let why = method == .exp ? "y ≤ 0" : "x ≤ 0"

@@ -26,6 +26,8 @@ public struct TransformPipeline: Equatable, Sendable {
     public var top: Int?
     /// A `trend` plot's fit, the last step: the curve through each group's points.
     public var fit: TrendMethod?
+    /// The fit's confidence band (`band=`): its level (0.95 for `band=on`); nil: none.
+    public var band: Double?
     /// The zone calendar units are counted in (`set timezone`).
     public var timeZone: TimeZoneSetting
 
@@ -68,6 +70,7 @@ public struct TransformPipeline: Equatable, Sendable {
             aggregate: b.aggregate ?? b.extent?.center, window: b.window,
             fit: trend ? b.trend ?? .linear : nil, timeZone: session.timeZone)
         top = b.top
+        band = trend ? b.band : nil
     }
 
     /// The columns it reads, each once, in a fixed order.

@@ -3,9 +3,11 @@ import Foundation
 
 extension TrendFit {
     /// The fit in words for the legend: the equation (4 significant digits) and R²; over a
-    /// time x, where x is seconds since 1970, the change per year (or day) instead.
+    /// time x, where x is seconds since 1970, the change per year (or day) instead; and the
+    /// band's level (`95% band`) when it has one.
     public func summary(timeX: Bool) -> String {
-        let r2 = rSquared.map { ", R² " + Self.digits($0, 3) } ?? ""
+        let level = band.map { ", " + NumberText.shortest($0.level * 100) + "% band" } ?? ""
+        let r2 = (rSquared.map { ", R² " + Self.digits($0, 3) } ?? "") + level
         if timeX, method == .linear {
             let perYear = coefficients[1] * 31_556_952
             let perDay = coefficients[1] * 86_400

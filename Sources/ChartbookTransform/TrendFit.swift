@@ -18,11 +18,13 @@ public struct TrendFit: Equatable, Sendable {
     let centred: [Double]
     /// Loess: the smoothed points (distinct x, ascending).
     public let smoothed: [(x: Double, y: Double)]
+    /// The confidence band of the mean (`band=`), for a least-squares fit; nil without.
+    public var band: Band? = nil
 
     public static func == (a: TrendFit, b: TrendFit) -> Bool {
         a.method == b.method && a.coefficients == b.coefficients && a.rSquared == b.rSquared
             && a.smoothed.map(\.x) == b.smoothed.map(\.x)
-            && a.smoothed.map(\.y) == b.smoothed.map(\.y)
+            && a.smoothed.map(\.y) == b.smoothed.map(\.y) && a.band == b.band
     }
 
     /// The fitted value at `x`.
@@ -39,6 +41,7 @@ public struct TrendFit: Equatable, Sendable {
     }
 
     /// The curve to draw over `extent`: `count` evenly spaced points (loess: its points).
+    /// A straight line is two points, unless its band (curved) is drawn along it.
     public func curve(over extent: ClosedRange<Double>, count: Int = 200)
         -> [(x: Double, y: Double)]
     {
@@ -46,7 +49,7 @@ public struct TrendFit: Equatable, Sendable {
         if extent.lowerBound == extent.upperBound {
             return [(extent.lowerBound, predict(extent.lowerBound))]
         }
-        let n = method == .linear ? 2 : count
+        let n = method == .linear && band == nil ? 2 : count
         return (0..<n).map { i in
             let x =
                 i == n - 1

@@ -43,7 +43,7 @@ extension VegaLiteSpec {
         }
         switch plot.kind.spec.vegaLite {
         case .line: return [lineLayer(plot, dataset)] + labelLayers(plot, dataset)
-        case .trend: return [lineLayer(plot, dataset)]
+        case .trend: return bandLayers(plot, dataset) + [lineLayer(plot, dataset)]
         case .point: return [dotLayer(plot, dataset, notes: &notes)] + labelLayers(plot, dataset)
         case .bars: return barLayers(group, dataset)
         case .histogram: return histogramLayers(plot, dataset, notes: &notes)
@@ -359,6 +359,21 @@ extension VegaLiteSpec {
         return layer(
             plot, dataset,
             mark: mark("boxplot", plot, [JSON.Member("extent", 1.5)]), encoding: encoding)
+    }
+
+    /// A trend's confidence band (`band=`): an area from the computed table's low column to
+    /// its high one, in the line's colour at a quarter opacity, under the line.
+    func bandLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
+        guard let low = plot.drawn?.low, let high = plot.drawn?.high else { return [] }
+        var encoding = channels(plot, dataset, y: low)
+        encoding.append(JSON.Member("y2", .object(["field": .string(high)])))
+        let color: JSON? = plot.binding.by == nil ? .string(plot.resolvedColor.hexOpaque) : nil
+        return [
+            layer(
+                plot, dataset,
+                mark: .object(["type": "area", "opacity": 0.25, "color": color]),
+                encoding: encoding)
+        ]
     }
 
     func rangeLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {

@@ -59,6 +59,10 @@ extension VegaLiteSpec {
     func compilation(for plot: Plot) -> Compilation {
         // An error bar's extent= whiskers are chartbook's rows (inlined, so the same numbers).
         if plot.binding.extent != nil { return .inlined(because: "its extent= whiskers") }
+        // Vega has no t quantile: a trend's band is chartbook's rows, fit and band alike.
+        if plot.drawn?.low != nil, plot.kind == .trend {
+            return .inlined(because: "its confidence band (Vega has no Student t quantile)")
+        }
         guard let pipeline = pipeline(of: plot) else { return .steps([]) }
         let xKind =
             pipeline.x.flatMap {
