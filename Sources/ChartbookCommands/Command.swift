@@ -268,6 +268,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var bandwidth: Located<Double?>?
     /// A trend's `band=`: the confidence level; an inner nil (`off`) removes the band.
     public var band: Located<Double?>?
+    /// `stack=`; an inner nil (`off`) unstacks.
+    public var stack: Located<StackMode?>?
     /// `color=COLUMN`, `size=COLUMN` (channels); an inner nil removes the channel (`set
     /// plot` given a constant colour or size instead).
     public var color: Located<String?>?
@@ -287,7 +289,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
     /// Where the first transform option was typed (`agg=`, `bin=`, a window), if any.
     public var transformRange: SourceRange? {
         aggregate?.range ?? bin?.range ?? window?.range ?? extent?.range ?? top?.range
-            ?? band?.range
+            ?? band?.range ?? stack?.range
     }
 
     /// `binding` with every option given here replacing its own.
@@ -311,6 +313,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let top { binding.top = top.value }
         if let bandwidth { binding.bandwidth = bandwidth.value }
         if let band { binding.band = band.value }
+        if let stack { binding.stack = stack.value }
         if let color { binding.encoding.color = color.value }
         if let size { binding.encoding.size = size.value }
         if let shape { binding.encoding.shape = shape.value }

@@ -49,6 +49,7 @@ extension Executor {
         try checkExtent(resolved, spec)
         try checkTop(resolved, spec)
         try checkBand(resolved, spec)
+        try checkStack(resolved, spec)
         try checkChannelRows(resolved, spec)
         return resolved
     }
@@ -423,5 +424,19 @@ extension Executor {
                     "linear, poly:K or log with band= (a confidence band needs a least-squares fit of y; exp and loess have none here)"
             ),
             at: spec.trend?.range ?? spec.band?.range ?? .generated)
+    }
+}
+
+extension Executor {
+    /// `stack=` stacks a plot's `by=` groups: an area without them has nothing to stack (a
+    /// stacked bar's plots stack already; their shares need groups too).
+    func checkStack(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
+        guard let stack = binding.stack, binding.by == nil else { return }
+        throw Diagnostic(
+            .invalidValue(
+                key: "stack", value: stack.rawValue,
+                expected:
+                    "by=COLUMN beside it: stack= stacks a plot's by= groups, one on another"),
+            at: spec.stack?.range ?? spec.by?.range ?? .generated)
     }
 }

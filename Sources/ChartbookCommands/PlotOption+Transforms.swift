@@ -5,8 +5,21 @@ import ChartbookModel
 /// executor runs (Docs/commands.md, "Computing what to draw").
 extension PlotOption {
     static let transforms: [PlotOption] = [
-        aggregate, bin, top, rolling, running, change, method, band, extent, bandwidth,
+        aggregate, bin, top, rolling, running, change, method, band, extent, bandwidth, stack,
     ]
+
+    static let stack = PlotOption.bound(
+        "stack", [.area, .stacked], values: .keyword(StackMode.allCases.map(\.rawValue) + ["off"]),
+        read: { token, b throws(Diagnostic) in
+            b.stack = Located(
+                token.text.lowercased() == "off"
+                    ? nil : try ValueParser.choice(token, key: "stack", as: StackMode.self),
+                at: token.range)
+        },
+        written: { $0.stack.map { $0.value?.rawValue ?? "off" } }
+    ).described(
+        "Stack the by= groups: on (from zero, one on another), normalize (each x's groups as shares of its total, reaching 1), or off (areas overlap)."
+    )
 
     static let band = PlotOption.bound(
         "band", [.trend], values: .keyword(["on", "off", "90%", "99%"]),

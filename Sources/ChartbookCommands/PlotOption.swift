@@ -34,6 +34,7 @@ extension PlotSettings {
         binding.top = b.top.map { Located($0, at: .generated) }
         binding.bandwidth = b.bandwidth.map { Located($0, at: .generated) }
         binding.band = b.band.map { Located($0, at: .generated) }
+        binding.stack = b.stack.map { Located($0, at: .generated) }
         binding.color = b.encoding.color.map { Located($0, at: .generated) }
         binding.size = b.encoding.size.map { Located($0, at: .generated) }
         binding.shape = b.encoding.shape.map { Located($0, at: .generated) }

@@ -36,6 +36,9 @@ public struct PlotBinding: Equatable, Sendable {
     public var window: PlotWindow?
     /// A `trend` plot's fit (`method=`); nil: linear.
     public var trend: TrendMethod?
+    /// `stack=`: the `by=` groups of an area (or a stacked bar's) stacked from zero, or as
+    /// shares of each x's total (`normalize`, computed by the pipeline); nil: areas overlap.
+    public var stack: StackMode?
     /// A trend's confidence band (`band=on` or a level such as `band=90%`): the level,
     /// 0 < level < 1; nil: no band.
     public var band: Double?
@@ -56,6 +59,7 @@ public struct PlotBinding: Equatable, Sendable {
     /// the rows themselves.
     public var transforms: Bool {
         aggregate != nil || bin != nil || window != nil || extent != nil || top != nil
+            || stack == .normalize
     }
 
     /// Every column the binding names: `x=`, `by=`, `where=`, `y=`, `low=`, `high=`, `open=`,

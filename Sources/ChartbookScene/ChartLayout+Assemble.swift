@@ -74,7 +74,7 @@ extension ChartLayout {
     func stackedPatterns(_ plots: [ResolvedPlot]) -> [Int?] {
         var parts = 0
         return plots.map { p in
-            guard p.plot.kind == .stacked else { return nil }
+            guard SeriesResolver.stacks(p.plot) else { return nil }
             defer { parts += 1 }
             return parts
         }

@@ -13,7 +13,10 @@ extension ChartLayout {
         let (window, span, position) = visiblePoints(p, side: side)
         switch p.plot.kind.spec.mark {
         case .line, .area, .strip:
-            return lineLayer(p, window: window, span: span, position: position, side: side, y: y)
+            var layer = lineLayer(
+                p, window: window, span: span, position: position, side: side, y: y)
+            if layer.band != nil { layer.pattern = pattern }
+            return layer
         case .dots:
             if let channels = p.channels {
                 return Scene.Layer(
@@ -85,13 +88,29 @@ extension ChartLayout {
             runs = straightRuns(p.values, span, x: x, y: y, summary: p.summary)
         }
         if joint == .step { runs = runs.map(Self.steps) }
+        let stacked = p.bases != nil && p.plot.kind == .area
         var layer = Scene.Layer(
             plotID: p.plot.id, color: p.color, thickness: thickness, strokeWidth: width,
-            marks: .polyline(runs), fill: fill(for: p, y: y),
+            marks: .polyline(runs), fill: stacked ? nil : fill(for: p, y: y),
             curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
         layer.dash = p.plot.style.stroke.dash
-        layer.band = band(p, span, position: position, y: y)
+        layer.band =
+            stacked
+            ? stackedBand(p, span, position: position, y: y)
+            : band(p, span, position: position, y: y)
         return layer
+    }
+
+    /// A stacked area's part (`stack=`): the band from the parts below it (`p.bases`) up to
+    /// its top, in its fill's colour (the line's, lighter, unless `fillcolor=`).
+    func stackedBand(
+        _ p: ResolvedPlot, _ span: Range<Int>, position: (Int) -> Int, y: YMapping
+    ) -> Scene.Band? {
+        guard let bases = p.bases else { return nil }
+        var color = p.plot.style.stroke.fillColor ?? p.color
+        if p.plot.style.stroke.fillColor == nil { color.alpha = 0.35 }
+        return Self.band(
+            low: bases, high: p.values, span, position: position, y: y, color: color)
     }
 
     /// A trend's confidence band (`band=`: its low and high ends, `p.extra`), each point at
@@ -100,7 +119,18 @@ extension ChartLayout {
         -> Scene.Band?
     {
         guard p.plot.kind == .trend, p.extra.count == 2 else { return nil }
-        let (low, high) = (p.extra[0], p.extra[1])
+        var color = p.color
+        color.alpha = 0.25
+        return Self.band(
+            low: p.extra[0], high: p.extra[1], span, position: position, y: y, color: color)
+    }
+
+    /// The band between two columns (`low`, `high`) at each point of `span`, a missing end
+    /// starting a new run.
+    static func band(
+        low: [Double], high: [Double], _ span: Range<Int>, position: (Int) -> Int, y: YMapping,
+        color: Color
+    ) -> Scene.Band? {
         var runs = [[Scene.Band.Point]](), run = [Scene.Band.Point]()
         for i in span where i < low.count && i < high.count {
             guard low[i].isFinite, high[i].isFinite else {
@@ -111,8 +141,6 @@ extension ChartLayout {
             if run.last?.x == point.x { run[run.count - 1] = point } else { run.append(point) }
         }
         if !run.isEmpty { runs.append(run) }
-        var color = p.color
-        color.alpha = 0.25
         return runs.isEmpty ? nil : Scene.Band(runs: runs, color: color)
     }
 

@@ -316,10 +316,14 @@ struct SeriesResolver {
 
     /// Stacked parts: each stands on the parts before it at the same x (positive values on
     /// the positive ones, negative below the negative ones); `values` become the tops and
-    /// `original` keeps the parts' own values.
+    /// `original` keeps the parts' own values. Stacked bars stack together; a stacked area
+    /// (`stack=`) stacks its own `by=` groups, in their order.
     func stack(_ series: inout [Series]) {
-        var positive = [Double: Double](), negative = [Double: Double]()
-        for s in series.indices where series[s].plot.kind == .stacked {
+        var stacks = [String: (positive: [Double: Double], negative: [Double: Double])]()
+        for s in series.indices where Self.stacks(series[s].plot) {
+            let id = series[s].plot.kind == .stacked ? "" : series[s].plot.id
+            var (positive, negative) = stacks[id] ?? ([:], [:])
+            defer { stacks[id] = (positive, negative) }
             let values = series[s].values
             var bases = [Double](repeating: 0, count: values.count)
             var tops = values
@@ -339,6 +343,11 @@ struct SeriesResolver {
             series[s].bases = bases
             series[s].values = tops
         }
+    }
+
+    /// Whether a plot's parts stand on one another: stacked bars, areas with `stack=`.
+    static func stacks(_ plot: Plot) -> Bool {
+        plot.kind == .stacked || (plot.kind == .area && plot.binding.stack != nil)
     }
 
     /// The plot's own colour for its first group; the following palette colours for the rest.

@@ -4,13 +4,15 @@ import ChartbookScene
 extension TerminalRenderer {
     /// Shades the cells of each layer's band (`Scene.Band`: a trend's confidence band) from
     /// its upper edge to its lower one, the edges joined straight between points, before
-    /// the lines are drawn over it, in the band's (translucent) colour as a fill's shade is.
+    /// the lines are drawn over it, in the band's (translucent) colour as a fill's shade is;
+    /// without colour, a stacked part's band in its pattern (`Scene.Layer.pattern`).
     func drawBands(_ scene: Scene, into grid: inout CellGrid) {
         let area = scene.plotArea
         let dx = scene.dotsPerCell.x, dy = scene.dotsPerCell.y
         let glyph = Glyphs(asciiOnly: raster.canvas == .ascii).fill
         for layer in scene.layers {
             guard let band = layer.band else { continue }
+            let glyph = monochrome ? layer.pattern.map(raster.pattern) ?? glyph : glyph
             var top = [Int](repeating: Int.max, count: area.width)
             var bottom = [Int](repeating: Int.min, count: area.width)
             for run in band.runs {

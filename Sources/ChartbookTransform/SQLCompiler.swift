@@ -77,6 +77,9 @@ public struct SQLCompiler: Sendable {
             throw .unsupported(
                 "top=\(top) (ties go to the row met first)", backend: dialect.rawValue)
         }
+        if p.shares {
+            throw .unsupported("stack=normalize shares", backend: dialect.rawValue)
+        }
         if dialect == .clickhouse { return try clickHouseQuery(p, over: source) }
         if let fit = p.fit {
             throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)

@@ -66,6 +66,7 @@ public enum TableExecutor {
             }
         }
         if let window = pipeline.window { try table.apply(window) }
+        if pipeline.shares { try table.applyShares(of: input.yName) }
         var fits = [String: TrendFit]()
         if let method = pipeline.fit {
             (table, fits) = table.fitted(method, band: pipeline.band)

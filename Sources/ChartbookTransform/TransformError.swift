@@ -21,6 +21,9 @@ public enum TransformError: Error, Equatable, Sendable {
     case trendNeedsNumbers(column: String)
     /// A trend over the row index.
     case trendNeedsX
+    /// `stack=normalize` over a column with negative values (a share of a total needs parts
+    /// that add up).
+    case negativeShare(column: String)
     /// A backend cannot compute an operation (e.g. a rolling median in SQL).
     case unsupported(String, backend: String)
 
@@ -43,6 +46,9 @@ public enum TransformError: Error, Equatable, Sendable {
         case .trendNeedsX: return "a trend is fitted against an x column, and this plot has none"
         case .trendNeedsNumbers(let column):
             return "a trend needs an x of numbers or times; '\(column)' holds text"
+        case .negativeShare(let column):
+            return
+                "stack=normalize draws each value as a share of its x's total, and '\(column)' has values below 0"
         case .unsupported(let what, let backend): return "\(backend) cannot compute \(what)"
         }
     }
@@ -58,6 +64,7 @@ public enum TransformError: Error, Equatable, Sendable {
         case .spanNeedsTimes: return "give the window a number of points, like rolling=7"
         case .trendNeedsNumbers, .trendNeedsX: return "fit it against a numeric or time x=COLUMN"
         case .unsupported: return "load the data with mode=local"
+        case .negativeShare: return "stack=on stacks them from zero instead"
         default: return nil
         }
     }

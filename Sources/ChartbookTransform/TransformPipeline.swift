@@ -3,7 +3,7 @@ import ChartbookModel
 /// A plot's transforms as one declarative pipeline over its dataset's rows, in a fixed
 /// order: filter (`where=`) → key (x, or its bin: `bin=`) → aggregate (`agg=`, grouped by
 /// key and `by=`) → top (`top=N`: the N largest keys) → window (`rolling=` …, per group in
-/// key order).
+/// key order) → shares (`stack=normalize`: each value over its key's total).
 ///
 /// The one model every backend compiles: `TableExecutor` runs it over local columns,
 /// `SQLCompiler` writes it as one SQL query per engine, the Vega-Lite exporter writes it as
@@ -26,6 +26,9 @@ public struct TransformPipeline: Equatable, Sendable {
     public var top: Int?
     /// A `trend` plot's fit, the last step: the curve through each group's points.
     public var fit: TrendMethod?
+    /// `stack=normalize`, after the window: each value as its share of its x's total over
+    /// the `by=` groups (`Table+Shares`).
+    public var shares = false
     /// The fit's confidence band (`band=`): its level (0.95 for `band=on`); nil: none.
     public var band: Double?
     /// The zone calendar units are counted in (`set timezone`).
@@ -71,6 +74,7 @@ public struct TransformPipeline: Equatable, Sendable {
             fit: trend ? b.trend ?? .linear : nil, timeZone: session.timeZone)
         top = b.top
         band = trend ? b.band : nil
+        shares = b.stack == .normalize
     }
 
     /// The columns it reads, each once, in a fixed order.

@@ -73,6 +73,8 @@ extension VegaLiteSpec {
             extra += [JSON.Member("opacity", 0.35), JSON.Member("line", true)]
         }
         var encoding = channels(plot, dataset)
+        var transforms = [JSON]()
+        if filled { stackArea(plot, &encoding, &transforms) }
         if plot.binding.order == .data {
             encoding.append(JSON.Member("order", .object(["field": .string(Self.rowField)])))
         }
@@ -101,7 +103,41 @@ extension VegaLiteSpec {
                 ))
         }
         return layer(
-            plot, dataset, mark: mark(filled ? "area" : "line", plot, extra), encoding: encoding)
+            plot, dataset, mark: mark(filled ? "area" : "line", plot, extra), encoding: encoding,
+            transforms: transforms)
+    }
+
+    /// Vega-Lite stacks an area's colour groups unless told: chartbook overlaps them, or
+    /// stacks them with `stack=` in the order of their colours (first at the bottom).
+    func stackArea(_ plot: Plot, _ encoding: inout [JSON.Member], _ transforms: inout [JSON]) {
+        let stacked = plot.binding.stack != nil
+        encoding = encoding.map { member in
+            guard member.key == "y" else { return member }
+            return JSON.Member(
+                "y",
+                yEncoding(
+                    plot, field: plot.series.column,
+                    extra: [JSON.Member("stack", stacked ? "zero" : .null)]))
+        }
+        guard stacked, let by = plot.binding.by, let step = groupOrderStep(plot, by) else { return }
+        transforms.append(step)
+        encoding.append(
+            JSON.Member(
+                "order", .object(["field": .string(Self.groupOrderField), "type": "quantitative"])))
+    }
+
+    static let groupOrderField = "_group_order"
+
+    /// Each row's `by=` group as its place in chartbook's order of groups (the order parts
+    /// stack in); nil when the groups are times (left to Vega-Lite).
+    func groupOrderStep(_ plot: Plot, _ by: String) -> JSON? {
+        let groups = groupValues(plot, by)
+        guard !groups.isEmpty else { return nil }
+        let list = groups.map { $0.text() }.joined(separator: ", ")
+        return .object([
+            "calculate": .string("indexof([\(list)], datum[\(JSON.quoted(by))])"),
+            "as": .string(Self.groupOrderField),
+        ])
     }
 
     /// A dash pattern as Vega-Lite writes it (on, off lengths in pixels), for a line of
@@ -209,8 +245,13 @@ extension VegaLiteSpec {
             encoding.append(JSON.Member("color", color))
         }
         if stacked {
-            // Bars and their labels stack alike: parts in plot order, groups in row order.
-            let field = group.count > 1 ? "_order" : Self.rowField
+            // Bars and their labels stack alike: parts in plot order, groups in chartbook's
+            // order (their first rows'; not each x's own first rows).
+            var field = group.count > 1 ? "_order" : Self.rowField
+            if group.count == 1, let by = plot.binding.by, let step = groupOrderStep(plot, by) {
+                transforms.append(step)
+                field = Self.groupOrderField
+            }
             encoding.append(
                 JSON.Member("order", .object(["field": .string(field), "type": "quantitative"])))
         }

@@ -110,6 +110,7 @@ extension VegaLiteSpec {
             }
             steps += compiled
         }
+        if p.shares { steps += shareSteps(y, key: p.x, by: p.by) }
         if let method = p.fit {
             // Vega fits raw sums of x: over times in milliseconds since 1970 they lose every
             // digit, so a trend over times goes as its computed curve instead.
@@ -120,6 +121,39 @@ extension VegaLiteSpec {
         }
         return .steps(steps)
     }
+
+    /// `stack=normalize`: each value over the sum of its key's values (a key's n-th point of
+    /// each group over the row index), missing where that sum is 0.
+    static func shareSteps(_ y: String, key: String?, by: String?) -> [JSON] {
+        var steps = [JSON]()
+        var keyField = key ?? shareKeyField
+        if key == nil {
+            steps.append(
+                .object([
+                    "window": .array([.object(["op": "row_number", "as": .string(shareKeyField)])]),
+                    "groupby": by.map { .array([.string($0)]) },
+                ]))
+            keyField = shareKeyField
+        }
+        let field = "datum[\(JSON.quoted(y))]"
+        return steps + [
+            .object([
+                "joinaggregate": .array([
+                    .object(["op": "sum", "field": .string(y), "as": .string(totalField)])
+                ]),
+                "groupby": .array([.string(keyField)]),
+            ]),
+            .object([
+                "calculate": .string(
+                    "isValid(\(field)) && datum.\(totalField) > 0 ? \(field) / datum.\(totalField) : null"
+                ),
+                "as": .string(y),
+            ]),
+        ]
+    }
+
+    static let totalField = "_total"
+    static let shareKeyField = "_share_key"
 
     /// A trend: Vega-Lite's `regression` or `loess` over the points, per group.
     static func fitStep(_ method: TrendMethod, x: String, y: String, by: String?) -> JSON {
