@@ -185,6 +185,9 @@ extension PlotOption {
             "The bins: auto, sturges, fd (Freedman–Diaconis) or a count."),
         .flag("density", family(.histogram), \.histogram.density).described(
             "Draw the density (area 1) instead of counts."),
+        jitter.described(
+            "Spread the dots along x by up to half of W slots either way (0 < W ≤ 1, a share of the space between categories or x values), evenly and the same every time; off: in place."
+        ),
         .choice("sort", with(.sortsCategories), \.categories.sort).described(
             "The categories' order: as they come (data), by value (descending, ascending) or by name."
         ),
@@ -241,6 +244,22 @@ extension PlotOption {
             }
         },
         merge: merging(\.marker.shape))
+
+    /// `jitter=W` (0 < W ≤ 1) or `jitter=off` (stored as 0, which draws the dots in place).
+    static let jitter = PlotOption(
+        name: "jitter", kinds: [.dot], binding: false,
+        values: .either(.keyword(["off"]), .number(0.01...1)),
+        read: { token, s throws(Diagnostic) in
+            s.style.marker.jitter =
+                token.text.lowercased() == "off"
+                ? 0
+                : try ValueParser.positive(
+                    token, key: "jitter", what: "a share of the slot", limit: 1)
+        },
+        written: { plot in
+            plot.style.marker.jitter.map { $0 == 0 ? "off" : CommandPrinter.number($0) }
+        },
+        merge: merging(\.marker.jitter))
 
     /// `gradient=C1..C2`.
     static let gradient = PlotOption(

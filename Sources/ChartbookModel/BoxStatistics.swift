@@ -47,6 +47,16 @@ public struct BoxStatistics: Equatable, Sendable {
 }
 
 extension Statistics {
+    /// The smallest step between distinct finite values of `xs` (infinity with fewer than
+    /// two): the slot of bars and jittered dots over a numeric x. `sorted`: `xs` ascend
+    /// already, without missing values (lines and bars, `SeriesResolver.order`).
+    public static func smallestStep(_ xs: [Double], sorted isSorted: Bool = false) -> Double {
+        let sorted = isSorted ? xs : xs.filter(\.isFinite).sorted()
+        var step = Double.infinity
+        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
+        return step
+    }
+
     /// The finite values of `arrays`, in order, in one array (a copy to reorder for
     /// quantiles). One tight pass each.
     public static func finiteValues(of arrays: [[Double]]) -> [Double] {

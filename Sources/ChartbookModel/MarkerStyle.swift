@@ -5,6 +5,9 @@ public struct MarkerStyle: Equatable, Sendable {
     /// Marker size in points (1 point = 1/8 of a cell's width); default 6. Under 1, a point
     /// is one dot of the canvas (a dense scatter).
     public var size: Double?
+    /// `jitter=W`: each point moved along x by up to half of W slots either way (`Jitter`);
+    /// nil or 0: in place.
+    public var jitter: Double?
 
     public init(shape: Shape? = nil, size: Double? = nil) {
         self.shape = shape

@@ -68,7 +68,7 @@ extension ChartLayout {
         case .auto, .points: spacing = nil
         case .cells(let s): spacing = s
         }
-        let slotted = c.plots.contains { Self.slottedKinds.contains($0.plot.kind) }
+        let slotted = c.plots.contains { $0.plot.standsInSlots }
         var slot = spacing, padding = view.paddingLeft
         // Cells: bars in whole-cell slots, so every bar has the same width and gap (fractional
         // slots made the gaps alternate and neighbours fuse); the leftover cells go either side.
@@ -86,10 +86,6 @@ extension ChartLayout {
             paddingRight: view.paddingRight)
         return XSide(window: window, plan: nil, mapping: mapping)
     }
-
-    /// Kinds drawn in slots around each x (bars, candles, boxes, error bars' caps), not at
-    /// points.
-    static let slottedKinds = Set(Plot.Kind.allCases.filter { $0.spec.standsInSlots })
 
     func ySide(_ c: ChartContext, _ plan: RowPlan, x: XSide) -> YSide {
         let left = yAxis(c, plan, x: x, axis: .left)

@@ -10,7 +10,7 @@ extension ChartLayout {
         group: BarGroup = BarGroup(), pattern: Int? = nil
     ) -> Scene.Layer {
         let x = side.mapping
-        let (window, span, position) = visiblePoints(p, side: side)
+        var (window, span, position) = visiblePoints(p, side: side)
         switch p.plot.kind.spec.mark {
         case .line, .area, .strip:
             var layer = lineLayer(
@@ -18,6 +18,7 @@ extension ChartLayout {
             if layer.band != nil { layer.pattern = pattern }
             return layer
         case .dots:
+            position = jittered(p, position, x: x)
             if let channels = p.channels {
                 return Scene.Layer(
                     plotID: p.plot.id, color: p.color, thickness: 1,
@@ -62,6 +63,19 @@ extension ChartLayout {
         case .family:
             // Drawn by their family's layout, never in a cartesian chart.
             return Scene.Layer(plotID: p.plot.id, color: p.color, thickness: 1, marks: .bars([]))
+        }
+    }
+
+    /// A jittered dot plot's dot columns (`jitter=W`): each point moved by its row's offset
+    /// (`Jitter.offset`) times its slot (`p.jitterSlot` x units, or one category) in dots.
+    func jittered(_ p: ResolvedPlot, _ position: @escaping (Int) -> Int, x: XMapping)
+        -> (Int) -> Int
+    {
+        guard let width = p.plot.style.marker.jitter, width > 0 else { return position }
+        let slotDots = (p.jitterSlot ?? 1) * x.dotsPerUnit
+        guard slotDots.isFinite, slotDots > 0 else { return position }
+        return { i in
+            position(i) + Int((Jitter.offset(row: p.row(i), width: width) * slotDots).rounded())
         }
     }
 

@@ -61,6 +61,9 @@ struct SeriesResolver {
 
         /// The plot's channels (`color=COLUMN`, `size=COLUMN`): their scales and columns.
         var channels: Channels? = nil
+        /// A jittered dot plot's slot in x units (`Session.jitterSlot`; nil: one category or
+        /// index step).
+        var jitterSlot: Double? = nil
 
         /// The row of the plot's table value `i` came from.
         func row(_ i: Int) -> Int { labelRows.map { i < $0.count ? $0[i] : -1 } ?? i }
@@ -216,7 +219,9 @@ struct SeriesResolver {
         if let name = plot.style.labelColumn, plot.drawn == nil {
             s.labelColumn = session.dataset(named: plot.series.dataset)?.column(named: name)
         }
-        s.tracksRows = s.labelColumn != nil || !plot.binding.encoding.isEmpty
+        let jittered = (plot.style.marker.jitter ?? 0) > 0
+        s.tracksRows = s.labelColumn != nil || !plot.binding.encoding.isEmpty || jittered
+        if jittered { s.jitterSlot = session.jitterSlot(of: plot) }
         s.channels = channels
         s.rowCounts = plot.drawn.flatMap { d in
             d.rows.flatMap { d.table.column(named: $0)?.numbers }

@@ -46,8 +46,8 @@ struct XAxisPlan {
                     hi = max(hi, x)
                 }
             }
-            if ChartLayout.slottedKinds.contains(s.plot.kind) {
-                barStep = min(barStep, smallestStep(xs, sorted: s.sorted))
+            if s.plot.standsInSlots {
+                barStep = min(barStep, Statistics.smallestStep(xs, sorted: s.sorted))
             }
         }
         if scale == .category {
@@ -80,15 +80,6 @@ struct XAxisPlan {
             scale: scale, domain: domain, extent: scale == .category ? lo...hi : dataExtent,
             categories: categories,
             offset: scale == .time ? timeZone.offset(atUTC: middle) : 0, wholeNumbers: whole)
-    }
-
-    /// The smallest gap between neighbouring distinct x values (infinity for one value).
-    static func smallestStep(_ xs: [Double], sorted isSorted: Bool = false) -> Double {
-        // Lines and bars come sorted (SeriesResolver.order): no sort per draw for them.
-        let sorted = isSorted ? xs : xs.filter(\.isFinite).sorted()
-        var step = Double.infinity
-        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
-        return step
     }
 
     /// Tick candidates with at most `maxCount` ticks: value (transformed units) and label.

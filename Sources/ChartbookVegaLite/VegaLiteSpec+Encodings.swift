@@ -66,7 +66,7 @@ extension VegaLiteSpec {
 
     /// Whether a main plot stands in slots (bars, candles, error bars): a band x then, its
     /// slots whole and touching as chartbook's (no padding), bars a share of each.
-    var slotted: Bool { session.mainPlots.contains { $0.kind.spec.standsInSlots } }
+    var slotted: Bool { session.mainPlots.contains(where: \.standsInSlots) }
 
     /// The order of x categories: as the data has them, or for names of a calendar bin
     /// (`bin=day-of-week`, `month-of-year`) by their place in the calendar, as chartbook
@@ -97,17 +97,12 @@ extension VegaLiteSpec {
             let sorted = xs.filter(\.isFinite).sorted()
             guard let first = sorted.first, let last = sorted.last else { continue }
             (lo, hi) = (min(lo, first), max(hi, last))
-            if plot.kind.spec.standsInSlots { step = min(step, Self.smallestStep(sorted)) }
+            if plot.standsInSlots {
+                step = min(step, Statistics.smallestStep(sorted, sorted: true))
+            }
         }
         guard lo < hi, step.isFinite else { return nil }
         return (lo - step / 2)...(hi + step / 2)
-    }
-
-    /// The smallest gap between neighbours of ascending `sorted` (∞ for fewer than two).
-    static func smallestStep(_ sorted: [Double]) -> Double {
-        var step = Double.infinity
-        for (a, b) in zip(sorted, sorted.dropFirst()) where b > a { step = min(step, b - a) }
-        return step
     }
 
     /// Whether the chart's x is discrete already (categories, or labels on the index).

@@ -183,7 +183,7 @@ import ChartbookModel
         "bins": "sturges", "density": "on", "sort": "descending", "center": "\"total\"",
         "y": "product", "low": "lo", "high": "hi", "open": "first",
         "agg": "median", "bin": "month-of-year", "top": "5", "bandwidth": "2.5", "shape": "symbol",
-        "band": "90%", "stack": "normalize",
+        "band": "90%", "stack": "normalize", "jitter": "0.5",
         "rolling": "max:30d", "running": "sum",
         "change": "pct", "method": "poly:3", "facet": "sex~species", "extent": "iqr",
     ]
