@@ -54,7 +54,7 @@ extension PlotOption {
     }
 
     static let bandwidth = PlotOption.bound(
-        "bandwidth", [.density], values: .either(.keyword(["auto"]), .number(1e-9...1e12)),
+        "bandwidth", [.density, .violin], values: .either(.keyword(["auto"]), .number(1e-9...1e12)),
         read: { token, b throws(Diagnostic) in
             b.bandwidth = Located(
                 token.text.lowercased() == "auto"

@@ -40,6 +40,8 @@ public struct PlotKindSpec: Sendable {
     /// out whole: `.family`).
     public enum Mark: Sendable, Equatable {
         case line, area, dots, bars, candles, boxes, strip, family
+        /// A violin: a density mirrored around its category's slot.
+        case violins
         /// Error bars: a capped whisker from low to high and a dot at the value.
         case whiskers
     }
@@ -61,6 +63,8 @@ public struct PlotKindSpec: Sendable {
 
     public enum VegaLiteMark: Sendable, Equatable {
         case line, point, bars, histogram, box, range, candles, hbar, arcs, heatmap, trend
+        /// A horizontal `area` from the density's left edge to its right, around its slot.
+        case violin
         /// An `errorbar` mark from `y` (high) to `y2` (low), and a point at the value.
         case errorbar
         /// No Vega-Lite mark: named in the spec's description instead.
@@ -150,6 +154,8 @@ extension Plot {
         /// Composite marks: a line through a statistic of the column's distribution
         /// (`PlotKindSpec.distribution`) — the empirical CDF, and a kernel density.
         case ecdf, density
+        /// A density mirrored around its category (`by=` group), one violin per group.
+        case violin
 
         /// Whether the kind is drawn as a connected line (`line`, `area`).
         public var isLine: Bool { spec.mark == .line || spec.mark == .area }
@@ -307,6 +313,13 @@ extension PlotKindSpec {
                 "A kernel density estimate of the values (Gaussian, Scott's bandwidth unless bandwidth=): a smooth histogram of area 1.",
             example: "add plot density cars.mpg by=origin",
             family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line, standsOnZero: true,
+            traits: [.splitsBy], distribution: .density(bandwidth: nil)),
+        PlotKindSpec(
+            kind: .violin, aliases: [],
+            summary:
+                "A kernel density of the values mirrored around each by= group's place (as box plots stand), every violin's width on one scale.",
+            example: "add plot violin cars.mpg by=origin",
+            family: .box, mark: .violins, legendKey: .area, vegaLite: .violin, barWidth: 0.8,
             traits: [.splitsBy], distribution: .density(bandwidth: nil)),
     ]
 }

@@ -289,16 +289,15 @@ public struct SVGRenderer: Sendable {
     func bandAreas(_ scene: Scene, clip: String, _ out: inout SVGWriter) {
         for layer in scene.layers {
             guard let band = layer.band else { continue }
+            func point(_ at: Double, _ edge: Double) -> String {
+                band.alongY
+                    ? "\(n(px(edge, scene))) \(n(py(at, scene)))"
+                    : "\(n(px(at, scene))) \(n(py(edge, scene)))"
+            }
             for run in band.runs where !run.isEmpty {
                 var d = ""
-                for (i, p) in run.enumerated() {
-                    d +=
-                        (i == 0 ? "M" : "L")
-                        + "\(n(px(Double(p.x), scene))) \(n(py(Double(p.top), scene)))"
-                }
-                for p in run.reversed() {
-                    d += "L\(n(px(Double(p.x), scene))) \(n(py(Double(p.bottom), scene)))"
-                }
+                for (i, p) in run.enumerated() { d += (i == 0 ? "M" : "L") + point(p.at, p.from) }
+                for p in run.reversed() { d += "L" + point(p.at, p.to) }
                 out.line(
                     "<path d=\"\(d)Z\" fill=\"\(band.color.hexOpaque)\"\(opacity(band.color, "fill-opacity")) stroke=\"none\" clip-path=\"url(#\(clip))\"/>"
                 )

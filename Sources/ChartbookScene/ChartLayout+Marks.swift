@@ -52,6 +52,11 @@ extension ChartLayout {
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
                 marks: .boxes(candles(p, slots(p, window, side: side), y: y)))
+        case .violins:
+            var layer = Scene.Layer(
+                plotID: p.plot.id, color: p.color, thickness: 1, marks: .polyline([]))
+            layer.band = violin(p, x: x, y: y, group: group)
+            return layer
         case .boxes:
             return Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
@@ -151,8 +156,9 @@ extension ChartLayout {
                 if !run.isEmpty { runs.append(run); run = [] }
                 continue
             }
-            let point = Scene.Band.Point(x: position(i), top: y.dot(high[i]), bottom: y.dot(low[i]))
-            if run.last?.x == point.x { run[run.count - 1] = point } else { run.append(point) }
+            let point = Scene.Band.Point(
+                at: Double(position(i)), from: Double(y.dot(high[i])), to: Double(y.dot(low[i])))
+            if run.last?.at == point.at { run[run.count - 1] = point } else { run.append(point) }
         }
         if !run.isEmpty { runs.append(run) }
         return runs.isEmpty ? nil : Scene.Band(runs: runs, color: color)

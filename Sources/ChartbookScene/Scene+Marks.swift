@@ -59,19 +59,26 @@ extension Scene {
         }
     }
 
-    /// An area between two edges (Vega-Lite's area with y and y2): runs of dot columns, each
-    /// point with the dot rows of its upper (`top`) and lower (`bottom`) edge; a missing
-    /// value starts a new run. Painted in `color` (translucent).
+    /// An area between two edges (Vega-Lite's area with y and y2, or x and x2): runs of
+    /// points along x (`across == false`: `at` a dot column, `from` the upper edge's dot row,
+    /// `to` the lower's) or along y (a violin: `at` a dot row, `from` the left edge's dot
+    /// column, `to` the right's); a missing value starts a new run. Painted in `color`
+    /// (translucent). Positions in dots, fractional (a cell renderer rounds them).
     public struct Band: Equatable, Sendable {
         public struct Point: Equatable, Sendable {
-            public var x: Int, top: Int, bottom: Int
-            public init(x: Int, top: Int, bottom: Int) {
-                self.x = x; self.top = top; self.bottom = bottom
+            /// In dots, fractional where the layout knows better than a dot (a violin's edges).
+            public var at: Double, from: Double, to: Double
+            public init(at: Double, from: Double, to: Double) {
+                self.at = at; self.from = from; self.to = to
             }
         }
         public var runs: [[Point]]
         public var color: Color
-        public init(runs: [[Point]], color: Color) { self.runs = runs; self.color = color }
+        /// Whether it runs down the chart (its points at dot rows, edges left and right).
+        public var alongY: Bool
+        public init(runs: [[Point]], color: Color, alongY: Bool = false) {
+            self.runs = runs; self.color = color; self.alongY = alongY
+        }
     }
 
     /// How the area under a line is painted, down (or up) to `baselineDotY`.

@@ -61,6 +61,11 @@ struct SeriesResolver {
 
         /// The plot's channels (`color=COLUMN`, `size=COLUMN`): their scales and columns.
         var channels: Channels? = nil
+        /// A violin's densities at its levels (`values`, in the y scale's units), and their
+        /// scale: the share of the half slot a density of 1 spans (one for every violin of
+        /// the chart, so their widths compare: the widest fills `width=` of its slot).
+        var densities: [Double]? = nil
+        var densityScale = 1.0
         /// A jittered dot plot's slot in x units (`Session.jitterSlot`; nil: one category or
         /// index step).
         var jitterSlot: Double? = nil
@@ -162,7 +167,7 @@ struct SeriesResolver {
         for plot in session.plots {
             guard let values = session.values(of: plot) else { continue }
             let main = plot.kind != .sparkline
-            let derived = plot.kind == .histogram || plot.kind == .box
+            let derived = plot.kind == .histogram || plot.kind == .box || plot.kind == .violin
             let xs: [Double]? =
                 main && scale != .index && !derived
                 ? session.xValues(of: plot, on: scale, categories: &categories) : nil
@@ -177,6 +182,7 @@ struct SeriesResolver {
                 var s = self.series(
                     of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
                     main: main, channels: channels)
+                if plot.kind == .violin { mirror(&s, at: categories.slot(of: s.name)) }
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
                 // Only an x–y chart joins its points along x (categories are summed by slot).
@@ -189,6 +195,7 @@ struct SeriesResolver {
             leftOut += transform(&series[i])
         }
         stack(&series)
+        scaleViolins(&series)
         for i in series.indices where series[i].plot.kind == .range {
             series[i].bases = series[i].extra.first
         }
@@ -261,11 +268,15 @@ struct SeriesResolver {
     }
 
     /// The columns a kind draws besides its own, from the plot's binding: a range's low; a
-    /// candlestick's open, high and low; a trend's band (its drawn table's low and high).
+    /// candlestick's open, high and low; a trend's band (its drawn table's low and high); a
+    /// violin's levels (its drawn table's values, where its densities were estimated).
     /// Missing columns read as missing values.
     func extraColumns(of plot: Plot) -> [[Double]] {
         let dataset = session.table(of: plot)
         let count = dataset?.count ?? 0
+        if plot.kind == .violin {
+            return [dataset?.columns.first?.numbers ?? Array(repeating: .nan, count: count)]
+        }
         if plot.kind == .trend, let drawn = plot.drawn, let low = drawn.low, let high = drawn.high {
             return [low, high].map {
                 dataset?.column(named: $0)?.numbers ?? Array(repeating: .nan, count: count)
@@ -292,6 +303,25 @@ struct SeriesResolver {
         s.values = summary(s.box)
         s.original = s.original.map { summary(BoxStatistics($0)) }
         s.xs = Array(repeating: slot, count: s.values.count)
+    }
+
+    /// A violin: its densities kept aside, its levels become the values (the y extent, the
+    /// log scale and the readout read them), x its group's category slot.
+    func mirror(_ s: inout Series, at slot: Double) {
+        s.densities = s.values
+        s.values = s.extra.first ?? []
+        s.extra = []
+        s.xs = Array(repeating: slot, count: s.values.count)
+    }
+
+    /// One width scale for every violin of the chart: the largest density fills the slot's
+    /// `width=` share.
+    func scaleViolins(_ series: inout [Series]) {
+        let largest = series.compactMap(\.densities).flatMap { $0 }.filter(\.isFinite).max() ?? 0
+        guard largest > 0 else { return }
+        for i in series.indices where series[i].densities != nil {
+            series[i].densityScale = 1 / largest
+        }
     }
 
     /// Histograms: the values become counts (or densities) in bins all histograms share,

@@ -2,46 +2,60 @@ import ChartbookModel
 import ChartbookScene
 
 extension TerminalRenderer {
-    /// Shades the cells of each layer's band (`Scene.Band`: a trend's confidence band) from
-    /// its upper edge to its lower one, the edges joined straight between points, before
-    /// the lines are drawn over it, in the band's (translucent) colour as a fill's shade is;
-    /// without colour, a stacked part's band in its pattern (`Scene.Layer.pattern`).
+    /// Shades the cells of each layer's band (`Scene.Band`: a trend's confidence band, a
+    /// stacked area's part, a violin) between its edges, joined straight between points,
+    /// before the lines are drawn over it, in the band's (translucent) colour as a fill's
+    /// shade is; without colour, a stacked part's band in its pattern (`Scene.Layer.pattern`).
     func drawBands(_ scene: Scene, into grid: inout CellGrid) {
         let area = scene.plotArea
-        let dx = scene.dotsPerCell.x, dy = scene.dotsPerCell.y
         let glyph = Glyphs(asciiOnly: raster.canvas == .ascii).fill
         for layer in scene.layers {
             guard let band = layer.band else { continue }
             let glyph = monochrome ? layer.pattern.map(raster.pattern) ?? glyph : glyph
-            var top = [Int](repeating: Int.max, count: area.width)
-            var bottom = [Int](repeating: Int.min, count: area.width)
+            // Along x: per cell column, the rows between the edges; along y: per cell row,
+            // the columns.
+            let (along, across) =
+                band.alongY
+                ? (scene.dotsPerCell.y, scene.dotsPerCell.x)
+                : (scene.dotsPerCell.x, scene.dotsPerCell.y)
+            let count = band.alongY ? area.height : area.width
+            let limit = band.alongY ? area.width : area.height
+            var low = [Int](repeating: Int.max, count: count)
+            var high = [Int](repeating: Int.min, count: count)
             for run in band.runs {
                 for (a, b) in zip(run, run.dropFirst().isEmpty ? run : Array(run.dropFirst())) {
-                    Self.spanColumns(a, b) { x, upper, lower in
-                        let c = x / dx
-                        guard c >= 0, c < area.width else { return }
-                        top[c] = min(top[c], upper)
-                        bottom[c] = max(bottom[c], lower)
+                    Self.spanEdges(a, b) { at, from, to in
+                        let c = at / along
+                        guard c >= 0, c < count else { return }
+                        low[c] = min(low[c], min(from, to))
+                        high[c] = max(high[c], max(from, to))
                     }
                 }
             }
-            for c in 0..<area.width where top[c] != Int.max {
-                let first = max(top[c] / dy, 0), last = min(bottom[c] / dy, area.height - 1)
+            for c in 0..<count where low[c] != Int.max {
+                let first = max(low[c] / across, 0), last = min(high[c] / across, limit - 1)
                 guard first <= last else { continue }
-                for r in first...last {
-                    shade(area.column + c, area.row + r, band.color, glyph, scene, &grid)
+                for k in first...last {
+                    let (gx, gy) = band.alongY ? (k, c) : (c, k)
+                    shade(area.column + gx, area.row + gy, band.color, glyph, scene, &grid)
                 }
             }
         }
     }
 
-    /// Every dot column from `a` to `b` with the edges' rows there, straight between them.
-    static func spanColumns(
+    /// Every dot from `a` to `b` along the band with its edges there (rounded to dots),
+    /// straight between them.
+    static func spanEdges(
         _ a: Scene.Band.Point, _ b: Scene.Band.Point, _ visit: (Int, Int, Int) -> Void
     ) {
-        let steps = b.x - a.x
+        func dots(_ p: Scene.Band.Point) -> (at: Int, from: Int, to: Int) {
+            (Int(p.at.rounded()), Int(p.from.rounded()), Int(p.to.rounded()))
+        }
+        let (a, b) = (dots(a), dots(b))
+        let (first, last) = a.at <= b.at ? (a, b) : (b, a)
+        let steps = last.at - first.at
         guard steps > 0 else {
-            visit(a.x, min(a.top, b.top), max(a.bottom, b.bottom))
+            visit(a.at, min(a.from, b.from), max(a.to, b.to))
             return
         }
         for i in 0...steps {
@@ -49,7 +63,7 @@ extension TerminalRenderer {
             func mix(_ p: Int, _ q: Int) -> Int {
                 Int((Double(p) + (Double(q) - Double(p)) * t).rounded())
             }
-            visit(a.x + i, mix(a.top, b.top), mix(a.bottom, b.bottom))
+            visit(first.at + i, mix(first.from, last.from), mix(first.to, last.to))
         }
     }
 }

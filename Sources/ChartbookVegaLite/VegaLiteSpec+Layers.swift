@@ -48,6 +48,7 @@ extension VegaLiteSpec {
         case .bars: return barLayers(group, dataset)
         case .histogram: return histogramLayers(plot, dataset, notes: &notes)
         case .box: return [boxLayer(plot, dataset)]
+        case .violin: return violinLayers(plot, dataset)
         case .range: return [rangeLayer(plot, dataset)]
         case .candles: return candleLayers(plot, dataset)
         case .errorbar: return errorbarLayers(plot, dataset)
@@ -434,6 +435,7 @@ extension VegaLiteSpec {
     }
 
     func boxLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
+        if hasViolins { return slottedBoxLayer(plot, dataset) }
         var encoding = [JSON.Member("y", yEncoding(plot, field: plot.series.column))]
         if let by = plot.binding.by {
             encoding.insert(

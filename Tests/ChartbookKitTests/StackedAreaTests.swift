@@ -59,8 +59,8 @@ import Testing
         #expect(scene.layers.allSatisfy { $0.fill == nil && $0.pattern != nil })
         // At x = 1 (the first point of every group): a's top is b's bottom, b's top c's.
         let first = bands.map { $0.runs[0][0] }
-        #expect(first[0].top == first[1].bottom && first[1].top == first[2].bottom)
-        #expect(first[2].top < first[0].top)
+        #expect(first[0].from == first[1].to && first[1].from == first[2].to)
+        #expect(first[2].from < first[0].from)
     }
 
     @Test func savedReplayedExportedAndRefused() throws {

@@ -31,7 +31,7 @@ import Testing
         let band = try #require(scene.layers.first?.band)
         #expect(band.runs.count == 1)
         // Widest at the ends, narrowest near the mean of x.
-        let widths = band.runs[0].map { $0.bottom - $0.top }
+        let widths = band.runs[0].map { $0.to - $0.from }
         #expect(widths.allSatisfy { $0 >= 0 })
         #expect(
             (widths.first ?? 0) > (widths.min() ?? 0) && (widths.last ?? 0) > (widths.min() ?? 0))
