@@ -192,15 +192,3 @@ public struct SummaryPyramid: Sendable {
         }
     }
 }
-
-/// Storage lent to the two halves of a parallel build, which write disjoint parts of it.
-private struct SendablePointer<T>: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<T>
-    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
-}
-
-/// Values lent read-only to the two halves of a parallel build.
-private struct SendableBuffer: @unchecked Sendable {
-    let buffer: UnsafeBufferPointer<Double>
-    init(_ buffer: UnsafeBufferPointer<Double>) { self.buffer = buffer }
-}

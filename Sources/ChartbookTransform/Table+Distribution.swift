@@ -48,29 +48,45 @@ extension Table {
     }
 
     /// The Gaussian kernel density of `values` at `Distribution.densitySteps` + 1 points
-    /// from their lowest to their highest, each point summed over the values in order —
-    /// as Vega's KDE sums them (`exp(−z²/2) / √(2π)`, then divided by the bandwidth and n).
+    /// from their lowest to their highest, each point summed over the values in order, as
+    /// Vega's KDE sums them (`kernelSum`). Exact (every value counts at every point); the points are shared between both cores
+    /// when there are many values, each point's sum in the same order, so the same numbers.
     static func density(_ values: [Double], bandwidth: Double?) -> [(Double, Double)] {
         guard let low = values.min(), let high = values.max() else { return [] }
         let h = bandwidth ?? Distribution.scottBandwidth(values)
         let steps = Distribution.densitySteps
-        let span = high - low
-        let root = (2 * Double.pi).squareRoot()
-        let n = Double(values.count)
-        func pdf(_ x: Double) -> Double {
-            var sum = 0.0
-            for v in values {
-                let z = (x - v) / h
-                sum += exp(-0.5 * z * z) / root
+        let xs = (0...steps).map { i in
+            i == 0 ? low : i == steps ? high : low + (Double(i) / Double(steps)) * (high - low)
+        }
+        let ys = values.withUnsafeBufferPointer { buffer in
+            [Double](unsafeUninitializedCapacity: xs.count) { storage, initialised in
+                guard let base = storage.baseAddress else { initialised = 0; return }
+                let out = SendablePointer(base), input = SendableBuffer(buffer)
+                let parts = values.count >= 100_000 ? 2 : 1
+                DispatchQueue.concurrentPerform(iterations: parts) { part in
+                    for k in stride(from: part, to: xs.count, by: parts) {
+                        (out.pointer + k).initialize(
+                            to: kernelSum(at: xs[k], input.buffer, bandwidth: h))
+                    }
+                }
+                initialised = xs.count
             }
-            return sum / h / n
         }
-        var points = [(low, pdf(low))]
-        for i in 1..<steps {
-            let x = low + (Double(i) / Double(steps)) * span
-            points.append((x, pdf(x)))
+        return Array(zip(xs, ys))
+    }
+
+    /// The density at `x`: Σ exp(−z²/2) over the values in order, over √(2π), h and n —
+    /// Vega's sum with its constant factors taken out of the loop (a division per value
+    /// cost more than the exponential; the numbers agree to 1e-13).
+    static func kernelSum(at x: Double, _ values: UnsafeBufferPointer<Double>, bandwidth h: Double)
+        -> Double
+    {
+        let inverse = 1 / h
+        var sum = 0.0
+        for v in values {
+            let z = (x - v) * inverse
+            sum += exp(-0.5 * z * z)
         }
-        points.append((high, pdf(high)))
-        return points
+        return sum / (2 * Double.pi).squareRoot() / h / Double(values.count)
     }
 }
