@@ -72,6 +72,9 @@ public enum FuzzVocabulary {
         // The grammar's third step (issue 50): channels, composites, top, statistics on x.
         "color=k", "size=n", "color=d", "size=k", "top=2", "top=0", "x=mean", "y=p90",
         "bandwidth=1e-300", "style=step", "agg=count",
+        // Bands, stacks, jitter, violins and ranks (issue 50, a later session).
+        "band=on", "band=50%", "band=99.9%", "stack=normalize", "stack=on", "stack=off",
+        "jitter=1", "jitter=0.01", "jitter=off", "rank(rev)", "rank(-w)",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.
@@ -127,6 +130,13 @@ public enum FuzzVocabulary {
         "add plot heatmap t x=n y=k agg=count", "add plot heatmap fz.v x=n y=s agg=p90",
         "add refline x=mean t.v", "add refline mean w", "add refline y=median big",
         "style=step", "top=3",
+        "add plot trend t.v x=n band=on", "add plot trend big x=big method=poly:6 band=99.9%",
+        "add plot trend t.v x=d by=k method=log band=50%",
+        "add plot area t.v x=n by=k stack=normalize", "add plot area big by=big stack=on",
+        "add plot stacked t.v x=k by=k agg=sum stack=normalize",
+        "add plot dot t.v x=k jitter=1", "add plot dot big x=big jitter=0.5",
+        "add plot violin t.v by=k", "add plot violin big", "add plot violin tiny bandwidth=1e-300",
+        "add plot box t.v by=k width=0.1",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).

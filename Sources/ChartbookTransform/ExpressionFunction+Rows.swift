@@ -4,7 +4,9 @@ import ChartbookModel
 /// `lead(x[, n])`, n rows after — in the dataset's row order (a file's, a query's), as SQL's
 /// and Vega-Lite's `lag`/`lead` read a partition's. Missing where that row does not exist,
 /// or n is not a whole number from 0 to the row count. Any type: numbers, times, text and
-/// truth values shift alike.
+/// truth values shift alike. `rank(x)`: each value's place among all of them, smallest
+/// first, ties sharing the first place of their run (1, 2, 2, 4: SQL's and Vega-Lite's
+/// `rank`).
 extension ExpressionFunction {
     static let rows: [ExpressionFunction] = [
         shift(
@@ -12,7 +14,30 @@ extension ExpressionFunction {
             "x n rows before (n = 1 by default; missing in the first n rows): x - lag(x) is the change from the row before"
         ),
         shift("lead", by: 1, "x n rows after (n = 1 by default; missing in the last n rows)"),
+        ExpressionFunction(
+            name: "rank", signature: "rank(x)",
+            summary:
+                "x's place among all the rows' values, smallest first, ties sharing a place (1, 2, 2, 4); rank(-x) is largest first; missing where x is",
+            arity: 1...1,
+            type: { types in types[0] == .number || types[0] == .time ? .number : nil },
+            apply: { args, _ in .numbers(ranks(args[0].numbers)) }),
     ]
+
+    /// Competition ranks of `values` (1 = smallest; ties take the first place of their run),
+    /// NaN for missing values.
+    static func ranks(_ values: [Double]) -> [Double] {
+        let order = values.indices.filter { !values[$0].isNaN }.sorted {
+            values[$0] < values[$1] || (values[$0] == values[$1] && $0 < $1)
+        }
+        var ranks = [Double](repeating: .nan, count: values.count)
+        for (place, row) in order.enumerated() {
+            let previous = place > 0 ? order[place - 1] : nil
+            ranks[row] =
+                previous.map { values[$0] == values[row] ? ranks[$0] : Double(place + 1) }
+                ?? 1
+        }
+        return ranks
+    }
 
     static func shift(_ name: String, by direction: Int, _ summary: String) -> ExpressionFunction {
         ExpressionFunction(

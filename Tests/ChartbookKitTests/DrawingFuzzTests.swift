@@ -35,11 +35,16 @@ import ChartbookTerminal
                 Self.soup[Int(random.next() % UInt64(Self.soup.count))]
             }.joined(separator: " ")
             _ = runner.run(ScriptSource(name: "fuzz", text: line), in: &notebook) { _ in }
-            // Words join into lines that mostly fail; now and then a window is opened on
-            // purpose, so scrolled states are drawn whatever the soup holds.
+            // Words join into lines that mostly fail; now and then a window is opened (and a
+            // plot added to an empty chart) on purpose, so scrolled states with plots are
+            // drawn whatever the soup holds.
             if iteration % 150 == 149 {
-                _ = runner.run(ScriptSource(name: "nudge", text: "set spacing 2"), in: &notebook) {
-                    _ in
+                let nudges =
+                    (notebook.session.plots.isEmpty
+                        ? ["gen w walk 40 seed=2", "add plot line w"] : [])
+                    + ["set spacing 2"]
+                for nudge in nudges {
+                    _ = runner.run(ScriptSource(name: "nudge", text: nudge), in: &notebook) { _ in }
                 }
             }
             if !notebook.session.plots.isEmpty { withPlots += 1 }

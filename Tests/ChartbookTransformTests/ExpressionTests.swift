@@ -103,6 +103,20 @@ import Testing
         #expect(throws: ExpressionError.self) { try compute("lead()") }
     }
 
+    /// `rank` (issue 50): competition ranks, smallest first (SQL's and Vega-Lite's `rank`),
+    /// against ranks counted here as 1 + the number of smaller values.
+    @Test func rankIsOnePlusTheSmallerValues() throws {
+        let values: [Double] = [5, 3, 8, 3, .nan, 1, 8, 8, -2]
+        let d = Dataset(name: "d", columns: [Column(name: "v", numbers: values)], source: .inline)
+        let expected = values.map { v in
+            v.isNaN ? "" : String(1 + values.filter { !$0.isNaN && $0 < v }.count)
+        }
+        #expect(texts(try compute("rank(v)", d).0) == expected)
+        #expect(
+            texts(try compute("rank(-v)", d).0) == ["4", "5", "1", "5", "", "7", "1", "1", "8"])
+        #expect(throws: ExpressionError.self) { try compute("rank(concat(v))", d) }
+    }
+
     @Test func timesBeyondTheCalendarHaveNoParts() throws {
         #expect(texts(try compute("year(day + 1e300)").0) == ["", "", "", ""])
         #expect(texts(try compute("date(year * 1e15, 1, 1)").0) == ["", "", "", ""])
