@@ -237,7 +237,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return
                 "give it an x=COLUMN the axis can take, or 'set xscale index' to draw every plot by row number"
         case .chartMismatch:
-            return "remove the other plots first ('remove plot ID'), or start again with 'reset'"
+            return
+                "draw it beside this chart with 'add panel' first, or remove the other plots ('remove plot ID')"
         case .tooLargeToInline:
             return "add url=on to refer to a loaded file instead of copying its rows"
         case .remoteNeedsLocal:

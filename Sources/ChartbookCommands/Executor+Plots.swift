@@ -60,11 +60,14 @@ extension Executor {
         if let id, s.plot(id: id.value) != nil {
             throw Diagnostic(.duplicateName(.plot, id.value), at: id.range)
         }
-        let plotID =
-            id?.value
-            ?? Identifier.unique(
-                Identifier.made(from: Self.defaultID(kind, series), fallback: "plot"),
-                taken: Set(s.plots.map(\.id)))
+        let taken = Set(s.plots.map(\.id))
+        var base = Identifier.made(from: Self.defaultID(kind, series), fallback: "plot")
+        // A second plot of a column is named by what it shows (`latency_ms_p95`), not by a
+        // number (`latency_ms2`).
+        if taken.contains(base), let shown = Self.shownAs(kind, binding) {
+            base = Identifier.made(from: base + "_" + shown, fallback: base)
+        }
+        let plotID = id?.value ?? Identifier.unique(base, taken: taken)
         guard s.plots.count < limits.maxPlots else {
             throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
         }
@@ -82,6 +85,17 @@ extension Executor {
     static func defaultID(_ kind: Plot.Kind, _ series: SeriesReference) -> String {
         if kind == .trend { return "trend" }
         return series.column.isEmpty ? "count" : series.column
+    }
+
+    /// What a plot shows of its column, for its id beside another plot of it: its `agg=`
+    /// (`p95`), its window (`rolling`, `running`, `change`), `top`, or its kind when that is a
+    /// statistic of its own (`ecdf`, `density`, `violin`, `histogram`, `box`); nil otherwise.
+    static func shownAs(_ kind: Plot.Kind, _ binding: PlotBinding) -> String? {
+        if let aggregate = binding.aggregate { return aggregate.rawValue }
+        if let window = binding.window { return window.option }
+        if binding.top != nil { return "top" }
+        let statistics: Set<Plot.Kind> = [.ecdf, .density, .violin, .histogram, .box]
+        return statistics.contains(kind) ? kind.rawValue : nil
     }
 
     /// `add plot KIND DATASET … agg=count`: the dataset's rows counted, no column drawn

@@ -332,8 +332,19 @@ public enum SessionScript {
         Located(value, at: .generated)
     }
 
+    /// `path` as the script at `directory` reads it: below the directory, its rest
+    /// (`data/cars.csv`); beside it under a common folder other than the root, with `..`
+    /// (`../data/cars.csv`: the project moves as a whole); else as it is (absolute).
     static func relative(_ path: String, to directory: String?) -> String {
-        guard let directory, path.hasPrefix(directory + "/") else { return path }
-        return String(path.dropFirst(directory.count + 1))
+        guard let directory, path.hasPrefix("/"), directory.hasPrefix("/") else { return path }
+        if path.hasPrefix(directory + "/") { return String(path.dropFirst(directory.count + 1)) }
+        let target = path.split(separator: "/"), base = directory.split(separator: "/")
+        var common = 0
+        while common < min(target.count - 1, base.count), target[common] == base[common] {
+            common += 1
+        }
+        guard common > 0 else { return path }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...].map(String.init)).joined(separator: "/")
     }
 }

@@ -258,3 +258,37 @@ import ChartbookModel
                 == "month,revenue\nJan,1\nFeb,3\nMar,2\n")
     }
 }
+
+/// Issue 54's frictions: what a user meets after the second step.
+@Suite struct NotebookFrictionTests {
+    /// `save script` writes a file's path as the script reads it: below its folder, its
+    /// rest; beside it in one project, with `..`; in another tree, as it is.
+    @Test func scriptsReadTheirDataRelatively() {
+        #expect(SessionScript.relative("/p/data/cars.csv", to: "/p") == "data/cars.csv")
+        #expect(SessionScript.relative("/p/data/cars.csv", to: "/p/out") == "../data/cars.csv")
+        #expect(SessionScript.relative("/p/a/b/c.csv", to: "/p/x/y") == "../../a/b/c.csv")
+        #expect(SessionScript.relative("/tmp/c.csv", to: "/work/main") == "/tmp/c.csv")
+        #expect(SessionScript.relative("data/c.csv", to: "/work") == "data/c.csv")
+        #expect(SessionScript.relative("/p/c.csv", to: nil) == "/p/c.csv")
+    }
+
+    /// A second plot of a column is named by what it shows, not by a number.
+    @Test func secondPlotsAreNamedByWhatTheyShow() {
+        var h = Harness()
+        #expect(
+            h.run(
+                "gen w walk 30; add plot line w; add plot line w rolling=5; add plot line w running=sum; add plot line w rolling=9"
+            ) == nil)
+        #expect(h.session.plots.map(\.id) == ["w", "w_rolling", "w_running", "w_rolling2"])
+    }
+
+    /// A kind of another chart is refused with the way to draw it beside this one.
+    @Test func anotherChartsKindNamesAddPanel() {
+        var h = Harness()
+        let refused = h.run("gen w walk 30; add plot line w; add plot histogram w") ?? ""
+        #expect(refused.contains("'add panel'"))
+        var beside = Harness()
+        #expect(
+            beside.run("gen w walk 30; add plot line w; add panel; add plot histogram w") == nil)
+    }
+}
