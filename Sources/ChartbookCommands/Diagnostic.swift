@@ -43,6 +43,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case expected(Expectation, found: String?)
         /// More words than the command takes.
         case unexpected(String)
+        /// More words after a text that takes one: `set title Seattle weather`.
+        case unquotedText(word: String, command: String, text: String)
         case invalidValue(key: String, value: String, expected: String)
         case unterminatedString
         case invalidEscape(String)
@@ -115,7 +117,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .withoutVerb(let word, _): return "unknown command '\(word)'"
         case .expected(let what, let found):
             return "expected \(what.description)" + (found.map { ", found '\($0)'" } ?? "")
-        case .unexpected(let word): return "unexpected '\(word)'"
+        case .unexpected(let word), .unquotedText(let word, _, _): return "unexpected '\(word)'"
         case .invalidValue(let key, let value, let expected):
             return "invalid \(key) '\(value)': expected \(expected)"
         case .unterminatedString: return "unterminated string"
@@ -236,6 +238,8 @@ public struct Diagnostic: Error, Equatable, Sendable {
         case .xMismatch:
             return
                 "give it an x=COLUMN the axis can take, or 'set xscale index' to draw every plot by row number"
+        case .unquotedText(_, let command, let text):
+            return "put text with spaces in quotes: \(command) \"\(text)\""
         case .chartMismatch:
             return
                 "draw it beside this chart with 'add panel' first, or remove the other plots ('remove plot ID')"

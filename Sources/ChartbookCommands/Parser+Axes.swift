@@ -23,7 +23,7 @@ extension Parser {
     {
         { c throws(Diagnostic) in
             let token = try c.value(.title)
-            try c.expectEnd()
+            try c.expectEndOfText(after: token, command: x ? "set xlabel" : "set ylabel")
             let off = token.kind == .word && token.text.lowercased() == "off"
             let text = off || token.text.isEmpty ? nil : TextMetrics.sanitized(token.text)
             return .setAxisTitle(x: x, text)

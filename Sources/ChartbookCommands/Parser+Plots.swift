@@ -9,12 +9,20 @@ extension Parser {
             expected: .plotKind)
         let kind = Plot.Kind.named(kindText) ?? .line
         let series = try c.series(.series(for: nil))
+        // `as ID` right after the series, or among the options (where it is often typed).
         var id: Located<String>?
-        if let token = c.peek, token.text.lowercased() == "as", !c.atOption {
-            _ = c.next()
-            id = try c.name(.newName(.plot))
+        var options = [TypedOption]()
+        while let token = c.peek {
+            if id == nil, token.text.lowercased() == "as", !c.atOption {
+                _ = c.next()
+                id = try c.name(.newName(.plot))
+            } else if c.atOption {
+                options.append(try c.option())
+            } else {
+                options += try c.options()  // (fails there, saying what it met)
+            }
         }
-        let settings = try plotSettings(c.options(), kind: kind) { option in
+        let settings = try plotSettings(options, kind: kind) { option in
             unknownOption(option, PlotOption.names(for: kind), context: "\(kind.rawValue) plots")
         }
         return .addPlot(

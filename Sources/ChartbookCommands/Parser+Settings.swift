@@ -77,7 +77,7 @@ extension Parser {
     /// `set title …`.
     static func setTitle(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let token = try c.value(.title)
-        try c.expectEnd()
+        try c.expectEndOfText(after: token, command: "set title")
         if token.kind == .word && token.text.lowercased() == "off" { return .setTitle(nil) }
         return .setTitle(token.text.isEmpty ? nil : token.text)
     }

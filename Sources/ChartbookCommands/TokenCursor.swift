@@ -142,6 +142,18 @@ struct TokenCursor {
     func expectEnd() throws(Diagnostic) {
         if let token = peek { throw Diagnostic(.unexpected(token.text), at: token.range) }
     }
+
+    /// The end of a command whose one operand is a text (`first`): more words are refused
+    /// with the quoted text to type instead.
+    func expectEndOfText(after first: Token, command: String) throws(Diagnostic) {
+        guard let token = peek else { return }
+        let rest = tokens[index...].map(\.text)
+        throw Diagnostic(
+            .unquotedText(
+                word: token.text, command: command,
+                text: ([first.text] + rest).joined(separator: " ")),
+            at: token.range)
+    }
 }
 
 /// A `key=value` pair as typed.

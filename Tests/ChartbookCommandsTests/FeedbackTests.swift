@@ -282,6 +282,20 @@ import ChartbookModel
         #expect(h.session.plots.map(\.id) == ["w", "w_rolling", "w_running", "w_rolling2"])
     }
 
+    /// `as ID` is read among the options too; a title of several words is refused with
+    /// the quoted text to type.
+    @Test func idsAfterOptionsAndUnquotedTitles() {
+        var h = Harness()
+        #expect(h.run("gen w walk 30; add plot line w color=red as fast") == nil)
+        #expect(h.session.plots.map(\.id) == ["fast"])
+        #expect(h.run("add plot line w as a as b")?.contains("unexpected 'as'") == true)
+        #expect(
+            h.run("set title Seattle weather")
+                == "t.cb:1:19: error: unexpected 'weather'; put text with spaces in quotes: set title \"Seattle weather\"\nset title Seattle weather\n                  ^~~~~~~\n"
+        )
+        #expect(h.run("set ylabel deg C")?.contains("set ylabel \"deg C\"") == true)
+    }
+
     /// A kind of another chart is refused with the way to draw it beside this one.
     @Test func anotherChartsKindNamesAddPanel() {
         var h = Harness()
