@@ -13,6 +13,15 @@ public struct OneShot: Equatable, Sendable {
     public var x: String?
     public var by: String?
     public var title: String?
+    /// Plot options given as `--agg`, `--bin`, `--where`, `--facet`: (name, value), each
+    /// written into every plot as `name=value`.
+    public var options: [PlotFlag] = []
+
+    /// `--agg p95` on the command line: `agg=p95` in each plot.
+    public struct PlotFlag: Equatable, Sendable {
+        public var name: String, value: String
+        public init(_ name: String, _ value: String) { self.name = name; self.value = value }
+    }
     /// The kind as typed (an alias, or another case), for diagnostics.
     public var typedKind: String
 
@@ -60,6 +69,7 @@ public struct OneShot: Equatable, Sendable {
         var x: (name: Range<Int>, value: Range<Int>)?
         var by: (name: Range<Int>, value: Range<Int>)?
         var title: (name: Range<Int>, value: Range<Int>)?
+        var options = [(name: Range<Int>, value: Range<Int>)]()
     }
 
     /// `chartbook plot KIND FILE COLUMN… --x X --by B --title T` as the user typed it (its
@@ -78,6 +88,7 @@ public struct OneShot: Equatable, Sendable {
         words.x = option("--x", x)
         words.by = option("--by", by)
         words.title = option("--title", title)
+        words.options = options.compactMap { option("--" + $0.name, $0.value) }
         return words
     }
 
@@ -128,6 +139,10 @@ public struct OneShot: Equatable, Sendable {
             if let by, let typed = words.by {
                 script.append(" by=", from: typed.name)
                 script.append(ScriptQuoting.quotedIfNeeded(by), from: typed.value)
+            }
+            for (option, typed) in zip(options, words.options) {
+                script.append(" \(option.name)=", from: typed.name)
+                script.append(ScriptQuoting.quotedIfNeeded(option.value), from: typed.value)
             }
             script.endCommand()
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChartbookModel
 import ChartbookCommands
 import ChartbookKit
+import ChartbookTerminal
 
 /// `chartbook plot KIND FILE|- COLUMN… [--x COLUMN] [--by COLUMN]`: a one-line chart, run
 /// as the commands it stands for (`OneShot`).
@@ -10,7 +11,7 @@ struct PlotShortcut: ParsableCommand {
         commandName: "plot",
         abstract: "Draw a file (or - for stdin) in one line, as YouPlot and plotext do.",
         usage:
-            "chartbook plot <kind> <file> [<columns> ...] [--x <column>] [--by <column>] [options]",
+            "chartbook plot <kind> <file> [<columns> ...] [--x <column>] [--by <column>] [--agg <op>] [--bin <bin>] [--where <filter>] [--facet <column>] [options]",
         discussion: """
             Sugar for commands: 'chartbook plot line sales.csv revenue cost --x month' runs \
             'load sales.csv x=month', 'add plot line sales.revenue', 'add plot line sales.cost'. \
@@ -49,6 +50,36 @@ struct PlotShortcut: ParsableCommand {
     var title: String?
 
     @Option(
+        help: "Combine the rows that share an x: sum, count, mean, median, min, max, p95 … (agg=).")
+    var agg: String?
+
+    @Option(
+        help: "Group x into bins before --agg: a count, step:W, or month, week, day, hour … (bin=)."
+    )
+    var bin: String?
+
+    @Option(
+        name: .customLong("where"),
+        help: ArgumentHelp(
+            "Keep some rows: COLUMN=A,B, COLUMN!=A, COLUMN>N … (where=).", valueName: "filter"))
+    var filter: String?
+
+    @Option(help: "Small panels, one per value of this column (facet=).")
+    var facet: String?
+
+    @Option(
+        help:
+            "Drawing canvas: braille, block, ascii, or auto (a picture where the terminal shows pictures)."
+    )
+    var canvas: Canvas?
+
+    @Option(
+        help:
+            "The terminal shows pictures this way: kitty, iterm2 or sixel (as chartbook --pictures)."
+    )
+    var pictures: PictureProtocol?
+
+    @Option(
         help: ArgumentHelp("Also write the chart as SVG to this file.", valueName: "path"),
         completion: .file(extensions: ["svg"]))
     var svg: String?
@@ -71,10 +102,14 @@ struct PlotShortcut: ParsableCommand {
                 "unknown plot kind '\(kind)'; \(hint ?? "")expected one of: "
                     + Plot.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
-        let shot = OneShot(
+        var shot = OneShot(
             kind: kind, file: file, columns: columns, x: x, by: by, title: title,
             typedKind: self.kind)
+        shot.options = [("agg", agg), ("bin", bin), ("where", filter), ("facet", facet)]
+            .compactMap { name, value in value.map { OneShot.PlotFlag(name, $0) } }
         var arguments = ["--color", color.rawValue]
+        if let canvas { arguments += ["--canvas", canvas.rawValue] }
+        if let pictures { arguments += ["--pictures", pictures.rawValue] }
         if let svg { arguments += ["--svg", svg] }
         if let size { arguments += ["--size", "\(size.columns)x\(size.rows)"] }
         do {
@@ -85,7 +120,10 @@ struct PlotShortcut: ParsableCommand {
     }
 
     /// Options of the one-line form that take a value (what may stand before `plot`).
-    static let valued: Set<String> = ["--size", "--color", "--svg"]
+    static let valued: Set<String> = [
+        "--size", "--color", "--svg", "--canvas", "--pictures", "--x", "--by", "--title", "--agg",
+        "--bin", "--where", "--facet",
+    ]
 
     /// `[options before plot]` and `[what follows plot]` when `arguments` are the one-line
     /// form: `plot` after nothing but options `valued` (with their values) or flags.

@@ -14,6 +14,14 @@ import ChartbookModel
             shot.script(for: nil)
                 == "load \"data/sales 2024.csv\" x=month\nadd plot line sales_2024.revenue\nadd plot line sales_2024.\"unit cost\"\nset title \"Sales\"\n"
         )
+        var counted = OneShot(kind: .bar, file: "w.csv", columns: ["rain"], x: "date")
+        counted.options = [
+            .init("agg", "sum"), .init("bin", "month"), .init("where", "kind=wet day"),
+        ]
+        #expect(
+            counted.script(for: nil)
+                == "load w.csv x=date\nadd plot bar w.rain agg=sum bin=month where=\"kind=wet day\"\n"
+        )
         let piped = OneShot(kind: .dot, file: "-", columns: [], by: "origin")
         #expect(piped.script(for: nil) == "load - as stdin\nadd plot dot stdin by=origin\n")
     }
