@@ -125,10 +125,12 @@ extension ChartLayout {
         var lines = session.referenceLines
         // The right axis is ticked at round values whatever the left's reference lines are.
         if axis == .right { lines.positions = .auto }
-        return YAxisPlan.make(
-            YAxisPlan.Request(
-                extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,
-                rows: plan.plotHeight, log: log))
+        let onAxis = c.plots.filter { $0.plot.binding.axis == axis }
+        var request = YAxisPlan.Request(
+            extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,
+            rows: plan.plotHeight, log: log)
+        request.wholeNumbers = !onAxis.isEmpty && onAxis.allSatisfy(\.plot.drawsCounts)
+        return YAxisPlan.make(request)
     }
 
     /// The lowest and highest finite value of `p` that `yAxis` fits (all, or with `adapt` those

@@ -25,6 +25,8 @@ struct YAxisPlan: Equatable {
         var lines: ReferenceLines
         var rows: Int
         var log: Bool
+        /// The axis holds counts only (`Plot.drawsCounts`): round ticks are whole numbers.
+        var wholeNumbers = false
     }
 
     static func make(_ r: Request) -> YAxisPlan {
@@ -62,7 +64,7 @@ struct YAxisPlan: Equatable {
                 gridLines: true)
         }
         let (lo, hi) = YRange.widenedIfFlat(r.extent?.0 ?? 0, r.extent?.1 ?? 1)
-        let (range, ticks) = niceRange(lo, hi, maxCount: maxCount)
+        let (range, ticks) = niceRange(lo, hi, maxCount: maxCount, whole: r.wholeNumbers)
         var plan = YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
         if case .fixed(let lower, let upper) = r.mode {
             // One end open: fitted to the data, ticked inside.
@@ -78,12 +80,17 @@ struct YAxisPlan: Equatable {
     /// on −10…40; on half steps it is −5…40, ticked 0 10 20 30 40). The densest step also
     /// gives the tightest range. An end that is a half step is not labelled; where that
     /// would leave a single label (a short chart), the range ends on whole steps.
-    static func niceRange(_ lo: Double, _ hi: Double, maxCount: Int) -> (
+    /// With `whole`, steps under 1 are passed over (counts are ticked 0 1 2, not 0 0.5 1).
+    static func niceRange(_ lo: Double, _ hi: Double, maxCount: Int, whole: Bool = false) -> (
         ClosedRange<Double>, [Double]
     ) {
         var count = maxCount
         while count >= 2 {
             guard let step = NiceTicks.step(for: lo...hi, maxCount: count) else { break }
+            if whole && step.value < 1 {
+                count -= 1
+                continue
+            }
             // Half-step ends; whole-step ends when those would leave fewer than two labels.
             for end in [halfStep(of: step), step] {
                 let lower = end.times((lo / end.value).rounded(.down))

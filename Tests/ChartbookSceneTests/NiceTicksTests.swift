@@ -77,3 +77,19 @@ extension SystemRandomNumberGenerator {
             ])
     }
 }
+
+/// Issue 54: an axis of counts alone is ticked at whole numbers (it was 0, 0.5, 1, 1.5, 2).
+@Suite struct CountAxisTests {
+    @Test func countsAreTickedAtWholeNumbers() {
+        for (hi, rows) in [(2.0, 22), (1.0, 30), (3.0, 40), (7.0, 12)] {
+            var request = YAxisPlan.Request(
+                extent: (0, hi), mode: .auto, lines: ReferenceLines(), rows: rows, log: false)
+            request.wholeNumbers = true
+            let plan = YAxisPlan.make(request)
+            #expect(plan.ticks.allSatisfy { $0 == $0.rounded() }, "0…\(hi) on \(rows) rows")
+            #expect(plan.ticks.count >= 2 && plan.ticks.contains(0))
+            request.wholeNumbers = false
+            if hi <= 2 { #expect(YAxisPlan.make(request).ticks.contains(0.5)) }
+        }
+    }
+}
