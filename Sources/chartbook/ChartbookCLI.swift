@@ -89,7 +89,7 @@ struct ChartbookCLI: ParsableCommand {
 
     @Option(
         help:
-            "The terminal shows pictures this way, where chartbook cannot tell (inside tmux with passthrough, a remote terminal): kitty, iterm2 or sixel; with --canvas auto the chart is drawn as a picture even into a pipe."
+            "The terminal shows pictures this way, where chartbook cannot tell (inside tmux with passthrough, a remote terminal): kitty, iterm2 or sixel; the chart is then drawn as a picture (--canvas auto, unless --canvas names another), even into a pipe."
     )
     var pictures: PictureProtocol?
 
@@ -196,7 +196,9 @@ struct ChartbookCLI: ParsableCommand {
             if environment.stdoutIsTerminal { target.rows = max(target.rows - 2, 1) }
         }
         var session = Session()
-        if let canvas { session.output.canvas = canvas }
+        // `--pictures` says the terminal shows pictures: it means them (`--canvas auto`)
+        // unless a canvas is named.
+        if let canvas = canvas ?? (pictures == nil ? nil : .auto) { session.output.canvas = canvas }
         let fixedTarget = target
         var executor = Executor(
             files: files, isCancelled: { Interrupts.pending },
