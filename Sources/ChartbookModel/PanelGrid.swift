@@ -22,11 +22,16 @@ public struct PanelGrid: Equatable, Sendable {
     /// The grid for `count` panels in `width × height` cells: `across` panels a row when
     /// given (a facet grid), else the number a row that gives panels nearest 2.5 times as
     /// wide as tall in cells (a cell is about twice as tall as wide: a little wider than
-    /// square on screen); nil when a panel would be under the minimum.
-    public static func fitting(count: Int, across: Int?, width: Int, height: Int) -> PanelGrid? {
+    /// square on screen) among those whose panels hold what they draw (`holds`: a page's
+    /// faceted chart its own panels), else among all; nil when a panel would be under the
+    /// minimum.
+    public static func fitting(
+        count: Int, across: Int?, width: Int, height: Int,
+        holds: (PanelGrid) -> Bool = { _ in true }
+    ) -> PanelGrid? {
         guard count > 0 else { return nil }
         let choices = across.map { [$0] } ?? Array(1...count)
-        var best: (grid: PanelGrid, score: Double)?
+        var best: (grid: PanelGrid, holds: Bool, score: Double)?
         for columns in choices {
             let rows = (count + columns - 1) / columns
             let grid = PanelGrid(
@@ -34,7 +39,9 @@ public struct PanelGrid: Equatable, Sendable {
                 height: height / rows)
             guard grid.width >= minimumWidth, grid.height >= minimumHeight else { continue }
             let score = abs(log(Double(grid.width) / Double(grid.height) / 2.5))
-            if best.map({ score < $0.score }) ?? true { best = (grid, score) }
+            let fits = holds(grid)
+            let better = best.map { fits != $0.holds ? fits : score < $0.score } ?? true
+            if better { best = (grid, fits, score) }
         }
         return best?.grid
     }

@@ -11,8 +11,15 @@ extension ChartLayout {
         case .auto: across = nil
         case .grid(let columns, _): across = min(columns, count)
         }
+        // A faceted chart needs room for its own panels: a page is laid out so it has it
+        // where it can (stacked rather than side by side at 80×24).
+        let panels = (0..<count).map(session.panel)
         guard
-            let grid = PanelGrid.fitting(count: count, across: across, width: columns, height: rows)
+            let grid = PanelGrid.fitting(
+                count: count, across: across, width: columns, height: rows,
+                holds: { grid in
+                    panels.allSatisfy { Self.facetsFit($0, width: grid.width, height: grid.height) }
+                })
         else {
             return pageNote(session, [], panels: count, across: across, top: 0)
         }
@@ -23,8 +30,19 @@ extension ChartLayout {
             return Scene.Panel(
                 column: (index % grid.columns) * (grid.width + PanelGrid.gap),
                 row: (index / grid.columns) * grid.height,
-                scene: layout.scene(for: session.panel(index)))
+                scene: layout.scene(for: panels[index]))
         }
         return page
+    }
+
+    /// Whether a chart's facet panels fit in `width × height` cells, under a title and one
+    /// row of legend (true for a chart without facets).
+    static func facetsFit(_ session: Session, width: Int, height: Int) -> Bool {
+        guard let facet = session.facet else { return true }
+        let top = (session.output.title == nil ? 0 : 1) + 1
+        let across = facet.row == nil ? nil : session.facetValues().count
+        return PanelGrid.fitting(
+            count: session.facetKeys.count, across: across, width: width, height: height - top)
+            != nil
     }
 }

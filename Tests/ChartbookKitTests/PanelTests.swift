@@ -50,6 +50,23 @@ import Testing
         #expect(back.panel(0).output.title == "first" && back.panel(2).plots.map(\.kind) == [.bar])
     }
 
+    /// Issue 54: at 80×22 a faceted chart beside another had no room for its own panels
+    /// (it said how big it must be); the page stacks the two so the facets fit.
+    @Test func aFacetedPanelGetsRoomForItsFacets() {
+        let script =
+            "load d.csv as d\nadd plot line d.v facet=g\nadd panel\nadd plot bar d.v x=g agg=sum"
+        let files = InMemoryFiles([
+            "/work/d.csv": Self.file + "2024-01-05,4,c\n2024-01-06,2,c\n"
+        ])
+        let page = ChartRenderer.scene(
+            for: sessionAfter(script, files: files),
+            on: TerminalTarget(columns: 80, rows: 22, colorMode: .none))
+        #expect(page.panels.count == 2 && Set(page.panels.map(\.column)) == [0])
+        let faceted = page.panels.first?.scene
+        #expect(faceted?.panels.count == 3)
+        #expect(faceted?.texts.contains { $0.text.contains("panels need") } == false)
+    }
+
     @Test func layoutPlacesThePanels() {
         let across = ChartRenderer.scene(
             for: sessionAfter(Self.page + "\nset layout 3x1", files: Self.files), on: Self.target)
