@@ -19,7 +19,8 @@ extension TerminalRenderer {
                 case .dashed: (4, 2)
                 case .dotted: (1, 1)
                 }
-            Self.line(from: arrow.from, to: arrow.to) { x, y in
+            Self.line(from: arrow.from, to: arrow.to, near: (area.width * dx, area.height * dy)) {
+                x, y in
                 defer { along += 1 }
                 if let pattern, along % (pattern.on + pattern.off) >= pattern.on { return }
                 guard x >= 0, y >= 0, x < area.width * dx, y < area.height * dy else { return }

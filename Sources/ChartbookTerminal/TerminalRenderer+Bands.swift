@@ -24,7 +24,7 @@ extension TerminalRenderer {
             var high = [Int](repeating: Int.min, count: count)
             for run in band.runs {
                 for (a, b) in zip(run, run.dropFirst().isEmpty ? run : Array(run.dropFirst())) {
-                    Self.spanEdges(a, b) { at, from, to in
+                    Self.spanEdges(a, b, within: 0...(count * along - 1)) { at, from, to in
                         let c = at / along
                         guard c >= 0, c < count else { return }
                         low[c] = min(low[c], min(from, to))
@@ -43,10 +43,11 @@ extension TerminalRenderer {
         }
     }
 
-    /// Every dot from `a` to `b` along the band with its edges there (rounded to dots),
-    /// straight between them.
+    /// Every dot from `a` to `b` along the band, among `within` (the area's: a band far out
+    /// of view costs nothing), with its edges there (rounded to dots), straight between them.
     static func spanEdges(
-        _ a: Scene.Band.Point, _ b: Scene.Band.Point, _ visit: (Int, Int, Int) -> Void
+        _ a: Scene.Band.Point, _ b: Scene.Band.Point, within: ClosedRange<Int>,
+        _ visit: (Int, Int, Int) -> Void
     ) {
         func dots(_ p: Scene.Band.Point) -> (at: Int, from: Int, to: Int) {
             (Int(p.at.rounded()), Int(p.from.rounded()), Int(p.to.rounded()))
@@ -55,10 +56,13 @@ extension TerminalRenderer {
         let (first, last) = a.at <= b.at ? (a, b) : (b, a)
         let steps = last.at - first.at
         guard steps > 0 else {
-            visit(a.at, min(a.from, b.from), max(a.to, b.to))
+            if within.contains(a.at) { visit(a.at, min(a.from, b.from), max(a.to, b.to)) }
             return
         }
-        for i in 0...steps {
+        let low = max(0, within.lowerBound - first.at),
+            high = min(steps, within.upperBound - first.at)
+        guard low <= high else { return }
+        for i in low...high {
             let t = Double(i) / Double(steps)
             func mix(_ p: Int, _ q: Int) -> Int {
                 Int((Double(p) + (Double(q) - Double(p)) * t).rounded())

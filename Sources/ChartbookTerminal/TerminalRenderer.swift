@@ -323,7 +323,9 @@ public struct TerminalRenderer: Sendable {
                 // A lone point is a segment to itself; otherwise the run's own segments (not
                 // one back from the last point to the first, which cut the fill short).
                 for point in run.count == 1 ? run : Array(run.dropFirst()) {
-                    Self.line(from: previous, to: point) { x, y in
+                    Self.line(from: previous, to: point, near: (area.width * dx, area.height * dy))
+                    {
+                        x, y in
                         let c = x / dx
                         guard c >= 0, c < area.width else { return }
                         top[c] = min(top[c], y)
@@ -425,7 +427,8 @@ public struct TerminalRenderer: Sendable {
                     dot(previous.x, previous.y)
                     for point in run.dropFirst() {
                         var first = true
-                        Self.line(from: previous, to: point) { x, y in
+                        Self.line(from: previous, to: point, near: (widthDots, heightDots)) {
+                            x, y in
                             // Each segment starts where the last ended: that dot counts once.
                             if first {
                                 first = false
@@ -460,8 +463,22 @@ public struct TerminalRenderer: Sendable {
         }
     }
 
-    /// Every dot on the segment from `a` to `b` (Bresenham): no gaps, however steep.
-    public static func line(from a: DotPoint, to b: DotPoint, _ body: (Int, Int) -> Void) {
+    /// Every dot on the segment from `a` to `b` (Bresenham): no gaps, however steep. A
+    /// segment longer than 16 times the size of the area it is drawn `near` (`width ×
+    /// height` dots) — a view far from the data — is first cut to the area widened by its
+    /// size each side (Liang–Barsky), so it costs the dots near the area, not its length (it
+    /// took minutes); every shorter one is drawn dot for dot as before.
+    public static func line(
+        from a: DotPoint, to b: DotPoint, near area: (width: Int, height: Int),
+        _ body: (Int, Int) -> Void
+    ) {
+        let w = max(area.width, 1), h = max(area.height, 1)
+        var (a, b) = (a, b)
+        if max(abs(b.x - a.x), abs(b.y - a.y)) > 16 * (w + h) {
+            // (y within 5 heights: the layout clamps its dots to 4.)
+            guard let cut = clipped(a, b, x: -w...(2 * w), y: (-5 * h)...(6 * h)) else { return }
+            (a, b) = cut
+        }
         var x = a.x, y = a.y
         let dx = abs(b.x - a.x), dy = -abs(b.y - a.y)
         let sx = a.x < b.x ? 1 : -1, sy = a.y < b.y ? 1 : -1
@@ -473,5 +490,36 @@ public struct TerminalRenderer: Sendable {
             if e2 >= dy { error += dy; x += sx }
             if e2 <= dx { error += dx; y += sy }
         }
+    }
+
+    /// The part of the segment from `a` to `b` inside `x × y` (ends rounded to dots), the
+    /// segment itself when both ends are inside; nil when none of it is.
+    static func clipped(
+        _ a: DotPoint, _ b: DotPoint, x xs: ClosedRange<Int>, y ys: ClosedRange<Int>
+    ) -> (DotPoint, DotPoint)? {
+        func inside(_ p: DotPoint) -> Bool { xs.contains(p.x) && ys.contains(p.y) }
+        if inside(a) && inside(b) { return (a, b) }
+        let (x0, y0) = (Double(a.x), Double(a.y))
+        let (dx, dy) = (Double(b.x) - x0, Double(b.y) - y0)
+        var t0 = 0.0, t1 = 1.0
+        // Each edge: p·t ≤ q keeps the part on the inside.
+        let edges = [
+            (-dx, x0 - Double(xs.lowerBound)), (dx, Double(xs.upperBound) - x0),
+            (-dy, y0 - Double(ys.lowerBound)), (dy, Double(ys.upperBound) - y0),
+        ]
+        for (p, q) in edges {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else if p < 0 {
+                t0 = max(t0, q / p)
+            } else {
+                t1 = min(t1, q / p)
+            }
+            if t0 > t1 { return nil }
+        }
+        func point(_ t: Double) -> DotPoint {
+            DotPoint(x: Int((x0 + t * dx).rounded()), y: Int((y0 + t * dy).rounded()))
+        }
+        return (t0 == 0 ? a : point(t0), t1 == 1 ? b : point(t1))
     }
 }

@@ -150,6 +150,11 @@ struct NotebookREPL {
     {
         // An entry that does not parse runs as any other (and fails there).
         let commands = Self.parsed(text)
+        // `set canvas auto` typed asks the terminal again (passthrough may be on now).
+        if commands?.contains(.setCanvas(.auto)) == true {
+            environment.pictureAnswer.value = nil
+            environment.pictureAnswer.toldWhyNot = false
+        }
         let output =
             if let commands, Self.mayWaitOnEngine(commands, session: notebook.session) {
                 runWithPreview(text, commands, in: &notebook, history: history)
@@ -270,6 +275,14 @@ struct NotebookREPL {
         let inPlace = clear || session.output.redraw == .inplace
         var room = environment.target(
             target(), for: session, startingAt: inPlace ? .row(0) : .cursor)
+        var below = below
+        // `set canvas auto` that draws no picture says why, once.
+        if session.output.canvas == .auto, !environment.pictureAnswer.toldWhyNot,
+            let why = environment.whyNoPictures(room)
+        {
+            environment.pictureAnswer.toldWhyNot = true
+            below.append(why)
+        }
         room.rows = max(1, room.rows - below.count - reserve)
         let drawn = fetched(session, on: room, previewing: previewing)
         var text = ChartRenderer.text(for: drawn.session, on: room)

@@ -14,6 +14,8 @@ import ChartbookTerminal
 /// environment: asked at most once a run).
 final class PictureAnswer {
     var value: (picture: PictureProtocol?, cell: PixelSize?)?
+    /// Whether the REPL has said why `set canvas auto` draws no picture (once a run).
+    var toldWhyNot = false
 }
 
 /// Where a drawing starts, for a picture passed through tmux: at the cursor, or at a fixed
@@ -41,6 +43,28 @@ extension TerminalEnvironment {
             if target.passthrough == nil { target.picture = nil }
         }
         return target
+    }
+
+    /// Why `set canvas auto` draws braille here, for a terminal (nil in a pipe, or when it
+    /// draws pictures): tmux without passthrough, or not knowing the terminal outside; GNU
+    /// screen; a terminal that said it shows none.
+    func whyNoPictures(_ target: TerminalTarget) -> String? {
+        guard target.picture == nil, stdoutIsTerminal else { return nil }
+        let braille = "drawing braille"
+        if tmux != nil {
+            guard tmuxPassesPictures else {
+                return
+                    "note: tmux passes no pictures through (\(braille)): set -g allow-passthrough on (tmux 3.3+), then set canvas auto again"
+            }
+            return
+                "note: inside tmux chartbook cannot tell how the terminal outside shows pictures (\(braille)): start it with --pictures kitty, sixel or iterm2"
+        }
+        let term = variables["TERM"] ?? ""
+        if term.hasPrefix("screen") {
+            return "note: GNU screen passes no pictures through (\(braille))"
+        }
+        return
+            "note: this terminal did not say it shows pictures — kitty's, sixel or iTerm2's (\(braille)); --pictures PROTOCOL says it for one that does"
     }
 
     /// `--pictures`, else what the terminal says (`pictureSupport`).

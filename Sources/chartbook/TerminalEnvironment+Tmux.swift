@@ -32,6 +32,11 @@ extension TerminalEnvironment {
         return (picture, cellPixels(ask("\u{1B}[16t")))
     }
 
+    /// Whether tmux passes sequences through to the terminal outside (`allow-passthrough`).
+    var tmuxPassesPictures: Bool {
+        ["on", "all"].contains(tmuxAsk(["show-options", "-Apv", "allow-passthrough"]) ?? "")
+    }
+
     /// Where a picture drawn from `start` lands on the terminal outside: the pane's place
     /// (asked of tmux at each drawing: panes move) and the drawing's first row. At the
     /// cursor, `rows` rows are made first (newlines, then back up) and the cursor's row asked

@@ -24,13 +24,42 @@ import ChartbookData
 
     @Test func linesHaveNoGaps() {
         var dots = [DotPoint]()
-        TerminalRenderer.line(from: DotPoint(x: 0, y: 0), to: DotPoint(x: 3, y: 20)) {
+        TerminalRenderer.line(from: DotPoint(x: 0, y: 0), to: DotPoint(x: 3, y: 20), near: (10, 40))
+        {
             dots.append(DotPoint(x: $0, y: $1))
         }
         #expect(Set(dots.map(\.y)) == Set(0...20))
         for (a, b) in zip(dots, dots.dropFirst()) {
             #expect(abs(a.x - b.x) <= 1 && abs(a.y - b.y) <= 1)
         }
+    }
+
+    /// A segment far beyond the area (a view far from the data: it took minutes, found by
+    /// libFuzzer) is cut at the area's size beyond each edge; one near it is drawn whole.
+    @Test func farSegmentsAreCutNearTheArea() {
+        var count = 0
+        TerminalRenderer.line(
+            from: DotPoint(x: -2_000_000_000, y: 5), to: DotPoint(x: 2_000_000_000, y: 6),
+            near: (100, 40)
+        ) { x, _ in
+            count += 1
+            #expect((-100...200).contains(x))
+        }
+        #expect(count == 301)
+        var near = [DotPoint]()
+        TerminalRenderer.line(
+            from: DotPoint(x: -50, y: 0), to: DotPoint(x: 150, y: 70), near: (100, 40)
+        ) {
+            near.append(DotPoint(x: $0, y: $1))
+        }
+        #expect(near.first == DotPoint(x: -50, y: 0) && near.last == DotPoint(x: 150, y: 70))
+        var none = 0
+        TerminalRenderer.line(
+            from: DotPoint(x: 900, y: 0), to: DotPoint(x: 5_000, y: 9), near: (100, 40)
+        ) {
+            _, _ in none += 1
+        }
+        #expect(none == 0)
     }
 }
 
@@ -97,7 +126,9 @@ import ChartbookData
             guard var previous = run.first else { continue }
             dots.insert(previous)
             for p in run.dropFirst() {
-                TerminalRenderer.line(from: previous, to: p) { dots.insert(DotPoint(x: $0, y: $1)) }
+                TerminalRenderer.line(from: previous, to: p, near: (1000, 1000)) {
+                    dots.insert(DotPoint(x: $0, y: $1))
+                }
                 previous = p
             }
         }
