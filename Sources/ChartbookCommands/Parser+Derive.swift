@@ -59,7 +59,21 @@ extension Parser {
     /// `fold DATASET COLUMN,COLUMN…|FIRST..LAST as KEY VALUE`.
     static func fold(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let dataset = try c.name(.datasetName)
-        let columns = try c.value(.words(["COLUMN,COLUMN… or FIRST..LAST"]))
+        let first = try c.value(.words(["COLUMN,COLUMN… or FIRST..LAST"]))
+        // Quoted names joined by `..` or `,` outside the quotes (`"Jan 2024".."Dec 2024"`)
+        // are the same list as one quoted text (`"Jan 2024..Dec 2024"`).
+        var text = first.text, range = first.range
+        while let separator = c.peek, separator.text == ".." || separator.text == "," {
+            _ = c.next()
+            let expected = Expectation.words(["a column after '\(separator.text)'"])
+            if let word = c.peek, word.kind == .word, word.text.lowercased() == "as" {
+                throw Diagnostic(.expected(expected, found: word.text), at: word.range)
+            }
+            let next = try c.value(expected)
+            text += separator.text + next.text
+            range = range.through(next.range)
+        }
+        let columns = (text: text, range: range)
         _ = try c.keyword(.value, ["as"], expected: .words(["as"]))
         let key = try c.value(.newName(.column))
         let value = try c.value(.newName(.column))

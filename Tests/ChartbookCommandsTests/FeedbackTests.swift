@@ -296,6 +296,27 @@ import ChartbookModel
         #expect(h.run("set ylabel deg C")?.contains("set ylabel \"deg C\"") == true)
     }
 
+    /// `fold`'s range or list of quoted names, the quotes around each end.
+    @Test func foldTakesQuotedEnds() {
+        for columns in [
+            "\"Jan 2024\"..\"Mar 2024\"", "\"Jan 2024..Mar 2024\"",
+            "\"Jan 2024\",\"Feb 2024\",\"Mar 2024\"",
+        ] {
+            var h = Harness()
+            h.files = InMemoryFiles([
+                "/work/w.csv": "region,Jan 2024,Feb 2024,Mar 2024\nnorth,1,2,3\n"
+            ])
+            #expect(h.run("load w.csv as s; fold s \(columns) as month sales") == nil, "\(columns)")
+            let months = h.session.dataset(named: "s")?.column(named: "month")
+            #expect((0..<3).map { months?.text(at: $0) } == ["Jan 2024", "Feb 2024", "Mar 2024"])
+        }
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/w.csv": "region,Jan 2024,Feb 2024\nnorth,1,2\n"])
+        #expect(
+            h.run("load w.csv as s; fold s \"Jan 2024\".. as month sales")?.contains(
+                "expected a column after '..', found 'as'") == true)
+    }
+
     /// A kind of another chart is refused with the way to draw it beside this one.
     @Test func anotherChartsKindNamesAddPanel() {
         var h = Harness()
