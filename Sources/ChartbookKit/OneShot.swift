@@ -115,6 +115,11 @@ public struct OneShot: Equatable, Sendable {
     public func plotScript(for loaded: Dataset?) -> GeneratedScript {
         var script = GeneratedScript()
         let words = commandLine(&script)
+        // A wide sheet (a column per month, date or year) is folded, and drawn a line per
+        // row along its periods.
+        if columns.isEmpty, x == nil, by == nil, let loaded, let wide = WideSheet.detect(loaded) {
+            return foldedScript(wide, words, &script)
+        }
         // A lone date or time column is the dataset's x already (load's rule).
         let xName = self.x ?? loaded?.xColumn
         var ys = zip(columns, words.columns).map { ($0, Optional($1)) }
@@ -146,6 +151,38 @@ public struct OneShot: Equatable, Sendable {
             }
             script.endCommand()
         }
+        if let title, let typed = words.title {
+            script.append("set title ", from: typed.name)
+            script.append(ScriptQuoting.quoted(title), from: typed.value)
+            script.endCommand()
+        }
+        return script
+    }
+
+    /// A wide sheet folded (`fold D FIRST..LAST as KEY value`) and drawn along its periods,
+    /// a line per row (`by=` its first other column), then the title.
+    func foldedScript(_ wide: WideSheet, _ words: TypedWords, _ script: inout GeneratedScript)
+        -> GeneratedScript
+    {
+        let value = wide.key == "value" ? "value_" : "value"
+        script.append("fold \(dataset) ", from: words.kind)
+        script.append(
+            ScriptQuoting.quotedIfNeeded(wide.first) + ".."
+                + ScriptQuoting.quotedIfNeeded(wide.last),
+            from: words.file)
+        script.append(" as \(wide.key) \(value)", from: words.file)
+        script.endCommand()
+        script.append("add plot ")
+        script.append(kind.rawValue, from: words.kind)
+        script.append(" \(dataset).\(value) x=\(wide.key)", from: words.file)
+        if let by = wide.by {
+            script.append(" by=" + ScriptQuoting.quotedIfNeeded(by), from: words.file)
+        }
+        for (option, typed) in zip(options, words.options) {
+            script.append(" \(option.name)=", from: typed.name)
+            script.append(ScriptQuoting.quotedIfNeeded(option.value), from: typed.value)
+        }
+        script.endCommand()
         if let title, let typed = words.title {
             script.append("set title ", from: typed.name)
             script.append(ScriptQuoting.quoted(title), from: typed.value)

@@ -69,6 +69,38 @@ import ChartbookModel
         )
     }
 
+    /// Issue 54: a wide sheet (a column per month, date or year) is folded and drawn a line
+    /// per row along its periods, not its first column against the row number.
+    @Test func wideSheetsAreFolded() {
+        #expect(
+            ["JAN", "february", "Jan 2024", "Jan_2024", "sep", "2024-01", "2024-01-15", "1990"]
+                .map(WideSheet.periodKind)
+                == ["month", "month", "month", "month", "month", "date", "date", "year"])
+        #expect(
+            ["YEAR", "region", "mayor", "12", "value", "Janet"].compactMap(WideSheet.periodKind)
+                .isEmpty)
+        let sheet = Dataset(
+            name: "r",
+            columns: [Column(name: "YEAR", numbers: [2010, 2011])]
+                + ["JAN", "FEB", "MAR", "APR"].map { Column(name: $0, numbers: [1, 2]) }
+                + [Column(name: "note", text: ["a", "b"])], source: .inline)
+        #expect(
+            WideSheet.detect(sheet)
+                == WideSheet(first: "JAN", last: "APR", key: "month", by: "YEAR"))
+        let shot = OneShot(kind: .line, file: "r.csv", columns: [])
+        #expect(
+            shot.plotCommands(for: sheet)
+                == "fold r JAN..APR as month value\nadd plot line r.value x=month by=YEAR\n")
+        // Two period columns are no run; a column named for the plot keeps the usual rule.
+        let narrow = Dataset(
+            name: "r", columns: ["JAN", "FEB"].map { Column(name: $0, numbers: [1]) },
+            source: .inline)
+        #expect(WideSheet.detect(narrow) == nil)
+        #expect(
+            OneShot(kind: .line, file: "r.csv", columns: ["FEB"]).plotCommands(for: sheet)
+                == "add plot line r.FEB\n")
+    }
+
     @Test func theScriptRuns() {
         var notebook = Notebook()
         let files = InMemoryFiles(["/work/s.csv": "month,revenue,cost\nJan,1,2\nFeb,3,4\n"])
