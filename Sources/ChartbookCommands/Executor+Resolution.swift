@@ -209,11 +209,11 @@ extension Executor {
             }
             return SeriesReference(dataset: value, column: numeric[0].name)
         }
-        let holders = s.datasets.filter { $0.column(named: value) != nil }
+        let holders = s.datasets.filter { Self.column(spelled: value, in: $0) != nil }
         if holders.count > 1 {
             throw Diagnostic(.ambiguousColumn(value, datasets: holders.map(\.name)), at: name.range)
         }
-        if let holder = holders.first, let column = holder.column(named: value) {
+        if let holder = holders.first, let column = Self.column(spelled: value, in: holder) {
             guard column.isNumeric else {
                 throw Diagnostic(
                     .notNumeric(value, grouped: GroupedNumber.example(in: column)), at: name.range)
@@ -242,13 +242,23 @@ extension Executor {
                 .unknown(.dataset, datasetName, candidates: s.datasets.map(\.name)),
                 at: SourceRange(start: name.range.start, length: datasetName.count))
         }
-        guard let column = dataset.column(named: name.value.column) else {
+        guard let column = Self.column(spelled: name.value.column, in: dataset) else {
             throw Diagnostic(
                 .unknown(
                     .column, name.value.column, context: "dataset '\(datasetName)'",
                     candidates: dataset.columns.map(\.name)), at: columnRange(of: name))
         }
         return (dataset, column)
+    }
+
+    /// A column by its name, or by the id a plot of it gets — the legend's spelling
+    /// (`Jan_2024` for `Jan 2024`) — when exactly one column has that id.
+    static func column(spelled name: String, in dataset: Dataset) -> Column? {
+        if let column = dataset.column(named: name) { return column }
+        let matches = dataset.columns.filter {
+            Identifier.made(from: $0.name, fallback: "") == name
+        }
+        return matches.count == 1 ? matches[0] : nil
     }
 
     /// Where the column part of `dataset.column` was typed.

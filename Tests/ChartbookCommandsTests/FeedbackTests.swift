@@ -317,6 +317,19 @@ import ChartbookModel
                 "expected a column after '..', found 'as'") == true)
     }
 
+    /// A column is found by the legend's spelling of it (a plot id, `Jan_2024`) too, when
+    /// one column has that spelling; the plot draws the column by its own name.
+    @Test func columnsAnswerToTheLegendsSpelling() {
+        var h = Harness()
+        h.files = InMemoryFiles(["/work/w.csv": "region,Jan 2024,Feb 2024\nnorth,1,2\n"])
+        #expect(h.run("load w.csv as s; add plot line s.Jan_2024; add plot line Feb_2024") == nil)
+        #expect(h.session.plots.map(\.series.column) == ["Jan 2024", "Feb 2024"])
+        var twice = Harness()
+        twice.files = InMemoryFiles(["/work/w.csv": "a b,a/b\n1,2\n"])
+        #expect(
+            twice.run("load w.csv as s; add plot line s.a_b")?.contains("unknown column") == true)
+    }
+
     /// A kind of another chart is refused with the way to draw it beside this one.
     @Test func anotherChartsKindNamesAddPanel() {
         var h = Harness()
