@@ -121,7 +121,7 @@ extension PlotOption {
         },
         written: { $0.bin.map { $0.value?.description ?? "none" } }
     ).described(
-        "Group x into bins before agg=: a count (about N bins), step:W, or a calendar unit (year … minute, month-of-year, day-of-week, hour-of-day)."
+        "Group x into bins before agg=: a count (about N bins), step:W, a span of time over a time x (10min, 6h, 2w), or a calendar unit (year … minute, month-of-year, day-of-week, hour-of-day)."
     )
 
     static let rolling = PlotOption.bound(
@@ -204,11 +204,12 @@ extension PlotOption {
         {
             return .step(w)
         }
+        if let seconds = span(text) { return .span(seconds) }
         throw Diagnostic(
             .invalidValue(
                 key: "bin", value: token.text,
                 expected:
-                    "a number of bins (1 to 1000), step:WIDTH, or one of "
+                    "a number of bins (1 to 1000), step:WIDTH, a span of time (10min, 6h, 2w), or one of "
                     + ValueParser.listed(TimeUnit.allCases.map(\.rawValue), "or")),
             at: token.range)
     }
@@ -229,12 +230,7 @@ extension PlotOption {
             text = String(text[text.index(after: colon)...])
         }
         if let n = Int(text), (1...100_000).contains(n) { return .rolling(op, .points(n)) }
-        let fixed = ["s", "min", "h", "d", "w"]
-        if fixed.contains(where: text.hasSuffix),
-            let seconds = XValueReader.duration(text), seconds > 0
-        {
-            return .rolling(op, .span(seconds))
-        }
+        if let seconds = span(text) { return .rolling(op, .span(seconds)) }
         throw Diagnostic(
             .invalidValue(
                 key: "rolling", value: token.text,
@@ -247,12 +243,15 @@ extension PlotOption {
     static func extentText(_ extent: PlotWindow.Extent) -> String {
         switch extent {
         case .points(let n): return String(n)
-        case .span(let seconds):
-            for (unit, size) in [("w", 604_800.0), ("d", 86_400), ("h", 3600), ("min", 60)]
-            where seconds >= size && (seconds / size).rounded() == seconds / size {
-                return NumberText.shortest(seconds / size) + unit
-            }
-            return NumberText.shortest(seconds) + "s"
+        case .span(let seconds): return XBin.spanText(seconds)
         }
+    }
+
+    /// A span of time as `rolling=` and `bin=` read it: N followed by s, min, h, d or w.
+    static func span(_ text: String) -> Double? {
+        guard ["s", "min", "h", "d", "w"].contains(where: text.hasSuffix),
+            let seconds = XValueReader.duration(text), seconds > 0, seconds.isFinite
+        else { return nil }
+        return seconds
     }
 }

@@ -74,7 +74,7 @@ public enum FuzzVocabulary {
         "bandwidth=1e-300", "style=step", "agg=count",
         // Bands, stacks, jitter, violins and ranks (issue 50, a later session).
         "band=on", "band=50%", "band=99.9%", "stack=normalize", "stack=on", "stack=off",
-        "jitter=1", "jitter=0.01", "jitter=off", "rank(rev)", "rank(-w)",
+        "jitter=1", "jitter=0.01", "jitter=off", "rank(rev)", "rank(-w)", "bin=10min", "bin=2w",
     ]
 
     /// Tokens that reach charts: plots of every kind, windows, ranges and sizes.

@@ -10,6 +10,10 @@ public enum XBin: Hashable, Sendable {
     case step(Double)
     /// Calendar units, the key the unit's start; cyclic units, the key the unit's name or number.
     case time(TimeUnit)
+    /// Bins of a span of time over a time x (`bin=10min`, `bin=6h`, `bin=2w`), `seconds` long,
+    /// from the Unix epoch (UTC) — [k·w, (k+1)·w) as `step` bins are; the key the bin's
+    /// centre, a time.
+    case span(Double)
 
     /// How `bin=` is written: `20`, `step:5`, `month`, `month-of-year`.
     public var description: String {
@@ -17,7 +21,18 @@ public enum XBin: Hashable, Sendable {
         case .count(let n): String(n)
         case .step(let w): "step:" + NumberText.shortest(w)
         case .time(let unit): unit.rawValue
+        case .span(let seconds): Self.spanText(seconds)
         }
+    }
+
+    /// A span as `bin=` and `rolling=` write it: in its largest whole unit (`10min`, `6h`,
+    /// `2w`), else in seconds.
+    public static func spanText(_ seconds: Double) -> String {
+        for (unit, size) in [("w", 604_800.0), ("d", 86_400), ("h", 3600), ("min", 60)]
+        where seconds >= size && (seconds / size).rounded() == seconds / size {
+            return NumberText.shortest(seconds / size) + unit
+        }
+        return NumberText.shortest(seconds) + "s"
     }
 
     /// The step of about `count` bins over `extent`: 1, 2 or 5 times a power of ten, the

@@ -42,13 +42,15 @@ struct RowKeys {
             return RowKeys(
                 source: .numbers(numbers, .time(TimeBinner(unit, zone: p.timeZone))),
                 kind: unit.keyKind, unit: unit)
+        case .span(let seconds):
+            return RowKeys(source: .numbers(numbers, .step(seconds)), kind: .time, unit: nil)
         }
     }
 
     /// The step `bin=N` resolves to over the kept rows' x (nil without a finite x).
     static func resolvedStep(_ bin: XBin, _ input: TableExecutor.Input) -> Double? {
         switch bin {
-        case .step(let w): return w
+        case .step(let w), .span(let w): return w
         case .count(let n):
             guard let numbers = input.x?.numbers,
                 let (lo, hi) = Statistics.extent(of: keptValues(numbers, input)[...])

@@ -132,7 +132,8 @@ public struct SQLCompiler: Sendable {
         var key = x ?? "NULL"
         if let bin = p.bin, let x {
             switch bin {
-            case .step(let w):
+            case .step(let w), .span(let w):
+                // (A time x is seconds since 1970 here, as the calendar units read it.)
                 let step = Self.real(w)
                 key = "(floor(\(x) / \(step)) * \(step) + \(step) / 2)"
             case .count:

@@ -8,6 +8,7 @@ extension TableExecutor {
         switch p.bin {
         case .time(let unit): return unit.keyKind
         case .step, .count: return .number
+        case .span: return .time
         case .none: return x
         }
     }

@@ -60,6 +60,8 @@ extension TableExecutor {
                 switch bin {
                 case .time(let unit):
                     if !x.isTime { throw .timeBinNeedsTimes(unit: unit, column: x.name) }
+                case .span:
+                    if !x.isTime { throw .spanBinNeedsTimes(bin: bin, column: x.name) }
                 case .count, .step:
                     if x.kind != .number { throw .numberBinNeedsNumbers(bin: bin, column: x.name) }
                 }

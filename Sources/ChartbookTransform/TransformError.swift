@@ -9,6 +9,8 @@ public enum TransformError: Error, Equatable, Sendable {
     case binWithoutAggregate
     /// A calendar `bin=` over an x that is not times.
     case timeBinNeedsTimes(unit: TimeUnit, column: String)
+    /// A span `bin=` (`10min`) over an x that is not times.
+    case spanBinNeedsTimes(bin: XBin, column: String)
     /// A numeric `bin=` over an x that is not numbers.
     case numberBinNeedsNumbers(bin: XBin, column: String)
     /// `rolling=` over a span needs an x of times.
@@ -38,6 +40,9 @@ public enum TransformError: Error, Equatable, Sendable {
             return "bin=\(unit.rawValue) needs an x of times; '\(column)' is not"
         case .numberBinNeedsNumbers(let bin, let column):
             return "bin=\(bin.description) needs an x of numbers; '\(column)' is not"
+        case .spanBinNeedsTimes(let bin, let column):
+            return
+                "bin=\(bin.description) is a span of time and needs an x of times; '\(column)' is not"
         case .spanNeedsTimes(let column):
             return "a rolling span needs an x of times"
                 + (column.map { "; '\($0)' is not" } ?? "; this plot's x is the row number")
@@ -58,7 +63,8 @@ public enum TransformError: Error, Equatable, Sendable {
         switch self {
         case .needsX: return "give it an x=COLUMN to group by"
         case .binWithoutAggregate: return "add agg=mean, agg=sum, agg=count … (help agg)"
-        case .timeBinNeedsTimes: return "read the column as times first (load … time=FORMAT)"
+        case .timeBinNeedsTimes, .spanBinNeedsTimes:
+            return "read the column as times first (load … time=FORMAT)"
         case .numberBinNeedsNumbers(_, _):
             return "calendar bins (bin=month, bin=day-of-week …) group times"
         case .spanNeedsTimes: return "give the window a number of points, like rolling=7"

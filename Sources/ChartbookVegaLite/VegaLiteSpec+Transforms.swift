@@ -83,6 +83,10 @@ extension VegaLiteSpec {
         var steps = [JSON]()
         let y = p.y ?? "count"
         var order = xIsText ? rowField : p.x ?? rowField
+        if case .span = p.bin {
+            // Vega's times are the session's wall clock, spans are bins of UTC seconds.
+            return .inlined(because: "its bin=\(p.bin?.description ?? "") over times")
+        }
         if let x = p.x, let bin = p.bin {
             steps += keyStep(bin, x)
             if case .time(let unit) = bin, unit.keyKind == .text {
@@ -258,6 +262,7 @@ extension VegaLiteSpec {
             let step = NumberText.shortest(w)
             expression = "floor(\(field) / \(step)) * \(step) + \(step) / 2"
         case .count: expression = field  // resolved to a step before compiling
+        case .span: expression = field  // written as chartbook's rows (`compiled`)
         case .time(let unit): expression = timeKey(unit, t)
         }
         var steps: [JSON] = []

@@ -330,6 +330,26 @@ import ChartbookModel
             twice.run("load w.csv as s; add plot line s.a_b")?.contains("unknown column") == true)
     }
 
+    /// `bin=6h` (and 10min, 2w …): spans of time over a time x, each bin's rows combined and
+    /// drawn at the bin's centre; written back as typed; refused over numbers.
+    @Test func spansOfTimeBinATimeX() throws {
+        var h = Harness()
+        let rows = (0..<24).map { "2024-03-01T\(String(format: "%02d", $0)):00:00Z,\($0)" }
+        h.files = InMemoryFiles(["/work/h.csv": "t,v\n" + rows.joined(separator: "\n") + "\n"])
+        #expect(h.run("load h.csv as h x=t; add plot line h.v as p bin=6h agg=sum") == nil)
+        let drawn = try #require(h.session.plots.first?.drawn)
+        let x = try #require(drawn.table.columns.first)
+        #expect(x.isTime)
+        let start = 1_709_251_200.0  // 2024-03-01T00:00:00Z
+        #expect(x.numbers == [0, 1, 2, 3].map { start + Double($0) * 21_600 + 10_800 })
+        // Each six hours' values summed: 0+…+5, 6+…+11 …
+        #expect(drawn.table.column(named: drawn.y)?.numbers == [15, 51, 87, 123])
+        #expect(PlotOption.written(h.session.plots[0]).contains("bin=6h"))
+        #expect(
+            h.run("data d = 1 2 3; add plot bar d x=d bin=10min agg=sum")?.contains(
+                "needs an x of times") == true)
+    }
+
     /// A kind of another chart is refused with the way to draw it beside this one.
     @Test func anotherChartsKindNamesAddPanel() {
         var h = Harness()

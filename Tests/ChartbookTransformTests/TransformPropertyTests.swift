@@ -122,7 +122,11 @@ struct RandomTable {
                 ][
                     Int(random.next() % 3)]
         case .times:
-            bin = .time(TimeUnit.allCases[Int(random.next() % UInt64(TimeUnit.allCases.count))])
+            // A calendar unit, or (one time in four) a span of time: bin=1h, 1d, 2w.
+            bin =
+                random.next() % 4 == 0
+                ? .span([3600, 86_400, 1_209_600][Int(random.next() % 3)])
+                : .time(TimeUnit.allCases[Int(random.next() % UInt64(TimeUnit.allCases.count))])
         case .text: bin = nil
         }
         let countsRows = op == .count && random.next() % 2 == 0
@@ -208,7 +212,7 @@ struct Reference {
 
     func stepOfBin() -> Double? {
         switch pipeline.bin {
-        case .step(let w): return w
+        case .step(let w), .span(let w): return w
         case .count(let n):
             let finite = table.x.filter(\.isFinite)
             guard let lo = finite.min(), let hi = finite.max() else { return nil }
