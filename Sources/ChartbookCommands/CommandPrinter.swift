@@ -134,7 +134,7 @@ public enum CommandPrinter {
         switch c {
         case .show: return "show"
         case .showData(let name, let rows):
-            return "show data \(name.value)"
+            return "show data" + (name.value.isEmpty ? "" : " \(name.value)")
                 + (rows.map { " \($0.lowerBound)..\($0.upperBound)" } ?? "")
         case .setSize(.auto): return "set size auto"
         case .setSize(.fixed(let columns, let rows)): return "set size \(columns)x\(rows)"

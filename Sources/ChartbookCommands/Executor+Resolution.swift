@@ -17,6 +17,18 @@ extension Executor {
     func datasetOrDrawnTable(_ name: Located<String>, in s: Session) throws(Diagnostic)
         -> Dataset
     {
+        // Unnamed (`show data`): the one dataset there is.
+        if name.value.isEmpty {
+            guard s.datasets.count == 1, let only = s.datasets.first else {
+                let names = s.datasets.map(\.name).joined(separator: ", ")
+                throw Diagnostic(
+                    .expected(
+                        .words([s.datasets.isEmpty ? "a dataset name" : "a dataset name: \(names)"]
+                        ),
+                        found: nil), at: name.range)
+            }
+            return only
+        }
         if let dataset = s.dataset(named: name.value) { return dataset }
         if var drawn = s.plot(id: name.value)?.drawn?.table {
             drawn.name = name.value

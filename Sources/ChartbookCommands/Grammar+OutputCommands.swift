@@ -14,12 +14,12 @@ extension Grammar {
             parse: Parser.bare(.show)),
         CommandSpec(
             "show data",
-            "show data NAME [A..B]",
-            "A dataset as an aligned table, rows A through B (default the first 20), numbers with one number of decimals per column.",
+            "show data [NAME] [A..B]",
+            "A dataset as an aligned table (NAME may go unsaid when there is one), rows A through B (default the first 20), numbers with one number of decimals per column.",
             example: "show data sales 0..11",
             group: .output,
             changes: false,
-            operands: [.dataset, .optional(.rows)],
+            operands: [.optional(.dataset), .optional(.rows)],
             parse: Parser.showData),
         CommandSpec(
             "set size",

@@ -116,7 +116,10 @@ public enum Parser {
     }
 
     static func showData(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let name = try c.name(.datasetName)
+        // The name may go unsaid with one dataset (`show data`, `show data 0..9`): empty.
+        let name =
+            c.peek.map { $0.text.contains("..") } ?? true
+            ? Located("", at: c.end) : try c.name(.datasetName)
         var rows: ClosedRange<Int>?
         if let range = c.next() {
             let parts = range.text.components(separatedBy: "..")

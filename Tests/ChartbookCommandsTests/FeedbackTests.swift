@@ -350,6 +350,14 @@ import ChartbookModel
                 "needs an x of times") == true)
     }
 
+    /// `show data` names its dataset only when there are several.
+    @Test func showDataOfTheOnlyDataset() {
+        var h = Harness()
+        #expect(h.run("data d = 1 2 3; show data 1..2") == nil)
+        #expect(h.printed.contains("rows 1–2 of 3"))
+        #expect(h.run("data e = 4; show data")?.contains("expected a dataset name: d, e") == true)
+    }
+
     /// A kind of another chart is refused with the way to draw it beside this one.
     @Test func anotherChartsKindNamesAddPanel() {
         var h = Harness()
