@@ -145,18 +145,27 @@ public struct OneShot: Equatable, Sendable {
                 script.append(" by=", from: typed.name)
                 script.append(ScriptQuoting.quotedIfNeeded(by), from: typed.value)
             }
-            for (option, typed) in zip(options, words.options) {
-                script.append(" \(option.name)=", from: typed.name)
-                script.append(ScriptQuoting.quotedIfNeeded(option.value), from: typed.value)
-            }
+            appendOptions(words, &script)
             script.endCommand()
         }
-        if let title, let typed = words.title {
-            script.append("set title ", from: typed.name)
-            script.append(ScriptQuoting.quoted(title), from: typed.value)
-            script.endCommand()
-        }
+        appendTitle(words, &script)
         return script
+    }
+
+    /// `--agg`, `--bin`, `--where`, `--facet` as the plot options they name.
+    func appendOptions(_ words: TypedWords, _ script: inout GeneratedScript) {
+        for (option, typed) in zip(options, words.options) {
+            script.append(" \(option.name)=", from: typed.name)
+            script.append(ScriptQuoting.quotedIfNeeded(option.value), from: typed.value)
+        }
+    }
+
+    /// `--title` as `set title`.
+    func appendTitle(_ words: TypedWords, _ script: inout GeneratedScript) {
+        guard let title, let typed = words.title else { return }
+        script.append("set title ", from: typed.name)
+        script.append(ScriptQuoting.quoted(title), from: typed.value)
+        script.endCommand()
     }
 
     /// A wide sheet folded (`fold D FIRST..LAST as KEY value`) and drawn along its periods,
@@ -178,16 +187,9 @@ public struct OneShot: Equatable, Sendable {
         if let by = wide.by {
             script.append(" by=" + ScriptQuoting.quotedIfNeeded(by), from: words.file)
         }
-        for (option, typed) in zip(options, words.options) {
-            script.append(" \(option.name)=", from: typed.name)
-            script.append(ScriptQuoting.quotedIfNeeded(option.value), from: typed.value)
-        }
+        appendOptions(words, &script)
         script.endCommand()
-        if let title, let typed = words.title {
-            script.append("set title ", from: typed.name)
-            script.append(ScriptQuoting.quoted(title), from: typed.value)
-            script.endCommand()
-        }
+        appendTitle(words, &script)
         return script
     }
 

@@ -14,11 +14,16 @@ extension ChartLayout {
         // A faceted chart needs room for its own panels: a page is laid out so it has it
         // where it can (stacked rather than side by side at 80×24).
         let panels = (0..<count).map(session.panel)
+        let needs = panels.compactMap(Self.facetNeed)  // (read once, not per grid tried)
         guard
             let grid = PanelGrid.fitting(
                 count: count, across: across, width: columns, height: rows,
                 holds: { grid in
-                    panels.allSatisfy { Self.facetsFit($0, width: grid.width, height: grid.height) }
+                    needs.allSatisfy { need in
+                        PanelGrid.fitting(
+                            count: need.count, across: need.across, width: grid.width,
+                            height: grid.height - need.top) != nil
+                    }
                 })
         else {
             return pageNote(session, [], panels: count, across: across, top: 0)
@@ -35,14 +40,11 @@ extension ChartLayout {
         return page
     }
 
-    /// Whether a chart's facet panels fit in `width × height` cells, under a title and one
-    /// row of legend (true for a chart without facets).
-    static func facetsFit(_ session: Session, width: Int, height: Int) -> Bool {
-        guard let facet = session.facet else { return true }
-        let top = (session.output.title == nil ? 0 : 1) + 1
+    /// What a faceted chart's own panels need: how many, how many a row (a grid of two
+    /// columns), and the rows above them (a title, one row of legend); nil without facets.
+    static func facetNeed(_ session: Session) -> (count: Int, across: Int?, top: Int)? {
+        guard let facet = session.facet else { return nil }
         let across = facet.row == nil ? nil : session.facetValues().count
-        return PanelGrid.fitting(
-            count: session.facetKeys.count, across: across, width: width, height: height - top)
-            != nil
+        return (session.facetKeys.count, across, (session.output.title == nil ? 0 : 1) + 1)
     }
 }
