@@ -71,19 +71,6 @@ extension ChartLayout {
         }
     }
 
-    /// A jittered dot plot's dot columns (`jitter=W`): each point moved by its row's offset
-    /// (`Jitter.offset`) times its slot (`p.jitterSlot` x units, or one category) in dots.
-    func jittered(_ p: ResolvedPlot, _ position: @escaping (Int) -> Int, x: XMapping)
-        -> (Int) -> Int
-    {
-        guard let width = p.plot.style.marker.jitter, width > 0 else { return position }
-        let slotDots = (p.jitterSlot ?? 1) * x.dotsPerUnit
-        guard slotDots.isFinite, slotDots > 0 else { return position }
-        return { i in
-            position(i) + Int((Jitter.offset(row: p.row(i), width: width) * slotDots).rounded())
-        }
-    }
-
     /// A line's layer: straight runs reduced per dot column, a path in row order, or a
     /// smooth curve when the points are far enough apart; with its fill.
     func lineLayer(
@@ -118,50 +105,6 @@ extension ChartLayout {
             ? stackedBand(p, span, position: position, y: y)
             : band(p, span, position: position, y: y)
         return layer
-    }
-
-    /// A stacked area's part (`stack=`): the band from the parts below it (`p.bases`) up to
-    /// its top, in its fill's colour (the line's, lighter, unless `fillcolor=`).
-    func stackedBand(
-        _ p: ResolvedPlot, _ span: Range<Int>, position: (Int) -> Int, y: YMapping
-    ) -> Scene.Band? {
-        guard let bases = p.bases else { return nil }
-        var color = p.plot.style.stroke.fillColor ?? p.color
-        if p.plot.style.stroke.fillColor == nil { color.alpha = 0.35 }
-        return Self.band(
-            low: bases, high: p.values, span, position: position, y: y, color: color)
-    }
-
-    /// A trend's confidence band (`band=`: its low and high ends, `p.extra`), each point at
-    /// its dot column, in the line's colour made translucent; nil without one.
-    func band(_ p: ResolvedPlot, _ span: Range<Int>, position: (Int) -> Int, y: YMapping)
-        -> Scene.Band?
-    {
-        guard p.plot.kind == .trend, p.extra.count == 2 else { return nil }
-        var color = p.color
-        color.alpha = 0.25
-        return Self.band(
-            low: p.extra[0], high: p.extra[1], span, position: position, y: y, color: color)
-    }
-
-    /// The band between two columns (`low`, `high`) at each point of `span`, a missing end
-    /// starting a new run.
-    static func band(
-        low: [Double], high: [Double], _ span: Range<Int>, position: (Int) -> Int, y: YMapping,
-        color: Color
-    ) -> Scene.Band? {
-        var runs = [[Scene.Band.Point]](), run = [Scene.Band.Point]()
-        for i in span where i < low.count && i < high.count {
-            guard low[i].isFinite, high[i].isFinite else {
-                if !run.isEmpty { runs.append(run); run = [] }
-                continue
-            }
-            let point = Scene.Band.Point(
-                at: Double(position(i)), from: Double(y.dot(high[i])), to: Double(y.dot(low[i])))
-            if run.last?.at == point.at { run[run.count - 1] = point } else { run.append(point) }
-        }
-        if !run.isEmpty { runs.append(run) }
-        return runs.isEmpty ? nil : Scene.Band(runs: runs, color: color)
     }
 
     /// A run held level to each next point's column, then risen (`style=step`): a corner

@@ -43,4 +43,17 @@ extension ChartLayout {
             ($0.element.area ?? 0, $1.offset) > ($1.element.area ?? 0, $0.offset)
         }.map(\.element)
     }
+
+    /// A jittered dot plot's dot columns (`jitter=W`): each point moved by its row's offset
+    /// (`Jitter.offset`) times its slot (`p.jitterSlot` x units, or one category) in dots.
+    func jittered(_ p: ResolvedPlot, _ position: @escaping (Int) -> Int, x: XMapping)
+        -> (Int) -> Int
+    {
+        guard let width = p.plot.style.marker.jitter, width > 0 else { return position }
+        let slotDots = (p.jitterSlot ?? 1) * x.dotsPerUnit
+        guard slotDots.isFinite, slotDots > 0 else { return position }
+        return { i in
+            position(i) + Int((Jitter.offset(row: p.row(i), width: width) * slotDots).rounded())
+        }
+    }
 }

@@ -178,10 +178,14 @@ struct SeriesResolver {
             if main, let missing = channels?.scales.missing, missing > 0 {
                 gaps.append((plot.id, missing))
             }
+            // A jittered plot's slot: one for all its groups (a sort of every x).
+            let jitterSlot =
+                (plot.style.marker.jitter ?? 0) > 0 ? session.jitterSlot(of: plot) : nil
             for group in all.prefix(Self.maxGroups) {
                 var s = self.series(
                     of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
                     main: main, channels: channels)
+                s.jitterSlot = jitterSlot
                 if plot.kind == .violin { mirror(&s, at: categories.slot(of: s.name)) }
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
@@ -226,9 +230,9 @@ struct SeriesResolver {
         if let name = plot.style.labelColumn, plot.drawn == nil {
             s.labelColumn = session.dataset(named: plot.series.dataset)?.column(named: name)
         }
-        let jittered = (plot.style.marker.jitter ?? 0) > 0
-        s.tracksRows = s.labelColumn != nil || !plot.binding.encoding.isEmpty || jittered
-        if jittered { s.jitterSlot = session.jitterSlot(of: plot) }
+        s.tracksRows =
+            s.labelColumn != nil || !plot.binding.encoding.isEmpty
+            || (plot.style.marker.jitter ?? 0) > 0
         s.channels = channels
         s.rowCounts = plot.drawn.flatMap { d in
             d.rows.flatMap { d.table.column(named: $0)?.numbers }
@@ -305,25 +309,6 @@ struct SeriesResolver {
         s.xs = Array(repeating: slot, count: s.values.count)
     }
 
-    /// A violin: its densities kept aside, its levels become the values (the y extent, the
-    /// log scale and the readout read them), x its group's category slot.
-    func mirror(_ s: inout Series, at slot: Double) {
-        s.densities = s.values
-        s.values = s.extra.first ?? []
-        s.extra = []
-        s.xs = Array(repeating: slot, count: s.values.count)
-    }
-
-    /// One width scale for every violin of the chart: the largest density fills the slot's
-    /// `width=` share.
-    func scaleViolins(_ series: inout [Series]) {
-        let largest = series.compactMap(\.densities).flatMap { $0 }.filter(\.isFinite).max() ?? 0
-        guard largest > 0 else { return }
-        for i in series.indices where series[i].densities != nil {
-            series[i].densityScale = 1 / largest
-        }
-    }
-
     /// Histograms: the values become counts (or densities) in bins all histograms share,
     /// and x the bins' centres; returns the bins (a panel's are every panel's: `sharedBinning`).
     @discardableResult
@@ -347,42 +332,6 @@ struct SeriesResolver {
             series[i].sorted = true
         }
         return binning
-    }
-
-    /// Stacked parts: each stands on the parts before it at the same x (positive values on
-    /// the positive ones, negative below the negative ones); `values` become the tops and
-    /// `original` keeps the parts' own values. Stacked bars stack together; a stacked area
-    /// (`stack=`) stacks its own `by=` groups, in their order.
-    func stack(_ series: inout [Series]) {
-        var stacks = [String: (positive: [Double: Double], negative: [Double: Double])]()
-        for s in series.indices where Self.stacks(series[s].plot) {
-            let id = series[s].plot.kind == .stacked ? "" : series[s].plot.id
-            var (positive, negative) = stacks[id] ?? ([:], [:])
-            defer { stacks[id] = (positive, negative) }
-            let values = series[s].values
-            var bases = [Double](repeating: 0, count: values.count)
-            var tops = values
-            for i in values.indices where values[i].isFinite {
-                let key = series[s].xs.map { $0[i] } ?? Double(i)
-                guard key.isFinite else { continue }
-                if values[i] >= 0 {
-                    bases[i] = positive[key] ?? 0
-                    positive[key] = bases[i] + values[i]
-                } else {
-                    bases[i] = negative[key] ?? 0
-                    negative[key] = bases[i] + values[i]
-                }
-                tops[i] = bases[i] + values[i]
-            }
-            series[s].original = series[s].original ?? values
-            series[s].bases = bases
-            series[s].values = tops
-        }
-    }
-
-    /// Whether a plot's parts stand on one another: stacked bars, areas with `stack=`.
-    static func stacks(_ plot: Plot) -> Bool {
-        plot.kind == .stacked || (plot.kind == .area && plot.binding.stack != nil)
     }
 
     /// The plot's own colour for its first group; the following palette colours for the rest.

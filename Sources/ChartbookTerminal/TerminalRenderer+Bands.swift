@@ -1,6 +1,7 @@
 import ChartbookModel
 import ChartbookScene
 
+/// Areas in the terminal: fills down to a baseline and bands between two edges, shaded.
 extension TerminalRenderer {
     /// Shades the cells of each layer's band (`Scene.Band`: a trend's confidence band, a
     /// stacked area's part, a violin) between its edges, joined straight between points,
@@ -68,6 +69,86 @@ extension TerminalRenderer {
                 Int((Double(p) + (Double(q) - Double(p)) * t).rounded())
             }
             visit(first.at + i, mix(first.from, last.from), mix(first.to, last.to))
+        }
+    }
+
+    /// Shades the cells between each filled line and its baseline. Cells that already hold a
+    /// reference line keep it, over a dim background of the fill colour, as if the fill were
+    /// translucent.
+    func drawFills(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        let dx = scene.dotsPerCell.x, dy = scene.dotsPerCell.y
+        let glyph = Glyphs(asciiOnly: raster.canvas == .ascii).fill
+        for layer in scene.layers {
+            guard let fill = layer.fill, case .polyline(let runs) = layer.marks else { continue }
+            var top = [Int](repeating: Int.max, count: area.width)
+            var bottom = [Int](repeating: Int.min, count: area.width)
+            for run in runs {
+                guard var previous = run.first else { continue }
+                // A lone point is a segment to itself; otherwise the run's own segments (not
+                // one back from the last point to the first, which cut the fill short).
+                for point in run.count == 1 ? run : Array(run.dropFirst()) {
+                    Self.line(from: previous, to: point, near: (area.width * dx, area.height * dy))
+                    {
+                        x, y in
+                        let c = x / dx
+                        guard c >= 0, c < area.width else { return }
+                        top[c] = min(top[c], y)
+                        bottom[c] = max(bottom[c], y)
+                    }
+                    previous = point
+                }
+            }
+            let baseRow = min(max(fill.baselineDotY / dy, 0), area.height - 1)
+            for c in 0..<area.width where top[c] != Int.max {
+                let rows: ClosedRange<Int>?
+                if fill.baselineDotY >= bottom[c] {
+                    let first = bottom[c] / dy + 1
+                    rows = first <= baseRow ? first...baseRow : nil
+                } else if fill.baselineDotY < top[c] {
+                    let last = top[c] / dy - 1
+                    rows = baseRow <= last ? baseRow...last : nil
+                } else {
+                    rows = nil
+                }
+                guard let rows else { continue }
+                for r in rows where r >= 0 && r < area.height {
+                    let color = Self.paint(fill.paint, row: r, of: area.height)
+                    shade(area.column + c, area.row + r, color, glyph, scene, &grid)
+                }
+            }
+        }
+    }
+
+    /// A light shade in `color` on an empty cell; a cell that holds something (a reference
+    /// line) keeps it over a dim background of the colour, as if the shade were translucent.
+    func shade(
+        _ gx: Int, _ gy: Int, _ color: Color, _ glyph: Character, _ scene: Scene,
+        _ grid: inout CellGrid
+    ) {
+        if grid[gx, gy].character == " " {
+            grid.set(gx, gy, glyph, style: CellStyle(foreground: color))
+        } else {
+            // A light shade covers about a quarter of the cell: match that density.
+            var dim = color
+            dim.alpha *= 0.3
+            grid.restyle(gx, gy) { $0.background = dim.flattened(over: scene.theme.background) }
+        }
+    }
+
+    /// The fill colour at `row` of `height` rows: solid, or interpolated top to bottom.
+    static func paint(_ paint: Scene.Fill.Paint, row: Int, of height: Int) -> Color {
+        switch paint {
+        case .solid(let color): return color
+        case .gradient(let start, let end, _):
+            let t = height > 1 ? Double(row) / Double(height - 1) : 0
+            func mix(_ a: UInt8, _ b: UInt8) -> UInt8 {
+                UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded())
+            }
+            return Color(
+                red: mix(start.red, end.red), green: mix(start.green, end.green),
+                blue: mix(start.blue, end.blue),
+                alpha: start.alpha + (end.alpha - start.alpha) * t)
         }
     }
 }

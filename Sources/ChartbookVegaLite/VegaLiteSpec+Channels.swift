@@ -106,4 +106,52 @@ extension VegaLiteSpec {
                     : "isValid(\(field)) && isFinite(\(field))")
         ])
     }
+
+    static let jitterField = "_jitter"
+
+    /// `jitter=W`: each row's offset (`Jitter`, over its row number) as a field; over
+    /// categories an `xOffset` of it across the band (a band scale without padding, whose
+    /// centres are where chartbook puts the categories), over numbers and times x plus the
+    /// offset times the slot (`Session.jitterSlot`; times in milliseconds).
+    func jitter(
+        _ plot: Plot, _ dataset: Dataset, _ encoding: inout [JSON.Member],
+        _ transforms: inout [JSON]
+    ) {
+        guard let width = plot.style.marker.jitter, width > 0 else { return }
+        transforms.append(
+            .object([
+                "calculate": .string(Jitter.vegaExpression(rowField: Self.rowField, width: width)),
+                "as": .string(Self.jitterField),
+            ]))
+        guard let index = encoding.firstIndex(where: { $0.key == "x" }),
+            case .object(var x) = encoding[index].value
+        else { return }
+        if let slot = session.jitterSlot(of: plot), let column = session.xColumn(of: plot) {
+            let field = "datum[\(JSON.quoted(column.name))]"
+            let value = column.isTime ? "time(toDate(\(field)))" : field
+            let scale = column.isTime ? 1000 * slot : slot
+            transforms.append(
+                .object([
+                    "calculate": .string(
+                        "\(value) + datum.\(Self.jitterField) * \(NumberText.shortest(scale))"),
+                    "as": "_jitter_x",
+                ]))
+            x = x.map { $0.key == "field" ? JSON.Member("field", "_jitter_x") : $0 }
+            if !x.contains(where: { $0.key == "title" }) {
+                x.append(JSON.Member("title", .string(column.name)))
+            }
+        } else {
+            x.append(
+                JSON.Member(
+                    "scale", .object(["type": "band", "paddingInner": 0, "paddingOuter": 0])))
+            encoding.append(
+                JSON.Member(
+                    "xOffset",
+                    .object([
+                        "field": .string(Self.jitterField), "type": "quantitative",
+                        "scale": .object(["domain": .array([-0.5, 0.5])]),
+                    ])))
+        }
+        encoding[index] = JSON.Member("x", .object(x))
+    }
 }

@@ -108,39 +108,6 @@ extension VegaLiteSpec {
             transforms: transforms)
     }
 
-    /// Vega-Lite stacks an area's colour groups unless told: chartbook overlaps them, or
-    /// stacks them with `stack=` in the order of their colours (first at the bottom).
-    func stackArea(_ plot: Plot, _ encoding: inout [JSON.Member], _ transforms: inout [JSON]) {
-        let stacked = plot.binding.stack != nil
-        encoding = encoding.map { member in
-            guard member.key == "y" else { return member }
-            return JSON.Member(
-                "y",
-                yEncoding(
-                    plot, field: plot.series.column,
-                    extra: [JSON.Member("stack", stacked ? "zero" : .null)]))
-        }
-        guard stacked, let by = plot.binding.by, let step = groupOrderStep(plot, by) else { return }
-        transforms.append(step)
-        encoding.append(
-            JSON.Member(
-                "order", .object(["field": .string(Self.groupOrderField), "type": "quantitative"])))
-    }
-
-    static let groupOrderField = "_group_order"
-
-    /// Each row's `by=` group as its place in chartbook's order of groups (the order parts
-    /// stack in); nil when the groups are times (left to Vega-Lite).
-    func groupOrderStep(_ plot: Plot, _ by: String) -> JSON? {
-        let groups = groupValues(plot, by)
-        guard !groups.isEmpty else { return nil }
-        let list = groups.map { $0.text() }.joined(separator: ", ")
-        return .object([
-            "calculate": .string("indexof([\(list)], datum[\(JSON.quoted(by))])"),
-            "as": .string(Self.groupOrderField),
-        ])
-    }
-
     /// A dash pattern as Vega-Lite writes it (on, off lengths in pixels), for a line of
     /// `width` points.
     static func strokeDash(_ dash: StrokeStyle.Dash, width: Double) -> JSON {
@@ -192,54 +159,6 @@ extension VegaLiteSpec {
         jitter(plot, dataset, &channelled, &filters)
         return layer(
             plot, dataset, mark: .object(members), encoding: channelled, transforms: filters)
-    }
-
-    static let jitterField = "_jitter"
-
-    /// `jitter=W`: each row's offset (`Jitter`, over its row number) as a field; over
-    /// categories an `xOffset` of it across the band (a band scale without padding, whose
-    /// centres are where chartbook puts the categories), over numbers and times x plus the
-    /// offset times the slot (`Session.jitterSlot`; times in milliseconds).
-    func jitter(
-        _ plot: Plot, _ dataset: Dataset, _ encoding: inout [JSON.Member],
-        _ transforms: inout [JSON]
-    ) {
-        guard let width = plot.style.marker.jitter, width > 0 else { return }
-        transforms.append(
-            .object([
-                "calculate": .string(Jitter.vegaExpression(rowField: Self.rowField, width: width)),
-                "as": .string(Self.jitterField),
-            ]))
-        guard let index = encoding.firstIndex(where: { $0.key == "x" }),
-            case .object(var x) = encoding[index].value
-        else { return }
-        if let slot = session.jitterSlot(of: plot), let column = session.xColumn(of: plot) {
-            let field = "datum[\(JSON.quoted(column.name))]"
-            let value = column.isTime ? "time(toDate(\(field)))" : field
-            let scale = column.isTime ? 1000 * slot : slot
-            transforms.append(
-                .object([
-                    "calculate": .string(
-                        "\(value) + datum.\(Self.jitterField) * \(NumberText.shortest(scale))"),
-                    "as": "_jitter_x",
-                ]))
-            x = x.map { $0.key == "field" ? JSON.Member("field", "_jitter_x") : $0 }
-            if !x.contains(where: { $0.key == "title" }) {
-                x.append(JSON.Member("title", .string(column.name)))
-            }
-        } else {
-            x.append(
-                JSON.Member(
-                    "scale", .object(["type": "band", "paddingInner": 0, "paddingOuter": 0])))
-            encoding.append(
-                JSON.Member(
-                    "xOffset",
-                    .object([
-                        "field": .string(Self.jitterField), "type": "quantitative",
-                        "scale": .object(["domain": .array([-0.5, 0.5])]),
-                    ])))
-        }
-        encoding[index] = JSON.Member("x", .object(x))
     }
 
     /// Bars of one group: side by side (`xOffset`) or stacked; several plots over their
@@ -451,21 +370,6 @@ extension VegaLiteSpec {
         return layer(
             plot, dataset,
             mark: mark("boxplot", plot, [JSON.Member("extent", 1.5)]), encoding: encoding)
-    }
-
-    /// A trend's confidence band (`band=`): an area from the computed table's low column to
-    /// its high one, in the line's colour at a quarter opacity, under the line.
-    func bandLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
-        guard let low = plot.drawn?.low, let high = plot.drawn?.high else { return [] }
-        var encoding = channels(plot, dataset, y: low)
-        encoding.append(JSON.Member("y2", .object(["field": .string(high)])))
-        let color: JSON? = plot.binding.by == nil ? .string(plot.resolvedColor.hexOpaque) : nil
-        return [
-            layer(
-                plot, dataset,
-                mark: .object(["type": "area", "opacity": 0.25, "color": color]),
-                encoding: encoding)
-        ]
     }
 
     func rangeLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
