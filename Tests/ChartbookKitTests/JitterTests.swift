@@ -68,11 +68,7 @@ import Testing
         var replayed = Notebook()
         #expect(Self.run(saved, &replayed) == "")
         #expect(replayed.session.plots == notebook.session.plots)
-        let json = VegaLiteSpec(session: notebook.session).json
-        guard case .array(let layers)? = json["layer"], let layer = layers.first else {
-            Issue.record("no layer")
-            return
-        }
+        let layer = try #require(vegaLiteLayers(notebook.session).first)
         #expect(layer["encoding"]?["xOffset"]?["field"] == "_jitter")
         #expect(layer.text().contains(Jitter.vegaExpression(rowField: "_row", width: 0.7)))
         #expect(Self.run("set plot p jitter=off", &notebook) == "")

@@ -73,19 +73,13 @@ import Testing
         var replayed = Notebook()
         #expect(Self.run(saved, &replayed) == "")
         #expect(replayed.session.plots == notebook.session.plots)
-        let json = VegaLiteSpec(session: notebook.session).json
-        guard case .array(let layers)? = json["layer"], let area = layers.first else {
-            Issue.record("no layer")
-            return
-        }
+        let area = try #require(vegaLiteLayers(notebook.session).first)
         #expect(area["encoding"]?["y"]?["stack"] == "zero")
         #expect(area["encoding"]?["order"]?["field"] == "_group_order")
         #expect(area.text().contains("joinaggregate"))
         // Overlapping areas stay overlapping in Vega-Lite (it stacks colour groups unless told).
         #expect(Self.run("set plot s stack=off", &notebook) == "")
-        let overlapping = VegaLiteSpec(session: notebook.session).json
-        guard case .array(let plain)? = overlapping["layer"] else { return }
-        #expect(plain.first?["encoding"]?["y"]?["stack"] == .null)
+        #expect(vegaLiteLayers(notebook.session).first?["encoding"]?["y"]?["stack"] == .null)
         // Nothing to stack without groups; a share of negative parts is no share.
         let before = notebook.session
         let refused = Self.run("set plot s by=none stack=on", &notebook)

@@ -1,5 +1,6 @@
 import ChartbookCommands
 import ChartbookModel
+import ChartbookVegaLite
 @testable import ChartbookKit
 
 /// The session after running `script` as a script (each line its own command).
@@ -35,4 +36,10 @@ struct ScriptRun {
         self.diagnostics = diagnostics
         failed = outcome == .failed
     }
+}
+
+/// The top-level layers of the session's Vega-Lite spec (none when it has no `layer`).
+func vegaLiteLayers(_ session: Session) -> [JSON] {
+    guard case .array(let layers)? = VegaLiteSpec(session: session).json["layer"] else { return [] }
+    return layers
 }

@@ -51,11 +51,7 @@ import Testing
         var replayed = Notebook()
         #expect(Self.run(saved, &replayed) == "")
         #expect(replayed.session.plots == notebook.session.plots)
-        let json = VegaLiteSpec(session: notebook.session).json
-        guard case .array(let layers)? = json["layer"] else {
-            Issue.record("no layers")
-            return
-        }
+        let layers = vegaLiteLayers(notebook.session)
         let area = try #require(layers.first { $0["mark"]?["type"] == "area" })
         #expect(area["encoding"]?["y"]?["field"] == .string(DrawnTable.lowColumn))
         #expect(area["encoding"]?["y2"]?["field"] == .string(DrawnTable.highColumn))
