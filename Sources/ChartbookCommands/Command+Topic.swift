@@ -36,6 +36,13 @@ extension Command {
         case .setXScale: "set xscale"
         case .setYScale: "set yscale"
         case .setAxisTitle(let x, _): x ? "set xlabel" : "set ylabel"
+        case .setAxis(let x, let change):
+            switch change.spelling {
+            case .axis: x ? "set xaxis" : "set yaxis"
+            case .ticks: x ? "set xticks" : "set yticks"
+            case .format: x ? "set xformat" : "set yformat"
+            }
+        case .setGrid: "set grid"
         case .setTimeZone: "set timezone"
         case .setMemory: "set memory"
         case .select, .selectX: "select"

@@ -69,6 +69,10 @@ public enum Command: Equatable, Sendable {
     case setYScale(YScaleKind)
     /// `set xlabel "…"` (x: true) / `set ylabel "…"`; nil removes the title.
     case setAxisTitle(x: Bool, String?)
+    /// `set xaxis …`, `set xticks …`, `set xformat …` (x) and their y twins.
+    case setAxis(x: Bool, AxisChange)
+    /// `set grid x|y|both|off`: which axes draw grid lines across the plot.
+    case setGrid(x: Bool, y: Bool)
     case setTimeZone(TimeZoneSetting)
     /// `set memory SIZE|auto`: the memory budget of later commands (auto: nil).
     case setMemory(Int?)
@@ -83,7 +87,8 @@ public enum Command: Equatable, Sendable {
     /// reads them by the chart's x scale. `view all` (both nil) shows all data again.
     case view(lower: Located<String>?, upper: Located<String>?, at: TypedPlace)
     case setDirection(View.Direction)
-    case setPadding(left: Double?, right: Double?)
+    /// `set padding left=N …`: the sides given, in cells.
+    case setPadding([View.Side: Double])
     // Output and session
     case show
     /// `show data NAME [A..B]`: the dataset as an aligned table, rows A through B (0-based).
@@ -130,9 +135,10 @@ public struct ReflinesChange: Equatable, Sendable {
     public var decimals: Int??
     public var format: ReferenceLines.Format?
     public var showMinMax: Bool?
-    public var showIntermediate: Bool?
+    public var intermediate: ReferenceLines.Intermediate?
     public var color: Color?
     public var style: RuleStyle?
+    public var width: Double?
 
     public init() {}
 
@@ -145,9 +151,10 @@ public struct ReflinesChange: Equatable, Sendable {
         if let decimals { lines.decimals = decimals }
         if let format { lines.format = format }
         if let showMinMax { lines.showMinMax = showMinMax }
-        if let showIntermediate { lines.showIntermediate = showIntermediate }
+        if let intermediate { lines.intermediate = intermediate }
         if let color { lines.color = color }
         if let style { lines.style = style }
+        if let width { lines.width = width }
         return lines
     }
 }
@@ -164,6 +171,8 @@ public struct MarkedLineSpec: Equatable, Sendable {
     public var label: String?
     public var color: Color?
     public var style: RuleStyle?
+    /// Stroke width in pixels (`width=3`).
+    public var width: Double?
     public var fit: Bool?
     public var axis: PlotBinding.Axis?
     /// A statistic's `where=`.
@@ -234,8 +243,9 @@ public enum ScrollAmount: Equatable, Sendable {
     case percent(Double)
     /// A distance in x units as typed: a number, or on a time axis a duration (`+30d`).
     case distance(Located<String>)
-    /// One window's width forward.
-    case page
+    /// Whole windows' widths: forward (`scroll next`, and `scroll` alone) for 1, back
+    /// (`scroll prev`) for −1.
+    case pages(Int)
     case start, end
 }
 

@@ -90,6 +90,9 @@ public enum CommandPrinter {
         case .setYScale(let kind): return "set yscale " + kind.rawValue
         case .setAxisTitle(let x, let title):
             return "set \(x ? "xlabel" : "ylabel") " + (title.map(quoted) ?? "off")
+        case .setAxis(let x, let change): return axis(x: x, change)
+        case .setGrid(let x, let y):
+            return "set grid " + (x && y ? "both" : x ? "x" : y ? "y" : "off")
         case .setTimeZone(let zone): return "set timezone " + word(zone.name)
         case .setMemory(let bytes):
             return "set memory " + (bytes.map(ResourceLimits.exactBytesText) ?? "auto")
@@ -120,11 +123,12 @@ public enum CommandPrinter {
             return "view " + word(lower.value) + ".." + word(upper.value)
         case .view: return "view all"
         case .setDirection(let direction): return "set direction " + direction.rawValue
-        case .setPadding(let left, let right):
+        case .setPadding(let sides):
             return
                 (["set padding"]
-                + [left.map { "left=\(number($0))" }, right.map { "right=\(number($0))" }]
-                .compactMap { $0 }).joined(separator: " ")
+                + View.Side.allCases.compactMap { side in
+                    sides[side].map { "\(side.rawValue)=\(number($0))" }
+                }).joined(separator: " ")
         default: return nil
         }
     }
@@ -207,6 +211,7 @@ public enum CommandPrinter {
         if let label = spec.label { text += " " + quoted(label) }
         if let color = spec.color { text += " color=\(color)" }
         if let style = spec.style { text += " style=\(style.rawValue)" }
+        if let width = spec.width { text += " width=\(number(width))" }
         if let fit = spec.fit { text += " fit=\(onOff(fit))" }
         if let axis = spec.axis { text += " axis=\(axis.rawValue)" }
         if let filter = spec.filter {
@@ -240,10 +245,32 @@ public enum CommandPrinter {
         }
         if let format = change.format { words.append("format=\(format.rawValue)") }
         if let on = change.showMinMax { words.append("minmax=\(onOff(on))") }
-        if let on = change.showIntermediate { words.append("intermediate=\(onOff(on))") }
+        if let shown = change.intermediate { words.append("intermediate=\(shown.rawValue)") }
         if let color = change.color { words.append("color=\(color)") }
         if let style = change.style { words.append("style=\(style.rawValue)") }
+        if let width = change.width { words.append("width=\(number(width))") }
         return words.joined(separator: " ")
+    }
+
+    /// `set xaxis …`, or the shorter command it was typed as (`set xticks every 5`).
+    static func axis(x: Bool, _ change: AxisChange) -> String {
+        let letter = x ? "x" : "y"
+        let step = change.step.map { $0.map { "every " + $0.description } ?? "auto" }
+        let format = change.format.map { $0.map { quoted($0.text) } ?? "auto" }
+        switch change.spelling {
+        case .ticks: return "set \(letter)ticks " + (step ?? "auto")
+        case .format: return "set \(letter)format " + (format ?? "auto")
+        case .axis:
+            var words = ["set \(letter)axis"]
+            for name in AxisChange.switches {
+                if let on = change.switchValue(name) { words.append("\(name)=\(onOff(on))") }
+            }
+            if let step = change.step { words.append("every=" + (step?.description ?? "auto")) }
+            if let format = change.format {
+                words.append("format=" + (format.map { quoted($0.text) } ?? "auto"))
+            }
+            return words.joined(separator: " ")
+        }
     }
 
     static func range(_ mode: Axes.RangeMode) -> String {
@@ -260,7 +287,7 @@ public enum CommandPrinter {
         case .points(let n): "scroll " + (n < 0 ? "\(n)" : "+\(n)")
         case .percent(let p): "scroll " + (p < 0 ? "" : "+") + number(p) + "%"
         case .distance(let text): "scroll " + word(text.value)
-        case .page: "scroll"
+        case .pages(let n): n < 0 ? "scroll prev" : "scroll next"
         case .start: "scroll start"
         case .end: "scroll end"
         }

@@ -18,6 +18,15 @@ extension Executor {
         case .setRange(let mode): s.axes.range = mode
         case .setZero(let on): s.axes.includeZero = on
         case .setFacetScales(let scales): s.axes.facetScales = scales
+        case .setAxis(let isX, let change):
+            if isX {
+                s.axes.xGuide = change.applied(to: s.axes.xGuide)
+            } else {
+                s.axes.yGuide = change.applied(to: s.axes.yGuide)
+            }
+        case .setGrid(let x, let y):
+            s.axes.xGuide.grid = x
+            s.axes.yGuide.grid = y
         case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
         case .setLegend(let on): s.output.legend = on
         default: break

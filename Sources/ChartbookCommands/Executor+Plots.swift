@@ -184,6 +184,7 @@ extension Executor {
             color: spec.color, style: spec.style ?? .dashed, fit: spec.fit ?? true,
             axis: spec.axis ?? .left, filter: filter)
         line.placement = spec.placement
+        line.width = spec.width
         s.markedLines.append(line)
         s.nextMarkedLineNumber += 1
     }

@@ -32,9 +32,8 @@ extension Executor {
         case .setDirection(let direction):
             s.view.direction = direction
             s.view.anchor = direction == .rtl ? .end(0) : .start(0)
-        case .setPadding(let left, let right):
-            if let left { s.view.paddingLeft = left }
-            if let right { s.view.paddingRight = right }
+        case .setPadding(let sides):
+            for (side, cells) in sides { s.view[padding: side] = cells }
         default: break
         }
         return [.render]
@@ -74,7 +73,7 @@ extension Executor {
         case .end:
             s.view.anchor = .end(0)
             return
-        case .page: first = window.lowerBound + window.count
+        case .pages(let n): first = window.lowerBound + window.count * n
         case .points(let n): first = window.lowerBound + n
         case .percent(let p):
             first = window.lowerBound + Int(saturating: (Double(window.count) * p / 100).rounded())
@@ -146,7 +145,7 @@ extension Executor {
         switch amount {
         case .start: shift = first - lo
         case .end: shift = last - hi
-        case .page: shift = width
+        case .pages(let n): shift = width * Double(n)
         case .percent(let p): shift = width * p / 100
         case .points(let n): shift = Double(n)
         case .distance(let text):

@@ -119,7 +119,8 @@ public enum Expectation: Equatable, Sendable {
         case .selection: "a point index (0, 1, ...), x=VALUE, last or none"
         case .scroll(let durations):
             durations
-                ? "+N, -N, +N%, a duration like +30d, start or end" : "+N, -N, +N%, start or end"
+                ? "+N, -N, +N%, a duration like +30d, next, prev, start or end"
+                : "+N, -N, +N%, next, prev, start or end"
         case .interval: "a range like 120..180 or 2004-01-01..2006-12-31, or all"
         case .zone: "a zone: UTC, +05:30 or a name like Europe/Paris"
         case .reflineValue: "a value or a statistic (\(StatisticKind.listed))"

@@ -70,6 +70,62 @@ extension Grammar {
             operands: [.either(.keyword(["off"]), .text)],
             parse: Parser.setTitle),
         CommandSpec(
+            "set xaxis",
+            "set xaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|DURATION|auto format=PATTERN|auto]",
+            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; its tick step (every=, as set xticks) and label format (format=, as set xformat).",
+            example: "set xaxis labels=off",
+            group: .axes,
+            options: .fixed(axisOptions(x: true)),
+            parse: Parser.setAxis(x: true)),
+        CommandSpec(
+            "set yaxis",
+            "set yaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|auto format=PATTERN|auto]",
+            "The left y axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines across the chart show; its tick step (every=, as set yticks) and label format (format=, as set yformat).",
+            example: "set yaxis labels=off",
+            group: .axes,
+            options: .fixed(axisOptions(x: false)),
+            parse: Parser.setAxis(x: false)),
+        CommandSpec(
+            "set xticks",
+            "set xticks every N|DURATION|auto",
+            "Ticks on x at every multiple of N (numbers; on a log axis every N decades) or, on a time axis, on every boundary of a calendar step (30s, 10min, 6h, 1d, 2w, 3mo, 1y); auto: round values that fit.",
+            example: "set xticks every 3mo",
+            group: .axes,
+            operands: [.keyword(["every", "auto"]), .optional(.text)],
+            parse: Parser.setTicks(x: true)),
+        CommandSpec(
+            "set yticks",
+            "set yticks every N|auto",
+            "Ticks and grid lines on y at every multiple of N (on a log axis every N decades); an automatic range ends on multiples of N. auto: round values that fit.",
+            example: "set yticks every 5",
+            group: .axes,
+            operands: [.keyword(["every", "auto"]), .optional(.text)],
+            parse: Parser.setTicks(x: false)),
+        CommandSpec(
+            "set xformat",
+            "set xformat \"PATTERN\"|auto",
+            "How x tick labels are written: a number pattern (printf: %.1f, %\'d grouped, %+.2e; text around it kept) or on a time axis a time pattern (strftime: %Y %m %d %b %B %a %H %M %S).",
+            example: "set xformat \"%b %Y\"",
+            group: .axes,
+            operands: [.either(.keyword(["auto"]), .text)],
+            parse: Parser.setFormat(x: true)),
+        CommandSpec(
+            "set yformat",
+            "set yformat \"PATTERN\"|auto|plain|suffix|percent|grouped",
+            "How y tick labels are written: a number pattern (printf: %.1f, %\'.0f grouped with commas, %+.2e; text around it kept), or a named format (as set reflines format=).",
+            example: "set yformat \"$%\'.0f\"",
+            group: .axes,
+            operands: [.either(.keyword(["auto"]), .text)],
+            parse: Parser.setFormat(x: false)),
+        CommandSpec(
+            "set grid",
+            "set grid x|y|both|on|off",
+            "Grid lines across the plot: at the x ticks (down the chart), at the y ticks (the reference lines), both (on) or neither; the labels stay.",
+            example: "set grid both",
+            group: .axes,
+            operands: [.keyword(gridChoices)],
+            parse: Parser.setGrid),
+        CommandSpec(
             "set facetscales",
             "set facetscales shared|free|free-x|free-y",
             "Which ranges the panels of a faceted chart (facet=) share: both (shared, the default), neither (free), or all but x or y.",
@@ -86,4 +142,15 @@ extension Grammar {
             operands: [.keyword(["on", "off", "auto"])],
             parse: Parser.setLegend),
     ]
+
+    /// The words of `set grid`.
+    static let gridChoices = ["x", "y", "both", "on", "off"]
+
+    /// The options of `set xaxis` and `set yaxis`.
+    static func axisOptions(x: Bool) -> [OptionSpec] {
+        AxisChange.switches.map { OptionSpec($0, .keyword(["on", "off"])) } + [
+            OptionSpec("every", x ? .text : .either(.keyword(["auto"]), .number(0...1e300))),
+            OptionSpec("format", .either(.keyword(["auto"]), .text)),
+        ]
+    }
 }

@@ -6,8 +6,8 @@ extension Grammar {
     static let linesCommands: [CommandSpec] = [
         CommandSpec(
             "set reflines",
-            "set reflines auto | relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=auto|plain|suffix|percent|grouped minmax=on|off intermediate=on|off color=C style=solid|dashed|dotted]",
-            "The y reference lines: at round values as many as the rows hold (auto, the default), at fractions of the range, or at values; and how they are labelled. minmax=off hides the lines at the range's ends.",
+            "set reflines auto | relative F ... | absolute V ... | on | off [labels=left|right|both|none units=TEXT decimals=N|auto format=auto|plain|suffix|percent|grouped minmax=on|off intermediate=on|lines|off color=C style=solid|dashed|dotted width=PX]",
+            "The y reference lines: at round values as many as the rows hold (auto, the default), at fractions of the range, or at values; and how they are labelled. minmax=off hides the lines at the range's ends; intermediate=lines draws the lines between the lowest and the highest without their labels (off: not at all). width= is the stroke in pixels (the terminal draws 2 and more heavy).",
             example: "set reflines relative 0 0.25 0.5 0.75 1 labels=both format=suffix",
             group: .lines,
             operands: [.optional(.either(.keyword(["auto", "on", "off"]), .positions))],
@@ -17,13 +17,17 @@ extension Grammar {
                 OptionSpec("decimals", .either(.keyword(["auto"]), .integer(0...10))),
                 OptionSpec("format", .keyword(ReferenceLines.Format.allCases.map(\.rawValue))),
                 OptionSpec("minmax", .keyword(["on", "off"])),
-                OptionSpec("intermediate", .keyword(["on", "off"])), OptionSpec("color", .color),
+                OptionSpec(
+                    "intermediate",
+                    .keyword(ReferenceLines.Intermediate.allCases.map(\.rawValue))),
+                OptionSpec("color", .color),
                 OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
+                OptionSpec("width", .number(0.25...20)),
             ]),
             parse: Parser.setReflines),
         CommandSpec(
             "add refline",
-            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B | x=STAT SERIES | y=VALUE|STAT SERIES [\"label\"] [color=C style=S fit=on|off axis=left|right where=FILTER]",
+            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B | x=STAT SERIES | y=VALUE|STAT SERIES [\"label\"] [color=C style=S width=PX fit=on|off axis=left|right where=FILTER]",
             "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps; or, with x=, a vertical line at an x value (a number or a time), or a shaded band from A to B. A statistic of what the chart puts on x (a histogram's values, a dot plot's x= column) is vertical; x=STAT and y=STAT say the axis. fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,
@@ -33,6 +37,7 @@ extension Grammar {
                 OptionSpec("y", .either(.statistic, .number(-1e300...1e300))),
                 OptionSpec("color", .color),
                 OptionSpec("style", .keyword(RuleStyle.allCases.map(\.rawValue))),
+                OptionSpec("width", .number(0.25...20)),
                 OptionSpec("fit", .keyword(["on", "off"])),
                 OptionSpec("axis", .keyword(PlotBinding.Axis.allCases.map(\.rawValue))),
                 OptionSpec("label", .text),

@@ -47,9 +47,9 @@ extension Grammar {
             parse: Parser.choice("canvas") { .setCanvas($0) }),
         CommandSpec(
             "set theme",
-            "set theme dark|light",
-            "Colours of the background, text, grid and frame (SVG; the terminal keeps its own background).",
-            example: "set theme light",
+            "set theme dark|light|solarized-dark|solarized-light|paper",
+            "Colours of the background, text, grid, frame and marked lines (SVG, PNG, PDF, Vega-Lite; the terminal keeps its own background and text colour and takes the grid, frame and marked lines'). paper: black on white, for printing.",
+            example: "set theme solarized-light",
             group: .output,
             operands: [.keyword(Theme.allCases.map(\.rawValue))],
             parse: Parser.choice("theme") { .setTheme($0) }),

@@ -14,11 +14,11 @@ extension Grammar {
             parse: Parser.view),
         CommandSpec(
             "scroll",
-            "scroll [+N|-N|+N%|+DURATION|start|end]",
-            "Move the window by N points (on a real x: N x units, or a duration like +30d, -6h, +1y), by a percentage of the window, to the start or the end; alone, forward by one window.",
-            example: "scroll +25%",
+            "scroll [+N|-N|+N%|+DURATION|next|prev|start|end]",
+            "Move the window by N points (on a real x: N x units, or a duration like +30d, -6h, +1y), by a percentage of the window, a whole window forward (next, or scroll alone) or back (prev), to the start or the end.",
+            example: "scroll prev",
             group: .view,
-            operands: [.optional(.either(.keyword(["start", "end"]), .distance))],
+            operands: [.optional(.either(.keyword(["next", "prev", "start", "end"]), .distance))],
             parse: Parser.scroll),
         CommandSpec(
             "set spacing",
@@ -38,13 +38,11 @@ extension Grammar {
             parse: Parser.choice("direction") { .setDirection($0) }),
         CommandSpec(
             "set padding",
-            "set padding left=N right=N",
-            "Inset of the first and last point from the plot's edges, in cells.",
-            example: "set padding left=2 right=2",
+            "set padding left=N right=N top=N bottom=N",
+            "Inset of the first and last point from the plot's left and right edges, and of the y range's top and bottom from its top and bottom edges, in cells.",
+            example: "set padding left=2 right=2 top=1",
             group: .view,
-            options: .fixed([
-                OptionSpec("left", .number(0...500)), OptionSpec("right", .number(0...500)),
-            ]),
+            options: .fixed(View.Side.allCases.map { OptionSpec($0.rawValue, .number(0...500)) }),
             parse: Parser.setPadding),
         CommandSpec(
             "select",

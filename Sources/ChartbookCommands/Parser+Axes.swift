@@ -46,12 +46,14 @@ extension Parser {
 
     /// `scroll`, `scroll +N|-N`, `scroll +25%`, `scroll +30d`, `scroll start|end`.
     static func scroll(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        guard let token = c.next() else { return .scroll(.page) }
+        guard let token = c.next() else { return .scroll(.pages(1)) }
         try c.expectEnd()
         let text = token.text.replacingOccurrences(of: "_", with: "")
         switch text.lowercased() {
         case "start": return .scroll(.start)
         case "end": return .scroll(.end)
+        case "next": return .scroll(.pages(1))
+        case "prev", "previous": return .scroll(.pages(-1))
         default: break
         }
         guard token.kind == .word else {

@@ -192,9 +192,12 @@ extension Parser {
         // What a line down the chart takes: an x value no `where=`, a statistic at x one.
         let down: (what: String, refused: Set<String>)? =
             if case .x = spec.value {
-                ("a line at x= takes a label, color= and style=", ["fit", "axis", "where"])
+                ("a line at x= takes a label, color=, style= and width=", ["fit", "axis", "where"])
             } else if spec.placement == .x {
-                ("a statistic at x= takes a label, color=, style= and where=", ["fit", "axis"])
+                (
+                    "a statistic at x= takes a label, color=, style=, width= and where=",
+                    ["fit", "axis"]
+                )
             } else { nil }
         for option in try c.options() {
             if let down, down.refused.contains(option.name) {
@@ -209,6 +212,7 @@ extension Parser {
             case "style":
                 spec.style = try ValueParser.choice(option.value, key: "style", as: RuleStyle.self)
             case "fit": spec.fit = try ValueParser.boolean(option.value, key: "fit")
+            case "width": spec.width = try Parser.ruleWidth(option.value)
             case "axis":
                 spec.axis = try ValueParser.choice(
                     option.value, key: "axis", as: PlotBinding.Axis.self)

@@ -132,7 +132,7 @@ extension Parser {
 
     /// `set padding …`.
     static func setPadding(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        var left: Double?, right: Double?
+        var sides = [View.Side: Double]()
         let options = try c.options()
         guard !options.isEmpty else {
             throw Diagnostic(.missingOptions("set padding"), at: c.end)
@@ -145,13 +145,13 @@ extension Parser {
                         key: option.name, value: option.value.text, expected: "cells, 0 or more"
                     ), at: option.value.range)
             }
-            switch option.name {
-            case "left": left = value
-            case "right": right = value
-            default: throw unknownOption(option, ["left", "right"], context: "set padding")
+            guard let side = View.Side(rawValue: option.name) else {
+                throw unknownOption(
+                    option, View.Side.allCases.map(\.rawValue), context: "set padding")
             }
+            sides[side] = value
         }
-        return .setPadding(left: left, right: right)
+        return .setPadding(sides)
     }
 
     /// `set NOUN WORD`, the word one of `T`'s (`set canvas ascii`): the reader of a setting
@@ -219,6 +219,17 @@ extension Parser {
         }
     }
 
+    /// A rule's `width=`: pixels, 0.25 to 20.
+    static func ruleWidth(_ value: Token) throws(Diagnostic) -> Double {
+        let width = try ValueParser.number(value, .quantity("pixels", nil))
+        guard (0.25...20).contains(width) else {
+            throw Diagnostic(
+                .invalidValue(key: "width", value: value.text, expected: "pixels from 0.25 to 20"),
+                at: value.range)
+        }
+        return width
+    }
+
     /// One `key=value` of `set reflines`.
     static func reflineOption(_ option: TypedOption, into change: inout ReflinesChange)
         throws(Diagnostic)
@@ -238,9 +249,11 @@ extension Parser {
                 value, key: "format", as: ReferenceLines.Format.self)
         case "minmax": change.showMinMax = try ValueParser.boolean(value, key: "minmax")
         case "intermediate":
-            change.showIntermediate = try ValueParser.boolean(value, key: "intermediate")
+            change.intermediate = try ValueParser.choice(
+                value, key: "intermediate", as: ReferenceLines.Intermediate.self)
         case "color": change.color = try ValueParser.color(value, key: "color")
         case "style": change.style = try ValueParser.choice(value, key: "style", as: RuleStyle.self)
+        case "width": change.width = try ruleWidth(value)
         default:
             throw unknownOption(
                 option, Grammar.optionNames(of: "set reflines"), context: "reflines")

@@ -44,7 +44,7 @@ enum SessionReport {
             "reflines: \(r.visible ? positions : "off")  labels=\(r.labels.rawValue) format=\(r.format.rawValue)"
             + (r.units.isEmpty ? "" : " units=\"\(r.units)\"")
             + (r.decimals.map { " decimals=\($0)" } ?? "")
-            + " minmax=\(r.showMinMax ? "on" : "off") intermediate=\(r.showIntermediate ? "on" : "off") style=\(r.style.rawValue)\n"
+            + " minmax=\(r.showMinMax ? "on" : "off") intermediate=\(r.intermediate.rawValue) style=\(r.style.rawValue)\n"
     }
 
     static func markedLines(_ s: Session) -> String {
@@ -96,9 +96,9 @@ enum SessionReport {
         case .points(let n): spacing = "\(n) points"
         }
         return "view: spacing=\(spacing) direction=\(view.direction.rawValue)"
-            + (view.paddingLeft > 0 || view.paddingRight > 0
-                ? " padding=\(NumberText.shortest(view.paddingLeft)),\(NumberText.shortest(view.paddingRight))"
-                : "") + "\n"
+            + View.Side.allCases.filter { view[padding: $0] > 0 }.map {
+                " padding-\($0.rawValue)=\(NumberText.shortest(view[padding: $0]))"
+            }.joined() + "\n"
     }
 
     static func settingsLine(_ s: Session) -> String {

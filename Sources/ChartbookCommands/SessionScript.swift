@@ -158,11 +158,10 @@ public enum SessionScript {
         if let d = r.decimals { change.decimals = .some(d) }
         if r.format != dr.format { change.format = r.format }
         if r.showMinMax != dr.showMinMax { change.showMinMax = r.showMinMax }
-        if r.showIntermediate != dr.showIntermediate {
-            change.showIntermediate = r.showIntermediate
-        }
+        if r.intermediate != dr.intermediate { change.intermediate = r.intermediate }
         change.color = r.color
         if r.style != dr.style { change.style = r.style }
+        change.width = r.width
         var commands = change == ReflinesChange() ? [] : [Command.setReflines(change)]
         if !r.visible {
             var off = ReflinesChange()
@@ -181,6 +180,12 @@ public enum SessionScript {
         if a.yScale != .linear { commands.append(.setYScale(a.yScale)) }
         if let t = a.xTitle { commands.append(.setAxisTitle(x: true, t)) }
         if let t = a.yTitle { commands.append(.setAxisTitle(x: false, t)) }
+        if let change = AxisChange.difference(a.xGuide, from: .x) {
+            commands.append(.setAxis(x: true, change))
+        }
+        if let change = AxisChange.difference(a.yGuide, from: .y) {
+            commands.append(.setAxis(x: false, change))
+        }
         return commands
     }
 
@@ -249,6 +254,7 @@ public enum SessionScript {
             axis: m.axis == .left ? nil : m.axis,
             filter: m.filter.map { typed($0) })
         spec.placement = m.placement
+        spec.width = m.width
         return .addRefline(spec)
     }
 
@@ -277,8 +283,10 @@ public enum SessionScript {
     static func view(_ s: Session) -> [Command] {
         let v = s.view
         var commands = [Command]()
-        if v.paddingLeft != 0 || v.paddingRight != 0 {
-            commands.append(.setPadding(left: v.paddingLeft, right: v.paddingRight))
+        let padded = View.Side.allCases.filter { v[padding: $0] != 0 }
+        if !padded.isEmpty {
+            commands.append(
+                .setPadding(Dictionary(uniqueKeysWithValues: padded.map { ($0, v[padding: $0]) })))
         }
         if case .cells = v.spacing { commands.append(.setSpacing(v.spacing)) }
         if v.direction == .rtl { commands.append(.setDirection(.rtl)) }

@@ -74,10 +74,8 @@ struct XValueReader {
     }
 
     /// Units of `duration`, longest spelling first so `min` wins over `m…`.
-    static let durationUnits: [(String, Double)] = [
-        ("min", 60), ("mo", 2_629_746), ("s", 1), ("h", 3600), ("d", 86_400), ("w", 604_800),
-        ("y", 31_556_952),
-    ]
+    static let durationUnits: [(String, Double)] = CalendarUnit.allCases
+        .sorted { $0.suffix.count > $1.suffix.count }.map { ($0.suffix, $0.approximateSeconds) }
 
     static func duration(_ text: String) -> Double? {
         for (unit, seconds) in durationUnits where text.hasSuffix(unit) {

@@ -26,6 +26,10 @@ public struct Axes: Equatable, Sendable {
     public var yTitle: String?
     /// `set facetscales`: which ranges a faceted chart's panels share.
     public var facetScales: FacetScales = .shared
+    /// How each axis is drawn: its parts, tick step and label format (`set xaxis`, `set
+    /// yaxis`, `set grid`, `set xticks`, `set yformat` …).
+    public var xGuide = AxisGuide.x
+    public var yGuide = AxisGuide.y
 
     public init() {
         labelSource = nil

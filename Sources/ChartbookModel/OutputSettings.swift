@@ -87,17 +87,33 @@ public enum Canvas: String, Equatable, Sendable, CaseIterable {
 }
 
 /// Colours of everything that is not a plot. The terminal keeps its own background and text
-/// colour and takes the grid and frame colours; SVG takes all of them.
+/// colour and takes the grid and frame colours; SVG, PNG, PDF and Vega-Lite take all of them.
 public enum Theme: String, Equatable, Sendable, CaseIterable {
     case dark, light
+    /// Ethan Schoonover's Solarized, its dark and light base colours.
+    case solarizedDark = "solarized-dark"
+    case solarizedLight = "solarized-light"
+    /// For printing: black text, frame and marked lines on white, a light grey grid.
+    case paper
 
-    public var background: Color { self == .dark ? Color(hex: 0x16181d) : Color(hex: 0xffffff) }
-    public var text: Color { self == .dark ? Color(hex: 0xd7dae0) : Color(hex: 0x24292f) }
-    public var grid: Color { self == .dark ? Color(hex: 0x6c6c6c) : Color(hex: 0xa8adb4) }
-    public var frame: Color { self == .dark ? Color(hex: 0x8a8f98) : Color(hex: 0x57606a) }
+    /// Background, text, grid, frame and marked-line colours, in that order.
+    private var colors: (background: UInt32, text: UInt32, grid: UInt32, frame: UInt32, mark: UInt32) {
+        switch self {
+        case .dark: (0x16181d, 0xd7dae0, 0x6c6c6c, 0x8a8f98, 0xe3b341)
+        case .light: (0xffffff, 0x24292f, 0xa8adb4, 0x57606a, 0x9a6700)
+        case .solarizedDark: (0x002b36, 0x93a1a1, 0x586e75, 0x839496, 0xb58900)
+        case .solarizedLight: (0xfdf6e3, 0x586e75, 0x93a1a1, 0x657b83, 0xb58900)
+        case .paper: (0xffffff, 0x000000, 0xc8c8c8, 0x000000, 0x000000)
+        }
+    }
+
+    public var background: Color { Color(hex: colors.background) }
+    public var text: Color { Color(hex: colors.text) }
+    public var grid: Color { Color(hex: colors.grid) }
+    public var frame: Color { Color(hex: colors.frame) }
     /// Default colour of marked lines: amber, apart from the grey grid and from the first
-    /// palette colours.
-    public var mark: Color { self == .dark ? Color(hex: 0xe3b341) : Color(hex: 0x9a6700) }
+    /// palette colours (black on paper).
+    public var mark: Color { Color(hex: colors.mark) }
 }
 
 /// A size in pixels (SVG output).

@@ -37,10 +37,19 @@ public struct ReferenceLines: Equatable, Sendable {
     public var format: Format
     /// Draw the lines at the bottom and top of the range (the first and last position).
     public var showMinMax: Bool
-    /// Draw the lines between the first and last.
-    public var showIntermediate: Bool
+    /// The lines between the range's ends: drawn and labelled (on), drawn with labels on the
+    /// lowest and highest only (lines: the seed's labels off while the lines stay), or not
+    /// drawn (off).
+    public var intermediate: Intermediate
     public var color: Color?
     public var style: RuleStyle
+    /// Stroke width in pixels (SVG, PNG, PDF, Vega-Lite); the terminal draws 2 and more
+    /// with heavy rules (`━`). nil: 1.
+    public var width: Double?
+
+    public enum Intermediate: String, Equatable, Sendable, CaseIterable {
+        case on, lines, off
+    }
 
     public static let defaultRelative: [Double] = [0, 0.2, 0.4, 0.6, 0.8, 1]
 
@@ -52,9 +61,10 @@ public struct ReferenceLines: Equatable, Sendable {
         decimals = nil
         format = .auto
         showMinMax = true
-        showIntermediate = true
+        intermediate = .on
         color = nil
         style = .dotted
+        width = nil
     }
 }
 
@@ -83,6 +93,9 @@ public struct MarkedLine: Equatable, Sendable {
     public var label: String?
     public var color: Color?
     public var style: RuleStyle
+    /// Stroke width in pixels (`width=3`; the terminal draws 2 and more with heavy rules);
+    /// nil: the default 1.5.
+    public var width: Double?
     /// Widen an automatic y range so the line stays visible.
     public var fit: Bool
     /// The y axis its value is on (`axis=right`).

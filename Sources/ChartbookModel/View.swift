@@ -32,6 +32,35 @@ public struct View: Equatable, Sendable {
     /// Inset of the first and last point from the plot area's edges, in cells.
     public var paddingLeft: Double
     public var paddingRight: Double
+    /// Inset of the y range's top and bottom from the plot area's edges, in cells (the
+    /// seed's top and bottom margins): the data keeps off the frame.
+    public var paddingTop: Double = 0
+    public var paddingBottom: Double = 0
+
+    /// The sides `set padding` names, in the order a saved script writes them.
+    public enum Side: String, Equatable, Hashable, Sendable, CaseIterable {
+        case left, right, top, bottom
+    }
+
+    /// The inset on `side`, in cells.
+    public subscript(padding side: Side) -> Double {
+        get {
+            switch side {
+            case .left: paddingLeft
+            case .right: paddingRight
+            case .top: paddingTop
+            case .bottom: paddingBottom
+            }
+        }
+        set {
+            switch side {
+            case .left: paddingLeft = newValue
+            case .right: paddingRight = newValue
+            case .top: paddingTop = newValue
+            case .bottom: paddingBottom = newValue
+            }
+        }
+    }
     /// On a real x scale: the x interval shown, in data units (log: the values, not their
     /// logarithms); nil shows all data. Ignored when x is the index.
     public var xInterval: ClosedRange<Double>?

@@ -87,6 +87,7 @@ public struct SVGRenderer: Sendable {
             let paths = scene.layers.map { linePath($0, scene) }
             bands(scene, &out)
             rules(scene, kind: [.grid, .zero], &out)
+            gridDown(scene, &out)
             // Lines and fills stay inside the plot area, as in the terminal: a fixed range clips
             // them. (Markers and bars are only drawn for points inside it.)
             clipPath(idPrefix + "plot-area", scene, &out)
@@ -190,11 +191,22 @@ public struct SVGRenderer: Sendable {
         }
     }
 
+    /// The x grid (`set grid x`): dotted lines down the plot area at the x ticks.
+    func gridDown(_ scene: Scene, _ out: inout SVGWriter) {
+        let a = area(scene), color = scene.theme.grid
+        for dot in scene.xGridDots {
+            let x = px(Double(dot), scene)
+            out.line(
+                "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(color.hexOpaque)\"\(opacity(color, "stroke-opacity")) stroke-width=\"1\"\(dash(.dotted))/>"
+            )
+        }
+    }
+
     func rules(_ scene: Scene, kind: Set<Scene.Rule.Kind>, _ out: inout SVGWriter) {
         let a = area(scene)
         for rule in scene.rules where kind.contains(rule.kind) {
             let y = py(Double(rule.dotY), scene)
-            let width = rule.kind == .marked ? 1.5 : 1
+            let width = rule.width ?? (rule.kind == .marked ? 1.5 : 1)
             out.line(
                 "<line x1=\"\(n(a.x))\" y1=\"\(n(y))\" x2=\"\(n(a.x + a.w))\" y2=\"\(n(y))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"\(n(width))\"\(dash(rule.style))/>"
             )
@@ -316,7 +328,7 @@ public struct SVGRenderer: Sendable {
         for rule in scene.verticalRules where rule.overData == overData {
             let x = px(Double(rule.dotX), scene)
             out.line(
-                "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"1.5\"\(dash(rule.style))/>"
+                "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(rule.color.hexOpaque)\"\(opacity(rule.color, "stroke-opacity")) stroke-width=\"\(n(rule.width ?? 1.5))\"\(dash(rule.style))/>"
             )
         }
     }

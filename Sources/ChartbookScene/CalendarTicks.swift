@@ -12,30 +12,20 @@ import ChartbookModel
 /// Times are seconds since 1970-01-01T00:00:00Z; ticks fall on wall-clock boundaries at
 /// `offset` seconds east of UTC.
 public enum CalendarTicks {
-    public enum Unit: Int, Comparable, Sendable {
-        case second, minute, hour, day, week, month, year
-        public static func < (a: Unit, b: Unit) -> Bool { a.rawValue < b.rawValue }
-    }
+    public typealias Unit = CalendarUnit
 
     /// `count` units between ticks.
     public struct Interval: Equatable, Sendable {
         public var unit: Unit
         public var count: Int
 
-        /// About how long it is, for choosing (months and years vary).
-        var approximateSeconds: Double {
-            let unitSeconds: Double =
-                switch unit {
-                case .second: 1
-                case .minute: 60
-                case .hour: 3600
-                case .day: 86_400
-                case .week: 604_800
-                case .month: 2_629_746
-                case .year: 31_556_952
-                }
-            return unitSeconds * Double(count)
+        public init(unit: Unit, count: Int) {
+            self.unit = unit
+            self.count = count
         }
+
+        /// About how long it is, for choosing (months and years vary).
+        var approximateSeconds: Double { unit.approximateSeconds * Double(count) }
     }
 
     public struct Tick: Equatable, Sendable {

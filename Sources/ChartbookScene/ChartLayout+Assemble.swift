@@ -22,6 +22,8 @@ extension ChartLayout {
         var frame = Scene.AxisFrame()
         var rules = [Scene.Rule]()
         var categoryNames: CategoryNames?
+        /// Dot columns of the x grid's lines (`set grid x`).
+        var xGridDots = [Int]()
     }
 
     /// The scene from the row plan, in passes: the frame, the axes and rules, the marks,
@@ -58,6 +60,7 @@ extension ChartLayout {
             selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
             clipMarks: clips, sparklines: sparklines)
         scene.categoryNames = parts.categoryNames
+        scene.xGridDots = parts.xGridDots
         scene.verticalRules = vertical.rules
         scene.xBands = vertical.bands
         scene.arrows = notes.arrows
@@ -87,18 +90,26 @@ extension ChartLayout {
             column: leftGutter, row: plan.top, width: x.mapping.widthCells,
             height: plan.plotHeight)
         let heightDots = plan.plotHeight * dots.y
+        let view = c.session.view
+        let (top, bottom) = (
+            Int(saturating: (view.paddingTop * Double(dots.y)).rounded()),
+            Int(saturating: (view.paddingBottom * Double(dots.y)).rounded())
+        )
+        func mapping(_ range: ClosedRange<Double>) -> YMapping {
+            YMapping(range: range, heightDots: heightDots, insetTop: top, insetBottom: bottom)
+        }
         return Frame(
             area: area, leftGutter: leftGutter, rightAxis: rightAxis, x: x, y: y,
-            yLeft: YMapping(range: y.left.range, heightDots: heightDots),
-            yRight: y.right.map { YMapping(range: $0.range, heightDots: heightDots) })
+            yLeft: mapping(y.left.range), yRight: y.right.map { mapping($0.range) })
     }
 
     /// The axis lines, grid rules and y labels of both axes, and the marked lines.
     func axesAndRules(_ c: ChartContext, _ plan: RowPlan, _ f: Frame, _ parts: inout Parts) {
         let area = f.area
-        if f.leftGutter > 0 { parts.frame.leftColumn = area.column - 1 }
+        let axes = c.session.axes
+        if f.leftGutter > 0, axes.yGuide.line { parts.frame.leftColumn = area.column - 1 }
         if f.rightAxis { parts.frame.rightColumn = area.column + area.width }
-        if plan.hasAxisRow { parts.frame.bottomRow = area.row + area.height }
+        if plan.hasAxisRow, axes.xGuide.line { parts.frame.bottomRow = area.row + area.height }
         let grid = gridRules(
             c, f.y.left, mapping: f.yLeft, area: area, leftGutter: f.leftGutter,
             rightLabels: f.rightAxis && f.y.right == nil, frame: &parts.frame)
@@ -120,15 +131,25 @@ extension ChartLayout {
     {
         let area = f.area
         var row = area.row + area.height + (plan.hasAxisRow ? 1 : 0)
-        if plan.hasXLabels, !area.isEmpty {
-            let placed = xLabels(c, x: f.x, area: area)
+        let guide = c.session.axes.xGuide
+        // Without labels (`set xaxis labels=off`) the ticks and the grid still stand where
+        // the labels would.
+        var placed = [XLabelPlacer.Placed]()
+        if plan.hasXLabels || (plan.mainChart && !guide.labels), !area.isEmpty {
+            placed = xLabels(c, x: f.x, area: area)
             for placed in placed {
-                parts.texts.append(
-                    Scene.Text(role: .xLabel, row: row, column: placed.column, text: placed.text))
-                parts.frame.xTickColumns.append(placed.tickColumn)
+                if plan.hasXLabels {
+                    parts.texts.append(
+                        Scene.Text(
+                            role: .xLabel, row: row, column: placed.column, text: placed.text))
+                }
+                if guide.ticks { parts.frame.xTickColumns.append(placed.tickColumn) }
                 parts.frame.xTickDots.append(placed.tickDot)
                 parts.frame.xTicks.append(Scene.Tick(value: placed.value, label: placed.text))
+                if guide.grid { parts.xGridDots.append(placed.tickDot) }
             }
+        }
+        if plan.hasXLabels, !area.isEmpty {
             if f.x.plan == nil, let names = categoryNames(session: c.session, plots: c.plots) {
                 parts.categoryNames = CategoryNames.missing(
                     from: placed, window: f.x.window, sparsity: c.session.axes.labelSparsity,

@@ -22,7 +22,7 @@ extension ChartLayout {
         left: Int, right: Int, rightAxis: Bool, x: XSide, y: YSide
     ) {
         let lines = c.session.referenceLines
-        let labelSide = lines.visible ? lines.labels : .none
+        let labelSide = lines.visible && c.session.axes.yGuide.labels ? lines.labels : .none
         var width = columns
         var left = 0, right = 0, rightAxis = false
         var last: (x: XSide, y: YSide)?
@@ -54,9 +54,10 @@ extension ChartLayout {
     func xSide(_ c: ChartContext, widthCells: Int) -> XSide {
         let view = c.session.view
         if c.realX {
-            let plan = XAxisPlan.make(
+            var plan = XAxisPlan.make(
                 scale: c.scale, series: c.plots, categories: c.categories, view: view,
                 timeZone: c.session.timeZone, including: shared.x)
+            plan.guide = c.session.axes.xGuide
             let mapping = XMapping(
                 domain: plan.domain, widthCells: widthCells, dotsPerCell: dots.x,
                 paddingLeft: view.paddingLeft, paddingRight: view.paddingRight)
@@ -130,6 +131,8 @@ extension ChartLayout {
             extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,
             rows: plan.plotHeight, log: log)
         request.wholeNumbers = !onAxis.isEmpty && onAxis.allSatisfy(\.plot.drawsCounts)
+        // The guide is the left axis's; the right keeps its automatic ticks and labels.
+        if axis == .left { request.guide = session.axes.yGuide }
         return YAxisPlan.make(request)
     }
 

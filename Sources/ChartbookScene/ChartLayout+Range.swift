@@ -16,6 +16,7 @@ extension ChartLayout {
         leftGutter: Int, rightLabels: Bool, frame: inout Scene.AxisFrame
     ) -> (rules: [Scene.Rule], texts: [Scene.Text]) {
         let lines = c.session.referenceLines
+        let guide = c.session.axes.yGuide
         guard lines.visible else { return ([], []) }
         let color = lines.color ?? c.session.output.theme.grid
         var rules = [Scene.Rule]()
@@ -26,17 +27,26 @@ extension ChartLayout {
         for (index, value) in axis.ticks.enumerated() {
             let dotY = y.dot(value)
             guard (0..<y.heightDots).contains(dotY) else { continue }
-            if axis.gridLines {
-                rules.append(
-                    Scene.Rule(
-                        kind: .grid, dotY: dotY, value: value, color: color, style: lines.style))
+            if axis.gridLines && guide.grid {
+                var rule = Scene.Rule(
+                    kind: .grid, dotY: dotY, value: value, color: color, style: lines.style)
+                rule.width = lines.width
+                rules.append(rule)
             }
             let row = area.row + dotY / dots.y
-            frame.yTickRows.append(row)
-            frame.yTickDots.append(dotY)
-            guard labelled.insert(row).inserted else { continue }
+            if guide.ticks {
+                frame.yTickRows.append(row)
+                frame.yTickDots.append(dotY)
+            }
             let label = axis.labels[index]
+            if label.isEmpty {
+                // `intermediate=lines`: a tick and grid line without its label.
+                frame.yTicks.append(Scene.Tick(value: value, label: label))
+                continue
+            }
+            guard labelled.insert(row).inserted else { continue }
             frame.yTicks.append(Scene.Tick(value: value, label: label))
+            guard guide.labels else { continue }
             if leftGutter > 1 {
                 texts.append(
                     Scene.Text(
@@ -52,7 +62,7 @@ extension ChartLayout {
             }
         }
         let range = axis.range
-        if !c.session.axes.yScale.isLog, range.lowerBound < 0, range.upperBound > 0,
+        if !c.session.axes.yScale.isLog, guide.grid, range.lowerBound < 0, range.upperBound > 0,
             !axis.ticks.contains(0) || !axis.gridLines
         {
             rules.insert(
@@ -108,9 +118,10 @@ extension ChartLayout {
             let dotY = mapping.dot(value)
             guard (0..<mapping.heightDots).contains(dotY) else { continue }
             let color = line.color ?? c.session.output.theme.mark
-            rules.append(
-                Scene.Rule(kind: .marked, dotY: dotY, value: value, color: color, style: line.style)
-            )
+            var rule = Scene.Rule(
+                kind: .marked, dotY: dotY, value: value, color: color, style: line.style)
+            rule.width = line.width
+            rules.append(rule)
             let room = outside ? columns - area.column - area.width : area.width
             let text = TextMetrics.truncated(label, toWidth: max(room, 0))
             guard !text.isEmpty,

@@ -35,9 +35,13 @@ extension ChartLayout {
         }
         let placer = XLabelPlacer(
             mapping: x.mapping, areaColumn: area.column, chartColumns: columns)
+        // `set xticks every N` on the index: labels on multiples of N points at most.
+        var sparsity = c.session.axes.labelSparsity
+        if case .every(let step)? = c.session.axes.xGuide.step {
+            sparsity = max(sparsity, Int(saturating: step.rounded()))
+        }
         return placer.place(
-            first: x.window.lowerBound, count: x.window.count,
-            sparsity: c.session.axes.labelSparsity,
+            first: x.window.lowerBound, count: x.window.count, sparsity: sparsity,
             label: labelTexts(session: c.session, plots: c.plots))
     }
 

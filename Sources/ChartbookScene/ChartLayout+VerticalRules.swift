@@ -45,10 +45,11 @@ extension ChartLayout {
                 guard value.isFinite, plan.domain.contains(value) else { continue }
                 dotX = f.x.mapping.dot(value: value)
                 guard (0..<widthDots).contains(dotX) else { continue }
-                parts.rules.append(
-                    Scene.VerticalRule(
-                        dotX: dotX, value: value, color: color, style: line.style,
-                        overData: line.isStatistic))
+                var rule = Scene.VerticalRule(
+                    dotX: dotX, value: value, color: color, style: line.style,
+                    overData: line.isStatistic)
+                rule.width = line.width
+                parts.rules.append(rule)
             case .span(let from, let to, _):
                 let a = x(from), b = x(to)
                 guard a.isFinite, b.isFinite, b >= plan.domain.lowerBound,

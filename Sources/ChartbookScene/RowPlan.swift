@@ -44,7 +44,7 @@ extension ChartLayout {
         }
         let hasPoints = c.realX ? c.plots.contains { !$0.values.isEmpty } : c.count > 0
         plan.hasAxisRow = take(mainChart)
-        plan.hasXLabels = take(mainChart && hasPoints)
+        plan.hasXLabels = take(mainChart && hasPoints && session.axes.xGuide.labels)
         for height in c.sparks.map({ $0.plot.style.spark.resolvedHeight }) where take(true, height)
         {
             plan.sparkStrip.append(height)

@@ -50,6 +50,9 @@ extension Scene {
         public var value: Double
         public var color: Color
         public var style: RuleStyle
+        /// Stroke width in pixels (`width=`); nil: the kind's (1, a marked line 1.5). The
+        /// terminal draws 2 and more with heavy rules.
+        public var width: Double?
         public init(kind: Kind, dotY: Int, value: Double, color: Color, style: RuleStyle) {
             self.kind = kind; self.dotY = dotY; self.value = value; self.color = color;
             self.style = style
@@ -66,6 +69,8 @@ extension Scene {
         /// Drawn over the data, as marked lines across are (a statistic of what x measures:
         /// `add refline mean D.col` on its histogram); else under it (`add refline x=1898`).
         public var overData: Bool
+        /// Stroke width in pixels (`width=`); nil: 1.5.
+        public var width: Double?
         public init(
             dotX: Int, value: Double, color: Color, style: RuleStyle, overData: Bool = false
         ) {

@@ -18,6 +18,9 @@ public struct Scene: Equatable, Sendable {
     /// Marked lines at x values (`add refline x=`), behind the data, top to bottom of the
     /// plot area.
     public var verticalRules: [VerticalRule] = []
+    /// The x grid (`set grid x`): dot columns of the plot area where a grid line runs down
+    /// the chart, at the x ticks, in the theme's grid colour and the reference lines' style.
+    public var xGridDots: [Int] = []
     /// Shaded bands between two x values (`add refline x=A..B`), behind everything else in
     /// the plot area.
     public var xBands: [XBand] = []

@@ -17,6 +17,8 @@ struct XAxisPlan {
     /// numbers only, never `2020.5`. Judged on series of up to `wholeNumberLimit` points
     /// (a longer one counts as not: the scan would cost every drawing).
     var wholeNumbers = false
+    /// `set xticks every …` and `set xformat`.
+    var guide = AxisGuide.x
 
     static let wholeNumberLimit = 100_000
 
@@ -82,8 +84,78 @@ struct XAxisPlan {
             offset: scale == .time ? timeZone.offset(atUTC: middle) : 0, wholeNumbers: whole)
     }
 
-    /// Tick candidates with at most `maxCount` ticks: value (transformed units) and label.
+    /// Tick candidates with at most `maxCount` ticks: value (transformed units) and label —
+    /// the user's step when there is one (every k-th of its ticks, k as small as keeps
+    /// `maxCount`), else round values; labelled by the user's format when it fits the scale.
     func ticks(maxCount: Int) -> [(value: Double, label: String)] {
+        var ticks =
+            steppedTicks().map { all in
+                let k = max(1, (all.count + max(maxCount, 1) - 1) / max(maxCount, 1))
+                return all.enumerated().filter { $0.offset % k == 0 }.map(\.element)
+            } ?? automaticTicks(maxCount: maxCount)
+        if let pattern = guide.format {
+            switch (pattern.kind, scale) {
+            case (.time, .time):
+                ticks = ticks.map { ($0.value, pattern.time($0.value, offset: offset)) }
+            case (.number, .linear), (.number, .log):
+                ticks = ticks.map {
+                    let shown = scale == .log ? YRange.clean(pow(10, $0.value)) : $0.value
+                    return ($0.value, TextMetrics.sanitized(pattern.number(shown)))
+                }
+            default: break
+            }
+        }
+        return ticks
+    }
+
+    /// The most ticks `set xticks every` draws before thinning; a step that would give more
+    /// is passed over (automatic ticks).
+    static let maxSteppedTicks = 2000
+
+    /// Every tick of the user's step in the domain: multiples of N on numbers, every N
+    /// decades on a log scale, every N-th category, calendar boundaries on times; nil
+    /// without a step, for a step the scale does not take (a calendar step on numbers, a
+    /// number on times), or for more than `maxSteppedTicks`.
+    func steppedTicks() -> [(value: Double, label: String)]? {
+        switch (guide.step, scale) {
+        case (.every(let step)?, .linear):
+            let first = (domain.lowerBound / step).rounded(.up)
+            let last = (domain.upperBound / step).rounded(.down)
+            guard first.isFinite, last.isFinite, last - first < Double(Self.maxSteppedTicks)
+            else { return nil }
+            let values = stride(from: first, through: last, by: 1).map { YRange.clean($0 * step) }
+            return Array(zip(values, LabelFormatter().labels(for: values)))
+        case (.every(let step)?, .log):
+            let n = max(1, Int(saturating: step.rounded()))
+            let decades = stride(
+                from: domain.lowerBound.rounded(.up), through: domain.upperBound, by: 1
+            ).filter { Int(saturating: $0) % n == 0 }
+            return decades.map {
+                ($0, LabelFormatter().labels(for: [YRange.clean(pow(10, $0))])[0])
+            }
+        case (.every(let step)?, .category):
+            let n = max(1, Int(saturating: step.rounded()))
+            let names = categories.names
+            let first = max(0, Int(saturating: domain.lowerBound.rounded(.up)))
+            let last = min(names.count - 1, Int(saturating: domain.upperBound.rounded(.down)))
+            guard first <= last else { return [] }
+            return stride(from: first, through: last, by: 1).filter { $0 % n == 0 }.map {
+                (Double($0), TextMetrics.sanitized(names[$0]))
+            }
+        case (.calendar(let unit, let count)?, .time):
+            let interval = CalendarTicks.Interval(unit: unit, count: count)
+            let times = CalendarTicks.tickTimes(
+                in: domain, interval: interval, offset: offset, limit: Self.maxSteppedTicks + 1)
+            guard times.count <= Self.maxSteppedTicks else { return nil }
+            return times.map {
+                ($0, CalendarTicks.label(at: $0, interval: interval, offset: offset))
+            }
+        default: return nil
+        }
+    }
+
+    /// Round ticks, at most `maxCount`.
+    func automaticTicks(maxCount: Int) -> [(value: Double, label: String)] {
         switch scale {
         case .time:
             return CalendarTicks.ticks(in: domain, maxCount: maxCount, offset: offset).map {

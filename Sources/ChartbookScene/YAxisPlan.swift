@@ -27,6 +27,8 @@ struct YAxisPlan: Equatable {
         var log: Bool
         /// The axis holds counts only (`Plot.drawsCounts`): round ticks are whole numbers.
         var wholeNumbers = false
+        /// `set yticks every N` and `set yformat`.
+        var guide = AxisGuide.y
     }
 
     static func make(_ r: Request) -> YAxisPlan {
@@ -37,7 +39,12 @@ struct YAxisPlan: Equatable {
             plan = logPlan(r)
         } else {
             switch r.lines.positions {
-            case .auto: plan = roundPlan(r)
+            case .auto:
+                if case .every(let step)? = r.guide.step, let stepped = stepPlan(r, step) {
+                    plan = stepped
+                } else {
+                    plan = roundPlan(r)
+                }
             case .relative(let fractions): plan = relativePlan(r, fractions)
             case .absolute(let values): plan = absolutePlan(r, values)
             }
@@ -48,7 +55,43 @@ struct YAxisPlan: Equatable {
         plan.labels =
             (r.log ? shown.map { formatter.labels(for: [$0])[0] } : formatter.labels(for: shown))
             .map(TextMetrics.sanitized)
+        if let pattern = r.guide.format, pattern.kind == .number {
+            plan.labels = shown.map { TextMetrics.sanitized(pattern.number($0)) }
+        }
+        if r.lines.intermediate == .lines, plan.labels.count > 2 {
+            // The lines between the lowest and the highest stay; their labels go (an empty
+            // label is not drawn), so the axis still reads at both ends.
+            for i in plan.labels.indices.dropFirst().dropLast() { plan.labels[i] = "" }
+        }
         return plan
+    }
+
+    /// The most ticks `set yticks every N` draws; a step that would give more falls back to
+    /// the automatic ticks.
+    static let maxSteppedTicks = 1000
+
+    /// `set yticks every N`: ticks at every multiple of `step` inside the range; an
+    /// automatic range ends on multiples of it. nil when that would be more than
+    /// `maxSteppedTicks` ticks.
+    static func stepPlan(_ r: Request, _ step: Double) -> YAxisPlan? {
+        var range: ClosedRange<Double>
+        if case .fixed(let lower?, let upper?) = r.mode {
+            range = fixedRange(lower, upper)
+        } else {
+            let (lo, hi) = YRange.widenedIfFlat(r.extent?.0 ?? 0, r.extent?.1 ?? 1)
+            let a = (lo / step).rounded(.down), b = (hi / step).rounded(.up)
+            range = (a * step)...(max(b, a + 1) * step)
+            if case .fixed(let lower, let upper) = r.mode {
+                range = fixedRange(lower ?? range.lowerBound, upper ?? range.upperBound)
+            }
+        }
+        let first = (range.lowerBound / step).rounded(.up)
+        let last = (range.upperBound / step).rounded(.down)
+        guard first.isFinite, last.isFinite, last - first < Double(maxSteppedTicks) else {
+            return nil
+        }
+        let ticks = stride(from: first, through: last, by: 1).map { YRange.clean($0 * step) }
+        return YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
     }
 
     /// The most ticks for `rows` rows: about one every three rows, so labels never crowd.
@@ -176,7 +219,11 @@ struct YAxisPlan: Equatable {
                 [1.0, 2, 5].map { Double(k) + log10($0) }
             }.filter { range.contains($0) }
         }
-        if ticks.count > maxCount {
+        if case .every(let step)? = r.guide.step {
+            // Every N decades (`set yticks every 2` on a log axis: 1, 100, 10K).
+            let n = max(1, Int(saturating: step.rounded()))
+            ticks = decades.filter { Int(saturating: $0) % n == 0 }
+        } else if ticks.count > maxCount {
             ticks = thinnedLogTicks(decades, in: range, maxCount: maxCount)
         }
         return YAxisPlan(range: range, ticks: ticks, labels: [], gridLines: true)
@@ -211,7 +258,7 @@ struct YAxisPlan: Equatable {
             let isEnd =
                 abs(value - range.lowerBound) <= span * 1e-9
                 || abs(value - range.upperBound) <= span * 1e-9
-            return isEnd ? lines.showMinMax : lines.showIntermediate
+            return isEnd ? lines.showMinMax : lines.intermediate != .off
         }
     }
 }

@@ -1,7 +1,17 @@
 /// Data value ↔ vertical position in a plot area.
+///
+/// `set padding top=N bottom=N` insets the range's ends from the area's top and bottom edges:
+/// the range's upper bound then stands `insetTop` dots below the top, its lower bound
+/// `insetBottom` dots above the bottom. The inset is folded into the upper bound the formula
+/// starts from (`origin`), so every position — here and an engine's (`affine`) — is the one
+/// expression `(origin − v)·scale`.
 public struct YMapping: Equatable, Sendable {
     public let range: ClosedRange<Double>
     public let heightDots: Int
+    /// The value at dot row 0: the upper bound, raised by the top inset.
+    private let origin: Double
+    /// Whether the ends are inset (`set padding top= bottom=`).
+    private let inset: Bool
     /// Dot rows per data unit, and the band (± dots) far-off values are clamped to.
     /// Computed once: `dot` runs once per data point.
     private let scale: Double
@@ -11,13 +21,21 @@ public struct YMapping: Equatable, Sendable {
     /// cannot overflow. Zero when `scale` serves.
     private let halfSpan: Double
 
-    public init(range: ClosedRange<Double>, heightDots: Int) {
+    /// `insetTop`, `insetBottom`: dots between the range's ends and the area's edges (each
+    /// at least 0; ignored when they leave the range fewer than two dots).
+    public init(
+        range: ClosedRange<Double>, heightDots: Int, insetTop: Int = 0, insetBottom: Int = 0
+    ) {
         self.range = range
         self.heightDots = heightDots
+        let (top, bottom) = (max(insetTop, 0), max(insetBottom, 0))
+        let fits = top + bottom > 0 && heightDots - 1 - top - bottom >= 1
         let span = range.upperBound - range.lowerBound
-        let scale = Double(heightDots - 1) / span
+        let scale = Double(heightDots - 1 - (fits ? top + bottom : 0)) / span
         let exact = span.isFinite && span > 0 && scale.isFinite
         self.scale = exact ? scale : 0
+        inset = exact && fits
+        origin = inset ? range.upperBound + Double(top) / scale : range.upperBound
         halfSpan =
             exact ? 0 : max(range.upperBound / 2 - range.lowerBound / 2, .leastNonzeroMagnitude)
         limit = Double(heightDots) * 4
@@ -26,7 +44,7 @@ public struct YMapping: Equatable, Sendable {
     /// `dot(v) = ⌊min(max((upper − v)·scale, −limit), limit) + ½⌋` as its three numbers, for
     /// an engine to compute dot rows as the layout does; nil for ranges drawn from halves.
     public var affine: (upper: Double, scale: Double, limit: Double)? {
-        halfSpan == 0 && heightDots > 1 ? (range.upperBound, scale, limit) : nil
+        halfSpan == 0 && heightDots > 1 ? (origin, scale, limit) : nil
     }
 
     /// Fractional dot row of `value`, clamped to a band a few plot heights around the area
@@ -35,7 +53,7 @@ public struct YMapping: Equatable, Sendable {
     func position(_ value: Double) -> Double {
         let raw =
             halfSpan == 0
-            ? (range.upperBound - value) * scale
+            ? (origin - value) * scale
             : (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
         return min(max(raw, -limit), limit)
     }
@@ -52,11 +70,16 @@ public struct YMapping: Equatable, Sendable {
     /// the last bit — kept so recorded bar geometry stays byte for byte.)
     public func cell(_ value: Double, dotsPerCell: Int) -> Double {
         guard heightDots > 1 else { return value >= range.upperBound ? 0 : 1 }
-        let position =
-            halfSpan == 0
-            ? (range.upperBound - value) / (range.upperBound - range.lowerBound)
+        let position: Double
+        if halfSpan != 0 {
+            position = (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
+        } else if inset {
+            position = (origin - value) * scale
+        } else {
+            position =
+                (range.upperBound - value) / (range.upperBound - range.lowerBound)
                 * Double(heightDots - 1)
-            : (range.upperBound / 2 - value / 2) / halfSpan * Double(heightDots - 1)
+        }
         return (min(max(position, -limit), limit) + 0.5) / Double(dotsPerCell)
     }
 }

@@ -71,27 +71,48 @@ public struct DotRaster: Sendable {
 
     /// Glyph of a horizontal rule of `style` at `column` (ASCII rules are patterns of `-` and
     /// blanks, so they never look like the `.` and `'` dots of data).
-    public func rule(_ style: RuleStyle, column: Int) -> Character {
+    /// `heavy` (a stroke of 2 pixels or more: `width=`) draws `━ ╍ ┅`, `=` in ASCII.
+    public func rule(_ style: RuleStyle, column: Int, heavy: Bool = false) -> Character {
+        if heavy {
+            switch (style, canvas == .ascii) {
+            case (.solid, false): return "━"
+            case (.dashed, false): return "╍"
+            case (.dotted, false): return "┅"
+            case (.solid, true): return "="
+            case (.dashed, true): return column % 3 == 2 ? " " : "="
+            case (.dotted, true): return column % 2 == 1 ? " " : "="
+            }
+        }
         switch (style, canvas == .ascii) {
-        case (.solid, false): "─"
-        case (.dashed, false): "╌"
-        case (.dotted, false): "┈"
-        case (.solid, true): "-"
-        case (.dashed, true): column % 3 == 2 ? " " : "-"
-        case (.dotted, true): column % 2 == 1 ? " " : "-"
+        case (.solid, false): return "─"
+        case (.dashed, false): return "╌"
+        case (.dotted, false): return "┈"
+        case (.solid, true): return "-"
+        case (.dashed, true): return column % 3 == 2 ? " " : "-"
+        case (.dotted, true): return column % 2 == 1 ? " " : "-"
         }
     }
 
     /// The glyph of a vertical rule's cell at `row` (dashes and dots leave gaps on the ascii
     /// canvas, as `rule` does across).
-    public func verticalRule(_ style: RuleStyle, row: Int) -> Character {
+    public func verticalRule(_ style: RuleStyle, row: Int, heavy: Bool = false) -> Character {
+        if heavy {
+            switch (style, canvas == .ascii) {
+            case (.solid, false): return "┃"
+            case (.dashed, false): return "╏"
+            case (.dotted, false): return "┇"
+            case (.solid, true): return "#"
+            case (.dashed, true): return row % 3 == 2 ? " " : "#"
+            case (.dotted, true): return row % 2 == 1 ? " " : "#"
+            }
+        }
         switch (style, canvas == .ascii) {
-        case (.solid, false): "│"
-        case (.dashed, false): "╎"
-        case (.dotted, false): "┊"
-        case (.solid, true): "|"
-        case (.dashed, true): row % 3 == 2 ? " " : "|"
-        case (.dotted, true): row % 2 == 1 ? " " : "|"
+        case (.solid, false): return "│"
+        case (.dashed, false): return "╎"
+        case (.dotted, false): return "┊"
+        case (.solid, true): return "|"
+        case (.dashed, true): return row % 3 == 2 ? " " : "|"
+        case (.dotted, true): return row % 2 == 1 ? " " : "|"
         }
     }
 

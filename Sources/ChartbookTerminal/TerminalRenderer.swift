@@ -21,6 +21,7 @@ public struct TerminalRenderer: Sendable {
         let area = scene.plotArea
         if !area.isEmpty {
             drawRules(scene, into: &grid)
+            drawGridDown(scene, into: &grid)
             drawVerticalRules(scene, into: &grid)
             drawFrame(scene, into: &grid)
             if let selection = scene.selection {
@@ -120,8 +121,25 @@ public struct TerminalRenderer: Sendable {
                 // Marked lines go over the grid; the grid never covers a marked line.
                 if rule.kind != .marked && grid[column, row].character != " " { continue }
                 grid.set(
-                    column, row, raster.rule(rule.style, column: column - area.column), style: style
-                )
+                    column, row,
+                    raster.rule(
+                        rule.style, column: column - area.column, heavy: (rule.width ?? 1) >= 2),
+                    style: style)
+            }
+        }
+    }
+
+    /// The x grid (`set grid x`): dotted lines down the plot at the x ticks, in cells nothing
+    /// else holds (a rule across keeps its cell).
+    private func drawGridDown(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        let style = CellStyle(foreground: scene.theme.grid)
+        for dotX in scene.xGridDots {
+            let column = area.column + dotX / scene.dotsPerCell.x
+            for row in area.row..<(area.row + area.height) where grid[column, row].character == " "
+            {
+                grid.set(
+                    column, row, raster.verticalRule(.dotted, row: row - area.row), style: style)
             }
         }
     }
@@ -130,11 +148,11 @@ public struct TerminalRenderer: Sendable {
     /// without colour, a band's edges as dotted lines (with colour its cells are tinted).
     private func drawVerticalRules(_ scene: Scene, into grid: inout CellGrid) {
         let area = scene.plotArea
-        func rule(at dotX: Int, _ color: Color, _ style: RuleStyle) {
+        func rule(at dotX: Int, _ color: Color, _ style: RuleStyle, heavy: Bool = false) {
             let column = area.column + dotX / scene.dotsPerCell.x
             for row in area.row..<(area.row + area.height) {
                 grid.set(
-                    column, row, raster.verticalRule(style, row: row - area.row),
+                    column, row, raster.verticalRule(style, row: row - area.row, heavy: heavy),
                     style: CellStyle(foreground: color))
             }
         }
@@ -144,7 +162,7 @@ public struct TerminalRenderer: Sendable {
             }
         }
         for line in scene.verticalRules where !line.overData {
-            rule(at: line.dotX, line.color, line.style)
+            rule(at: line.dotX, line.color, line.style, heavy: (line.width ?? 1) >= 2)
         }
     }
 

@@ -81,7 +81,10 @@ extension VegaLiteSpec {
             var layers: [JSON] = [
                 .object([
                     "data": Self.oneRow,
-                    "mark": .object(["type": "rule", "color": color, "strokeDash": dash]),
+                    "mark": .object([
+                        "type": "rule", "color": color, "strokeDash": dash,
+                        "strokeWidth": line.width.map(JSON.number),
+                    ]),
                     "encoding": .object(["y": .object(["datum": .number(value)])]),
                 ])
             ]
@@ -138,6 +141,7 @@ extension VegaLiteSpec {
                 (start, text) = (value, given)
                 mark = .object([
                     "type": "rule", "color": color, "strokeDash": Self.dash(line.style),
+                    "strokeWidth": line.width.map(JSON.number),
                 ])
                 encoding = .object(["x": datum(value)])
             case .span(let from, let to, let given):
@@ -152,6 +156,7 @@ extension VegaLiteSpec {
                 (start, text) = (value, MarkedLineLabel.text(line, x: value, in: session))
                 mark = .object([
                     "type": "rule", "color": color, "strokeDash": Self.dash(line.style),
+                    "strokeWidth": line.width.map(JSON.number),
                 ])
                 encoding = .object(["x": datum(value)])
             case .constant, .statistic: return []

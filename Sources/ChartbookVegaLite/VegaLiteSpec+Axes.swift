@@ -75,6 +75,19 @@ extension VegaLiteSpec {
             ] + extra)
     }
 
+    /// The axis parts `set xaxis`/`set yaxis`/`set grid` show or hide, as Vega-Lite's axis
+    /// properties (`labels`, `domain` for the line, `ticks`, `grid`): the grid is said
+    /// always, as chartbook draws it (Vega-Lite's own default grids both axes).
+    func guideMembers(x: Bool) -> [JSON.Member] {
+        let guide = x ? session.axes.xGuide : session.axes.yGuide
+        let grid = guide.grid && (x || session.referenceLines.visible)
+        var members = [JSON.Member("grid", .bool(grid))]
+        if !guide.labels { members.append(JSON.Member("labels", false)) }
+        if !guide.line { members.append(JSON.Member("domain", false)) }
+        if !guide.ticks || !guide.line { members.append(JSON.Member("ticks", false)) }
+        return members
+    }
+
     /// A time as the milliseconds Vega reads `time(seconds)`'s text as.
     func wallMilliseconds(_ seconds: Double) -> Double {
         (seconds + Double(session.timeZone.offset(atUTC: seconds))) * 1000

@@ -56,7 +56,7 @@ extension VegaLiteSpec {
             kind == .linear
             && (column.numbers ?? []).allSatisfy { !$0.isFinite || $0 == $0.rounded() }
         let axis =
-            xAxis.map { drawnAxis($0, time: kind == .time) }
+            xAxis.map { drawnAxis($0, time: kind == .time, extra: guideMembers(x: true)) }
             ?? (whole ? .object(["format": "d"]) : nil)
         return .object([
             "field": .string(column.name), "type": kind == .time ? "temporal" : "quantitative",
@@ -147,7 +147,8 @@ extension VegaLiteSpec {
         if plot.binding.axis == .right {
             members.append(JSON.Member("axis", .object(["orient": "right"])))
         } else if let drawn = leftAxis(plot) {
-            members.append(JSON.Member("axis", drawnAxis(drawn, time: false)))
+            members.append(
+                JSON.Member("axis", drawnAxis(drawn, time: false, extra: guideMembers(x: false))))
         }
         return .object(members + extra)
     }

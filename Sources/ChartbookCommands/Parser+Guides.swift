@@ -1,0 +1,124 @@
+import ChartbookModel
+
+/// The axis guides: `set xaxis`/`set yaxis`, `set xticks`/`set yticks`, `set xformat`/`set
+/// yformat` and `set grid`.
+extension Parser {
+    /// `set xaxis|yaxis labels=on|off line=on|off ticks=on|off grid=on|off every=STEP|auto
+    /// format=PATTERN|auto`.
+    static func setAxis(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
+        { c throws(Diagnostic) in
+            let command = x ? "set xaxis" : "set yaxis"
+            let options = try c.options()
+            guard !options.isEmpty else { throw Diagnostic(.missingOptions(command), at: c.end) }
+            var change = AxisChange()
+            for option in options {
+                switch option.name {
+                case "labels": change.labels = try ValueParser.boolean(option.value, key: "labels")
+                case "line": change.line = try ValueParser.boolean(option.value, key: "line")
+                case "ticks": change.ticks = try ValueParser.boolean(option.value, key: "ticks")
+                case "grid": change.grid = try ValueParser.boolean(option.value, key: "grid")
+                case "every": change.step = .some(try tickStep(option.value, x: x))
+                case "format": change.format = .some(try labelPattern(option.value, x: x))
+                default:
+                    throw unknownOption(option, Grammar.optionNames(of: command), context: command)
+                }
+            }
+            return .setAxis(x: x, change)
+        }
+    }
+
+    /// `set xticks|yticks every STEP|auto`.
+    static func setTicks(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
+        { c throws(Diagnostic) in
+            let (word, _) = try c.keyword(
+                .value, ["every", "auto"], expected: .words(["every", "auto"]),
+                context: x ? "set xticks" : "set yticks")
+            var change = AxisChange()
+            change.spelling = .ticks
+            if word == "auto" {
+                change.step = .some(nil)
+            } else {
+                change.step = .some(try tickStep(try c.value(.words(["STEP"])), x: x))
+            }
+            try c.expectEnd()
+            return .setAxis(x: x, change)
+        }
+    }
+
+    /// `set xformat|yformat "PATTERN"|auto`; on y also the reference lines' named formats
+    /// (`set yformat suffix` is `set reflines format=suffix`).
+    static func setFormat(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
+        { c throws(Diagnostic) in
+            let token = try c.value(.words(["\"PATTERN\"", "auto"]))
+            try c.expectEnd()
+            if !x, token.kind == .word,
+                let named = ReferenceLines.Format(rawValue: token.text.lowercased()), named != .auto
+            {
+                var lines = ReflinesChange()
+                lines.format = named
+                return .setReflines(lines)
+            }
+            var change = AxisChange()
+            change.spelling = .format
+            change.format = .some(try labelPattern(token, x: x))
+            return .setAxis(x: x, change)
+        }
+    }
+
+    /// `set grid x|y|both|on|off`.
+    static func setGrid(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let (word, _) = try c.keyword(
+            .value, Grammar.gridChoices, expected: .words(Grammar.gridChoices), context: "set grid")
+        try c.expectEnd()
+        switch word {
+        case "x": return .setGrid(x: true, y: false)
+        case "y": return .setGrid(x: false, y: true)
+        case "off": return .setGrid(x: false, y: false)
+        default: return .setGrid(x: true, y: true)
+        }
+    }
+
+    /// A tick step: `auto` (nil), a positive number, or on x a calendar step (`1d`, `3mo`).
+    static func tickStep(_ token: Token, x: Bool) throws(Diagnostic) -> TickStep? {
+        if token.text.lowercased() == "auto" { return nil }
+        let text = token.text.replacingOccurrences(of: "_", with: "")
+        guard let step = TickStep(text) else {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "every", value: token.text,
+                    expected: x
+                        ? "a positive number, or on a time axis a step like 30s, 10min, 6h, 1d, 2w, 3mo or 1y"
+                        : "a positive number"),
+                at: token.range)
+        }
+        if !x, case .calendar = step {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "every", value: token.text,
+                    expected: "a positive number (a calendar step is for a time x axis)"),
+                at: token.range)
+        }
+        return step
+    }
+
+    /// A label pattern (`"%.1f"`, `"%b %Y"`), or `auto` (nil).
+    static func labelPattern(_ token: Token, x: Bool) throws(Diagnostic) -> LabelPattern? {
+        if token.kind == .word, token.text.lowercased() == "auto" { return nil }
+        let pattern: LabelPattern
+        do throws(LabelPattern.PatternError) {
+            pattern = try LabelPattern(token.text)
+        } catch {
+            throw Diagnostic(
+                .invalidValue(key: "format", value: token.text, expected: error.message),
+                at: token.range)
+        }
+        if !x, pattern.kind == .time {
+            throw Diagnostic(
+                .invalidValue(
+                    key: "format", value: token.text,
+                    expected: "a number pattern like \"%.1f\" (the y axis holds numbers)"),
+                at: token.range)
+        }
+        return pattern
+    }
+}
