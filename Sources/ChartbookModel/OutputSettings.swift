@@ -97,7 +97,9 @@ public enum Theme: String, Equatable, Sendable, CaseIterable {
     case paper
 
     /// Background, text, grid, frame and marked-line colours, in that order.
-    private var colors: (background: UInt32, text: UInt32, grid: UInt32, frame: UInt32, mark: UInt32) {
+    private var colors:
+        (background: UInt32, text: UInt32, grid: UInt32, frame: UInt32, mark: UInt32)
+    {
         switch self {
         case .dark: (0x16181d, 0xd7dae0, 0x6c6c6c, 0x8a8f98, 0xe3b341)
         case .light: (0xffffff, 0x24292f, 0xa8adb4, 0x57606a, 0x9a6700)

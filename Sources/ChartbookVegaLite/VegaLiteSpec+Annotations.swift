@@ -76,7 +76,7 @@ extension VegaLiteSpec {
             line -> [JSON] in
             let value = session.value(of: line, in: panel)
             guard value.isFinite else { return [] }
-            let color = JSON.string((line.color ?? session.output.theme.grid).hexOpaque)
+            let color = JSON.string((line.color ?? session.output.theme.mark).hexOpaque)
             let dash = Self.dash(line.style)
             var layers: [JSON] = [
                 .object([

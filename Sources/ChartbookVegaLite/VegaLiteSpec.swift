@@ -48,7 +48,29 @@ public struct VegaLiteSpec: Sendable {
                 JSON.Member("$schema", .string(Self.schema)),
                 JSON.Member("description", .string(description(Array(Set(notes)).sorted()))),
                 JSON.Member("datasets", datasets ?? .null),
-            ].filter { $0.value != .null } + body)
+            ].filter { $0.value != .null } + body + themeMembers)
+    }
+
+    /// The theme's colours (`set theme`), as chartbook's SVG draws them: the background, and
+    /// the axes', legends' and titles' text, lines and grid.
+    var themeMembers: [JSON.Member] {
+        let theme = session.output.theme
+        let text = JSON.string(theme.text.hexOpaque), frame = JSON.string(theme.frame.hexOpaque)
+        return [
+            JSON.Member("background", .string(theme.background.hexOpaque)),
+            JSON.Member(
+                "config",
+                .object([
+                    "axis": .object([
+                        "domainColor": frame, "tickColor": frame, "labelColor": text,
+                        "titleColor": text, "gridColor": .string(theme.grid.hexOpaque),
+                    ]),
+                    "legend": .object(["labelColor": text, "titleColor": text]),
+                    "title": .object(["color": text]),
+                    "header": .object(["labelColor": text, "titleColor": text]),
+                    "view": .object(["stroke": .null]),
+                ])),
+        ]
     }
 
     /// What the spec draws: a page of panels, a faceted chart's panels, or one chart.
