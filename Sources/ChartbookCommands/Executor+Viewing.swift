@@ -134,9 +134,8 @@ extension Executor {
         if kind == .category {
             extent = (extent.lowerBound - 0.5)...(extent.upperBound + 0.5)
         }
-        let log = kind == .log
-        let forward: (Double) -> Double = log ? { log10($0) } : { $0 }
-        let back: (Double) -> Double = log ? { pow(10, $0) } : { $0 }
+        let transform = ScaleTransform(kind)
+        let forward = transform.forward, back = transform.inverse
         let window = s.view.xInterval ?? extent
         var lo = forward(window.lowerBound), hi = forward(window.upperBound)
         let first = forward(extent.lowerBound), last = forward(extent.upperBound)
@@ -168,7 +167,7 @@ extension Executor {
         // A window that would not be an interval of the axis (found by the layout fuzzer: a
         // window on a log axis holding 0) stays as it was.
         let (a, b) = (back(lo), back(hi))
-        guard a.isFinite, b.isFinite, a < b, !(log && a <= 0) else { return }
+        guard a.isFinite, b.isFinite, a < b, transform.admits(a) else { return }
         s.view.xInterval = a...b
     }
 
@@ -214,8 +213,11 @@ extension Executor {
         // On a log axis the window keeps its ratio, centred on the value (in decades).
         if s.xScaleKind == .log {
             guard value > 0, window.lowerBound > 0 else { return }
-            let half = (log10(window.upperBound) - log10(window.lowerBound)) / 2
-            let (a, b) = (pow(10, log10(value) - half), pow(10, log10(value) + half))
+            let log = ScaleTransform.log
+            let half = (log.forward(window.upperBound) - log.forward(window.lowerBound)) / 2
+            let (a, b) = (
+                log.inverse(log.forward(value) - half), log.inverse(log.forward(value) + half)
+            )
             if a > 0, b.isFinite, a < b { s.view.xInterval = a...b }
             return
         }

@@ -194,7 +194,12 @@ extension ClickHouseRemote {
     }
 
     /// x as the layout places it: log10 of it on a log x scale.
-    static func x(log: Bool) -> String { log ? "log10(chartbook_x)" : "chartbook_x" }
+    static func x(log: Bool) -> String {
+        ScaleTransform.of(log: log).sql("chartbook_x", log10Function: log10Function)
+    }
+
+    /// ClickHouse's name for the base-10 logarithm.
+    static let log10Function = "log10"
 
     /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
     static func drawn(_ c: Int, log: Bool) -> String {
@@ -229,7 +234,7 @@ extension ClickHouseRemote {
             ]
         }
         let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
-        let value = log ? "log10(\(v))" : v
+        let value = ScaleTransform.of(log: log).sql(v, log10Function: Self.log10Function)
         let dot =
             "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
         if let origin, abs(y[2]) < Self.keyDotLimit {
@@ -254,7 +259,7 @@ extension ClickHouseRemote {
     ) -> [String] {
         guard let y = dots, y.count == 5 else { return [] }
         let v = "chartbook_c\(c)"
-        let value = log ? "log10(\(v))" : v
+        let value = ScaleTransform.of(log: log).sql(v, log10Function: Self.log10Function)
         return [("<", y[3]), (">", y[4])].flatMap { op, bound in
             let beyond =
                 "ifNull(\(value) \(op) \(Self.literal(bound)) AND \(Self.drawn(c, log: log)), 0)"

@@ -57,7 +57,10 @@ extension ClickHouseRemote {
             sides.removeAll { side in
                 let (first, last) =
                     side.log
-                    ? (log10(extent.lowerBound), log10(extent.upperBound))
+                    ? (
+                        ScaleTransform.log.forward(extent.lowerBound),
+                        ScaleTransform.log.forward(extent.upperBound)
+                    )
                     : (extent.lowerBound, extent.upperBound)
                 return side.below ? !(first < side.bound) : !(last > side.bound)
             }

@@ -63,7 +63,7 @@ extension PostgresRemote {
         // The interval's bounds are of log10(x) on a log x scale.
         let side = { (op: String, bound: String) in
             request.logX
-                ? "(log(\(value(shape, shape.x))) \(op) \(bound))"
+                ? "(\(Self.placed(value(shape, shape.x), log: true)) \(op) \(bound))"
                 : rangeCondition(shape, op, bound)
         }
         // Every row with an x is inside when the interval holds the first and last.
@@ -217,7 +217,12 @@ extension PostgresRemote {
 
     /// Column `c` as the layout places it: log10 of it on a log scale (PostgreSQL's log() is
     /// log10, as the layout's).
-    static func drawnValue(_ c: Int, log: Bool) -> String { log ? "log(d\(c))" : "d\(c)" }
+    static func drawnValue(_ c: Int, log: Bool) -> String { placed("d\(c)", log: log) }
+
+    /// `expression` in the scale's units: PostgreSQL's `log()` is the base-10 logarithm.
+    static func placed(_ expression: String, log: Bool) -> String {
+        ScaleTransform.of(log: log).sql(expression, log10Function: "log")
+    }
 
     /// Column `c`'s dot row as the layout computes it, from `dots` (`RemoteRequest.yDots`:
     /// upper, scale, limit), in the same floating-point operations.
@@ -271,8 +276,7 @@ extension PostgresRemote {
     /// The dot column of a row, as the layout computes it (`XMapping.round`), of log10(x) on
     /// a log x scale.
     func bucket(_ request: RemoteRequest) -> String {
-        // PostgreSQL's log() is log10, as the layout's.
-        let x = request.logX ? "log(x)" : "x"
+        let x = Self.placed("x", log: request.logX)
         return
             "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * \(x)) + 0.5)"
     }

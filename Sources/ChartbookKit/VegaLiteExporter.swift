@@ -67,7 +67,7 @@ public enum VegaLiteExporter {
         func axis(_ range: ClosedRange<Double>, _ ticks: [Scene.Tick], log: Bool)
             -> VegaLiteSpec.DrawnAxis
         {
-            let unit = { (v: Double) in log ? YRange.clean(pow(10, v)) : v }
+            let unit = ScaleTransform.of(log: log).shown
             return VegaLiteSpec.DrawnAxis(
                 domain: unit(range.lowerBound)...unit(range.upperBound),
                 ticks: ticks.map {

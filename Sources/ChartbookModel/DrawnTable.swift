@@ -66,7 +66,7 @@ extension DrawnTable {
     public var labelDecimals: Int {
         let largest =
             table.column(named: y)?.numbers?.lazy.map(abs).filter(\.isFinite).max() ?? 0
-        let magnitude = largest > 0 ? Int(saturating: log10(largest).rounded(.down)) : 0
+        let magnitude = largest > 0 ? Int(saturating: DecimalMagnitude.exponent(of: largest)) : 0
         return min(6, max(0, 2 - magnitude))
     }
 }

@@ -266,7 +266,8 @@ public struct RemoteRequest: Hashable, Sendable {
     /// Whether the interval holds all of `extent` (x values; nil: unknown, no).
     public func holds(_ extent: ClosedRange<Double>?) -> Bool {
         guard let extent else { return false }
-        let ends = [extent.lowerBound, extent.upperBound].map { logX ? log10($0) : $0 }
+        let ends = [extent.lowerBound, extent.upperBound].map(
+            ScaleTransform(logX ? XScaleKind.log : .linear).forward)
         return ends.allSatisfy { interval.contains($0) }
     }
 

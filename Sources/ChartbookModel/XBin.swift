@@ -42,7 +42,7 @@ public enum XBin: Hashable, Sendable {
         let span = extent.upperBound - extent.lowerBound
         guard span.isFinite, count > 0 else { return nil }
         guard span > 0 else { return 1 }
-        let power = pow(10, (log10(span / Double(count))).rounded(.down))
+        let power = DecimalMagnitude.power(DecimalMagnitude.exponent(of: span / Double(count)))
         for multiple in [1.0, 2, 5, 10, 20, 50] {
             let step = multiple * power
             let bins =

@@ -27,7 +27,7 @@ extension ChartLayout {
         // A point's dot position, nil where it is not finite on the chart's scales.
         func dot(_ p: Annotation.Point, _ axis: PlotBinding.Axis) -> (x: Double, y: Double)? {
             let x = Self.annotationX(p, plan)
-            let y = logY ? (p.y > 0 ? log10(p.y) : .nan) : p.y
+            let y = ScaleTransform(c.session.axes.yScale).placed(p.y)
             guard x.isFinite, y.isFinite, let affine = f.x.mapping.affine else { return nil }
             return (affine.offset + affine.scale * x, f.y(axis).position(y))
         }
@@ -77,7 +77,7 @@ extension ChartLayout {
         let log = session.axes.yScale == .log
         return session.annotations.filter { $0.axis == axis }.flatMap(\.points).compactMap { p in
             let px = Self.annotationX(p, plan)
-            let py = log ? (p.y > 0 ? log10(p.y) : .nan) : p.y
+            let py = ScaleTransform(session.axes.yScale).placed(p.y)
             return px.isFinite && py.isFinite && plan.domain.contains(px) ? py : nil
         }
     }
@@ -86,7 +86,7 @@ extension ChartLayout {
     /// (NaN where no category has it now), else the value.
     static func annotationX(_ p: Annotation.Point, _ plan: XAxisPlan) -> Double {
         switch plan.scale {
-        case .log: p.x > 0 ? log10(p.x) : .nan
+        case .log: ScaleTransform.log.placed(p.x)
         case .category: plan.categories.existingSlot(of: p.xText).map(Double.init) ?? .nan
         default: p.x
         }

@@ -6,7 +6,7 @@ extension ChartLayout {
     func markedValue(_ line: MarkedLine, in session: Session) -> Double {
         let value = session.value(of: line, in: panel)
         guard session.axes.yScale == .log else { return value }
-        return value > 0 ? log10(value) : .nan
+        return ScaleTransform.log.placed(value)
     }
 
     /// Grid lines of the left axis, their labels (left, and right when the right gutter
@@ -97,7 +97,7 @@ extension ChartLayout {
         let log = c.session.axes.yScale.isLog
         return c.marks.map { line, value in
             guard value.isFinite else { return "" }
-            let shown = log ? YRange.clean(pow(10, value)) : value
+            let shown = ScaleTransform.of(log: log).shown(value)
             return " " + MarkedLineLabel.text(line, value: shown, in: c.session) + " "
         }
     }

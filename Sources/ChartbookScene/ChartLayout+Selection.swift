@@ -17,7 +17,7 @@ extension ChartLayout {
         switch c.session.selection {
         case .x(let value):
             guard c.scale == .log else { return value }
-            return value > 0 ? log10(value) : nil
+            return ScaleTransform.log.admits(value) ? ScaleTransform.log.forward(value) : nil
         case .last:
             let last = c.plots.compactMap { $0.xs?.filter(\.isFinite).max() }.max()
             return last

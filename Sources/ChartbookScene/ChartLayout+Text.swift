@@ -92,7 +92,7 @@ extension ChartLayout {
         // significant digits.
         let formatter = LabelFormatter()
         func unlog(_ v: Double) -> String {
-            formatter.label(for: log ? pow(10, v) : v, significantDigits: 6)
+            formatter.label(for: ScaleTransform.of(log: log).inverse(v), significantDigits: 6)
         }
         var text =
             "median \(unlog(box.median))  Q1–Q3 \(unlog(box.lowerQuartile))–\(unlog(box.upperQuartile))"
@@ -164,7 +164,7 @@ extension ChartLayout {
         guard let i = index, i < p.values.count else { return shown(value) }
         let extra = { (k: Int) -> Double in
             guard k < p.extra.count, i < p.extra[k].count else { return .nan }
-            return log ? pow(10, p.extra[k][i]) : p.extra[k][i]
+            return ScaleTransform.of(log: log).inverse(p.extra[k][i])
         }
         switch p.plot.kind.spec.readout {
         case .lowHigh:

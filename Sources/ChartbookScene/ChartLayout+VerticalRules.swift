@@ -27,7 +27,7 @@ extension ChartLayout {
         var labels = LabelPlacer(area: f.area, used: used)
         let widthDots = f.area.width * dots.x
         func x(_ raw: Double) -> Double {
-            plan.scale == .log ? (raw > 0 ? log10(raw) : .nan) : raw
+            ScaleTransform(plan.scale).placed(raw)
         }
         for line in c.session.markedLines {
             let color = line.color ?? c.session.output.theme.mark

@@ -44,9 +44,9 @@ public struct LabelFormatter: Equatable, Sendable {
             return labels(for: [value])[0]
         }
         let (scale, _) = scaleAndSuffix(for: [value])
-        let magnitude = Int(saturating: log10(abs(value * scale)).rounded(.down))
+        let magnitude = Int(saturating: DecimalMagnitude.exponent(of: value * scale))
         let places = min(max(significantDigits - 1 - magnitude, 0), 6)
-        let factor = pow(10, Double(places))
+        let factor = DecimalMagnitude.power(Double(places))
         let rounded = ((value * scale * factor).rounded() / factor) / scale
         return labels(for: [rounded])[0]
     }
@@ -76,7 +76,7 @@ public struct LabelFormatter: Equatable, Sendable {
     /// Whether every finite value is within a billionth (relative, at least absolute) of its
     /// form with `places` decimals.
     static func exact(_ values: [Double], places: Int) -> Bool {
-        let factor = pow(10, Double(places))
+        let factor = DecimalMagnitude.power(Double(places))
         return values.filter(\.isFinite).allSatisfy { value in
             let rounded = (value * factor).rounded() / factor
             return abs(rounded - value) <= max(abs(value), 1) * 1e-9
@@ -85,8 +85,8 @@ public struct LabelFormatter: Equatable, Sendable {
 
     /// `value` with three significant digits in exponent form: `2.5e-7`, `1e-320`.
     static func exponentForm(_ value: Double) -> String {
-        var exponent = Int(saturating: log10(abs(value)).rounded(.down))
-        var mantissa = value / pow(10, Double(exponent))
+        var exponent = Int(saturating: DecimalMagnitude.exponent(of: value))
+        var mantissa = value / DecimalMagnitude.power(Double(exponent))
         guard mantissa.isFinite else { return NumberText.shortest(value) }
         // 9.996 rounds up to 10.00: one more power of ten.
         if abs((mantissa * 100).rounded()) >= 1000 { mantissa /= 10; exponent += 1 }
@@ -98,7 +98,7 @@ public struct LabelFormatter: Equatable, Sendable {
 
     /// `value` with exactly `places` decimals, no locale, never "-0".
     public static func fixed(_ value: Double, _ places: Int) -> String {
-        let factor = pow(10, Double(places))
+        let factor = DecimalMagnitude.power(Double(places))
         var rounded = (value * factor).rounded() / factor
         if rounded == 0 { rounded = 0 }
         if abs(rounded) >= 1e15 { return NumberText.shortest(rounded) }

@@ -48,7 +48,8 @@ public enum NiceTicks {
         guard maxCount >= 1, span > 0, span.isFinite else { return nil }
         // Start an order of magnitude below the step that would give maxCount ticks.
         // (Logarithms added: the span of ±1.8e308 is only representable halved.)
-        let raw = log10(span) + log10(2 / Double(maxCount))
+        let raw =
+            DecimalMagnitude.logarithm(span) + DecimalMagnitude.logarithm(2 / Double(maxCount))
         var exponent = Int(saturating: raw.rounded(.down)) - 1
         for _ in 0..<8 {
             for mantissa in mantissas {
@@ -75,7 +76,7 @@ public enum NiceTicks {
 
     /// `value × 10^exponent`, exactly rounded where both are exact (|exponent| ≤ 22).
     static func scaled(_ value: Double, by exponent: Int) -> Double {
-        let power = pow(10, Double(abs(exponent)))
+        let power = DecimalMagnitude.power(Double(abs(exponent)))
         return exponent >= 0 ? value * power : value / power
     }
 }

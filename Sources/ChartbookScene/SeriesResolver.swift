@@ -343,8 +343,8 @@ struct SeriesResolver {
         if session.axes.yScale == .log {
             s.original = s.values
             for i in s.values.indices where s.values[i].isFinite {
-                if s.values[i] > 0 {
-                    s.values[i] = log10(s.values[i])
+                if ScaleTransform.log.admits(s.values[i]) {
+                    s.values[i] = ScaleTransform.log.forward(s.values[i])
                 } else {
                     s.values[i] = .nan
                     leftOut += 1
@@ -359,12 +359,12 @@ struct SeriesResolver {
                     s.plot.series.column,
                     in: s.plot.binding.by.map { rows.group($0, s.groupKey) } ?? rows)
             }
-            s.extra = s.extra.map { $0.map { $0 > 0 ? log10($0) : .nan } }
+            s.extra = s.extra.map { $0.map(ScaleTransform.log.placed) }
         }
         if scale == .log, var xs = s.xs {
             for i in xs.indices where xs[i].isFinite {
-                if xs[i] > 0 {
-                    xs[i] = log10(xs[i])
+                if ScaleTransform.log.admits(xs[i]) {
+                    xs[i] = ScaleTransform.log.forward(xs[i])
                 } else {
                     xs[i] = .nan
                     leftOut += 1

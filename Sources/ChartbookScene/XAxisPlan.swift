@@ -73,8 +73,8 @@ struct XAxisPlan {
         }
         var domain = lo...hi
         if let interval = view.xInterval {
-            let a = scale == .log ? log10(interval.lowerBound) : interval.lowerBound
-            let b = scale == .log ? log10(interval.upperBound) : interval.upperBound
+            let a = ScaleTransform(scale).forward(interval.lowerBound)
+            let b = ScaleTransform(scale).forward(interval.upperBound)
             if a.isFinite, b.isFinite, a < b { domain = a...b }
         }
         let middle = domain.lowerBound / 2 + domain.upperBound / 2
@@ -99,7 +99,7 @@ struct XAxisPlan {
                 ticks = ticks.map { ($0.value, pattern.time($0.value, offset: offset)) }
             case (.number, .linear), (.number, .log):
                 ticks = ticks.map {
-                    let shown = scale == .log ? YRange.clean(pow(10, $0.value)) : $0.value
+                    let shown = ScaleTransform(scale).shown($0.value)
                     return ($0.value, TextMetrics.sanitized(pattern.number(shown)))
                 }
             default: break
@@ -131,7 +131,7 @@ struct XAxisPlan {
                 from: domain.lowerBound.rounded(.up), through: domain.upperBound, by: 1
             ).filter { Int(saturating: $0) % n == 0 }
             return decades.map {
-                ($0, LabelFormatter().labels(for: [YRange.clean(pow(10, $0))])[0])
+                ($0, LabelFormatter().labels(for: [ScaleTransform.log.shown($0)])[0])
             }
         case (.every(let step)?, .category):
             let n = max(1, Int(saturating: step.rounded()))
@@ -178,10 +178,11 @@ struct XAxisPlan {
                 YAxisPlan.Request(
                     extent: nil,
                     mode: .fixed(
-                        lower: pow(10, domain.lowerBound), upper: pow(10, domain.upperBound)),
+                        lower: ScaleTransform.log.inverse(domain.lowerBound),
+                        upper: ScaleTransform.log.inverse(domain.upperBound)),
                     lines: ReferenceLines(), rows: maxCount * 3, log: true))
             let labels = plan.ticks.map {
-                LabelFormatter().labels(for: [YRange.clean(pow(10, $0))])[0]
+                LabelFormatter().labels(for: [ScaleTransform.log.shown($0)])[0]
             }
             return Array(zip(plan.ticks, labels))
         case .linear, .index:
@@ -255,7 +256,7 @@ struct XAxisPlan {
 
     /// An x value as the position line and readout show it (transformed units in).
     func text(_ value: Double, timeZone: TimeZoneSetting) -> String {
-        let shown = scale == .log ? YRange.clean(pow(10, value)) : value
+        let shown = ScaleTransform(scale).shown(value)
         return XValueText.text(shown, scale: scale, timeZone: timeZone, categories: categories)
     }
 }

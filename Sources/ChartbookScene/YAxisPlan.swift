@@ -50,7 +50,7 @@ struct YAxisPlan: Equatable {
             }
         }
         plan.ticks = ends(plan.ticks, in: plan.range, lines: r.lines)
-        let shown = r.log ? plan.ticks.map { YRange.clean(pow(10, $0)) } : plan.ticks
+        let shown = plan.ticks.map(ScaleTransform.of(log: r.log).shown)
         // Decades read each in their own unit (1, 10, 100, 1K, 10K), not as shares of one.
         plan.labels =
             (r.log ? shown.map { formatter.labels(for: [$0])[0] } : formatter.labels(for: shown))
@@ -201,7 +201,7 @@ struct YAxisPlan: Equatable {
     static func logPlan(_ r: Request) -> YAxisPlan {
         var range: ClosedRange<Double>
         if case .fixed(let lower, let upper) = r.mode, let lower, let upper, lower > 0, upper > 0 {
-            range = fixedRange(log10(lower), log10(upper))
+            range = fixedRange(ScaleTransform.log.forward(lower), ScaleTransform.log.forward(upper))
         } else {
             let (lo, hi) = r.extent ?? (0, 1)
             let a = lo.rounded(.down), b = max(hi.rounded(.up), a + 1)
@@ -216,7 +216,7 @@ struct YAxisPlan: Equatable {
             let low = Int(saturating: range.lowerBound.rounded(.down))
             let high = Int(saturating: range.upperBound.rounded(.up))
             ticks = (low...max(low, high)).flatMap { k in
-                [1.0, 2, 5].map { Double(k) + log10($0) }
+                [1.0, 2, 5].map { Double(k) + ScaleTransform.log.forward($0) }
             }.filter { range.contains($0) }
         }
         if case .every(let step)? = r.guide.step {
@@ -242,8 +242,10 @@ struct YAxisPlan: Equatable {
         }
         let low = Int(saturating: range.lowerBound.rounded(.down))
         let high = Int(saturating: range.upperBound.rounded(.up))
-        let oneFive = (low...max(low, high)).flatMap { k in [Double(k), Double(k) + log10(5)] }
-            .filter { range.contains($0) }
+        let oneFive = (low...max(low, high)).flatMap { k in
+            [Double(k), Double(k) + ScaleTransform.log.forward(5)]
+        }
+        .filter { range.contains($0) }
         return oneFive.count <= maxCount && oneFive.count >= 2 ? oneFive : decades
     }
 

@@ -1,3 +1,4 @@
+import ChartbookModel
 import Foundation
 
 /// The y range and the rounding of it to numbers people read easily.
@@ -16,10 +17,10 @@ public enum YRange {
         let k = Double(max(intervals, 1))
         // Halves first: the span of ±1.8e308 would overflow.
         let raw = (hi / 2 - lo / 2) / k * 2
-        var exponent = (log10(raw)).rounded(.down)
+        var exponent = DecimalMagnitude.exponent(of: raw)
         var guardCount = 0
         while guardCount < 8 {
-            let scale = pow(10, exponent)
+            let scale = DecimalMagnitude.power(exponent)
             for m in mantissas {
                 let step = m * scale
                 let lower = (lo / step).rounded(.down) * step
@@ -48,8 +49,8 @@ public enum YRange {
     /// 10⁻ⁿ, which would add noise of its own (1000 read 1000.0000000000001).
     public static func clean(_ value: Double) -> Double {
         guard value != 0, value.isFinite else { return value == 0 ? 0 : value }
-        let digits = 12 - (log10(abs(value))).rounded(.down)
-        let scale = pow(10, abs(digits))
+        let digits = 12 - DecimalMagnitude.exponent(of: value)
+        let scale = DecimalMagnitude.power(abs(digits))
         // Beyond 10²² a power of ten is no longer exact; there the value is kept.
         guard abs(digits) <= 22, scale.isFinite else { return value }
         let cleaned =

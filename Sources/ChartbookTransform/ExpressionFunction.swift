@@ -42,7 +42,7 @@ public struct ExpressionFunction: Sendable {
             $0 > 0 ? Foundation.log($0) : .nan
         },
         unary("log10", "logarithm to base 10 (missing for x ≤ 0)") {
-            $0 > 0 ? Foundation.log10($0) : .nan
+            $0 > 0 ? DecimalMagnitude.logarithm($0) : .nan
         },
         unary("exp", "e to the power x", Foundation.exp),
         unary("sqrt", "square root (missing for x < 0)") { $0 >= 0 ? $0.squareRoot() : .nan },
@@ -59,7 +59,7 @@ public struct ExpressionFunction: Sendable {
                 let d = args[1].numbers
                 return .numbers(
                     x.indices.map { i in
-                        let scale = Foundation.pow(10, d[i].rounded())
+                        let scale = DecimalMagnitude.power(d[i].rounded())
                         return (x[i] * scale).rounded() / scale
                     })
             }),

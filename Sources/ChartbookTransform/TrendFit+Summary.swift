@@ -52,12 +52,12 @@ extension TrendFit {
     /// `value` to `significant` digits, without noise (`0.8123`, `1540`, `3.2e-08`).
     static func digits(_ value: Double, _ significant: Int = 4) -> String {
         guard value.isFinite, value != 0 else { return value.isFinite ? "0" : "nan" }
-        let magnitude = Int(floor(log10(abs(value))))
+        let magnitude = Int(DecimalMagnitude.exponent(of: value))
         if magnitude < -4 || magnitude >= 9 {
             return String(format: "%.\(significant - 1)e", value)
         }
         let decimals = max(0, significant - 1 - magnitude)
-        let scale = pow(10, Double(decimals))
+        let scale = DecimalMagnitude.power(Double(decimals))
         return NumberText.written((value * scale).rounded() / scale)
     }
 
