@@ -1,4 +1,5 @@
 import ChartbookModel
+import Foundation
 
 /// A dataset as text: an aligned table for `show data`, and CSV for `save csv`. Numbers are
 /// written as the axis writes them (one number of decimals per column), times as ISO 8601,
@@ -72,11 +73,20 @@ public enum DatasetTable {
         if column.isTime { return rows.map { column.text(at: $0) } }
         guard let numbers = column.numbers else { return rows.map { column.text(at: $0) } }
         let values = rows.map { numbers[$0] }
-        // The decimals the values are written with, float noise left out (0.1 + 0.2 is 0.3).
-        let decimals = NumberText.decimals(of: values, limit: 7)
+        // The decimals the values are written with, float noise left out (0.1 + 0.2 is 0.3);
+        // values that need more than 6 (a computed 32 / 3) get 7 significant digits of the
+        // largest, one number of decimals for the column (issue 51: `10.666666666666666`).
+        var decimals = NumberText.decimals(of: values, limit: 7)
+        if decimals > 6 {
+            let largest = values.lazy.filter(\.isFinite).map(abs).max() ?? 0
+            // Tinier numbers keep their shortest form (`3.5e-08`).
+            decimals =
+                largest >= 1e-6
+                ? min(max(6 - Int(DecimalMagnitude.exponent(of: largest)), 0), 12) : .max
+        }
         return values.map { v in
             v.isNaN
-                ? "" : abs(v) >= 1e15 || decimals > 6 ? NumberText.shortest(v) : fixed(v, decimals)
+                ? "" : abs(v) >= 1e15 || decimals > 12 ? NumberText.shortest(v) : fixed(v, decimals)
         }
     }
 
@@ -84,6 +94,8 @@ public enum DatasetTable {
         guard places > 0 else { return NumberText.shortest(value.rounded()) }
         let scale = NumberText.powersOfTen[min(places, 12)]
         let text = NumberText.written((value * scale).rounded() / scale)
+        // A small number is written with an exponent (`7.8e-05`): spelled out instead.
+        if text.contains("e") { return String(format: "%.\(places)f", value) }
         let dot = text.firstIndex(of: ".")
         let have = dot.map { text.distance(from: $0, to: text.endIndex) - 1 } ?? 0
         return (dot == nil ? text + "." : text)

@@ -302,6 +302,20 @@ extension Executor {
             at: range)
     }
 
+    /// Horizontal bars put their values along x from zero, which a log scale cannot show: `set
+    /// xscale log` on them is refused (issue 51: it was accepted and drawn linear) —
+    /// whichever comes first.
+    func checkHorizontalXScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+        guard s.axes.xScale == .log, s.chartType == .horizontal else { return }
+        throw Diagnostic(
+            .invalidValue(
+                key: "xscale", value: "log",
+                expected:
+                    "auto for horizontal bars (their values lie along x from zero, which a log scale cannot show); set xscale auto first"
+            ),
+            at: range)
+    }
+
     /// Notes for a chart whose x is the index: plots of different lengths, or from different
     /// datasets, are lined up by row number.
     func alignmentNote(_ s: Session) -> [Effect] {

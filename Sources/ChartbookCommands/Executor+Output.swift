@@ -9,6 +9,14 @@ extension Executor {
         switch command {
         case .show: return [.render]
         case .showData(let name, let rows):
+            if s.dataset(named: name.value) == nil, let plot = s.plot(id: name.value),
+                plot.drawn == nil
+            {
+                return [
+                    .print(
+                        DatasetTable.table(try plotTable(plot, in: s, at: name.range), rows: rows))
+                ]
+            }
             let existing = try datasetOrDrawnTable(name, in: s)
             if existing.remote != nil {
                 return [.print(try engineRows(of: existing, rows: rows, at: name.range))]

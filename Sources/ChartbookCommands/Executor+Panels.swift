@@ -79,6 +79,7 @@ extension Executor {
             if let old { panel.forgetXPlaces(unless: old.panel(index).xScaleKind) }
             try checkFacets(panel, chartSize: size, at: range)
             try checkYScale(panel, at: range)
+            try checkHorizontalXScale(panel, at: range)
         }
     }
 

@@ -104,6 +104,7 @@ public struct Executor: Sendable {
         try refreshEngineRowSets(&s, at: range)
         try checkRemoteTies(s, at: range)
         try checkYScale(s, at: range)
+        try checkHorizontalXScale(s, at: range)
         try maintainOtherPanels(&s, old: samePanels ? old : nil, at: range)
         try checkPageFits(s, at: range)
         switch command {

@@ -14,8 +14,8 @@ extension Grammar {
             parse: Parser.bare(.show)),
         CommandSpec(
             "show data",
-            "show data [NAME] [A..B]",
-            "A dataset as an aligned table (NAME may go unsaid when there is one), rows A through B (default the first 20), numbers with one number of decimals per column.",
+            "show data [NAME|ID] [A..B]",
+            "A dataset as an aligned table (NAME may go unsaid when there is one), or the table a plot draws (ID: its columns, a histogram's bins); rows A through B (default the first 20), numbers with one number of decimals per column.",
             example: "show data sales 0..11",
             group: .output,
             changes: false,

@@ -130,6 +130,12 @@ struct SeriesResolver {
                     "note: \(plot): \(missing) point\(missing == 1 ? "" : "s") without a color= or size= value left out"
                 )
             }
+            if let (plot, asked) = binsAsked, let binning {
+                let width = LabelFormatter().label(for: binning.width, significantDigits: 6)
+                notes.append(
+                    "note: \(plot): \(binning.count) bins of \(width) (bins=\(asked): about \(asked), of a round width)"
+                )
+            }
             // What a plot's transforms left out that the chart says (`DrawnTable.chartNotes`).
             for (plot, said) in transformNotes {
                 notes += said.map { "note: \(plot): \(TextMetrics.sanitized($0))" }
@@ -146,6 +152,9 @@ struct SeriesResolver {
         var repeatedX: [(String, Int)] = []
         /// The bins the histograms were counted in.
         var binning: HistogramBinning?
+        /// A histogram's `bins=N` when the bins drawn are not N (round widths: `bins=20` may
+        /// draw 12 bins of 5), with its plot: said under the chart.
+        var binsAsked: (plot: String, count: Int)?
     }
 
     /// The marker shapes of a dot plot's `by=` groups, in turn.
@@ -207,6 +216,11 @@ struct SeriesResolver {
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
         result.repeatedX = repeatedX(series)
         result.binning = binning
+        if let binning, let first = series.first(where: { $0.plot.kind == .histogram }),
+            case .count(let asked)? = first.plot.style.histogram.bins, asked != binning.count
+        {
+            result.binsAsked = (first.plot.id, asked)
+        }
         // (Each plot's channels were scaled once, above: their gaps come with them.)
         result.channelGaps = gaps
         result.transformNotes = session.plots.compactMap { plot in

@@ -1,5 +1,5 @@
 import Testing
-import ChartbookModel
+@testable import ChartbookModel
 import ChartbookData
 @testable import ChartbookScene
 

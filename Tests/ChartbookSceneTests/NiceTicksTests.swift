@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import ChartbookModel
+@testable import ChartbookModel
 @testable import ChartbookScene
 
 @Suite struct NiceTicksTests {

@@ -1,4 +1,3 @@
-import ChartbookModel
 import Foundation
 
 /// Bins for histograms: edges at multiples of a round width (1, 2 or 5 × 10^k) that cover

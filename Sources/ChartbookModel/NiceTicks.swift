@@ -1,4 +1,3 @@
-import ChartbookModel
 import Foundation
 
 /// Round tick values inside a numeric range: steps of 1, 2 or 5 times a power of ten, as
@@ -16,6 +15,11 @@ public enum NiceTicks {
         public var mantissa: Int
         public var exponent: Int
         public var value: Double { scaled(Double(mantissa), by: exponent) }
+
+        public init(mantissa: Int, exponent: Int) {
+            self.mantissa = mantissa
+            self.exponent = exponent
+        }
 
         /// The value of `k` steps, exactly rounded.
         public func times(_ k: Double) -> Double {

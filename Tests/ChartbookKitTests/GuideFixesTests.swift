@@ -1,0 +1,102 @@
+import ChartbookData
+import ChartbookModel
+import ChartbookScene
+import Foundation
+import Testing
+
+@testable import ChartbookCommands
+@testable import ChartbookKit
+
+/// The smaller items of issue 51: `set xscale log` on horizontal bars is refused, a
+/// histogram says when `bins=N` drew another number of bins, `show data` writes one
+/// precision per column and shows any plot's table, and the x axis of a log scale keeps its
+/// powers of ten from one file (`ScaleTransform`).
+@Suite struct GuideFixesTests {
+    static let cars =
+        "name,mpg,hp,origin\n"
+        + (0..<40).map {
+            "car \($0),\(10 + Double($0) * 0.75),\(60 + $0 * 4),\(["A", "B"][$0 % 2])"
+        }
+        .joined(separator: "\n") + "\n"
+
+    /// What the script printed and what it said as diagnostics.
+    static func run(_ script: String, _ notebook: inout Notebook) -> (
+        output: String, errors: String
+    ) {
+        var output = "", errors = ""
+        let executor = Executor(files: InMemoryFiles(["/work/c.csv": cars]))
+        _ = ScriptRunner(executor: executor, keepGoing: true).run(
+            ScriptSource(name: "t.cb", text: script), in: &notebook
+        ) { event in
+            switch event {
+            case .output(let text): output += text
+            case .diagnostic(let text): errors += text
+            default: break
+            }
+        }
+        return (output, errors)
+    }
+
+    @Test func logXOnHorizontalBarsIsRefusedEitherWay() {
+        for script in [
+            "data d = a:5 b:50\nadd plot hbar d\nset xscale log",
+            "data d = a:5 b:50\nset xscale log\nadd plot hbar d",
+        ] {
+            var notebook = Notebook()
+            let (_, errors) = Self.run(script, &notebook)
+            #expect(errors.contains("error: invalid xscale 'log'"), "\(errors)")
+            #expect(errors.contains("horizontal bars"))
+            #expect(
+                notebook.session.chartType != .horizontal || notebook.session.axes.xScale != .log)
+        }
+    }
+
+    @Test func aHistogramSaysWhenItDrewOtherBinsThanAsked() {
+        var notebook = Notebook()
+        #expect(
+            Self.run("load c.csv as c\nadd plot histogram c.mpg bins=7", &notebook).errors == "")
+        let text = ChartRenderer.text(
+            for: notebook.session, on: TerminalTarget(columns: 90, rows: 14, colorMode: .none))
+        // 10…39.25 in about 7 bins: a width of 5, six bins.
+        #expect(
+            text.contains("note: mpg: 6 bins of 5 (bins=7: about 7, of a round width)"), "\(text)")
+        var exact = Notebook()
+        _ = Self.run("load c.csv as c\nadd plot histogram c.mpg bins=auto", &exact)
+        let plain = ChartRenderer.text(
+            for: exact.session, on: TerminalTarget(columns: 90, rows: 14, colorMode: .none))
+        #expect(!plain.contains("bins of"))
+    }
+
+    @Test func showDataWritesOnePrecisionPerColumn() {
+        var notebook = Notebook()
+        let (output, errors) = Self.run(
+            "load c.csv as c\nlet c.third = mpg / 3\nlet c.tiny = mpg / 3e8\nshow data c 0..1",
+            &notebook)
+        #expect(errors == "")
+        // Seven significant digits of the column's largest value, one number of decimals.
+        #expect(output.contains(" 3.333333 ") && output.contains(" 3.583333 "), "\(output)")
+        #expect(!output.contains("3.3333333333333335 "))
+        #expect(output.contains("3.3333333333333334e-08"), "tiny numbers keep their shortest form")
+    }
+
+    @Test func showDataOfAPlotIsWhatItDraws() {
+        var notebook = Notebook()
+        let (bins, errors) = Self.run(
+            "load c.csv as c\nadd plot histogram c.mpg bins=7 where=origin=A\nshow data mpg",
+            &notebook)
+        #expect(errors == "")
+        let lines = bins.split(separator: "\n").map(String.init)
+        #expect(lines.first?.split(separator: " ") == ["#", "from", "to", "count"])
+        // Rows of origin A: mpg 10, 11.5, … 38.5 (20 values) in bins of 5 from 10.
+        let counts = lines.dropFirst().prefix(6).compactMap {
+            Double($0.split(separator: " ").last ?? "")
+        }
+        #expect(counts == [4, 3, 3, 4, 3, 3])
+        var dots = Notebook()
+        let (table, dotErrors) = Self.run(
+            "load c.csv as c\nadd plot dot c.mpg x=hp by=origin where=hp>200\nshow data mpg", &dots)
+        #expect(dotErrors == "")
+        #expect(table.contains("hp") && table.contains("origin") && table.contains("mpg"))
+        #expect(table.contains("of 4"), "hp 204, 208, 212, 216: \(table)")
+    }
+}
