@@ -114,7 +114,9 @@ public enum Command: Equatable, Sendable {
     /// `history`: this session's changes (what undo walks back); `history all`: every line
     /// typed at the prompt, across runs.
     case history(all: Bool)
-    case reset
+    /// `reset`: an empty session; `reset NAME`: dataset NAME emptied of its rows (the seed's
+    /// data source reset), its columns and plots kept.
+    case reset(dataset: Located<String>?)
     case help(topic: Located<String>?)
     /// Print text (narration in tours and teaching scripts).
     case echo(String)

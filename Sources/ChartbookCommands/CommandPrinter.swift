@@ -166,7 +166,7 @@ public enum CommandPrinter {
         case .undo(let n): return n == 1 ? "undo" : "undo \(n)"
         case .redo(let n): return n == 1 ? "redo" : "redo \(n)"
         case .history(let all): return all ? "history all" : "history"
-        case .reset: return "reset"
+        case .reset(let name): return "reset" + (name.map { " " + word($0.value) } ?? "")
         case .source(let path): return "source \(word(path.value))"
         case .play(let path): return "play \(word(path.value))"
         case .pause: return "pause"

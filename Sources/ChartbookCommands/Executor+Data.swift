@@ -173,6 +173,21 @@ extension Executor {
 
     /// `push NAME V …`: rows of one value per numeric column, appended (the dataset is made
     /// when new).
+    /// `reset NAME`: the dataset's rows gone, its columns, computed columns and plots kept —
+    /// a pushed data source starting again (`push` fills it). A remote dataset's rows are
+    /// the engine's: refused.
+    func emptyDataset(_ name: Located<String>, in s: inout Session) throws(Diagnostic) {
+        var dataset = try existingDataset(name, in: s)
+        if dataset.remote != nil {
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: "its rows emptied"),
+                at: name.range)
+        }
+        dataset = try readAllColumns(of: dataset, at: name.range)
+        dataset = dataset.keeping(rows: [])
+        s.upsert(dataset)
+    }
+
     func push(_ values: [Double], onto name: Located<String>, in s: inout Session)
         throws(Diagnostic)
     {

@@ -49,8 +49,11 @@ extension Executor {
         throws(Diagnostic) -> [Effect]
     {
         switch command {
-        case .reset:
+        case .reset(nil):
             s = Session()
+            return [.render]
+        case .reset(let name?):
+            try emptyDataset(name, in: &s)
             return [.render]
         case .help(let topic): return [.print(try HelpText.help(topic, width: textWidth()))]
         case .echo(let text): return [.print(TextMetrics.sanitizedLines(text) + "\n")]

@@ -41,11 +41,12 @@ extension Grammar {
             parse: Parser.history),
         CommandSpec(
             "reset",
-            "reset",
-            "Start from an empty session (undo brings it back).",
-            example: "reset",
+            "reset [NAME]",
+            "Start from an empty session; with NAME, empty that dataset of its rows, its columns and plots kept, as a pushed data source starts again (undo brings either back).",
+            example: "reset feed",
             group: .session,
-            parse: Parser.bare(.reset)),
+            operands: [.optional(.dataset)],
+            parse: Parser.reset),
         CommandSpec(
             "source",
             "source PATH",

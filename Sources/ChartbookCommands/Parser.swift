@@ -136,6 +136,13 @@ public enum Parser {
         return .showData(name: name, rows: rows)
     }
 
+    /// `reset [NAME]`.
+    static func reset(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let name = c.peek == nil ? nil : try c.name(.datasetName)
+        try c.expectEnd()
+        return .reset(dataset: name)
+    }
+
     /// `snapshot on [DIR]`.
     static func snapshotOn(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let directory = c.next().map { Located($0.text, at: $0.range) }

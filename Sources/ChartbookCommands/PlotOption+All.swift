@@ -153,6 +153,12 @@ extension PlotOption {
             "A bar's width as a share of its slot, 0 to 1."),
         .choice("dash", lines, \.stroke.dash).described(
             "The line's pattern: solid, dashed or dotted (a by= plot's groups take them in turn)."),
+        .choice("linejoin", lines, \.stroke.join).described(
+            "How SVG, PNG, PDF and Vega-Lite join the line's segments: round (the default), miter or bevel."
+        ),
+        .choice("linecap", lines, \.stroke.cap).described(
+            "How SVG, PNG, PDF and Vega-Lite end the line: round (the default), butt or square (a dotted line keeps round: its dots are caps)."
+        ),
         .choice("style", lines, \.stroke.curve).described(
             "Straight segments, a smooth (monotone) curve through the points, or steps (each value held until the next x: an ECDF's default)."
         ),

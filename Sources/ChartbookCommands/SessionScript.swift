@@ -56,7 +56,16 @@ public enum SessionScript {
                     .comment("\(d.name): no plot draws it; kept as the session had it"))
             }
             guard let made = dataset(d, scriptDirectory: scriptDirectory) else {
-                lines.append(.comment("dataset \(d.name) is empty"))
+                // An emptied data source (`reset NAME`) of one column, as `push` makes it:
+                // made by a push and emptied again, so its plots replay.
+                if d.count == 0, d.columns.count == 1, d.columns.first?.name == d.name,
+                    d.columns.first?.isNumeric == true
+                {
+                    lines.append(.command(.push(name: typed(d.name), values: [0])))
+                    lines.append(.command(.reset(dataset: typed(d.name))))
+                } else {
+                    lines.append(.comment("dataset \(d.name) is empty"))
+                }
                 continue
             }
             lines.append(.command(made))

@@ -12,6 +12,14 @@ public struct StrokeStyle: Equatable, Sendable {
     public var gradientType: GradientType?
     /// `dash=`: the line's pattern (nil: solid; a `by=` plot's groups take them in turn).
     public var dash: Dash?
+    /// `linejoin=`, `linecap=`: how SVG, PNG, PDF and Vega-Lite join a line's segments and
+    /// end it (nil: round, as the terminal's dots look). A dotted line keeps round caps: its
+    /// dots are caps.
+    public var join: Join?
+    public var cap: Cap?
+
+    public enum Join: String, Equatable, Sendable, CaseIterable { case round, miter, bevel }
+    public enum Cap: String, Equatable, Sendable, CaseIterable { case round, butt, square }
 
     public init(width: Double? = nil, curve: Curve? = nil, fill: Fill? = nil) {
         self.width = width

@@ -48,9 +48,12 @@ extension SVGRenderer {
         case .dotted?: dash = " stroke-dasharray=\"0 \(n(width * 2))\""
         default: dash = ""
         }
+        let join = (layer.join ?? .round).rawValue
+        // Dots (a dotted line, a run of one point) are round caps whatever linecap= says.
+        let cap = layer.dash == .dotted || isDots ? "round" : (layer.cap ?? .round).rawValue
         openGroup(
             layer,
-            "fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"\(dash) clip-path=\"url(#\(clip))\"",
+            "fill=\"none\" stroke=\"\(color)\"\(alpha) stroke-width=\"\(n(isDots ? max(layer.markerSize, 2) : width))\" stroke-linejoin=\"\(join)\" stroke-linecap=\"\(cap)\"\(dash) clip-path=\"url(#\(clip))\"",
             &out)
         for part in path { out.line("<path d=\"\(part.d)\"/>") }
         out.line("</g>")

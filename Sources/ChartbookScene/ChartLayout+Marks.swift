@@ -100,6 +100,8 @@ extension ChartLayout {
             marks: .polyline(runs), fill: stacked ? nil : fill(for: p, y: y),
             curve: smooth ? curve(p.values, span, position: position, y: y) : nil)
         layer.dash = p.plot.style.stroke.dash
+        layer.join = p.plot.style.stroke.join
+        layer.cap = p.plot.style.stroke.cap
         layer.band =
             stacked
             ? stackedBand(p, span, position: position, y: y)

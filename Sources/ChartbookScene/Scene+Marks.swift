@@ -47,6 +47,9 @@ extension Scene {
         public var pattern: Int? = nil
         /// A line's pattern (`dash=`, or a `by=` group's); nil: solid.
         public var dash: StrokeStyle.Dash? = nil
+        /// How vector output joins and ends the line (`linejoin=`, `linecap=`); nil: round.
+        public var join: StrokeStyle.Join? = nil
+        public var cap: StrokeStyle.Cap? = nil
         /// A band around the line (a trend's confidence band), drawn under it.
         public var band: Band? = nil
         public init(

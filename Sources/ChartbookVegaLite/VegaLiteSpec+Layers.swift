@@ -65,6 +65,10 @@ extension VegaLiteSpec {
         let stroke = plot.style.stroke
         let filled = stroke.resolvedFill(for: plot.kind) != .none
         var extra = [JSON.Member("strokeWidth", .number(stroke.resolvedWidth))]
+        // Joins and caps as SVG draws them (round unless said; dots keep round caps).
+        extra.append(JSON.Member("strokeJoin", .string((stroke.join ?? .round).rawValue)))
+        let cap = stroke.dash == .dotted ? StrokeStyle.Cap.round : stroke.cap ?? .round
+        extra.append(JSON.Member("strokeCap", .string(cap.rawValue)))
         switch stroke.resolvedCurve(for: plot.kind) {
         case .smooth: extra.append(JSON.Member("interpolate", "monotone"))
         case .step: extra.append(JSON.Member("interpolate", "step-after"))

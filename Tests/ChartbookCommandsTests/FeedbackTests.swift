@@ -175,7 +175,8 @@ import ChartbookModel
 @Suite struct PlotOptionTableTests {
     static let samples: [String: String] = [
         "x": "date", "by": "symbol", "where": "\"symbol=A\"", "axis": "right", "order": "data",
-        "color": "#112233", "width": "3", "style": "smooth", "dash": "dotted", "marker": "diamond",
+        "color": "#112233", "width": "3", "style": "smooth", "dash": "dotted", "linejoin": "miter",
+        "linecap": "butt", "marker": "diamond",
         "size": "2",
         "outline": "#fefefe", "outlinewidth": "2", "fill": "gradient", "fillcolor": "#445566",
         "gradient": "#112233..#fefefe", "gradienttype": "radial", "rounded": "on",

@@ -100,3 +100,51 @@ import Testing
         #expect(table.contains("of 4"), "hp 204, 208, 212, 216: \(table)")
     }
 }
+
+/// `reset NAME` (the seed's data source reset): the rows go, the columns and plots stay,
+/// undo brings them back, a saved script replays it.
+@Suite struct ResetDatasetTests {
+    @Test func resetEmptiesOneDataset() {
+        var notebook = Notebook()
+        let (_, errors) = GuideFixesTests.run(
+            "push feed 1 2 3\nadd plot line feed\nload c.csv as c\nreset feed", &notebook)
+        #expect(errors == "")
+        #expect(notebook.session.dataset(named: "feed")?.count == 0)
+        #expect(notebook.session.dataset(named: "c")?.count == 40)
+        #expect(notebook.session.plots.count == 1)
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("push feed 0\nreset feed\n"))
+        var replayed = Notebook()
+        #expect(GuideFixesTests.run(saved, &replayed).errors == "")
+        #expect(replayed.session.dataset(named: "feed")?.count == 0)
+        #expect(replayed.session.plots == notebook.session.plots)
+        #expect(GuideFixesTests.run("undo", &notebook).errors == "")
+        #expect(notebook.session.dataset(named: "feed")?.count == 3)
+        let before = notebook.session
+        let (_, unknown) = GuideFixesTests.run("reset nope", &notebook)
+        #expect(unknown.contains("error: unknown dataset 'nope'") && unknown.contains("^"))
+        #expect(notebook.session == before)
+    }
+}
+
+/// `linejoin=` and `linecap=` (seed 000): SVG's attributes and Vega-Lite's mark properties;
+/// a dotted line keeps round caps (its dots are caps).
+@Suite struct LineJoinTests {
+    @Test func joinsAndCapsReachSVGAndVegaLite() {
+        var notebook = Notebook()
+        let (_, errors) = GuideFixesTests.run(
+            "load c.csv as c\nadd plot line c.mpg x=hp linejoin=miter linecap=butt\n"
+                + "add plot line c.hp x=hp as dots dash=dotted linecap=square axis=right",
+            &notebook)
+        #expect(errors == "")
+        let target = TerminalTarget(columns: 80, rows: 20, colorMode: .none)
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(svg.contains("stroke-linejoin=\"miter\" stroke-linecap=\"butt\""))
+        #expect(svg.contains("stroke-linejoin=\"round\" stroke-linecap=\"round\" stroke-dasharray"))
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: target, urls: false)
+        #expect(
+            spec.contains("\"strokeJoin\": \"miter\"") && spec.contains("\"strokeCap\": \"butt\""))
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("linejoin=miter") && saved.contains("linecap=butt"))
+    }
+}
