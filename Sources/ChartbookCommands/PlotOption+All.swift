@@ -153,6 +153,8 @@ extension PlotOption {
             "A bar's width as a share of its slot, 0 to 1."),
         .choice("dash", lines, \.stroke.dash).described(
             "The line's pattern: solid, dashed or dotted (a by= plot's groups take them in turn)."),
+        .flag("last", lines, \.stroke.last).described(
+            "Mark the last point in view and write its value beside it."),
         .choice("linejoin", lines, \.stroke.join).described(
             "How SVG, PNG, PDF and Vega-Lite join the line's segments: round (the default), miter or bevel."
         ),

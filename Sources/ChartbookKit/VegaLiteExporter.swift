@@ -37,6 +37,13 @@ public enum VegaLiteExporter {
     /// for each of its panels.
     static func drawn(_ scene: Scene, _ session: Session) -> VegaLiteSpec.Drawn {
         var drawn = VegaLiteSpec.Drawn()
+        drawn.lastPoints = scene.layers.compactMap { layer in
+            layer.last.map {
+                VegaLiteSpec.DrawnLastPoint(
+                    plotID: layer.plotID, x: $0.x, value: $0.value, text: $0.text,
+                    color: layer.color.hexOpaque)
+            }
+        }
         guard scene.panels.isEmpty else {
             drawn.facets = scene.panels.map { Self.drawn($0.scene, session) }
             return drawn

@@ -17,6 +17,9 @@ public struct StrokeStyle: Equatable, Sendable {
     /// dots are caps.
     public var join: Join?
     public var cap: Cap?
+    /// `last=on`: the last point in view marked and its value written beside it (the seed's
+    /// highlighted last point).
+    public var last: Bool?
 
     public enum Join: String, Equatable, Sendable, CaseIterable { case round, miter, bevel }
     public enum Cap: String, Equatable, Sendable, CaseIterable { case round, butt, square }

@@ -12,6 +12,13 @@ extension SVGRenderer {
         switch layer.marks {
         case .polyline(let runs):
             strokes(layer, runs: runs, path: path, clip: clip, color: color, alpha: alpha, &out)
+            if let last = layer.last {
+                // `last=on`: a dot on the last point, ringed in the background's colour.
+                let r = max(layer.strokeWidth * cellWidth / 8 * 1.8, 3.5)
+                out.line(
+                    "<circle cx=\"\(n(px(Double(last.dot.x), scene)))\" cy=\"\(n(py(Double(last.dot.y), scene)))\" r=\"\(n(r))\" fill=\"\(color)\"\(alpha) stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"1.5\"/>"
+                )
+            }
         case .markers(let points, let marker)
         where marker == .circle && points.count > Self.denseMarkers:
             denseCircles(points, layer: layer, color: color, alpha: alpha, scene, &out)

@@ -36,7 +36,8 @@ extension ChartLayout {
                 labelSide: labelSide, labelWidth: labelWidth, rightLabelWidth: rightWidth)
             // Marked lines' labels go beside the plot, off the data, when no right axis
             // holds that side and the plot keeps most of the width.
-            let markWidth = markedLabelTexts(c).map(TextMetrics.width(of:)).max() ?? 0
+            let markWidth = max(
+                markedLabelTexts(c).map(TextMetrics.width(of:)).max() ?? 0, lastLabelWidth(c))
             if !rightAxis, markWidth > 0, columns - left - markWidth >= max(20, columns * 2 / 3) {
                 right = markWidth
             }

@@ -50,6 +50,23 @@ extension Scene {
         /// How vector output joins and ends the line (`linejoin=`, `linecap=`); nil: round.
         public var join: StrokeStyle.Join? = nil
         public var cap: StrokeStyle.Cap? = nil
+        /// `last=on`: the last point in view, in dots of the plot area (drawn as a dot over
+        /// the line), and its values in data units (x: the axis's, y: as the data holds it).
+        public var last: LastPoint? = nil
+
+        public struct LastPoint: Equatable, Sendable {
+            public var dot: DotPoint
+            public var x: Double
+            public var value: Double
+            /// The value as written beside it (`ChartLayout.lastText`).
+            public var text: String
+            public init(dot: DotPoint, x: Double, value: Double, text: String) {
+                self.dot = dot
+                self.x = x
+                self.value = value
+                self.text = text
+            }
+        }
         /// A band around the line (a trend's confidence band), drawn under it.
         public var band: Band? = nil
         public init(

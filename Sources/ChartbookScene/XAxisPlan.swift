@@ -254,6 +254,9 @@ struct XAxisPlan {
         return placed
     }
 
+    /// An x value in data units (transformed units in: 10ᵘ on a log scale).
+    func shownValue(_ value: Double) -> Double { ScaleTransform(scale).shown(value) }
+
     /// An x value as the position line and readout show it (transformed units in).
     func text(_ value: Double, timeZone: TimeZoneSetting) -> String {
         let shown = ScaleTransform(scale).shown(value)

@@ -34,6 +34,7 @@ public struct TerminalRenderer: Sendable {
                 }
             }
             drawMarks(scene, into: &grid)
+            drawLastPoints(scene, into: &grid)
             drawRulesOverData(scene, into: &grid)
             drawClipMarks(scene, into: &grid)
             drawArrows(scene, into: &grid)
@@ -126,6 +127,18 @@ public struct TerminalRenderer: Sendable {
                         rule.style, column: column - area.column, heavy: (rule.width ?? 1) >= 2),
                     style: style)
             }
+        }
+    }
+
+    /// `last=on`: a whole-cell dot on each line's last point, in its colour.
+    private func drawLastPoints(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        for layer in scene.layers {
+            guard let last = layer.last else { continue }
+            grid.set(
+                area.column + last.dot.x / scene.dotsPerCell.x,
+                area.row + last.dot.y / scene.dotsPerCell.y, raster.marker(.circle),
+                style: CellStyle(foreground: layer.color, bold: true))
         }
     }
 

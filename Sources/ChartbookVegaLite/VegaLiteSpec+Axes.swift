@@ -17,6 +17,8 @@ extension VegaLiteSpec {
         public var heatColors: (domain: ClosedRange<Double>, colors: [String])?
         /// A faceted chart's panels, in `Session.facetKeys` order.
         public var facets: [Drawn] = []
+        /// The last points `last=on` marked, in plot order.
+        public var lastPoints: [DrawnLastPoint] = []
 
         public init() {}
     }

@@ -95,6 +95,7 @@ public struct VegaLiteSpec: Sendable {
         for axis in [PlotBinding.Axis.left, .right] {
             sides[axis, default: []] +=
                 markedLineLayers(on: axis) + annotationLayers(on: axis) + selectionLayers(on: axis)
+                + lastPointLayers(on: axis)
         }
         sides[.left, default: []] += verticalLineLayers()
         let right = sides[.right] ?? []

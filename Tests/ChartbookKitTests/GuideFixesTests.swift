@@ -148,3 +148,36 @@ import Testing
         #expect(saved.contains("linejoin=miter") && saved.contains("linecap=butt"))
     }
 }
+
+/// `last=on` (seed 002): the last point in view is marked and its value written beside it,
+/// right of the plot where the layout made room; SVG draws the dot, Vega-Lite the same point
+/// and text; scrolling moves it to the window's last point.
+@Suite struct LastPointTests {
+    static let target = TerminalTarget(columns: 80, rows: 16, colorMode: .none)
+
+    @Test func theLastPointInViewIsMarkedAndWritten() throws {
+        var notebook = Notebook()
+        #expect(
+            GuideFixesTests.run("load c.csv as c\nadd plot line c.mpg x=hp last=on", &notebook)
+                .errors == "")
+        let scene = ChartRenderer.scene(for: notebook.session, on: Self.target)
+        let last = try #require(scene.layers.first?.last)
+        // hp 216 is the last row: mpg 10 + 39 × 0.75 = 39.25.
+        #expect(last.x == 216 && last.value == 39.25 && last.text == "39.25")
+        let label = try #require(scene.texts.first { $0.role == .valueLabel })
+        #expect(
+            label.text == "39.25" && label.column > scene.plotArea.column + scene.plotArea.width)
+        #expect(label.row == scene.plotArea.row + last.dot.y / scene.dotsPerCell.y)
+        let text = ChartRenderer.text(for: notebook.session, on: Self.target)
+        #expect(text.contains("●") && text.contains(" 39.25"))
+        #expect(SVGExporter.svg(for: notebook.session, on: Self.target).contains("<circle"))
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: Self.target, urls: false)
+        #expect(
+            spec.contains("\"text\": {\"value\": \"39.25\"}") && spec.contains("\"datum\": 216"))
+        // A window's last point: hp 100 is row 10, mpg 17.5.
+        #expect(GuideFixesTests.run("view 60..100", &notebook).errors == "")
+        let windowed = ChartRenderer.scene(for: notebook.session, on: Self.target)
+        #expect(
+            windowed.layers.first?.last?.x == 100 && windowed.layers.first?.last?.text == "17.5")
+    }
+}
