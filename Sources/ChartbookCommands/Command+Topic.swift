@@ -32,7 +32,7 @@ extension Command {
         case .setZero: "set zero"
         case .setFacetScales: "set facetscales"
         case .setTitle: "set title"
-        case .setLegend: "set legend"
+        case .setLegend, .setLegendPosition: "set legend"
         case .setXScale: "set xscale"
         case .setYScale: "set yscale"
         case .setAxisTitle(let x, _): x ? "set xlabel" : "set ylabel"

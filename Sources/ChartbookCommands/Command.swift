@@ -64,6 +64,8 @@ public enum Command: Equatable, Sendable {
     case setFacetScales(FacetScales)
     case setTitle(String?)
     case setLegend(Bool?)
+    /// `set legend top|bottom`.
+    case setLegendPosition(OutputSettings.LegendPosition)
     /// `set xscale auto|index|linear|log|time|category` (auto: nil).
     case setXScale(XScaleKind?)
     case setYScale(YScaleKind)

@@ -86,6 +86,7 @@ public enum CommandPrinter {
         case .setFacetScales(let scales): return "set facetscales " + scales.rawValue
         case .setTitle(let title): return "set title " + (title.map(quoted) ?? "off")
         case .setLegend(let on): return "set legend " + (on.map(onOff) ?? "auto")
+        case .setLegendPosition(let position): return "set legend " + position.rawValue
         case .setXScale(let kind): return "set xscale " + (kind?.rawValue ?? "auto")
         case .setYScale(let kind): return "set yscale " + kind.rawValue
         case .setAxisTitle(let x, let title):

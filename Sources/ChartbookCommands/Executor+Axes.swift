@@ -29,6 +29,7 @@ extension Executor {
             s.axes.yGuide.grid = y
         case .setTitle(let title): s.output.title = title.map(TextMetrics.sanitized)
         case .setLegend(let on): s.output.legend = on
+        case .setLegendPosition(let position): s.output.legendPosition = position
         default: break
         }
         return [.render]

@@ -135,11 +135,11 @@ extension Grammar {
             parse: Parser.setFacetScales),
         CommandSpec(
             "set legend",
-            "set legend on|off|auto",
-            "The legend row (auto: shown for more than one series, or for one that no y label names).",
-            example: "set legend on",
+            "set legend on|off|auto|top|bottom",
+            "The legend row (auto: shown for more than one series, or for one that no y label names); top (the default) above the plot, bottom below the x axis.",
+            example: "set legend bottom",
             group: .axes,
-            operands: [.keyword(["on", "off", "auto"])],
+            operands: [.keyword(Parser.legendWords)],
             parse: Parser.setLegend),
     ]
 

@@ -83,10 +83,17 @@ extension Parser {
     }
 
     /// `set legend …`.
+    /// The words of `set legend`: whether it shows, then where.
+    static let legendWords =
+        ["on", "off", "auto"] + OutputSettings.LegendPosition.allCases.map(\.rawValue)
+
     static func setLegend(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
-        let token = try c.word(.words(["on", "off", "auto"]))
+        let token = try c.word(.words(legendWords))
         try c.expectEnd()
         if token.text.lowercased() == "auto" { return .setLegend(nil) }
+        if let position = OutputSettings.LegendPosition(rawValue: token.text.lowercased()) {
+            return .setLegendPosition(position)
+        }
         return .setLegend(try ValueParser.boolean(token, key: "legend"))
     }
 

@@ -130,6 +130,7 @@ public enum SessionScript {
         var commands = [Command]()
         if let t = o.title { commands.append(.setTitle(t)) }
         if let l = o.legend { commands.append(.setLegend(l)) }
+        if o.legendPosition != .top { commands.append(.setLegendPosition(o.legendPosition)) }
         return commands
     }
 

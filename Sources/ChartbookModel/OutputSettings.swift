@@ -13,6 +13,12 @@ public struct OutputSettings: Equatable, Sendable {
     public var title: String?
     /// nil (auto): see `legendShown(series:yTitled:)`.
     public var legend: Bool?
+    /// Where the legend rows stand: above the plot (the default) or below the x axis.
+    public var legendPosition: LegendPosition = .top
+
+    public enum LegendPosition: String, Equatable, Sendable, CaseIterable {
+        case top, bottom
+    }
     public var theme: Theme
     /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
     public var snapshotDirectory: String?

@@ -161,6 +161,10 @@ extension ChartLayout {
             parts.texts.append(centered(title, row: row, role: .axisTitle, in: area))
             row += 1
         }
+        if plan.legendBelow {
+            parts.texts += legendRows(c, plan, from: row, area: area)
+            row += plan.legendLines.count
+        }
         for guide in c.guides.prefix(plan.guideRows) {
             parts.texts += place(guide, at: row)
             row += 1
@@ -198,15 +202,9 @@ extension ChartLayout {
             texts.append(title)
             row += 1
         }
-        let patterns = stackedPatterns(c.plots)
-        for (number, line) in plan.legendLines.enumerated() {
-            let more =
-                number == plan.legendLines.count - 1 && plan.legendHidden > 0
-                ? plan.legendHidden : 0
-            texts += legend(
-                plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] }, row: row,
-                area: area, more: more)
-            row += 1
+        if !plan.legendBelow {
+            texts += legendRows(c, plan, from: row, area: area)
+            row += plan.legendLines.count
         }
         if plan.hasYTitle, let title = c.session.axes.yTitle {
             texts.append(
@@ -215,6 +213,22 @@ extension ChartLayout {
                     text: TextMetrics.truncated(TextMetrics.sanitized(title), toWidth: columns)))
         }
         return texts
+    }
+
+    /// The legend's rows from `row` down, each right-aligned to the plot area; the last says
+    /// how many entries did not fit.
+    func legendRows(_ c: ChartContext, _ plan: RowPlan, from row: Int, area: Scene.CellRect)
+        -> [Scene.Text]
+    {
+        let patterns = stackedPatterns(c.plots)
+        return plan.legendLines.enumerated().flatMap { number, line in
+            let more =
+                number == plan.legendLines.count - 1 && plan.legendHidden > 0
+                ? plan.legendHidden : 0
+            return legend(
+                plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] },
+                row: row + number, area: area, more: more)
+        }
     }
 
     /// The title, centred on the first row; nil when there is none.

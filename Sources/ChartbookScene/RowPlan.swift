@@ -17,6 +17,8 @@ struct RowPlan {
     var legendLines = [[Int]]()
     /// Legend entries left out for want of rows (said as `+N more`).
     var legendHidden = 0
+    /// The legend rows stand below the x axis (`set legend bottom`), not above the plot.
+    var legendBelow = false
     var hasYTitle = false
     /// Rows for notes under the chart.
     var noteRows = 0
@@ -26,7 +28,9 @@ struct RowPlan {
     var mainChart = true
 
     /// Rows above the plot area.
-    var top: Int { (hasTitle ? 1 : 0) + legendLines.count + (hasYTitle ? 1 : 0) }
+    var top: Int {
+        (hasTitle ? 1 : 0) + (legendBelow ? 0 : legendLines.count) + (hasYTitle ? 1 : 0)
+    }
 }
 
 extension ChartLayout {
@@ -69,6 +73,7 @@ extension ChartLayout {
                 plan.legendLines.append(line)
             }
             plan.legendHidden = c.plots.count - plan.legendLines.reduce(0) { $0 + $1.count }
+            plan.legendBelow = session.output.legendPosition == .bottom
         }
         plan.hasXTitle = take(mainChart && session.axes.xTitle != nil)
         plan.hasYTitle = take(mainChart && session.axes.yTitle != nil)

@@ -52,7 +52,7 @@ public struct VegaLiteSpec: Sendable {
     }
 
     /// The theme's colours (`set theme`), as chartbook's SVG draws them: the background, and
-    /// the axes', legends' and titles' text, lines and grid.
+    /// the axes', legends' and titles' text, lines and grid; and the legend's place.
     var themeMembers: [JSON.Member] {
         let theme = session.output.theme
         let text = JSON.string(theme.text.hexOpaque), frame = JSON.string(theme.frame.hexOpaque)
@@ -65,7 +65,11 @@ public struct VegaLiteSpec: Sendable {
                         "domainColor": frame, "tickColor": frame, "labelColor": text,
                         "titleColor": text, "gridColor": .string(theme.grid.hexOpaque),
                     ]),
-                    "legend": .object(["labelColor": text, "titleColor": text]),
+                    "legend": .object([
+                        "labelColor": text, "titleColor": text,
+                        // `set legend bottom`; on top Vega keeps its own place (the right).
+                        "orient": session.output.legendPosition == .bottom ? "bottom" : nil,
+                    ]),
                     "title": .object(["color": text]),
                     "header": .object(["labelColor": text, "titleColor": text]),
                     "view": .object(["stroke": .null]),

@@ -222,3 +222,26 @@ import Testing
                 == ChartRenderer.text(for: notebook.session, on: Self.target))
     }
 }
+
+/// `set legend top|bottom` (issue 51: a legend value with a position).
+@Suite struct LegendPositionTests {
+    @Test func theLegendStandsBelowTheAxisWhenAsked() throws {
+        let script =
+            "gen a walk 50\ngen b walk 50 seed=2\nadd plot line a.a\nadd plot line b.b\n"
+            + "set xlabel \"step\"\nset size 80x20\n"
+        let top = ChartRenderer.scene(
+            for: AxisGuideTests.session(script), on: AxisGuideTests.target)
+        let bottomSession = AxisGuideTests.session(script + "set legend bottom")
+        let bottom = ChartRenderer.scene(for: bottomSession, on: AxisGuideTests.target)
+        let legendRow = { (s: Scene) in s.texts.first { $0.role == .legend }?.row }
+        let titleRow = try #require(bottom.texts.first { $0.role == .axisTitle }?.row)
+        #expect(try #require(legendRow(top)) < top.plotArea.row)
+        #expect(try #require(legendRow(bottom)) == titleRow + 1)
+        // The plot takes the row the legend gave up above it.
+        #expect(bottom.plotArea.row == top.plotArea.row - 1)
+        let saved = SessionScript.text(for: bottomSession, scriptDirectory: "/work")
+        #expect(saved.contains("set legend bottom"))
+        let spec = VegaLiteExporter.spec(for: bottomSession, on: AxisGuideTests.target, urls: false)
+        #expect(spec.contains("\"orient\": \"bottom\""))
+    }
+}
