@@ -11,6 +11,8 @@ public struct AxisChange: Equatable, Sendable {
     public var step: TickStep??
     /// `.some(nil)`: back to automatic labels.
     public var format: LabelPattern??
+    /// `angle=` (x only), degrees.
+    public var angle: Int?
     /// The command it was typed as, which a saved script and `history` write back.
     public var spelling: Spelling = .axis
 
@@ -36,6 +38,7 @@ public struct AxisChange: Equatable, Sendable {
         if let grid { guide.grid = grid }
         if let step { guide.step = step }
         if let format { guide.format = format }
+        if let angle { guide.angle = angle }
         return guide
     }
 
@@ -48,6 +51,7 @@ public struct AxisChange: Equatable, Sendable {
         if guide.grid != defaults.grid { change.grid = guide.grid }
         if guide.step != defaults.step { change.step = .some(guide.step) }
         if guide.format != defaults.format { change.format = .some(guide.format) }
+        if guide.angle != defaults.angle { change.angle = guide.angle }
         return change == AxisChange() ? nil : change
     }
 

@@ -270,6 +270,7 @@ public enum CommandPrinter {
             if let format = change.format {
                 words.append("format=" + (format.map { quoted($0.text) } ?? "auto"))
             }
+            if let angle = change.angle { words.append("angle=\(angle)") }
             return words.joined(separator: " ")
         }
     }

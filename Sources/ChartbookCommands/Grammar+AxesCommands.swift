@@ -71,8 +71,8 @@ extension Grammar {
             parse: Parser.setTitle),
         CommandSpec(
             "set xaxis",
-            "set xaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|DURATION|auto format=PATTERN|auto]",
-            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; its tick step (every=, as set xticks) and label format (format=, as set xformat).",
+            "set xaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|DURATION|auto format=PATTERN|auto angle=DEGREES]",
+            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; its tick step (every=, as set xticks), label format (format=, as set xformat) and, in SVG, PNG, PDF and Vega-Lite, the labels' slant (angle=0..90, each ending at its tick).",
             example: "set xaxis labels=off",
             group: .axes,
             options: .fixed(axisOptions(x: true)),
@@ -151,6 +151,6 @@ extension Grammar {
         AxisChange.switches.map { OptionSpec($0, .keyword(["on", "off"])) } + [
             OptionSpec("every", x ? .text : .either(.keyword(["auto"]), .number(0...1e300))),
             OptionSpec("format", .either(.keyword(["auto"]), .text)),
-        ]
+        ] + (x ? [OptionSpec("angle", .integer(0...90))] : [])
     }
 }

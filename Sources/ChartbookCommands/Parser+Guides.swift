@@ -19,6 +19,8 @@ extension Parser {
                 case "grid": change.grid = try ValueParser.boolean(option.value, key: "grid")
                 case "every": change.step = .some(try tickStep(option.value, x: x))
                 case "format": change.format = .some(try labelPattern(option.value, x: x))
+                case "angle" where x:
+                    change.angle = try ValueParser.integer(option.value, "angle", in: 0...90)
                 default:
                     throw unknownOption(option, Grammar.optionNames(of: command), context: command)
                 }

@@ -15,6 +15,9 @@ public struct AxisGuide: Equatable, Sendable {
     public var step: TickStep?
     /// How tick labels are written (`"%.1f"`, `"%b %Y"`); nil: automatic.
     public var format: LabelPattern?
+    /// The x labels' slant in SVG, PNG, PDF and Vega-Lite, in degrees (0 to 90; `angle=45`):
+    /// each label ends at its tick, rising to the left. The terminal writes them level.
+    public var angle = 0
 
     public init(grid: Bool) { self.grid = grid }
 

@@ -32,7 +32,7 @@ public struct SVGRenderer: Sendable {
         var out = SVGWriter()
         // An outer margin all round, so text never touches the image's edges.
         let names = slantedNames(scene)
-        let extra = slantExtra(names)
+        let extra = slantExtra(names, scene)
         let width = Double(scene.columns) * cellWidth + 2 * margin
         let height = Double(scene.rows) * cellHeight + 2 * margin + extra
         let theme = scene.theme
@@ -73,7 +73,8 @@ public struct SVGRenderer: Sendable {
             out.line(
                 "<g transform=\"translate(\(n(Double(panel.column) * cellWidth)) \(n(Double(panel.row) * cellHeight)))\">"
             )
-            panelRenderer(number).chart(panel.scene, names: names, extra: slantExtra(names), &out)
+            panelRenderer(number).chart(
+                panel.scene, names: names, extra: slantExtra(names, panel.scene), &out)
             out.line("</g>")
         }
     }
@@ -119,9 +120,7 @@ public struct SVGRenderer: Sendable {
         }
         if extra > 0 { out.line("</g>") }
         slantedNameTexts(names, scene, &out)
-        let slanted = scene.categoryNames.flatMap {
-            names.isEmpty ? nil : (row: $0.row, extra: extra)
-        }
+        let slanted = slantRow(scene).flatMap { names.isEmpty ? nil : (row: $0, extra: extra) }
         texts(scene, slanted: slanted, &out)
         panels(scene, &out)
     }

@@ -61,6 +61,7 @@ extension ChartLayout {
             clipMarks: clips, sparklines: sparklines)
         scene.categoryNames = parts.categoryNames
         scene.xGridDots = parts.xGridDots
+        scene.xLabelAngle = c.session.axes.xGuide.angle
         scene.verticalRules = vertical.rules
         scene.xBands = vertical.bands
         scene.arrows = notes.arrows

@@ -21,6 +21,9 @@ public struct Scene: Equatable, Sendable {
     /// The x grid (`set grid x`): dot columns of the plot area where a grid line runs down
     /// the chart, at the x ticks, in the theme's grid colour and the reference lines' style.
     public var xGridDots: [Int] = []
+    /// `set xaxis angle=`: the slant vector output writes the x labels at, in degrees (0:
+    /// level).
+    public var xLabelAngle = 0
     /// Shaded bands between two x values (`add refline x=A..B`), behind everything else in
     /// the plot area.
     public var xBands: [XBand] = []

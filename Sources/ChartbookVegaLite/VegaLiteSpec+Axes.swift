@@ -87,6 +87,13 @@ extension VegaLiteSpec {
         if !guide.labels { members.append(JSON.Member("labels", false)) }
         if !guide.line { members.append(JSON.Member("domain", false)) }
         if !guide.ticks || !guide.line { members.append(JSON.Member("ticks", false)) }
+        if guide.angle > 0 {
+            // Each label ends at its tick, rising to the left, as chartbook's SVG writes it.
+            members += [
+                JSON.Member("labelAngle", .number(Double(-guide.angle))),
+                JSON.Member("labelAlign", "right"),
+            ]
+        }
         return members
     }
 

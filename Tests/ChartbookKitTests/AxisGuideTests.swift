@@ -245,3 +245,33 @@ import Testing
         #expect(spec.contains("\"orient\": \"bottom\""))
     }
 }
+
+/// `set xaxis angle=N`: SVG writes the labels the layout placed slanted by N degrees, each
+/// ending at its tick (the image grows by what they need); Vega-Lite's `labelAngle`.
+@Suite struct LabelAngleTests {
+    @Test func labelsSlantInVectorOutput() throws {
+        let script = "load s.csv as s\nadd plot line s.sales\nset size 80x20\n"
+        let level = AxisGuideTests.session(script)
+        let slanted = AxisGuideTests.session(script + "set xaxis angle=60")
+        let flat = SVGExporter.svg(for: level, on: AxisGuideTests.target)
+        let svg = SVGExporter.svg(for: slanted, on: AxisGuideTests.target)
+        #expect(!flat.contains("rotate(") && svg.contains("rotate(-60 "))
+        let scene = ChartRenderer.scene(for: slanted, on: AxisGuideTests.target)
+        #expect(svg.components(separatedBy: "rotate(-60 ").count - 1 == scene.frame.xTicks.count)
+        let height = { (s: String) -> Double? in
+            s.firstRange(of: "height=\"").flatMap { r in
+                Double(s[r.upperBound...].prefix { $0 != "\"" })
+            }
+        }
+        #expect(try #require(height(svg)) > (try #require(height(flat))))
+        let spec = VegaLiteExporter.spec(for: slanted, on: AxisGuideTests.target, urls: false)
+        #expect(spec.contains("\"labelAngle\": -60"))
+        var notebook = Notebook()
+        #expect(AxisGuideTests.run(script, &notebook) == "")
+        let before = notebook.session
+        for line in ["set xaxis angle=91", "set yaxis angle=10"] {
+            #expect(AxisGuideTests.run(line, &notebook).contains("error:"), "\(line)")
+            #expect(notebook.session == before)
+        }
+    }
+}
