@@ -142,9 +142,12 @@ extension PlotOption {
         colorChannel,
         shapeChannel,
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
-        .positive("width", lines.union(family(.radar)), what: "a stroke width", \.stroke.width)
-            .described(
-                "A line's (or polygon's) stroke in points."),
+        .positive(
+            "width", lines.union(family(.radar)).union(strips), what: "a stroke width",
+            \.stroke.width
+        )
+        .described(
+            "A line's (or polygon's, or line sparkline's) stroke in points."),
         .positive(
             "width", bars.union(kinds { $0.mark == .candles || $0.mark == .boxes }),
             what: "a share of the slot", limit: 1,
@@ -161,7 +164,7 @@ extension PlotOption {
         .choice("linecap", lines, \.stroke.cap).described(
             "How SVG, PNG, PDF and Vega-Lite end the line: round (the default), butt or square (a dotted line keeps round: its dots are caps)."
         ),
-        .choice("style", lines, \.stroke.curve).described(
+        .choice("style", lines.union(strips), \.stroke.curve).described(
             "Straight segments, a smooth (monotone) curve through the points, or steps (each value held until the next x: an ECDF's default)."
         ),
         marker.described(
@@ -176,9 +179,9 @@ extension PlotOption {
             "A colour for the bars' outlines."),
         .positive("outlinewidth", bars, what: "an outline width", \.bar.outlineWidth).described(
             "The outline's width in points (SVG)."),
-        .choice("fill", lines, \.stroke.fill).described(
+        .choice("fill", lines.union(strips), \.stroke.fill).described(
             "Fill under the line: none, solid or gradient."),
-        .color("fillcolor", lines, \.stroke.fillColor).described(
+        .color("fillcolor", lines.union(strips), \.stroke.fillColor).described(
             "The fill's colour (default the line's, lighter)."),
         gradient.described(
             "The gradient's two colours, C1..C2 (top to bottom)."),

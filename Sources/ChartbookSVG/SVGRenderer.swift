@@ -58,9 +58,19 @@ public struct SVGRenderer: Sendable {
         return renderer
     }
 
-    /// The gradients of `scene` and of its panels, theirs with their panels' ids.
+    /// The renderer of sparkline `number`: its gradients' ids its own.
+    func stripRenderer(_ number: Int) -> SVGRenderer {
+        var renderer = self
+        renderer.idPrefix = idPrefix + "sparkline\(number + 1)-"
+        return renderer
+    }
+
+    /// The gradients of `scene`, of its sparklines and of its panels, each with its ids.
     func allGradients(_ scene: Scene, _ out: inout SVGWriter) {
         gradients(scene, &out)
+        for (number, strip) in scene.sparklines.enumerated() {
+            stripRenderer(number).gradients(strip, &out)
+        }
         for (number, panel) in scene.panels.enumerated() {
             panelRenderer(number).allGradients(panel.scene, &out)
         }
@@ -111,7 +121,7 @@ public struct SVGRenderer: Sendable {
             let paths = strip.layers.map { linePath($0, strip) }
             rules(strip, kind: [.zero], &out)
             clipPath(idPrefix + "sparkline-\(number)", strip, &out)
-            fills(strip, paths, clip: idPrefix + "sparkline-\(number)", &out)
+            stripRenderer(number).fills(strip, paths, clip: idPrefix + "sparkline-\(number)", &out)
             for (index, layer) in strip.layers.enumerated() {
                 marks(
                     layer, path: paths[index], clip: idPrefix + "sparkline-\(number)", strip,

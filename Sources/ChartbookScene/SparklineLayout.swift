@@ -75,8 +75,10 @@ struct SparklineLayout {
         var p = plot
         switch plot.style.spark.kind ?? .line {
         case .line:
+            // DSFSparkline's line: 1 point unless `width=`; `style=smooth` and `fill=` as a
+            // main line's.
             p.kind = .line
-            p.style.stroke.width = 1
+            p.style.stroke.width = plot.style.stroke.width ?? 1
         case .bar:
             // Sparkline bars fill their slots.
             p.kind = .bar

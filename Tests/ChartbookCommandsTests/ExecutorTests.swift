@@ -361,9 +361,12 @@ import ChartbookTransform
         h.run("gen w walk 10")
         #expect(h.run("add plot sparkline w kind=bar range=-5..5 zero=on height=2") == nil)
         #expect(h.session.plots[0].style.spark.height == 2)
+        // A line's stroke, curve and fill (DSFSparkline), not a dot's marker.
+        #expect(h.run("add plot sparkline w as y width=3 style=smooth fill=solid") == nil)
+        #expect(h.session.plot(id: "y")?.style.stroke.width == 3)
         #expect(
-            h.run("add plot sparkline w as x width=3")?.contains(
-                "unknown option 'width' for sparkline plots") == true)
+            h.run("add plot sparkline w as x marker=square")?.contains(
+                "unknown option 'marker' for sparkline plots") == true)
     }
 }
 

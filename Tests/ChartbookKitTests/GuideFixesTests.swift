@@ -181,3 +181,26 @@ import Testing
             windowed.layers.first?.last?.x == 100 && windowed.layers.first?.last?.text == "17.5")
     }
 }
+
+/// Sparklines smoothed, shaded and of a given width (seed 003, DSFSparkline): `style=`,
+/// `fill=`, `fillcolor=` and `width=` as on a line; a gradient gets ids of its own.
+@Suite struct SparklineStyleTests {
+    @Test func sparklinesTakeTheLinesStyle() {
+        var notebook = Notebook()
+        let (_, errors) = GuideFixesTests.run(
+            "gen w walk 40\nadd plot line w.w\n"
+                + "add plot sparkline w.w as s style=smooth fill=gradient width=3 height=3",
+            &notebook)
+        #expect(errors == "")
+        let target = TerminalTarget(columns: 70, rows: 16, colorMode: .none)
+        let scene = ChartRenderer.scene(for: notebook.session, on: target)
+        let strip = scene.sparklines.first?.layers.first
+        #expect(strip?.strokeWidth == 3 && strip?.curve != nil && strip?.fill != nil)
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(svg.contains("id=\"sparkline1-fill0\"") && svg.contains("url(#sparkline1-fill0)"))
+        let text = ChartRenderer.text(for: notebook.session, on: target)
+        #expect(text.contains("░"), "the shading in the terminal")
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("style=smooth") && saved.contains("fill=gradient"))
+    }
+}
