@@ -19,6 +19,15 @@ public struct MarkerStyle: Equatable, Sendable {
     /// Whether each point is a single canvas dot rather than a glyph.
     public var isPoint: Bool { (size ?? 6) < 1 }
 
+    /// A circle's size said in the terminal (seed 000's dot size): the level of the size
+    /// glyphs `· • ● ⬤` (`SizeScale.glyphs`) a `size=` stands for — under 3 points `·`,
+    /// under 5 `•`, under 9 the plain circle (the default 6 is one), from 9 `⬤`; nil when
+    /// no size was given, a point is one dot (under 1), or the shape is not a circle.
+    public var glyphLevel: Int? {
+        guard let size, size >= 1, resolvedShape == .circle else { return nil }
+        return size < 3 ? 0 : size < 5 ? 1 : size < 9 ? 2 : 3
+    }
+
     public enum Shape: Equatable, Sendable {
         case circle, square, diamond, cross
         /// A custom glyph (one grapheme).

@@ -35,10 +35,12 @@ extension ChartLayout {
                     marks: .polyline(points.map { [$0] }),
                     markerSize: p.plot.style.marker.resolvedSize)
             }
-            return Scene.Layer(
+            var layer = Scene.Layer(
                 plotID: p.plot.id, color: p.color, thickness: 1,
                 marks: .markers(points, p.plot.style.marker.resolvedShape),
                 markerSize: p.plot.style.marker.resolvedSize)
+            layer.markerLevel = p.plot.style.marker.glyphLevel
+            return layer
         case .bars:
             let slots = slots(p, window, side: side)
             let bars = bars(

@@ -47,6 +47,9 @@ extension Scene {
         public var pattern: Int? = nil
         /// A line's pattern (`dash=`, or a `by=` group's); nil: solid.
         public var dash: StrokeStyle.Dash? = nil
+        /// A dot plot's circles in the terminal at a size level (`MarkerStyle.glyphLevel`:
+        /// 0 `·` … 3 `⬤`, 2 the plain circle); nil: the shape's glyph.
+        public var markerLevel: Int? = nil
         /// How vector output joins and ends the line (`linejoin=`, `linecap=`); nil: round.
         public var join: StrokeStyle.Join? = nil
         public var cap: StrokeStyle.Cap? = nil

@@ -29,7 +29,10 @@ extension TerminalRenderer {
         }
         switch marks {
         case .markers(let points, let marker):
-            let glyph = raster.marker(marker)
+            // `size=` on circles: `· • ● ⬤`, the plain circle at level 2 on every canvas.
+            let level = scene.layers[index].markerLevel
+            let glyph =
+                level.flatMap { $0 == 2 ? nil : raster.sizeGlyph($0) } ?? raster.marker(marker)
             for p in points {
                 if let c = cell(p) { glyphs[c] = PlacedGlyph(glyph: glyph, layer: index) }
             }

@@ -204,3 +204,18 @@ import Testing
         #expect(saved.contains("style=smooth") && saved.contains("fill=gradient"))
     }
 }
+
+/// Dot size in the terminal (seed 000): `size=` on circles picks `· • ● ⬤`.
+@Suite struct DotSizeGlyphTests {
+    @Test func sizesAreGlyphs() {
+        let target = TerminalTarget(columns: 40, rows: 8, colorMode: .none)
+        for (size, glyph) in [("2", "·"), ("4", "•"), ("6", "●"), ("12", "⬤")] {
+            var notebook = Notebook()
+            _ = GuideFixesTests.run("gen w walk 20\nadd plot dot w.w size=\(size)", &notebook)
+            let text = ChartRenderer.text(for: notebook.session, on: target)
+            #expect(text.contains(glyph), "size=\(size)")
+        }
+        #expect(MarkerStyle(shape: .square, size: 2).glyphLevel == nil)
+        #expect(MarkerStyle().glyphLevel == nil && MarkerStyle(size: 0.5).glyphLevel == nil)
+    }
+}
