@@ -43,6 +43,7 @@ extension Command {
             case .format: x ? "set xformat" : "set yformat"
             }
         case .setGrid: "set grid"
+        case .setSelectionStyle: "set selection"
         case .setTimeZone: "set timezone"
         case .setMemory: "set memory"
         case .select, .selectX: "select"

@@ -102,6 +102,9 @@ public enum Command: Equatable, Sendable {
     case setTheme(Theme)
     /// `set redraw inplace|scroll`: how the notebook shows each new chart.
     case setRedraw(Redraw)
+    /// `set selection color=C|auto style=solid|dashed|dotted|none|auto`: the options given
+    /// (`.some(nil)`: back to the default).
+    case setSelectionStyle(color: Color??, line: SelectionStyle.Line??)
     /// `save FORMAT PATH …`: write the chart, the session or a dataset in a format of
     /// `ExportFormat.all`.
     case save(ExportRequest)

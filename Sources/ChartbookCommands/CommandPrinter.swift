@@ -92,6 +92,13 @@ public enum CommandPrinter {
         case .setAxisTitle(let x, let title):
             return "set \(x ? "xlabel" : "ylabel") " + (title.map(quoted) ?? "off")
         case .setAxis(let x, let change): return axis(x: x, change)
+        case .setSelectionStyle(let color, let line):
+            return
+                (["set selection"]
+                + [
+                    color.map { "color=" + ($0.map { "\($0)" } ?? "auto") },
+                    line.map { "style=" + ($0?.rawValue ?? "auto") },
+                ].compactMap { $0 }).joined(separator: " ")
         case .setGrid(let x, let y):
             return "set grid " + (x && y ? "both" : x ? "x" : y ? "y" : "off")
         case .setTimeZone(let zone): return "set timezone " + word(zone.name)

@@ -24,6 +24,9 @@ extension Executor {
             } else {
                 s.axes.yGuide = change.applied(to: s.axes.yGuide)
             }
+        case .setSelectionStyle(let color, let line):
+            if let color { s.output.selectionStyle.color = color }
+            if let line { s.output.selectionStyle.line = line }
         case .setGrid(let x, let y):
             s.axes.xGuide.grid = x
             s.axes.yGuide.grid = y

@@ -137,7 +137,8 @@ public struct Executor: Sendable {
             .addAnnotation, .setAnnotation, .removeAnnotation:
             effects = try applyPlots(command, to: &s, at: range, context: context) ?? []
         case .setLabels, .setXScale, .setYScale, .setAxisTitle, .setRange, .setZero,
-            .setFacetScales, .setTitle, .setLegend, .setLegendPosition, .setAxis, .setGrid:
+            .setFacetScales, .setTitle, .setLegend, .setLegendPosition, .setAxis, .setGrid,
+            .setSelectionStyle:
             effects = try applyAxes(command, to: &s, at: range)
         case .select, .selectX, .setSpacing, .scroll, .view, .setDirection, .setPadding:
             effects = try applyViewing(command, to: &s, at: range)

@@ -54,6 +54,18 @@ extension Grammar {
             operands: [.keyword(Theme.allCases.map(\.rawValue))],
             parse: Parser.choice("theme") { .setTheme($0) }),
         CommandSpec(
+            "set selection",
+            "set selection [color=C|auto style=solid|dashed|dotted|none|auto]",
+            "How the selection is drawn: the colour of its marks and of the line down the chart at its x (auto: each plot's, the grid's), and that line's stroke (none: the marks alone).",
+            example: "set selection color=orange style=solid",
+            group: .output,
+            options: .fixed([
+                OptionSpec("color", .either(.keyword(["auto"]), .color)),
+                OptionSpec(
+                    "style", .keyword(SelectionStyle.Line.allCases.map(\.rawValue) + ["auto"])),
+            ]),
+            parse: Parser.setSelectionStyle),
+        CommandSpec(
             "set redraw",
             "set redraw inplace|scroll",
             "At the prompt: draw each new chart over the last one from the top of the screen (inplace, the default), or below it (scroll). Ctrl-L clears the screen and redraws.",

@@ -67,6 +67,33 @@ extension Parser {
         }
     }
 
+    /// `set selection color=C|auto style=solid|dashed|dotted|none|auto`.
+    static func setSelectionStyle(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        let options = try c.options()
+        guard !options.isEmpty else {
+            throw Diagnostic(.missingOptions("set selection"), at: c.end)
+        }
+        var color: Color??, line: SelectionStyle.Line??
+        for option in options {
+            let auto = option.value.text.lowercased() == "auto"
+            switch option.name {
+            case "color":
+                color = auto ? .some(nil) : .some(try ValueParser.color(option.value, key: "color"))
+            case "style":
+                line =
+                    auto
+                    ? .some(nil)
+                    : .some(
+                        try ValueParser.choice(
+                            option.value, key: "style", as: SelectionStyle.Line.self))
+            default:
+                throw unknownOption(
+                    option, Grammar.optionNames(of: "set selection"), context: "set selection")
+            }
+        }
+        return .setSelectionStyle(color: color, line: line)
+    }
+
     /// `set grid x|y|both|on|off`.
     static func setGrid(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let (word, _) = try c.keyword(

@@ -207,6 +207,13 @@ public enum SessionScript {
         if o.canvas != d.canvas { commands.append(.setCanvas(o.canvas)) }
         if o.theme != d.theme { commands.append(.setTheme(o.theme)) }
         if o.redraw != d.redraw { commands.append(.setRedraw(o.redraw)) }
+        let selection = o.selectionStyle
+        if selection != SelectionStyle() {
+            commands.append(
+                .setSelectionStyle(
+                    color: selection.color.map { .some($0) }, line: selection.line.map { .some($0) }
+                ))
+        }
         return commands + titleAndLegend(o)
     }
 

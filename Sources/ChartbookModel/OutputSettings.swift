@@ -13,6 +13,8 @@ public struct OutputSettings: Equatable, Sendable {
     public var title: String?
     /// nil (auto): see `legendShown(series:yTitled:)`.
     public var legend: Bool?
+    /// How the selection is drawn (`set selection`).
+    public var selectionStyle = SelectionStyle()
     /// Where the legend rows stand: above the plot (the default) or below the x axis.
     public var legendPosition: LegendPosition = .top
 

@@ -370,10 +370,13 @@ public struct SVGRenderer: Sendable {
     }
 
     func selectionColumn(_ scene: Scene, _ out: inout SVGWriter) {
-        guard let s = scene.selection else { return }
+        guard let s = scene.selection, s.style.line != SelectionStyle.Line.none else { return }
         let a = area(scene), x = px(Double(s.dotX), scene)
+        let color = (s.style.color ?? scene.theme.grid).hexOpaque
+        // The default line is dashed 3 3; a chosen stroke is drawn as reference lines are.
+        let stroke = s.style.line?.rule.map(dash) ?? " stroke-dasharray=\"3 3\""
         out.line(
-            "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(scene.theme.grid.hexOpaque)\" stroke-width=\"1\" stroke-dasharray=\"3 3\"/>"
+            "<line x1=\"\(n(x))\" y1=\"\(n(a.y))\" x2=\"\(n(x))\" y2=\"\(n(a.y + a.h))\" stroke=\"\(color)\" stroke-width=\"1\"\(stroke)/>"
         )
     }
 
@@ -383,7 +386,7 @@ public struct SVGRenderer: Sendable {
         for (layer, dotY) in zip(scene.layers, s.dotYs) {
             guard let dotY else { continue }
             out.line(
-                "<circle cx=\"\(n(x))\" cy=\"\(n(py(Double(dotY), scene)))\" r=\"\(n(cellWidth * 0.6))\" fill=\"\(scene.theme.background.hexOpaque)\" stroke=\"\(layer.color.hexOpaque)\" stroke-width=\"2\"/>"
+                "<circle cx=\"\(n(x))\" cy=\"\(n(py(Double(dotY), scene)))\" r=\"\(n(cellWidth * 0.6))\" fill=\"\(scene.theme.background.hexOpaque)\" stroke=\"\((s.style.color ?? layer.color).hexOpaque)\" stroke-width=\"2\"/>"
             )
         }
     }

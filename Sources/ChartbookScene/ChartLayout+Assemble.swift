@@ -52,7 +52,8 @@ extension ChartLayout {
         parts.texts += vertical.texts
         let notes = f.area.isEmpty ? AnnotationParts() : annotations(c, f, used: parts.texts)
         parts.texts += notes.texts
-        let selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
+        var selection = f.area.isEmpty ? nil : selectionMark(c, x: f.x, y: f.y)
+        selection?.style = c.session.output.selectionStyle
         if plan.hasReadout { parts.texts += readout(c, x: f.x, row: rows - 1) }
         var scene = Scene(
             columns: columns, rows: rows, dotsPerCell: dots, plotArea: f.area, frame: parts.frame,

@@ -162,6 +162,9 @@ public struct Scene: Equatable, Sendable {
         public var dotX: Int
         /// Per layer (same order as `layers`): the dot row of the selected value, nil when missing.
         public var dotYs: [Int?]
+        /// `set selection`: the colour of the marks and the line (nil: each plot's, the
+        /// grid's) and the line's stroke (nil: the default; `.none`: no line).
+        public var style = SelectionStyle()
         public init(index: Int, dotX: Int, dotYs: [Int?]) {
             self.index = index; self.dotX = dotX; self.dotYs = dotYs
         }

@@ -24,13 +24,17 @@ public struct TerminalRenderer: Sendable {
             drawGridDown(scene, into: &grid)
             drawVerticalRules(scene, into: &grid)
             drawFrame(scene, into: &grid)
-            if let selection = scene.selection {
+            if let selection = scene.selection, selection.style.line != SelectionStyle.Line.none {
                 let column = area.column + selection.dotX / scene.dotsPerCell.x
+                let color = selection.style.color ?? scene.theme.grid
                 for row in area.row..<(area.row + area.height)
                 where grid[column, row].character == " " {
-                    grid.set(
-                        column, row, raster.canvas == .ascii ? "|" : "┊",
-                        style: CellStyle(foreground: scene.theme.grid))
+                    // The default keeps its glyph on every row (`|` in ASCII).
+                    let glyph =
+                        selection.style.line?.rule.map {
+                            raster.verticalRule($0, row: row - area.row)
+                        } ?? (raster.canvas == .ascii ? "|" : "┊")
+                    grid.set(column, row, glyph, style: CellStyle(foreground: color))
                 }
             }
             drawMarks(scene, into: &grid)
@@ -65,6 +69,7 @@ public struct TerminalRenderer: Sendable {
             where dotY >= 0 && dotY < scene.plotDots.height {
                 grid.restyle(column, area.row + dotY / scene.dotsPerCell.y) {
                     $0.inverse = true; $0.bold = true
+                    if let color = selection.style.color { $0.foreground = color }
                 }
             }
         }

@@ -198,7 +198,9 @@ extension VegaLiteSpec {
             let plot = drawnPlot(original)
             let drawn = original.drawn?.table
             return selectedRows(selection, plot, drawn ?? dataset).map { row, group in
-                let color = group.map { plot.color(ofGroup: $0) } ?? plot.resolvedColor
+                let color =
+                    session.output.selectionStyle.color
+                    ?? group.map { plot.color(ofGroup: $0) } ?? plot.resolvedColor
                 let mark = JSON.object([
                     "type": "point", "size": 140, "filled": false, "strokeWidth": 2,
                     "color": .string(color.hexOpaque),

@@ -74,7 +74,7 @@ extension NotebookREPL {
                 .addAnnotation, .setAnnotation, .removeAnnotation, .addPanel, .selectPanel,
                 .removePanel, .setLayout, .setLink, .setLabels, .setRange, .setZero,
                 .setFacetScales, .setTitle, .setLegend, .setXScale, .setYScale, .setAxisTitle,
-                .setAxis, .setGrid, .setLegendPosition,
+                .setAxis, .setGrid, .setLegendPosition, .setSelectionStyle,
                 .setTimeZone, .select, .selectX, .setSpacing, .scroll, .view, .setDirection,
                 .setPadding, .show, .setSize, .setColor, .setCanvas, .setTheme, .setRedraw:
                 return true

@@ -219,3 +219,31 @@ import Testing
         #expect(MarkerStyle().glyphLevel == nil && MarkerStyle(size: 0.5).glyphLevel == nil)
     }
 }
+
+/// `set selection color= style=` (seed 001, Graffeine's selection style).
+@Suite struct SelectionStyleTests {
+    @Test func theSelectionTakesItsStyle() {
+        let target = TerminalTarget(columns: 60, rows: 20, colorMode: .truecolor)
+        var notebook = Notebook()
+        let (_, errors) = GuideFixesTests.run(
+            "gen w walk 30\nadd plot line w.w\nset grid off\nselect 12\n"
+                + "set selection color=#ff0000 style=solid",
+            &notebook)
+        #expect(errors == "")
+        let text = ChartRenderer.text(for: notebook.session, on: target)
+        #expect(text.contains("38;2;255;0;0m│"), "a solid red line down the chart")
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(svg.contains("stroke=\"#ff0000\" stroke-width=\"1\"/>"))
+        #expect(svg.contains("stroke=\"#ff0000\" stroke-width=\"2\"/>"), "the ring")
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: target, urls: false)
+        #expect(spec.contains("\"color\": \"#ff0000\""))
+        #expect(GuideFixesTests.run("set selection style=none color=auto", &notebook).errors == "")
+        let plain = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(!plain.contains("#ff0000") && !plain.contains("stroke-dasharray=\"3 3\""))
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("set selection style=none"))
+        let before = notebook.session
+        #expect(GuideFixesTests.run("set selection style=wavy", &notebook).errors.contains("wavy"))
+        #expect(notebook.session == before)
+    }
+}
