@@ -40,7 +40,18 @@ extension Parser {
             if word == "auto" {
                 change.step = .some(nil)
             } else {
-                change.step = .some(try tickStep(try c.value(.words(["STEP"])), x: x))
+                let token = try c.value(.words(["STEP"]))
+                // `every 3 months`: the step is one word.
+                if let unit = c.peek, Double(token.text) != nil {
+                    throw Diagnostic(
+                        .invalidValue(
+                            key: "every", value: token.text + " " + unit.text,
+                            expected:
+                                "one word: a number, or a step like 3mo (30s, 10min, 6h, 1d, 2w, 3mo, 1y)"
+                        ),
+                        at: token.range.through(unit.range))
+                }
+                change.step = .some(try tickStep(token, x: x))
             }
             try c.expectEnd()
             return .setAxis(x: x, change)

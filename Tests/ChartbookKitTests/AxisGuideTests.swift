@@ -193,6 +193,7 @@ import Testing
             ("set xticks every -3", "positive number"), ("set grid sideways", "sideways"),
             ("set yformat \"%b %Y\"", "number pattern"), ("set xaxis colour=off", "colour"),
             ("add refline 3 width=99", "0.25 to 20"),
+            ("set xticks every 3 months", "a step like 3mo"),
         ] {
             let errors = Self.run(line, &notebook)
             #expect(errors.contains("error:") && errors.contains(words), "\(line): \(errors)")
