@@ -192,13 +192,18 @@ struct TimeCursor {
             position += 1
         }
         guard letters.count >= 3 else { position -= letters.count; return nil }
-        let word = String(decoding: letters, as: UTF8.self)
-        for (index, name) in CivilCalendar.monthNames.enumerated()
-        where name.lowercased().hasPrefix(word) {
+        for (index, name) in Self.lowercaseMonthNames.enumerated()
+        where name.starts(with: letters) {
             return index + 1
         }
         position -= letters.count
         return nil
+    }
+
+    /// The month names in lower case, as bytes: made once, not for every cell (issue 53: the
+    /// names lowercased for every text cell were a third of a long-format file's reading).
+    static let lowercaseMonthNames: [[UInt8]] = CivilCalendar.monthNames.map {
+        Array($0.lowercased().utf8)
     }
 
     /// `T`, `t` or one or more spaces between the date and the time.
