@@ -158,6 +158,8 @@ extension PlotOption {
             "The line's pattern: solid, dashed or dotted (a by= plot's groups take them in turn)."),
         .flag("last", lines, \.stroke.last).described(
             "Mark the last point in view and write its value beside it."),
+        .flag("spokes", family(.radar), \.stroke.spokes).described(
+            "Draw each value as a line from the centre out to it, without the polygon."),
         .choice("linejoin", lines, \.stroke.join).described(
             "How SVG, PNG, PDF and Vega-Lite join the line's segments: round (the default), miter or bevel."
         ),

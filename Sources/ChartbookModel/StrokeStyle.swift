@@ -20,6 +20,9 @@ public struct StrokeStyle: Equatable, Sendable {
     /// `last=on`: the last point in view marked and its value written beside it (the seed's
     /// highlighted last point).
     public var last: Bool?
+    /// `spokes=on` on a radar: each value drawn as a line from the centre out to it, without
+    /// the polygon (Graffeine's radial lines as a layer of their own).
+    public var spokes: Bool?
 
     public enum Join: String, Equatable, Sendable, CaseIterable { case round, miter, bevel }
     public enum Cap: String, Equatable, Sendable, CaseIterable { case round, butt, square }

@@ -2,8 +2,8 @@ import ChartbookModel
 import Foundation
 
 /// Radar (Graffeine's polygon): one spoke per category, clockwise from twelve o'clock, rings
-/// at round values from zero to the largest value, one closed polygon per series with a
-/// marker at each vertex — a shape of its own per series (`marker=`, else circle, square,
+/// at round values from zero to the largest value, one closed polygon per series (or with
+/// `spokes=on` a line from the centre to each value) with a marker at each vertex — a shape of its own per series (`marker=`, else circle, square,
 /// diamond, cross in turn), so the polygons are told apart without colour too.
 extension ChartLayout {
     func radarScene(_ session: Session, _ resolved: SeriesResolver.Result) -> Scene {
@@ -72,10 +72,14 @@ extension ChartLayout {
                 return wheel.point(k % n, v.isFinite ? max(v, 0) / wheel.top : 0)
             }
             let style = series.plot.style
+            // `spokes=on`: a line from the centre to each value, no polygon.
+            let runs =
+                style.stroke.spokes == true
+                ? (0..<n).map { [wheel.point($0, 0), polygon[$0]] } : [polygon]
             layers.append(
                 Scene.Layer(
                     plotID: series.plot.id, color: series.color, thickness: 1,
-                    strokeWidth: style.stroke.resolvedWidth, marks: .polyline([polygon])))
+                    strokeWidth: style.stroke.resolvedWidth, marks: .polyline(runs)))
             layers.append(
                 Scene.Layer(
                     plotID: series.plot.id, color: series.color, thickness: 1,

@@ -176,7 +176,7 @@ import ChartbookModel
     static let samples: [String: String] = [
         "x": "date", "by": "symbol", "where": "\"symbol=A\"", "axis": "right", "order": "data",
         "color": "#112233", "width": "3", "style": "smooth", "dash": "dotted", "linejoin": "miter",
-        "last": "on",
+        "last": "on", "spokes": "on",
         "linecap": "butt", "marker": "diamond",
         "size": "2",
         "outline": "#fefefe", "outlinewidth": "2", "fill": "gradient", "fillcolor": "#445566",

@@ -247,3 +247,25 @@ import Testing
         #expect(notebook.session == before)
     }
 }
+
+/// `spokes=on` on a radar (seed 001, Graffeine's radial lines as a layer of their own).
+@Suite struct RadarSpokesTests {
+    @Test func spokesReplaceThePolygon() throws {
+        var notebook = Notebook()
+        #expect(
+            GuideFixesTests.run("data d = a:5 b:7 c:3 e:6\nadd plot radar d spokes=on", &notebook)
+                .errors == "")
+        let scene = ChartRenderer.scene(
+            for: notebook.session, on: TerminalTarget(columns: 60, rows: 20, colorMode: .none))
+        let layer = try #require(scene.layers.first { $0.plotID == "d" })
+        guard case .polyline(let runs) = layer.marks else {
+            Issue.record("no lines")
+            return
+        }
+        // One line per category, from the centre (the same point for all) out.
+        #expect(runs.count == 4 && runs.allSatisfy { $0.count == 2 })
+        #expect(Set(runs.map { $0[0] }).count == 1)
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("spokes=on"))
+    }
+}
