@@ -27,7 +27,9 @@ extension Executor {
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas
-        case .setTheme(let theme): s.output.theme = theme
+        case .setTheme(let theme):
+            s.output.theme = theme
+            s.output.themeChosen = true
         case .setRedraw(let redraw): s.output.redraw = redraw
         case .snapshot(let on, let directory):
             s.output.snapshotDirectory =

@@ -19,6 +19,9 @@ public struct TerminalTarget: Equatable, Sendable {
     /// Inside tmux: how a picture is passed through to the terminal outside and where the
     /// drawing starts in the pane (nil: the terminal is the one written to).
     public var passthrough: Passthrough?
+    /// The terminal said its background is light (`OSC 11`): a picture is drawn in the
+    /// light theme unless `set theme` chose one.
+    public var lightBackground = false
 
     public init(
         columns: Int, rows: Int, colorMode: ColorMode, picture: PictureProtocol? = nil,
@@ -96,8 +99,18 @@ public enum ChartRenderer {
     /// iTerm2) or encoded as sixel by libsixel. A page of panels is one picture. nil
     /// unless `set canvas auto` and the terminal said it shows pictures, or when the
     /// picture cannot be made (the cells are drawn then).
-    public static func picture(for session: Session, on target: TerminalTarget) -> String? {
-        guard session.output.canvas == .auto, let kind = target.picture else { return nil }
+    /// The session a picture is drawn from: in the light theme on a terminal whose background
+    /// is light, unless `set theme` chose one (issue 54: a dark slab in a light terminal).
+    static func pictured(_ session: Session, on target: TerminalTarget) -> Session {
+        guard target.lightBackground, !session.output.themeChosen else { return session }
+        var light = session
+        light.output.theme = .light
+        return light
+    }
+
+    public static func picture(for given: Session, on target: TerminalTarget) -> String? {
+        guard given.output.canvas == .auto, let kind = target.picture else { return nil }
+        let session = pictured(given, on: target)
         let cell =
             target.cellPixels
             ?? PixelSize(width: SVGExporter.cellWidth, height: SVGExporter.cellHeight)

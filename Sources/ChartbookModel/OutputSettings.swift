@@ -22,6 +22,9 @@ public struct OutputSettings: Equatable, Sendable {
         case top, bottom
     }
     public var theme: Theme
+    /// Whether `set theme` chose the theme (else a picture follows the terminal's
+    /// background, light or dark).
+    public var themeChosen = false
     /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
     public var snapshotDirectory: String?
     /// How the notebook redraws at the prompt (`set redraw`).

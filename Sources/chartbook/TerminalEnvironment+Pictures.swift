@@ -14,6 +14,9 @@ import ChartbookTerminal
 /// environment: asked at most once a run).
 final class PictureAnswer {
     var value: (picture: PictureProtocol?, cell: PixelSize?)?
+    /// Whether the terminal's background is light (`OSC 11`), asked with the pictures
+    /// (nil: not asked yet; `.some(nil)`: it did not say).
+    var light: Bool??
     /// Whether the REPL has said why `set canvas auto` draws no picture (once a run).
     var toldWhyNot = false
 }
@@ -38,6 +41,12 @@ extension TerminalEnvironment {
         pictureAnswer.value = answer
         var target = target
         (target.picture, target.cellPixels) = answer
+        if target.picture != nil {
+            // A picture follows the terminal's background unless `set theme` chose one.
+            let light = pictureAnswer.light ?? backgroundIsLight()
+            pictureAnswer.light = .some(light)
+            target.lightBackground = light ?? false
+        }
         if target.picture != nil, tmux != nil {
             target.passthrough = passthrough(startingAt: start, rows: target.rows)
             if target.passthrough == nil { target.picture = nil }
@@ -121,13 +130,28 @@ extension TerminalEnvironment {
         return true
     }
 
+    /// Whether the terminal's background is light: its answer to `OSC 11 ; ?`, asked with
+    /// `CSI c` behind it (every terminal answers that, after the first if it answers it), so
+    /// one that does not know the question costs no wait. nil: not a terminal, or no answer.
+    func backgroundIsLight() -> Bool? {
+        guard stdoutIsTerminal, canAsk, variables["TERM"] != "dumb" else { return nil }
+        let answer = ask("\u{1B}]11;?\u{1B}\\\u{1B}[c") { bytes in
+            // Done at the device attributes' end: `CSI ? … c`.
+            guard let start = bytes.lastIndex(of: 0x1B), start + 2 < bytes.count,
+                bytes[start + 1] == UInt8(ascii: "["), bytes[start + 2] == UInt8(ascii: "?")
+            else { return false }
+            return bytes.last == UInt8(ascii: "c")
+        }
+        return TerminalReply(answer).backgroundIsLight
+    }
+
     /// Writes `query` to the terminal and gathers what it answers within 300 ms of the
     /// clock (or until a `c`, `t` or `R` ends each expected answer), at most
     /// `longestReply` bytes, with echo and line editing off meanwhile — read from standard
     /// input, or from `/dev/tty` when standard input is not the terminal. (Issue 49: the
     /// 300 ms counted only waits that found nothing, so a flood without a final byte was
     /// read a byte at a time for as long as it came: 5 MB held the first chart 17 s.)
-    func ask(_ query: String) -> String {
+    func ask(_ query: String, until done: (([UInt8]) -> Bool)? = nil) -> String {
         let input = stdinIsTerminal ? STDIN_FILENO : open("/dev/tty", O_RDWR | O_NOCTTY)
         guard input >= 0 else { return "" }
         defer { if input != STDIN_FILENO { close(input) } }
@@ -145,7 +169,7 @@ extension TerminalEnvironment {
         var ends = 0
         // Milliseconds: how long the terminal has to answer, and each wait for a byte.
         let deadline = MonotonicClock.milliseconds() + 300, step = 20
-        while ends < expected, answer.count < Self.longestReply {
+        while done != nil || ends < expected, answer.count < Self.longestReply {
             let left = deadline - MonotonicClock.milliseconds()
             guard left > 0 else { break }
             var fd = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
@@ -153,7 +177,11 @@ extension TerminalEnvironment {
             var byte: UInt8 = 0
             guard read(input, &byte, 1) == 1 else { break }
             answer.append(byte)
-            if finals.contains(byte) { ends += 1 }
+            if let done {
+                if done(answer) { break }
+            } else if finals.contains(byte) {
+                ends += 1
+            }
         }
         return String(decoding: answer, as: UTF8.self)
     }

@@ -1,0 +1,43 @@
+import ChartbookModel
+import ChartbookTerminal
+import Testing
+
+@testable import ChartbookCommands
+@testable import ChartbookKit
+
+/// A picture follows the terminal's background (issue 51's theme, issue 54): the answer to
+/// `OSC 11 ; ?` read as light or dark, and the light theme used unless `set theme` chose.
+@Suite struct TerminalBackgroundTests {
+    @Test func answersReadAsLightOrDark() {
+        let esc = "\u{1B}"
+        #expect(
+            TerminalReply("\(esc)]11;rgb:ffff/ffff/ffff\(esc)\\\(esc)[?62;4c").backgroundIsLight
+                == true)
+        #expect(
+            TerminalReply("\(esc)]11;rgb:1616/1818/1d1d\u{07}\(esc)[?1;2c").backgroundIsLight
+                == false)
+        // Two hex digits a channel; solarized light's base3.
+        #expect(TerminalReply("\(esc)]11;rgb:fd/f6/e3\u{07}").backgroundIsLight == true)
+        // Mid grey is dark by luminance (0.21), a pale yellow light.
+        #expect(TerminalReply("\(esc)]11;rgb:8080/8080/8080\u{07}").backgroundIsLight == false)
+        #expect(TerminalReply("\(esc)[?62;4c").backgroundIsLight == nil)
+        #expect(TerminalReply("\(esc)]11;rgb:zz/00/00\u{07}").backgroundIsLight == nil)
+    }
+
+    @Test func aPictureIsLightUnlessAThemeWasChosen() {
+        var notebook = Notebook()
+        _ = ScriptedSession.run("gen w walk 9\nadd plot line w", files: [:], &notebook)
+        var target = TerminalTarget(columns: 40, rows: 10, colorMode: .truecolor)
+        target.lightBackground = true
+        #expect(ChartRenderer.pictured(notebook.session, on: target).output.theme == .light)
+        _ = ScriptedSession.run("set theme dark", files: [:], &notebook)
+        #expect(notebook.session.output.themeChosen)
+        #expect(ChartRenderer.pictured(notebook.session, on: target).output.theme == .dark)
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("set theme dark"))
+        target.lightBackground = false
+        var fresh = Notebook()
+        _ = ScriptedSession.run("gen w walk 9\nadd plot line w", files: [:], &fresh)
+        #expect(ChartRenderer.pictured(fresh.session, on: target).output.theme == .dark)
+    }
+}
