@@ -91,9 +91,10 @@ extension Executor {
         guard let value = ValueParser.number(text.value), value.isFinite else {
             throw Diagnostic(.expected(.annotationY, found: text.value), at: text.range)
         }
-        guard s.axes.yScale != .log || value > 0 else {
+        guard ScaleTransform(s.axes.yScale).admits(value) else {
+            let what = s.axes.yScale == .log ? "above 0 on a log y" : "0 or more on a sqrt y"
             throw Diagnostic(
-                .invalidValue(key: "y", value: text.value, expected: "a value above 0 on a log y"),
+                .invalidValue(key: "y", value: text.value, expected: "a value " + what),
                 at: text.range)
         }
         return value

@@ -289,7 +289,19 @@ extension Executor {
     /// box plots); the others would accept it and draw as if linear, so it is refused there
     /// (issue 31) — whichever of `set yscale log` and `add plot` comes first.
     func checkYScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
-        guard s.axes.yScale == .log else { return }
+        let kind = s.axes.yScale
+        guard kind != .linear else { return }
+        // Engines place linear and log values; sqrt and symlog are drawn from local rows.
+        if kind == .sqrt || kind == .symlog,
+            let remote = s.mainPlots.first(where: {
+                s.dataset(named: $0.series.dataset)?.remote != nil
+            })
+        {
+            throw Diagnostic(
+                .remoteNeedsLocal(
+                    dataset: remote.series.dataset, needs: "a \(kind.rawValue) y scale"),
+                at: range)
+        }
         let chart = s.chartType
         guard [.horizontal, .pie, .radar, .heatmap].contains(chart) else { return }
         let why =
@@ -297,7 +309,7 @@ extension Executor {
             ? "its values lie along x, which has no log scale" : "it has no y axis of values"
         throw Diagnostic(
             .invalidValue(
-                key: "yscale", value: "log",
+                key: "yscale", value: kind.rawValue,
                 expected: "linear for \(chart.noun) (\(why)); set yscale linear first"),
             at: range)
     }

@@ -14,8 +14,8 @@ extension Grammar {
             parse: Parser.setXScale),
         CommandSpec(
             "set yscale",
-            "set yscale linear|log",
-            "log: decades with 2 and 5 between them on short spans; values ≤ 0 are left out and counted in a note.",
+            "set yscale linear|log|sqrt|symlog",
+            "log: decades with 2 and 5 between them on short spans; values ≤ 0 are left out and counted in a note. sqrt: by square root, round ticks (values < 0 left out). symlog: linear near zero, decades beyond, both signs.",
             example: "set yscale log",
             group: .axes,
             operands: [.keyword(YScaleKind.allCases.map(\.rawValue))],

@@ -195,7 +195,7 @@ extension ClickHouseRemote {
 
     /// x as the layout places it: log10 of it on a log x scale.
     static func x(log: Bool) -> String {
-        ScaleTransform.of(log: log).sql("chartbook_x", log10Function: log10Function)
+        ScaleTransform.sql("chartbook_x", log: log, log10Function: log10Function)
     }
 
     /// ClickHouse's name for the base-10 logarithm.
@@ -234,7 +234,7 @@ extension ClickHouseRemote {
             ]
         }
         let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
-        let value = ScaleTransform.of(log: log).sql(v, log10Function: Self.log10Function)
+        let value = ScaleTransform.sql(v, log: log, log10Function: Self.log10Function)
         let dot =
             "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
         if let origin, abs(y[2]) < Self.keyDotLimit {
@@ -259,7 +259,7 @@ extension ClickHouseRemote {
     ) -> [String] {
         guard let y = dots, y.count == 5 else { return [] }
         let v = "chartbook_c\(c)"
-        let value = ScaleTransform.of(log: log).sql(v, log10Function: Self.log10Function)
+        let value = ScaleTransform.sql(v, log: log, log10Function: Self.log10Function)
         return [("<", y[3]), (">", y[4])].flatMap { op, bound in
             let beyond =
                 "ifNull(\(value) \(op) \(Self.literal(bound)) AND \(Self.drawn(c, log: log)), 0)"

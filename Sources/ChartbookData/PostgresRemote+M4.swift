@@ -221,7 +221,7 @@ extension PostgresRemote {
 
     /// `expression` in the scale's units: PostgreSQL's `log()` is the base-10 logarithm.
     static func placed(_ expression: String, log: Bool) -> String {
-        ScaleTransform.of(log: log).sql(expression, log10Function: "log")
+        ScaleTransform.sql(expression, log: log, log10Function: "log")
     }
 
     /// Column `c`'s dot row as the layout computes it, from `dots` (`RemoteRequest.yDots`:

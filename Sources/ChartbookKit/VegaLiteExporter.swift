@@ -70,11 +70,10 @@ public enum VegaLiteExporter {
     static func drawnAxes(_ scene: Scene, _ session: Session) -> (
         x: VegaLiteSpec.DrawnAxis?, y: VegaLiteSpec.DrawnAxis?
     ) {
-        let xLog = session.xScaleKind == .log, yLog = session.axes.yScale == .log
-        func axis(_ range: ClosedRange<Double>, _ ticks: [Scene.Tick], log: Bool)
+        func axis(_ range: ClosedRange<Double>, _ ticks: [Scene.Tick], _ transform: ScaleTransform)
             -> VegaLiteSpec.DrawnAxis
         {
-            let unit = ScaleTransform.of(log: log).shown
+            let unit = transform.shown
             return VegaLiteSpec.DrawnAxis(
                 domain: unit(range.lowerBound)...unit(range.upperBound),
                 ticks: ticks.map {
@@ -82,8 +81,11 @@ public enum VegaLiteExporter {
                 })
         }
         let realX = [.linear, .log, .time].contains(session.xScaleKind)
-        let x = scene.xDomain.flatMap { realX ? axis($0, scene.frame.xTicks, log: xLog) : nil }
-        return (x, axis(paddedRange(scene, session.view), scene.frame.yTicks, log: yLog))
+        let x = scene.xDomain.flatMap {
+            realX ? axis($0, scene.frame.xTicks, ScaleTransform(session.xScaleKind)) : nil
+        }
+        let y = ScaleTransform(session.axes.yScale)
+        return (x, axis(paddedRange(scene, session.view), scene.frame.yTicks, y))
     }
 
     /// The y interval from the plot area's top to its bottom edge: the range, widened by

@@ -57,9 +57,11 @@ public enum XScaleKind: String, Equatable, Sendable, CaseIterable {
     case category
 }
 
-/// How y values are placed.
+/// How y values are placed: to scale, in decades, by their square root (areas: counts,
+/// sizes), or symlog — linear near zero and logarithmic beyond, for values of both signs
+/// spanning decades (Vega-Lite's `symlog`, constant 1).
 public enum YScaleKind: String, Equatable, Sendable, CaseIterable {
-    case linear, log
+    case linear, log, sqrt, symlog
 }
 
 /// The x labels binding of `set labels`.

@@ -122,15 +122,19 @@ extension ChartLayout {
         if axis == .left, let y = shared.y {
             lo = min(lo, y.lowerBound); hi = max(hi, y.upperBound)
         }
-        let log = session.axes.yScale == .log
-        if (session.axes.includeZero || c.includeZero) && !log { lo = min(lo, 0); hi = max(hi, 0) }
+        let transform = ScaleTransform(session.axes.yScale)
+        // Zero in the scale's units (0 on sqrt and symlog as on linear); a log scale has none.
+        if (session.axes.includeZero || c.includeZero) && transform.admits(0) {
+            lo = min(lo, 0)
+            hi = max(hi, 0)
+        }
         var lines = session.referenceLines
         // The right axis is ticked at round values whatever the left's reference lines are.
         if axis == .right { lines.positions = .auto }
         let onAxis = c.plots.filter { $0.plot.binding.axis == axis }
         var request = YAxisPlan.Request(
             extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,
-            rows: plan.plotHeight, log: log)
+            rows: plan.plotHeight, transform: transform)
         request.wholeNumbers = !onAxis.isEmpty && onAxis.allSatisfy(\.plot.drawsCounts)
         // The guide is the left axis's; the right keeps its automatic ticks and labels.
         if axis == .left { request.guide = session.axes.yGuide }

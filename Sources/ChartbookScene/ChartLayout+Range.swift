@@ -4,9 +4,7 @@ import Foundation
 extension ChartLayout {
     /// A marked line's value, in the y scale's units (log10 on a log scale).
     func markedValue(_ line: MarkedLine, in session: Session) -> Double {
-        let value = session.value(of: line, in: panel)
-        guard session.axes.yScale == .log else { return value }
-        return ScaleTransform.log.placed(value)
+        ScaleTransform(session.axes.yScale).placed(session.value(of: line, in: panel))
     }
 
     /// Grid lines of the left axis, their labels (left, and right when the right gutter
@@ -94,10 +92,10 @@ extension ChartLayout {
 
     /// The label of each marked line whose value is known (` target 50 `), in `c.marks` order.
     func markedLabelTexts(_ c: ChartContext) -> [String] {
-        let log = c.session.axes.yScale.isLog
+        let transform = ScaleTransform(c.session.axes.yScale)
         return c.marks.map { line, value in
             guard value.isFinite else { return "" }
-            let shown = ScaleTransform.of(log: log).shown(value)
+            let shown = transform.shown(value)
             return " " + MarkedLineLabel.text(line, value: shown, in: c.session) + " "
         }
     }

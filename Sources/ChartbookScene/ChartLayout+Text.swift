@@ -87,12 +87,12 @@ extension ChartLayout {
     }
 
     /// `median 70  Q1–Q3 66–74  whiskers 55–86  3 outliers` (data units: 10^ on a log y).
-    func boxText(_ box: BoxStatistics, log: Bool) -> String {
+    func boxText(_ box: BoxStatistics, transform: ScaleTransform) -> String {
         // Interpolated quartiles (and values back from log10) carry rounding noise: 6
         // significant digits.
         let formatter = LabelFormatter()
         func unlog(_ v: Double) -> String {
-            formatter.label(for: ScaleTransform.of(log: log).inverse(v), significantDigits: 6)
+            formatter.label(for: transform.inverse(v), significantDigits: 6)
         }
         var text =
             "median \(unlog(box.median))  Q1–Q3 \(unlog(box.lowerQuartile))–\(unlog(box.upperQuartile))"
@@ -121,7 +121,7 @@ extension ChartLayout {
             let text = p.plot.drawn != nil ? Self.computedText(p, extra: 1) : NumberText.written
             return { v in v.isNaN ? self.glyphs.missingValue : text(v) }
         }
-        let log = c.session.axes.yScale == .log
+        let transform = ScaleTransform(c.session.axes.yScale)
         if let plan = x.plan {
             guard let selected = selectedX(c) else { return [] }
             add(
@@ -134,12 +134,15 @@ extension ChartLayout {
                     guard p.xs?.first == selected else { continue }
                     add("  ")
                     add(TextMetrics.sanitized(p.plot.id), color: p.color)
-                    add(" " + boxText(box, log: log))
+                    add(" " + boxText(box, transform: transform))
                     continue
                 }
                 add("  ")
                 add(TextMetrics.sanitized(p.name), color: p.color)
-                add(" " + pointText(p, nearest(p, to: selected), log: log, shown: shown(p)))
+                add(
+                    " "
+                        + pointText(
+                            p, nearest(p, to: selected), transform: transform, shown: shown(p)))
             }
             return texts
         }
@@ -150,21 +153,23 @@ extension ChartLayout {
         for p in c.plots {
             add("  ")
             add(TextMetrics.sanitized(p.name), color: p.color)
-            add(" " + pointText(p, index, log: log, shown: shown(p)))
+            add(" " + pointText(p, index, transform: transform, shown: shown(p)))
         }
         return texts
     }
 
     /// A point's values in the readout: the value; a range's `low–high`; a candle's
     /// `O open H high L low C close` (`log`: the extra columns are drawn as log10).
-    func pointText(_ p: ResolvedPlot, _ index: Int?, log: Bool, shown: (Double) -> String)
+    func pointText(
+        _ p: ResolvedPlot, _ index: Int?, transform: ScaleTransform, shown: (Double) -> String
+    )
         -> String
     {
         let value = index.map { p.shown($0) } ?? .nan
         guard let i = index, i < p.values.count else { return shown(value) }
         let extra = { (k: Int) -> Double in
             guard k < p.extra.count, i < p.extra[k].count else { return .nan }
-            return ScaleTransform.of(log: log).inverse(p.extra[k][i])
+            return transform.inverse(p.extra[k][i])
         }
         switch p.plot.kind.spec.readout {
         case .lowHigh:

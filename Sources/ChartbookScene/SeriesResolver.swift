@@ -106,14 +106,19 @@ struct SeriesResolver {
         var series: [Series]
         /// Categories of a category axis, in order of first appearance.
         var categories: XCategories
-        /// Values and x values left out because a log scale cannot show them (≤ 0).
+        /// Values and x values left out because a log scale cannot show them (≤ 0), or a
+        /// sqrt scale (< 0).
         var leftOut: Int
+        /// What was left out and by which scale: `≤ 0`, `log`; `< 0`, `sqrt`.
+        var leftOutReason = "≤ 0"
+        var leftOutScale = "log"
         /// What is not drawn, said under the chart.
         var notes: [String] {
             var notes = [String]()
             if leftOut > 0 {
                 notes.append(
-                    "note: \(leftOut) value\(leftOut == 1 ? "" : "s") ≤ 0 left out (log scale)")
+                    "note: \(leftOut) value\(leftOut == 1 ? "" : "s") \(leftOutReason) left out (\(leftOutScale) scale)"
+                )
             }
             for (plot, rows) in repeatedX {
                 notes.append(
@@ -214,6 +219,9 @@ struct SeriesResolver {
         }
         var result = Result(
             series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
+        if session.axes.yScale == .sqrt {
+            (result.leftOutReason, result.leftOutScale) = ("< 0", "sqrt")
+        }
         result.repeatedX = repeatedX(series)
         result.binning = binning
         if let binning, let first = series.first(where: { $0.plot.kind == .histogram }),
@@ -351,14 +359,16 @@ struct SeriesResolver {
     /// The plot's own colour for its first group; the following palette colours for the rest.
     func color(of plot: Plot, group: Int) -> Color { plot.color(ofGroup: group) }
 
-    /// log10 of values and x values on log scales; returns how many it left out (≤ 0).
+    /// Values in the y scale's units (log10 on a log scale, √ on a sqrt one …) and x values
+    /// on a log x; returns how many it left out (the scale's `leavesOut`).
     func transform(_ s: inout Series) -> Int {
         var leftOut = 0
-        if session.axes.yScale == .log {
+        let y = ScaleTransform(session.axes.yScale)
+        if y != .identity {
             s.original = s.values
             for i in s.values.indices where s.values[i].isFinite {
-                if ScaleTransform.log.admits(s.values[i]) {
-                    s.values[i] = ScaleTransform.log.forward(s.values[i])
+                if y.admits(s.values[i]) {
+                    s.values[i] = y.forward(s.values[i])
                 } else {
                     s.values[i] = .nan
                     leftOut += 1
@@ -373,7 +383,7 @@ struct SeriesResolver {
                     s.plot.series.column,
                     in: s.plot.binding.by.map { rows.group($0, s.groupKey) } ?? rows)
             }
-            s.extra = s.extra.map { $0.map(ScaleTransform.log.placed) }
+            s.extra = s.extra.map { $0.map(y.placed) }
         }
         if scale == .log, var xs = s.xs {
             for i in xs.indices where xs[i].isFinite {

@@ -180,7 +180,7 @@ struct XAxisPlan {
                     mode: .fixed(
                         lower: ScaleTransform.log.inverse(domain.lowerBound),
                         upper: ScaleTransform.log.inverse(domain.upperBound)),
-                    lines: ReferenceLines(), rows: maxCount * 3, log: true))
+                    lines: ReferenceLines(), rows: maxCount * 3, transform: .log))
             let labels = plan.ticks.map {
                 LabelFormatter().labels(for: [ScaleTransform.log.shown($0)])[0]
             }

@@ -24,7 +24,9 @@ struct YAxisPlan: Equatable {
         var mode: Axes.RangeMode
         var lines: ReferenceLines
         var rows: Int
-        var log: Bool
+        /// The scale's transform: the extent is in its units.
+        var transform: ScaleTransform
+        var log: Bool { transform == .log }
         /// The axis holds counts only (`Plot.drawsCounts`): round ticks are whole numbers.
         var wholeNumbers = false
         /// `set yticks every N` and `set yformat`.
@@ -37,6 +39,8 @@ struct YAxisPlan: Equatable {
         var plan: YAxisPlan
         if r.log {
             plan = logPlan(r)
+        } else if r.transform != .identity {
+            plan = transformedPlan(r)
         } else {
             switch r.lines.positions {
             case .auto:
@@ -50,10 +54,12 @@ struct YAxisPlan: Equatable {
             }
         }
         plan.ticks = ends(plan.ticks, in: plan.range, lines: r.lines)
-        let shown = plan.ticks.map(ScaleTransform.of(log: r.log).shown)
-        // Decades read each in their own unit (1, 10, 100, 1K, 10K), not as shares of one.
+        let shown = plan.ticks.map(r.transform.shown)
+        // Decades (log, symlog) read each in their own unit (1, 10, 100, 1K, 10K), not as
+        // shares of one.
         plan.labels =
-            (r.log ? shown.map { formatter.labels(for: [$0])[0] } : formatter.labels(for: shown))
+            (r.log || r.transform == .symlog
+            ? shown.map { formatter.labels(for: [$0])[0] } : formatter.labels(for: shown))
             .map(TextMetrics.sanitized)
         if let pattern = r.guide.format, pattern.kind == .number {
             plan.labels = shown.map { TextMetrics.sanitized(pattern.number($0)) }
@@ -64,6 +70,69 @@ struct YAxisPlan: Equatable {
             for i in plan.labels.indices.dropFirst().dropLast() { plan.labels[i] = "" }
         }
         return plan
+    }
+
+    /// A sqrt or symlog axis: the plan of the values themselves (round ticks, or the
+    /// reference lines' positions, in data units), each tick and the range's ends then taken
+    /// to the scale's units — ticks at round values, spaced as the scale spaces them.
+    static func transformedPlan(_ r: Request) -> YAxisPlan {
+        var data = r
+        data.transform = .identity
+        data.extent = r.extent.map { (r.transform.inverse($0.0), r.transform.inverse($0.1)) }
+        var plan: YAxisPlan
+        switch r.lines.positions {
+        case .auto where r.transform == .symlog && r.guide.step == nil:
+            return symlogPlan(r, data: data.extent ?? (0, 1))
+        case .auto:
+            if case .every(let step)? = r.guide.step, let stepped = stepPlan(data, step) {
+                plan = stepped
+            } else {
+                plan = roundPlan(data)
+            }
+        case .relative(let fractions): plan = relativePlan(data, fractions)
+        case .absolute(let values): plan = absolutePlan(data, values)
+        }
+        // A sqrt scale starts at zero at the lowest (a range set below it is cut there).
+        let lower = r.transform.forward(
+            r.transform.admits(plan.range.lowerBound) ? plan.range.lowerBound : 0)
+        let upper = r.transform.forward(max(plan.range.upperBound, 0))
+        plan.range = fixedRange(lower, upper)
+        plan.ticks = plan.ticks.filter(r.transform.admits).map(r.transform.forward)
+        return plan
+    }
+
+    /// A symlog axis ticked at 0 and the decades either side (±1, ±10, ±100 …) — the
+    /// outermost first where not all fit the rows; an automatic range ends on the decades
+    /// just beyond the data (a fixed one keeps its ends).
+    static func symlogPlan(_ r: Request, data: (Double, Double)) -> YAxisPlan {
+        func decade(_ v: Double) -> Double {
+            v == 0
+                ? 0
+                : (v < 0 ? -1 : 1)
+                    * DecimalMagnitude.power(
+                        max(0, DecimalMagnitude.logarithm(abs(v)).rounded(.up)))
+        }
+        var (lo, hi) = (decade(min(data.0, 0)), decade(max(data.1, 0)))
+        if case .fixed(let lower, let upper) = r.mode {
+            (lo, hi) = (lower ?? lo, upper ?? hi)
+        }
+        if lo >= hi { hi = lo + 1 }
+        let t = ScaleTransform.symlog
+        let top = Int(saturating: DecimalMagnitude.logarithm(max(abs(lo), abs(hi), 1)).rounded(.up))
+        // Zero, then the decades from the outermost in, each side in turn, while they fit.
+        let powers = (0...max(top, 0)).reversed().map { DecimalMagnitude.power(Double($0)) }
+        let sides = [powers.filter { $0 <= hi }, powers.map { -$0 }.filter { $0 >= lo }]
+        var inside = lo <= 0 && hi >= 0 ? [0.0] : []
+        let maxCount = max(maxTicks(rows: r.rows), 2)
+        for k in 0..<powers.count {
+            for side in sides where k < side.count && inside.count < maxCount {
+                inside.append(side[k])
+            }
+        }
+        inside.sort()
+        return YAxisPlan(
+            range: fixedRange(t.forward(lo), t.forward(hi)), ticks: inside.map(t.forward),
+            labels: [], gridLines: true)
     }
 
     /// The most ticks `set yticks every N` draws; a step that would give more falls back to

@@ -124,7 +124,10 @@ extension VegaLiteSpec {
     /// A quantitative y on `field`: log scale, fixed range, zero, the right axis, the title.
     func yEncoding(_ plot: Plot, field: String, extra: [JSON.Member] = []) -> JSON {
         var scale = [JSON.Member]()
-        if session.axes.yScale == .log { scale.append(JSON.Member("type", "log")) }
+        // Vega's symlog is sign·ln(1 + |v|): chartbook's base-10 one scaled, the same places.
+        if session.axes.yScale != .linear {
+            scale.append(JSON.Member("type", .string(session.axes.yScale.rawValue)))
+        }
         if case .fixed(let lower, let upper) = session.axes.range {
             if let lower { scale.append(JSON.Member("domainMin", .number(lower))) }
             if let upper { scale.append(JSON.Member("domainMax", .number(upper))) }

@@ -276,3 +276,60 @@ import Testing
         }
     }
 }
+
+/// `set yscale sqrt|symlog` (issue 51: scales beyond linear and log, through the one
+/// `ScaleTransform`): values placed by √v or sign·log₁₀(1 + |v|), ticks at round values (sqrt)
+/// or 0 and decades (symlog), labels and readouts in data units, Vega-Lite's scale type.
+@Suite struct ScaleTransformTests {
+    @Test func transformsRoundTrip() {
+        for t in [ScaleTransform.identity, .log, .sqrt, .symlog] {
+            for v in [0.5, 1, 2, 10, 123.25, 1e6] where t.admits(v) {
+                #expect(abs(t.inverse(t.forward(v)) - v) <= 1e-9 * max(1, v), "\(t) \(v)")
+            }
+        }
+        #expect(ScaleTransform.symlog.forward(-99) == -2 && ScaleTransform.symlog.forward(9) == 1)
+        #expect(!ScaleTransform.sqrt.admits(-1) && ScaleTransform.sqrt.admits(0))
+        #expect(ScaleTransform.symlog.admits(-1e9))
+    }
+
+    @Test func sqrtPlacesSquaresOnALine() throws {
+        let script = "data d = 0 1 4 9 16 25 36 49 64 81 100 -5\nadd plot line d\nset size 60x20\n"
+        let session = AxisGuideTests.session(script + "set yscale sqrt")
+        let scene = ChartRenderer.scene(for: session, on: AxisGuideTests.target)
+        // Ticks at round values, each placed at √v of the range.
+        let ticks = scene.frame.yTicks
+        #expect(ticks.count >= 3 && ticks.first?.label == "0" && ticks.last?.label == "100")
+        for tick in ticks {
+            let value = try #require(Double(tick.label))
+            #expect(abs(tick.value - value.squareRoot()) < 1e-9)
+        }
+        let text = ChartRenderer.text(for: session, on: AxisGuideTests.target)
+        #expect(text.contains("note: 1 value < 0 left out (sqrt scale)"))
+        var notebook = Notebook()
+        _ = AxisGuideTests.run(script + "set yscale sqrt\nselect 7", &notebook)
+        let readout = ChartRenderer.text(for: notebook.session, on: AxisGuideTests.target)
+        #expect(readout.contains("d 49"), "the readout in data units")
+        let spec = VegaLiteExporter.spec(for: session, on: AxisGuideTests.target, urls: false)
+        #expect(spec.contains("\"type\": \"sqrt\""))
+    }
+
+    @Test func symlogTicksAreZeroAndDecades() {
+        let session = AxisGuideTests.session(
+            "data d = -3000 -200 -10 0 5 80 900 12000\nadd plot line d\nset size 60x24\nset yscale symlog"
+        )
+        let scene = ChartRenderer.scene(for: session, on: AxisGuideTests.target)
+        let labels = scene.frame.yTicks.map(\.label)
+        #expect(
+            labels.contains("0") && labels.contains("10K") && labels.contains("-10K"), "\(labels)")
+        for tick in scene.frame.yTicks {
+            let shown = ScaleTransform.symlog.inverse(tick.value)
+            let decade = abs(shown) < 0.5 ? 0 : DecimalMagnitude.logarithm(abs(shown))
+            #expect(abs(decade - decade.rounded()) < 1e-9, "\(tick.label) is 0 or a decade")
+        }
+        let spec = VegaLiteExporter.spec(for: session, on: AxisGuideTests.target, urls: false)
+        #expect(spec.contains("\"type\": \"symlog\""))
+        var notebook = Notebook()
+        _ = AxisGuideTests.run("data d = a:3 b:4\nadd plot hbar d", &notebook)
+        #expect(AxisGuideTests.run("set yscale sqrt", &notebook).contains("linear for"))
+    }
+}

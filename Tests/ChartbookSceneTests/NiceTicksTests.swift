@@ -83,7 +83,8 @@ extension SystemRandomNumberGenerator {
     @Test func countsAreTickedAtWholeNumbers() {
         for (hi, rows) in [(2.0, 22), (1.0, 30), (3.0, 40), (7.0, 12)] {
             var request = YAxisPlan.Request(
-                extent: (0, hi), mode: .auto, lines: ReferenceLines(), rows: rows, log: false)
+                extent: (0, hi), mode: .auto, lines: ReferenceLines(), rows: rows,
+                transform: .identity)
             request.wholeNumbers = true
             let plan = YAxisPlan.make(request)
             #expect(plan.ticks.allSatisfy { $0 == $0.rounded() }, "0…\(hi) on \(rows) rows")
