@@ -137,6 +137,16 @@ public enum FuzzVocabulary {
         "add plot dot t.v x=k jitter=1", "add plot dot big x=big jitter=0.5",
         "add plot violin t.v by=k", "add plot violin big", "add plot violin tiny bandwidth=1e-300",
         "add plot box t.v by=k width=0.1",
+        // Scales, axes, legends and themes as values (issue 51).
+        "set yscale sqrt", "set yscale symlog", "set grid both", "set grid x", "set grid off",
+        "set xaxis labels=off line=off", "set yaxis ticks=off grid=off", "set xaxis angle=90",
+        "set xticks every 3mo", "set xticks every 1e-300", "set yticks every 0.5",
+        "set yticks every 1e300", "set xticks every 1", "set xformat \"%b %Y\"",
+        "set yformat \"%'.2f\"", "set yformat \"%+.1e %%\"", "set xformat \"%d\"",
+        "set padding top=500 bottom=3", "scroll next", "scroll prev", "add refline 3 width=20",
+        "set reflines intermediate=lines", "last=on", "set legend bottom",
+        "set selection color=red style=none", "reset w", "linejoin=bevel linecap=square",
+        "add plot radar s.rev spokes=on", "set theme paper", "show data w", "show data big",
     ]
 
     /// The data every fuzzed session starts with (`s.csv` is in `FuzzHarness.files`).
