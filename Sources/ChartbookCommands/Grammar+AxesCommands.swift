@@ -135,8 +135,8 @@ extension Grammar {
             parse: Parser.setFacetScales),
         CommandSpec(
             "set legend",
-            "set legend on|off|auto|top|bottom",
-            "The legend row (auto: shown for more than one series, or for one that no y label names); top (the default) above the plot, bottom below the x axis.",
+            "set legend on|off|auto|top|bottom|inside",
+            "The legend row (auto: shown for more than one series, or for one that no y label names); top (the default) above the plot, bottom below the x axis, inside over the plot's top right corner.",
             example: "set legend bottom",
             group: .axes,
             operands: [.keyword(Parser.legendWords)],

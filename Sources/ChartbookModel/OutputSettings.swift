@@ -15,11 +15,12 @@ public struct OutputSettings: Equatable, Sendable {
     public var legend: Bool?
     /// How the selection is drawn (`set selection`).
     public var selectionStyle = SelectionStyle()
-    /// Where the legend rows stand: above the plot (the default) or below the x axis.
+    /// Where the legend rows stand: above the plot (the default), below the x axis, or
+    /// inside the plot's top right corner (over the data, as gnuplot's key).
     public var legendPosition: LegendPosition = .top
 
     public enum LegendPosition: String, Equatable, Sendable, CaseIterable {
-        case top, bottom
+        case top, bottom, inside
     }
     public var theme: Theme
     /// Whether `set theme` chose the theme (else a picture follows the terminal's

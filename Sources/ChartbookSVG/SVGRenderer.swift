@@ -131,6 +131,12 @@ public struct SVGRenderer: Sendable {
         if extra > 0 { out.line("</g>") }
         slantedNameTexts(names, scene, &out)
         let slanted = slantRow(scene).flatMap { names.isEmpty ? nil : (row: $0, extra: extra) }
+        if let box = scene.legendBox {
+            // An inside legend on the background's colour, over the data.
+            out.line(
+                "<rect x=\"\(n(Double(box.column) * cellWidth))\" y=\"\(n(Double(box.row) * cellHeight))\" width=\"\(n(Double(box.width) * cellWidth))\" height=\"\(n(Double(box.height) * cellHeight))\" fill=\"\(scene.theme.background.hexOpaque)\" fill-opacity=\"0.85\"/>"
+            )
+        }
         texts(scene, slanted: slanted, &out)
         panels(scene, &out)
     }

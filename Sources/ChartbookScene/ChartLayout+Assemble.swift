@@ -63,6 +63,9 @@ extension ChartLayout {
         scene.categoryNames = parts.categoryNames
         scene.xGridDots = parts.xGridDots
         scene.xLabelAngle = c.session.axes.xGuide.angle
+        if plan.legendInside {
+            scene.legendBox = legendBox(parts.texts.filter { $0.role == .legend }, area: f.area)
+        }
         scene.verticalRules = vertical.rules
         scene.xBands = vertical.bands
         scene.arrows = notes.arrows
@@ -204,7 +207,10 @@ extension ChartLayout {
             texts.append(title)
             row += 1
         }
-        if !plan.legendBelow {
+        if plan.legendInside {
+            // Over the plot's top rows, right-aligned to it (drawn after the marks).
+            texts += legendRows(c, plan, from: area.row, area: area)
+        } else if !plan.legendBelow {
             texts += legendRows(c, plan, from: row, area: area)
             row += plan.legendLines.count
         }
@@ -231,6 +237,17 @@ extension ChartLayout {
                 plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] },
                 row: row + number, area: area, more: more)
         }
+    }
+
+    /// The cells an inside legend's texts cover, a cell wider on the left, within `area`.
+    func legendBox(_ legend: [Scene.Text], area: Scene.CellRect) -> Scene.CellRect? {
+        guard let first = legend.map(\.column).min(), let top = legend.map(\.row).min(),
+            let bottom = legend.map(\.row).max()
+        else { return nil }
+        let column = max(first - 1, area.column)
+        return Scene.CellRect(
+            column: column, row: top, width: area.column + area.width - column,
+            height: bottom - top + 1)
     }
 
     /// The title, centred on the first row; nil when there is none.

@@ -19,6 +19,8 @@ struct RowPlan {
     var legendHidden = 0
     /// The legend rows stand below the x axis (`set legend bottom`), not above the plot.
     var legendBelow = false
+    /// The legend rows stand inside the plot area's top rows (`set legend inside`).
+    var legendInside = false
     var hasYTitle = false
     /// Rows for notes under the chart.
     var noteRows = 0
@@ -29,7 +31,8 @@ struct RowPlan {
 
     /// Rows above the plot area.
     var top: Int {
-        (hasTitle ? 1 : 0) + (legendBelow ? 0 : legendLines.count) + (hasYTitle ? 1 : 0)
+        (hasTitle ? 1 : 0) + (legendBelow || legendInside ? 0 : legendLines.count)
+            + (hasYTitle ? 1 : 0)
     }
 }
 
@@ -66,12 +69,15 @@ extension ChartLayout {
             mainChart && !c.plots.isEmpty
             && session.output.legendShown(
                 series: c.plots.count, yTitled: session.axes.yTitle != nil)
+        let inside = session.output.legendPosition == .inside
         if legend {
             // At most a quarter of the rows; what does not fit is counted on the last row.
+            // Inside the plot the rows are the plot's own: none is taken.
             let lines = legendLines(c.plots)
-            for line in lines.prefix(max(1, rows / 4)) where take(true) {
+            for line in lines.prefix(max(1, rows / 4)) where inside || take(true) {
                 plan.legendLines.append(line)
             }
+            plan.legendInside = inside
             plan.legendHidden = c.plots.count - plan.legendLines.reduce(0) { $0 + $1.count }
             plan.legendBelow = session.output.legendPosition == .bottom
         }

@@ -24,6 +24,9 @@ public struct Scene: Equatable, Sendable {
     /// `set xaxis angle=`: the slant vector output writes the x labels at, in degrees (0:
     /// level).
     public var xLabelAngle = 0
+    /// `set legend inside`: the cells the legend covers over the plot, cleared to the
+    /// background before its texts are written (nil: the legend is outside the plot).
+    public var legendBox: CellRect?
     /// Shaded bands between two x values (`add refline x=A..B`), behind everything else in
     /// the plot area.
     public var xBands: [XBand] = []

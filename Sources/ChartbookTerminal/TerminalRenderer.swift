@@ -50,6 +50,13 @@ public struct TerminalRenderer: Sendable {
             drawRules(strip, into: &grid)
             drawMarks(strip, into: &grid)
         }
+        if let box = scene.legendBox {
+            // An inside legend stands on cleared cells, not over the data.
+            let blank = String(repeating: " ", count: max(box.width, 0))
+            for row in box.row..<(box.row + box.height) {
+                grid.put(blank, column: box.column, row: row)
+            }
+        }
         for text in scene.texts {
             var style = CellStyle(
                 foreground: text.color, background: text.background, bold: text.bold)

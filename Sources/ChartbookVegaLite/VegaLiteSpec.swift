@@ -51,6 +51,15 @@ public struct VegaLiteSpec: Sendable {
             ].filter { $0.value != .null } + body + themeMembers)
     }
 
+    /// Vega-Lite's legend `orient` for `set legend` (nil: its own place, right of the chart).
+    var legendOrient: JSON? {
+        switch session.output.legendPosition {
+        case .top: nil
+        case .bottom: "bottom"
+        case .inside: "top-right"
+        }
+    }
+
     /// The theme's colours (`set theme`), as chartbook's SVG draws them: the background, and
     /// the axes', legends' and titles' text, lines and grid; and the legend's place.
     var themeMembers: [JSON.Member] {
@@ -67,8 +76,9 @@ public struct VegaLiteSpec: Sendable {
                     ]),
                     "legend": .object([
                         "labelColor": text, "titleColor": text,
-                        // `set legend bottom`; on top Vega keeps its own place (the right).
-                        "orient": session.output.legendPosition == .bottom ? "bottom" : nil,
+                        // `set legend bottom|inside`; on top Vega keeps its own place (the
+                        // right).
+                        "orient": legendOrient,
                     ]),
                     "title": .object(["color": text]),
                     "header": .object(["labelColor": text, "titleColor": text]),

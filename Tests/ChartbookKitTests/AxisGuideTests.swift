@@ -245,6 +245,28 @@ import Testing
         let spec = VegaLiteExporter.spec(for: bottomSession, on: AxisGuideTests.target, urls: false)
         #expect(spec.contains("\"orient\": \"bottom\""))
     }
+
+    @Test func insideTheLegendStandsOnClearedCellsOfThePlot() throws {
+        let script =
+            "gen a walk 50\ngen b walk 50 seed=2\nadd plot line a.a\nadd plot line b.b\nset size 80x20\n"
+        let top = ChartRenderer.scene(
+            for: AxisGuideTests.session(script), on: AxisGuideTests.target)
+        let session = AxisGuideTests.session(script + "set legend inside")
+        let inside = ChartRenderer.scene(for: session, on: AxisGuideTests.target)
+        // The plot takes the legend's row; the legend stands on its top row, right-aligned.
+        #expect(inside.plotArea.row == top.plotArea.row - 1)
+        let box = try #require(inside.legendBox)
+        #expect(box.row == inside.plotArea.row)
+        #expect(box.column + box.width == inside.plotArea.column + inside.plotArea.width)
+        let legend = inside.texts.filter { $0.role == .legend }
+        #expect(
+            !legend.isEmpty && legend.allSatisfy { $0.row == box.row && $0.column >= box.column })
+        let svg = SVGExporter.svg(for: session, on: AxisGuideTests.target)
+        #expect(svg.contains("fill-opacity=\"0.85\"/>"))
+        let spec = VegaLiteExporter.spec(for: session, on: AxisGuideTests.target, urls: false)
+        #expect(spec.contains("\"orient\": \"top-right\""))
+        #expect(top.legendBox == nil)
+    }
 }
 
 /// `set xaxis angle=N`: SVG writes the labels the layout placed slanted by N degrees, each
