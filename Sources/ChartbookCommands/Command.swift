@@ -99,7 +99,9 @@ public enum Command: Equatable, Sendable {
     case setSize(OutputSettings.Size)
     case setColor(ColorSetting)
     case setCanvas(Canvas)
-    case setTheme(Theme)
+    /// `set theme [NAME] [background=C|auto …]`: a named theme (its colours, the ones set
+    /// over it cleared), and colours set over it (nil: the theme's again).
+    case setTheme(Theme?, colors: [ThemeColors.Part: Color?])
     /// `set redraw inplace|scroll`: how the notebook shows each new chart.
     case setRedraw(Redraw)
     /// `set selection color=C|auto style=solid|dashed|dotted|none|auto`: the options given

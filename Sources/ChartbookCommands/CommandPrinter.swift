@@ -152,7 +152,12 @@ public enum CommandPrinter {
         case .setSize(.fixed(let columns, let rows)): return "set size \(columns)x\(rows)"
         case .setColor(let mode): return "set color " + mode.rawValue
         case .setCanvas(let canvas): return "set canvas " + canvas.rawValue
-        case .setTheme(let theme): return "set theme " + theme.rawValue
+        case .setTheme(let theme, let colors):
+            return
+                (["set theme"] + [theme?.rawValue].compactMap { $0 }
+                + ThemeColors.Part.allCases.compactMap { part in
+                    colors[part].map { "\(part.rawValue)=" + ($0.map { "\($0)" } ?? "auto") }
+                }).joined(separator: " ")
         case .setRedraw(let redraw): return "set redraw " + redraw.rawValue
         case .save(let request):
             return

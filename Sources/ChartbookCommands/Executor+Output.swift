@@ -27,8 +27,12 @@ extension Executor {
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas
-        case .setTheme(let theme):
-            s.output.theme = theme
+        case .setTheme(let theme, let colors):
+            if let theme {
+                s.output.theme = theme
+                s.output.themeOverrides = [:]
+            }
+            for (part, color) in colors { s.output.themeOverrides[part] = color }
             s.output.themeChosen = true
         case .setRedraw(let redraw): s.output.redraw = redraw
         case .snapshot(let on, let directory):

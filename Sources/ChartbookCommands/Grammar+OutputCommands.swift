@@ -47,12 +47,16 @@ extension Grammar {
             parse: Parser.choice("canvas") { .setCanvas($0) }),
         CommandSpec(
             "set theme",
-            "set theme dark|light|solarized-dark|solarized-light|paper",
+            "set theme [dark|light|solarized-dark|solarized-light|paper] [background=C text=C grid=C frame=C mark=C]",
             "Colours of the background, text, grid, frame and marked lines (SVG, PNG, PDF, Vega-Lite; the terminal keeps its own background and text colour and takes the grid, frame and marked lines'). paper: black on white, for printing. Until a theme is set, a picture in the terminal (set canvas auto) follows the terminal's background, light or dark.",
             example: "set theme solarized-light",
             group: .output,
-            operands: [.keyword(Theme.allCases.map(\.rawValue))],
-            parse: Parser.choice("theme") { .setTheme($0) }),
+            operands: [.optional(.keyword(Theme.allCases.map(\.rawValue)))],
+            options: .fixed(
+                ThemeColors.Part.allCases.map {
+                    OptionSpec($0.rawValue, .either(.keyword(["auto"]), .color))
+                }),
+            parse: Parser.setTheme),
         CommandSpec(
             "set selection",
             "set selection [color=C|auto style=solid|dashed|dotted|none|auto]",

@@ -105,6 +105,30 @@ extension Parser {
         return .setSelectionStyle(color: color, line: line)
     }
 
+    /// `set theme [NAME] [background=C|auto text=C grid=C frame=C mark=C]`.
+    static func setTheme(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
+        var theme: Theme?
+        if c.peek != nil, !c.atOption {
+            let token = try c.word(.words(Theme.allCases.map(\.rawValue)))
+            theme = try ValueParser.choice(token, key: "theme", as: Theme.self)
+        }
+        var colors = [ThemeColors.Part: Color?]()
+        for option in try c.options() {
+            guard let part = ThemeColors.Part(rawValue: option.name) else {
+                throw unknownOption(
+                    option, ThemeColors.Part.allCases.map(\.rawValue), context: "set theme")
+            }
+            colors[part] =
+                option.value.text.lowercased() == "auto"
+                ? .some(nil) : .some(try ValueParser.color(option.value, key: option.name))
+        }
+        guard theme != nil || !colors.isEmpty else {
+            throw Diagnostic(
+                .expected(.words(Theme.allCases.map(\.rawValue)), found: nil), at: c.end)
+        }
+        return .setTheme(theme, colors: colors)
+    }
+
     /// `set grid x|y|both|on|off`.
     static func setGrid(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         let (word, _) = try c.keyword(

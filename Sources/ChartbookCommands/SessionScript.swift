@@ -205,7 +205,9 @@ public enum SessionScript {
         if case .fixed = o.size { commands.append(.setSize(o.size)) }
         if o.colorMode != d.colorMode { commands.append(.setColor(o.colorMode)) }
         if o.canvas != d.canvas { commands.append(.setCanvas(o.canvas)) }
-        if o.theme != d.theme || o.themeChosen { commands.append(.setTheme(o.theme)) }
+        if o.theme != d.theme || o.themeChosen {
+            commands.append(.setTheme(o.theme, colors: o.themeOverrides.mapValues { $0 }))
+        }
         if o.redraw != d.redraw { commands.append(.setRedraw(o.redraw)) }
         let selection = o.selectionStyle
         if selection != SelectionStyle() {

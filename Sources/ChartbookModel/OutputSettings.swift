@@ -26,6 +26,8 @@ public struct OutputSettings: Equatable, Sendable {
     /// Whether `set theme` chose the theme (else a picture follows the terminal's
     /// background, light or dark).
     public var themeChosen = false
+    /// Colours set over the theme's (`set theme grid=#888888`), by part.
+    public var themeOverrides: [ThemeColors.Part: Color] = [:]
     /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
     public var snapshotDirectory: String?
     /// How the notebook redraws at the prompt (`set redraw`).
@@ -109,8 +111,7 @@ public enum Theme: String, Equatable, Sendable, CaseIterable {
     case paper
 
     /// Background, text, grid, frame and marked-line colours, in that order.
-    private var colors:
-        (background: UInt32, text: UInt32, grid: UInt32, frame: UInt32, mark: UInt32)
+    private var hexes: (background: UInt32, text: UInt32, grid: UInt32, frame: UInt32, mark: UInt32)
     {
         switch self {
         case .dark: (0x16181d, 0xd7dae0, 0x6c6c6c, 0x8a8f98, 0xe3b341)
@@ -121,13 +122,13 @@ public enum Theme: String, Equatable, Sendable, CaseIterable {
         }
     }
 
-    public var background: Color { Color(hex: colors.background) }
-    public var text: Color { Color(hex: colors.text) }
-    public var grid: Color { Color(hex: colors.grid) }
-    public var frame: Color { Color(hex: colors.frame) }
+    public var background: Color { Color(hex: hexes.background) }
+    public var text: Color { Color(hex: hexes.text) }
+    public var grid: Color { Color(hex: hexes.grid) }
+    public var frame: Color { Color(hex: hexes.frame) }
     /// Default colour of marked lines: amber, apart from the grey grid and from the first
     /// palette colours (black on paper).
-    public var mark: Color { Color(hex: colors.mark) }
+    public var mark: Color { Color(hex: hexes.mark) }
 }
 
 /// A size in pixels (SVG output).

@@ -45,7 +45,7 @@ extension ChartLayout {
                 guard let a0 = dot(from, a.axis), let b0 = dot(to, a.axis),
                     let (s, e) = Self.clip(a0, b0, width: size.x, height: size.y)
                 else { continue }
-                let color = a.color ?? c.session.output.theme.mark
+                let color = a.color ?? c.session.output.themeColors.mark
                 parts.arrows.append(
                     Scene.Arrow(
                         from: DotPoint(x: XMapping.round(s.x), y: XMapping.round(s.y)),

@@ -58,7 +58,7 @@ extension ChartLayout {
         var scene = Scene(
             columns: columns, rows: rows, dotsPerCell: dots, plotArea: f.area, frame: parts.frame,
             rules: parts.rules, layers: layers, texts: parts.texts.map { clipped($0) },
-            selection: selection, yRange: f.y.left.range, theme: c.session.output.theme,
+            selection: selection, yRange: f.y.left.range, theme: c.session.output.themeColors,
             clipMarks: clips, sparklines: sparklines)
         scene.categoryNames = parts.categoryNames
         scene.xGridDots = parts.xGridDots
@@ -184,7 +184,7 @@ extension ChartLayout {
             c.sparks.map { TextMetrics.width(of: TextMetrics.sanitized($0.plot.id)) }.max() ?? 0
         for (p, height) in zip(c.sparks, plan.sparkStrip) {
             let strip = SparklineLayout(
-                columns: columns, dots: dots, glyphs: glyphs, theme: c.session.output.theme)
+                columns: columns, dots: dots, glyphs: glyphs, theme: c.session.output.themeColors)
             let (scene, stripTexts) = strip.scene(
                 for: p.plot, values: p.values, color: p.color, row: row, height: height,
                 nameWidth: nameWidth)

@@ -175,7 +175,7 @@ extension ChartLayout {
             columns: columns, rows: rows, dotsPerCell: dots,
             plotArea: Scene.CellRect(column: 0, row: 0, width: 0, height: 0),
             frame: Scene.AxisFrame(), rules: [], layers: [], texts: texts, selection: nil,
-            yRange: 0...1, theme: session.output.theme)
+            yRange: 0...1, theme: session.output.themeColors)
     }
 
     /// The page when its panels do not fit: what size they need, in the middle.

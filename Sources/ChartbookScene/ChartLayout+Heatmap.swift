@@ -76,7 +76,7 @@ extension ChartLayout {
                     plotID: plot.id, color: plot.resolvedColor, thickness: 1, marks: .cells(cells))
             ],
             texts: texts.map { clipped($0) }, selection: nil, yRange: lo...max(hi, lo + 1),
-            theme: session.output.theme)
+            theme: session.output.themeColors)
         scene.heatBins = grid.bins
         // (All cells alike are the last colour: the ramp then ends at their value.)
         scene.heatLevels = hi > lo ? lo...hi : (lo - 1)...lo

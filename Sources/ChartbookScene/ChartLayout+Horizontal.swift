@@ -81,7 +81,7 @@ extension ChartLayout {
         return Scene(
             columns: columns, rows: self.rows, dotsPerCell: dots, plotArea: area, frame: frame,
             rules: [], layers: layers, texts: texts.map { clipped($0) },
-            selection: nil, yRange: scale.range, theme: session.output.theme)
+            selection: nil, yRange: scale.range, theme: session.output.themeColors)
     }
 
     /// The value axis of horizontal bars: zero and every drawn value, widened to round

@@ -56,14 +56,14 @@ extension ChartLayout {
         if !leaders.isEmpty {
             layers.append(
                 Scene.Layer(
-                    plotID: series.plot.id + "-leaders", color: session.output.theme.grid,
+                    plotID: series.plot.id + "-leaders", color: session.output.themeColors.grid,
                     thickness: 1, strokeWidth: 1, marks: .polyline(leaders)))
         }
         return Scene(
             columns: columns, rows: self.rows, dotsPerCell: dots, plotArea: area,
             frame: Scene.AxisFrame(), rules: [], layers: layers,
             texts: texts.map { clipped($0) }, selection: nil, yRange: 0...1,
-            theme: session.output.theme)
+            theme: session.output.themeColors)
     }
 
     /// The slices of the categories with a positive value, clockwise in the table's order,

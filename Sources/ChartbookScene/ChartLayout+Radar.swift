@@ -30,7 +30,7 @@ extension ChartLayout {
         let top = max(ticks.last.map { max($0, largest) } ?? largest, 1e-9)
         let wheel = RadarWheel(
             frame: frame, count: max(table.names.count, 1), top: top, dots: dots)
-        let layers = radarLayers(table, wheel, ticks: ticks, grid: session.output.theme.grid)
+        let layers = radarLayers(table, wheel, ticks: ticks, grid: session.output.themeColors.grid)
         var texts = rows.texts
         texts += radarNames(
             table.names, wheel, width: labelWidth, rows: rows.height, top: area.row,
@@ -42,7 +42,7 @@ extension ChartLayout {
                 Scene.Text(
                     role: .yLabel, row: area.row + max(row, 0),
                     column: Int(saturating: frame.centerColumn) + 1,
-                    text: text, color: session.output.theme.grid))
+                    text: text, color: session.output.themeColors.grid))
         }
         if let k = selected, let row = rows.readoutRow {
             texts += categoryReadout(table, k, row: row)
@@ -50,7 +50,7 @@ extension ChartLayout {
         return Scene(
             columns: columns, rows: self.rows, dotsPerCell: dots, plotArea: area,
             frame: Scene.AxisFrame(), rules: [], layers: layers, texts: texts.map { clipped($0) },
-            selection: nil, yRange: 0...top, theme: session.output.theme)
+            selection: nil, yRange: 0...top, theme: session.output.themeColors)
     }
 
     /// The web (a ring per tick, a spoke per category), then per series its polygon and its

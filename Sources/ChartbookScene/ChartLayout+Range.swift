@@ -16,7 +16,7 @@ extension ChartLayout {
         let lines = c.session.referenceLines
         let guide = c.session.axes.yGuide
         guard lines.visible else { return ([], []) }
-        let color = lines.color ?? c.session.output.theme.grid
+        let color = lines.color ?? c.session.output.themeColors.grid
         var rules = [Scene.Rule]()
         var texts = [Scene.Text]()
         // Labels never share a row: a later one on a labelled row keeps its line, not its
@@ -115,7 +115,7 @@ extension ChartLayout {
             let mapping = y(line.axis)
             let dotY = mapping.dot(value)
             guard (0..<mapping.heightDots).contains(dotY) else { continue }
-            let color = line.color ?? c.session.output.theme.mark
+            let color = line.color ?? c.session.output.themeColors.mark
             var rule = Scene.Rule(
                 kind: .marked, dotY: dotY, value: value, color: color, style: line.style)
             rule.width = line.width

@@ -30,7 +30,7 @@ extension ChartLayout {
             ScaleTransform(plan.scale).placed(raw)
         }
         for line in c.session.markedLines {
-            let color = line.color ?? c.session.output.theme.mark
+            let color = line.color ?? c.session.output.themeColors.mark
             let dotX: Int
             let at: Double
             switch line.value {

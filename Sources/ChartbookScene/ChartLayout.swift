@@ -121,7 +121,7 @@ public struct ChartLayout: Sendable {
             columns: columns, rows: rows, dotsPerCell: dots,
             plotArea: Scene.CellRect(column: 0, row: 0, width: 0, height: 0),
             frame: Scene.AxisFrame(), rules: [], layers: [], texts: texts, selection: nil,
-            yRange: 0...1, theme: session.output.theme)
+            yRange: 0...1, theme: session.output.themeColors)
     }
 
     /// Left and right gutter widths (label, space, axis) and whether there is a right axis.

@@ -38,7 +38,7 @@ public struct Scene: Equatable, Sendable {
     /// The y range drawn, in data units (lower < upper).
     public var yRange: ClosedRange<Double>
     /// Background, text, grid and frame colours.
-    public var theme: Theme
+    public var theme: ThemeColors
     /// Where visible data lies beyond a fixed range: a small mark at the top or bottom row.
     public var clipMarks: [ClipMark]
     /// The sparkline strip: one scene per sparkline, each with its own plot area (its rows)
@@ -77,7 +77,7 @@ public struct Scene: Equatable, Sendable {
         columns: Int, rows: Int, dotsPerCell: DotDensity, plotArea: CellRect, frame: AxisFrame,
         rules: [Rule], layers: [Layer], texts: [Text], selection: SelectionMark?,
         yRange: ClosedRange<Double>,
-        theme: Theme = .dark, clipMarks: [ClipMark] = [], sparklines: [Scene] = []
+        theme: ThemeColors = Theme.dark.colors, clipMarks: [ClipMark] = [], sparklines: [Scene] = []
     ) {
         self.columns = columns
         self.rows = rows

@@ -7,7 +7,7 @@ struct SparklineLayout {
     var columns: Int
     var dots: DotDensity
     var glyphs: Glyphs
-    var theme: Theme
+    var theme: ThemeColors
 
     /// The sparkline's own scene (its plot area is its rows) and the texts for the main scene.
     func scene(

@@ -15,7 +15,7 @@ extension VegaLiteSpec {
                 return a.text.map { [at.text($0, p, align: anchor.rawValue, color: a.color)] }
                     ?? []
             case .arrow(let from, let to):
-                let color = a.color ?? session.output.theme.mark
+                let color = a.color ?? session.output.themeColors.mark
                 let text = a.text.map {
                     at.text($0, from, align: to.x >= from.x ? "right" : "left", color: color)
                 }

@@ -76,7 +76,7 @@ extension VegaLiteSpec {
             line -> [JSON] in
             let value = session.value(of: line, in: panel)
             guard value.isFinite else { return [] }
-            let color = JSON.string((line.color ?? session.output.theme.mark).hexOpaque)
+            let color = JSON.string((line.color ?? session.output.themeColors.mark).hexOpaque)
             let dash = Self.dash(line.style)
             var layers: [JSON] = [
                 .object([
@@ -135,7 +135,7 @@ extension VegaLiteSpec {
         return session.markedLines.flatMap { line -> [JSON] in
             let start: Double, text: String
             let mark: JSON, encoding: JSON
-            let color = JSON.string((line.color ?? session.output.theme.mark).hexOpaque)
+            let color = JSON.string((line.color ?? session.output.themeColors.mark).hexOpaque)
             switch line.value {
             case .x(let value, let given):
                 (start, text) = (value, given)

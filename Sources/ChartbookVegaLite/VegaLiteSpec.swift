@@ -63,7 +63,7 @@ public struct VegaLiteSpec: Sendable {
     /// The theme's colours (`set theme`), as chartbook's SVG draws them: the background, and
     /// the axes', legends' and titles' text, lines and grid; and the legend's place.
     var themeMembers: [JSON.Member] {
-        let theme = session.output.theme
+        let theme = session.output.themeColors
         let text = JSON.string(theme.text.hexOpaque), frame = JSON.string(theme.frame.hexOpaque)
         return [
             JSON.Member("background", .string(theme.background.hexOpaque)),

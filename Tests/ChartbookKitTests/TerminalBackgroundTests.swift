@@ -41,3 +41,31 @@ import Testing
         #expect(ChartRenderer.pictured(fresh.session, on: target).output.theme == .dark)
     }
 }
+
+/// `set theme … background=C text=C grid=C frame=C mark=C` (seed 000: label and background
+/// colours; issue 51's theme value): colours set over a named theme's, on every surface.
+@Suite struct ThemeColorTests {
+    @Test func coloursSetOverTheThemesReachEverySurface() {
+        var notebook = Notebook()
+        let errors = ScriptedSession.run(
+            "gen w walk 30\nadd plot line w\nadd refline 3\nset theme light grid=#ff00ff mark=teal",
+            files: [:], &notebook)
+        #expect(errors == "")
+        let target = TerminalTarget(columns: 60, rows: 14, colorMode: .truecolor)
+        let scene = ChartRenderer.scene(for: notebook.session, on: target)
+        #expect(
+            scene.theme.grid == Color(hex: 0xff00ff)
+                && scene.theme.background == Theme.light.background)
+        #expect(SVGExporter.svg(for: notebook.session, on: target).contains("#ff00ff"))
+        #expect(ChartRenderer.text(for: notebook.session, on: target).contains("38;2;255;0;255m"))
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: target, urls: false)
+        #expect(spec.contains("\"gridColor\": \"#ff00ff\""))
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("set theme light grid=#ff00ff mark=teal"))
+        // A named theme clears the colours set over the last; auto clears one.
+        _ = ScriptedSession.run("set theme grid=auto", files: [:], &notebook)
+        #expect(notebook.session.output.themeOverrides == [.mark: Color(hex: 0x76b7b2)])
+        _ = ScriptedSession.run("set theme dark", files: [:], &notebook)
+        #expect(notebook.session.output.themeOverrides.isEmpty)
+    }
+}
