@@ -36,13 +36,20 @@ public enum SessionScript {
         }
     }
 
-    /// The lines that rebuild `s`, in order.
+    /// The lines that rebuild `s`, in order: the zone and budget, the datasets, the charts.
     static func commands(for s: Session, scriptDirectory: String?) -> [Line] {
         var lines = [Line]()
         let defaults = Session()
         // Before the loads: the zone decides how their times are read, the budget holds them.
         if s.timeZone != defaults.timeZone { lines.append(.command(.setTimeZone(s.timeZone))) }
         if let budget = s.memoryBudget { lines.append(.command(.setMemory(budget))) }
+        return lines + datasetLines(s, scriptDirectory: scriptDirectory)
+            + pageCommands(s, scriptDirectory: scriptDirectory).map(Line.command)
+    }
+
+    /// Each dataset made again, its window and steps; one no plot uses is kept, said so.
+    static func datasetLines(_ s: Session, scriptDirectory: String?) -> [Line] {
+        var lines = [Line]()
         var used = Set(s.datasetsInUse.map(\.name))
         switch s.axes.labelSource {
         case .datasetLabels(let name): used.insert(name)
@@ -56,45 +63,52 @@ public enum SessionScript {
                     .comment("\(d.name): no plot draws it; kept as the session had it"))
             }
             guard let made = dataset(d, scriptDirectory: scriptDirectory) else {
-                // An emptied data source (`reset NAME`) of one column, as `push` makes it:
-                // made by a push and emptied again, so its plots replay.
-                if d.count == 0, d.columns.count == 1, d.columns.first?.name == d.name,
-                    d.columns.first?.isNumeric == true
-                {
-                    lines.append(.command(.push(name: typed(d.name), values: [0])))
-                    lines.append(.command(.reset(dataset: typed(d.name))))
-                } else {
-                    lines.append(.comment("dataset \(d.name) is empty"))
-                }
+                lines += emptied(d)
                 continue
             }
             lines.append(.command(made))
             if let window = d.window {
                 lines.append(.command(.setDataWindow(name: typed(d.name), window: window)))
             }
-            for step in d.steps {
-                switch step {
-                case .derive(let derivation):
-                    lines.append(
-                        .command(
-                            .derive(
-                                dataset: typed(d.name), column: typed(derivation.name),
-                                expression: typed(derivation.expression))))
-                case .fold(let fold):
-                    lines.append(
-                        .command(
-                            .fold(
-                                dataset: typed(d.name), columns: typed(fold.written),
-                                key: typed(fold.key), value: typed(fold.value))))
-                }
-            }
+            lines += d.steps.map { .command(step($0, of: d)) }
         }
+        return lines
+    }
+
+    /// An empty dataset: an emptied data source (`reset NAME`) of one column, as `push`
+    /// makes it, is made by a push and emptied again, so its plots replay; any other is
+    /// said in a comment.
+    static func emptied(_ d: Dataset) -> [Line] {
+        guard d.count == 0, d.columns.count == 1, d.columns.first?.name == d.name,
+            d.columns.first?.isNumeric == true
+        else { return [.comment("dataset \(d.name) is empty")] }
+        return [
+            .command(.push(name: typed(d.name), values: [0])),
+            .command(.reset(dataset: typed(d.name))),
+        ]
+    }
+
+    /// The command of a dataset's step: a `let` or a `fold`.
+    static func step(_ step: DatasetStep, of d: Dataset) -> Command {
+        switch step {
+        case .derive(let derivation):
+            .derive(
+                dataset: typed(d.name), column: typed(derivation.name),
+                expression: typed(derivation.expression))
+        case .fold(let fold):
+            .fold(
+                dataset: typed(d.name), columns: typed(fold.written), key: typed(fold.key),
+                value: typed(fold.value))
+        }
+    }
+
+    /// The chart, or a page's panels (the settings they share, then each chart, `add panel`
+    /// between them, then the layout and the panel that was current); then snapshots.
+    static func pageCommands(_ s: Session, scriptDirectory: String?) -> [Command] {
         var commands: [Command]
         if s.panels.count > 1 {
-            // The settings every panel shares, then each chart, `add panel` between them,
-            // then the layout and the panel that was current.
             var shared = s.output
-            (shared.title, shared.legend) = (nil, nil)
+            (shared.title, shared.legend, shared.legendPosition) = (nil, nil, .top)
             commands = output(shared)
             for index in s.panels.indices {
                 if index > 0 { commands.append(.addPanel) }
@@ -113,7 +127,7 @@ public enum SessionScript {
             commands.append(
                 .snapshot(on: true, directory: typed(relative(dir, to: scriptDirectory))))
         }
-        return lines + commands.map(Line.command)
+        return commands
     }
 
     /// One chart's commands: its reference lines, axes, `output` (settings, or a panel's

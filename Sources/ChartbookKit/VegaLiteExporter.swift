@@ -92,15 +92,10 @@ public enum VegaLiteExporter {
     /// `set padding top= bottom=` (its ends stand that many cells inside the edges), so
     /// Vega-Lite places every value on the same height.
     static func paddedRange(_ scene: Scene, _ view: View) -> ClosedRange<Double> {
-        let range = scene.yRange
-        let height = scene.plotDots.height
-        let top = (view.paddingTop * Double(scene.dotsPerCell.y)).rounded()
-        let bottom = (view.paddingBottom * Double(scene.dotsPerCell.y)).rounded()
-        let inner = Double(height - 1) - top - bottom
-        guard top + bottom > 0, inner >= 1 else { return range }
-        let perDot = (range.upperBound - range.lowerBound) / inner
-        let padded = (range.lowerBound - bottom * perDot)...(range.upperBound + top * perDot)
-        return padded.lowerBound.isFinite && padded.upperBound.isFinite ? padded : range
+        YMapping(
+            range: scene.yRange, heightDots: scene.plotDots.height, padding: view,
+            dotsPerCell: scene.dotsPerCell.y
+        ).edges
     }
 
     /// A density heatmap's grid and axes as drawn (nil for a matrix of categories).

@@ -95,13 +95,9 @@ extension ChartLayout {
             column: leftGutter, row: plan.top, width: x.mapping.widthCells,
             height: plan.plotHeight)
         let heightDots = plan.plotHeight * dots.y
-        let view = c.session.view
-        let (top, bottom) = (
-            Int(saturating: (view.paddingTop * Double(dots.y)).rounded()),
-            Int(saturating: (view.paddingBottom * Double(dots.y)).rounded())
-        )
         func mapping(_ range: ClosedRange<Double>) -> YMapping {
-            YMapping(range: range, heightDots: heightDots, insetTop: top, insetBottom: bottom)
+            YMapping(
+                range: range, heightDots: heightDots, padding: c.session.view, dotsPerCell: dots.y)
         }
         return Frame(
             area: area, leftGutter: leftGutter, rightAxis: rightAxis, x: x, y: y,

@@ -88,24 +88,35 @@ struct XAxisPlan {
     /// the user's step when there is one (every k-th of its ticks, k as small as keeps
     /// `maxCount`), else round values; labelled by the user's format when it fits the scale.
     func ticks(maxCount: Int) -> [(value: Double, label: String)] {
-        var ticks =
-            steppedTicks().map { all in
-                let k = max(1, (all.count + max(maxCount, 1) - 1) / max(maxCount, 1))
-                return all.enumerated().filter { $0.offset % k == 0 }.map(\.element)
-            } ?? automaticTicks(maxCount: maxCount)
-        if let pattern = guide.format {
-            switch (pattern.kind, scale) {
-            case (.time, .time):
-                ticks = ticks.map { ($0.value, pattern.time($0.value, offset: offset)) }
-            case (.number, .linear), (.number, .log):
-                ticks = ticks.map {
-                    let shown = ScaleTransform(scale).shown($0.value)
-                    return ($0.value, TextMetrics.sanitized(pattern.number(shown)))
-                }
-            default: break
+        ticks(maxCount: maxCount, stepped: steppedTicks().map(labelled))
+    }
+
+    /// The same from `stepped`, the user's step's ticks already labelled (found once for
+    /// all the counts `placedLabels` tries).
+    func ticks(maxCount: Int, stepped: [(value: Double, label: String)]?)
+        -> [(value: Double, label: String)]
+    {
+        guard let all = stepped else { return labelled(automaticTicks(maxCount: maxCount)) }
+        let k = max(1, (all.count + max(maxCount, 1) - 1) / max(maxCount, 1))
+        return all.enumerated().filter { $0.offset % k == 0 }.map(\.element)
+    }
+
+    /// `ticks` labelled by the user's format when it fits the scale (a time pattern on a
+    /// time axis, a number pattern on numbers); as they are otherwise.
+    func labelled(_ ticks: [(value: Double, label: String)]) -> [(value: Double, label: String)] {
+        guard let pattern = guide.format else { return ticks }
+        switch (pattern.kind, scale) {
+        case (.time, .time):
+            return ticks.map { ($0.value, pattern.time($0.value, offset: offset)) }
+        case (.number, .linear), (.number, .log):
+            return ticks.map {
+                (
+                    $0.value,
+                    TextMetrics.sanitized(pattern.number(ScaleTransform(scale).shown($0.value)))
+                )
             }
+        default: return ticks
         }
-        return ticks
     }
 
     /// The most ticks `set xticks every` draws before thinning; a step that would give more
@@ -202,8 +213,9 @@ struct XAxisPlan {
         if scale == .category, let placed = truncatedCategories(mapping, areaColumn, chartColumns) {
             return placed
         }
+        let stepped = steppedTicks().map(labelled)
         while maxCount >= 1 {
-            let candidates = ticks(maxCount: maxCount)
+            let candidates = ticks(maxCount: maxCount, stepped: stepped)
             if let placed = place(candidates, mapping, areaColumn, chartColumns) { return placed }
             maxCount = min(maxCount - 1, max(candidates.count - 1, 0))
         }

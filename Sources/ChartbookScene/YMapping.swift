@@ -1,3 +1,5 @@
+import ChartbookModel
+
 /// Data value ↔ vertical position in a plot area.
 ///
 /// `set padding top=N bottom=N` insets the range's ends from the area's top and bottom edges:
@@ -39,6 +41,23 @@ public struct YMapping: Equatable, Sendable {
         halfSpan =
             exact ? 0 : max(range.upperBound / 2 - range.lowerBound / 2, .leastNonzeroMagnitude)
         limit = Double(heightDots) * 4
+    }
+
+    /// `range` on `heightDots` dot rows, its ends inset by `view`'s `set padding top=
+    /// bottom=` (cells, rounded to dots).
+    public init(range: ClosedRange<Double>, heightDots: Int, padding view: View, dotsPerCell: Int) {
+        self.init(
+            range: range, heightDots: heightDots,
+            insetTop: Int(saturating: (view.paddingTop * Double(dotsPerCell)).rounded()),
+            insetBottom: Int(saturating: (view.paddingBottom * Double(dotsPerCell)).rounded()))
+    }
+
+    /// The values at the area's top and bottom dot rows: the range, widened by the insets
+    /// (what another renderer spans the same height with).
+    public var edges: ClosedRange<Double> {
+        guard inset else { return range }
+        let lower = origin - Double(heightDots - 1) / scale
+        return lower.isFinite && origin.isFinite && lower < origin ? lower...origin : range
     }
 
     /// `dot(v) = ⌊min(max((upper − v)·scale, −limit), limit) + ½⌋` as its three numbers, for
