@@ -158,18 +158,6 @@ extension Executor {
         return binding
     }
 
-    /// Refuses a session whose main plots cannot share its x scale (a plot over times next
-    /// to one over the index), pointing at `range`.
-    func checkXScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
-        let kind = s.xScaleKind
-        for plot in s.mainPlots {
-            if let reason = s.xMismatch(of: plot, on: kind) {
-                throw Diagnostic(
-                    .xMismatch(plot: plot.id, reason: reason, scale: kind.rawValue), at: range)
-            }
-        }
-    }
-
     /// A plot just added or changed whose `where=` keeps no row is refused, saying what the
     /// column holds (issue 31: it drew an empty 0–1 chart). Checked once its columns are read;
     /// a later `reload` or `push` that leaves a filter with no row draws an empty plot.
@@ -283,49 +271,6 @@ extension Executor {
             TextMetrics.truncated(TextMetrics.sanitized($0), toWidth: 24)
         }
         return "'\(name)' holds \(shown.joined(separator: ", "))\(seen.count > 10 ? ", …" : "")"
-    }
-
-    /// A log y scale is drawn by the charts with a y axis of values (x–y charts, histograms,
-    /// box plots); the others would accept it and draw as if linear, so it is refused there
-    /// (issue 31) — whichever of `set yscale log` and `add plot` comes first.
-    func checkYScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
-        let kind = s.axes.yScale
-        guard kind != .linear else { return }
-        // Engines place linear and log values; sqrt and symlog are drawn from local rows.
-        if kind == .sqrt || kind == .symlog,
-            let remote = s.mainPlots.first(where: {
-                s.dataset(named: $0.series.dataset)?.remote != nil
-            })
-        {
-            throw Diagnostic(
-                .remoteNeedsLocal(
-                    dataset: remote.series.dataset, needs: "a \(kind.rawValue) y scale"),
-                at: range)
-        }
-        let chart = s.chartType
-        guard [.horizontal, .pie, .radar, .heatmap].contains(chart) else { return }
-        let why =
-            chart == .horizontal
-            ? "its values lie along x, which has no log scale" : "it has no y axis of values"
-        throw Diagnostic(
-            .invalidValue(
-                key: "yscale", value: kind.rawValue,
-                expected: "linear for \(chart.noun) (\(why)); set yscale linear first"),
-            at: range)
-    }
-
-    /// Horizontal bars put their values along x from zero, which a log scale cannot show: `set
-    /// xscale log` on them is refused (issue 51: it was accepted and drawn linear) —
-    /// whichever comes first.
-    func checkHorizontalXScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
-        guard s.axes.xScale == .log, s.chartType == .horizontal else { return }
-        throw Diagnostic(
-            .invalidValue(
-                key: "xscale", value: "log",
-                expected:
-                    "auto for horizontal bars (their values lie along x from zero, which a log scale cannot show); set xscale auto first"
-            ),
-            at: range)
     }
 
     /// Notes for a chart whose x is the index: plots of different lengths, or from different

@@ -114,21 +114,6 @@ extension ChartLayout {
         return layer
     }
 
-    /// `last=on`: the last point in view with a value, where it is drawn (nil when it falls
-    /// outside the area, as beyond a fixed range).
-    func lastPoint(
-        _ p: ResolvedPlot, window: Range<Int>, position: (Int) -> Int, side: XSide, y: YMapping
-    ) -> Scene.Layer.LastPoint? {
-        let points = window.clamped(to: 0..<p.values.count)
-        guard let i = points.reversed().first(where: { p.values[$0].isFinite }) else { return nil }
-        let dot = DotPoint(x: position(i), y: y.dot(p.values[i]))
-        guard (0..<side.mapping.widthDots).contains(dot.x), (0..<y.heightDots).contains(dot.y)
-        else { return nil }
-        let x = side.plan.flatMap { plan in p.xs.map { plan.shownValue($0[i]) } } ?? Double(i)
-        return Scene.Layer.LastPoint(
-            dot: dot, x: x, value: p.shown(i), text: Self.lastText(p)(p.shown(i)))
-    }
-
     /// A run held level to each next point's column, then risen (`style=step`): a corner
     /// between every two points at different heights.
     static func steps(_ run: [DotPoint]) -> [DotPoint] {

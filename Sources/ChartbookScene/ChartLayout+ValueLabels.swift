@@ -30,29 +30,8 @@ extension ChartLayout {
         let area = f.area
         var space = LabelSpace(width: area.width, height: area.height)
         for layer in layers { takeCells(of: layer, in: &space) }
-        var texts = [Scene.Text]()
-        // The last points' values first (`last=on`): what the reader looks for — right of
-        // the plot on the point's row where the layout left room, else near the point.
-        let room = columns - area.column - area.width
-        var gutterRows = Set<Int>()
-        for (p, layer) in zip(c.plots, layers) {
-            guard let last = layer.last else { continue }
-            let text = last.text
-            let row = last.dot.y / dots.y
-            if TextMetrics.width(of: text) < room, gutterRows.insert(row).inserted {
-                texts.append(
-                    Scene.Text(
-                        role: .valueLabel, row: area.row + row,
-                        column: area.column + area.width + 1, text: text, color: p.color))
-                continue
-            }
-            for candidate in lastLabels(last, p, area: area) {
-                if let placed = place(candidate, in: &space, area: area) {
-                    texts.append(placed)
-                    break
-                }
-            }
-        }
+        // The last points' values first (`last=on`): what the reader looks for.
+        var texts = lastValueTexts(c, layers, area: area, space: &space)
         for (p, layer) in zip(c.plots, layers) {
             guard let labels = p.plot.style.labels, labels != .off else { continue }
             let text = labelText(p, labels)
@@ -175,48 +154,6 @@ extension ChartLayout {
                 places: [Place(row: row - 1, color: p.color), Place(row: row + 1, color: p.color)],
                 magnitude: abs(p.shown(i)))
         }
-    }
-
-    /// How `last=on` writes a value: a computed series as its labels are, else with four
-    /// significant digits (`16.78`, `1250`), so it reads at a glance.
-    static func lastText(_ p: ResolvedPlot) -> (Double) -> String {
-        p.plot.drawn != nil
-            ? computedText(p) : { LabelFormatter().label(for: $0, significantDigits: 4) }
-    }
-
-    /// The cells `last=on` values may need right of the plot: a space and the widest of the
-    /// texts of each such plot's lowest and highest value (0 without one).
-    func lastLabelWidth(_ c: ChartContext) -> Int {
-        c.plots.filter { $0.plot.style.stroke.last == true }.map { p in
-            guard let (lo, hi) = Statistics.extent(of: (p.original ?? p.values)[...]) else {
-                return 0
-            }
-            let text = Self.lastText(p)
-            return 1 + max(TextMetrics.width(of: text(lo)), TextMetrics.width(of: text(hi)))
-        }.max() ?? 0
-    }
-
-    /// Where the last point's value may be written, best first: in the room right of the
-    /// plot on its row (`lastLabelWidth` reserved it), else right of it inside the plot,
-    /// above or below it, or ending a few cells before it.
-    func lastLabels(_ last: Scene.Layer.LastPoint, _ p: ResolvedPlot, area: Scene.CellRect)
-        -> [LabelCandidate]
-    {
-        let text = last.text
-        let width = Double(TextMetrics.width(of: text))
-        let column = Double(last.dot.x / dots.x), row = last.dot.y / dots.y
-        let here = [Place(row: row, color: p.color)]
-        let around = [Place(row: row - 1, color: p.color), Place(row: row + 1, color: p.color)]
-        return [
-            LabelCandidate(
-                text: text, center: column + 1.5 + width / 2, places: here, magnitude: 0),
-            LabelCandidate(text: text, center: column + 0.5, places: around, magnitude: 0),
-        ]
-            + (0...3).map { shift in
-                LabelCandidate(
-                    text: text, center: column + 0.5 - Double(shift) - width / 2,
-                    places: around + here, magnitude: 0)
-            }
     }
 
     /// The cells a layer's marks are drawn on (a line: the cells of its points).

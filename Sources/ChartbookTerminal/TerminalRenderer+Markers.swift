@@ -49,4 +49,16 @@ extension TerminalRenderer {
         default: break
         }
     }
+
+    /// `last=on`: a whole-cell dot on each line's last point, in its colour.
+    func drawLastPoints(_ scene: Scene, into grid: inout CellGrid) {
+        let area = scene.plotArea
+        for layer in scene.layers {
+            guard let last = layer.last else { continue }
+            grid.set(
+                area.column + last.dot.x / scene.dotsPerCell.x,
+                area.row + last.dot.y / scene.dotsPerCell.y, raster.marker(.circle),
+                style: CellStyle(foreground: layer.color, bold: true))
+        }
+    }
 }
