@@ -16,6 +16,7 @@ public enum HelpText {
         var word = topic.value.replacingOccurrences(of: " =", with: "=")
         if word.count > 1, word.hasSuffix("=") { word.removeLast() }
         if word == kindsTopic { return kindsOverview(width: width) }
+        if word == keysTopic { return keysOverview(width: width) }
         if let group = HelpGroup(rawValue: word) {
             return group.title + "\n\n"
                 + commands(in: group).map { full($0, width: width) }
@@ -37,7 +38,8 @@ public enum HelpText {
     public static var topics: [String] {
         var seen = Set<String>()
         return
-            (HelpGroup.allCases.map(\.rawValue) + [kindsTopic] + Grammar.commands.map(\.topic)
+            (HelpGroup.allCases.map(\.rawValue) + [kindsTopic, keysTopic]
+            + Grammar.commands.map(\.topic)
             + Grammar.verbs + Plot.Kind.allNames + PlotOption.all.map(\.name))
             .filter { seen.insert($0).inserted }
     }
@@ -61,7 +63,24 @@ public enum HelpText {
             "  \(kindsTopic)    " + Plot.Kind.allCases.map(\.rawValue).joined(separator: " · ")
         text += wrap(
             kinds, width: width, indent: String(repeating: " ", count: 11), separator: " · ")
-        return text + "Tab completes commands, names and values; 'quit' or Ctrl-D leaves.\n"
+        return text
+            + wrap(
+                "Tab completes commands, names and values; at an empty prompt the arrow keys explore the chart (help keys); 'quit' or Ctrl-D leaves.",
+                width: width, indent: "")
+    }
+
+    /// `help keys`: what each key does at an empty prompt.
+    static let keysTopic = "keys"
+
+    /// `help keys`: the keys that explore a chart at an empty prompt, a line each, and how
+    /// they are kept.
+    static func keysOverview(width: Int) -> String {
+        table(
+            "Keys at an empty prompt (on a chart; Tab completes when nothing is selected):",
+            ExploreMove.allCases.map { ($0.keys, $0.summary) }, nameWidth: 9, width: width)
+            + wrap(
+                "Each key runs the command it names (select N, select x=VALUE, view A..B, scroll next): it is in history, undo takes it back and save script keeps it.",
+                width: width, indent: "")
     }
 
     /// The overview's last group, and `help kinds`: the plot kinds.
@@ -70,15 +89,26 @@ public enum HelpText {
     /// `help kinds`: every plot kind, a line each — its name, what it draws, its aliases —
     /// then how to read one in full.
     static func kindsOverview(width: Int) -> String {
-        var text = wrap(
-            "Plot kinds (add plot KIND SERIES …; help KIND shows one in full):", width: width,
-            indent: "")
-        for spec in PlotKindSpec.all {
-            let aliases =
-                spec.aliases.isEmpty ? "" : " (also: \(spec.aliases.joined(separator: ", ")))"
-            let name = spec.name.padding(toLength: 12, withPad: " ", startingAt: 0)
+        table(
+            "Plot kinds (add plot KIND SERIES …; help KIND shows one in full):",
+            PlotKindSpec.all.map { spec in
+                let aliases =
+                    spec.aliases.isEmpty ? "" : " (also: \(spec.aliases.joined(separator: ", ")))"
+                return (spec.name, spec.summary + aliases)
+            }, nameWidth: 12, width: width)
+    }
+
+    /// A title, then a line per row: its name in a column `nameWidth` wide, then its text,
+    /// wrapped under the text.
+    static func table(_ title: String, _ rows: [(String, String)], nameWidth: Int, width: Int)
+        -> String
+    {
+        var text = wrap(title, width: width, indent: "")
+        for (name, summary) in rows {
+            let padded = name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             text += wrap(
-                "  " + name + spec.summary + aliases, width: width, indent: "              ")
+                "  " + padded + summary, width: width,
+                indent: String(repeating: " ", count: nameWidth + 2))
         }
         return text
     }

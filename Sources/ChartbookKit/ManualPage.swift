@@ -28,7 +28,9 @@ public enum ManualPage {
         ] {
             page += bold(line) + ".br\n"
         }
-        page += description + options(usages) + commands() + kinds() + plotOptions() + files
+        page +=
+            description + options(usages) + commands() + kinds() + plotOptions() + keys()
+            + examples + exitStatus + environment + files
         return page
     }
 
@@ -91,6 +93,70 @@ public enum ManualPage {
         }
         return text
     }
+
+    /// The keys that explore a chart at an empty prompt (`help keys`).
+    static func keys() -> String {
+        var text =
+            ".SH KEYS\nAt an empty prompt, on a chart, these keys run the command they name (it is in history; undo takes it back):\n"
+        for move in ExploreMove.allCases {
+            text += ".TP\n" + bold(move.keys) + escaped(move.summary) + "\n"
+        }
+        return text
+    }
+
+    static let examples = """
+        .SH EXAMPLES
+        .TP
+        .B chartbook
+        The notebook: type \\fBload Docs/examples/data/sales.csv labels=month\\fR, then \\fBadd plot line sales.revenue\\fR.
+        .TP
+        .B chartbook plot line weather.csv temp_max
+        One chart from a file, drawn once in the terminal (its date column is x).
+        .TP
+        .B chartbook tour.cb \\-\\-svg tour.svg
+        Replay a script, then write its chart as SVG.
+        .TP
+        .B chartbook check lessons/
+        Replay every script under a folder against its recorded charts (CI).
+
+        """
+
+    static let exitStatus = """
+        .SH EXIT STATUS
+        .TP
+        .B 0
+        Every command ran (or the notebook was left with quit or Ctrl\\-D).
+        .TP
+        .B 1
+        A command failed (the first, unless \\-\\-keep\\-going), a file could not be read or written, or \\fBchartbook check\\fR found a chart that changed.
+        .TP
+        .B 2
+        Standard input held data, not commands (the message says how to draw it).
+
+        """
+
+    static let environment = """
+        .SH ENVIRONMENT
+        .TP
+        .B NO_COLOR
+        Set and not empty: no colour (as \\-\\-color off).
+        .TP
+        .B TERM, COLORTERM
+        The colours the terminal shows (TERM=dumb: plain ASCII, no escapes).
+        .TP
+        .B COLUMNS, LINES
+        The size to draw at when the terminal cannot say.
+        .TP
+        .B PAGER
+        Shows listings taller than the window (default less).
+        .TP
+        .B KITTY_WINDOW_ID, TERM_PROGRAM, TMUX
+        How pictures reach the terminal with \\-\\-canvas auto (kitty, iTerm2, inside tmux).
+        .TP
+        .B XDG_CONFIG_HOME, XDG_STATE_HOME, HOME
+        Where the init script and the history live (FILES).
+
+        """
 
     static let files = """
         .SH FILES

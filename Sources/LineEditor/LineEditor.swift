@@ -21,6 +21,8 @@ public final class LineEditor {
         /// The window changed size, or Ctrl-L asked for a fresh screen, while a line was
         /// being typed: redraw, then read again starting from `typed`.
         case redraw(typed: String, clear: Bool)
+        /// A key `explores` took at an empty line.
+        case key(Key)
     }
 
     /// What Tab offers for the text before the cursor: replace `partial` (the end of that
@@ -34,7 +36,7 @@ public final class LineEditor {
         }
     }
 
-    private let editor: OpaquePointer
+    let editor: OpaquePointer
     private let history: OpaquePointer
     private var promptBuffer: UnsafeMutablePointer<CChar>
     /// Computes completions for the text before the cursor.
@@ -44,6 +46,9 @@ public final class LineEditor {
     /// The window's size (columns, rows) now: a change while a line is typed ends the read
     /// with `.redraw`. Nil: never checked.
     public var windowSize: (() -> (Int, Int))?
+    /// Whether `key`, pressed at an empty line, acts on the chart (the read then ends with
+    /// `.key`) rather than editing the line. Nil: keys always edit.
+    public var explores: ((Key) -> Bool)?
 
     /// Why the current read ended early, and the line typed so far.
     private var interruption: (typed: String, clear: Bool)?
@@ -51,6 +56,10 @@ public final class LineEditor {
     private var sizeAtStart: (Int, Int)?
     /// Bytes of a UTF-8 character read so far.
     private var pendingBytes = [UInt8]()
+    /// Bytes read from the terminal while telling a key, given to libedit before reading more.
+    var queued = [UInt8]()
+    /// The key that ended the current read.
+    private var pressed: Key?
     /// Whether the history search's label was shown for the line being read.
     private var searchLabelled = false
 
@@ -107,6 +116,7 @@ public final class LineEditor {
         promptBuffer = strdup(Self.markInvisible(prompt))
         Interrupts.clear()
         interruption = nil
+        pressed = nil
         pendingBytes = []
         sizeAtStart = windowSize?()
         searchLabelled = false
@@ -123,6 +133,7 @@ public final class LineEditor {
         pthread_sigmask(SIG_BLOCK, &winch, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         guard let raw = el_gets(editor, &count) else {
+            if let pressed { return .key(pressed) }
             if let interruption {
                 return .redraw(typed: interruption.typed, clear: interruption.clear)
             }
@@ -172,6 +183,13 @@ public final class LineEditor {
     /// fg) redraw the line and wait again, as libedit's own reader does.
     private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         while true {
+            if !queued.isEmpty {
+                if let scalar = decode(queued.removeFirst()) {
+                    character.pointee = wchar_t(bitPattern: scalar.value)
+                    return 1
+                }
+                continue
+            }
             var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
             let ready = poll(&descriptor, 1, 100)
             if ready == 0 {
@@ -196,6 +214,16 @@ public final class LineEditor {
                 return -1
             }
             if got == 0 { return -1 }  // the terminal went away
+            if let explores, pendingBytes.isEmpty, !searchLabelled, lineIsEmpty,
+                [0x09, 0x1B, 0x2B, 0x2D].contains(byte)
+            {
+                let (key, bytes) = key(startingWith: byte)
+                if let key, explores(key) {
+                    pressed = key
+                    return 0
+                }
+                queued.append(contentsOf: bytes.dropFirst())
+            }
             if let scalar = decode(byte) {
                 // Ctrl-R: libedit's search says only `bck:`; say what it is, once a line,
                 // on a line of its own above the prompt (issue 31).

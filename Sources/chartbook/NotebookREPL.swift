@@ -19,7 +19,13 @@ struct NotebookREPL {
     let fixedSize: (columns: Int, rows: Int)?
 
     /// Holds the current session for the completion callback.
-    final class SessionBox { var session = Session() }
+    final class SessionBox {
+        var session = Session()
+        /// A continued line (`\`) is being typed: keys edit it.
+        var continuing = false
+        /// The main plot whose points ← → step along (Tab moves on).
+        var walked = 0
+    }
 
     func run(_ notebook: inout Notebook) {
         // Through tmux a kitty picture is the terminal's, not the pane's: not left behind.
@@ -42,6 +48,7 @@ struct NotebookREPL {
         var pendingHistory = [String]()
         var typed = ""
         while true {
+            box.continuing = !pending.isEmpty
             let prompt = pending.isEmpty ? self.prompt(for: notebook.session) : "... "
             // Back from a window too small: a clean screen with the chart at the new size
             // (issue 31: the old chart stayed, garbled, until Ctrl-L).
@@ -68,6 +75,14 @@ struct NotebookREPL {
                 pending = ""
                 pendingHistory = []
                 continue
+            case .key(let key):
+                let outcome = explore(key, in: &notebook, box: box) { entry in
+                    editor.remember(entry)
+                    history.add(entry)
+                    historyFile.save(history)
+                    return history
+                }
+                if outcome == .quit { return }
             case .line(let line):
                 if line.trimmingTrailingSpaces.hasSuffix("\\") {
                     pending += line + "\n"
@@ -102,6 +117,7 @@ struct NotebookREPL {
             return LineEditor.Completion(partial: result.partial, candidates: result.candidates)
         }
         editor.terminalWidth = { [environment] in environment.size().columns }
+        editor.explores = { key in Self.explores(key, in: box) }
         if fixedSize == nil { editor.windowSize = { [environment] in environment.size() } }
         return editor
     }
@@ -145,9 +161,10 @@ struct NotebookREPL {
     }
 
     /// Runs one typed entry; draws when the chart changed.
-    func execute(_ text: String, in notebook: inout Notebook, history: HistoryStore)
-        -> ScriptRunner.Outcome
-    {
+    /// `note`: said under the chart before the entry's own feedback (an explore key's).
+    func execute(
+        _ text: String, in notebook: inout Notebook, history: HistoryStore, note: String? = nil
+    ) -> ScriptRunner.Outcome {
         // An entry that does not parse runs as any other (and fails there).
         let commands = Self.parsed(text)
         // `set canvas auto` typed asks the terminal again (passthrough may be on now).
@@ -155,12 +172,13 @@ struct NotebookREPL {
             environment.pictureAnswer.value = nil
             environment.pictureAnswer.toldWhyNot = false
         }
-        let output =
+        var output =
             if let commands, Self.mayWaitOnEngine(commands, session: notebook.session) {
                 runWithPreview(text, commands, in: &notebook, history: history)
             } else {
                 run(text, in: &notebook, history: history)
             }
+        if let note { output.feedback = note + "\n" + output.feedback }
         return show(output, session: output.drawn ?? notebook.session)
     }
 
