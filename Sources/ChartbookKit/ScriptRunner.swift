@@ -201,10 +201,10 @@ public struct ScriptRunner: Sendable {
                 bytes.count > 24
                 ? [16, 20].map { bytes[$0..<($0 + 4)].reduce(0) { $0 << 8 | Int($1) } } : []
             let pixels = size.count == 2 ? "\(size[0])×\(size[1]) px" : "PNG"
-            return (bytes, Self.wrote(path, pixels, bytes.count))
+            return (bytes, Self.wrote(path, pixels, bytes.count) + Self.themeNote(session))
         case .chart(let session, .pdf(let size)):
             let bytes = try SVGRasterizer.pdf(chartSVG(session, size: size))
-            return (bytes, Self.wrote(path, "PDF", bytes.count))
+            return (bytes, Self.wrote(path, "PDF", bytes.count) + Self.themeNote(session))
         case .chart(let session, .svg(let size)):
             text = chartSVG(session, size: size)
             detail = Self.pixelSize(ofSVG: text).map { "\($0) px" } ?? "SVG"
@@ -231,6 +231,13 @@ public struct ScriptRunner: Sendable {
         }
         let bytes = Array(text.utf8)
         return (bytes, Self.wrote(path, detail, bytes.count))
+    }
+
+    /// Under `wrote` for a PNG or PDF drawn in the default dark theme: how to get a light
+    /// page (issue 54: a picture for a document came out dark with no word of why).
+    static func themeNote(_ session: Session) -> String {
+        session.output.themeChosen
+            ? "" : "  in the dark theme; set theme light (or paper, for print) for a light page\n"
     }
 
     /// `wrote PATH (DETAIL, SIZE)`.

@@ -41,7 +41,9 @@ public enum ColorQuantizer {
         return Color(red: s(c.red), green: s(c.green), blue: s(c.blue))
     }
 
-    /// Index 16...255 of the nearest colour in the 6×6×6 cube or the grey ramp.
+    /// Index 16...255 of the nearest colour in the 6×6×6 cube or the grey ramp. A chromatic
+    /// colour (channels more than 40 apart) never maps to the grey ramp: the dark blues and
+    /// purples of a heatmap's ramp stayed grey (issue 54), and a grey step reads as "no value".
     public static func index256(_ c: Color) -> Int {
         func nearestLevel(_ v: UInt8) -> Int {
             var best = 0
@@ -56,6 +58,7 @@ public enum ColorQuantizer {
         let greyStep = min(max((average - 8 + 5) / 10, 0), 23)
         let grey = 8 + greyStep * 10
         let greyDistance = distance(c, grey, grey, grey)
-        return greyDistance < cubeDistance ? 232 + greyStep : cubeIndex
+        let chromatic = Int(max(c.red, c.green, c.blue)) - Int(min(c.red, c.green, c.blue)) > 40
+        return !chromatic && greyDistance < cubeDistance ? 232 + greyStep : cubeIndex
     }
 }

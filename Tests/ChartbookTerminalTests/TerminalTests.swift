@@ -114,6 +114,12 @@ import ChartbookData
                 || ColorQuantizer.index16(Color(hex: 0xf28e2b)) == 3)
         #expect(ColorQuantizer.index16(Color(hex: 0x6c6c6c)) == 8)
         #expect(ColorQuantizer.index256(Color(hex: 0x808080)) == 244)
+        // A heatmap's ramp stays coloured in 256 colours: no step lands on the grey ramp
+        // (232…255), where its dark purples and blues went (issue 54).
+        for step in 0...100 {
+            let color = ColorRamp.color(Double(step) / 100)
+            #expect(ColorQuantizer.index256(color) < 232, "\(color)")
+        }
     }
 }
 
