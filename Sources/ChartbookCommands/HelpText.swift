@@ -50,8 +50,9 @@ public enum HelpText {
 
     /// One line per group listing its commands, then how to read more.
     public static func overview(width: Int) -> String {
-        var text =
-            "Commands by group (help GROUP shows a group in full, help COMMAND one command, help KIND a plot kind):\n"
+        var text = wrap(
+            "Commands by group (help GROUP shows a group in full, help COMMAND one command, help KIND a plot kind):",
+            width: width, indent: "")
         for group in HelpGroup.allCases {
             let line =
                 "  " + group.rawValue + String(repeating: " ", count: 9 - group.rawValue.count)

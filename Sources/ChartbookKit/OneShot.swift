@@ -106,7 +106,7 @@ public struct OneShot: Equatable, Sendable {
 
     /// The plots (and title) for the file as loaded, `dataset`: without `--x`, a lone date or
     /// time column is the x; without columns, the y is the first numeric column that is not
-    /// the x or the `--by` column (`plot --help` promises it). Without the dataset (it did
+    /// the x, the `--by` column or named as a code (`measure`; `plot --help` promises it). Without the dataset (it did
     /// not load) or such a column, the dataset's name stands for the series and the
     /// language says what is wrong.
     public func plotCommands(for loaded: Dataset?) -> String { plotScript(for: loaded).text }
@@ -123,11 +123,7 @@ public struct OneShot: Equatable, Sendable {
         // A lone date or time column is the dataset's x already (load's rule).
         let xName = self.x ?? loaded?.xColumn
         var ys = zip(columns, words.columns).map { ($0, Optional($1)) }
-        if ys.isEmpty, let loaded,
-            let first = loaded.columns.first(where: {
-                $0.kind == .number && $0.name != xName && $0.name != by
-            })
-        {
+        if ys.isEmpty, let loaded, let first = Self.measure(in: loaded, besides: [xName, by]) {
             ys = [(first.name, nil)]
         }
         let series: [(String, Range<Int>?)] =
@@ -150,6 +146,28 @@ public struct OneShot: Equatable, Sendable {
         }
         appendTitle(words, &script)
         return script
+    }
+
+    /// The column a one-liner draws when none is named: the first numeric column that is not
+    /// one of `others` and not named as a code (`status`, `http_code`, `user_id`: an HTTP
+    /// status is not the measure of a log, issue 54), else the first numeric one.
+    static func measure(in dataset: Dataset, besides others: [String?]) -> Column? {
+        let numeric = dataset.columns.filter { $0.kind == .number && !others.contains($0.name) }
+        return numeric.first { !isCode($0.name) } ?? numeric.first
+    }
+
+    /// Whether a column's name says it holds codes or identifiers, not a measure: `id`,
+    /// `status`, `code`, `port`, `pid`, `uid`, `zip`, alone or as the last word (`user_id`,
+    /// `http-status`, `statusCode`).
+    static func isCode(_ name: String) -> Bool {
+        let words = ["id", "status", "code", "port", "pid", "uid", "zip"]
+        let lower = name.lowercased()
+        return words.contains { word in
+            lower == word || lower.hasSuffix("_" + word) || lower.hasSuffix("-" + word)
+                || lower.hasSuffix(" " + word)
+                || (name.hasSuffix(word.prefix(1).uppercased() + word.dropFirst())
+                    && name.count > word.count)
+        }
     }
 
     /// `--agg`, `--bin`, `--where`, `--facet` as the plot options they name.

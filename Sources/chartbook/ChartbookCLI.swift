@@ -23,7 +23,7 @@ struct ChartbookCLI: ParsableCommand {
         abstract: "A chart notebook for the terminal.",
         usage: """
             chartbook [<options>] [<scripts> ...] [-e <commands>]
-            chartbook plot <kind> <file> [<columns> ...] [--x <column>] [--by <column>]
+            chartbook plot <kind> <file> [<columns> ...] [--x <col>] [--by <col>]
             chartbook check [--record] [<paths> ...]
             chartbook help [<topic>]
             """,

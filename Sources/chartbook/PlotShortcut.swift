@@ -36,7 +36,7 @@ struct PlotShortcut: ParsableCommand {
 
     @Argument(
         help:
-            "The columns to draw (default: the first numeric one that is not the x; a lone date or time column is the x)."
+            "The columns to draw (default: the first numeric one that is not the x nor named as a code, like status or user_id; a lone date or time column is the x)."
     )
     var columns: [String] = []
 

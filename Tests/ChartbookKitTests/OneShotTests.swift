@@ -26,6 +26,26 @@ import ChartbookModel
         #expect(piped.script(for: nil) == "load - as stdin\nadd plot dot stdin by=origin\n")
     }
 
+    /// Issue 54: without a column named, a column named as a code (a log's HTTP `status`, a
+    /// `user_id`) is passed over for the measure after it; alone, it is drawn.
+    @Test func aCodeColumnIsNotTheMeasure() {
+        let log = Dataset(
+            name: "log",
+            columns: [
+                Column(name: "status", numbers: [200, 404]),
+                Column(name: "userId", numbers: [7, 8]),
+                Column(name: "latency_ms", numbers: [12.5, 3.1]),
+            ], source: .inline)
+        #expect(OneShot.measure(in: log, besides: [])?.name == "latency_ms")
+        let codes = Dataset(
+            name: "c", columns: [Column(name: "http_status", numbers: [200])], source: .inline)
+        #expect(OneShot.measure(in: codes, besides: [])?.name == "http_status")
+        #expect(
+            !OneShot.isCode("latency") && !OneShot.isCode("episode") && !OneShot.isCode("Valid"))
+        #expect(
+            OneShot.isCode("ID") && OneShot.isCode("statusCode") && OneShot.isCode("http-status"))
+    }
+
     /// Issue 26: an error in a command the one-line form made speaks of what the user typed,
     /// not of a script they never wrote (`chartbook plot:1:17: …` under `add plot …`).
     @Test func errorsPointIntoTheCommandLine() {
