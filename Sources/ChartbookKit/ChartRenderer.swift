@@ -60,10 +60,13 @@ public enum ChartRenderer {
     public static func scene(for session: Session, on target: TerminalTarget) -> Scene {
         let (columns, rows) = size(of: session, on: target)
         let raster = DotRaster(canvas: session.output.canvas)
-        return ChartLayout(
+        var layout = ChartLayout(
             columns: columns, rows: rows, dots: raster.density,
-            glyphs: Glyphs(asciiOnly: session.output.canvas == .ascii)
-        ).scene(for: session)
+            glyphs: Glyphs(asciiOnly: session.output.canvas == .ascii))
+        // In colour the groups' lines are told apart by it: solid, not scattered dots.
+        layout.groupDashes =
+            session.output.colorMode.resolved(environment: target.colorMode) == .none
+        return layout.scene(for: session)
     }
 
     /// The plot area's width in cells for this session on this terminal (what `scroll` pages by).

@@ -22,7 +22,9 @@ extension ChartLayout {
     func facetScene(_ session: Session) -> Scene {
         let keys = session.facetKeys
         // Every panel's rows, resolved once: the legend's series, the shared bins and slots.
-        let whole = SeriesResolver(session: session, scale: session.xScaleKind).resolve()
+        var all = SeriesResolver(session: session, scale: session.xScaleKind)
+        all.groupDashes = groupDashes
+        let whole = all.resolve()
         var texts = titleText(session).map { [$0] } ?? []
         texts += pageLegend(session, whole, row: texts.count)
         let top = texts.map(\.row).max().map { $0 + 1 } ?? 0
@@ -150,6 +152,7 @@ extension ChartLayout {
         resolver.groupOrders = shared.groupOrders
         resolver.sharedBinning = shared.binning
         resolver.sharedCategories = shared.categories
+        resolver.groupDashes = groupDashes
         return resolver
     }
 

@@ -16,6 +16,10 @@ public struct ChartLayout: Sendable {
     /// Vector output (SVG): bars are kept at their own positions down to one dot (pixel)
     /// wide; a cell renderer keeps one bar per cell column once slots are under a cell.
     public var vectorBars = false
+    /// Whether the lines of several `by=` groups differ in dash pattern as well as colour:
+    /// in SVG and on a terminal without colour; a terminal in colour draws them solid (a
+    /// dashed braille line reads as scattered dots, and the colours tell them apart).
+    public var groupDashes = true
     /// The panel of a faceted page this layout draws (its faceted plots keep its rows), and
     /// what it shares with the other panels; nil and empty for a chart of its own.
     var panel: Facet.Key?

@@ -14,6 +14,8 @@ struct SeriesResolver {
     /// slots of every panel's rows.
     var sharedBinning: HistogramBinning? = nil
     var sharedCategories: XCategories? = nil
+    /// Whether lines of several groups differ in dash pattern (`ChartLayout.groupDashes`).
+    var groupDashes = true
     /// In a panel: each faceted plot's rows there (`Session.facetPartition`), by plot id;
     /// found once for the page instead of once per panel and pass.
     var panelRows: [String: [Int]] = [:]
@@ -269,7 +271,7 @@ struct SeriesResolver {
             s.plot.style.marker.shape = Self.groupShapes[group.number % Self.groupShapes.count]
         }
         // Lines of several groups differ in pattern too: solid, dashed, dotted.
-        if count > 1, plot.kind.isLine, plot.style.stroke.dash == nil {
+        if count > 1, groupDashes, plot.kind.isLine, plot.style.stroke.dash == nil {
             let dashes = StrokeStyle.Dash.allCases
             s.plot.style.stroke.dash = dashes[group.number % dashes.count]
         }
