@@ -144,6 +144,27 @@ public struct Column: Equatable, Sendable {
         }
     }
 
+    /// The most equal numbers in a row (1 for a column without repeats, 0 when empty or
+    /// text): of an ascending x column, the most rows that share one x — found by one pass
+    /// on first use, then kept, so a redraw does not walk 10⁸ rows to say so.
+    public var longestRun: Int {
+        guard let numbers else { return 0 }
+        return summaryCache.longestRun { Self.longestRun(of: numbers) }
+    }
+
+    /// The most equal numbers in a row of `numbers` (0 when empty).
+    public static func longestRun(of numbers: [Double]) -> Int {
+        numbers.withUnsafeBufferPointer { v in
+            guard !v.isEmpty else { return 0 }
+            var run = 1, most = 1
+            for i in v.indices.dropFirst() {
+                run = v[i] == v[i - 1] ? run + 1 : 1
+                most = max(most, run)
+            }
+            return most
+        }
+    }
+
     /// Equal columns: the same name, kind and cells (a kept summary is derived from them).
     public static func == (a: Column, b: Column) -> Bool {
         a.name == b.name && a.values == b.values && a.unparseable == b.unparseable

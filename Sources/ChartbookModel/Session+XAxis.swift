@@ -157,6 +157,19 @@ extension Session {
             return lo <= hi ? lo...hi : nil
         }
         for plot in mainPlots {
+            // An ascending x column's ends are its first and last numbers (its first above 0
+            // on a log scale): no pass over 10⁸ rows on every scroll.
+            if kind != .category, let column = xColumn(of: plot), column.ascends,
+                let numbers = column.numbers, let last = numbers.last
+            {
+                let first =
+                    kind == .log ? numbers.first(where: { $0 > 0 }) ?? .nan : numbers[0]
+                if first.isFinite, kind != .log || last > 0 {
+                    lo = min(lo, first)
+                    hi = max(hi, last)
+                }
+                continue
+            }
             for x in xValues(of: plot, on: kind, categories: &categories)
             where x.isFinite && (kind != .log || x > 0) {
                 lo = min(lo, x)

@@ -39,8 +39,11 @@ struct SeriesResolver {
         var summary: SummaryPyramid?
         /// x values on a real x scale, one per value; nil when x is the index.
         var xs: [Double]? {
-            didSet { xsAscend = false }
+            didSet { xsAscend = false; xsLongestRun = nil }
         }
+        /// The most equal `xs` in a row, when they are an x column's own numbers (the
+        /// column keeps the count: `Column.longestRun`); nil once `xs` change.
+        var xsLongestRun: Int?
         /// Whether `xs` are known to be finite and never decreasing (those of an x column
         /// that `Column.ascends`): `order` need not look at them.
         var xsAscend = false
@@ -279,6 +282,7 @@ struct SeriesResolver {
             let x = xs == nil ? nil : session.xColumn(of: plot)
             if xs == nil || x?.ascends == true {
                 s.xsAscend = xs != nil
+                s.xsLongestRun = xs == nil ? nil : x?.longestRun
                 s.summary =
                     plot.drawn.map { $0.table.column(named: $0.y)?.summary }
                     ?? session.dataset(named: plot.series.dataset)?
@@ -407,11 +411,7 @@ struct SeriesResolver {
         var found = [(String, Int)]()
         for s in series where s.plot.kind.isLine && s.plot.binding.order == .x && s.sorted {
             guard let xs = s.xs, !found.contains(where: { $0.0 == s.plot.id }) else { continue }
-            var run = 1, most = 1
-            for i in xs.indices.dropFirst() {
-                run = xs[i] == xs[i - 1] ? run + 1 : 1
-                most = max(most, run)
-            }
+            let most = s.xsLongestRun ?? Column.longestRun(of: xs)
             if most > 1 { found.append((s.plot.id, most)) }
         }
         return found
