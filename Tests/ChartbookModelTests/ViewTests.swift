@@ -58,3 +58,40 @@ import Testing
         #expect(d.count == 2)
     }
 }
+
+/// An ascending x column's extent is read from its ends (no pass over every row), and is
+/// the extent a pass finds: on a linear and a log scale (only values above 0), ascending or
+/// not, with a missing value.
+@Suite struct XExtentTests {
+    func session(xs: [Double]) -> Session {
+        var s = Session()
+        s.datasets = [
+            Dataset(
+                name: "d",
+                columns: [
+                    Column(name: "x", numbers: xs),
+                    Column(name: "v", numbers: xs.map { _ in 1 }),
+                ], source: .inline)
+        ]
+        var binding = PlotBinding()
+        binding.x = "x"
+        s.plots = [
+            Plot(
+                id: "p", kind: .line, series: SeriesReference(dataset: "d", column: "v"),
+                style: PlotStyle(), binding: binding)
+        ]
+        return s
+    }
+
+    @Test func ascendingEndsAreThePassesExtent() {
+        let ascending = session(xs: [-3, -1, 0, 2, 5, 9])
+        #expect(ascending.xExtent(on: .linear) == -3...9)
+        #expect(ascending.xExtent(on: .log) == 2...9)
+        let shuffled = session(xs: [5, -3, 9, .nan, 2, 0])
+        #expect(shuffled.xExtent(on: .linear) == -3...9)
+        #expect(shuffled.xExtent(on: .log) == 2...9)
+        #expect(session(xs: [-2, -1]).xExtent(on: .log) == nil)
+        #expect(Column(name: "x", numbers: [1, 1, 2, 2, 2, 3]).longestRun == 3)
+        #expect(Column(name: "x", numbers: []).longestRun == 0)
+    }
+}
