@@ -30,12 +30,11 @@ let package = Package(
             name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(
             name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ", "CCurl"]),
-        // librsvg and cairo, which turn chartbook's SVG into PNG and PDF (`save png`, `save pdf`).
-        .systemLibrary(
-            name: "CRsvg", pkgConfig: "librsvg-2.0",
-            providers: [.apt(["librsvg2-dev", "libcairo2-dev"])]),
-        .systemLibrary(
-            name: "CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
+        // librsvg and cairo, which turn chartbook's SVG into PNG and PDF (`save png`, `save pdf`),
+        // and libsixel: their types only (own headers); the libraries are opened with dlopen
+        // when a picture is first drawn, not linked (issue 53: start-up).
+        .systemLibrary(name: "CRsvg"),
+        .systemLibrary(name: "CSixel"),
         .target(name: "ChartbookRaster", dependencies: ["ChartbookModel", "CRsvg", "CSixel"]),
         // One transform model (aggregate, bin, window) and its local executor and SQL compiler.
         .target(name: "ChartbookTransform", dependencies: ["ChartbookModel", "ChartbookData"]),

@@ -19,15 +19,16 @@ public enum SVGRasterizer {
     public static func png(
         _ svg: String, scale: Double = 1, region: Region? = nil, memoryBudget: Int = .max
     ) throws(Failure) -> [UInt8] {
+        let c = try RasterFunctions.get()
         let surface = try image(
-            svg, scale: scale, region: region, format: CAIRO_FORMAT_ARGB32,
+            svg, c, scale: scale, region: region, format: CAIRO_FORMAT_ARGB32,
             budget: (bytesPerPixel: 8, bytes: memoryBudget))
-        defer { cairo_surface_destroy(surface) }
+        defer { c.surfaceDestroy(surface) }
         let sink = Sink()
-        let status = cairo_surface_write_to_png_stream(
+        let status = c.writePNGStream(
             surface, Sink.write, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(reason: String(cString: cairo_status_to_string(status)))
+            throw Failure(reason: c.statusText(status).map { String(cString: $0) } ?? "cairo failed")
         }
         return sink.bytes
     }
@@ -36,12 +37,12 @@ public enum SVGRasterizer {
     /// it); a size beyond `maximumPixels`, or needing more than `budget` allows at its bytes
     /// a pixel, is refused, not allocated.
     private static func image(
-        _ svg: String, scale: Double, region: Region? = nil, format: cairo_format_t,
+        _ svg: String, _ c: RasterFunctions, scale: Double, region: Region? = nil, format: cairo_format_t,
         budget: (bytesPerPixel: Int, bytes: Int) = (4, .max)
     ) throws(Failure) -> OpaquePointer {
-        let handle = try load(svg)
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        let (width, height) = try size(of: handle)
+        let handle = try load(svg, c)
+        defer { c.objectUnref(UnsafeMutableRawPointer(handle)) }
+        let (width, height) = try size(of: handle, c)
         var w = Int((width * scale).rounded(.up)), h = Int((height * scale).rounded(.up))
         var transform = Transform(sx: scale, sy: scale, x: 0, y: 0)
         if let region {
@@ -63,13 +64,13 @@ public enum SVGRasterizer {
                     + "memory, more than the budget of \(ResourceLimits.bytesText(budget.bytes)) "
                     + "(set memory, or a smaller size or scale=)")
         }
-        guard let surface = cairo_image_surface_create(format, Int32(w), Int32(h)) else {
+        guard let surface = c.imageSurfaceCreate(format, Int32(w), Int32(h)) else {
             throw Failure(reason: "cairo could not make an image")
         }
         do {
-            try draw(handle, on: surface, width: width, height: height, transform)
+            try draw(handle, c, on: surface, width: width, height: height, transform)
         } catch {
-            cairo_surface_destroy(surface)
+            c.surfaceDestroy(surface)
             throw error
         }
         return surface
@@ -81,17 +82,18 @@ public enum SVGRasterizer {
         _ svg: String, scale: Double = 1, region: Region? = nil, memoryBudget: Int = .max
     ) throws(Failure) -> (width: Int, height: Int, pixels: [UInt8]) {
         // Its surface (4 bytes a pixel) and the RGB copy (3).
+        let c = try RasterFunctions.get()
         let surface = try image(
-            svg, scale: scale, region: region, format: CAIRO_FORMAT_RGB24,
+            svg, c, scale: scale, region: region, format: CAIRO_FORMAT_RGB24,
             budget: (bytesPerPixel: 7, bytes: memoryBudget))
-        defer { cairo_surface_destroy(surface) }
-        let w = Int(cairo_image_surface_get_width(surface))
-        let h = Int(cairo_image_surface_get_height(surface))
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else {
+        defer { c.surfaceDestroy(surface) }
+        let w = Int(c.imageSurfaceWidth(surface))
+        let h = Int(c.imageSurfaceHeight(surface))
+        c.surfaceFlush(surface)
+        guard let data = c.imageSurfaceData(surface) else {
             throw Failure(reason: "cairo gave no pixels")
         }
-        let stride = Int(cairo_image_surface_get_stride(surface))
+        let stride = Int(c.imageSurfaceStride(surface))
         var pixels = [UInt8](repeating: 0, count: w * h * 3)
         // RGB24 is a native-endian 32-bit word per pixel: 0x00RRGGBB.
         for y in 0..<h {
@@ -111,30 +113,31 @@ public enum SVGRasterizer {
     /// The PDF of `svg`: one page the SVG's size, 1 SVG pixel = ¾ point (96 pixels an inch,
     /// as `rsvg-convert` measures), text and lines as vectors.
     public static func pdf(_ svg: String) throws(Failure) -> [UInt8] {
-        let handle = try load(svg)
-        defer { g_object_unref(UnsafeMutableRawPointer(handle)) }
-        let (width, height) = try size(of: handle)
+        let c = try RasterFunctions.get()
+        let handle = try load(svg, c)
+        defer { c.objectUnref(UnsafeMutableRawPointer(handle)) }
+        let (width, height) = try size(of: handle, c)
         let sink = Sink()
         guard
-            let surface = cairo_pdf_surface_create_for_stream(
+            let surface = c.pdfSurfaceCreate(
                 Sink.write, Unmanaged.passUnretained(sink).toOpaque(), width * 0.75,
                 height * 0.75)
         else { throw Failure(reason: "cairo could not make a PDF") }
         // No creation date: the same chart is the same file, as every output is.
-        cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+        c.pdfSetMetadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
         do {
             try draw(
-                handle, on: surface, width: width, height: height,
+                handle, c, on: surface, width: width, height: height,
                 Transform(sx: 0.75, sy: 0.75, x: 0, y: 0))
         } catch {
-            cairo_surface_destroy(surface)
+            c.surfaceDestroy(surface)
             throw error
         }
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
+        c.surfaceFinish(surface)
+        let status = c.surfaceStatus(surface)
+        c.surfaceDestroy(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(reason: String(cString: cairo_status_to_string(status)))
+            throw Failure(reason: c.statusText(status).map { String(cString: $0) } ?? "cairo failed")
         }
         return sink.bytes
     }
@@ -154,22 +157,25 @@ public enum SVGRasterizer {
     /// The most pixels an image may have (a 16 000 × 16 000 square: 1 GiB of ARGB).
     public static let maximumPixels = 16_000 * 16_000
 
-    private static func load(_ svg: String) throws(Failure) -> UnsafeMutablePointer<RsvgHandle> {
+    private static func load(_ svg: String, _ c: RasterFunctions) throws(Failure)
+        -> OpaquePointer
+    {
         var error: UnsafeMutablePointer<GError>?
         let bytes = Array(svg.utf8)
         let handle = bytes.withUnsafeBufferPointer {
-            rsvg_handle_new_from_data($0.baseAddress, gsize($0.count), &error)
+            c.handleFromData($0.baseAddress, gsize($0.count), &error)
         }
-        guard let handle else { throw Failure(reason: message(error) ?? "librsvg read no SVG") }
+        guard let handle else { throw Failure(reason: message(error, c) ?? "librsvg read no SVG") }
         return handle
     }
 
     /// The SVG's width and height in pixels.
-    private static func size(of handle: UnsafeMutablePointer<RsvgHandle>) throws(Failure)
+    private static func size(of handle: OpaquePointer, _ c: RasterFunctions)
+        throws(Failure)
         -> (Double, Double)
     {
         var width = 0.0, height = 0.0
-        guard rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0,
+        guard c.intrinsicSize(handle, &width, &height) != 0,
             width > 0, height > 0
         else { throw Failure(reason: "the SVG has no size in pixels") }
         return (width, height)
@@ -181,25 +187,28 @@ public enum SVGRasterizer {
     }
 
     private static func draw(
-        _ handle: UnsafeMutablePointer<RsvgHandle>, on surface: OpaquePointer, width: Double,
+        _ handle: OpaquePointer, _ c: RasterFunctions,
+        on surface: OpaquePointer, width: Double,
         height: Double, _ transform: Transform
     ) throws(Failure) {
-        guard let context = cairo_create(surface) else {
+        guard let context = c.create(surface) else {
             throw Failure(reason: "cairo could not draw")
         }
-        defer { cairo_destroy(context) }
-        cairo_scale(context, transform.sx, transform.sy)
-        cairo_translate(context, transform.x, transform.y)
+        defer { c.destroy(context) }
+        c.scale(context, transform.sx, transform.sy)
+        c.translate(context, transform.x, transform.y)
         var viewport = RsvgRectangle(x: 0, y: 0, width: width, height: height)
         var error: UnsafeMutablePointer<GError>?
-        guard rsvg_handle_render_document(handle, context, &viewport, &error) != 0 else {
-            throw Failure(reason: message(error) ?? "librsvg could not draw the SVG")
+        guard c.renderDocument(handle, context, &viewport, &error) != 0 else {
+            throw Failure(reason: message(error, c) ?? "librsvg could not draw the SVG")
         }
     }
 
-    private static func message(_ error: UnsafeMutablePointer<GError>?) -> String? {
+    private static func message(_ error: UnsafeMutablePointer<GError>?, _ c: RasterFunctions)
+        -> String?
+    {
         guard let error else { return nil }
-        defer { g_error_free(error) }
+        defer { c.errorFree(error) }
         return error.pointee.message.map { String(cString: $0) }
     }
 

@@ -11,26 +11,27 @@ public enum SixelEncoder {
         guard width > 0, height > 0, pixels.count == width * height * 3 else {
             throw SVGRasterizer.Failure(reason: "no pixels to encode")
         }
+        let c = try SixelFunctions.get()
         let sink = Sink()
         var output: OpaquePointer?
         guard
-            sixel_output_new(&output, Sink.write, Unmanaged.passUnretained(sink).toOpaque(), nil)
+            c.outputNew(&output, Sink.write, Unmanaged.passUnretained(sink).toOpaque(), nil)
                 == SIXEL_OK, let output
         else { throw SVGRasterizer.Failure(reason: "libsixel could not start") }
-        defer { sixel_output_unref(output) }
+        defer { c.outputUnref(output) }
         var dither: OpaquePointer?
-        guard sixel_dither_new(&dither, 256, nil) == SIXEL_OK, let dither else {
+        guard c.ditherNew(&dither, 256, nil) == SIXEL_OK, let dither else {
             throw SVGRasterizer.Failure(reason: "libsixel could not make a palette")
         }
-        defer { sixel_dither_unref(dither) }
+        defer { c.ditherUnref(dither) }
         var bytes = pixels
         let status = bytes.withUnsafeMutableBufferPointer { buffer -> SIXELSTATUS in
             guard let base = buffer.baseAddress else { return SIXEL_BAD_ARGUMENT }
-            let ready = sixel_dither_initialize(
+            let ready = c.ditherInitialize(
                 dither, base, Int32(width), Int32(height), SIXEL_PIXELFORMAT_RGB888,
                 SIXEL_LARGE_AUTO, SIXEL_REP_AUTO, SIXEL_QUALITY_AUTO)
             guard ready == SIXEL_OK else { return ready }
-            return sixel_encode(base, Int32(width), Int32(height), 3, dither, output)
+            return c.encode(base, Int32(width), Int32(height), 3, dither, output)
         }
         guard status == SIXEL_OK else {
             throw SVGRasterizer.Failure(reason: "libsixel could not encode the picture")
