@@ -25,9 +25,9 @@ let package = Package(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libpq, PostgreSQL's own client (`load postgres://…`, remote datasets).
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        // libcurl, for ClickHouse's HTTP interface (URLSession on Linux polls while it waits).
-        .systemLibrary(
-            name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl, for ClickHouse's HTTP interface (URLSession on Linux polls while it waits):
+        // its header only; the library is opened with dlopen when a server is first asked.
+        .systemLibrary(name: "CCurl"),
         .target(
             name: "ChartbookData", dependencies: ["ChartbookModel", "CSQLite", "CLibPQ", "CCurl"]),
         // librsvg and cairo, which turn chartbook's SVG into PNG and PDF (`save png`, `save pdf`),

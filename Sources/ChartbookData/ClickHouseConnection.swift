@@ -113,6 +113,8 @@ final class ClickHouseConnection: Sendable {
         let receive: (Data) throws(DatabaseFailure) -> Void
         let shouldCancel: () -> Bool
         var handle: UnsafeMutableRawPointer?
+        /// libcurl's functions, once `perform` found them.
+        var functions: CurlFunctions?
         var status = 0
         var errorBody = Data()
         var failure: DatabaseFailure?
@@ -130,56 +132,66 @@ final class ClickHouseConnection: Sendable {
 
         /// POSTs `body` to `url`; `seconds` bounds the whole request (nil: no bound).
         func perform(url: String, body: [UInt8], headers: [String], seconds: Double? = nil) {
-            guard let curl = curl_easy_init() else {
+            let c: CurlFunctions
+            switch CurlFunctions.loaded {
+            case .success(let found): c = found
+            case .failure(let missing):
+                failure = .cannotOpen(missing.reason)
+                return
+            }
+            functions = c
+            guard let curl = c.easyInit() else {
                 failure = .cannotOpen("the HTTP client could not start")
                 return
             }
             handle = curl
-            defer { curl_easy_cleanup(curl) }
+            defer { c.easyCleanup(curl) }
             var list: UnsafeMutablePointer<curl_slist>?
-            for header in headers { list = curl_slist_append(list, header) }
-            defer { curl_slist_free_all(list) }
+            for header in headers { list = c.slistAppend(list, header) }
+            defer { c.slistFreeAll(list) }
             var message = [CChar](repeating: 0, count: Int(CURL_ERROR_SIZE) + 1)
             let me = Unmanaged.passUnretained(self).toOpaque()
             let code = body.withUnsafeBufferPointer { bytes in
                 message.withUnsafeMutableBufferPointer { errors in
-                    _ = chartbook_curl_text(curl, CURLOPT_URL, url)
-                    _ = chartbook_curl_long(curl, CURLOPT_NOSIGNAL, 1)
-                    _ = chartbook_curl_long(curl, CURLOPT_CONNECTTIMEOUT, 10)
-                    _ = chartbook_curl_headers(curl, list)
-                    _ = chartbook_curl_long(curl, CURLOPT_POST, 1)
+                    _ = chartbook_curl_text(c.setopt, curl, CURLOPT_URL, url)
+                    _ = chartbook_curl_long(c.setopt, curl, CURLOPT_NOSIGNAL, 1)
+                    _ = chartbook_curl_long(c.setopt, curl, CURLOPT_CONNECTTIMEOUT, 10)
+                    _ = chartbook_curl_headers(c.setopt, curl, list)
+                    _ = chartbook_curl_long(c.setopt, curl, CURLOPT_POST, 1)
                     _ = chartbook_curl_pointer(
-                        curl, CURLOPT_POSTFIELDS,
+                        c.setopt, curl, CURLOPT_POSTFIELDS,
                         UnsafeMutableRawPointer(mutating: bytes.baseAddress))
                     _ = chartbook_curl_size(
-                        curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
-                    _ = chartbook_curl_pointer(curl, CURLOPT_ERRORBUFFER, errors.baseAddress)
-                    _ = chartbook_curl_writer(curl, Transfer.written)
-                    _ = chartbook_curl_pointer(curl, CURLOPT_WRITEDATA, me)
-                    return drive(curl, seconds: seconds)
+                        c.setopt, curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
+                    _ = chartbook_curl_pointer(c.setopt, curl, CURLOPT_ERRORBUFFER, errors.baseAddress)
+                    _ = chartbook_curl_writer(c.setopt, curl, Transfer.written)
+                    _ = chartbook_curl_pointer(c.setopt, curl, CURLOPT_WRITEDATA, me)
+                    return drive(curl, c, seconds: seconds)
                 }
             }
-            status = chartbook_curl_status(curl)
+            status = chartbook_curl_status(c.getinfo, curl)
             guard code != CURLE_OK, failure == nil, !cancelled, !late else { return }
             let text = String(
                 decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            failure = .cannotOpen(text.isEmpty ? String(cString: curl_easy_strerror(code)) : text)
+            failure = .cannotOpen(text.isEmpty ? c.easyError(code).map { String(cString: $0) } ?? "HTTP error" : text)
         }
 
         /// Runs the transfer in polls of at most 0.1 s until it ends, Ctrl-C stops it
         /// (`cancelled`) or `seconds` pass (`late`).
-        private func drive(_ curl: UnsafeMutableRawPointer, seconds: Double?) -> CURLcode {
-            guard let multi = curl_multi_init() else { return CURLE_FAILED_INIT }
-            defer { curl_multi_cleanup(multi) }
-            curl_multi_add_handle(multi, curl)
-            defer { curl_multi_remove_handle(multi, curl) }
+        private func drive(_ curl: UnsafeMutableRawPointer, _ c: CurlFunctions, seconds: Double?)
+            -> CURLcode
+        {
+            guard let multi = c.multiInit() else { return CURLE_FAILED_INIT }
+            defer { _ = c.multiCleanup(multi) }
+            _ = c.multiAdd(multi, curl)
+            defer { _ = c.multiRemove(multi, curl) }
             let deadline = seconds.map { ContinuousClock.now + .milliseconds(Int($0 * 1000)) }
             var running: Int32 = 1
             while true {
-                guard curl_multi_perform(multi, &running) == CURLM_OK else {
+                guard c.multiPerform(multi, &running) == CURLM_OK else {
                     return CURLE_RECV_ERROR
                 }
-                if running == 0 { return chartbook_curl_multi_result(multi) }
+                if running == 0 { return chartbook_curl_multi_result(c.multiInfoRead, multi) }
                 if shouldCancel() {
                     cancelled = true
                     return CURLE_ABORTED_BY_CALLBACK
@@ -188,7 +200,7 @@ final class ClickHouseConnection: Sendable {
                     late = true
                     return CURLE_OPERATION_TIMEDOUT
                 }
-                _ = curl_multi_poll(multi, nil, 0, 100, nil)
+                _ = c.multiPoll(multi, nil, 0, 100, nil)
             }
         }
 
@@ -197,8 +209,8 @@ final class ClickHouseConnection: Sendable {
             guard let data, let me else { return 0 }
             let transfer = Unmanaged<Transfer>.fromOpaque(me).takeUnretainedValue()
             let piece = Data(bytes: data, count: size * count)
-            if transfer.status == 0, let handle = transfer.handle {
-                transfer.status = chartbook_curl_status(handle)
+            if transfer.status == 0, let handle = transfer.handle, let c = transfer.functions {
+                transfer.status = chartbook_curl_status(c.getinfo, handle)
             }
             guard transfer.status == 200 else {
                 if transfer.errorBody.count < 65_536 { transfer.errorBody.append(piece) }
