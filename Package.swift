@@ -24,7 +24,8 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // libpq, PostgreSQL's own client (`load postgres://…`, remote datasets).
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        // Its header only: the library is opened with dlopen when a server is first asked.
+        .systemLibrary(name: "CLibPQ"),
         // libcurl, for ClickHouse's HTTP interface (URLSession on Linux polls while it waits):
         // its header only; the library is opened with dlopen when a server is first asked.
         .systemLibrary(name: "CCurl"),
@@ -75,7 +76,9 @@ let package = Package(
             name: "ChartbookTransformTests",
             dependencies: [
                 "ChartbookTransform", "ChartbookModel", "ChartbookData", "CSQLite", "CLibPQ",
-            ]),
+            ],
+            // The tests set up their servers through libpq directly (chartbook dlopens it).
+            linkerSettings: [.linkedLibrary("pq")]),
         // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
         .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
@@ -84,7 +87,8 @@ let package = Package(
             name: "ChartbookSVGTests",
             dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
         .testTarget(
-            name: "ChartbookDataTests", dependencies: ["ChartbookData", "CSQLite", "CLibPQ"]),
+            name: "ChartbookDataTests", dependencies: ["ChartbookData", "CSQLite", "CLibPQ"],
+            linkerSettings: [.linkedLibrary("pq")]),
         .testTarget(
             name: "ChartbookSceneTests", dependencies: ["ChartbookScene", "ChartbookData"]),
         .testTarget(
@@ -100,7 +104,8 @@ let package = Package(
                 "ChartbookSVG", "ChartbookFuzzing", "ChartbookScene", "ChartbookData",
                 "ChartbookVegaLite", "CSQLite", "CLibPQ",
             ],
-            exclude: ["Fixtures"]
+            exclude: ["Fixtures"],
+            linkerSettings: [.linkedLibrary("pq")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -163,7 +163,8 @@ final class ClickHouseConnection: Sendable {
                         UnsafeMutableRawPointer(mutating: bytes.baseAddress))
                     _ = chartbook_curl_size(
                         c.setopt, curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(bytes.count))
-                    _ = chartbook_curl_pointer(c.setopt, curl, CURLOPT_ERRORBUFFER, errors.baseAddress)
+                    _ = chartbook_curl_pointer(
+                        c.setopt, curl, CURLOPT_ERRORBUFFER, errors.baseAddress)
                     _ = chartbook_curl_writer(c.setopt, curl, Transfer.written)
                     _ = chartbook_curl_pointer(c.setopt, curl, CURLOPT_WRITEDATA, me)
                     return drive(curl, c, seconds: seconds)
@@ -173,7 +174,8 @@ final class ClickHouseConnection: Sendable {
             guard code != CURLE_OK, failure == nil, !cancelled, !late else { return }
             let text = String(
                 decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            failure = .cannotOpen(text.isEmpty ? c.easyError(code).map { String(cString: $0) } ?? "HTTP error" : text)
+            failure = .cannotOpen(
+                text.isEmpty ? c.easyError(code).map { String(cString: $0) } ?? "HTTP error" : text)
         }
 
         /// Runs the transfer in polls of at most 0.1 s until it ends, Ctrl-C stops it

@@ -18,6 +18,8 @@ import Foundation
 /// password, and the server's notices (`RAISE NOTICE`) are never printed.
 final class PostgresConnection {
     private let connection: OpaquePointer
+    /// libpq's functions, found when the first connection was made.
+    private let pq: PostgresFunctions
     /// The URL connected to: libpq's messages about it are shown without its password.
     private let url: String
     /// Seconds a statement may take before it is cancelled; nil: no limit.
@@ -31,6 +33,10 @@ final class PostgresConnection {
     {
         self.statementTimeout = statementTimeout
         self.url = url
+        switch PostgresFunctions.loaded {
+        case .success(let functions): pq = functions
+        case .failure(let missing): throw .cannotOpen(missing.reason)
+        }
         let settings: [String] = [
             "application_name", "connect_timeout", "dbname", "chartbook", "10", url,
         ]
@@ -39,14 +45,14 @@ final class PostgresConnection {
         let pointers = copies.map { copy -> UnsafePointer<CChar>? in copy.map { UnsafePointer($0) }
         }
         // NULL-terminated keyword and value lists (the URL's own settings win, dbname last).
-        let started = PQconnectStartParams(
+        let started = pq.connectStartParams(
             Array(pointers[0..<3]) + [nil], Array(pointers[3...]) + [nil], 1)
         guard let started else { throw .cannotOpen("out of memory") }
         connection = started
-        guard PQstatus(connection) != CONNECTION_BAD else { throw .cannotOpen(errorMessage) }
+        guard pq.status(connection) != CONNECTION_BAD else { throw .cannotOpen(errorMessage) }
         // Notices are the server's words at any time: never printed (they could carry escapes).
-        PQsetNoticeProcessor(connection, { _, _ in }, nil)
-        let limit = Self.connectTimeout(of: connection)
+        _ = pq.setNoticeProcessor(connection, { _, _ in }, nil)
+        let limit = Self.connectTimeout(of: connection, pq)
         let since = ContinuousClock.now
         var status = PGRES_POLLING_WRITING
         while status != PGRES_POLLING_OK {
@@ -61,15 +67,17 @@ final class PostgresConnection {
             case PGRES_POLLING_READING: wait(for: POLLIN)
             default: wait(for: POLLOUT)
             }
-            status = PQconnectPoll(connection)
+            status = pq.connectPoll(connection)
         }
     }
 
     /// The `connect_timeout` in force (libpq's option: the URL's, else ours), in seconds; libpq
     /// enforces it only when it connects blocking, so the poll loop does.
-    private static func connectTimeout(of connection: OpaquePointer) -> Double {
-        guard let options = PQconninfo(connection) else { return 10 }
-        defer { PQconninfoFree(options) }
+    private static func connectTimeout(of connection: OpaquePointer, _ pq: PostgresFunctions)
+        -> Double
+    {
+        guard let options = pq.conninfo(connection) else { return 10 }
+        defer { pq.conninfoFree(options) }
         var option = options
         while let keyword = option.pointee.keyword {
             if String(cString: keyword) == "connect_timeout", let value = option.pointee.val,
@@ -82,7 +90,7 @@ final class PostgresConnection {
         return 10
     }
 
-    deinit { PQfinish(connection) }
+    deinit { pq.finish(connection) }
 
     /// Runs `sql` and returns its result. `sql` is one statement, sent through the extended
     /// protocol, which refuses a second one: text of the user's (a query with `; COMMIT;
@@ -92,7 +100,7 @@ final class PostgresConnection {
         -> PostgresResult
     {
         guard !abandoned else { throw .cannotOpen("the connection was abandoned") }
-        guard PQsendQueryParams(connection, sql, 0, nil, nil, nil, nil, 0) == 1 else {
+        guard pq.sendQueryParams(connection, sql, 0, nil, nil, nil, nil, 0) == 1 else {
             throw .cannotOpen(errorMessage)
         }
         let started = ContinuousClock.now
@@ -101,7 +109,7 @@ final class PostgresConnection {
         var last: PostgresResult?
         var failure: DatabaseFailure?
         while true {
-            while PQisBusy(connection) == 1 {
+            while pq.isBusy(connection) == 1 {
                 let now = Self.seconds(since: started)
                 if cancelledAt == nil {
                     if shouldCancel() {
@@ -117,11 +125,11 @@ final class PostgresConnection {
                     throw timedOut ? timeoutFailure : .data(.cancelled)
                 }
                 wait(for: POLLIN)
-                guard PQconsumeInput(connection) == 1 else { throw .cannotOpen(errorMessage) }
+                guard pq.consumeInput(connection) == 1 else { throw .cannotOpen(errorMessage) }
             }
-            guard let pointer = PQgetResult(connection) else { break }
-            let result = PostgresResult(pointer)
-            switch PQresultStatus(pointer) {
+            guard let pointer = pq.getResult(connection) else { break }
+            let result = PostgresResult(pointer, pq)
+            switch pq.resultStatus(pointer) {
             case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: last = result
             default: failure = failure ?? result.failure
             }
@@ -150,22 +158,22 @@ final class PostgresConnection {
     /// connection of its own and waits for the server, so it runs on a thread of its own: a
     /// server that does not answer (stopped, unreachable) cannot hold the caller.
     private func cancelOnServer() {
-        guard let cancel = PQgetCancel(connection) else { return }
-        let request = CancelRequest(cancel)
+        guard let cancel = pq.getCancel(connection) else { return }
+        let request = CancelRequest(cancel, pq)
         let thread = Thread { request.send() }
         thread.start()
     }
 
     /// Waits up to 100 ms for the socket to be ready for `events`.
     private func wait(for events: Int32) {
-        var descriptor = pollfd(fd: PQsocket(connection), events: Int16(events), revents: 0)
+        var descriptor = pollfd(fd: pq.socket(connection), events: Int16(events), revents: 0)
         _ = poll(&descriptor, 1, 100)
     }
 
     /// libpq's last message, one line, without a password (a URL it could not parse is
     /// quoted in it, and so is the piece it stumbled on).
     private var errorMessage: String {
-        let message = PQerrorMessage(connection).map { String(cString: $0) } ?? "unknown error"
+        let message = pq.errorMessage(connection).map { String(cString: $0) } ?? "unknown error"
         return ConnectionURL.redacting(Self.trimmed(message), about: url)
     }
 
@@ -181,45 +189,49 @@ final class PostgresConnection {
 /// libpq's cancel object, sent and freed once on another thread.
 private final class CancelRequest: @unchecked Sendable {
     private let cancel: OpaquePointer
-    init(_ cancel: OpaquePointer) { self.cancel = cancel }
+    private let pq: PostgresFunctions
+    init(_ cancel: OpaquePointer, _ pq: PostgresFunctions) { (self.cancel, self.pq) = (cancel, pq) }
     func send() {
         var buffer = [CChar](repeating: 0, count: 256)
-        _ = PQcancel(cancel, &buffer, 256)
-        PQfreeCancel(cancel)
+        _ = pq.cancel(cancel, &buffer, 256)
+        pq.freeCancel(cancel)
     }
 }
 
 /// One result of a statement; freed with it.
 final class PostgresResult {
     let pointer: OpaquePointer
+    private let pq: PostgresFunctions
 
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
-    deinit { PQclear(pointer) }
+    init(_ pointer: OpaquePointer, _ pq: PostgresFunctions) {
+        (self.pointer, self.pq) = (pointer, pq)
+    }
+    deinit { pq.clear(pointer) }
 
-    var rows: Int { Int(PQntuples(pointer)) }
-    var columns: Int { Int(PQnfields(pointer)) }
+    var rows: Int { Int(pq.ntuples(pointer)) }
+    var columns: Int { Int(pq.nfields(pointer)) }
     func name(_ column: Int) -> String {
-        PQfname(pointer, Int32(column)).map { String(cString: $0) } ?? "column\(column + 1)"
+        pq.fname(pointer, Int32(column)).map { String(cString: $0) } ?? "column\(column + 1)"
     }
     /// The column's name exactly as the server sent it; nil when it is not valid UTF-8.
     func exactName(_ column: Int) -> String? {
-        PQfname(pointer, Int32(column)).flatMap { String(validatingCString: $0) }
+        pq.fname(pointer, Int32(column)).flatMap { String(validatingCString: $0) }
     }
     /// The column's type, as the server's type OID.
-    func type(_ column: Int) -> UInt32 { PQftype(pointer, Int32(column)) }
+    func type(_ column: Int) -> UInt32 { pq.ftype(pointer, Int32(column)) }
     /// The table the column reads as it is, and its column number there (`attnum`); nil
     /// when the column is computed.
     func origin(_ column: Int) -> (table: UInt32, column: Int)? {
-        let table = PQftable(pointer, Int32(column)), number = PQftablecol(pointer, Int32(column))
+        let table = pq.ftable(pointer, Int32(column)), number = pq.ftablecol(pointer, Int32(column))
         return table != 0 && number > 0 ? (table, Int(number)) : nil
     }
     func isNull(_ row: Int, _ column: Int) -> Bool {
-        PQgetisnull(pointer, Int32(row), Int32(column)) == 1
+        pq.getisnull(pointer, Int32(row), Int32(column)) == 1
     }
     /// The cell's text (the result is in text format), valid while the result lives.
     func bytes(_ row: Int, _ column: Int) -> UnsafeBufferPointer<UInt8> {
-        let length = Int(PQgetlength(pointer, Int32(row), Int32(column)))
-        guard let value = PQgetvalue(pointer, Int32(row), Int32(column)) else {
+        let length = Int(pq.getlength(pointer, Int32(row), Int32(column)))
+        guard let value = pq.getvalue(pointer, Int32(row), Int32(column)) else {
             return UnsafeBufferPointer(start: nil, count: 0)
         }
         return UnsafeBufferPointer(
@@ -237,14 +249,16 @@ final class PostgresResult {
     /// The engine's error: its primary message and, when it gives one, the position in the
     /// statement (1-based characters there; 0-based here).
     var failure: DatabaseFailure {
-        let primary = PQresultErrorField(pointer, Int32(UInt8(ascii: "M"))).map {
+        let primary = pq.resultErrorField(pointer, Int32(UInt8(ascii: "M"))).map {
             String(cString: $0)
         }
         let message =
             primary
-            ?? PQresultErrorMessage(pointer).map { PostgresConnection.trimmed(String(cString: $0)) }
+            ?? pq.resultErrorMessage(pointer).map {
+                PostgresConnection.trimmed(String(cString: $0))
+            }
             ?? "unknown error"
-        let position = PQresultErrorField(pointer, Int32(UInt8(ascii: "P"))).flatMap {
+        let position = pq.resultErrorField(pointer, Int32(UInt8(ascii: "P"))).flatMap {
             Int(String(cString: $0))
         }
         return .query(message, offset: position.map { $0 - 1 })

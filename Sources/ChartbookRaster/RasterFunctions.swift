@@ -21,7 +21,8 @@ struct RasterFunctions: Sendable {
     let imageSurfaceStride: @convention(c) (Surface?) -> Int32
     let pdfSurfaceCreate:
         @convention(c) (cairo_write_func_t?, UnsafeMutableRawPointer?, Double, Double) -> Surface?
-    let pdfSetMetadata: @convention(c) (Surface?, cairo_pdf_metadata_t, UnsafePointer<CChar>?) -> Void
+    let pdfSetMetadata:
+        @convention(c) (Surface?, cairo_pdf_metadata_t, UnsafePointer<CChar>?) -> Void
     let surfaceDestroy: @convention(c) (Surface?) -> Void
     let surfaceFinish: @convention(c) (Surface?) -> Void
     let surfaceFlush: @convention(c) (Surface?) -> Void

@@ -28,7 +28,8 @@ public enum SVGRasterizer {
         let status = c.writePNGStream(
             surface, Sink.write, Unmanaged.passUnretained(sink).toOpaque())
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(reason: c.statusText(status).map { String(cString: $0) } ?? "cairo failed")
+            throw Failure(
+                reason: c.statusText(status).map { String(cString: $0) } ?? "cairo failed")
         }
         return sink.bytes
     }
@@ -37,7 +38,8 @@ public enum SVGRasterizer {
     /// it); a size beyond `maximumPixels`, or needing more than `budget` allows at its bytes
     /// a pixel, is refused, not allocated.
     private static func image(
-        _ svg: String, _ c: RasterFunctions, scale: Double, region: Region? = nil, format: cairo_format_t,
+        _ svg: String, _ c: RasterFunctions, scale: Double, region: Region? = nil,
+        format: cairo_format_t,
         budget: (bytesPerPixel: Int, bytes: Int) = (4, .max)
     ) throws(Failure) -> OpaquePointer {
         let handle = try load(svg, c)
@@ -137,7 +139,8 @@ public enum SVGRasterizer {
         let status = c.surfaceStatus(surface)
         c.surfaceDestroy(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
-            throw Failure(reason: c.statusText(status).map { String(cString: $0) } ?? "cairo failed")
+            throw Failure(
+                reason: c.statusText(status).map { String(cString: $0) } ?? "cairo failed")
         }
         return sink.bytes
     }
