@@ -95,3 +95,26 @@ import Testing
         #expect(Column(name: "x", numbers: []).longestRun == 0)
     }
 }
+
+/// A library opened when first used: a missing one, or a missing function, is an error that
+/// names it and the package to install — never a crash (issue 53).
+@Suite struct SharedLibraryTests {
+    @Test func aMissingLibraryOrFunctionIsSaid() throws {
+        #expect(throws: SharedLibrary.Missing.self) {
+            try SharedLibrary(["libchartbook-nosuch.so.9"], package: "nosuch1")
+        }
+        do {
+            _ = try SharedLibrary(["libchartbook-nosuch.so.9"], package: "nosuch1")
+        } catch {
+            #expect(error.reason.contains("libchartbook-nosuch.so.9"))
+            #expect(error.reason.contains("install nosuch1"))
+        }
+        let c = try SharedLibrary(["libc.so.6"], package: "libc6")
+        typealias Length = @convention(c) (UnsafePointer<CChar>?) -> Int
+        let strlen: Length = try c.function("strlen")
+        #expect(strlen("chart") == 5)
+        #expect(throws: SharedLibrary.Missing.self) {
+            try c.function("no_such_function", as: Length.self)
+        }
+    }
+}
