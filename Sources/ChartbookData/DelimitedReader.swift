@@ -302,25 +302,28 @@ public struct DelimitedReader: Sendable {
     ) throws(DataError) -> [Int: [String]] {
         guard !textColumns.isEmpty else { return [:] }
         var used = alreadyUsed
-        var texts = [Int: [String]]()
-        for c in textColumns { texts[c] = []; texts[c]?.reserveCapacity(rows) }
+        // By position, not by a dictionary looked up per cell; one record array reused.
+        let fields = textColumns.sorted()
+        var texts = fields.map { _ in [String]() }
+        for k in texts.indices { texts[k].reserveCapacity(rows) }
         scanner.seek(body)
         var records = 0
-        while let record = try scanner.nextRecord() {
+        var record = [FieldScanner.Field]()
+        while try scanner.nextRecord(into: &record) {
             records &+= 1
             if records & 0xffff == 0, shouldCancel() { throw .cancelled }
-            for c in textColumns {
+            for (k, c) in fields.enumerated() {
                 let text =
                     c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : ""
                 // A String's storage: 16 bytes inline, more for longer text.
                 used += MemoryLayout<String>.stride + (text.utf8.count > 15 ? text.utf8.count : 0)
-                texts[c]?.append(text)
+                texts[k].append(text)
             }
             if used > limits.memoryBudget {
                 throw .overBudget(needed: used, budget: limits.memoryBudget)
             }
         }
-        return texts
+        return Dictionary(uniqueKeysWithValues: zip(fields, texts))
     }
 
     /// `start` when the first line begins with `#` but is a header, not a comment: it has

@@ -70,9 +70,16 @@ struct FieldScanner {
 
     /// The next record's fields, or nil at the end.
     mutating func nextRecord() throws(DataError) -> [Field]? {
-        guard skipToRecord() else { return nil }
-        beginRecord()
         var fields = [Field]()
+        return try nextRecord(into: &fields) ? fields : nil
+    }
+
+    /// The next record's fields in `fields` (emptied first, its storage kept: a pass over
+    /// millions of records makes no array per record); false at the end.
+    mutating func nextRecord(into fields: inout [Field]) throws(DataError) -> Bool {
+        guard skipToRecord() else { return false }
+        beginRecord()
+        fields.removeAll(keepingCapacity: true)
         var atEnd = false
         while !atEnd {
             fields.append(try nextField(&atEnd))
@@ -80,7 +87,7 @@ struct FieldScanner {
                 throw .tooManyColumns(line: recordLine, limit: limits.maxColumns)
             }
         }
-        return fields
+        return true
     }
 
     /// Per-column tallies of one read: cells present (not blank, not missing); of those the

@@ -11,17 +11,26 @@ public enum MissingValue {
     static let leads = Set(words.compactMap(\.utf8.first))
 
     /// Whether `bytes[start..<end]` (blanks already trimmed) is one of `words`.
+    /// Compared byte by byte, ASCII letters folded, nothing allocated: every text cell of a
+    /// long-format file's `host` column is asked (issue 53: an array and a string made and
+    /// hashed per cell were a tenth of reading it).
     static func isMissing(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Bool {
         let length = end - start
         guard length >= 1, length <= 7 else { return false }
-        var lower = [UInt8]()
-        lower.reserveCapacity(length)
-        for i in start..<end {
-            let b = bytes[i]
-            lower.append(b >= 65 && b <= 90 ? b | 0x20 : b)
+        for word in wordBytes where word.count == length {
+            var i = 0
+            while i < length {
+                let b = bytes[start + i]
+                guard (b >= 65 && b <= 90 ? b | 0x20 : b) == word[i] else { break }
+                i += 1
+            }
+            if i == length { return true }
         }
-        return words.contains(String(decoding: lower, as: UTF8.self))
+        return false
     }
+
+    /// `words` as bytes.
+    static let wordBytes: [[UInt8]] = words.map { Array($0.utf8) }
 
     /// Whether `cell` is blank or one of `words`, blanks around it ignored; most text is
     /// passed by on its first letter (`leads`).

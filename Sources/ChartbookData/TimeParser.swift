@@ -186,17 +186,20 @@ struct TimeCursor {
 
     /// A month's name or its first three (or more) letters, any case: 1...12.
     mutating func monthName() -> Int? {
-        var letters = [UInt8]()
-        while position < end, letters.count < 9, (bytes[position] | 0x20) &- 97 < 26 {
-            letters.append(bytes[position] | 0x20)
-            position += 1
+        // The run of letters here (at most 9), compared in place: nothing allocated per cell.
+        var count = 0
+        while position + count < end, count < 9, (bytes[position + count] | 0x20) &- 97 < 26 {
+            count += 1
         }
-        guard letters.count >= 3 else { position -= letters.count; return nil }
-        for (index, name) in Self.lowercaseMonthNames.enumerated()
-        where name.starts(with: letters) {
-            return index + 1
+        guard count >= 3 else { return nil }
+        for (index, name) in Self.lowercaseMonthNames.enumerated() where name.count >= count {
+            var i = 0
+            while i < count, bytes[position + i] | 0x20 == name[i] { i += 1 }
+            if i == count {
+                position += count
+                return index + 1
+            }
         }
-        position -= letters.count
         return nil
     }
 

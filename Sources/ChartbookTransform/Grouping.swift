@@ -55,19 +55,44 @@ struct Grouping {
         }
     }
 
-    /// Adds `row` to the group of `key` and its `by=` value, made when new.
+    /// Adds `row` to the group of `key` and its `by=` value, made when new. The `by=` value is
+    /// the row's cell key (`CellKeys`, found once per column), named once per distinct cell,
+    /// and the group is found in a table by key and value: no text is copied or hashed per
+    /// row (issue 53: a long-format file's `by=host` hashed a string and an id per row).
     private mutating func add(
         _ row: Int, key: Int, _ groups: inout GroupIndex, _ input: TableExecutor.Input
     ) {
         let group: Int
-        if let by = input.by {
-            let b = Self.index(of: by.text(at: row), in: &groups.by, list: &byNames)
-            let id = key &* (input.count &+ 1) &+ b
-            if let g = groups.ids[id] {
-                group = g
+        if let by = input.by, let cells = groups.byCells {
+            let code = Int(cells.rows[row])
+            var b = groups.byOfCell[code]
+            if b < 0 {
+                b = Self.index(
+                    of: by.text(at: cells.firsts[code]), in: &groups.by, list: &byNames)
+                groups.byOfCell[code] = b
+            }
+            let width = cells.firsts.count
+            if width <= GroupIndex.tabled {
+                let slot = key &* width &+ code
+                if groups.groupOf.count <= slot {
+                    let keys = slot / width + 1
+                    groups.groupOf.append(
+                        contentsOf: repeatElement(-1, count: keys * width - groups.groupOf.count))
+                }
+                if groups.groupOf[slot] >= 0 {
+                    group = Int(groups.groupOf[slot])
+                } else {
+                    group = newGroup(key: key, by: b)
+                    groups.groupOf[slot] = Int32(truncatingIfNeeded: group)
+                }
             } else {
-                group = newGroup(key: key, by: b)
-                groups.ids[id] = group
+                let id = key &* (input.count &+ 1) &+ b
+                if let g = groups.ids[id] {
+                    group = g
+                } else {
+                    group = newGroup(key: key, by: b)
+                    groups.ids[id] = group
+                }
             }
         } else {
             // Without groups, keys are met in the order groups are made: group k is key k.
@@ -117,12 +142,25 @@ struct Grouping {
     }
 }
 
-/// The lookups a grouping pass keeps: keys, `by=` values and (key, group) pairs to indices.
+/// The lookups a grouping pass keeps: keys and `by=` values to indices, and per key the
+/// group of each `by=` cell.
 struct GroupIndex {
     var numbers = [Double: Int]()
     var texts = [String: Int]()
     var by = [String: Int]()
+    /// The `by=` column's cells as keys; nil without `by=`.
+    let byCells: CellKeys?
+    /// Per distinct `by=` cell, its index in `byNames` (-1 until a kept row holds it: names
+    /// are listed in the order kept rows meet them).
+    var byOfCell: [Int]
+    /// Per key, per distinct `by=` cell (key × cells + cell), its group (-1: none yet), when
+    /// the cells are at most `tabled`; else (key, `by=` index) pairs in `ids`.
+    var groupOf: [Int32] = []
     var ids = [Int: Int]()
+    static let tabled = 64
 
-    init(_ input: TableExecutor.Input) {}
+    init(_ input: TableExecutor.Input) {
+        byCells = input.by?.cellKeys
+        byOfCell = [Int](repeating: -1, count: byCells?.firsts.count ?? 0)
+    }
 }
