@@ -71,7 +71,8 @@ extension DelimitedReader {
         var scanner = heading.scanner(buffer, limits: limits)
         return try columns(
             fields, numbers: numbers.columns, tally: numbers.tally, names: names,
-            scanner: &scanner, body: heading.body, textsToo: [], shouldCancel: shouldCancel
+            scanner: &scanner, body: heading.body, textsToo: [], shouldCancel: shouldCancel,
+            release: release
         ).columns
     }
 
