@@ -69,6 +69,9 @@ public struct JSONTableReader: Sendable {
 
     public func read(_ bytes: UnsafeBufferPointer<UInt8>) throws(DataError) -> DelimitedReader.Table
     {
+        // Binary bytes that happen to start with `[` or `{` are not JSON: refused as the CSV
+        // reader refuses them (NUL bytes near the start), not as JSON that does not parse.
+        _ = try TextEncoding.detect(bytes)
         guard bytes.count <= limits.memoryBudget / Self.bytesPerInputByte else {
             throw .overBudget(
                 needed: bytes.count * Self.bytesPerInputByte, budget: limits.memoryBudget)

@@ -220,6 +220,19 @@ import ChartbookModel
         }
     }
 
+    /// Binary bytes that start with `[` or `{` (as 1 in 128 reads of /dev/urandom do) are
+    /// refused as not text, as the CSV reader refuses them, not parsed as broken JSON (the
+    /// integration check of /dev/urandom failed once in a while on it).
+    @Test(arguments: ["[", "{", " ["])
+    func binaryStartingLikeJSONIsNotText(_ lead: String) {
+        let bytes = Array(lead.utf8) + [0, 1, 2, 0xFF, 0x7B]
+        #expect(throws: DataError.notText) {
+            try bytes.withUnsafeBufferPointer { b throws(DataError) in
+                try JSONTableReader(limits: ResourceLimits()).read(b)
+            }
+        }
+    }
+
     /// Records with no field make no column: refused, not a table of nothing (found by the
     /// readers fuzzer: `\n {}` read as a dataset of no columns).
     @Test(arguments: ["\n {}", "[{}]", "[[], []]", "{}\n{}\n"])
