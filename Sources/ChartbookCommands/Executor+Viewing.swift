@@ -206,22 +206,28 @@ extension Executor {
     }
 
     /// Moves a window that does not show `value` so that it is in the middle.
+    /// The window keeps its width (on a log axis its ratio, in decades) and stays inside the
+    /// data when it is narrower than the data: selecting the last point does not show half a
+    /// window past the end.
     private func reveal(_ value: Double, in s: inout Session) {
         guard let window = s.view.xInterval, !window.contains(value), value.isFinite else {
             return
         }
-        // On a log axis the window keeps its ratio, centred on the value (in decades).
-        if s.xScaleKind == .log {
-            guard value > 0, window.lowerBound > 0 else { return }
-            let log = ScaleTransform.log
-            let half = (log.forward(window.upperBound) - log.forward(window.lowerBound)) / 2
-            let (a, b) = (
-                log.inverse(log.forward(value) - half), log.inverse(log.forward(value) + half)
-            )
-            if a > 0, b.isFinite, a < b { s.view.xInterval = a...b }
-            return
+        let kind = s.xScaleKind
+        let transform = ScaleTransform(kind)
+        guard transform.admits(value), transform.admits(window.lowerBound) else { return }
+        let half: Double =
+            (transform.forward(window.upperBound) - transform.forward(window.lowerBound)) / 2
+        var lo = transform.forward(value) - half
+        if var extent = s.xExtent(on: kind) {
+            if kind == .category {
+                extent = (extent.lowerBound - 0.5)...(extent.upperBound + 0.5)
+            }
+            let first = transform.forward(extent.lowerBound)
+            let last = transform.forward(extent.upperBound)
+            if 2 * half < last - first { lo = min(max(lo, first), last - 2 * half) }
         }
-        let half = (window.upperBound - window.lowerBound) / 2
-        s.view.xInterval = (value - half)...(value + half)
+        let (a, b) = (transform.inverse(lo), transform.inverse(lo + 2 * half))
+        if a.isFinite, b.isFinite, a < b, transform.admits(a) { s.view.xInterval = a...b }
     }
 }

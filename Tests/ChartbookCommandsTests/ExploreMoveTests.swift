@@ -82,6 +82,18 @@ import Testing
         #expect(press(.zoomOut, &h, walked: &walked) == "view all")
     }
 
+    /// End (select x= of the last point) outside a narrower view moves the view to the data's
+    /// end, not half a window past it; Home to its start.
+    @Test func theEndsKeepTheViewInsideTheData() {
+        let csv = "x,v\n" + (0...100).map { "\($0),\($0 % 9)" }.joined(separator: "\n") + "\n"
+        var h = harness(csv, "add plot line d.v x=x\nview 40..60")
+        var walked = 0
+        #expect(press(.last, &h, walked: &walked) == "select x=100")
+        #expect(h.session.view.xInterval == 80...100)
+        #expect(press(.first, &h, walked: &walked) == "select x=0")
+        #expect(h.session.view.xInterval == 0...20)
+    }
+
     @Test func anAscendingNumberAxisIsSearchedByHalving() {
         let csv =
             "x,v\n" + (0..<1000).map { "\(Double($0) / 10),\($0 % 7)" }.joined(separator: "\n")
