@@ -15,12 +15,16 @@ public struct OutputSettings: Equatable, Sendable {
     public var legend: Bool?
     /// How the selection is drawn (`set selection`).
     public var selectionStyle = SelectionStyle()
-    /// Where the legend rows stand: above the plot (the default), below the x axis, or
-    /// inside the plot's top right corner (over the data, as gnuplot's key).
+    /// Where the legend rows stand: above the plot (the default), below the x axis, inside
+    /// the plot's top right corner (over the data, as gnuplot's key), or in a column left or
+    /// right of the plot, an entry a row (Vega-Lite's default place is right).
     public var legendPosition: LegendPosition = .top
 
     public enum LegendPosition: String, Equatable, Sendable, CaseIterable {
-        case top, bottom, inside
+        case top, bottom, inside, left, right
+
+        /// A column beside the plot, not rows above or below it.
+        public var isSide: Bool { self == .left || self == .right }
     }
     public var theme: Theme
     /// Whether `set theme` chose the theme (else a picture follows the terminal's

@@ -203,7 +203,9 @@ extension ChartLayout {
             texts.append(title)
             row += 1
         }
-        if plan.legendInside {
+        if let side = plan.legendSide {
+            texts += sideLegend(c, plan, side: side, area: area)
+        } else if plan.legendInside {
             // Over the plot's top rows, right-aligned to it (drawn after the marks).
             texts += legendRows(c, plan, from: area.row, area: area)
         } else if !plan.legendBelow {
@@ -233,6 +235,33 @@ extension ChartLayout {
                 plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] },
                 row: row + number, area: area, more: more)
         }
+    }
+
+    /// A legend beside the plot: an entry a row from the plot's top, in the chart's first
+    /// columns (left) or its last (right); entries past the plot's rows are counted on its
+    /// last row (`+N more`).
+    func sideLegend(
+        _ c: ChartContext, _ plan: RowPlan, side: OutputSettings.LegendPosition,
+        area: Scene.CellRect
+    ) -> [Scene.Text] {
+        let width = sideLegendWidth(c)
+        let column = side == .left ? 0 : max(0, columns - width + 1)
+        let patterns = stackedPatterns(c.plots)
+        let rows = max(1, area.height)
+        let shown = plan.legendLines.count > rows ? rows - 1 : plan.legendLines.count
+        var texts = plan.legendLines.prefix(shown).enumerated().flatMap { number, line in
+            legend(
+                plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] },
+                row: area.row + number, area: area, at: column, width: width - 1)
+        }
+        if shown < plan.legendLines.count {
+            texts.append(
+                Scene.Text(
+                    role: .legend, row: area.row + shown, column: column,
+                    text: TextMetrics.truncated(
+                        "+\(plan.legendLines.count - shown) more", toWidth: width - 1)))
+        }
+        return texts
     }
 
     /// The cells an inside legend's texts cover, a cell wider on the left, within `area`.

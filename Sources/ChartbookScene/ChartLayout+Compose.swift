@@ -41,6 +41,12 @@ extension ChartLayout {
             if !rightAxis, markWidth > 0, columns - left - markWidth >= max(20, columns * 2 / 3) {
                 right = markWidth
             }
+            // A legend beside the plot (`set legend left|right`): its column, outside the rest.
+            switch plan.legendSide {
+            case .left?: left += sideLegendWidth(c)
+            case .right?: right += sideLegendWidth(c)
+            default: break
+            }
             width = max(0, columns - left - right)
         }
         let x = xSide(c, widthCells: plan.mainChart ? width : 0)
@@ -50,6 +56,15 @@ extension ChartLayout {
             return (left, right, rightAxis, x, last.y)
         }
         return (left, right, rightAxis, x, ySide(c, plan, x: x))
+    }
+
+    /// The columns a legend beside the plot takes: its widest entry (a key, a space, the
+    /// name) and a column between it and the plot, at most a quarter of the chart (longer
+    /// names are cut).
+    func sideLegendWidth(_ c: ChartContext) -> Int {
+        let widest =
+            c.plots.map { 2 + TextMetrics.width(of: TextMetrics.sanitized($0.name)) }.max() ?? 0
+        return min(widest, max(8, columns / 4)) + 1
     }
 
     func xSide(_ c: ChartContext, widthCells: Int) -> XSide {

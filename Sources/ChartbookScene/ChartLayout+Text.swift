@@ -49,8 +49,11 @@ extension ChartLayout {
     /// `+N more` when `more` entries did not fit (entries give way to it when needed).
     /// `patterns`: each plot's fill pattern (stacked parts, `stackedPatterns`), which its key
     /// shows when there is no colour.
+    /// `start`: the column the entries start at (a legend beside the plot), `width` the
+    /// columns they may take from there; nil: right-aligned to the plot area.
     func legend(
-        plots: [ResolvedPlot], patterns: [Int?], row: Int, area: Scene.CellRect, more: Int = 0
+        plots: [ResolvedPlot], patterns: [Int?], row: Int, area: Scene.CellRect, more: Int = 0,
+        at start: Int? = nil, width limit: Int? = nil
     ) -> [Scene.Text] {
         var entries = zip(plots, patterns).map { p, pattern in
             (
@@ -68,15 +71,16 @@ extension ChartLayout {
             entries.removeLast()
             more += 1
         }
-        var column = max(0, min(area.column + area.width, columns) - width())
+        var column = start ?? max(0, min(area.column + area.width, columns) - width())
+        let end = min(columns, start.map { $0 + (limit ?? columns) } ?? columns)
         var texts = [Scene.Text]()
         for entry in entries {
-            guard column + 2 < columns else { break }
+            guard column + 2 < end else { break }
             texts.append(
                 Scene.Text(
                     role: entry.pattern == nil ? .legend : .colorKey, row: row, column: column,
                     text: entry.symbol, color: entry.color, pattern: entry.pattern))
-            let name = TextMetrics.truncated(entry.name, toWidth: columns - column - 2)
+            let name = TextMetrics.truncated(entry.name, toWidth: end - column - 2)
             texts.append(Scene.Text(role: .legend, row: row, column: column + 2, text: name))
             column += 2 + TextMetrics.width(of: name) + 2
         }

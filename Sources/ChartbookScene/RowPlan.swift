@@ -21,6 +21,9 @@ struct RowPlan {
     var legendBelow = false
     /// The legend rows stand inside the plot area's top rows (`set legend inside`).
     var legendInside = false
+    /// The legend is a column beside the plot, an entry a row from its top (`set legend
+    /// left|right`): it takes no row, and the gutters make room for it.
+    var legendSide: OutputSettings.LegendPosition?
     var hasYTitle = false
     /// Rows for notes under the chart.
     var noteRows = 0
@@ -31,7 +34,8 @@ struct RowPlan {
 
     /// Rows above the plot area.
     var top: Int {
-        (hasTitle ? 1 : 0) + (legendBelow || legendInside ? 0 : legendLines.count)
+        (hasTitle ? 1 : 0)
+            + (legendBelow || legendInside || legendSide != nil ? 0 : legendLines.count)
             + (hasYTitle ? 1 : 0)
     }
 }
@@ -69,8 +73,14 @@ extension ChartLayout {
             mainChart && !c.plots.isEmpty
             && session.output.legendShown(
                 series: c.plots.count, yTitled: session.axes.yTitle != nil)
-        let inside = session.output.legendPosition == .inside
-        if legend {
+        let position = session.output.legendPosition
+        let inside = position == .inside
+        if legend, position.isSide {
+            // A column beside the plot: an entry a row, as many as the rows hold (the plot
+            // area's height is known later: the assembly cuts the column to it).
+            plan.legendLines = c.plots.indices.map { [$0] }
+            plan.legendSide = position
+        } else if legend {
             // At most a quarter of the rows; what does not fit is counted on the last row.
             // Inside the plot the rows are the plot's own: none is taken.
             let lines = legendLines(c.plots)

@@ -57,6 +57,8 @@ public struct VegaLiteSpec: Sendable {
         case .top: nil
         case .bottom: "bottom"
         case .inside: "top-right"
+        case .left: "left"
+        case .right: "right"
         }
     }
 

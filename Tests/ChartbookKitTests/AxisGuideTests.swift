@@ -267,6 +267,35 @@ import Testing
         #expect(spec.contains("\"orient\": \"top-right\""))
         #expect(top.legendBox == nil)
     }
+
+    /// `set legend right|left`: a column beside the plot, an entry a row from the plot's top;
+    /// the plot gives up the columns and keeps the row the legend left above it.
+    @Test(arguments: ["right", "left"])
+    func besideThePlotTheLegendIsAColumn(_ side: String) throws {
+        let script =
+            "gen alpha walk 50\ngen beta walk 50 seed=2\ngen gamma walk 50 seed=3\n"
+            + "add plot line alpha\nadd plot line beta\nadd plot line gamma\nset size 80x20\n"
+        let top = ChartRenderer.scene(
+            for: AxisGuideTests.session(script), on: AxisGuideTests.target)
+        let session = AxisGuideTests.session(script + "set legend \(side)")
+        let beside = ChartRenderer.scene(for: session, on: AxisGuideTests.target)
+        #expect(beside.plotArea.row == top.plotArea.row - 1)
+        #expect(beside.plotArea.width < top.plotArea.width)
+        let names = beside.texts.filter { $0.role == .legend && $0.text.count > 1 }
+        #expect(names.map(\.text) == ["alpha", "beta", "gamma"])
+        #expect(names.map(\.row) == [0, 1, 2].map { beside.plotArea.row + $0 })
+        for name in names {
+            if side == "right" {
+                #expect(name.column > beside.plotArea.column + beside.plotArea.width)
+            } else {
+                #expect(name.column + name.text.count < beside.plotArea.column)
+            }
+        }
+        let saved = SessionScript.text(for: session, scriptDirectory: "/work")
+        #expect(saved.contains("set legend \(side)"))
+        let spec = VegaLiteExporter.spec(for: session, on: AxisGuideTests.target, urls: false)
+        #expect(spec.contains("\"orient\": \"\(side)\""))
+    }
 }
 
 /// `set xaxis angle=N`: SVG writes the labels the layout placed slanted by N degrees, each
