@@ -18,8 +18,11 @@ struct XWalk {
 
     private var kind: XScaleKind { session.xScaleKind }
 
-    /// Whether the points are numbered (an index chart, or one without an x axis).
-    private var numbered: Bool { kind == .index }
+    /// Whether the points are numbered: an index chart, or a category one whose categories
+    /// have no names (a pie or radar of rows: `select N` picks the N-th as drawn).
+    private var numbered: Bool {
+        kind == .index || (kind == .category && session.xCategories.names.isEmpty)
+    }
 
     /// A select move (← → Shift Home End) as a step.
     func select(_ move: ExploreMove, walked: Int) -> ExploreMove.Step {
@@ -53,6 +56,8 @@ struct XWalk {
             switch session.selection {
             case .index(let i): i
             case .last: count - 1
+            // A category chart's `select N` keeps the slot as an x.
+            case .x(let x) where x.isFinite: Int(saturating: x.rounded())
             default: nil
             }
         let next: Int
@@ -158,7 +163,14 @@ struct XWalk {
         guard session.chartType.hasXAxis else {
             return ExploreMove.Step(note: "+ and - zoom charts with an x axis", walked: walked)
         }
-        let command = numbered ? zoomPoints(in: `in`) : zoomInterval(in: `in`)
+        // Categories without names (a chart of rows on a category axis) have no ends `view`
+        // can name.
+        guard kind == .index || !numbered else {
+            return ExploreMove.Step(
+                note: "+ and - zoom along named categories, numbers, times or points",
+                walked: walked)
+        }
+        let command = kind == .index ? zoomPoints(in: `in`) : zoomInterval(in: `in`)
         guard let command else {
             return ExploreMove.Step(
                 note: `in` ? "the view cannot be narrower" : "every point is in view",
@@ -187,8 +199,14 @@ struct XWalk {
     }
 
     private func zoomInterval(in: Bool) -> Command? {
-        guard var extent = session.xExtent(on: kind), let window else { return nil }
-        if kind == .category { extent = (extent.lowerBound - 0.5)...(extent.upperBound + 0.5) }
+        guard var extent = session.xExtent(on: kind), var window else { return nil }
+        if kind == .category {
+            // The named slots, each a unit wide: `view` reads the ends by their names.
+            let names = session.xCategories.names
+            guard !names.isEmpty else { return nil }
+            extent = -0.5...(Double(names.count) - 0.5)
+            window = session.view.xInterval ?? extent
+        }
         let transform = ScaleTransform(kind)
         let (lo, hi) = (transform.forward(window.lowerBound), transform.forward(window.upperBound))
         let (first, last) = (

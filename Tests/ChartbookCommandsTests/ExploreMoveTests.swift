@@ -135,6 +135,17 @@ import Testing
         #expect(press(.last, &h, walked: &walked) == "select x=Lima")
     }
 
+    /// A pie of rows (a category axis without names): the keys step through its slices by
+    /// number; + and - say they need names.
+    @Test func aPieIsWalkedByNumber() {
+        var h = harness("v\n3\n4\n5\n", "add plot pie d.v")
+        var walked = 0
+        #expect(press(.right, &h, walked: &walked) == "select 0")
+        #expect(press(.right, &h, walked: &walked) == "select 1")
+        #expect(press(.last, &h, walked: &walked) == "select last")
+        #expect(press(.zoomIn, &h, walked: &walked).hasPrefix("note: + and - zoom"))
+    }
+
     @Test func whatCannotMoveSaysSo() {
         var h = harness("v\n1\n2\n3\n", "")
         var walked = 0

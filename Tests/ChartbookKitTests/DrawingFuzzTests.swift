@@ -28,7 +28,7 @@ import ChartbookTerminal
         ) { _ in }
         var random = RandomSource(seed: 77)
         let sizes = [(0, 0), (1, 1), (3, 2), (17, 6), (60, 18), (140, 40)]
-        var withPlots = 0, scrolled = 0, kinds = Set<Plot.Kind>()
+        var withPlots = 0, scrolled = 0, kinds = Set<Plot.Kind>(), keyed = 0, walked = 0
         for iteration in 0..<1500 {
             let count = 1 + Int(random.next() % 4)
             let line = (0..<count).map { _ in
@@ -47,6 +47,20 @@ import ChartbookTerminal
                     _ = runner.run(ScriptSource(name: "nudge", text: nudge), in: &notebook) { _ in }
                 }
             }
+            // An explore key (issue 54) on whatever state was reached: its command, run as
+            // typed, must succeed — a key never ends in an error.
+            let move = ExploreMove.allCases[Int(random.next() % UInt64(ExploreMove.allCases.count))]
+            let step = move.step(in: notebook.session, plotWidth: 60, walked: walked)
+            walked = step.walked
+            if let command = step.command {
+                let text = CommandPrinter.text(command)
+                var said = ""
+                let outcome = runner.run(ScriptSource(typed: text), in: &notebook) { event in
+                    if case .diagnostic(let d) = event { said += d }
+                }
+                #expect(outcome == .completed, "\(move) after '\(line)': \(said)")
+                keyed += 1
+            }
             if !notebook.session.plots.isEmpty { withPlots += 1 }
             if notebook.session.view.spacing != .auto { scrolled += 1 }
             kinds.formUnion(notebook.session.plots.map(\.kind))
@@ -59,8 +73,8 @@ import ChartbookTerminal
         }
         // The soup must really reach charts, windows and many kinds of plot.
         #expect(
-            withPlots > 300 && scrolled > 100 && kinds.count >= 7,
-            "\(withPlots) \(scrolled) \(kinds)")
+            withPlots > 300 && scrolled > 100 && kinds.count >= 7 && keyed > 300,
+            "\(withPlots) \(scrolled) \(kinds) \(keyed)")
     }
 
     /// Every kind, alone and with its options, on hostile data, at every size: no crash,
