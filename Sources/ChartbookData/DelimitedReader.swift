@@ -317,7 +317,7 @@ public struct DelimitedReader: Sendable {
             records &+= 1
             if records & 0xffff == 0 {
                 if shouldCancel() { throw .cancelled }
-                if scanner.position - released >= 1 << 23 {
+                if scanner.position - released >= FastNumericParser.releaseChunk {
                     release(released, scanner.position)
                     released = scanner.position
                 }

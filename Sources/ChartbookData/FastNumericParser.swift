@@ -39,6 +39,11 @@ struct FastNumericParser {
     /// Wider tables take the general path (the storage of every column is lent at once).
     static let maxWidth = 256
 
+    /// Bytes of the mapped file a pass reads before it gives the pages behind it back (the
+    /// one step for every pass: counting, parsing, reading texts): a smaller step keeps less
+    /// of the file resident while the columns fill, at a `madvise` call per step.
+    static let releaseChunk = 1 << 21
+
     struct Result {
         /// One per kept field, in `keptFields` order.
         var columns: [[Double]]
@@ -242,7 +247,7 @@ struct FastNumericParser {
             var count = 0
             var position = cuts[p]
             while position < cuts[p + 1] {
-                let chunkEnd = min(position + (1 << 23), cuts[p + 1])
+                let chunkEnd = min(position + FastNumericParser.releaseChunk, cuts[p + 1])
                 count += FastNumericParser.countLines(base + position, chunkEnd - position)
                 // A line split at the chunk's end is counted twice at most: still an upper bound.
                 parser.release(position, chunkEnd)
@@ -376,7 +381,7 @@ struct FastNumericParser {
             row += 1
             if (row - first) & 0xffff == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }
-                if p - lastRelease >= 1 << 23 {
+                if p - lastRelease >= FastNumericParser.releaseChunk {
                     release(lastRelease, p); parsed(p - lastRelease); lastRelease = p
                 }
             }

@@ -21,7 +21,7 @@ enum RecordCounter {
         var checked = start
         var released = start
         while p < end {
-            let chunkEnd = min(end, max(p, checked) + (1 << 23))
+            let chunkEnd = min(end, max(p, checked) + FastNumericParser.releaseChunk)
             guard isPlain(base, from: checked, to: chunkEnd, end: end) else { return nil }
             checked = chunkEnd
             while p < chunkEnd {
