@@ -42,8 +42,8 @@ public enum ExploreMove: String, CaseIterable, Sendable {
     /// What the move does, for `help keys`.
     public var summary: String {
         switch self {
-        case .left: "select the point before (none selected: the last in view)"
-        case .right: "select the point after (none selected: the first in view)"
+        case .left: "select the point (or bin) before (none selected: the last in view)"
+        case .right: "select the point (or bin) after (none selected: the first in view)"
         case .leftFar: "select a tenth of the view back"
         case .rightFar: "select a tenth of the view on"
         case .first: "select the first point"
@@ -75,14 +75,19 @@ public enum ExploreMove: String, CaseIterable, Sendable {
     }
 
     /// The step this move takes on `s`. `plotWidth`: the plot's width in cells (an index
-    /// chart's window depends on it); `walked`: the main plot ← → step along now.
-    public func step(in s: Session, plotWidth: Int, walked: Int) -> Step {
+    /// chart's window depends on it); `walked`: the main plot ← → step along now;
+    /// `executor`: bins a histogram as its chart does (without one, a histogram's bins are
+    /// not walked).
+    public func step(in s: Session, plotWidth: Int, walked: Int, executor: Executor? = nil)
+        -> Step
+    {
         let plots = s.mainPlots
         guard !plots.isEmpty else {
             return Step(note: "the keys explore a chart: add a plot first", walked: 0)
         }
         let walked = min(max(walked, 0), plots.count - 1)
-        let walk = XWalk(session: s, plot: plots[walked], plotWidth: plotWidth)
+        var walk = XWalk(session: s, plot: plots[walked], plotWidth: plotWidth)
+        walk.executor = executor
         switch self {
         case .left, .right, .leftFar, .rightFar, .first, .last:
             return walk.select(self, walked: walked)

@@ -9,6 +9,8 @@ struct XWalk {
     let session: Session
     let plot: Plot
     let plotWidth: Int
+    /// Bins a histogram as its chart bins it (`Executor.histogramTable`).
+    var executor: Executor?
 
     init(session: Session, plot: Plot, plotWidth: Int) {
         self.session = session
@@ -27,8 +29,10 @@ struct XWalk {
     /// A select move (← → Shift Home End) as a step.
     func select(_ move: ExploreMove, walked: Int) -> ExploreMove.Step {
         if session.chartType == .histogram {
-            return ExploreMove.Step(
-                note: "a histogram's bins are selected by value: select x=VALUE", walked: walked)
+            guard let command = binTarget(move) else {
+                return ExploreMove.Step(note: endNote(move), walked: walked)
+            }
+            return ExploreMove.Step(command: command, walked: walked)
         }
         let command: Command? =
             numbered ? indexTarget(move) : kind == .category ? slotTarget(move) : valueTarget(move)
@@ -74,6 +78,39 @@ struct XWalk {
         }
         let clamped = min(max(next, 0), count - 1)
         return clamped == current ? nil : .select(.index(clamped), at: TypedPlace(.generated))
+    }
+
+    // MARK: Histogram bins
+
+    /// `select x=` at the centre of the bin before or after the selected one, as the chart
+    /// bins the walked histogram (its `where=`, every histogram's values, `bins=`).
+    private func binTarget(_ move: ExploreMove) -> Command? {
+        guard let executor, let dataset = session.dataset(named: plot.series.dataset),
+            let table = try? executor.histogramTable(plot, dataset, in: session, at: .generated),
+            let from = table.column(named: "from")?.numbers,
+            let to = table.column(named: "to")?.numbers, !from.isEmpty
+        else { return nil }
+        let count = from.count
+        let current: Int? =
+            if case .x(let x) = session.selection {
+                from.indices.last { from[$0] <= x }.map { min($0, count - 1) }
+            } else { nil }
+        let tenth = max(1, count / 10)
+        var next: Int
+        switch (move, current) {
+        case (.first, _): next = 0
+        case (.last, _): next = count - 1
+        case (.left, nil), (.leftFar, nil): next = count - 1
+        case (_, nil): next = 0
+        case (.left, let i?): next = i - 1
+        case (.right, let i?): next = i + 1
+        case (.leftFar, let i?): next = i - tenth
+        default: next = (current ?? 0) + tenth
+        }
+        next = min(max(next, 0), count - 1)
+        guard next != current else { return nil }
+        let centre = (from[next] + to[next]) / 2
+        return .selectX(SessionScript.typed(SessionReport.xText(centre, in: session)))
     }
 
     // MARK: Category slots

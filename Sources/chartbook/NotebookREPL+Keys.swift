@@ -45,7 +45,7 @@ extension NotebookREPL {
         let session = notebook.session
         let step = move.step(
             in: session, plotWidth: ChartRenderer.plotWidth(of: session, on: target()),
-            walked: box.walked)
+            walked: box.walked, executor: runner.executor)
         box.walked = step.walked
         guard let command = step.command else {
             draw(session, below: [move.keys + "  " + (step.note ?? "")], clear: false)

@@ -9,7 +9,8 @@ import Testing
     /// note when none runs.
     @discardableResult
     func press(_ move: ExploreMove, _ h: inout Harness, walked: inout Int) -> String {
-        let step = move.step(in: h.session, plotWidth: 60, walked: walked)
+        let step = move.step(
+            in: h.session, plotWidth: 60, walked: walked, executor: Executor(files: h.files))
         walked = step.walked
         guard let command = step.command else { return "note: " + (step.note ?? "") }
         let text = CommandPrinter.text(command)
@@ -153,7 +154,32 @@ import Testing
             press(.right, &h, walked: &walked) == "note: the keys explore a chart: add a plot first"
         )
         h.run("add plot histogram d.v")
-        #expect(press(.right, &h, walked: &walked).hasPrefix("note: a histogram's bins"))
+        #expect(press(.right, &h, walked: &walked).hasPrefix("select x="))
+    }
+
+    /// A histogram's bins, walked as the chart bins them: each key selects a bin's centre,
+    /// and the readout reads that bin.
+    @Test func aHistogramIsWalkedByBin() {
+        let values = (0..<40).map { "\(Double($0) * 0.25)" }.joined(separator: "\n")
+        var h = harness("v\n" + values + "\n", "add plot histogram d.v bins=4")
+        var walked = 0
+        let first = press(.right, &h, walked: &walked)
+        #expect(first.hasPrefix("select x="))
+        guard case .x(let a) = h.session.selection else {
+            Issue.record("no selection")
+            return
+        }
+        let second = press(.right, &h, walked: &walked)
+        guard case .x(let b) = h.session.selection else {
+            Issue.record("no selection")
+            return
+        }
+        #expect(second != first && b > a)
+        #expect(press(.left, &h, walked: &walked) == first)
+        #expect(press(.left, &h, walked: &walked) == "note: no point before this one")
+        let last = press(.last, &h, walked: &walked)
+        #expect(last.hasPrefix("select x=") && last != first)
+        #expect(press(.right, &h, walked: &walked) == "note: no point after this one")
     }
 
     @Test func helpKeysNamesEveryMove() throws {

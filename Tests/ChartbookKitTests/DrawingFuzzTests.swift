@@ -50,7 +50,8 @@ import ChartbookTerminal
             // An explore key (issue 54) on whatever state was reached: its command, run as
             // typed, must succeed — a key never ends in an error.
             let move = ExploreMove.allCases[Int(random.next() % UInt64(ExploreMove.allCases.count))]
-            let step = move.step(in: notebook.session, plotWidth: 60, walked: walked)
+            let step = move.step(
+                in: notebook.session, plotWidth: 60, walked: walked, executor: runner.executor)
             walked = step.walked
             if let command = step.command {
                 let text = CommandPrinter.text(command)
