@@ -49,6 +49,31 @@ struct XWalk {
         }
     }
 
+    /// Where a select move goes among `count` positions (points, bins, slots) from
+    /// `current`: none selected, ← takes the last in view and → the first; Shift moves by
+    /// `tenth` (a tenth of the positions unless given). Nil when it would not move.
+    static func position(
+        _ move: ExploreMove, from current: Int?, count: Int, inView: Range<Int>? = nil,
+        tenth: Int? = nil
+    ) -> Int? {
+        guard count > 0 else { return nil }
+        let view = inView ?? 0..<count
+        let tenth = tenth ?? max(1, count / 10)
+        let next: Int
+        switch (move, current) {
+        case (.first, _): next = 0
+        case (.last, _): next = count - 1
+        case (.left, nil), (.leftFar, nil): next = view.upperBound - 1
+        case (_, nil): next = view.lowerBound
+        case (.left, let i?): next = i - 1
+        case (.right, let i?): next = i + 1
+        case (.leftFar, let i?): next = i - tenth
+        case (_, let i?): next = i + tenth
+        }
+        let clamped = min(max(next, 0), count - 1)
+        return clamped == current ? nil : clamped
+    }
+
     // MARK: Numbered points
 
     private func indexTarget(_ move: ExploreMove) -> Command? {
@@ -64,20 +89,11 @@ struct XWalk {
             case .x(let x) where x.isFinite: Int(saturating: x.rounded())
             default: nil
             }
-        let next: Int
-        switch (move, current) {
-        case (.first, _): next = 0
-        case (.last, _):
+        if move == .last {
             return current == count - 1 ? nil : .select(.last, at: TypedPlace(.generated))
-        case (.left, nil), (.leftFar, nil): next = window.upperBound - 1
-        case (_, nil): next = window.lowerBound
-        case (.left, let i?): next = i - 1
-        case (.right, let i?): next = i + 1
-        case (.leftFar, let i?): next = i - tenth
-        default: next = (current ?? 0) + tenth
         }
-        let clamped = min(max(next, 0), count - 1)
-        return clamped == current ? nil : .select(.index(clamped), at: TypedPlace(.generated))
+        return Self.position(move, from: current, count: count, inView: window, tenth: tenth)
+            .map { .select(.index($0), at: TypedPlace(.generated)) }
     }
 
     // MARK: Histogram bins
@@ -95,20 +111,7 @@ struct XWalk {
             if case .x(let x) = session.selection {
                 from.indices.last { from[$0] <= x }.map { min($0, count - 1) }
             } else { nil }
-        let tenth = max(1, count / 10)
-        var next: Int
-        switch (move, current) {
-        case (.first, _): next = 0
-        case (.last, _): next = count - 1
-        case (.left, nil), (.leftFar, nil): next = count - 1
-        case (_, nil): next = 0
-        case (.left, let i?): next = i - 1
-        case (.right, let i?): next = i + 1
-        case (.leftFar, let i?): next = i - tenth
-        default: next = (current ?? 0) + tenth
-        }
-        next = min(max(next, 0), count - 1)
-        guard next != current else { return nil }
+        guard let next = Self.position(move, from: current, count: count) else { return nil }
         let centre = (from[next] + to[next]) / 2
         return .selectX(SessionScript.typed(SessionReport.xText(centre, in: session)))
     }
@@ -123,20 +126,7 @@ struct XWalk {
             if case .x(let x) = session.selection, x.isFinite {
                 min(max(Int(saturating: x.rounded()), 0), count - 1)
             } else { nil }
-        let tenth = max(1, count / 10)
-        var next: Int
-        switch (move, current) {
-        case (.first, _): next = 0
-        case (.last, _): next = count - 1
-        case (.left, nil), (.leftFar, nil): next = count - 1
-        case (_, nil): next = 0
-        case (.left, let i?): next = i - 1
-        case (.right, let i?): next = i + 1
-        case (.leftFar, let i?): next = i - tenth
-        default: next = (current ?? 0) + tenth
-        }
-        next = min(max(next, 0), count - 1)
-        guard next != current else { return nil }
+        guard let next = Self.position(move, from: current, count: count) else { return nil }
         return .selectX(SessionScript.typed(categories.names[next]))
     }
 
