@@ -44,12 +44,18 @@ struct NotebookREPL {
         StandardStreams.out(
             "chartbook 0.1.0 · help lists the commands · Tab completes · Ctrl-D leaves\n"
         )
-        var pending = ""
-        var pendingHistory = [String]()
+        var continued = ContinuedEntry()
         var typed = ""
+        // Every command run, typed or a key's, is remembered for Up/Down and in the file.
+        func remember(_ entry: String) -> HistoryStore {
+            editor.remember(entry)
+            history.add(entry)
+            historyFile.save(history)
+            return history
+        }
         while true {
-            box.continuing = !pending.isEmpty
-            let prompt = pending.isEmpty ? self.prompt(for: notebook.session) : "... "
+            box.continuing = continued.isContinuing
+            let prompt = continued.isContinuing ? "... " : self.prompt(for: notebook.session)
             // Back from a window too small: a clean screen with the chart at the new size
             // (issue 31: the old chart stayed, garbled, until Ctrl-L).
             if waitUntilWindowFits(prompt) {
@@ -72,36 +78,14 @@ struct NotebookREPL {
                 return
             case .interrupted:
                 StandardStreams.out("\n")
-                pending = ""
-                pendingHistory = []
-                continue
+                continued.reset()
             case .key(let key):
-                let outcome = explore(key, in: &notebook, box: box) { entry in
-                    editor.remember(entry)
-                    history.add(entry)
-                    historyFile.save(history)
-                    return history
-                }
-                if outcome == .quit { return }
+                if explore(key, in: &notebook, box: box, remember: remember) == .quit { return }
             case .line(let line):
-                if line.trimmingTrailingSpaces.hasSuffix("\\") {
-                    pending += line + "\n"
-                    pendingHistory.append(
-                        String(line.trimmingTrailingSpaces.dropLast()).trimmingTrailingSpaces)
-                    continue
-                }
-                let text = pending + line
-                // History keeps a continued command as one line.
-                // … and never with a password (a connection URL may carry one).
-                let entry = ConnectionURL.redacting(
-                    (pendingHistory + [line]).joined(separator: " "))
-                pending = ""
-                pendingHistory = []
-                guard !text.allSatisfy(\.isWhitespace) else { continue }
-                editor.remember(entry)
-                history.add(entry)
-                historyFile.save(history)
-                if execute(text, in: &notebook, history: history) == .quit { return }
+                guard let (text, entry) = continued.take(line),
+                    !text.allSatisfy(\.isWhitespace)
+                else { continue }
+                if execute(text, in: &notebook, history: remember(entry)) == .quit { return }
                 box.session = notebook.session
             }
         }
