@@ -76,9 +76,6 @@ struct RasterFunctions: Sendable {
 
     /// The functions, or the failure a drawing reports.
     static func get() throws(SVGRasterizer.Failure) -> RasterFunctions {
-        switch loaded {
-        case .success(let functions): return functions
-        case .failure(let missing): throw SVGRasterizer.Failure(reason: missing.reason)
-        }
+        try loaded.mapError(SVGRasterizer.Failure.init).get()
     }
 }

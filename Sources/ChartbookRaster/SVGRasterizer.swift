@@ -8,6 +8,11 @@ public enum SVGRasterizer {
     /// Why an SVG could not be drawn.
     public struct Failure: Error, Equatable, Sendable {
         public var reason: String
+
+        init(reason: String) { self.reason = reason }
+
+        /// A library the drawing needs could not be opened (`SharedLibrary`).
+        init(_ missing: SharedLibrary.Missing) { reason = missing.reason }
     }
 
     /// The PNG of `svg` at `scale` device pixels per SVG pixel (1: the SVG's own size).

@@ -40,9 +40,6 @@ struct SixelFunctions: Sendable {
 
     /// The functions, or the failure an encoding reports.
     static func get() throws(SVGRasterizer.Failure) -> SixelFunctions {
-        switch loaded {
-        case .success(let functions): return functions
-        case .failure(let missing): throw SVGRasterizer.Failure(reason: missing.reason)
-        }
+        try loaded.mapError(SVGRasterizer.Failure.init).get()
     }
 }
