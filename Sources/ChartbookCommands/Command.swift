@@ -263,6 +263,9 @@ public enum ScrollAmount: Equatable, Sendable {
 public struct PlotBindingSpec: Equatable, Sendable {
     public var x: Located<String>?
     public var by: Located<String>?
+    /// The option that named `by` (`by`, `detail`, or a line's `color`): `detail` draws
+    /// the groups alike (`PlotBinding.detail`).
+    public var byOption = "by"
     public var filter: Located<RowFilter>?
     public var axis: PlotBinding.Axis?
     public var order: PlotBinding.Order?
@@ -295,6 +298,8 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var size: Located<String?>?
     /// `shape=COLUMN`; an inner nil (`none`) removes it.
     public var shape: Located<String?>?
+    /// `opacity=COLUMN`; an inner nil removes it (`set plot` given a constant opacity).
+    public var opacity: Located<String?>?
 
     public init() {}
 
@@ -311,11 +316,32 @@ public struct PlotBindingSpec: Equatable, Sendable {
             ?? band?.range ?? stack?.range
     }
 
+    /// The plot's groups named by `option` (`by`, `detail`, a line's `color`): one column
+    /// groups a plot, so two of them naming different columns are refused at the second.
+    mutating func group(by column: Located<String>, option: String) throws(Diagnostic) {
+        if let given = by, option != byOption, given.value != column.value,
+            !given.value.isEmpty, !column.value.isEmpty
+        {
+            throw Diagnostic(
+                .invalidValue(
+                    key: option, value: column.value,
+                    expected:
+                        "'\(given.value)', as \(byOption)= says (\(byOption)= and \(option)= both group the plot's rows: one column does)"
+                ),
+                at: column.range)
+        }
+        by = column
+        byOption = option
+    }
+
     /// `binding` with every option given here replacing its own.
     public func applied(to binding: PlotBinding) -> PlotBinding {
         var binding = binding
         if let x { binding.x = x.value }
-        if let by { binding.by = by.value.isEmpty ? nil : by.value }
+        if let by {
+            binding.by = by.value.isEmpty ? nil : by.value
+            binding.detail = byOption == "detail" && binding.by != nil
+        }
         if let filter { binding.filter = filter.value }
         if let axis { binding.axis = axis }
         if let order { binding.order = order }
@@ -336,6 +362,7 @@ public struct PlotBindingSpec: Equatable, Sendable {
         if let color { binding.encoding.color = color.value }
         if let size { binding.encoding.size = size.value }
         if let shape { binding.encoding.shape = shape.value }
+        if let opacity { binding.encoding.opacity = opacity.value }
         return binding
     }
 }

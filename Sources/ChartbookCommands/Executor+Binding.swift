@@ -20,7 +20,10 @@ extension Executor {
             }
         }
         if let by = spec.by, !by.value.isEmpty {
-            let column = try column(by, in: dataset, for: "by=")
+            if spec.byOption == "color", dataset.column(named: by.value) == nil {
+                throw unknownChannelColumn("color", by, in: dataset)
+            }
+            let column = try column(by, in: dataset, for: spec.byOption + "=")
             // A remote dataset holds a drawing's rows: its engine counts the groups — but a
             // coded text column's values are known (`RemoteTable.texts`): with a missing
             // value one more, still within the limit when they are fewer.
@@ -184,7 +187,7 @@ extension Executor {
                     dataset: dataset.name, needs: "labels from a column (labels=\(name))"),
                 at: range)
         }
-        _ = try column(located, in: dataset, for: "labels=")
+        _ = try column(located, in: dataset, for: "labels= (text=)")
         if plot.binding.transforms || plot.kind == .trend {
             throw Diagnostic(
                 .invalidValue(
@@ -333,24 +336,23 @@ extension Executor {
 }
 
 extension Executor {
-    /// `color=COLUMN` and `size=COLUMN` name columns of the dataset (a size one of numbers);
-    /// a word that is neither a colour nor a column is refused saying both.
+    /// What each channel's constant is, for an error naming a word that is neither.
+    static let channelConstants = ["color": "a colour", "size": "a size", "opacity": "an opacity"]
+
+    /// `color=`, `size=`, `shape=` and `opacity=` columns name columns of the dataset (a
+    /// size's and an opacity's of numbers); a word that is neither a constant nor a column is
+    /// refused saying both.
     func checkChannels(_ spec: PlotBindingSpec, in dataset: Dataset) throws(Diagnostic) {
-        for (key, given) in [("color", spec.color), ("size", spec.size), ("shape", spec.shape)] {
+        let given = [
+            ("color", spec.color), ("size", spec.size), ("shape", spec.shape),
+            ("opacity", spec.opacity),
+        ]
+        for (key, given) in given {
             guard let given, let name = given.value else { continue }
             guard let column = dataset.column(named: name) else {
-                // Neither: a colour misspelt, or a column.
-                let colours = key == "color" ? Array(Color.named.keys).sorted() : []
-                throw Diagnostic(
-                    .unknown(
-                        .column, name,
-                        context: key == "shape"
-                            ? "shape= of dataset '\(dataset.name)'"
-                            : "\(key)= (\(key == "color" ? "a colour" : "a size") or a column of dataset '\(dataset.name)')",
-                        candidates: dataset.columns.map(\.name) + colours),
-                    at: given.range)
+                throw unknownChannelColumn(key, Located(name, at: given.range), in: dataset)
             }
-            if key == "size", column.kind == .text {
+            if key == "size" || key == "opacity", column.kind == .text {
                 throw Diagnostic(
                     .invalidValue(
                         key: key, value: name,
@@ -362,21 +364,38 @@ extension Executor {
         }
     }
 
+    /// A channel's word that is neither its constant nor a column: a colour misspelt, or a
+    /// column — the candidates are both.
+    func unknownChannelColumn(_ key: String, _ name: Located<String>, in dataset: Dataset)
+        -> Diagnostic
+    {
+        let colours = key == "color" ? Array(Color.named.keys).sorted() : []
+        return Diagnostic(
+            .unknown(
+                .column, name.value,
+                context: key == "shape"
+                    ? "shape= of dataset '\(dataset.name)'"
+                    : "\(key)= (\(Self.channelConstants[key] ?? "a constant") or a column of dataset '\(dataset.name)')",
+                candidates: dataset.columns.map(\.name) + colours),
+            at: name.range)
+    }
+
     /// A channel reads each row's value: a plot drawing a table its transforms computed
     /// has no rows to read it from.
     func checkChannelRows(_ binding: PlotBinding, _ spec: PlotBindingSpec) throws(Diagnostic) {
         guard !binding.encoding.isEmpty, binding.transforms else { return }
         let e = binding.encoding
-        let key = e.color != nil ? "color" : e.size != nil ? "size" : "shape"
+        let key =
+            e.color != nil ? "color" : e.size != nil ? "size" : e.shape != nil ? "shape" : "opacity"
         throw Diagnostic(
             .invalidValue(
-                key: key, value: e.color ?? e.size ?? e.shape ?? "",
+                key: key, value: e.color ?? e.size ?? e.shape ?? e.opacity ?? "",
                 expected:
                     "a constant beside agg=, bin=, top= or a window (\(key)=COLUMN reads each row, and those draw rows they computed)"
             ),
             at: [
                 ("color", spec.color?.range), ("size", spec.size?.range),
-                ("shape", spec.shape?.range),
+                ("shape", spec.shape?.range), ("opacity", spec.opacity?.range),
             ]
             .first { $0.0 == key }?.1 ?? spec.transformRange ?? .generated)
     }

@@ -131,6 +131,9 @@ extension Executor {
         if settings.style.marker.size != nil, binding.size == nil {
             binding.size = Located(nil, at: id.range)
         }
+        if settings.style.marker.opacity != nil, binding.opacity == nil {
+            binding.opacity = Located(nil, at: id.range)
+        }
         s.plots[index].binding = try resolvedBinding(
             binding, over: s.plots[index].binding,
             dataset: try existingDataset(

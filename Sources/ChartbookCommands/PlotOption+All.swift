@@ -38,6 +38,27 @@ extension PlotOption {
             }
         })
 
+    /// `text=COLUMN`: the grammar's text channel — each point labelled with its row's text in
+    /// a column. The same setting as `labels=COLUMN` (one field, `PlotStyle.labelColumn`),
+    /// which a saved script writes.
+    static let textChannel = PlotOption(
+        name: "text", kinds: with(.valueLabels).intersection(lines.union(channels)), binding: false,
+        values: .column,
+        read: { token, s throws(Diagnostic) in
+            guard token.kind == .string || Identifier.isValid(token.text) else {
+                throw Diagnostic(
+                    .invalidValue(key: "text", value: token.text, expected: "a column's name"),
+                    at: token.range)
+            }
+            s.style.labels = .on
+            s.style.labelColumn = token.text
+        },
+        written: { _ in nil },
+        merge: { _, _ in }
+    ).described(
+        "A column whose text labels each point of a line or dot plot (the grammar's text channel; the same as labels=COLUMN, which a saved script writes)."
+    )
+
     static let bindings: [PlotOption] = [
         .bound(
             "x", xy.union(categorical).subtracting(distributions),
@@ -73,12 +94,12 @@ extension PlotOption {
         .bound(
             "by", with(.splitsBy), values: .either(.keyword(["none"]), .column),
             // `none` (a word, not "none" in quotes) takes it off: kept as the empty name.
-            read: { token, b in
+            read: { token, b throws(Diagnostic) in
                 let off = token.kind != .string && token.text.lowercased() == "none"
-                b.by = Located(off ? "" : token.text, at: token.range)
+                try b.group(by: Located(off ? "" : token.text, at: token.range), option: "by")
             },
-            written: {
-                $0.by.map {
+            written: { spec in
+                spec.by.flatMap { spec.byOption == "by" ? $0 : nil }.map {
                     $0.value.isEmpty
                         ? "none"
                         : $0.value.lowercased() == "none"
@@ -88,6 +109,19 @@ extension PlotOption {
             }
         ).described(
             "One series per distinct value of this column (long-format data); none takes it off."),
+        .bound(
+            "detail", with(.splitsBy).intersection(lines.union(channels)), values: .column,
+            read: { token, b throws(Diagnostic) in
+                try b.group(by: Located(token.text, at: token.range), option: "detail")
+            },
+            written: { spec in
+                spec.by.flatMap { spec.byOption == "detail" ? $0 : nil }.map {
+                    ScriptQuoting.quotedIfNeeded($0.value)
+                }
+            }
+        ).described(
+            "One series per distinct value of this column, all drawn alike: one colour, one legend entry (a line per host, not told apart); by= tells them apart."
+        ),
         .bound(
             "where", main, values: .filter,
             read: { token, b throws(Diagnostic) in b.filter = try Parser.rowFilter(token) },
@@ -137,10 +171,15 @@ extension PlotOption {
     ]
 
     static let styles: [PlotOption] = [
-        .color("color", Set(Plot.Kind.allCases).subtracting(channels), \.color).described(
+        .color(
+            "color", Set(Plot.Kind.allCases).subtracting(channels).subtracting(groupedLines),
+            \.color
+        ).described(
             "Its colour: a name, #rrggbb, #rrggbbaa or NAME@ALPHA."),
         colorChannel,
+        lineColorChannel,
         shapeChannel,
+        opacityChannel,
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.
         .positive(
             "width", lines.union(family(.radar)).union(strips), what: "a stroke width",
@@ -194,6 +233,7 @@ extension PlotOption {
         valueLabels.described(
             "Labels on the marks: on or value writes each value, percent its share of the whole, a column's name its row's text (a year on a connected scatter)."
         ),
+        textChannel,
         bins.described(
             "The bins: auto, sturges, fd (Freedman–Diaconis) or a count."),
         .flag("density", family(.histogram), \.histogram.density).described(

@@ -13,11 +13,14 @@ extension PlotOption {
     static let colorChannel = PlotOption(
         name: "color", kinds: channels, binding: false, values: .either(.color, .column),
         read: { token, s throws(Diagnostic) in
+            // The last of a constant and a column given wins.
             if namesColumn(token, constant: { try? ValueParser.color($0, key: "color") }) {
                 s.binding.color = Located(token.text, at: token.range)
+                s.style.color = nil
                 return
             }
             s.style.color = try ValueParser.color(token, key: "color")
+            s.binding.color = nil
         },
         written: { settings in
             if let column = settings.binding.color?.value {
@@ -30,6 +33,37 @@ extension PlotOption {
         "Its colour (a name, #rrggbb, #rrggbbaa or NAME@ALPHA), or a column: text gives each value a colour of the palette, numbers a viridis ramp, with a key under the chart."
     )
 
+    /// Lines and areas whose colour may come from a column (their `by=` groups').
+    static let groupedLines = with(.splitsBy).intersection(lines)
+
+    /// A line's or an area's `color=NAME` (its colour) or `color=COLUMN`: a line per value
+    /// of the column, each its colour, with a legend — the same as `by=COLUMN`, which a
+    /// saved script writes (Vega-Lite's colour channel on a line).
+    static let lineColorChannel = PlotOption(
+        name: "color", kinds: groupedLines, binding: false, values: .either(.color, .column),
+        read: { token, s throws(Diagnostic) in
+            if namesColumn(token, constant: { try? ValueParser.color($0, key: "color") }) {
+                try s.binding.group(by: Located(token.text, at: token.range), option: "color")
+                s.style.color = nil
+                return
+            }
+            s.style.color = try ValueParser.color(token, key: "color")
+            if s.binding.byOption == "color" {
+                s.binding.by = nil
+                s.binding.byOption = "by"
+            }
+        },
+        written: { settings in
+            if settings.binding.byOption == "color", let by = settings.binding.by?.value {
+                return ScriptQuoting.quotedIfNeeded(by)
+            }
+            return settings.style.color.map { "\($0)" }
+        },
+        merge: merging(\.color)
+    ).described(
+        "Its colour (a name, #rrggbb, #rrggbbaa or NAME@ALPHA), or a column: a line per value, each its colour, as by= draws them."
+    )
+
     /// `size=N` (the marker's size in points) or `size=COLUMN` (each point's area
     /// proportional to its row's value: `SizeScale`).
     static let sizeChannel = PlotOption(
@@ -38,10 +72,12 @@ extension PlotOption {
         read: { token, s throws(Diagnostic) in
             if namesColumn(token, constant: { ValueParser.number($0.text) }) {
                 s.binding.size = Located(token.text, at: token.range)
+                s.style.marker.size = nil
                 return
             }
             s.style.marker.size = try ValueParser.positive(
                 token, key: "size", what: "a marker size", limit: 100)
+            s.binding.size = nil
         },
         written: { settings in
             if let column = settings.binding.size?.value {
@@ -52,6 +88,32 @@ extension PlotOption {
         merge: merging(\.marker.size)
     ).described(
         "The marker's size in points (1 is one dot), or a column of numbers: each point's area in proportion to its value, with a key of sizes."
+    )
+
+    /// `opacity=N` (the points' opacity, 0 < N ≤ 1) or `opacity=COLUMN` (each point's from
+    /// its row's number: `OpacityScale`).
+    static let opacityChannel = PlotOption(
+        name: "opacity", kinds: channels, binding: false,
+        values: .either(.number(0.01...1), .column),
+        read: { token, s throws(Diagnostic) in
+            if namesColumn(token, constant: { ValueParser.number($0.text) }) {
+                s.binding.opacity = Located(token.text, at: token.range)
+                s.style.marker.opacity = nil
+                return
+            }
+            s.style.marker.opacity = try ValueParser.positive(
+                token, key: "opacity", what: "an opacity", limit: 1)
+            s.binding.opacity = nil
+        },
+        written: { settings in
+            if let column = settings.binding.opacity?.value {
+                return ScriptQuoting.quotedIfNeeded(column)
+            }
+            return settings.style.marker.opacity.map(CommandPrinter.number)
+        },
+        merge: merging(\.marker.opacity)
+    ).described(
+        "The points' opacity, above 0 up to 1, or a column of numbers: each point from faint (the lowest value) to solid (the highest), with a key."
     )
 
     /// `shape=COLUMN`: each point's marker shape from its row's value (`ShapeScale`);
@@ -67,9 +129,10 @@ extension PlotOption {
         "A column whose values give the points their marker shapes in turn (circle, square, diamond, cross), with a key under the chart; none takes it off."
     )
 
-    /// Whether `token` names a column rather than a constant: a quoted name, or a word that
-    /// `constant` does not read (the executor finds the column, or says it is neither).
+    /// Whether `token` names a column rather than a constant: a quoted name, or a name that
+    /// `constant` does not read (the executor finds the column, or says it is neither); a
+    /// word that is no name (`#12345`) is the constant's, and its error says why.
     static func namesColumn<T>(_ token: Token, constant: (Token) -> T?) -> Bool {
-        token.kind == .string || constant(token) == nil
+        token.kind == .string || (constant(token) == nil && Identifier.isValid(token.text))
     }
 }

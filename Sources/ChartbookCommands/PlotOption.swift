@@ -22,6 +22,7 @@ extension PlotSettings {
         binding.high = typed(b.high)
         binding.open = typed(b.open)
         binding.by = typed(b.by)
+        binding.byOption = b.detail ? "detail" : "by"
         binding.filter = b.filter.map { Located($0, at: .generated) }
         binding.axis = b.axis == .left ? nil : b.axis
         binding.order = b.order == .x ? nil : b.order
@@ -38,6 +39,7 @@ extension PlotSettings {
         binding.color = b.encoding.color.map { Located($0, at: .generated) }
         binding.size = b.encoding.size.map { Located($0, at: .generated) }
         binding.shape = b.encoding.shape.map { Located($0, at: .generated) }
+        binding.opacity = b.encoding.opacity.map { Located($0, at: .generated) }
     }
 }
 

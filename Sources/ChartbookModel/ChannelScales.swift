@@ -5,6 +5,7 @@ public struct ChannelScales: Equatable, Sendable {
     public var color: ColorScale?
     public var size: SizeScale?
     public var shape: ShapeScale?
+    public var opacity: OpacityScale?
     /// Rows with a value to draw but none in a channel: left out (and said under the chart).
     public var missing = 0
 
@@ -26,16 +27,21 @@ public struct ChannelScales: Equatable, Sendable {
         if let name = plot.binding.encoding.shape, let column = dataset.column(named: name) {
             shape = ShapeScale(column, rows: rows)
         }
+        if let name = plot.binding.encoding.opacity, let column = dataset.column(named: name) {
+            opacity = OpacityScale(column, rows: rows)
+        }
         let ys = dataset.column(named: plot.series.column)?.numbers
         let color = plot.binding.encoding.color.flatMap { dataset.column(named: $0) }
         let size = plot.binding.encoding.size.flatMap { dataset.column(named: $0)?.numbers }
         let shape = plot.binding.encoding.shape.flatMap { dataset.column(named: $0) }
+        let opacity = plot.binding.encoding.opacity.flatMap { dataset.column(named: $0)?.numbers }
         missing =
             rows.filter { row in
                 guard let ys, row < ys.count, ys[row].isFinite else { return false }
                 return color.map { $0.text(at: row).isEmpty } == true
                     || size.map { row >= $0.count || !$0[row].isFinite } == true
                     || shape.map { $0.text(at: row).isEmpty } == true
+                    || opacity.map { row >= $0.count || !$0[row].isFinite } == true
             }.count
     }
 }

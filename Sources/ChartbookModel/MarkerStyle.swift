@@ -8,6 +8,8 @@ public struct MarkerStyle: Equatable, Sendable {
     /// `jitter=W`: each point moved along x by up to half of W slots either way (`Jitter`);
     /// nil or 0: in place.
     public var jitter: Double?
+    /// `opacity=N`: the points' opacity, 0 < N ≤ 1 (their colour's alpha times it); nil: 1.
+    public var opacity: Double?
 
     public init(shape: Shape? = nil, size: Double? = nil) {
         self.shape = shape

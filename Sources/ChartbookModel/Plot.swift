@@ -37,6 +37,20 @@ public struct Plot: Equatable, Sendable {
         if number == 0 { return resolvedColor }
         return Color.palette[(paletteSlot + number) % Color.palette.count]
     }
+
+    /// The colour group `number`'s marks are drawn in: `color(ofGroup:)` at the points'
+    /// `opacity=` (its alpha times it).
+    public func markColor(ofGroup number: Int) -> Color {
+        var color = color(ofGroup: number)
+        color.alpha *= style.marker.opacity ?? 1
+        return color
+    }
+
+    /// The opacity of its marks that every group shares (Vega-Lite's mark `opacity`): its
+    /// colour's alpha without groups, times `opacity=`.
+    public var markOpacity: Double {
+        (binding.by == nil ? resolvedColor.alpha : 1) * (style.marker.opacity ?? 1)
+    }
 }
 
 /// `dataset.column` as the user wrote it, resolved to names when the plot was added.

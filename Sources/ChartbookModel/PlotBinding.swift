@@ -17,6 +17,9 @@ public struct PlotBinding: Equatable, Sendable {
     public var x: String?
     /// `by=COLUMN`: one series per distinct value of the column, in order of first appearance.
     public var by: String?
+    /// `detail=COLUMN` (Vega-Lite's detail channel): the `by=` groups drawn alike — one
+    /// colour, one stroke, one legend entry — a line per value not told apart.
+    public var detail = false
     /// `where=...`: only the rows it keeps.
     public var filter: RowFilter?
     public var axis: Axis

@@ -9,19 +9,25 @@
 ///   of sizes; in the terminal, four glyphs by area (`SizeScale.glyphs`).
 /// - `shape`: any column's values (as text) → the marker shapes in turn, as `by=` gives its
 ///   groups shapes (`ShapeScale`), and a key naming each.
+/// - `opacity`: numbers or times → each point's opacity from the lowest value to the highest
+///   (`OpacityScale`), and a key of opacities.
 public struct PlotEncoding: Equatable, Sendable {
     public var color: String?
     public var size: String?
     public var shape: String?
+    public var opacity: String?
 
-    public init(color: String? = nil, size: String? = nil, shape: String? = nil) {
+    public init(
+        color: String? = nil, size: String? = nil, shape: String? = nil, opacity: String? = nil
+    ) {
         self.color = color
         self.size = size
         self.shape = shape
+        self.opacity = opacity
     }
 
     /// The columns it reads, colour first.
-    public var columns: [String] { [color, size, shape].compactMap { $0 } }
+    public var columns: [String] { [color, size, shape, opacity].compactMap { $0 } }
 
-    public var isEmpty: Bool { color == nil && size == nil && shape == nil }
+    public var isEmpty: Bool { columns.isEmpty }
 }

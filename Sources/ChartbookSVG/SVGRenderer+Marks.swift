@@ -25,7 +25,7 @@ extension SVGRenderer {
         case .markers(let points, let marker):
             markers(points, marker, layer, color: color, alpha: alpha, scene, &out)
         case .encodedMarkers(let list, let marker):
-            encodedMarkers(list, marker, layer, alpha: alpha, scene, &out)
+            encodedMarkers(list, marker, layer, scene, &out)
         case .bars(let bars): self.bars(bars, layer, color: color, alpha: alpha, scene, &out)
         case .hbars(let bars): horizontalBars(bars, layer, scene, &out)
         case .boxes(let list): boxes(list, layer, scene, &out)
@@ -85,14 +85,15 @@ extension SVGRenderer {
     /// points, a point an eighth of a cell's width) — the largest first, as the scene has them.
     func encodedMarkers(
         _ markers: [Scene.EncodedMarker], _ marker: MarkerStyle.Shape, _ layer: Scene.Layer,
-        alpha: String, _ scene: Scene, _ out: inout SVGWriter
+        _ scene: Scene, _ out: inout SVGWriter
     ) {
         let base = max(layer.markerSize * cellWidth / 16, 0.75)
         // Overlapping bubbles stay readable: a thin outline of the background between them.
         let outline =
             layer.markerSize > 0
             ? " stroke=\"\(scene.theme.background.hexOpaque)\" stroke-width=\"0.5\"" : ""
-        openGroup(layer, alpha.isEmpty ? outline : alpha + outline, &out)
+        // (Each marker carries its own opacity — the layer's, or its `opacity=` channel's.)
+        openGroup(layer, outline, &out)
         for m in markers {
             let r = m.area.map { max(($0 / Double.pi).squareRoot() * cellWidth / 8, 0.75) } ?? base
             let fill = m.color.hexOpaque

@@ -160,12 +160,14 @@ extension ChartLayout {
     /// of all the panels' rows (a `by=` group's colour is the same in every panel).
     func pageLegend(_ session: Session, _ whole: SeriesResolver.Result, row: Int) -> [Scene.Text] {
         let main = whole.series.filter { $0.plot.kind != .sparkline }
-        guard !main.isEmpty,
-            session.output.legendShown(series: main.count, yTitled: session.axes.yTitle != nil)
+        let named = main.indices.filter { main[$0].inLegend }
+        guard !named.isEmpty,
+            session.output.legendShown(series: named.count, yTitled: session.axes.yTitle != nil)
         else { return [] }
         let area = Scene.CellRect(column: 0, row: 0, width: columns, height: 0)
         let patterns = stackedPatterns(main)
-        return legendLines(main).prefix(max(1, rows / 8)).enumerated().flatMap { number, line in
+        return legendLines(main, named).prefix(max(1, rows / 8)).enumerated().flatMap {
+            number, line in
             legend(
                 plots: line.map { main[$0] }, patterns: line.map { patterns[$0] },
                 row: row + number, area: area)

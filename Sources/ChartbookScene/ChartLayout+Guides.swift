@@ -7,7 +7,9 @@ import ChartbookModel
 ///   colour);
 /// - sizes: `size pop  · ≤25M  • ≤50M  ● ≤75M  ⬤ ≤100M`, the four glyphs and the largest
 ///   value each stands for (SVG and Vega-Lite draw areas in proportion; the terminal has
-///   four sizes, and says so by the `≤`).
+///   four sizes, and says so by the `≤`);
+/// - opacities: `opacity hp  46 ●●●●● 230`, the marker at five opacities from the lowest
+///   value to the highest (shades where the terminal has no colour).
 extension ChartLayout {
     /// The guide rows of `plots`' channels, each at row 0 (`place(_:at:)` moves them).
     func channelGuides(_ plots: [ResolvedPlot], session: Session) -> [[Scene.Text]] {
@@ -23,6 +25,9 @@ extension ChartLayout {
             }
             if let shapes = channels.scales.shape {
                 rows.append(shapeGuide(shapes, color: p.color))
+            }
+            if let opacity = channels.scales.opacity {
+                rows.append(opacityGuide(opacity, shape: shape, color: p.color, session: session))
             }
         }
         return rows
@@ -56,13 +61,7 @@ extension ChartLayout {
                 add(" " + TextMetrics.sanitized(name))
             }
         case .continuous(_, let domain, let time):
-            func text(_ value: Double) -> String {
-                time
-                    ? XValueText.text(
-                        value, scale: .time, timeZone: session.timeZone, categories: XCategories())
-                    : Self.valueText(value)
-            }
-            add(" " + text(domain.lowerBound) + " ")
+            add(" " + guideValue(domain.lowerBound, time: time, session: session) + " ")
             let steps = 8
             for i in 0..<steps {
                 let level = Double(i) / Double(steps - 1)
@@ -73,8 +72,44 @@ extension ChartLayout {
                         shade: level))
             }
             column += steps
-            add(" " + text(domain.upperBound))
+            add(" " + guideValue(domain.upperBound, time: time, session: session))
         }
+        return texts
+    }
+
+    /// A value at an end of a key: a time in the session's zone, or a number.
+    func guideValue(_ value: Double, time: Bool, session: Session) -> String {
+        time
+            ? XValueText.text(
+                value, scale: .time, timeZone: session.timeZone, categories: XCategories())
+            : Self.valueText(value)
+    }
+
+    /// `opacity hp  46 ●●●●● 230`: the plot's marker in its colour at `OpacityScale.keySteps`
+    /// opacities, evenly from the lowest value to the highest.
+    func opacityGuide(_ scale: OpacityScale, shape: Character, color: Color, session: Session)
+        -> [Scene.Text]
+    {
+        var head = "opacity " + TextMetrics.sanitized(scale.column) + "  "
+        head += guideValue(scale.domain.lowerBound, time: scale.time, session: session) + " "
+        var texts = [Scene.Text(role: .legend, row: 0, column: 0, text: head)]
+        var column = TextMetrics.width(of: head)
+        let steps = OpacityScale.keySteps
+        for i in 0..<steps {
+            let share = Double(i) / Double(steps - 1)
+            let value =
+                scale.domain.lowerBound + share
+                * (scale.domain.upperBound - scale.domain.lowerBound)
+            var faded = color
+            faded.alpha = scale.opacity(value) ?? 1
+            texts.append(
+                Scene.Text(
+                    role: .colorKey, row: 0, column: column, text: String(shape), color: faded,
+                    shade: faded.alpha))
+            column += 1
+        }
+        let tail = " " + guideValue(scale.domain.upperBound, time: scale.time, session: session)
+        texts.append(Scene.Text(role: .legend, row: 0, column: column, text: tail))
         return texts
     }
 

@@ -57,7 +57,7 @@ extension ChartLayout {
     ) -> [Scene.Text] {
         var entries = zip(plots, patterns).map { p, pattern in
             (
-                symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.name),
+                symbol: glyphs.legendKey(p.plot), name: TextMetrics.sanitized(p.nameInLegend),
                 color: p.color, pattern: pattern
             )
         }

@@ -69,26 +69,27 @@ extension ChartLayout {
         plan.hasReadout = take(mainChart && selectionShown(c))
         for _ in c.guides where mainChart && take(true) { plan.guideRows += 1 }
         for _ in c.notes where mainChart && take(true) { plan.noteRows += 1 }
+        let named = c.plots.indices.filter { c.plots[$0].inLegend }
         let legend =
-            mainChart && !c.plots.isEmpty
+            mainChart && !named.isEmpty
             && session.output.legendShown(
-                series: c.plots.count, yTitled: session.axes.yTitle != nil)
+                series: named.count, yTitled: session.axes.yTitle != nil)
         let position = session.output.legendPosition
         let inside = position == .inside
         if legend, position.isSide {
             // A column beside the plot: an entry a row, as many as the rows hold (the plot
             // area's height is known later: the assembly cuts the column to it).
-            plan.legendLines = c.plots.indices.map { [$0] }
+            plan.legendLines = named.map { [$0] }
             plan.legendSide = position
         } else if legend {
             // At most a quarter of the rows; what does not fit is counted on the last row.
             // Inside the plot the rows are the plot's own: none is taken.
-            let lines = legendLines(c.plots)
+            let lines = legendLines(c.plots, named)
             for line in lines.prefix(max(1, rows / 4)) where inside || take(true) {
                 plan.legendLines.append(line)
             }
             plan.legendInside = inside
-            plan.legendHidden = c.plots.count - plan.legendLines.reduce(0) { $0 + $1.count }
+            plan.legendHidden = named.count - plan.legendLines.reduce(0) { $0 + $1.count }
             plan.legendBelow = session.output.legendPosition == .bottom
         }
         plan.hasXTitle = take(mainChart && session.axes.xTitle != nil)
@@ -106,13 +107,15 @@ extension ChartLayout {
         }
     }
 
-    /// Legend entries wrapped into lines that fit the chart's width.
-    func legendLines(_ plots: [ResolvedPlot]) -> [[Int]] {
+    /// Legend entries (`named`: the indices in `plots` the legend names, in order) wrapped
+    /// into lines that fit the chart's width.
+    func legendLines(_ plots: [ResolvedPlot], _ named: [Int]) -> [[Int]] {
         var lines = [[Int]]()
         var current = [Int]()
         var width = 0
-        for (index, p) in plots.enumerated() {
-            let entry = 2 + TextMetrics.width(of: TextMetrics.sanitized(p.name))
+        for index in named {
+            let p = plots[index]
+            let entry = 2 + TextMetrics.width(of: TextMetrics.sanitized(p.nameInLegend))
             let needed = current.isEmpty ? entry : width + 2 + entry
             if needed > columns && !current.isEmpty {
                 lines.append(current)

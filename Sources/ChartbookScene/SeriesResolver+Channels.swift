@@ -8,6 +8,7 @@ extension SeriesResolver {
         var color: Column?
         var size: Column?
         var shape: Column?
+        var opacity: Column?
 
         init?(plot: Plot, in session: Session) {
             guard let scales = ChannelScales(plot: plot, in: session),
@@ -17,16 +18,18 @@ extension SeriesResolver {
             color = scales.color.flatMap { dataset.column(named: $0.column) }
             size = scales.size.flatMap { dataset.column(named: $0.column) }
             shape = scales.shape.flatMap { dataset.column(named: $0.column) }
+            opacity = scales.opacity.flatMap { dataset.column(named: $0.column) }
         }
 
-        /// Row `row`'s marker at `point`: its colour (`color` without a colour channel), its
-        /// area and size level, its shape (nil without those channels); nil when a channel
-        /// has no value there.
+        /// Row `row`'s marker at `point`: its colour (`color` without a colour channel) at its
+        /// opacity (the colour's alpha), its area and size level, its shape (nil without
+        /// those channels); nil when a channel has no value there.
         func marker(at row: Int, _ point: DotPoint, default color: Color) -> Scene.EncodedMarker? {
             var marker = Scene.EncodedMarker(point: point, color: color)
             if let scale = scales.color, let column = self.color {
                 guard let found = scale.color(at: row, of: column) else { return nil }
                 marker.color = found
+                marker.color.alpha = color.alpha
             }
             if let scale = scales.shape, let column = shape {
                 guard let found = scale.shape(at: row, of: column) else { return nil }
@@ -38,6 +41,12 @@ extension SeriesResolver {
                 }
                 marker.area = area
                 marker.level = scale.level(numbers[row])
+            }
+            if let scale = scales.opacity, let numbers = opacity?.numbers {
+                guard row >= 0, row < numbers.count, let alpha = scale.opacity(numbers[row]) else {
+                    return nil
+                }
+                marker.color.alpha = alpha
             }
             return marker
         }

@@ -50,6 +50,14 @@ struct SeriesResolver {
         /// Whether `xs` never decreases (lines are reduced per dot column only then).
         var sorted: Bool
         var color: Color
+        /// Whether the legend names it: every series but the second and later groups of a
+        /// plot whose groups are drawn alike (`detail=`), which its first names.
+        var inLegend = true
+        /// The legend's name for it when not `name` (a `detail=` plot's first group: the
+        /// plot's id; readouts name the group).
+        var legendName: String? = nil
+        /// Its name in the legend.
+        var nameInLegend: String { legendName ?? name }
         /// The values as they are in the data, for readouts, when `values` were transformed
         /// (log scale, stacking); nil when `values` are the data's.
         var original: [Double]? = nil
@@ -250,9 +258,12 @@ struct SeriesResolver {
         of plot: Plot, _ group: Group, among count: Int, values: [Double], xs: [Double]?,
         extra: [[Double]], main: Bool, channels: Channels? = nil
     ) -> Series {
+        let alike = plot.binding.detail
         var s = Series(
             plot: plot, name: group.name, values: values, xs: xs,
-            sorted: true, color: color(of: plot, group: group.number), extra: extra)
+            sorted: true, color: color(of: plot, group: alike ? 0 : group.number), extra: extra)
+        s.inLegend = !alike || group.number == 0
+        if alike { s.legendName = plot.id }
         s.groupKey = group.key
         if let name = plot.style.labelColumn, plot.drawn == nil {
             s.labelColumn = session.dataset(named: plot.series.dataset)?.column(named: name)
@@ -270,11 +281,11 @@ struct SeriesResolver {
         }
         // Dots of several groups differ in shape as well as colour, so they are told apart
         // without colour too (issue 31), as a radar's polygons are.
-        if count > 1, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {
+        if count > 1, !alike, plot.kind.spec.mark == .dots, plot.style.marker.shape == nil {
             s.plot.style.marker.shape = Self.groupShapes[group.number % Self.groupShapes.count]
         }
         // Lines of several groups differ in pattern too: solid, dashed, dotted.
-        if count > 1, groupDashes, plot.kind.isLine, plot.style.stroke.dash == nil {
+        if count > 1, !alike, groupDashes, plot.kind.isLine, plot.style.stroke.dash == nil {
             let dashes = StrokeStyle.Dash.allCases
             s.plot.style.stroke.dash = dashes[group.number % dashes.count]
         }
@@ -363,7 +374,7 @@ struct SeriesResolver {
     }
 
     /// The plot's own colour for its first group; the following palette colours for the rest.
-    func color(of plot: Plot, group: Int) -> Color { plot.color(ofGroup: group) }
+    func color(of plot: Plot, group: Int) -> Color { plot.markColor(ofGroup: group) }
 
     /// Values in the y scale's units (log10 on a log scale, √ on a sqrt one …) and x values
     /// on a log x; returns how many it left out (the scale's `leavesOut`).

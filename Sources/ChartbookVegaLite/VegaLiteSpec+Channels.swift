@@ -41,6 +41,32 @@ extension VegaLiteSpec {
                     ])))
             filters.append(valid(shape.column, text: true))
         }
+        if let opacity = scales.opacity {
+            mark.removeAll { $0.key == "opacity" }
+            let ends: [JSON] =
+                opacity.time
+                ? [
+                    .string(time(opacity.domain.lowerBound)),
+                    .string(time(opacity.domain.upperBound)),
+                ]
+                : [.number(opacity.domain.lowerBound), .number(opacity.domain.upperBound)]
+            encoding.append(
+                JSON.Member(
+                    "opacity",
+                    .object([
+                        "field": .string(opacity.column),
+                        "type": opacity.time ? "temporal" : "quantitative",
+                        "title": .string(opacity.column),
+                        "scale": .object([
+                            "domain": .array(ends),
+                            "range": .array([
+                                .number(OpacityScale.range.lowerBound),
+                                .number(OpacityScale.range.upperBound),
+                            ]),
+                        ]),
+                    ])))
+            filters.append(valid(opacity.column, text: false))
+        }
         if let size = scales.size {
             mark.removeAll { $0.key == "size" }
             // Vega's size is the area of the symbol's square, d²: linear in the value from

@@ -176,7 +176,7 @@ extension VegaLiteSpec {
     /// both on one scale (`colorScale`), as Vega-Lite merges the layers' colour scales into
     /// one: the legend names and colours what chartbook's does.
     func colorEncoding(_ plot: Plot) -> JSON? {
-        if let by = plot.binding.by {
+        if let by = plot.binding.by, !plot.binding.detail {
             return .object([
                 "field": .string(by), "type": "nominal",
                 "scale": groupValues(plot, by).isEmpty ? nil : colorScale,
@@ -199,7 +199,7 @@ extension VegaLiteSpec {
             range.append(.string(color.hexOpaque))
         }
         for plot in session.mainPlots {
-            if let by = plot.binding.by {
+            if let by = plot.binding.by, !plot.binding.detail {
                 for (number, value) in groupValues(plot, by).enumerated() {
                     add(value, plot.color(ofGroup: number))
                 }
@@ -245,7 +245,7 @@ extension VegaLiteSpec {
     /// Whether `colorEncoding` gives the plot a colour channel (its `by=` groups, or its id
     /// among several plots) — said without reading the groups.
     func hasColorChannel(_ plot: Plot) -> Bool {
-        plot.binding.by != nil || session.mainPlots.count > 1
+        (plot.binding.by != nil && !plot.binding.detail) || session.mainPlots.count > 1
     }
 
     /// A mark of `type` in the plot's colour (unless a colour channel colours it), with
@@ -254,6 +254,9 @@ extension VegaLiteSpec {
         var members = [JSON.Member("type", .string(type))]
         if !hasColorChannel(plot) {
             members.append(JSON.Member("color", .string(plot.resolvedColor.hexOpaque)))
+        }
+        if plot.markOpacity < 1, !extra.contains(where: { $0.key == "opacity" }) {
+            members.append(JSON.Member("opacity", .number(plot.markOpacity)))
         }
         return .object(members + extra)
     }
@@ -266,6 +269,11 @@ extension VegaLiteSpec {
             JSON.Member("y", yEncoding(plot, field: field ?? plot.series.column)),
         ]
         if let color = colorEncoding(plot) { channels.append(JSON.Member("color", color)) }
+        // `detail=`: the groups drawn apart, alike (Vega-Lite's own detail channel).
+        if plot.binding.detail, let by = plot.binding.by {
+            channels.append(
+                JSON.Member("detail", .object(["field": .string(by), "type": "nominal"])))
+        }
         return channels
     }
 

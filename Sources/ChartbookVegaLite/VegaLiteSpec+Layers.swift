@@ -91,7 +91,7 @@ extension VegaLiteSpec {
             extra.append(
                 JSON.Member(
                     "strokeDash", patterns[StrokeStyle.Dash.allCases.firstIndex(of: dash) ?? 0]))
-        } else if let by = plot.binding.by {
+        } else if let by = plot.binding.by, !plot.binding.detail {
             // Group by group in the order they appear, as the colours; one legend for both.
             let groups = groupValues(plot, by)
             let scale: JSON =
@@ -138,7 +138,7 @@ extension VegaLiteSpec {
         let size = max(marker.resolvedSize, 1)
         var extra = [JSON.Member("filled", true), JSON.Member("size", .number(size * size))]
         var encoding = channels(plot, dataset)
-        if let by = plot.binding.by, marker.shape == nil {
+        if let by = plot.binding.by, !plot.binding.detail, marker.shape == nil {
             // Groups differ in shape as in the terminal and SVG (`SeriesResolver.groupShapes`),
             // taken in turn in chartbook's order of the groups (the colours' domain).
             let shapes: [JSON] = ["circle", "square", "diamond", "cross"]
