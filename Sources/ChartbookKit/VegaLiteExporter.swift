@@ -51,6 +51,9 @@ public enum VegaLiteExporter {
         switch session.chartType {
         case .cartesian, .histogram, .box:
             (drawn.xAxis, drawn.yAxis) = drawnAxes(scene, session)
+            if session.xScaleKind == .category {
+                drawn.labelledCategories = scene.frame.xTicks.map { Int(saturating: $0.value) }
+            }
         case .horizontal:
             // Horizontal bars: the value axis runs along the bottom (the scene's y range).
             drawn.xAxis = VegaLiteSpec.DrawnAxis(

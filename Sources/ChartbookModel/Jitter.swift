@@ -35,10 +35,11 @@ extension Plot {
 }
 
 extension Session {
-    /// A jittered dot plot's slot in x units over a numeric or time x: the smallest step
-    /// between the distinct x values of the rows it keeps (all its groups'); nil over
-    /// categories (a category's slot is one) or without two distinct values.
-    public func jitterSlot(of plot: Plot) -> Double? {
+    /// A plot's slot in x units over a numeric or time x (seconds): the smallest step
+    /// between the distinct x values of the rows it keeps, all its groups' — what a jittered
+    /// dot spreads across and a group of side-by-side bars shares; nil over categories (a
+    /// category's slot is one) or without two distinct values.
+    public func slot(of plot: Plot) -> Double? {
         guard let column = xColumn(of: plot), column.kind != .text, var xs = column.numbers
         else { return nil }
         if let kept = rowsKept(by: plot) {

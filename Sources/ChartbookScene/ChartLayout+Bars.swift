@@ -54,7 +54,7 @@ extension ChartLayout {
             let indices = Array(window.clamped(to: 0..<p.values.count))
             return (indices, indices.map { x.centerCell($0) }, x.slotCells)
         }
-        let step = Statistics.smallestStep(xs, sorted: p.sorted)
+        let step = p.slot ?? Statistics.smallestStep(xs, sorted: p.sorted)
         let slot =
             step.isFinite ? step * x.dotsPerUnit / Double(dots.x) : Double(x.widthCells) / 2
         // Histogram bins meet exactly: their centres are not rounded to dot columns.

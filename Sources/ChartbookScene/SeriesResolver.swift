@@ -79,9 +79,14 @@ struct SeriesResolver {
         /// the chart, so their widths compare: the widest fills `width=` of its slot).
         var densities: [Double]? = nil
         var densityScale = 1.0
-        /// A jittered dot plot's slot in x units (`Session.jitterSlot`; nil: one category or
+        /// A jittered dot plot's slot in x units (`Session.slot(of:)`; nil: one category or
         /// index step).
         var jitterSlot: Double? = nil
+        /// The slot of a plot of several groups standing in slots (grouped bars by `by=`),
+        /// in `xs` units: the smallest step between the x values of all its groups, so each
+        /// group's bars are as wide as the others' (`Session.slot(of:)` in data units); nil:
+        /// the series' own.
+        var slot: Double? = nil
 
         /// The row of the plot's table value `i` came from.
         func row(_ i: Int) -> Int { labelRows.map { i < $0.count ? $0[i] : -1 } ?? i }
@@ -207,12 +212,14 @@ struct SeriesResolver {
             }
             // A jittered plot's slot: one for all its groups (a sort of every x).
             let jitterSlot =
-                (plot.style.marker.jitter ?? 0) > 0 ? session.jitterSlot(of: plot) : nil
+                (plot.style.marker.jitter ?? 0) > 0 ? session.slot(of: plot) : nil
+            let slot = groupSlot(of: plot, all, xs: xs)
             for group in all.prefix(Self.maxGroups) {
                 var s = self.series(
                     of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
                     main: main, channels: channels)
                 s.jitterSlot = jitterSlot
+                s.slot = slot
                 if plot.kind == .violin { mirror(&s, at: categories.slot(of: s.name)) }
                 if main && plot.kind != .histogram { leftOut += transform(&s) }
                 if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
@@ -374,6 +381,23 @@ struct SeriesResolver {
     }
 
     /// The plot's own colour for its first group; the following palette colours for the rest.
+    /// One slot for all the groups of a plot that stands in slots (`Series.slot`): the
+    /// smallest step between the x values of the rows its groups hold; nil for one group.
+    func groupSlot(of plot: Plot, _ groups: [Group], xs: [Double]?) -> Double? {
+        guard groups.count > 1, plot.kind.spec.standsInSlots, let xs else { return nil }
+        var held = [Double]()
+        for group in groups {
+            guard let rows = group.rows else { return finiteStep(xs) }
+            held += rows.lazy.filter { $0 < xs.count }.map { xs[$0] }
+        }
+        return finiteStep(held)
+    }
+
+    private func finiteStep(_ xs: [Double]) -> Double? {
+        let step = Statistics.smallestStep(xs)
+        return step.isFinite ? step : nil
+    }
+
     func color(of plot: Plot, group: Int) -> Color { plot.markColor(ofGroup: group) }
 
     /// Values in the y scale's units (log10 on a log scale, √ on a sqrt one …) and x values

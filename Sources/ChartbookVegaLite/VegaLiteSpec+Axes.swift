@@ -19,6 +19,9 @@ extension VegaLiteSpec {
         public var facets: [Drawn] = []
         /// The last points `last=on` marked, in plot order.
         public var lastPoints: [DrawnLastPoint] = []
+        /// On a category x, the categories labelled (their places: 0 the first), when
+        /// chartbook left some unlabelled for room (a narrow panel).
+        public var labelledCategories: [Int]?
 
         public init() {}
     }

@@ -9,16 +9,42 @@ extension VegaLiteSpec {
         return dataset.labels != nil ? labelField(dataset) : Self.rowField
     }
 
+    /// Horizontal bars' categories top to bottom, as chartbook orders them: as the plots'
+    /// rows meet them (a computed table's rows: numbers ascending, a `top=` ranking), then
+    /// by the first plot's `sort=` over its totals (`CategoryStyle.SortOrder.order`, ties
+    /// in that order) — written out, as Vega-Lite breaks ties its own way.
+    func categoryRows() -> JSON {
+        var names = [String](), keys = [JSON](), index = [String: Int](), totals = [Double]()
+        for (number, plot) in session.mainPlots.enumerated() {
+            guard let table = session.table(of: plot), let x = session.xColumn(of: plot) else {
+                return .null
+            }
+            let kept = session.rowsKept(by: plot)
+            let values = table.column(named: plot.drawn?.y ?? plot.series.column)?.numbers
+            for row in 0..<min(table.count, x.count)
+            where kept.map({ row < $0.count && $0[row] }) ?? true {
+                let text = x.text(at: row)
+                guard !text.isEmpty else { continue }
+                if index[text] == nil {
+                    index[text] = names.count
+                    names.append(text)
+                    totals.append(.nan)
+                    keys.append(x.kind == .text ? .string(text) : .number(x.numbers?[row] ?? .nan))
+                }
+                guard number == 0, let k = index[text], let values, row < values.count,
+                    values[row].isFinite
+                else { continue }
+                totals[k] = totals[k].isNaN ? values[row] : totals[k] + values[row]
+            }
+        }
+        let sort = session.mainPlots.first?.style.categories.sort ?? .data
+        let order = sort.order(of: names, totals: totals) ?? Array(names.indices)
+        return .array(order.map { keys[$0] })
+    }
+
     /// Rows with the same category add up, as in chartbook.
     func hbarLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
-        let sort: JSON
-        switch plot.style.categories.sort ?? .data {
-        // A `top=` ranking comes largest first, as chartbook's rows.
-        case .data: sort = plot.binding.top == nil ? .null : "-x"
-        case .descending: sort = "-x"
-        case .ascending: sort = "x"
-        case .name: sort = "ascending"
-        }
+        let sort = categoryRows()
         var y = [
             JSON.Member("field", .string(categoryField(plot, dataset))),
             JSON.Member("type", "nominal"), JSON.Member("sort", sort),

@@ -138,7 +138,7 @@ extension VegaLiteSpec {
     /// `jitter=W`: each row's offset (`Jitter`, over its row number) as a field; over
     /// categories an `xOffset` of it across the band (a band scale without padding, whose
     /// centres are where chartbook puts the categories), over numbers and times x plus the
-    /// offset times the slot (`Session.jitterSlot`; times in milliseconds).
+    /// offset times the slot (`Session.slot(of:)`; times in milliseconds).
     func jitter(
         _ plot: Plot, _ dataset: Dataset, _ encoding: inout [JSON.Member],
         _ transforms: inout [JSON]
@@ -152,7 +152,7 @@ extension VegaLiteSpec {
         guard let index = encoding.firstIndex(where: { $0.key == "x" }),
             case .object(var x) = encoding[index].value
         else { return }
-        if let slot = session.jitterSlot(of: plot), let column = session.xColumn(of: plot) {
+        if let slot = session.slot(of: plot), let column = session.xColumn(of: plot) {
             let field = "datum[\(JSON.quoted(column.name))]"
             let value = column.isTime ? "time(toDate(\(field)))" : field
             let scale = column.isTime ? 1000 * slot : slot

@@ -22,9 +22,21 @@ extension VegaLiteSpec {
             ])
         }
         if kind == .category || discrete {
+            var scale = slotted ? [JSON.Member("padding", 0)] : []
+            let sort = categoryOrder(plot)
+            // Text categories: chartbook's, every one in its place — a category whose values
+            // are all missing (a first `change=`) still holds its slot, where Vega-Lite would
+            // drop it with its rows.
+            if kind == .category, column.kind == .text, case .array(let names) = sort {
+                scale.append(JSON.Member("domain", .array(names)))
+            } else if kind == .category, column.kind == .text, sort == .null {
+                let names = session.xCategoriesAsMet.names.map(JSON.string)
+                scale.append(JSON.Member("domain", .array(names)))
+            }
             return .object([
-                "field": .string(column.name), "type": "ordinal", "sort": categoryOrder(plot),
-                "scale": slotted ? .object(["padding": 0]) : nil, "title": title,
+                "field": .string(column.name), "type": "ordinal", "sort": sort,
+                "scale": scale.isEmpty ? nil : .object(scale), "title": title,
+                "axis": kind == .category && column.kind == .text ? labelledCategories() : nil,
             ])
         }
         var scale = [JSON.Member]()
@@ -62,6 +74,15 @@ extension VegaLiteSpec {
             "field": .string(column.name), "type": kind == .time ? "temporal" : "quantitative",
             "scale": scale.isEmpty ? nil : .object(scale), "title": title, "axis": axis,
         ])
+    }
+
+    /// The category axis's labels where chartbook labelled only some (a narrow panel):
+    /// those, by name; nil when it labelled every one.
+    func labelledCategories() -> JSON? {
+        let names = session.xCategories.names
+        guard let shown = drawn.labelledCategories, shown.count < names.count else { return nil }
+        let values = shown.filter(names.indices.contains).map { JSON.string(names[$0]) }
+        return .object(["values": .array(values)])
     }
 
     /// Whether a main plot stands in slots (bars, candles, error bars): a band x then, its

@@ -189,10 +189,26 @@ extension VegaLiteSpec {
                     "as": "_order",
                 ]))
         }
-        // Side by side needs a discrete x.
-        let offset = !stacked && seriesField != nil
+        // Side by side: on a continuous x each bar's interval, as chartbook places it; on
+        // categories an offset within the band.
+        var offset = !stacked && seriesField != nil
+        var placed: (steps: [JSON], x: JSON, x2: JSON)?
+        if offset, !xIsDiscrete(dataset), let seriesField {
+            let values = group.count > 1 ? [] : groupValues(plot, seriesField)
+            let count = group.count > 1 ? group.count : values.count
+            let place =
+                group.count > 1 ? "datum._order" : Self.place(of: seriesField, among: values)
+            placed = sideBySide(
+                plot, x: xEncoding(plot, dataset, discrete: false), place: place, count: count)
+        }
+        if let placed {
+            transforms += placed.steps
+            offset = false
+        }
         var encoding = [
-            JSON.Member("x", xEncoding(plot, dataset, discrete: offset || xIsDiscrete(dataset))),
+            JSON.Member(
+                "x",
+                placed?.x ?? xEncoding(plot, dataset, discrete: offset || xIsDiscrete(dataset))),
             JSON.Member(
                 "y",
                 yEncoding(
@@ -228,9 +244,15 @@ extension VegaLiteSpec {
             encoding.append(
                 JSON.Member("order", .object(["field": .string(field), "type": "quantitative"])))
         }
+        if let placed {
+            encoding.insert(JSON.Member("x2", placed.x2), at: 1)
+            encoding.append(JSON.Member("y2", .object(["datum": 0])))
+        }
         let banded = xIsDiscrete(dataset) || offset
         var barMark = self.barMark(plot, banded: banded, coloredByField: seriesField != nil)
-        if !banded, case .object(var members) = barMark, let width = slotWidth(plot, dataset) {
+        if !banded, placed == nil, case .object(var members) = barMark,
+            let width = slotWidth(plot, dataset)
+        {
             members.append(JSON.Member("width", width))
             barMark = .object(members)
         }
@@ -330,6 +352,9 @@ extension VegaLiteSpec {
                     "field": "_bin", "type": "quantitative",
                     "bin": .object(["binned": true, "step": .number(binning.width)]),
                     "title": .string(session.axes.xTitle ?? plot.series.column),
+                    // chartbook's axis: its extent, ticks and their texts.
+                    "scale": xAxis.map { .object(drawnDomain($0, time: false)) },
+                    "axis": xAxis.map { drawnAxis($0, time: false, extra: guideMembers(x: true)) },
                 ])),
             JSON.Member("x2", .object(["field": "_bin_end"])),
             JSON.Member("y", yEncoding(plot, field: density ? "_density" : "_count")),
@@ -357,15 +382,22 @@ extension VegaLiteSpec {
         return labelLayers(plot, dataset, encoding: centred, transforms: transforms + [middle])
     }
 
+    /// A box's outliers as chartbook draws them: open circles of a one-pixel stroke.
+    static let outliers = JSON.Member("outliers", .object(["strokeWidth": 1]))
+
     func boxLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {
         if hasViolins { return slottedBoxLayer(plot, dataset) }
         var encoding = [JSON.Member("y", yEncoding(plot, field: plot.series.column))]
         if let by = plot.binding.by {
+            // The groups in chartbook's order (first appearance), written out: Vega-Lite's
+            // boxplot aggregates them into its own.
+            let groups = groupValues(plot, by)
             encoding.insert(
                 JSON.Member(
                     "x",
                     .object([
                         "field": .string(by), "type": "nominal", "sort": .null,
+                        "scale": groups.isEmpty ? nil : .object(["domain": .array(groups)]),
                         "title": session.axes.xTitle.map(JSON.string),
                     ])), at: 0)
             // Each group's box in its colour, as chartbook's (they were all the plot's).
@@ -373,7 +405,8 @@ extension VegaLiteSpec {
         }
         return layer(
             plot, dataset,
-            mark: mark("boxplot", plot, [JSON.Member("extent", 1.5)]), encoding: encoding)
+            mark: mark("boxplot", plot, [JSON.Member("extent", 1.5), Self.outliers]),
+            encoding: encoding)
     }
 
     func rangeLayer(_ plot: Plot, _ dataset: Dataset) -> JSON {

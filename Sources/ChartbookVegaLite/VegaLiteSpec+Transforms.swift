@@ -18,6 +18,9 @@ extension VegaLiteSpec {
     static let valueField = "_value"
     /// A named cycle's position (month 0…11, weekday 0…6), the order its windows run in.
     static let keyField = "_key"
+    /// A text key's first row among those kept: categories stand in the order they first
+    /// appear in the rows, in every group (a group's own first rows may come in another).
+    static let keyOrderField = "_korder"
 
     /// `plot` as the layers read it: a plot with transforms reads the field its pipeline
     /// writes (`DrawnTable.y`: the y column's name, or `count`).
@@ -63,12 +66,25 @@ extension VegaLiteSpec {
         if plot.drawn?.low != nil, plot.kind == .trend {
             return .inlined(because: "its confidence band (Vega has no Student t quantile)")
         }
-        guard let pipeline = pipeline(of: plot) else { return .steps([]) }
+        guard var pipeline = pipeline(of: plot) else { return .steps([]) }
         let xKind =
             pipeline.x.flatMap {
                 session.dataset(named: plot.drawn?.inputs.series.dataset ?? "")?.column(named: $0)
             }?.kind
-        return Self.compiled(pipeline, xKind: xKind)
+        // The values' column named apart in chartbook's table (`x=` of the same column, or
+        // `by=`: `mpg_`): copied under that name first, so the key written over x (or the
+        // group) leaves the values to aggregate, and the layers read the table's own name.
+        guard pipeline.distribution == nil, let y = pipeline.y, let drawn = plot.drawn?.y,
+            drawn != y
+        else { return Self.compiled(pipeline, xKind: xKind) }
+        pipeline.y = drawn
+        let copy = JSON.object([
+            "calculate": .string("datum[\(JSON.quoted(y))]"), "as": .string(drawn),
+        ])
+        switch Self.compiled(pipeline, xKind: xKind) {
+        case .steps(let steps): return .steps([copy] + steps)
+        case .inlined(let reason): return .inlined(because: reason)
+        }
     }
 
     /// The name an inlined drawn table goes by among the spec's datasets.
@@ -99,8 +115,22 @@ extension VegaLiteSpec {
                 return .inlined(
                     because: "its agg=\(aggregate.rawValue) (Vega has no percentile aggregate)")
             }
+            if xIsText {
+                steps.append(
+                    .object([
+                        "joinaggregate": .array([
+                            .object([
+                                "op": "min", "field": .string(rowField),
+                                "as": .string(keyOrderField),
+                            ])
+                        ]),
+                        "groupby": .array([.string(x)]),
+                    ]))
+                order = keyOrderField
+            }
             steps += aggregateSteps(
-                aggregate, x: x, y: p.y, by: p.by, keys: order == keyField ? [keyField] : [])
+                aggregate, x: x, y: p.y, by: p.by,
+                keys: order == keyField || order == keyOrderField ? [order] : [])
         }
         if let n = p.top {
             // Ties go to the key first in chartbook's table: the smaller number, or the

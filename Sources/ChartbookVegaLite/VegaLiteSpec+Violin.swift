@@ -106,7 +106,7 @@ extension VegaLiteSpec {
                 "boxplot", plot,
                 [
                     JSON.Member("extent", 1.5), JSON.Member("orient", "vertical"),
-                    JSON.Member("size", .number(size)),
+                    JSON.Member("size", .number(size)), Self.outliers,
                 ]), encoding: encoding, transforms: [slotStep(plot)])
     }
 
