@@ -172,12 +172,12 @@ extension PlotOption {
 
     static let styles: [PlotOption] = [
         .color(
-            "color", Set(Plot.Kind.allCases).subtracting(channels).subtracting(groupedLines),
+            "color", Set(Plot.Kind.allCases).subtracting(channels).subtracting(colorGroups),
             \.color
         ).described(
             "Its colour: a name, #rrggbb, #rrggbbaa or NAME@ALPHA."),
         colorChannel,
-        lineColorChannel,
+        groupColorChannel,
         shapeChannel,
         opacityChannel,
         // `width=` is a stroke in points for lines and polygons, a share of the slot for bars.

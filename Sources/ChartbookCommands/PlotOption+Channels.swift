@@ -33,14 +33,15 @@ extension PlotOption {
         "Its colour (a name, #rrggbb, #rrggbbaa or NAME@ALPHA), or a column: text gives each value a colour of the palette, numbers a viridis ramp, with a key under the chart."
     )
 
-    /// Lines and areas whose colour may come from a column (their `by=` groups').
-    static let groupedLines = with(.splitsBy).intersection(lines)
+    /// Kinds (but dots, whose points each take a colour) whose colour may come from a
+    /// column: their `by=` groups'.
+    static let colorGroups = with(.splitsBy).subtracting(channels)
 
-    /// A line's or an area's `color=NAME` (its colour) or `color=COLUMN`: a line per value
-    /// of the column, each its colour, with a legend — the same as `by=COLUMN`, which a
-    /// saved script writes (Vega-Lite's colour channel on a line).
-    static let lineColorChannel = PlotOption(
-        name: "color", kinds: groupedLines, binding: false, values: .either(.color, .column),
+    /// `color=NAME` (the plot's colour) or `color=COLUMN` on a kind that groups: a series per
+    /// value of the column, each its colour, with a legend — the same as `by=COLUMN`
+    /// (Vega-Lite's colour channel on a line, an area, bars); `save script` writes `by=`.
+    static let groupColorChannel = PlotOption(
+        name: "color", kinds: colorGroups, binding: false, values: .either(.color, .column),
         read: { token, s throws(Diagnostic) in
             if namesColumn(token, constant: { try? ValueParser.color($0, key: "color") }) {
                 try s.binding.group(by: Located(token.text, at: token.range), option: "color")
@@ -61,7 +62,7 @@ extension PlotOption {
         },
         merge: merging(\.color)
     ).described(
-        "Its colour (a name, #rrggbb, #rrggbbaa or NAME@ALPHA), or a column: a line per value, each its colour, as by= draws them."
+        "Its colour (a name, #rrggbb, #rrggbbaa or NAME@ALPHA), or a column: a series per value, each its colour, as by= draws them."
     )
 
     /// `size=N` (the marker's size in points) or `size=COLUMN` (each point's area

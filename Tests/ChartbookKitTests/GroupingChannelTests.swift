@@ -117,11 +117,13 @@ import Testing
         #expect(replayed.session.plots == notebook.session.plots)
     }
 
-    @Test func aLinesColourFromAColumnIsByThatColumn() {
+    @Test(arguments: ["line h.v x=t", "area h.v x=t", "bar h.v x=t", "histogram h.v", "box h.v"])
+    func aColourFromAColumnIsByThatColumn(plot: String) {
         var coloured = Notebook(), grouped = Notebook()
-        #expect(Self.run("load h.csv as h\nadd plot line h.v x=t color=host", &coloured) == "")
-        #expect(Self.run("load h.csv as h\nadd plot line h.v x=t by=host", &grouped) == "")
+        #expect(Self.run("load h.csv as h\nadd plot \(plot) color=host", &coloured) == "")
+        #expect(Self.run("load h.csv as h\nadd plot \(plot) by=host", &grouped) == "")
         #expect(coloured.session.plots == grouped.session.plots)
+        #expect(coloured.session.plots.first?.binding.by == "host")
         let target = ChannelTests.target
         #expect(
             ChartRenderer.text(for: coloured.session, on: target)
