@@ -65,9 +65,11 @@ extension Executor {
         } catch { throw engineFailure(error, query, at: range) }
         do throws(TransformError) {
             let result = try TableExecutor.result(ofEngine: rows, pipeline, on: dataset)
-            return DrawnTable(
+            var drawn = DrawnTable(
                 table: result.table, y: result.y, rows: result.rows, notes: result.notes,
                 inputs: inputs)
+            drawn.chartNotes = result.chartNotes
+            return drawn
         } catch { throw Self.refused(error, plot: plot.id, at: range) }
     }
 

@@ -92,7 +92,8 @@ extension PostgresRemote {
     /// One row of a transform's answer: its key (a number, or text), group, value and rows.
     public typealias TransformRow = RemoteTransformRow
 
-    /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
+    /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order; with
+    /// `top=`, `_keys` after them).
     public func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> [TransformRow]
     {
@@ -104,7 +105,8 @@ extension PostgresRemote {
                 key: number(r, 0),
                 group: result.isNull(r, 1)
                     ? nil : String(decoding: result.bytes(r, 1), as: UTF8.self),
-                value: number(r, 2), rows: number(r, 3))
+                value: number(r, 2), rows: number(r, 3),
+                keys: result.columns > 4 ? number(r, 4) : nil)
         }
     }
 }

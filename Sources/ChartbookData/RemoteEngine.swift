@@ -269,12 +269,15 @@ public struct RemoteTransformRow: Sendable {
     public var group: String?
     public var value: Double
     public var rows: Double
+    /// With `top=`: how many keys there were before the N largest were kept (`_keys`).
+    public var keys: Double?
 
-    public init(key: Double, group: String?, value: Double, rows: Double) {
+    public init(key: Double, group: String?, value: Double, rows: Double, keys: Double? = nil) {
         self.key = key
         self.group = group
         self.value = value
         self.rows = rows
+        self.keys = keys
     }
 }
 

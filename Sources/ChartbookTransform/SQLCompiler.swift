@@ -72,15 +72,16 @@ public struct SQLCompiler: Sendable {
         if let distribution = p.distribution {
             throw .unsupported("an \(distribution.field) of every row", backend: dialect.rawValue)
         }
-        // Ties go to the key met first in the rows, an order a table in an engine has not.
-        if let top = p.top {
-            throw .unsupported(
-                "top=\(top) (ties go to the row met first)", backend: dialect.rawValue)
-        }
         if p.shares {
             throw .unsupported("stack=normalize shares", backend: dialect.rawValue)
         }
-        if dialect == .clickhouse { return try clickHouseQuery(p, over: source) }
+        if dialect == .clickhouse {
+            // (ClickHouse 18 has no window functions: no place, no rank.)
+            if let top = p.top {
+                throw .unsupported("top=\(top)", backend: dialect.rawValue)
+            }
+            return try clickHouseQuery(p, over: source)
+        }
         if let fit = p.fit {
             throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)
         }
@@ -95,6 +96,10 @@ public struct SQLCompiler: Sendable {
                     + "MIN(r) OVER (PARTITION BY g) AS gorder FROM kept)")
         }
         let order = Self.order(aggregated: p.aggregate != nil, xIsText: xIsText)
+        if let top = p.top, p.window == nil {
+            steps += topSteps(over: "ordered", order: order, keyed: p.x != nil)
+            return "WITH " + steps.joined(separator: ",\n") + "\n" + topSelect(top)
+        }
         if let window = p.window {
             steps += try self.window(window, over: "ordered", order: order)
         }

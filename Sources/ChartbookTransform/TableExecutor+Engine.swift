@@ -38,6 +38,11 @@ extension TableExecutor {
         let table = Table(
             x: x, group: group, byNames: byNames, y: rows.map(\.value),
             rows: p.aggregate == nil ? nil : rows.map(\.rows), labels: nil)
-        return table.result(input, p, notes: [], source: dataset)
+        var result = table.result(input, p, notes: [], source: dataset)
+        if let top = p.top {
+            let keys = rows.first?.keys.map { Int(saturating: $0) } ?? 0
+            result.chartNotes = topNotes(leftOut: max(0, keys - top), top: top)
+        }
+        return result
     }
 }

@@ -38,6 +38,12 @@ public enum TableExecutor {
             timeZone: session.timeZone)
     }
 
+    /// What the chart says of the keys `top=` left out (every backend alike).
+    static func topNotes(leftOut: Int, top: Int) -> [String] {
+        leftOut > 0
+            ? ["\(leftOut) more x value\(leftOut == 1 ? "" : "s") left out (top=\(top))"] : []
+    }
+
     /// Runs `pipeline` over the rows of `dataset`.
     public static func run(_ pipeline: TransformPipeline, on dataset: Dataset)
         throws(TransformError) -> Result
@@ -59,11 +65,7 @@ public enum TableExecutor {
         }
         var chartNotes = [String]()
         if let top = pipeline.top {
-            let leftOut = table.keepTop(top)
-            if leftOut > 0 {
-                chartNotes.append(
-                    "\(leftOut) more x value\(leftOut == 1 ? "" : "s") left out (top=\(top))")
-            }
+            chartNotes += topNotes(leftOut: table.keepTop(top), top: top)
         }
         if let window = pipeline.window { try table.apply(window) }
         if pipeline.shares { try table.applyShares(of: input.yName) }
