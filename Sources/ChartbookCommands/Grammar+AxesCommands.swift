@@ -72,7 +72,7 @@ extension Grammar {
         CommandSpec(
             "set xaxis",
             "set xaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|DURATION|auto format=PATTERN|auto angle=DEGREES]",
-            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; its tick step (every=, as set xticks), label format (format=, as set xformat) and, in SVG, PNG, PDF and Vega-Lite, the labels' slant (angle=0..90, each ending at its tick).",
+            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; its tick step (every=, as set xticks), label format (format=, as set xformat) and the labels' slant (angle=0..90: in SVG, PNG, PDF and Vega-Lite each ends at its tick; in the terminal category names are written downward, whole).",
             example: "set xaxis labels=off",
             group: .axes,
             options: .fixed(axisOptions(x: true)),

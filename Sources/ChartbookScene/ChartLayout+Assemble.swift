@@ -125,6 +125,47 @@ extension ChartLayout {
         parts.texts += marked.texts
     }
 
+    /// The x labels at `row` (a row of them, or names written downward) and their ticks;
+    /// returns the rows they took. Without labels (`set xaxis labels=off`) the ticks and the
+    /// grid still stand where the labels would.
+    func xLabelRows(
+        _ c: ChartContext, _ plan: RowPlan, _ f: Frame, from row: Int, _ parts: inout Parts
+    ) -> Int {
+        let area = f.area, guide = c.session.axes.xGuide
+        func tick(_ placed: XLabelPlacer.Placed) {
+            if guide.ticks { parts.frame.xTickColumns.append(placed.tickColumn) }
+            parts.frame.xTickDots.append(placed.tickDot)
+            parts.frame.xTicks.append(Scene.Tick(value: placed.value, label: placed.text))
+            if guide.grid { parts.xGridDots.append(placed.tickDot) }
+        }
+        guard !area.isEmpty else { return 0 }
+        if plan.hasXLabels, writesNamesDown(c) {
+            let height = 1 + plan.downwardRows
+            let down = downwardNames(c, x: f.x, area: area, row: row, height: height)
+            parts.texts += down.texts
+            down.placed.forEach(tick)
+            return height
+        }
+        var placed = [XLabelPlacer.Placed]()
+        if plan.hasXLabels || (plan.mainChart && !guide.labels) {
+            placed = xLabels(c, x: f.x, area: area)
+            for p in placed {
+                if plan.hasXLabels {
+                    parts.texts.append(
+                        Scene.Text(role: .xLabel, row: row, column: p.column, text: p.text))
+                }
+                tick(p)
+            }
+        }
+        guard plan.hasXLabels else { return 0 }
+        if f.x.plan == nil, let names = categoryNames(session: c.session, plots: c.plots) {
+            parts.categoryNames = CategoryNames.missing(
+                from: placed, window: f.x.window, sparsity: c.session.axes.labelSparsity,
+                mapping: f.x.mapping, row: row, label: names)
+        }
+        return 1
+    }
+
     /// x labels, x title, position line, sparklines and notes, top to bottom; returns the
     /// sparkline scenes.
     func rowsBelow(_ c: ChartContext, _ plan: RowPlan, _ f: Frame, _ parts: inout Parts)
@@ -132,32 +173,7 @@ extension ChartLayout {
     {
         let area = f.area
         var row = area.row + area.height + (plan.hasAxisRow ? 1 : 0)
-        let guide = c.session.axes.xGuide
-        // Without labels (`set xaxis labels=off`) the ticks and the grid still stand where
-        // the labels would.
-        var placed = [XLabelPlacer.Placed]()
-        if plan.hasXLabels || (plan.mainChart && !guide.labels), !area.isEmpty {
-            placed = xLabels(c, x: f.x, area: area)
-            for placed in placed {
-                if plan.hasXLabels {
-                    parts.texts.append(
-                        Scene.Text(
-                            role: .xLabel, row: row, column: placed.column, text: placed.text))
-                }
-                if guide.ticks { parts.frame.xTickColumns.append(placed.tickColumn) }
-                parts.frame.xTickDots.append(placed.tickDot)
-                parts.frame.xTicks.append(Scene.Tick(value: placed.value, label: placed.text))
-                if guide.grid { parts.xGridDots.append(placed.tickDot) }
-            }
-        }
-        if plan.hasXLabels, !area.isEmpty {
-            if f.x.plan == nil, let names = categoryNames(session: c.session, plots: c.plots) {
-                parts.categoryNames = CategoryNames.missing(
-                    from: placed, window: f.x.window, sparsity: c.session.axes.labelSparsity,
-                    mapping: f.x.mapping, row: row, label: names)
-            }
-            row += 1
-        }
+        row += xLabelRows(c, plan, f, from: row, &parts)
         if plan.hasXTitle, let title = c.session.axes.xTitle {
             parts.texts.append(centered(title, row: row, role: .axisTitle, in: area))
             row += 1

@@ -8,6 +8,8 @@ import ChartbookModel
 struct RowPlan {
     var hasAxisRow = false
     var hasXLabels = false
+    /// Rows under the x labels' own for names written downward (`writesNamesDown`).
+    var downwardRows = 0
     var hasXTitle = false
     var sparkStrip = [Int]()
     var hasPosition = false
@@ -56,6 +58,10 @@ extension ChartLayout {
         let hasPoints = c.realX ? c.plots.contains { !$0.values.isEmpty } : c.count > 0
         plan.hasAxisRow = take(mainChart)
         plan.hasXLabels = take(mainChart && hasPoints && session.axes.xGuide.labels)
+        if plan.hasXLabels, writesNamesDown(c) {
+            let extra = downwardExtraRows(c)
+            if take(extra > 0, extra) { plan.downwardRows = extra }
+        }
         for height in c.sparks.map({ $0.plot.style.spark.resolvedHeight }) where take(true, height)
         {
             plan.sparkStrip.append(height)

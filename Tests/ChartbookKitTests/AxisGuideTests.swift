@@ -328,6 +328,38 @@ import Testing
     }
 }
 
+/// `set xaxis angle=N` in the terminal: category names written downward, whole, from their
+/// ticks; numbers stay level.
+@Suite struct DownwardNamesTests {
+    @Test func categoryNamesRunDownFromTheirTicks() throws {
+        let names = ["United States", "Republic of India", "Germany"]
+        let file =
+            "country,pop\n"
+            + zip(names, [331, 1408, 83]).map { "\($0),\($1)" }
+            .joined(separator: "\n") + "\n"
+        var notebook = Notebook()
+        let script = "load c.csv as c\nadd plot bar c.pop x=country\nset xaxis angle=90"
+        #expect(ScriptedSession.run(script, files: ["/work/c.csv": file], &notebook) == "")
+        let target = TerminalTarget(columns: 60, rows: 60, colorMode: .none)
+        let lines = ChartRenderer.text(for: notebook.session, on: target)
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let axis = try #require(lines.firstIndex { $0.contains("└") })
+        let ticks = lines[axis].indices.filter { lines[axis][$0] == "┬" }
+            .map { lines[axis].distance(from: lines[axis].startIndex, to: $0) }
+        #expect(ticks.count == 3)
+        for (name, column) in zip(names, ticks) {
+            let down = (0..<name.count).map { k -> Character in
+                let line = Array(lines[axis + 1 + k])
+                return column < line.count ? line[column] : " "
+            }
+            #expect(String(down) == name, "\(name) at \(column)")
+        }
+        // Vector output slants them instead: the SVG's labels are level rows plus rotate().
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(svg.contains("rotate(-90 "))
+    }
+}
+
 /// `set yscale sqrt|symlog` (issue 51: scales beyond linear and log, through the one
 /// `ScaleTransform`): values placed by √v or sign·log₁₀(1 + |v|), ticks at round values (sqrt)
 /// or 0 and decades (symlog), labels and readouts in data units, Vega-Lite's scale type.
