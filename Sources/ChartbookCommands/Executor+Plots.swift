@@ -236,15 +236,15 @@ extension Executor {
         }
     }
 
-    /// One x value of a mark, read by the chart's x scale (above 0 on a log x).
+    /// One x value of a mark, read by the chart's x scale (above 0 on a log x, 0 or more on
+    /// a sqrt x).
     func xValue(_ text: Located<String>, in s: Session, key: String = "x") throws(Diagnostic)
         -> Double
     {
         let value = try xReader(s).value(text)
-        guard s.xScaleKind != .log || value > 0 else {
+        if let admitted = s.xScaleKind.admitted, !s.xScaleKind.transform.admits(value) {
             throw Diagnostic(
-                .invalidValue(key: key, value: text.value, expected: "a value above 0 on a log x"),
-                at: text.range)
+                .invalidValue(key: key, value: text.value, expected: admitted), at: text.range)
         }
         return value
     }
@@ -320,6 +320,10 @@ extension Executor {
                 throw refuse(
                     name,
                     "a log x scale over x values ≤ 0 (its least is \(NumberText.shortest(least)))")
+            }
+            // The engine buckets x by value or its log10 only.
+            if s.xScaleKind == .sqrt || s.xScaleKind == .symlog {
+                throw refuse(name, "a \(s.xScaleKind.rawValue) x scale")
             }
             // Row numbers and categories need every row's place in the query's order.
             if s.xScaleKind == .index || s.xScaleKind == .category {

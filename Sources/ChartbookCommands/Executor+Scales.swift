@@ -49,12 +49,14 @@ extension Executor {
     /// xscale log` on them is refused (issue 51: it was accepted and drawn linear) —
     /// whichever comes first.
     func checkHorizontalXScale(_ s: Session, at range: SourceRange) throws(Diagnostic) {
-        guard s.axes.xScale == .log, s.chartType == .horizontal else { return }
+        guard let kind = s.axes.xScale, kind.isTransformed, s.chartType == .horizontal else {
+            return
+        }
         throw Diagnostic(
             .invalidValue(
-                key: "xscale", value: "log",
+                key: "xscale", value: kind.rawValue,
                 expected:
-                    "auto for horizontal bars (their values lie along x from zero, which a log scale cannot show); set xscale auto first"
+                    "auto for horizontal bars (their values lie along x from zero, which a \(kind.rawValue) scale cannot show); set xscale auto first"
             ),
             at: range)
     }

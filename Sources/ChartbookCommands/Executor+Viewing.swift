@@ -116,12 +116,12 @@ extension Executor {
         let reader = xReader(s)
         var a = try reader.value(lower), b = try reader.value(upper)
         if s.xScaleKind == .category { a -= 0.5; b += 0.5 }
-        guard a < b, !(s.xScaleKind == .log && a <= 0) else {
+        let admitted = s.xScaleKind.admitted
+        guard a < b, admitted == nil || s.xScaleKind.transform.admits(a) else {
             throw Diagnostic(
                 .invalidValue(
                     key: "view", value: "\(lower.value)..\(upper.value)",
-                    expected: s.xScaleKind == .log
-                        ? "A < B, both above 0 on a log axis" : "A before B"),
+                    expected: admitted.map { "A before B, each \($0)" } ?? "A before B"),
                 at: lower.range)
         }
         s.view.xInterval = a...b
@@ -175,11 +175,9 @@ extension Executor {
     func selectX(_ text: Located<String>, in s: inout Session) throws(Diagnostic) {
         guard !s.plots.isEmpty else { throw Diagnostic(.noPlots, at: text.range) }
         let value = try xReader(s).value(text)
-        if s.xScaleKind == .log, !(value > 0) {
+        if let admitted = s.xScaleKind.admitted, !s.xScaleKind.transform.admits(value) {
             throw Diagnostic(
-                .invalidValue(
-                    key: "x", value: text.value, expected: "a value above 0 on a log axis"),
-                at: text.range)
+                .invalidValue(key: "x", value: text.value, expected: admitted), at: text.range)
         }
         s.selection = .x(value)
         reveal(value, in: &s)

@@ -6,8 +6,8 @@ extension Grammar {
     static let axesCommands: [CommandSpec] = [
         CommandSpec(
             "set xscale",
-            "set xscale auto|index|linear|log|time|category",
-            "How x is placed: auto follows the x columns (numbers: linear, dates: time, text: category; none: index).",
+            "set xscale auto|index|linear|log|time|category|sqrt|symlog",
+            "How x is placed: auto follows the x columns (numbers: linear, dates: time, text: category; none: index); log, sqrt and symlog place numbers as set yscale does.",
             example: "set xscale log",
             group: .axes,
             operands: [.keyword(["auto"] + XScaleKind.allCases.map(\.rawValue))],

@@ -8,7 +8,8 @@ struct XPoints {
     private let xs: [Double]
     private let values: [Double]?
     private let ascending: Bool
-    private let positiveOnly: Bool
+    /// The chart's x transform: a log x draws only x above 0, a sqrt x 0 and above.
+    private let transform: ScaleTransform
 
     /// Nil when the plot has no x column of numbers or times.
     init?(session: Session, plot: Plot) {
@@ -16,13 +17,13 @@ struct XPoints {
         self.xs = xs
         values = session.values(of: plot)
         ascending = column.ascends
-        positiveOnly = session.xScaleKind == .log
+        transform = session.xScaleKind.transform
     }
 
     /// Whether row `i` is drawn.
     private func drawn(_ i: Int) -> Bool {
         let x = xs[i]
-        guard x.isFinite, !positiveOnly || x > 0 else { return false }
+        guard x.isFinite, transform.admits(x) else { return false }
         guard let values else { return true }
         return i < values.count && !values[i].isNaN
     }

@@ -27,7 +27,7 @@ struct XValueReader {
                 .unknown(
                     .value, text.value, context: "the category axis", candidates: categories.names),
                 at: text.range)
-        case .index, .linear, .log:
+        case .index, .linear, .log, .sqrt, .symlog:
             guard let number = ValueParser.number(text.value), number.isFinite else {
                 throw Diagnostic(
                     .notAnXValue(text.value, scale: scale.rawValue, expected: "a number"),

@@ -83,7 +83,7 @@ public enum VegaLiteExporter {
                     AxisTick(value: unit($0.value), label: $0.label)
                 })
         }
-        let realX = [.linear, .log, .time].contains(session.xScaleKind)
+        let realX = [.linear, .log, .sqrt, .symlog, .time].contains(session.xScaleKind)
         let x = scene.xDomain.flatMap {
             realX ? axis($0, scene.frame.xTicks, ScaleTransform(session.xScaleKind)) : nil
         }

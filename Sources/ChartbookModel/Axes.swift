@@ -55,6 +55,32 @@ public enum XScaleKind: String, Equatable, Sendable, CaseIterable {
     case time
     /// One slot per distinct value, in order of first appearance.
     case category
+    /// √ of numbers at zero or above (areas, counts), as `set yscale sqrt`.
+    case sqrt
+    /// sign·log₁₀(1 + |v|): linear near zero, decades beyond, numbers of both signs.
+    case symlog
+
+    /// The transform its numbers take on their way to a position (`ScaleTransform`).
+    public var transform: ScaleTransform {
+        switch self {
+        case .log: .log
+        case .sqrt: .sqrt
+        case .symlog: .symlog
+        case .index, .linear, .time, .category: .identity
+        }
+    }
+
+    /// Whether numbers are placed through a transform other than the identity.
+    public var isTransformed: Bool { transform != .identity }
+
+    /// What an x value must be to stand on this axis, as an error says it; nil: any.
+    public var admitted: String? {
+        switch self {
+        case .log: "a value above 0 on a log axis"
+        case .sqrt: "a value of 0 or more on a sqrt axis"
+        default: nil
+        }
+    }
 }
 
 /// How y values are placed: to scale, in decades, by their square root (areas: counts,

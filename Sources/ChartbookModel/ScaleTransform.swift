@@ -15,8 +15,8 @@ public enum ScaleTransform: Equatable, Sendable {
     case sqrt
     case symlog
 
-    /// The transform of an x scale: log for `log`, identity for every other.
-    public init(_ kind: XScaleKind) { self = kind == .log ? .log : .identity }
+    /// The transform of an x scale (`XScaleKind.transform`).
+    public init(_ kind: XScaleKind) { self = kind.transform }
 
     /// The transform of a y scale.
     public init(_ kind: YScaleKind) {

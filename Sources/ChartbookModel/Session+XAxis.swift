@@ -46,7 +46,7 @@ extension Session {
         let column = xColumn(of: plot)
         switch kind {
         case .index, .category: return nil
-        case .linear, .log, .time:
+        case .linear, .log, .sqrt, .symlog, .time:
             guard let column else { return "its x is the point index" }
             guard column.isNumeric else { return "its x column '\(column.name)' is text" }
             // Numbers read as seconds since the epoch, or times as plain numbers, would be a

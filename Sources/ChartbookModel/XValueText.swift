@@ -11,7 +11,7 @@ public enum XValueText {
             let slot = Int(saturating: value.rounded())
             return categories.names.indices.contains(slot)
                 ? categories.names[slot] : NumberText.shortest(value)
-        case .index, .linear, .log: return NumberText.shortest(value)
+        case .index, .linear, .log, .sqrt, .symlog: return NumberText.shortest(value)
         }
     }
 }

@@ -82,11 +82,11 @@ extension ChartLayout {
         }
     }
 
-    /// A point's x as the axis places it: log10 on a log x, a category's slot by its name
+    /// A point's x as the axis places it: through a log, sqrt or symlog x's transform, a category's slot by its name
     /// (NaN where no category has it now), else the value.
     static func annotationX(_ p: Annotation.Point, _ plan: XAxisPlan) -> Double {
         switch plan.scale {
-        case .log: ScaleTransform.log.placed(p.x)
+        case .log, .sqrt, .symlog: plan.scale.transform.placed(p.x)
         case .category: plan.categories.existingSlot(of: p.xText).map(Double.init) ?? .nan
         default: p.x
         }

@@ -16,8 +16,8 @@ extension ChartLayout {
     func selectedX(_ c: ChartContext) -> Double? {
         switch c.session.selection {
         case .x(let value):
-            guard c.scale == .log else { return value }
-            return ScaleTransform.log.admits(value) ? ScaleTransform.log.forward(value) : nil
+            let t = c.scale.transform
+            return t.admits(value) ? t.forward(value) : nil
         case .last:
             let last = c.plots.compactMap { $0.xs?.filter(\.isFinite).max() }.max()
             return last

@@ -426,10 +426,11 @@ struct SeriesResolver {
             }
             s.extra = s.extra.map { $0.map(y.placed) }
         }
-        if scale == .log, var xs = s.xs {
+        if scale.isTransformed, var xs = s.xs {
+            let t = scale.transform
             for i in xs.indices where xs[i].isFinite {
-                if ScaleTransform.log.admits(xs[i]) {
-                    xs[i] = ScaleTransform.log.forward(xs[i])
+                if t.admits(xs[i]) {
+                    xs[i] = t.forward(xs[i])
                 } else {
                     xs[i] = .nan
                     leftOut += 1

@@ -108,7 +108,7 @@ struct XAxisPlan {
         switch (pattern.kind, scale) {
         case (.time, .time):
             return ticks.map { ($0.value, pattern.time($0.value, offset: offset)) }
-        case (.number, .linear), (.number, .log):
+        case (.number, .linear), (.number, .log), (.number, .sqrt), (.number, .symlog):
             return ticks.map {
                 (
                     $0.value,
@@ -144,6 +144,16 @@ struct XAxisPlan {
             return decades.map {
                 ($0, LabelFormatter().labels(for: [ScaleTransform.log.shown($0)])[0])
             }
+        case (.every(let step)?, .sqrt), (.every(let step)?, .symlog):
+            // Multiples of N in data units, placed through the transform.
+            let t = ScaleTransform(scale)
+            let (lo, hi) = (t.inverse(domain.lowerBound), t.inverse(domain.upperBound))
+            let first = (lo / step).rounded(.up), last = (hi / step).rounded(.down)
+            guard first.isFinite, last.isFinite, last - first < Double(Self.maxSteppedTicks)
+            else { return nil }
+            let values = stride(from: first, through: last, by: 1).map { YRange.clean($0 * step) }
+                .filter(t.admits)
+            return Array(zip(values.map(t.forward), LabelFormatter().labels(for: values)))
         case (.every(let step)?, .category):
             let n = max(1, Int(saturating: step.rounded()))
             let names = categories.names
@@ -196,6 +206,18 @@ struct XAxisPlan {
                 LabelFormatter().labels(for: [ScaleTransform.log.shown($0)])[0]
             }
             return Array(zip(plan.ticks, labels))
+        case .sqrt, .symlog:
+            // Planned in data units (round values; symlog: 0 and the decades) and placed
+            // through the transform, as the y axis of the same scale.
+            let t = ScaleTransform(scale)
+            let plan = YAxisPlan.transformedPlan(
+                YAxisPlan.Request(
+                    extent: (domain.lowerBound, domain.upperBound),
+                    mode: .fixed(
+                        lower: t.inverse(domain.lowerBound), upper: t.inverse(domain.upperBound)),
+                    lines: ReferenceLines(), rows: maxCount * 3, transform: t))
+            let inside = plan.ticks.filter { domain.contains($0) }
+            return Array(zip(inside, LabelFormatter().labels(for: inside.map(t.inverse))))
         case .linear, .index:
             var values = NiceTicks.ticks(in: domain, maxCount: maxCount)
             let whole = values.filter { $0 == $0.rounded() }

@@ -40,12 +40,13 @@ extension VegaLiteSpec {
             ])
         }
         var scale = [JSON.Member]()
-        if kind == .log { scale.append(JSON.Member("type", "log")) }
+        // (Vega's symlog is sign·ln(1 + |v|): chartbook's base-10 one scaled, the same places.)
+        if kind.isTransformed { scale.append(JSON.Member("type", .string(kind.rawValue))) }
         if kind == .time { scale.append(JSON.Member("type", "utc")) }
         if let xAxis {
             // chartbook's interval and ticks (its view, its slots' room, not from zero).
             scale += drawnDomain(xAxis, time: kind == .time)
-        } else if let interval = session.view.xInterval, kind != .log {
+        } else if let interval = session.view.xInterval, !kind.isTransformed {
             let ends = [interval.lowerBound, interval.upperBound]
             scale.append(
                 JSON.Member(

@@ -57,7 +57,8 @@ extension VegaLiteSpec {
     func lastX(_ last: DrawnLastPoint, _ plot: Plot) -> JSON? {
         switch session.xScaleKind {
         case .time: return .object(["datum": .number(last.x * 1000), "type": "temporal"])
-        case .linear, .log: return .object(["datum": .number(last.x), "type": "quantitative"])
+        case .linear, .log, .sqrt, .symlog:
+            return .object(["datum": .number(last.x), "type": "quantitative"])
         case .category: return nil
         case .index:
             guard let dataset = session.dataset(named: plot.series.dataset) else { return nil }
