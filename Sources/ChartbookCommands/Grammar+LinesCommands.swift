@@ -27,7 +27,7 @@ extension Grammar {
             parse: Parser.setReflines),
         CommandSpec(
             "add refline",
-            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B | x=STAT SERIES | y=VALUE|STAT SERIES [\"label\"] [color=C style=S width=PX fit=on|off axis=left|right where=FILTER]",
+            "add refline VALUE|mean|median|min|max|p90|p95|p99 [SERIES] | x=VALUE|A..B | x=STAT SERIES | y=VALUE|STAT SERIES [\"label\"] [color=C style=S width=PX fit=on|off axis=left|right|left2|right2 where=FILTER]",
             "A marked line at a value or at a statistic of a series (recomputed when data changes), of the rows where= keeps; or, with x=, a vertical line at an x value (a number or a time), or a shaded band from A to B. A statistic of what the chart puts on x (a histogram's values, a dot plot's x= column) is vertical; x=STAT and y=STAT say the axis. fit=on widens an automatic range to show it.",
             example: "add refline 50 \"target\" color=red",
             group: .lines,
@@ -54,7 +54,7 @@ extension Grammar {
             parse: Parser.removeRefline),
         CommandSpec(
             "add text",
-            "add text X Y \"TEXT\" [anchor=left|center|right color=C axis=left|right]",
+            "add text X Y \"TEXT\" [anchor=left|center|right color=C axis=left|right|left2|right2]",
             "A text written onto the chart at a point in data units (x a number, a time or a category): starting right of the point (anchor=left), ending left of it (right) or centred on it.",
             example: "add text 1898 1200 \"dam built\"",
             group: .lines,
@@ -63,7 +63,7 @@ extension Grammar {
             parse: Parser.addText),
         CommandSpec(
             "add arrow",
-            "add arrow X1 Y1 X2 Y2 [\"TEXT\"] [color=C style=solid|dashed|dotted axis=left|right]",
+            "add arrow X1 Y1 X2 Y2 [\"TEXT\"] [color=C style=solid|dashed|dotted axis=left|right|left2|right2]",
             "An arrow from one point to another, in data units, with an optional text at its tail.",
             example: "add arrow 1890 900 1898 1180 \"the dam\"",
             group: .lines,
@@ -74,7 +74,7 @@ extension Grammar {
             parse: Parser.addArrow),
         CommandSpec(
             "set annotation",
-            "set annotation ID [\"TEXT\"] [anchor=left|center|right color=C style=solid|dashed|dotted axis=left|right]",
+            "set annotation ID [\"TEXT\"] [anchor=left|center|right color=C style=solid|dashed|dotted axis=left|right|left2|right2]",
             "Change a text or an arrow in place: its text, a text's anchor, an arrow's style, the colour or the y axis.",
             example: "set annotation a1 \"the dam\" color=red",
             group: .lines,

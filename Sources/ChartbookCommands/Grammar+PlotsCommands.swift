@@ -6,7 +6,7 @@ extension Grammar {
     static let plotsCommands: [CommandSpec] = [
         CommandSpec(
             "add plot",
-            "add plot KIND SERIES [as ID] [x=COLUMN] [by=COLUMN] [where=FILTER] [axis=left|right] [key=value ...]",
+            "add plot KIND SERIES [as ID] [x=COLUMN] [by=COLUMN] [where=FILTER] [axis=left|right|left2|right2] [key=value ...]",
             "Draw a series. x=: the column it is drawn against (numbers: to scale, a dot plot is a scatter plot; dates: a time axis; text: categories). by=: one series per distinct value (long-format data). where=COLUMN=A,B | COLUMN!=A | COLUMN>N | COLUMN<=DATE keeps some rows. axis=right: measured on a second y axis. KIND: "
                 + Plot.Kind.allCases.map(\.rawValue).joined(separator: ", ")
                 + " ('help KIND' shows a kind's aliases, options and an example).",

@@ -158,7 +158,8 @@ extension PlotOption {
             },
             written: { $0.axis?.rawValue }
         ).described(
-            "Measured on the left y axis or on a second one on the right."),
+            "Measured on the left y axis, one on the right, or a second axis outside either (left2, right2), each with a scale of its own."
+        ),
         .bound(
             "order", lines.subtracting(distributions),
             values: .keyword(PlotBinding.Order.allCases.map(\.rawValue)),

@@ -51,6 +51,16 @@ public enum VegaLiteExporter {
         switch session.chartType {
         case .cartesian, .histogram, .box:
             (drawn.xAxis, drawn.yAxis) = drawnAxes(scene, session)
+            let unit = ScaleTransform(session.axes.yScale).shown
+            drawn.rightTicks = scene.frame.rightTicks.map {
+                AxisTick(value: unit($0.value), label: $0.label)
+            }
+            drawn.outerAxes = scene.frame.outer.map { outer in
+                VegaLiteSpec.DrawnOuterAxis(
+                    axis: outer.right ? .right2 : .left2,
+                    domain: unit(outer.edges.lowerBound)...unit(outer.edges.upperBound),
+                    ticks: outer.ticks.map { AxisTick(value: unit($0.value), label: $0.label) })
+            }
             if session.xScaleKind == .category {
                 drawn.labelledCategories = scene.frame.xTicks.map { Int(saturating: $0.value) }
             }

@@ -2,8 +2,17 @@
 /// data, a row filter, the y axis it is measured on and the order its points are joined in.
 /// All nil or default: x is the point index, one series, every row, the left axis.
 public struct PlotBinding: Equatable, Sendable {
-    /// Which y axis a plot (or a marked line) is measured on.
-    public enum Axis: String, Equatable, Sendable, CaseIterable { case left, right }
+    /// Which y axis a plot (or a marked line) is measured on: the left or the right one, or
+    /// a second one outside either (`left2`, `right2`: seed 004's several axes per side),
+    /// each with a scale and ticks of its own.
+    public enum Axis: String, Equatable, Sendable, CaseIterable {
+        case left, right, left2, right2
+
+        /// Whether it stands on the right of the plot.
+        public var isRight: Bool { self == .right || self == .right2 }
+        /// Whether it stands outside the first axis of its side.
+        public var isOuter: Bool { self == .left2 || self == .right2 }
+    }
 
     /// The order a line joins its points in.
     public enum Order: String, Equatable, Sendable, CaseIterable {

@@ -217,6 +217,20 @@ public struct SVGRenderer: Sendable {
                 let y = py(Double(dot), scene); d += "M\(n(x)) \(n(y))H\(n(x + tick))"
             }
         }
+        // Second axes outside the first (`axis=left2|right2`): a line and its own ticks.
+        for axis in f.outer {
+            let x =
+                axis.right
+                ? Double(axis.column) * cellWidth + 0.5
+                : (Double(axis.column) + 1) * cellWidth - 0.5
+            d += "M\(n(x)) \(n(a.y))V\(n(a.y + a.h))"
+            for dot in axis.tickDots {
+                let y = py(Double(dot), scene)
+                d +=
+                    axis.right
+                    ? "M\(n(x)) \(n(y))H\(n(x + tick))" : "M\(n(x - tick)) \(n(y))H\(n(x))"
+            }
+        }
         if f.bottomRow != nil {
             let y = a.y + a.h + 0.5
             d += "M\(n(a.x - (f.leftColumn == nil ? 0 : 0.5))) \(n(y))H\(n(a.x + a.w))"
@@ -349,6 +363,9 @@ public struct SVGRenderer: Sendable {
         case .category: "category"
         case .colorKey: "color-key"
         case .annotation: "annotation"
+        case .outerYLabel:
+            text.column >= scene.plotArea.column + scene.plotArea.width
+                ? "y-label right2" : "y-label left2"
         }
     }
 

@@ -11,9 +11,20 @@ extension ChartLayout {
         var y: YSide
         var yLeft: YMapping
         var yRight: YMapping?
+        var yLeft2: YMapping?
+        var yRight2: YMapping?
+        /// The gutters' columns next to the plot, inside the second axes.
+        var inner = (left: 0, right: 0)
 
-        /// The mapping of a y axis (the left one when there is no right one).
-        func y(_ axis: PlotBinding.Axis) -> YMapping { axis == .right ? (yRight ?? yLeft) : yLeft }
+        /// The mapping of a y axis (the left one for an axis the chart has not).
+        func y(_ axis: PlotBinding.Axis) -> YMapping {
+            switch axis {
+            case .left: yLeft
+            case .right: yRight ?? yLeft
+            case .left2: yLeft2 ?? yLeft
+            case .right2: yRight2 ?? yLeft
+            }
+        }
     }
 
     /// What the passes add to the scene as they go.
@@ -90,7 +101,7 @@ extension ChartLayout {
 
     /// The plot area and the mappings, from the settled gutters and axes.
     func frame(_ c: ChartContext, _ plan: RowPlan) -> Frame {
-        let (leftGutter, _, rightAxis, x, y) = settle(c, plan)
+        let (leftGutter, _, rightAxis, inner, x, y) = settle(c, plan)
         let area = Scene.CellRect(
             column: leftGutter, row: plan.top, width: x.mapping.widthCells,
             height: plan.plotHeight)
@@ -101,7 +112,9 @@ extension ChartLayout {
         }
         return Frame(
             area: area, leftGutter: leftGutter, rightAxis: rightAxis, x: x, y: y,
-            yLeft: mapping(y.left.range), yRight: y.right.map { mapping($0.range) })
+            yLeft: mapping(y.left.range), yRight: y.right.map { mapping($0.range) },
+            yLeft2: y.left2.map { mapping($0.range) }, yRight2: y.right2.map { mapping($0.range) },
+            inner: inner)
     }
 
     /// The axis lines, grid rules and y labels of both axes, and the marked lines.
@@ -118,6 +131,23 @@ extension ChartLayout {
         parts.texts += grid.texts
         if let right = f.y.right, let mapping = f.yRight, f.rightAxis {
             parts.texts += rightAxisLabels(right, mapping: mapping, area: area, frame: &parts.frame)
+        }
+        // A second axis holding one series takes its colour.
+        func color(_ axis: PlotBinding.Axis) -> Color? {
+            let on = c.plots.filter { $0.plot.binding.axis == axis }
+            return on.count == 1 ? on.first?.color : nil
+        }
+        if let left2 = f.y.left2, let mapping = f.yLeft2, area.column - f.inner.left - 1 >= 0 {
+            parts.texts += outerAxis(
+                left2, mapping: mapping, column: area.column - f.inner.left - 1, right: false,
+                area: area, color: color(.left2), frame: &parts.frame)
+        }
+        if let right2 = f.y.right2, let mapping = f.yRight2,
+            area.column + area.width + f.inner.right < columns
+        {
+            parts.texts += outerAxis(
+                right2, mapping: mapping, column: area.column + area.width + f.inner.right,
+                right: true, area: area, color: color(.right2), frame: &parts.frame)
         }
         let marked = markedRules(
             c, area: area, outside: !f.rightAxis && area.column + area.width < columns, y: f.y)

@@ -10,21 +10,33 @@ extension ChartLayout {
         var mapping: XMapping
     }
 
-    /// Both y axes; `right` only when a plot or marked line uses it.
+    /// The y axes; each but the left only when a plot or marked line uses it.
     struct YSide {
         var left: YAxisPlan
         var right: YAxisPlan?
+        /// The second axes, outside the left and the right one (`axis=left2|right2`).
+        var left2: YAxisPlan?
+        var right2: YAxisPlan?
+    }
+
+    /// The columns a second axis takes outside its side's first: its widest label, a space
+    /// and its line.
+    static func outerWidth(_ axis: YAxisPlan?) -> Int {
+        axis.map { ($0.labels.map(TextMetrics.width(of:)).max() ?? 0) + 2 } ?? 0
     }
 
     /// The gutters and y axes, settled together: with an adaptive range the labels depend
     /// on the window, and an index window on the width.
+    /// `inner`: the gutters' columns next to the plot (the first axes', marked lines'
+    /// labels) — the second axes stand outside them, a side legend outside all.
     func settle(_ c: ChartContext, _ plan: RowPlan) -> (
-        left: Int, right: Int, rightAxis: Bool, x: XSide, y: YSide
+        left: Int, right: Int, rightAxis: Bool, inner: (left: Int, right: Int), x: XSide,
+        y: YSide
     ) {
         let lines = c.session.referenceLines
         let labelSide = lines.visible && c.session.axes.yGuide.labels ? lines.labels : .none
         var width = columns
-        var left = 0, right = 0, rightAxis = false
+        var left = 0, right = 0, rightAxis = false, inner = (left: 0, right: 0)
         var last: (x: XSide, y: YSide)?
         for _ in 0..<2 {
             let x = xSide(c, widthCells: width)
@@ -41,6 +53,9 @@ extension ChartLayout {
             if !rightAxis, markWidth > 0, columns - left - markWidth >= max(20, columns * 2 / 3) {
                 right = markWidth
             }
+            inner = (left, right)
+            left += Self.outerWidth(y.left2)
+            right += Self.outerWidth(y.right2)
             // A legend beside the plot (`set legend left|right`): its column, outside the rest.
             switch plan.legendSide {
             case .left?: left += sideLegendWidth(c)
@@ -53,9 +68,9 @@ extension ChartLayout {
         // The y axes depend on x only through the window (index) or the domain (real x): when
         // those settled, the last pass's axes stand (each is a pass over all the values).
         if let last, last.x.window == x.window, last.x.plan?.domain == x.plan?.domain {
-            return (left, right, rightAxis, x, last.y)
+            return (left, right, rightAxis, inner, x, last.y)
         }
-        return (left, right, rightAxis, x, ySide(c, plan, x: x))
+        return (left, right, rightAxis, inner, x, ySide(c, plan, x: x))
     }
 
     /// The columns a legend beside the plot takes: its widest entry (a key, a space, the
@@ -105,11 +120,15 @@ extension ChartLayout {
     }
 
     func ySide(_ c: ChartContext, _ plan: RowPlan, x: XSide) -> YSide {
-        let left = yAxis(c, plan, x: x, axis: .left)
-        let usesRight =
-            c.plots.contains { $0.plot.binding.axis == .right }
-            || c.marks.contains { $0.0.axis == .right }
-        return YSide(left: left, right: usesRight ? yAxis(c, plan, x: x, axis: .right) : nil)
+        func axis(_ axis: PlotBinding.Axis) -> YAxisPlan? {
+            let used =
+                c.plots.contains { $0.plot.binding.axis == axis }
+                || c.marks.contains { $0.0.axis == axis }
+            return used ? yAxis(c, plan, x: x, axis: axis) : nil
+        }
+        return YSide(
+            left: yAxis(c, plan, x: x, axis: .left), right: axis(.right), left2: axis(.left2),
+            right2: axis(.right2))
     }
 
     /// One y axis from the plots and marked lines on it.
@@ -144,8 +163,8 @@ extension ChartLayout {
             hi = max(hi, 0)
         }
         var lines = session.referenceLines
-        // The right axis is ticked at round values whatever the left's reference lines are.
-        if axis == .right { lines.positions = .auto }
+        // The other axes are ticked at round values whatever the left's reference lines are.
+        if axis != .left { lines.positions = .auto }
         let onAxis = c.plots.filter { $0.plot.binding.axis == axis }
         var request = YAxisPlan.Request(
             extent: lo <= hi ? (lo, hi) : nil, mode: session.axes.range, lines: lines,

@@ -154,3 +154,32 @@ extension ChartLayout {
 extension YScaleKind {
     var isLog: Bool { self == .log }
 }
+
+extension ChartLayout {
+    /// A second axis outside its side's first (`axis=left2|right2`): its line at `column`,
+    /// ticked at its own round values, its labels beyond the line (right-aligned to it on the
+    /// left, after it on the right) in `color` — its one series's, so a reader tells which
+    /// axis measures what.
+    func outerAxis(
+        _ axis: YAxisPlan, mapping y: YMapping, column: Int, right: Bool, area: Scene.CellRect,
+        color: Color?, frame: inout Scene.AxisFrame
+    ) -> [Scene.Text] {
+        var outer = Scene.OuterAxis(column: column, right: right)
+        outer.edges = y.edges
+        var texts = [Scene.Text]()
+        for (index, value) in axis.ticks.enumerated() {
+            let dotY = y.dot(value)
+            guard (0..<y.heightDots).contains(dotY) else { continue }
+            let label = axis.labels[index]
+            outer.tickDots.append(dotY)
+            outer.ticks.append(Scene.Tick(value: value, label: label))
+            texts.append(
+                Scene.Text(
+                    role: .outerYLabel, row: area.row + dotY / dots.y,
+                    column: right ? column + 2 : max(0, column - 1 - TextMetrics.width(of: label)),
+                    text: label, color: color, anchorDotY: dotY))
+        }
+        frame.outer.append(outer)
+        return texts
+    }
+}

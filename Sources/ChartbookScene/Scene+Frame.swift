@@ -30,6 +30,8 @@ extension Scene {
         public var xTicks: [Tick] = []
         public var yTicks: [Tick] = []
         public var rightTicks: [Tick] = []
+        /// The second axes outside the left and right ones (`axis=left2|right2`).
+        public var outer: [OuterAxis] = []
 
         public init(
             leftColumn: Int? = nil, rightColumn: Int? = nil, bottomRow: Int? = nil,

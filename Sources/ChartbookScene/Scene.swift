@@ -124,6 +124,8 @@ public struct Scene: Equatable, Sendable {
             case colorKey
             /// A text written onto the chart (`add text`, an arrow's text).
             case annotation
+            /// A label of a second y axis outside the first (`axis=left2|right2`).
+            case outerYLabel
         }
         public var role: Role
         public var row: Int

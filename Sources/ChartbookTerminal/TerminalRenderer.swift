@@ -132,6 +132,15 @@ public struct TerminalRenderer: Sendable {
                     style: style)
             }
         }
+        // Second axes outside the first (`axis=left2|right2`), each ticked at its own values.
+        for axis in frame.outer {
+            let rows = Set(axis.tickDots.map { area.row + $0 / scene.dotsPerCell.y })
+            let tick = axis.right ? glyphs.rightTick : glyphs.leftTick
+            for row in area.row..<(area.row + area.height) {
+                grid.set(
+                    axis.column, row, rows.contains(row) ? tick : glyphs.vertical, style: style)
+            }
+        }
         if let row = frame.bottomRow {
             let xTicks = Set(frame.xTickColumns)
             for column in area.column..<(area.column + area.width) {

@@ -19,6 +19,9 @@ extension VegaLiteSpec {
         public var facets: [Drawn] = []
         /// The last points `last=on` marked, in plot order.
         public var lastPoints: [DrawnLastPoint] = []
+        /// The right axis's labelled ticks and the second axes' (`axis=left2|right2`).
+        public var rightTicks: [AxisTick] = []
+        public var outerAxes: [DrawnOuterAxis] = []
         /// On a category x, the categories labelled (their places: 0 the first), when
         /// chartbook left some unlabelled for room (a narrow panel).
         public var labelledCategories: [Int]?
@@ -30,6 +33,20 @@ extension VegaLiteSpec {
     var yAxis: DrawnAxis? { drawn.yAxis }
     var heatmap: DrawnHeatmap? { drawn.heatmap }
     var heatColors: (domain: ClosedRange<Double>, colors: [String])? { drawn.heatColors }
+
+    /// A second y axis as chartbook drew it: its ticks in data units.
+    public struct DrawnOuterAxis: Equatable, Sendable {
+        public var axis: PlotBinding.Axis
+        /// The values at the plot's bottom and top edges, in data units.
+        public var domain: ClosedRange<Double>
+        public var ticks: [AxisTick]
+
+        public init(axis: PlotBinding.Axis, domain: ClosedRange<Double>, ticks: [AxisTick]) {
+            self.axis = axis
+            self.domain = domain
+            self.ticks = ticks
+        }
+    }
 
     /// One axis as chartbook's layout drew it.
     public struct DrawnAxis: Equatable, Sendable {

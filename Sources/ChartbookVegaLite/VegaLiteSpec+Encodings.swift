@@ -156,6 +156,8 @@ extension VegaLiteSpec {
         } else if let drawn = leftAxis(plot) {
             // chartbook's range, ends and all (Vega-Lite's nice range differs).
             scale += drawnDomain(drawn, time: false)
+        } else if let outer = drawn.outerAxes.first(where: { $0.axis == plot.binding.axis }) {
+            scale += drawnDomain(DrawnAxis(domain: outer.domain, ticks: outer.ticks), time: false)
         }
         // As chartbook: the range holds zero for bars and areas, or when `set zero on`.
         let zero = session.axes.includeZero || plot.kind.standsOnZero
@@ -169,13 +171,41 @@ extension VegaLiteSpec {
         if let title = session.axes.yTitle ?? Self.yTitle(field, plot) {
             members.append(JSON.Member("title", .string(title)))
         }
-        if plot.binding.axis == .right {
-            members.append(JSON.Member("axis", .object(["orient": "right"])))
+        if plot.binding.axis != .left {
+            members.append(JSON.Member("axis", otherAxis(plot.binding.axis)))
         } else if let drawn = leftAxis(plot) {
             members.append(
                 JSON.Member("axis", drawnAxis(drawn, time: false, extra: guideMembers(x: false))))
         }
         return .object(members + extra)
+    }
+
+    /// A y axis other than the left: its side, and a second axis's ticks as chartbook drew
+    /// them, outside its side's first by `outerOffset` pixels.
+    func otherAxis(_ axis: PlotBinding.Axis) -> JSON {
+        var members = [JSON.Member("orient", axis.isRight ? "right" : "left")]
+        if axis.isOuter {
+            members.append(JSON.Member("offset", .number(Double(outerOffset(axis)))))
+            if let drawn = drawn.outerAxes.first(where: { $0.axis == axis }) {
+                let values = drawn.ticks.map { JSON.number($0.value) }
+                members.append(JSON.Member("values", .array(values)))
+            }
+        }
+        return .object(members)
+    }
+
+    /// How far a second axis stands from the plot, in pixels: past its side's first axis's
+    /// labels (about seven pixels a character, as Vega-Lite's default font), or none.
+    func outerOffset(_ axis: PlotBinding.Axis) -> Int {
+        let inner: PlotBinding.Axis = axis == .left2 ? .left : .right
+        let labels: [String]
+        if inner == .left {
+            labels = yAxis?.ticks.map(\.label) ?? []
+        } else {
+            labels = drawn.rightTicks.map(\.label)
+        }
+        let widest = labels.map(\.count).max() ?? 0
+        return widest == 0 ? 0 : widest * 7 + 14
     }
 
     /// The left y axis chartbook drew, for a plot on it.

@@ -337,8 +337,12 @@ extension VegaLiteSpec {
     ) -> [JSON] {
         let field = y ?? "count"
         let vegaOp = op == .count ? (y == nil ? "count" : "valid") : op.rawValue
+        // Named by its operation, then copied to the field: Vega-Lite merges the aggregates
+        // of layers that group alike (two plots of one column, a mean and a max), and
+        // outputs sharing a name took one another's values.
+        let measured = "_\(vegaOp)_\(field)"
         var ops: [JSON] = [
-            .object(["op": .string(vegaOp), "field": y.map(JSON.string), "as": .string(field)]),
+            .object(["op": .string(vegaOp), "field": y.map(JSON.string), "as": .string(measured)]),
             .object(["op": "min", "field": .string(rowField), "as": .string(rowField)]),
         ]
         if let y {
@@ -348,7 +352,7 @@ extension VegaLiteSpec {
                     .object(["op": "valid", "field": .string(y), "as": .string(validField)]))
             }
         }
-        let f = "datum[\(JSON.quoted(field))]"
+        let f = "datum[\(JSON.quoted(measured))]"
         var steps: [JSON] = [
             .object([
                 "aggregate": .array(ops),
@@ -357,13 +361,13 @@ extension VegaLiteSpec {
         ]
         if y == nil {
             steps.append(.object(["calculate": .string(f), "as": .string(rowsField)]))
-        } else if op != .count, op != .distinct {
-            steps.append(
-                .object([
-                    "calculate": .string("datum.\(validField) > 0 ? \(f) : null"),
-                    "as": .string(field),
-                ]))
         }
+        let kept = op != .count && op != .distinct && y != nil
+        steps.append(
+            .object([
+                "calculate": .string(kept ? "datum.\(validField) > 0 ? \(f) : null" : f),
+                "as": .string(field),
+            ]))
         return steps
     }
 

@@ -108,20 +108,19 @@ public struct VegaLiteSpec: Sendable {
             let axis = group.first?.binding.axis ?? .left
             sides[axis, default: []] += self.layers(for: group, notes: &notes)
         }
-        for axis in [PlotBinding.Axis.left, .right] {
+        for axis in PlotBinding.Axis.allCases {
             sides[axis, default: []] +=
                 markedLineLayers(on: axis) + annotationLayers(on: axis) + selectionLayers(on: axis)
                 + lastPointLayers(on: axis)
         }
         sides[.left, default: []] += verticalLineLayers()
-        let right = sides[.right] ?? []
-        let rightAxis = !right.isEmpty
+        // Each axis beside the left one (right, left2, right2) a nested layer of its own.
+        let others = PlotBinding.Axis.allCases.dropFirst().filter { !(sides[$0] ?? []).isEmpty }
+        let rightAxis = !others.isEmpty
         let layers =
             rightAxis
-            ? [
-                JSON.object(["layer": .array(sides[.left] ?? [])]),
-                .object(["layer": .array(right)]),
-            ]
+            ? [JSON.object(["layer": .array(sides[.left] ?? [])])]
+                + others.map { JSON.object(["layer": .array(sides[$0] ?? [])]) }
             : sides[.left] ?? []
         return [
             JSON.Member("title", session.output.title.map(JSON.string) ?? .null),

@@ -48,7 +48,10 @@ import ChartbookModel
             ])
         #expect(complete("add plot line sales.revenue by=c").candidates == ["cost "])
         #expect(complete("set plot revenue where=r").candidates == ["revenue="])
-        #expect(complete("add plot line sales.revenue axis=").candidates == ["left ", "right "])
+        #expect(
+            complete("add plot line sales.revenue axis=").candidates == [
+                "left ", "right ", "left2 ", "right2 ",
+            ])
         #expect(complete("set xscale l").candidates == ["linear ", "log "])
         #expect(complete("select ").candidates == ["last ", "none ", "x="])
         #expect(complete("load data/a.csv time=").candidates == ["epoch ", "epochms "])

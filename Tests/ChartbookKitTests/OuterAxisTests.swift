@@ -1,0 +1,68 @@
+import ChartbookModel
+import ChartbookScene
+import ChartbookVegaLite
+import Foundation
+import Testing
+
+@testable import ChartbookCommands
+@testable import ChartbookKit
+
+/// Several axes per side (issue 51, seed 004): `axis=left2|right2` measure a plot on a second
+/// axis outside its side's first, with a range and ticks of its own; every surface draws it.
+@Suite struct OuterAxisTests {
+    static let file =
+        "t,a,b,c\n" + (0..<12).map { "\($0),\($0),\($0 * 100),\(-$0 * 3)" }.joined(separator: "\n")
+        + "\n"
+    static let target = TerminalTarget(columns: 80, rows: 20, colorMode: .none)
+
+    static func session(_ script: String) -> Session {
+        var notebook = Notebook()
+        let errors = ScriptedSession.run(script, files: ["/work/d.csv": file], &notebook)
+        #expect(errors == "", "\(errors)")
+        return notebook.session
+    }
+
+    @Test func eachAxisHasItsOwnRangeAndStandsOutsideTheFirst() throws {
+        let s = Self.session(
+            "load d.csv as d x=t\nadd plot line d.a\nadd plot line d.b axis=left2\nadd plot line d.c axis=right2"
+        )
+        let scene = ChartRenderer.scene(for: s, on: Self.target)
+        let outer = scene.frame.outer
+        #expect(outer.count == 2)
+        let left = try #require(outer.first { !$0.right })
+        let right = try #require(outer.first { $0.right })
+        // Outside the plot, beyond the first axis's labels.
+        #expect(left.column < scene.plotArea.column - 2)
+        #expect(right.column >= scene.plotArea.column + scene.plotArea.width)
+        // Its own ticks: b runs to 1100, c down to -33.
+        #expect(left.ticks.map(\.label).contains("1000"))
+        #expect(right.ticks.contains { $0.value < -20 })
+        // The left axis keeps a's range.
+        #expect(scene.frame.yTicks.allSatisfy { $0.value <= 12 })
+        // Each plot's last point reaches its own axis's top or bottom.
+        let b = try #require(scene.yMappings["b"]), c = try #require(scene.yMappings["c"])
+        #expect(b.range.upperBound >= 1100 && c.range.lowerBound <= -33)
+        // The terminal draws both lines; the SVG both with their ticks; Vega-Lite three nested
+        // layers, the second axes offset outward.
+        let text = ChartRenderer.text(for: s, on: Self.target)
+        #expect(text.contains("1000"))
+        let svg = SVGExporter.svg(for: s, on: Self.target)
+        #expect(svg.contains("class=\"y-label left2\"") && svg.contains("class=\"y-label right2\""))
+        let spec = VegaLiteExporter.spec(for: s, on: Self.target, urls: false)
+        #expect(spec.contains("\"offset\":"))
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(spec.utf8)) as? [String: Any])
+        #expect((json["layer"] as? [Any])?.count == 3)
+    }
+
+    @Test func savedAndRefused() {
+        var notebook = Notebook()
+        let script = "load d.csv as d x=t\nadd plot line d.a\nadd plot line d.b axis=left2"
+        #expect(ScriptedSession.run(script, files: ["/work/d.csv": Self.file], &notebook) == "")
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("axis=left2"))
+        let wrong = ScriptedSession.run(
+            "add plot line d.c axis=left3", files: ["/work/d.csv": Self.file], &notebook)
+        #expect(wrong.contains("did you mean"), "\(wrong)")
+    }
+}
