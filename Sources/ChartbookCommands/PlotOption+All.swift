@@ -260,6 +260,9 @@ extension PlotOption {
             "Make the sparkline's range include zero."),
         sparkHeight.described(
             "The sparkline's height in rows."),
+        .choice("place", strips, \.spark.place).described(
+            "Where the sparkline stands: a strip below the chart (default) or above the plot, or in the right or left margin beside the plot, as tall as it."
+        ),
     ]
 
     /// `marker=circle|square|diamond|cross` or one character in quotes.

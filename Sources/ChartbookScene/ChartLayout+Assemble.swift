@@ -56,7 +56,12 @@ extension ChartLayout {
         let fixedRange: Bool
         if case .fixed = c.session.axes.range { fixedRange = true } else { fixedRange = false }
         let clips = f.area.isEmpty || !fixedRange ? [] : clipMarks(c.plots, x: f.x, y: f.y)
-        let sparklines = rowsBelow(c, plan, f, &parts)
+        var sparklines = rowsBelow(c, plan, f, &parts)
+        if !f.area.isEmpty {
+            let placed = placedSparklines(c, plan, f)
+            sparklines += placed.scenes
+            parts.texts += placed.texts
+        }
         parts.texts += headerTexts(c, plan, area: f.area)
         let vertical =
             f.area.isEmpty ? VerticalParts() : verticalRules(c, f, used: parts.texts)
@@ -224,7 +229,7 @@ extension ChartLayout {
         var sparklines = [Scene]()
         let nameWidth =
             c.sparks.map { TextMetrics.width(of: TextMetrics.sanitized($0.plot.id)) }.max() ?? 0
-        for (p, height) in zip(c.sparks, plan.sparkStrip) {
+        for (p, height) in zip(sparks(at: .below, c), plan.sparkStrip) {
             let strip = SparklineLayout(
                 columns: columns, dots: dots, glyphs: glyphs, theme: c.session.output.themeColors)
             let (scene, stripTexts) = strip.scene(

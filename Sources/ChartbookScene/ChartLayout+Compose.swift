@@ -56,6 +56,10 @@ extension ChartLayout {
             inner = (left, right)
             left += Self.outerWidth(y.left2)
             right += Self.outerWidth(y.right2)
+            // Sparklines in the margins (`place=right|left`), then a side legend outside them.
+            let margins = marginColumns(c)
+            left += margins.left
+            right += margins.right
             // A legend beside the plot (`set legend left|right`): its column, outside the rest.
             switch plan.legendSide {
             case .left?: left += sideLegendWidth(c)

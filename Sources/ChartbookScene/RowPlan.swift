@@ -12,6 +12,8 @@ struct RowPlan {
     var downwardRows = 0
     var hasXTitle = false
     var sparkStrip = [Int]()
+    /// Rows of the sparklines above the plot (`place=above`), in order.
+    var sparkAbove = [Int]()
     var hasPosition = false
     var hasTitle = false
     var hasReadout = false
@@ -38,7 +40,7 @@ struct RowPlan {
     var top: Int {
         (hasTitle ? 1 : 0)
             + (legendBelow || legendInside || legendSide != nil ? 0 : legendLines.count)
-            + (hasYTitle ? 1 : 0)
+            + sparkAbove.reduce(0, +) + (hasYTitle ? 1 : 0)
     }
 }
 
@@ -62,9 +64,13 @@ extension ChartLayout {
             let extra = downwardExtraRows(c)
             if take(extra > 0, extra) { plan.downwardRows = extra }
         }
-        for height in c.sparks.map({ $0.plot.style.spark.resolvedHeight }) where take(true, height)
-        {
+        for height in sparks(at: .below, c).map({ $0.plot.style.spark.resolvedHeight })
+        where take(true, height) {
             plan.sparkStrip.append(height)
+        }
+        for height in sparks(at: .above, c).map({ $0.plot.style.spark.resolvedHeight })
+        where take(true, height) {
+            plan.sparkAbove.append(height)
         }
         // The position line is decided once the window is known; reserve it when it may show.
         let view = session.view

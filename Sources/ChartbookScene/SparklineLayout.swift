@@ -32,7 +32,44 @@ struct SparklineLayout {
             Scene.Text(
                 role: .sparkline, row: row + height - 1, column: areaStart + areaWidth + 1,
                 text: lastText, color: color, bold: true))
+        return (drawing(for: plot, values: values, color: color, in: area), texts)
+    }
 
+    /// A sparkline in a margin beside the plot (`place=right|left`), in `rect`: its name on
+    /// the first row, its last value on the last, the line in the rows between.
+    func marginScene(for plot: Plot, values: [Double], color: Color, in rect: Scene.CellRect)
+        -> (Scene, [Scene.Text])
+    {
+        let last = values.last(where: { $0.isFinite })
+        let lastText =
+            last.map { LabelFormatter().label(for: $0, significantDigits: 4) }
+            ?? glyphs.missingValue
+        var texts = [
+            Scene.Text(
+                role: .sparkline, row: rect.row, column: rect.column,
+                text: TextMetrics.truncated(TextMetrics.sanitized(plot.id), toWidth: rect.width))
+        ]
+        // (One row holds the name alone.)
+        if rect.height > 1 {
+            texts.append(
+                Scene.Text(
+                    role: .sparkline, row: rect.row + rect.height - 1,
+                    column: rect.column + max(0, rect.width - TextMetrics.width(of: lastText)),
+                    text: TextMetrics.truncated(lastText, toWidth: rect.width), color: color,
+                    bold: true))
+        }
+        let area = Scene.CellRect(
+            column: rect.column, row: rect.row + 1, width: rect.width,
+            height: max(0, rect.height - 2))
+        return (drawing(for: plot, values: values, color: color, in: area), texts)
+    }
+
+    /// The sparkline's own scene: its series in `area`, over its range (the data's extent,
+    /// or `range=`, which clips).
+    func drawing(for plot: Plot, values: [Double], color: Color, in area: Scene.CellRect)
+        -> Scene
+    {
+        let (row, height, areaWidth) = (area.row, area.height, area.width)
         let stats = Statistics(of: values)
         var lo = stats.count > 0 ? stats.minimum : 0, hi = stats.count > 0 ? stats.maximum : 1
         // Bars grow from zero; zero=on only draws the zero line when zero is in range.
@@ -63,11 +100,10 @@ struct SparklineLayout {
                     x: ChartLayout.XSide(window: 0..<values.count, plan: nil, mapping: x),
                     y: y, heightCells: height)
             ] : []
-        let scene = Scene(
+        return Scene(
             columns: columns, rows: row + height, dotsPerCell: dots, plotArea: area,
             frame: Scene.AxisFrame(),
             rules: rules, layers: layer, texts: [], selection: nil, yRange: range, theme: theme)
-        return (scene, texts)
     }
 
     /// The plot drawn as the main chart would draw its kind.

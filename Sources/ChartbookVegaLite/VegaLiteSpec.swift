@@ -43,6 +43,8 @@ public struct VegaLiteSpec: Sendable {
     public var json: JSON {
         var notes = [String]()
         let body = self.body(notes: &notes)
+        // Sparklines are chartbook's own strips and margins: said, not left out silently.
+        notes += session.plots.filter { $0.kind == .sparkline }.map { "sparkline '\($0.id)'" }
         return .object(
             [
                 JSON.Member("$schema", .string(Self.schema)),

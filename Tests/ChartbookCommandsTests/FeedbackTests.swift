@@ -188,7 +188,7 @@ import ChartbookModel
         "band": "90%", "stack": "normalize", "jitter": "0.5",
         "rolling": "max:30d", "running": "sum",
         "change": "pct", "method": "poly:3", "facet": "sex~species", "extent": "iqr",
-        "detail": "host", "opacity": "0.5", "text": "year",
+        "detail": "host", "opacity": "0.5", "text": "year", "place": "right",
     ]
 
     @Test func everyOptionReadsBackAsWritten() throws {
