@@ -22,9 +22,19 @@ public struct OutputSettings: Equatable, Sendable {
 
     public enum LegendPosition: String, Equatable, Sendable, CaseIterable {
         case top, bottom, inside, left, right
+        /// Inside the plot, in a corner (`inside` is the top right one).
+        case topLeft = "top-left"
+        case bottomLeft = "bottom-left"
+        case bottomRight = "bottom-right"
 
         /// A column beside the plot, not rows above or below it.
         public var isSide: Bool { self == .left || self == .right }
+        /// Over the plot, in one of its corners.
+        public var isInside: Bool { [.inside, .topLeft, .bottomLeft, .bottomRight].contains(self) }
+        /// An inside corner on the plot's left (its entries from the left edge).
+        public var isLeftCorner: Bool { self == .topLeft || self == .bottomLeft }
+        /// An inside corner at the plot's foot.
+        public var isBottomCorner: Bool { self == .bottomLeft || self == .bottomRight }
     }
     public var theme: Theme
     /// Whether `set theme` chose the theme (else a picture follows the terminal's

@@ -257,8 +257,15 @@ extension ChartLayout {
         if let side = plan.legendSide {
             texts += sideLegend(c, plan, side: side, area: area)
         } else if plan.legendInside {
-            // Over the plot's top rows, right-aligned to it (drawn after the marks).
-            texts += legendRows(c, plan, from: area.row, area: area)
+            // Over the plot's rows in a corner (drawn after the marks): the top right one,
+            // or the one `set legend top-left|bottom-left|bottom-right` names.
+            let position = c.session.output.legendPosition
+            let first =
+                position.isBottomCorner
+                ? max(area.row, area.row + area.height - plan.legendLines.count) : area.row
+            texts += legendRows(
+                c, plan, from: first, area: area,
+                at: position.isLeftCorner ? area.column + 1 : nil)
         } else if !plan.legendBelow {
             texts += legendRows(c, plan, from: row, area: area)
             row += plan.legendLines.count
@@ -274,9 +281,11 @@ extension ChartLayout {
 
     /// The legend's rows from `row` down, each right-aligned to the plot area; the last says
     /// how many entries did not fit.
-    func legendRows(_ c: ChartContext, _ plan: RowPlan, from row: Int, area: Scene.CellRect)
-        -> [Scene.Text]
-    {
+    /// `start`: the column entries start at (a left corner); nil: right-aligned.
+    func legendRows(
+        _ c: ChartContext, _ plan: RowPlan, from row: Int, area: Scene.CellRect,
+        at start: Int? = nil
+    ) -> [Scene.Text] {
         let patterns = stackedPatterns(c.plots)
         return plan.legendLines.enumerated().flatMap { number, line in
             let more =
@@ -284,7 +293,8 @@ extension ChartLayout {
                 ? plan.legendHidden : 0
             return legend(
                 plots: line.map { c.plots[$0] }, patterns: line.map { patterns[$0] },
-                row: row + number, area: area, more: more)
+                row: row + number, area: area, more: more, at: start,
+                width: start.map { _ in max(0, area.width - 1) })
         }
     }
 

@@ -87,7 +87,7 @@ extension ChartLayout {
             && session.output.legendShown(
                 series: named.count, yTitled: session.axes.yTitle != nil)
         let position = session.output.legendPosition
-        let inside = position == .inside
+        let inside = position.isInside
         if legend, position.isSide {
             // A column beside the plot: an entry a row, as many as the rows hold (the plot
             // area's height is known later: the assembly cuts the column to it).

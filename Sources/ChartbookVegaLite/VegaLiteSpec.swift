@@ -59,6 +59,9 @@ public struct VegaLiteSpec: Sendable {
         case .top: nil
         case .bottom: "bottom"
         case .inside: "top-right"
+        case .topLeft: "top-left"
+        case .bottomLeft: "bottom-left"
+        case .bottomRight: "bottom-right"
         case .left: "left"
         case .right: "right"
         }
