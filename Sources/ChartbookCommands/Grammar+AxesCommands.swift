@@ -135,8 +135,8 @@ extension Grammar {
             parse: Parser.setFacetScales),
         CommandSpec(
             "set legend",
-            "set legend on|off|auto|top|bottom|inside|left|right|top-left|bottom-left|bottom-right",
-            "The legend row (auto: shown for more than one series, or for one that no y label names); top (the default) above the plot, bottom below the x axis, inside over the plot's top right corner (top-left, bottom-left, bottom-right: the other corners), left or right a column beside the plot, an entry a row.",
+            "set legend on|off|auto|top|bottom|left|right|inside|CORNER",
+            "The legend row (auto: shown for more than one series, or for one that no y label names); top (the default) above the plot, bottom below the x axis, inside over the plot's top right corner (CORNER: top-left, bottom-left or bottom-right, the other corners), left or right a column beside the plot, an entry a row.",
             example: "set legend bottom",
             group: .axes,
             operands: [.keyword(Parser.legendWords)],
