@@ -268,7 +268,7 @@ public enum CommandPrinter {
     /// `set xaxis …`, or the shorter command it was typed as (`set xticks every 5`).
     static func axis(x: Bool, _ change: AxisChange) -> String {
         let letter = x ? "x" : "y"
-        let step = change.step.map { $0.map { "every " + $0.description } ?? "auto" }
+        let step = change.step.map { $0.map(tickWords) ?? "auto" }
         let format = change.format.map { $0.map { quoted($0.text) } ?? "auto" }
         switch change.spelling {
         case .ticks: return "set \(letter)ticks " + (step ?? "auto")
@@ -278,13 +278,25 @@ public enum CommandPrinter {
             for name in AxisChange.switches {
                 if let on = change.switchValue(name) { words.append("\(name)=\(onOff(on))") }
             }
-            if let step = change.step { words.append("every=" + (step?.description ?? "auto")) }
+            if let step = change.step {
+                if case .count(let n)? = step {
+                    words.append("count=\(n)")
+                } else {
+                    words.append("every=" + (step?.description ?? "auto"))
+                }
+            }
             if let format = change.format {
                 words.append("format=" + (format.map { quoted($0.text) } ?? "auto"))
             }
             if let angle = change.angle { words.append("angle=\(angle)") }
             return words.joined(separator: " ")
         }
+    }
+
+    /// A tick step as `set xticks` takes it: `every 5`, `every 3mo`, `count 5`.
+    static func tickWords(_ step: TickStep) -> String {
+        if case .count(let n) = step { return "count \(n)" }
+        return "every " + step.description
     }
 
     static func range(_ mode: Axes.RangeMode) -> String {

@@ -87,19 +87,19 @@ extension Grammar {
             parse: Parser.setAxis(x: false)),
         CommandSpec(
             "set xticks",
-            "set xticks every N|DURATION|auto",
-            "Ticks on x at every multiple of N (numbers; on a log axis every N decades) or, on a time axis, on every boundary of a calendar step (30s, 10min, 6h, 1d, 2w, 3mo, 1y); auto: round values that fit.",
+            "set xticks every N|DURATION|count N|auto",
+            "Ticks on x at every multiple of N (numbers; on a log axis every N decades) or, on a time axis, on every boundary of a calendar step (30s, 10min, 6h, 1d, 2w, 3mo, 1y); count N: at most N round ticks (2 to 50); auto: round values that fit.",
             example: "set xticks every 3mo",
             group: .axes,
-            operands: [.keyword(["every", "auto"]), .optional(.text)],
+            operands: [.keyword(["every", "count", "auto"]), .optional(.text)],
             parse: Parser.setTicks(x: true)),
         CommandSpec(
             "set yticks",
-            "set yticks every N|auto",
-            "Ticks and grid lines on y at every multiple of N (on a log axis every N decades); an automatic range ends on multiples of N. auto: round values that fit.",
+            "set yticks every N|count N|auto",
+            "Ticks and grid lines on y at every multiple of N (on a log axis every N decades); an automatic range ends on multiples of N. count N: at most N round ticks (2 to 50). auto: round values that fit.",
             example: "set yticks every 5",
             group: .axes,
-            operands: [.keyword(["every", "auto"]), .optional(.text)],
+            operands: [.keyword(["every", "count", "auto"]), .optional(.text)],
             parse: Parser.setTicks(x: false)),
         CommandSpec(
             "set xformat",
@@ -150,6 +150,7 @@ extension Grammar {
     static func axisOptions(x: Bool) -> [OptionSpec] {
         AxisChange.switches.map { OptionSpec($0, .keyword(["on", "off"])) } + [
             OptionSpec("every", x ? .text : .either(.keyword(["auto"]), .number(0...1e300))),
+            OptionSpec("count", .integer(2...50)),
             OptionSpec("format", .either(.keyword(["auto"]), .text)),
         ] + (x ? [OptionSpec("angle", .integer(0...90))] : [])
     }

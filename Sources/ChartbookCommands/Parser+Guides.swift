@@ -18,6 +18,9 @@ extension Parser {
                 case "ticks": change.ticks = try ValueParser.boolean(option.value, key: "ticks")
                 case "grid": change.grid = try ValueParser.boolean(option.value, key: "grid")
                 case "every": change.step = .some(try tickStep(option.value, x: x))
+                case "count":
+                    change.step = .some(
+                        .count(try ValueParser.integer(option.value, "count", in: 2...50)))
                 case "format": change.format = .some(try labelPattern(option.value, x: x))
                 case "angle" where x:
                     change.angle = try ValueParser.integer(option.value, "angle", in: 0...90)
@@ -29,16 +32,19 @@ extension Parser {
         }
     }
 
-    /// `set xticks|yticks every STEP|auto`.
+    /// `set xticks|yticks every STEP|count N|auto`.
     static func setTicks(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
         { c throws(Diagnostic) in
             let (word, _) = try c.keyword(
-                .value, ["every", "auto"], expected: .words(["every", "auto"]),
+                .value, ["every", "count", "auto"], expected: .words(["every", "count", "auto"]),
                 context: x ? "set xticks" : "set yticks")
             var change = AxisChange()
             change.spelling = .ticks
             if word == "auto" {
                 change.step = .some(nil)
+            } else if word == "count" {
+                let token = try c.value(.words(["N"]))
+                change.step = .some(.count(try ValueParser.integer(token, "count", in: 2...50)))
             } else {
                 let token = try c.value(.words(["STEP"]))
                 // `every 3 months`: the step is one word.

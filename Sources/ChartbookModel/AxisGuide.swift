@@ -35,12 +35,16 @@ public enum TickStep: Equatable, Sendable, CustomStringConvertible {
     /// Every `count` calendar units on a time axis, on their boundaries (`3mo`: the first of
     /// January, April, July, October).
     case calendar(CalendarUnit, Int)
+    /// At most this many round ticks, chosen as the automatic ones are (`set xticks count 5`,
+    /// Vega-Lite's `tickCount`).
+    case count(Int)
 
     /// As typed back: `5`, `0.25`, `1d`, `10min`, `3mo`.
     public var description: String {
         switch self {
         case .every(let value): NumberText.shortest(value)
         case .calendar(let unit, let count): "\(count)\(unit.suffix)"
+        case .count(let n): "count \(n)"
         }
     }
 

@@ -22,7 +22,6 @@ extension ChartLayout {
         }
         var parts = AnnotationParts()
         var placer = TextPlacer(area: f.area, used: used)
-        let logY = c.session.axes.yScale == .log
         let size = (x: f.area.width * dots.x, y: f.area.height * dots.y)
         // A point's dot position, nil where it is not finite on the chart's scales.
         func dot(_ p: Annotation.Point, _ axis: PlotBinding.Axis) -> (x: Double, y: Double)? {
@@ -74,7 +73,6 @@ extension ChartLayout {
     /// in view: an automatic range widens to show them, as it does for marked lines.
     func annotationValues(_ session: Session, axis: PlotBinding.Axis, x: XSide) -> [Double] {
         guard let plan = x.plan else { return [] }
-        let log = session.axes.yScale == .log
         return session.annotations.filter { $0.axis == axis }.flatMap(\.points).compactMap { p in
             let px = Self.annotationX(p, plan)
             let py = ScaleTransform(session.axes.yScale).placed(p.y)

@@ -40,6 +40,13 @@ extension ChartLayout {
         if case .every(let step)? = c.session.axes.xGuide.step {
             sparsity = max(sparsity, Int(saturating: step.rounded()))
         }
+        // `set xticks count N`: labels on multiples of a round step that gives at most N.
+        if case .count(let n)? = c.session.axes.xGuide.step, n > 1 {
+            let needed = (x.window.count + n - 2) / (n - 1)
+            var step = 1
+            while step < needed { step = XLabelPlacer.nextStep(after: step, multipleOf: 1) }
+            sparsity = max(sparsity, step)
+        }
         return placer.place(
             first: x.window.lowerBound, count: x.window.count, sparsity: sparsity,
             label: labelTexts(session: c.session, plots: c.plots))

@@ -88,7 +88,10 @@ struct XAxisPlan {
     /// the user's step when there is one (every k-th of its ticks, k as small as keeps
     /// `maxCount`), else round values; labelled by the user's format when it fits the scale.
     func ticks(maxCount: Int) -> [(value: Double, label: String)] {
-        ticks(maxCount: maxCount, stepped: steppedTicks().map(labelled))
+        // `set xticks count N`: at most N round ticks.
+        var limit = maxCount
+        if case .count(let n)? = guide.step { limit = min(maxCount, n) }
+        return ticks(maxCount: limit, stepped: steppedTicks().map(labelled))
     }
 
     /// The same from `stepped`, the user's step's ticks already labelled (found once for
@@ -232,6 +235,8 @@ struct XAxisPlan {
         -> [XLabelPlacer.Placed]
     {
         var maxCount = max(1, mapping.widthCells / 3)
+        // `set xticks count N`: at most N round ticks.
+        if case .count(let n)? = guide.step { maxCount = min(maxCount, n) }
         if scale == .category, let placed = truncatedCategories(mapping, areaColumn, chartColumns) {
             return placed
         }

@@ -31,6 +31,13 @@ struct YAxisPlan: Equatable {
         var wholeNumbers = false
         /// `set yticks every N` and `set yformat`.
         var guide = AxisGuide.y
+
+        /// The most ticks the rows hold; with `set yticks count N` at most N (2 or more).
+        var maxTicks: Int {
+            let fit = YAxisPlan.maxTicks(rows: rows)
+            if case .count(let n)? = guide.step { return max(2, min(fit, n)) }
+            return fit
+        }
     }
 
     static func make(_ r: Request) -> YAxisPlan {
@@ -123,7 +130,7 @@ struct YAxisPlan: Equatable {
         let powers = (0...max(top, 0)).reversed().map { DecimalMagnitude.power(Double($0)) }
         let sides = [powers.filter { $0 <= hi }, powers.map { -$0 }.filter { $0 >= lo }]
         var inside = lo <= 0 && hi >= 0 ? [0.0] : []
-        let maxCount = max(maxTicks(rows: r.rows), 2)
+        let maxCount = max(r.maxTicks, 2)
         for k in 0..<powers.count {
             for side in sides where k < side.count && inside.count < maxCount {
                 inside.append(side[k])
@@ -168,7 +175,7 @@ struct YAxisPlan: Equatable {
 
     /// Round ticks; the automatic range ends on them.
     static func roundPlan(_ r: Request) -> YAxisPlan {
-        let maxCount = maxTicks(rows: r.rows)
+        let maxCount = r.maxTicks
         if case .fixed(let lower, let upper) = r.mode, let lower, let upper {
             let range = fixedRange(lower, upper)
             return YAxisPlan(
@@ -276,7 +283,7 @@ struct YAxisPlan: Equatable {
             let a = lo.rounded(.down), b = max(hi.rounded(.up), a + 1)
             range = a...b
         }
-        let maxCount = maxTicks(rows: r.rows)
+        let maxCount = r.maxTicks
         let decades = stride(
             from: range.lowerBound.rounded(.up), through: range.upperBound, by: 1
         ).map { $0 }

@@ -66,3 +66,24 @@ import Testing
         #expect(wrong.contains("did you mean"), "\(wrong)")
     }
 }
+
+/// `set xticks count N`, `set yticks count N` (issue 51: ticks by count, Vega-Lite's
+/// `tickCount`): at most N round ticks on each axis, saved as `count=N`.
+@Suite struct TickCountTests {
+    @Test func atMostNRoundTicks() throws {
+        var notebook = Notebook()
+        let script = "gen w walk 400\nadd plot line w.w\nset xticks count 3\nset yticks count 3"
+        #expect(ScriptedSession.run(script, files: [:], &notebook) == "")
+        let target = TerminalTarget(columns: 100, rows: 30, colorMode: .none)
+        let scene = ChartRenderer.scene(for: notebook.session, on: target)
+        #expect((1...3).contains(scene.frame.xTicks.count), "\(scene.frame.xTicks)")
+        #expect((2...3).contains(scene.frame.yTicks.count), "\(scene.frame.yTicks)")
+        var free = Notebook()
+        #expect(ScriptedSession.run("gen w walk 400\nadd plot line w.w", files: [:], &free) == "")
+        let plain = ChartRenderer.scene(for: free.session, on: target)
+        #expect(plain.frame.xTicks.count > 3 && plain.frame.yTicks.count > 3)
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("set xaxis count=3") && saved.contains("set yaxis count=3"))
+        #expect(ScriptedSession.run("set yticks count 1", files: [:], &notebook).contains("2...50"))
+    }
+}
