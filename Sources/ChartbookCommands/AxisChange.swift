@@ -13,6 +13,10 @@ public struct AxisChange: Equatable, Sendable {
     public var format: LabelPattern??
     /// `angle=` (x only), degrees.
     public var angle: Int?
+    /// `set xticks at V,V…` (`set xaxis at=`): the values as typed, read by the chart's x
+    /// scale when the change is applied (dates on a time axis, names on categories); the
+    /// step they become.
+    public var at: [Located<String>]?
     /// The command it was typed as, which a saved script and `history` write back.
     public var spelling: Spelling = .axis
 

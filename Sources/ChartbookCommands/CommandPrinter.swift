@@ -268,7 +268,10 @@ public enum CommandPrinter {
     /// `set xaxis …`, or the shorter command it was typed as (`set xticks every 5`).
     static func axis(x: Bool, _ change: AxisChange) -> String {
         let letter = x ? "x" : "y"
-        let step = change.step.map { $0.map(tickWords) ?? "auto" }
+        let at = change.at.map {
+            "at " + ScriptQuoting.quotedIfNeeded($0.map(\.value).joined(separator: ","))
+        }
+        let step = at ?? change.step.map { $0.map(tickWords) ?? "auto" }
         let format = change.format.map { $0.map { quoted($0.text) } ?? "auto" }
         switch change.spelling {
         case .ticks: return "set \(letter)ticks " + (step ?? "auto")
@@ -278,11 +281,15 @@ public enum CommandPrinter {
             for name in AxisChange.switches {
                 if let on = change.switchValue(name) { words.append("\(name)=\(onOff(on))") }
             }
-            if let step = change.step {
-                if case .count(let n)? = step {
-                    words.append("count=\(n)")
-                } else {
-                    words.append("every=" + (step?.description ?? "auto"))
+            if let at = change.at {
+                words.append(
+                    "at=" + ScriptQuoting.quotedIfNeeded(at.map(\.value).joined(separator: ",")))
+            } else if let step = change.step {
+                switch step {
+                case .count(let n)?: words.append("count=\(n)")
+                case .values(let values)?:
+                    words.append("at=" + values.map(NumberText.shortest).joined(separator: ","))
+                default: words.append("every=" + (step?.description ?? "auto"))
                 }
             }
             if let format = change.format {
@@ -295,8 +302,11 @@ public enum CommandPrinter {
 
     /// A tick step as `set xticks` takes it: `every 5`, `every 3mo`, `count 5`.
     static func tickWords(_ step: TickStep) -> String {
-        if case .count(let n) = step { return "count \(n)" }
-        return "every " + step.description
+        switch step {
+        case .count(let n): "count \(n)"
+        case .values: "at " + step.description
+        default: "every " + step.description
+        }
     }
 
     static func range(_ mode: Axes.RangeMode) -> String {

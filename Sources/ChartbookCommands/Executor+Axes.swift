@@ -18,8 +18,14 @@ extension Executor {
         case .setRange(let mode): s.axes.range = mode
         case .setZero(let on): s.axes.includeZero = on
         case .setFacetScales(let scales): s.axes.facetScales = scales
-        case .setAxis(let isX, let change):
+        case .setAxis(let isX, var change):
             if isX {
+                if let at = change.at {
+                    let reader = xReader(s)
+                    var values = [Double]()
+                    for text in at { values.append(try reader.value(text)) }
+                    change.step = .some(.values(Array(Set(values)).sorted()))
+                }
                 s.axes.xGuide = change.applied(to: s.axes.xGuide)
             } else {
                 s.axes.yGuide = change.applied(to: s.axes.yGuide)

@@ -87,11 +87,11 @@ extension Grammar {
             parse: Parser.setAxis(x: false)),
         CommandSpec(
             "set xticks",
-            "set xticks every N|DURATION|count N|auto",
-            "Ticks on x at every multiple of N (numbers; on a log axis every N decades) or, on a time axis, on every boundary of a calendar step (30s, 10min, 6h, 1d, 2w, 3mo, 1y); count N: at most N round ticks (2 to 50); auto: round values that fit.",
+            "set xticks every N|DURATION|count N|at V1,V2,…|auto",
+            "Ticks on x at every multiple of N (numbers; on a log axis every N decades) or, on a time axis, on every boundary of a calendar step (30s, 10min, 6h, 1d, 2w, 3mo, 1y); count N: at most N round ticks (2 to 50); at: at these values (numbers, dates, category names); auto: round values that fit.",
             example: "set xticks every 3mo",
             group: .axes,
-            operands: [.keyword(["every", "count", "auto"]), .optional(.text)],
+            operands: [.keyword(["every", "count", "at", "auto"]), .optional(.text)],
             parse: Parser.setTicks(x: true)),
         CommandSpec(
             "set yticks",
@@ -152,6 +152,6 @@ extension Grammar {
             OptionSpec("every", x ? .text : .either(.keyword(["auto"]), .number(0...1e300))),
             OptionSpec("count", .integer(2...50)),
             OptionSpec("format", .either(.keyword(["auto"]), .text)),
-        ] + (x ? [OptionSpec("angle", .integer(0...90))] : [])
+        ] + (x ? [OptionSpec("angle", .integer(0...90)), OptionSpec("at", .text)] : [])
     }
 }

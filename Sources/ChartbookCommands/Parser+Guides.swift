@@ -17,10 +17,17 @@ extension Parser {
                 case "line": change.line = try ValueParser.boolean(option.value, key: "line")
                 case "ticks": change.ticks = try ValueParser.boolean(option.value, key: "ticks")
                 case "grid": change.grid = try ValueParser.boolean(option.value, key: "grid")
-                case "every": change.step = .some(try tickStep(option.value, x: x))
+                // (Of `every=`, `count=` and `at=`, the last given wins.)
+                case "every":
+                    change.step = .some(try tickStep(option.value, x: x))
+                    change.at = nil
                 case "count":
                     change.step = .some(
                         .count(try ValueParser.integer(option.value, "count", in: 2...50)))
+                    change.at = nil
+                case "at" where x:
+                    change.at = try tickValues(option.value)
+                    change.step = nil
                 case "format": change.format = .some(try labelPattern(option.value, x: x))
                 case "angle" where x:
                     change.angle = try ValueParser.integer(option.value, "angle", in: 0...90)
@@ -35,13 +42,15 @@ extension Parser {
     /// `set xticks|yticks every STEP|count N|auto`.
     static func setTicks(x: Bool) -> @Sendable (inout TokenCursor) throws(Diagnostic) -> Command {
         { c throws(Diagnostic) in
+            let words = ["every", "count"] + (x ? ["at"] : []) + ["auto"]
             let (word, _) = try c.keyword(
-                .value, ["every", "count", "auto"], expected: .words(["every", "count", "auto"]),
-                context: x ? "set xticks" : "set yticks")
+                .value, words, expected: .words(words), context: x ? "set xticks" : "set yticks")
             var change = AxisChange()
             change.spelling = .ticks
             if word == "auto" {
                 change.step = .some(nil)
+            } else if word == "at" {
+                change.at = try tickValues(try c.value(.words(["V1,V2,…"])))
             } else if word == "count" {
                 let token = try c.value(.words(["N"]))
                 change.step = .some(.count(try ValueParser.integer(token, "count", in: 2...50)))
@@ -62,6 +71,27 @@ extension Parser {
             try c.expectEnd()
             return .setAxis(x: x, change)
         }
+    }
+
+    /// The values of `at V1,V2,…`, each at its place in the token (read by the x scale when
+    /// applied).
+    static func tickValues(_ token: Token) throws(Diagnostic) -> [Located<String>] {
+        var values = [Located<String>](), offset = 0
+        for part in token.text.split(separator: ",", omittingEmptySubsequences: false) {
+            let text = String(part)
+            if !text.isEmpty {
+                let start = SourceLocation(
+                    line: token.range.start.line, column: token.range.start.column + offset)
+                values.append(Located(text, at: SourceRange(start: start, length: text.count)))
+            }
+            offset += text.count + 1
+        }
+        guard !values.isEmpty else {
+            throw Diagnostic(
+                .invalidValue(key: "at", value: token.text, expected: "values like 1,5,10"),
+                at: token.range)
+        }
+        return values
     }
 
     /// `set xformat|yformat "PATTERN"|auto`; on y also the reference lines' named formats

@@ -134,7 +134,7 @@ public enum SessionScript {
     /// title and legend), plots, marked lines, annotations, labels, view and selection.
     static func chartCommands(_ s: Session, chartOutput: [Command]) -> [Command] {
         var commands = reflines(s.referenceLines, defaults: ReferenceLines())
-        commands += axes(s.axes) + chartOutput
+        commands += axes(s.axes, session: s) + chartOutput
         commands += plots(s) + s.markedLines.map(refline) + s.annotations.map(annotation)
         return commands + labels(s.axes) + view(s) + selection(s)
     }
@@ -195,7 +195,7 @@ public enum SessionScript {
         return commands
     }
 
-    static func axes(_ a: Axes) -> [Command] {
+    static func axes(_ a: Axes, session: Session) -> [Command] {
         var commands = [Command]()
         if a.range != .auto { commands.append(.setRange(a.range)) }
         if a.includeZero { commands.append(.setZero(true)) }
@@ -204,7 +204,16 @@ public enum SessionScript {
         if a.yScale != .linear { commands.append(.setYScale(a.yScale)) }
         if let t = a.xTitle { commands.append(.setAxisTitle(x: true, t)) }
         if let t = a.yTitle { commands.append(.setAxisTitle(x: false, t)) }
-        if let change = AxisChange.difference(a.xGuide, from: .x) {
+        if var change = AxisChange.difference(a.xGuide, from: .x) {
+            // Tick values in the words the x scale reads back (dates, category names).
+            if case .values(let values)? = a.xGuide.step {
+                change.at = values.map { value in
+                    Located(
+                        XValueText.text(
+                            value, scale: session.xScaleKind, timeZone: session.timeZone,
+                            categories: session.xCategories), at: .generated)
+                }
+            }
             commands.append(.setAxis(x: true, change))
         }
         if let change = AxisChange.difference(a.yGuide, from: .y) {

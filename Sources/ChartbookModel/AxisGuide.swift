@@ -38,6 +38,9 @@ public enum TickStep: Equatable, Sendable, CustomStringConvertible {
     /// At most this many round ticks, chosen as the automatic ones are (`set xticks count 5`,
     /// Vega-Lite's `tickCount`).
     case count(Int)
+    /// At these x values (data units: seconds on a time axis, slots on categories), as typed
+    /// (`set xticks at 1,5,10`; Vega-Lite's axis `values`).
+    case values([Double])
 
     /// As typed back: `5`, `0.25`, `1d`, `10min`, `3mo`.
     public var description: String {
@@ -45,6 +48,7 @@ public enum TickStep: Equatable, Sendable, CustomStringConvertible {
         case .every(let value): NumberText.shortest(value)
         case .calendar(let unit, let count): "\(count)\(unit.suffix)"
         case .count(let n): "count \(n)"
+        case .values(let values): values.map(NumberText.shortest).joined(separator: ",")
         }
     }
 

@@ -100,7 +100,9 @@ struct XAxisPlan {
         -> [(value: Double, label: String)]
     {
         guard let all = stepped else { return labelled(automaticTicks(maxCount: maxCount)) }
-        let k = max(1, (all.count + max(maxCount, 1) - 1) / max(maxCount, 1))
+        // (Every k-th, k = ⌈count / maxCount⌉, without overflow for `Int.max`: every tick.)
+        let m = max(maxCount, 1)
+        let k = all.count <= m ? 1 : (all.count - 1) / m + 1
         return all.enumerated().filter { $0.offset % k == 0 }.map(\.element)
     }
 
@@ -157,6 +159,25 @@ struct XAxisPlan {
             let values = stride(from: first, through: last, by: 1).map { YRange.clean($0 * step) }
                 .filter(t.admits)
             return Array(zip(values.map(t.forward), LabelFormatter().labels(for: values)))
+        case (.values(let values)?, _):
+            // `set xticks at …`: each value in view, placed through the scale's transform,
+            // labelled as the scale reads it back (a date, a name, a number).
+            let t = ScaleTransform(scale)
+            return values.filter(t.admits).compactMap {
+                value -> (value: Double, label: String)? in
+                let placed = t.forward(value)
+                guard domain.contains(placed) else { return nil }
+                let label: String
+                switch scale {
+                case .time: label = TimeText.iso(value, offset: offset)
+                case .category:
+                    let slot = Int(saturating: value.rounded())
+                    guard categories.names.indices.contains(slot) else { return nil }
+                    label = TextMetrics.sanitized(categories.names[slot])
+                default: label = LabelFormatter().labels(for: [value])[0]
+                }
+                return (placed, label)
+            }
         case (.every(let step)?, .category):
             let n = max(1, Int(saturating: step.rounded()))
             let names = categories.names

@@ -87,3 +87,52 @@ import Testing
         #expect(ScriptedSession.run("set yticks count 1", files: [:], &notebook).contains("2...50"))
     }
 }
+
+/// `set xticks at V,V,…` (issue 51: explicit tick values, Vega-Lite's axis `values`): ticks
+/// at those x values only, read by the x scale (dates, names, numbers), saved in its words;
+/// a value the scale cannot read is refused at its place.
+@Suite struct TickValuesTests {
+    static let sales =
+        "month,revenue\n"
+        + ["Jan", "Feb", "Mar", "Apr", "May", "Jun"].enumerated()
+        .map { "\($1),\($0 * 10 + 5)" }.joined(separator: "\n") + "\n"
+
+    static func run(_ script: String, _ notebook: inout Notebook) -> String {
+        ScriptedSession.run(
+            script, files: ["/work/s.csv": sales, "/work/d.csv": AxisGuideTests.daily], &notebook)
+    }
+
+    @Test func ticksStandAtTheValuesGiven() throws {
+        let target = TerminalTarget(columns: 80, rows: 16, colorMode: .none)
+        var names = Notebook()
+        #expect(
+            Self.run(
+                "load s.csv as s\nadd plot bar s.revenue x=month\nset xticks at Feb,May", &names)
+                == "")
+        let scene = ChartRenderer.scene(for: names.session, on: target)
+        #expect(scene.frame.xTicks.map(\.label) == ["Feb", "May"])
+        #expect(
+            SessionScript.text(for: names.session, scriptDirectory: "/work").contains("at=Feb,May"))
+        var dated = Notebook()
+        #expect(
+            Self.run("load d.csv as d\nadd plot line d.sales\nset xticks at 2023-06-01", &dated)
+                == "")
+        let dates = ChartRenderer.scene(for: dated.session, on: target).frame.xTicks.map(\.label)
+        #expect(dates.count == 1 && dates.first?.hasPrefix("2023-06-01") == true, "\(dates)")
+        let diagnostic = Self.run("set xticks at Feb,Mya", &names)
+        #expect(diagnostic.contains("did you mean 'May'?"), "\(diagnostic)")
+    }
+
+    /// A user's step on categories whose names did not fit whole counted every tick past
+    /// `Int.max` and crashed (found adding `at`): now every k-th.
+    @Test func aStepOnCutCategoriesDraws() {
+        var notebook = Notebook()
+        #expect(
+            Self.run(
+                "load s.csv as s\nadd plot bar s.revenue x=month\nset xticks every 2", &notebook)
+                == "")
+        let text = ChartRenderer.text(
+            for: notebook.session, on: TerminalTarget(columns: 24, rows: 10, colorMode: .none))
+        #expect(text.contains("Jan"))
+    }
+}
