@@ -17,6 +17,8 @@ public struct AxisChange: Equatable, Sendable {
     /// scale when the change is applied (dates on a time axis, names on categories); the
     /// step they become.
     public var at: [Located<String>]?
+    /// `position=top|bottom` (x only).
+    public var top: Bool?
     /// The command it was typed as, which a saved script and `history` write back.
     public var spelling: Spelling = .axis
 
@@ -43,6 +45,7 @@ public struct AxisChange: Equatable, Sendable {
         if let step { guide.step = step }
         if let format { guide.format = format }
         if let angle { guide.angle = angle }
+        if let top { guide.top = top }
         return guide
     }
 
@@ -56,6 +59,7 @@ public struct AxisChange: Equatable, Sendable {
         if guide.step != defaults.step { change.step = .some(guide.step) }
         if guide.format != defaults.format { change.format = .some(guide.format) }
         if guide.angle != defaults.angle { change.angle = guide.angle }
+        if guide.top != defaults.top { change.top = guide.top }
         return change == AxisChange() ? nil : change
     }
 

@@ -296,6 +296,7 @@ public enum CommandPrinter {
                 words.append("format=" + (format.map { quoted($0.text) } ?? "auto"))
             }
             if let angle = change.angle { words.append("angle=\(angle)") }
+            if let top = change.top { words.append("position=" + (top ? "top" : "bottom")) }
             return words.joined(separator: " ")
         }
     }

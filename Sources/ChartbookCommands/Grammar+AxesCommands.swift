@@ -71,15 +71,15 @@ extension Grammar {
             parse: Parser.setTitle),
         CommandSpec(
             "set xaxis",
-            "set xaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|DURATION|auto format=PATTERN|auto angle=DEGREES]",
-            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; its tick step (every=, as set xticks), label format (format=, as set xformat) and the labels' slant (angle=0..90: in SVG, PNG, PDF and Vega-Lite each ends at its tick; in the terminal category names are written downward, whole).",
+            "set xaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|DURATION|auto count=N at=V,… format=PATTERN|auto angle=DEGREES position=top|bottom]",
+            "The x axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines down the chart show; where it stands (position=top: over the plot); its ticks (every=, count=, at=, as set xticks), label format (format=, as set xformat) and the labels' slant (angle=0..90: in SVG, PNG, PDF and Vega-Lite each ends at its tick; in the terminal category names are written downward, whole).",
             example: "set xaxis labels=off",
             group: .axes,
             options: .fixed(axisOptions(x: true)),
             parse: Parser.setAxis(x: true)),
         CommandSpec(
             "set yaxis",
-            "set yaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|auto format=PATTERN|auto]",
+            "set yaxis [labels=on|off line=on|off ticks=on|off grid=on|off every=N|auto count=N format=PATTERN|auto]",
             "The left y axis: whether its tick labels, its line (with the tick marks), the tick marks and the grid lines across the chart show; its tick step (every=, as set yticks) and label format (format=, as set yformat).",
             example: "set yaxis labels=off",
             group: .axes,
@@ -152,6 +152,11 @@ extension Grammar {
             OptionSpec("every", x ? .text : .either(.keyword(["auto"]), .number(0...1e300))),
             OptionSpec("count", .integer(2...50)),
             OptionSpec("format", .either(.keyword(["auto"]), .text)),
-        ] + (x ? [OptionSpec("angle", .integer(0...90)), OptionSpec("at", .text)] : [])
+        ]
+            + (x
+                ? [
+                    OptionSpec("angle", .integer(0...90)), OptionSpec("at", .text),
+                    OptionSpec("position", .keyword(["top", "bottom"])),
+                ] : [])
     }
 }

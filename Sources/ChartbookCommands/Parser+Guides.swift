@@ -1,5 +1,8 @@
 import ChartbookModel
 
+/// Where the x axis stands (`set xaxis position=`).
+enum AxisSide: String, CaseIterable { case top, bottom }
+
 /// The axis guides: `set xaxis`/`set yaxis`, `set xticks`/`set yticks`, `set xformat`/`set
 /// yformat` and `set grid`.
 extension Parser {
@@ -25,6 +28,10 @@ extension Parser {
                     change.step = .some(
                         .count(try ValueParser.integer(option.value, "count", in: 2...50)))
                     change.at = nil
+                case "position" where x:
+                    change.top =
+                        try ValueParser.choice(option.value, key: "position", as: AxisSide.self)
+                        == .top
                 case "at" where x:
                     change.at = try tickValues(option.value)
                     change.step = nil

@@ -18,6 +18,9 @@ public struct AxisGuide: Equatable, Sendable {
     /// The x labels' slant in SVG, PNG, PDF and Vega-Lite, in degrees (0 to 90; `angle=45`):
     /// each label ends at its tick, rising to the left. The terminal writes them level.
     public var angle = 0
+    /// The x axis stands above the plot (`position=top`; gnuplot's x2 axis, Vega-Lite's
+    /// orient `top`): its line, ticks and labels over the plot instead of under it.
+    public var top = false
 
     public init(grid: Bool) { self.grid = grid }
 

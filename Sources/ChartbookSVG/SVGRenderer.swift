@@ -232,10 +232,12 @@ public struct SVGRenderer: Sendable {
             }
         }
         if f.bottomRow != nil {
-            let y = a.y + a.h + 0.5
+            // Under the plot, ticks down; or over it (`position=top`), ticks up.
+            let y = f.xAxisOnTop ? a.y - 0.5 : a.y + a.h + 0.5
+            let end = f.xAxisOnTop ? y - tick : y + tick
             d += "M\(n(a.x - (f.leftColumn == nil ? 0 : 0.5))) \(n(y))H\(n(a.x + a.w))"
             for dot in f.xTickDots {
-                let x = px(Double(dot), scene); d += "M\(n(x)) \(n(y))V\(n(y + tick))"
+                let x = px(Double(dot), scene); d += "M\(n(x)) \(n(y))V\(n(end))"
             }
         }
         guard !d.isEmpty else { return }

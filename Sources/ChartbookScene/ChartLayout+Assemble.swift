@@ -128,7 +128,10 @@ extension ChartLayout {
         let axes = c.session.axes
         if f.leftGutter > 0, axes.yGuide.line { parts.frame.leftColumn = area.column - 1 }
         if f.rightAxis { parts.frame.rightColumn = area.column + area.width }
-        if plan.hasAxisRow, axes.xGuide.line { parts.frame.bottomRow = area.row + area.height }
+        if plan.hasAxisRow, axes.xGuide.line {
+            parts.frame.bottomRow = plan.xAxisTop ? area.row - 1 : area.row + area.height
+            parts.frame.xAxisOnTop = plan.xAxisTop
+        }
         let grid = gridRules(
             c, f.y.left, mapping: f.yLeft, area: area, leftGutter: f.leftGutter,
             rightLabels: f.rightAxis && f.y.right == nil, frame: &parts.frame)
@@ -207,8 +210,13 @@ extension ChartLayout {
         -> [Scene]
     {
         let area = f.area
-        var row = area.row + area.height + (plan.hasAxisRow ? 1 : 0)
-        row += xLabelRows(c, plan, f, from: row, &parts)
+        var row = area.row + area.height + (plan.hasAxisRow && !plan.xAxisTop ? 1 : 0)
+        if plan.xAxisTop {
+            // Over the axis line, which stands on the plot's first row above it.
+            _ = xLabelRows(c, plan, f, from: area.row - plan.xAxisRows, &parts)
+        } else {
+            row += xLabelRows(c, plan, f, from: row, &parts)
+        }
         if plan.hasXTitle, let title = c.session.axes.xTitle {
             parts.texts.append(centered(title, row: row, role: .axisTitle, in: area))
             row += 1
@@ -270,6 +278,8 @@ extension ChartLayout {
             texts += legendRows(c, plan, from: row, area: area)
             row += plan.legendLines.count
         }
+        // (The strips above the plot stand between the legend and the y title.)
+        row += plan.sparkAbove.reduce(0, +)
         if plan.hasYTitle, let title = c.session.axes.yTitle {
             texts.append(
                 Scene.Text(

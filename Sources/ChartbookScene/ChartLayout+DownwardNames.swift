@@ -10,6 +10,7 @@ extension ChartLayout {
     /// Whether the x labels are names written downward: a slant asked, a category x, cells.
     func writesNamesDown(_ c: ChartContext) -> Bool {
         !vectorBars && c.session.axes.xGuide.angle > 0 && c.scale == .category
+            && !c.session.axes.xGuide.top
     }
 
     /// The rows downward names want beyond the x labels' own: the longest name's length,

@@ -46,7 +46,9 @@ extension ChartLayout {
         let above = sparks(at: .above, c)
         let nameWidth =
             c.sparks.map { TextMetrics.width(of: TextMetrics.sanitized($0.plot.id)) }.max() ?? 0
-        var row = area.row - (plan.hasYTitle ? 1 : 0) - plan.sparkAbove.reduce(0, +)
+        var row =
+            area.row - (plan.hasYTitle ? 1 : 0) - plan.sparkAbove.reduce(0, +)
+            - (plan.xAxisTop ? plan.xAxisRows : 0)
         for (p, height) in zip(above, plan.sparkAbove) {
             let (scene, stripTexts) = strip.scene(
                 for: p.plot, values: p.values, color: p.color, row: row, height: height,

@@ -8,6 +8,8 @@ import ChartbookModel
 struct RowPlan {
     var hasAxisRow = false
     var hasXLabels = false
+    /// The x axis's line and labels stand above the plot (`set xaxis position=top`).
+    var xAxisTop = false
     /// Rows under the x labels' own for names written downward (`writesNamesDown`).
     var downwardRows = 0
     var hasXTitle = false
@@ -40,8 +42,11 @@ struct RowPlan {
     var top: Int {
         (hasTitle ? 1 : 0)
             + (legendBelow || legendInside || legendSide != nil ? 0 : legendLines.count)
-            + sparkAbove.reduce(0, +) + (hasYTitle ? 1 : 0)
+            + sparkAbove.reduce(0, +) + (hasYTitle ? 1 : 0) + (xAxisTop ? xAxisRows : 0)
     }
+
+    /// The rows of the x axis's line and labels.
+    var xAxisRows: Int { (hasAxisRow ? 1 : 0) + (hasXLabels ? 1 + downwardRows : 0) }
 }
 
 extension ChartLayout {
@@ -59,6 +64,7 @@ extension ChartLayout {
         }
         let hasPoints = c.realX ? c.plots.contains { !$0.values.isEmpty } : c.count > 0
         plan.hasAxisRow = take(mainChart)
+        plan.xAxisTop = mainChart && session.axes.xGuide.top
         plan.hasXLabels = take(mainChart && hasPoints && session.axes.xGuide.labels)
         if plan.hasXLabels, writesNamesDown(c) {
             let extra = downwardExtraRows(c)

@@ -13,8 +13,11 @@ extension Scene {
         /// Column of the left axis line (just left of the plot area).
         public var leftColumn: Int?
         public var rightColumn: Int?
-        /// Row of the bottom axis line (just below the plot area).
+        /// Row of the x axis line (just below the plot area, or just above it when
+        /// `xAxisOnTop`).
         public var bottomRow: Int?
+        /// The x axis stands above the plot (`set xaxis position=top`): its ticks point up.
+        public var xAxisOnTop = false
         /// Rows (in cells) that carry a y tick on the axis lines.
         public var yTickRows: [Int]
         /// Columns (in cells) that carry an x tick on the bottom axis.

@@ -57,6 +57,8 @@ public struct DotRaster: Sendable {
     public struct FrameGlyphs: Sendable {
         public var vertical, horizontal, leftTick, rightTick, bottomTick, bottomLeft,
             bottomRight: Character
+        /// An x axis above the plot: its ticks point up, its corners turn down.
+        public var topTick: Character = "+", topLeft: Character = "+", topRight: Character = "+"
     }
 
     public var frame: FrameGlyphs {
@@ -66,7 +68,7 @@ public struct DotRaster: Sendable {
                 bottomLeft: "+", bottomRight: "+")
             : FrameGlyphs(
                 vertical: "│", horizontal: "─", leftTick: "┤", rightTick: "├", bottomTick: "┬",
-                bottomLeft: "└", bottomRight: "┘")
+                bottomLeft: "└", bottomRight: "┘", topTick: "┴", topLeft: "┌", topRight: "┐")
     }
 
     /// Glyph of a horizontal rule of `style` at `column` (ASCII rules are patterns of `-` and

@@ -143,16 +143,17 @@ public struct TerminalRenderer: Sendable {
         }
         if let row = frame.bottomRow {
             let xTicks = Set(frame.xTickColumns)
+            let top = frame.xAxisOnTop
+            let tick = top ? glyphs.topTick : glyphs.bottomTick
             for column in area.column..<(area.column + area.width) {
                 grid.set(
-                    column, row, xTicks.contains(column) ? glyphs.bottomTick : glyphs.horizontal,
-                    style: style)
+                    column, row, xTicks.contains(column) ? tick : glyphs.horizontal, style: style)
             }
             if let column = frame.leftColumn {
-                grid.set(column, row, glyphs.bottomLeft, style: style)
+                grid.set(column, row, top ? glyphs.topLeft : glyphs.bottomLeft, style: style)
             }
             if let column = frame.rightColumn {
-                grid.set(column, row, glyphs.bottomRight, style: style)
+                grid.set(column, row, top ? glyphs.topRight : glyphs.bottomRight, style: style)
             }
         }
     }

@@ -104,6 +104,7 @@ extension VegaLiteSpec {
         let guide = x ? session.axes.xGuide : session.axes.yGuide
         let grid = guide.grid && (x || session.referenceLines.visible)
         var members = [JSON.Member("grid", .bool(grid))]
+        if x && guide.top { members.append(JSON.Member("orient", "top")) }
         if !guide.labels { members.append(JSON.Member("labels", false)) }
         if !guide.line { members.append(JSON.Member("domain", false)) }
         if !guide.ticks || !guide.line { members.append(JSON.Member("ticks", false)) }

@@ -14,11 +14,13 @@ extension VegaLiteSpec {
                 return .object([
                     "field": .string(labelField(dataset)), "type": "ordinal", "sort": .null,
                     "scale": .object(["padding": 0]), "title": title ?? .null,
+                    "axis": session.axes.xGuide.top ? .object(["orient": "top"]) : nil,
                 ])
             }
             return .object([
                 "field": .string(Self.rowField), "type": discrete ? "ordinal" : "quantitative",
                 "title": title ?? "point",
+                "axis": session.axes.xGuide.top ? .object(["orient": "top"]) : nil,
             ])
         }
         if kind == .category || discrete {
@@ -36,7 +38,7 @@ extension VegaLiteSpec {
             return .object([
                 "field": .string(column.name), "type": "ordinal", "sort": sort,
                 "scale": scale.isEmpty ? nil : .object(scale), "title": title,
-                "axis": kind == .category && column.kind == .text ? labelledCategories() : nil,
+                "axis": categoryAxis(labelled: kind == .category && column.kind == .text),
             ])
         }
         var scale = [JSON.Member]()
@@ -77,13 +79,18 @@ extension VegaLiteSpec {
         ])
     }
 
-    /// The category axis's labels where chartbook labelled only some (a narrow panel):
-    /// those, by name; nil when it labelled every one.
-    func labelledCategories() -> JSON? {
+    /// A discrete x axis: over the plot with `position=top`, and on text categories the
+    /// labels chartbook drew where it labelled only some (a narrow panel, `at=`), by name;
+    /// nil when Vega-Lite's own axis draws the same.
+    func categoryAxis(labelled: Bool) -> JSON? {
+        var members = [JSON.Member]()
+        if session.axes.xGuide.top { members.append(JSON.Member("orient", "top")) }
         let names = session.xCategories.names
-        guard let shown = drawn.labelledCategories, shown.count < names.count else { return nil }
-        let values = shown.filter(names.indices.contains).map { JSON.string(names[$0]) }
-        return .object(["values": .array(values)])
+        if labelled, let shown = drawn.labelledCategories, shown.count < names.count {
+            let values = shown.filter(names.indices.contains).map { JSON.string(names[$0]) }
+            members.append(JSON.Member("values", .array(values)))
+        }
+        return members.isEmpty ? nil : .object(members)
     }
 
     /// Whether a main plot stands in slots (bars, candles, error bars): a band x then, its

@@ -136,3 +136,31 @@ import Testing
         #expect(text.contains("Jan"))
     }
 }
+
+/// `set xaxis position=top` (issue 51: an axis at any side): the x axis's line, ticks and
+/// labels over the plot; Vega-Lite's orient `top`; saved.
+@Suite struct XAxisTopTests {
+    @Test func theAxisStandsOverThePlot() throws {
+        var notebook = Notebook()
+        let script = "gen w walk 200\nadd plot line w.w\nset xaxis position=top"
+        #expect(ScriptedSession.run(script, files: [:], &notebook) == "")
+        let target = TerminalTarget(columns: 80, rows: 16, colorMode: .none)
+        let scene = ChartRenderer.scene(for: notebook.session, on: target)
+        let area = scene.plotArea
+        #expect(scene.frame.bottomRow == area.row - 1 && scene.frame.xAxisOnTop)
+        let labels = scene.texts.filter { $0.role == .xLabel }
+        #expect(!labels.isEmpty && labels.allSatisfy { $0.row == area.row - 2 })
+        let lines = ChartRenderer.text(for: notebook.session, on: target)
+            .split(separator: "\n").map(String.init)
+        #expect(lines[area.row - 1].contains("┴") && lines[area.row - 1].contains("┌"))
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(svg.contains("class=\"x-label\""))
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: target, urls: false)
+        #expect(spec.contains("\"orient\": \"top\""))
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("set xaxis position=top"))
+        #expect(ScriptedSession.run("set xaxis position=bottom", files: [:], &notebook) == "")
+        let back = ChartRenderer.scene(for: notebook.session, on: target)
+        #expect(back.frame.bottomRow == back.plotArea.row + back.plotArea.height)
+    }
+}
