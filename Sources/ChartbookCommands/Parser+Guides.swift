@@ -1,8 +1,5 @@
 import ChartbookModel
 
-/// Where the x axis stands (`set xaxis position=`).
-enum AxisSide: String, CaseIterable { case top, bottom }
-
 /// The axis guides: `set xaxis`/`set yaxis`, `set xticks`/`set yticks`, `set xformat`/`set
 /// yformat` and `set grid`.
 extension Parser {
