@@ -31,6 +31,8 @@ extension Executor {
             if let theme {
                 s.output.theme = theme
                 s.output.themeOverrides = [:]
+                // The plots take the theme's palette (their slots stay).
+                for i in s.plots.indices { s.plots[i].palette = theme.palette }
             }
             for (part, color) in colors { s.output.themeOverrides[part] = color }
             s.output.themeChosen = true

@@ -71,10 +71,11 @@ extension Executor {
         guard s.plots.count < limits.maxPlots else {
             throw Diagnostic(.tooMany("plots", limit: limits.maxPlots), at: range)
         }
-        s.plots.append(
-            Plot(
-                id: plotID, kind: kind, series: series, style: style,
-                paletteSlot: s.freePaletteSlot, binding: binding))
+        var plot = Plot(
+            id: plotID, kind: kind, series: series, style: style,
+            paletteSlot: s.freePaletteSlot, binding: binding)
+        plot.palette = s.output.theme.palette
+        s.plots.append(plot)
         try refreshDrawnTables(&s, at: bindingSpec.transformRange ?? seriesText.range)
         try checkXScale(s, at: seriesText.range)
         return alignmentNote(s) + [.render]

@@ -48,7 +48,7 @@ extension Grammar {
         CommandSpec(
             "set theme",
             "set theme [dark|light|solarized-dark|solarized-light|paper] [background=C text=C grid=C frame=C mark=C]",
-            "Colours of the background, text, grid, frame and marked lines (SVG, PNG, PDF, Vega-Lite; the terminal keeps its own background and text colour and takes the grid, frame and marked lines'). paper: black on white, for printing. Until a theme is set, a picture in the terminal (set canvas auto) follows the terminal's background, light or dark.",
+            "Colours of the background, text, grid, frame and marked lines (SVG, PNG, PDF, Vega-Lite; the terminal keeps its own background and text colour and takes the grid, frame and marked lines'). paper: black on white, for printing. Each named theme also colours the plots with a palette of its own (dark and light: Tableau 10; Solarized: its accents; paper: the Okabe–Ito colours). Until a theme is set, a picture in the terminal (set canvas auto) follows the terminal's background, light or dark.",
             example: "set theme solarized-light",
             group: .output,
             operands: [.optional(.keyword(Theme.allCases.map(\.rawValue)))],

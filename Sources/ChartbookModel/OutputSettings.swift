@@ -124,6 +124,25 @@ public enum Theme: String, Equatable, Sendable, CaseIterable {
     /// For printing: black text, frame and marked lines on white, a light grey grid.
     case paper
 
+    /// The plots' colours in turn: dark and light the default (`Color.palette`, Tableau 10),
+    /// Solarized its eight accents, paper the Okabe–Ito colours (told apart by readers with
+    /// colour-blindness, and dark enough to print).
+    public var palette: [Color] {
+        let hexes: [UInt32]
+        switch self {
+        case .dark, .light: return Color.palette
+        case .solarizedDark, .solarizedLight:
+            hexes = [
+                0x268bd2, 0xcb4b16, 0x859900, 0xdc322f, 0x6c71c4, 0x2aa198, 0xd33682, 0xb58900,
+            ]
+        case .paper:
+            hexes = [
+                0x0072b2, 0xd55e00, 0x009e73, 0xcc79a7, 0xe69f00, 0x56b4e9, 0x000000, 0x999999,
+            ]
+        }
+        return hexes.map { Color(hex: $0) }
+    }
+
     /// Background, text, grid, frame and marked-line colours, in that order.
     private var hexes: (background: UInt32, text: UInt32, grid: UInt32, frame: UInt32, mark: UInt32)
     {

@@ -13,6 +13,9 @@ public struct Plot: Equatable, Sendable {
     /// The table its transforms made (`binding.transforms`), kept up to date by the
     /// executor; nil when it draws its dataset's rows.
     public var drawn: DrawnTable?
+    /// The theme's palette its slot indexes (`Theme.palette`), kept by the executor: set
+    /// when the plot is added and by `set theme`.
+    public var palette: [Color] = Color.palette
 
     public init(
         id: String, kind: Kind, series: SeriesReference, style: PlotStyle, paletteSlot: Int = 0,
@@ -28,14 +31,20 @@ public struct Plot: Equatable, Sendable {
 
     /// The colour this plot is drawn with.
     public var resolvedColor: Color {
-        style.color ?? Color.palette[paletteSlot % Color.palette.count]
+        style.color ?? paletteColor(0)
     }
 
     /// The colour of its `by=` group `number` (0: the first to appear): its own colour for
     /// the first, the following palette colours for the rest — every output's rule.
     public func color(ofGroup number: Int) -> Color {
         if number == 0 { return resolvedColor }
-        return Color.palette[(paletteSlot + number) % Color.palette.count]
+        return paletteColor(number)
+    }
+
+    /// The palette's colour `number` places after its slot (a pie's slices, `by=` groups).
+    public func paletteColor(_ number: Int) -> Color {
+        let colors = palette.isEmpty ? Color.palette : palette
+        return colors[(paletteSlot + number) % colors.count]
     }
 
     /// The colour group `number`'s marks are drawn in: `color(ofGroup:)` at the points'

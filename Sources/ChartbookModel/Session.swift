@@ -103,9 +103,10 @@ public struct Session: Equatable, Sendable {
     public var freePaletteSlot: Int {
         let usedSlots = Set(plots.filter { $0.style.color == nil }.map(\.paletteSlot))
         let usedColors = Set(plots.compactMap(\.style.color))
-        return (0..<Color.palette.count).first {
-            !usedSlots.contains($0) && !usedColors.contains(Color.palette[$0])
+        let palette = output.theme.palette
+        return palette.indices.first {
+            !usedSlots.contains($0) && !usedColors.contains(palette[$0])
         }
-            ?? plots.count % Color.palette.count
+            ?? plots.count % palette.count
     }
 }

@@ -79,7 +79,7 @@ extension ChartLayout {
             slices.append(
                 Scene.Pie.Slice(
                     start: start, end: start + share,
-                    color: Color.palette[(series.plot.paletteSlot + k) % Color.palette.count],
+                    color: series.plot.paletteColor(k),
                     pattern: k, exploded: selected == k))
             start += share
             switch series.plot.style.labels ?? .on {

@@ -40,3 +40,29 @@ import Testing
         #expect(saved.contains("set legend \(position)"))
     }
 }
+
+/// A theme's palette (issue 51: the theme as a value with a palette of its own): `set theme
+/// paper` colours the plots with the Okabe–Ito colours, Solarized with its accents, dark and
+/// light keep Tableau 10; every surface draws them; a saved script replays them.
+@Suite struct ThemePaletteTests {
+    @Test func plotsTakeTheThemesPalette() {
+        var notebook = Notebook()
+        let script = "gen w walk 50\nadd plot line w.w\nadd plot line w.w as v\nset theme paper"
+        #expect(ScriptedSession.run(script, files: [:], &notebook) == "")
+        let colors = notebook.session.plots.map(\.resolvedColor)
+        #expect(colors == Array(Theme.paper.palette.prefix(2)))
+        #expect(ScriptedSession.run("add plot line w.w as third", files: [:], &notebook) == "")
+        #expect(notebook.session.plots.last?.resolvedColor == Theme.paper.palette[2])
+        let svg = SVGExporter.svg(
+            for: notebook.session, on: TerminalTarget(columns: 60, rows: 16, colorMode: .none))
+        #expect(svg.contains(Theme.paper.palette[0].hexOpaque))
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        var replayed = Notebook()
+        #expect(ScriptedSession.run(saved, files: [:], &replayed) == "")
+        #expect(
+            replayed.session.plots.map(\.resolvedColor)
+                == notebook.session.plots.map(\.resolvedColor))
+        #expect(ScriptedSession.run("set theme dark", files: [:], &notebook) == "")
+        #expect(notebook.session.plots.first?.resolvedColor == Color.palette[0])
+    }
+}
