@@ -67,55 +67,48 @@ extension PlotOption {
 
     /// `size=N` (the marker's size in points) or `size=COLUMN` (each point's area
     /// proportional to its row's value: `SizeScale`).
-    static let sizeChannel = PlotOption(
-        name: "size", kinds: channels, binding: false,
-        values: .either(.number(0.01...100), .column),
-        read: { token, s throws(Diagnostic) in
-            if namesColumn(token, constant: { ValueParser.number($0.text) }) {
-                s.binding.size = Located(token.text, at: token.range)
-                s.style.marker.size = nil
-                return
-            }
-            s.style.marker.size = try ValueParser.positive(
-                token, key: "size", what: "a marker size", limit: 100)
-            s.binding.size = nil
-        },
-        written: { settings in
-            if let column = settings.binding.size?.value {
-                return ScriptQuoting.quotedIfNeeded(column)
-            }
-            return settings.style.marker.size.map(CommandPrinter.number)
-        },
-        merge: merging(\.marker.size)
+    static let sizeChannel = numberOrColumn(
+        "size", what: "a marker size", limit: 100, style: \.marker.size, binding: \.size
     ).described(
         "The marker's size in points (1 is one dot), or a column of numbers: each point's area in proportion to its value, with a key of sizes."
     )
 
     /// `opacity=N` (the points' opacity, 0 < N ≤ 1) or `opacity=COLUMN` (each point's from
     /// its row's number: `OpacityScale`).
-    static let opacityChannel = PlotOption(
-        name: "opacity", kinds: channels, binding: false,
-        values: .either(.number(0.01...1), .column),
-        read: { token, s throws(Diagnostic) in
-            if namesColumn(token, constant: { ValueParser.number($0.text) }) {
-                s.binding.opacity = Located(token.text, at: token.range)
-                s.style.marker.opacity = nil
-                return
-            }
-            s.style.marker.opacity = try ValueParser.positive(
-                token, key: "opacity", what: "an opacity", limit: 1)
-            s.binding.opacity = nil
-        },
-        written: { settings in
-            if let column = settings.binding.opacity?.value {
-                return ScriptQuoting.quotedIfNeeded(column)
-            }
-            return settings.style.marker.opacity.map(CommandPrinter.number)
-        },
-        merge: merging(\.marker.opacity)
+    static let opacityChannel = numberOrColumn(
+        "opacity", what: "an opacity", limit: 1, style: \.marker.opacity, binding: \.opacity
     ).described(
         "The points' opacity, above 0 up to 1, or a column of numbers: each point from faint (the lowest value) to solid (the highest), with a key."
     )
+
+    /// A dot plot's channel that is a positive number up to `limit` (the style's constant)
+    /// or a column (the binding's); the last of the two given wins.
+    static func numberOrColumn(
+        _ name: String, what: String, limit: Double,
+        style: WritableKeyPath<PlotStyle, Double?> & Sendable,
+        binding: WritableKeyPath<PlotBindingSpec, Located<String?>?> & Sendable
+    ) -> PlotOption {
+        PlotOption(
+            name: name, kinds: channels, binding: false,
+            values: .either(.number(0.01...limit), .column),
+            read: { token, s throws(Diagnostic) in
+                if namesColumn(token, constant: { ValueParser.number($0.text) }) {
+                    s.binding[keyPath: binding] = Located(token.text, at: token.range)
+                    s.style[keyPath: style] = nil
+                    return
+                }
+                s.style[keyPath: style] = try ValueParser.positive(
+                    token, key: name, what: what, limit: limit)
+                s.binding[keyPath: binding] = nil
+            },
+            written: { settings in
+                if let column = settings.binding[keyPath: binding]?.value {
+                    return ScriptQuoting.quotedIfNeeded(column)
+                }
+                return settings.style[keyPath: style].map(CommandPrinter.number)
+            },
+            merge: merging(style))
+    }
 
     /// `shape=COLUMN`: each point's marker shape from its row's value (`ShapeScale`);
     /// `none` takes it off (the plot's `marker=` again).

@@ -24,22 +24,7 @@ extension VegaLiteSpec {
             ])
         }
         if kind == .category || discrete {
-            var scale = slotted ? [JSON.Member("padding", 0)] : []
-            let sort = categoryOrder(plot)
-            // Text categories: chartbook's, every one in its place — a category whose values
-            // are all missing (a first `change=`) still holds its slot, where Vega-Lite would
-            // drop it with its rows.
-            if kind == .category, column.kind == .text, case .array(let names) = sort {
-                scale.append(JSON.Member("domain", .array(names)))
-            } else if kind == .category, column.kind == .text, sort == .null {
-                let names = session.xCategoriesAsMet.names.map(JSON.string)
-                scale.append(JSON.Member("domain", .array(names)))
-            }
-            return .object([
-                "field": .string(column.name), "type": "ordinal", "sort": sort,
-                "scale": scale.isEmpty ? nil : .object(scale), "title": title,
-                "axis": categoryAxis(labelled: kind == .category && column.kind == .text),
-            ])
+            return discreteX(plot, column, text: kind == .category && column.kind == .text)
         }
         var scale = [JSON.Member]()
         // (Vega's symlog is sign·ln(1 + |v|): chartbook's base-10 one scaled, the same places.)
@@ -76,6 +61,25 @@ extension VegaLiteSpec {
         return .object([
             "field": .string(column.name), "type": kind == .time ? "temporal" : "quantitative",
             "scale": scale.isEmpty ? nil : .object(scale), "title": title, "axis": axis,
+        ])
+    }
+
+    /// An x of categories (or numbers made discrete for bars side by side): chartbook's
+    /// order; on `text` categories every one in its place — a category whose values are all
+    /// missing (a first `change=`) still holds its slot, where Vega-Lite would drop it.
+    func discreteX(_ plot: Plot, _ column: Column, text: Bool) -> JSON {
+        var scale = slotted ? [JSON.Member("padding", 0)] : []
+        let sort = categoryOrder(plot)
+        if text, case .array(let names) = sort {
+            scale.append(JSON.Member("domain", .array(names)))
+        } else if text, sort == .null {
+            scale.append(
+                JSON.Member("domain", .array(session.xCategoriesAsMet.names.map(JSON.string))))
+        }
+        return .object([
+            "field": .string(column.name), "type": "ordinal", "sort": sort,
+            "scale": scale.isEmpty ? nil : .object(scale),
+            "title": session.axes.xTitle.map(JSON.string), "axis": categoryAxis(labelled: text),
         ])
     }
 

@@ -192,15 +192,8 @@ extension VegaLiteSpec {
         // Side by side: on a continuous x each bar's interval, as chartbook places it; on
         // categories an offset within the band.
         var offset = !stacked && seriesField != nil
-        var placed: (steps: [JSON], x: JSON, x2: JSON)?
-        if offset, !xIsDiscrete(dataset), let seriesField {
-            let values = group.count > 1 ? [] : groupValues(plot, seriesField)
-            let count = group.count > 1 ? group.count : values.count
-            let place =
-                group.count > 1 ? "datum._order" : Self.place(of: seriesField, among: values)
-            placed = sideBySide(
-                plot, x: xEncoding(plot, dataset, discrete: false), place: place, count: count)
-        }
+        let placed =
+            offset ? seriesField.flatMap { sideBySide(group, series: $0, dataset) } : nil
         if let placed {
             transforms += placed.steps
             offset = false

@@ -46,6 +46,19 @@ extension VegaLiteSpec {
         return (steps, .object(members), .object(["field": .string(Self.barEndField)]))
     }
 
+    /// Side-by-side bars of `group` on a continuous x: one plot's `by=` groups (`series`, in
+    /// chartbook's order) or several plots' folded columns (`_order`); nil on a discrete x.
+    func sideBySide(_ group: [Plot], series: String, _ dataset: Dataset) -> (
+        steps: [JSON], x: JSON, x2: JSON
+    )? {
+        guard let plot = group.first, !xIsDiscrete(dataset) else { return nil }
+        let values = group.count > 1 ? [] : groupValues(plot, series)
+        let count = group.count > 1 ? group.count : values.count
+        let place = group.count > 1 ? "datum._order" : Self.place(of: series, among: values)
+        return sideBySide(
+            plot, x: xEncoding(plot, dataset, discrete: false), place: place, count: count)
+    }
+
     /// A row's series number among `values` (its `by=` value's place), as a Vega expression.
     static func place(of field: String, among values: [JSON]) -> String {
         let list = values.map { value -> String in
