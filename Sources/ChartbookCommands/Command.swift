@@ -100,8 +100,9 @@ public enum Command: Equatable, Sendable {
     case setColor(ColorSetting)
     case setCanvas(Canvas)
     /// `set theme [NAME] [background=C|auto …]`: a named theme (its colours, the ones set
-    /// over it cleared), and colours set over it (nil: the theme's again).
-    case setTheme(Theme?, colors: [ThemeColors.Part: Color?])
+    /// over it and its text size cleared), colours set over it (nil: the theme's again) and
+    /// the text size of pixel outputs (`fontsize=PX`; `.some(nil)`: the default again).
+    case setTheme(Theme?, colors: [ThemeColors.Part: Color?], fontSize: Int?? = nil)
     /// `set redraw inplace|scroll`: how the notebook shows each new chart.
     case setRedraw(Redraw)
     /// `set selection color=C|auto style=solid|dashed|dotted|none|auto`: the options given

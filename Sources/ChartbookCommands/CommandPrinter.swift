@@ -152,12 +152,14 @@ public enum CommandPrinter {
         case .setSize(.fixed(let columns, let rows)): return "set size \(columns)x\(rows)"
         case .setColor(let mode): return "set color " + mode.rawValue
         case .setCanvas(let canvas): return "set canvas " + canvas.rawValue
-        case .setTheme(let theme, let colors):
+        case .setTheme(let theme, let colors, let fontSize):
             return
                 (["set theme"] + [theme?.rawValue].compactMap { $0 }
                 + ThemeColors.Part.allCases.compactMap { part in
                     colors[part].map { "\(part.rawValue)=" + ($0.map { "\($0)" } ?? "auto") }
-                }).joined(separator: " ")
+                }
+                + [fontSize.map { "fontsize=" + ($0.map(String.init) ?? "auto") }]
+                .compactMap { $0 }).joined(separator: " ")
         case .setRedraw(let redraw): return "set redraw " + redraw.rawValue
         case .save(let request):
             return

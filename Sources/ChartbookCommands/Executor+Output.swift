@@ -27,14 +27,16 @@ extension Executor {
         case .setSize(let size): s.output.size = size
         case .setColor(let mode): s.output.colorMode = mode
         case .setCanvas(let canvas): s.output.canvas = canvas
-        case .setTheme(let theme, let colors):
+        case .setTheme(let theme, let colors, let fontSize):
             if let theme {
                 s.output.theme = theme
                 s.output.themeOverrides = [:]
+                s.output.fontSize = nil
                 // The plots take the theme's palette (their slots stay).
                 for i in s.plots.indices { s.plots[i].palette = theme.palette }
             }
             for (part, color) in colors { s.output.themeOverrides[part] = color }
+            if let fontSize { s.output.fontSize = fontSize }
             s.output.themeChosen = true
         case .setRedraw(let redraw): s.output.redraw = redraw
         case .snapshot(let on, let directory):

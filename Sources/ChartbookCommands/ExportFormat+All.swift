@@ -8,7 +8,7 @@ extension ExportFormat {
         name: "svg", pathName: "an SVG file path",
         synopsis: "save svg PATH [size=WIDTHxHEIGHT]",
         summary:
-            "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels; size= in pixels lays it out again.",
+            "Write the chart as SVG (atomically). Default size: the chart's cells at 8x16 pixels (more with set theme fontsize=); size= in pixels lays it out again.",
         example: "save svg out/revenue.svg size=1200x600", group: .output, operands: [],
         options: [OptionSpec("size", .size)],
         check: { request throws(Diagnostic) in _ = try svgSize(request) },

@@ -2,6 +2,9 @@ import ChartbookModel
 import ChartbookData
 
 extension Grammar {
+    /// The option of `set theme` that sizes the text of pixel outputs.
+    static let themeFontSize = "fontsize"
+
     /// The commands of output: how and where the chart is drawn (`help output`), in the order help lists them.
     static let outputCommands: [CommandSpec] = [
         CommandSpec(
@@ -47,15 +50,20 @@ extension Grammar {
             parse: Parser.choice("canvas") { .setCanvas($0) }),
         CommandSpec(
             "set theme",
-            "set theme [dark|light|solarized-dark|solarized-light|paper] [background=C text=C grid=C frame=C mark=C]",
-            "Colours of the background, text, grid, frame and marked lines (SVG, PNG, PDF, Vega-Lite; the terminal keeps its own background and text colour and takes the grid, frame and marked lines'). paper: black on white, for printing. Each named theme also colours the plots with a palette of its own (dark and light: Tableau 10; Solarized: its accents; paper: the Okabe–Ito colours). Until a theme is set, a picture in the terminal (set canvas auto) follows the terminal's background, light or dark.",
+            "set theme [dark|light|solarized-dark|solarized-light|paper] [background=C text=C grid=C frame=C mark=C fontsize=PX]",
+            "Colours of the background, text, grid, frame and marked lines (SVG, PNG, PDF, Vega-Lite; the terminal keeps its own background and text colour and takes the grid, frame and marked lines'). paper: black on white, for printing. Each named theme also colours the plots with a palette of its own (dark and light: Tableau 10; Solarized: its accents; paper: the Okabe–Ito colours). fontsize= is the text size of SVG, PNG, PDF, HTML and Vega-Lite in pixels (6–48, default 13; auto: the default), the cells growing with it. Until a theme is set, a picture in the terminal (set canvas auto) follows the terminal's background, light or dark.",
             example: "set theme solarized-light",
             group: .output,
             operands: [.optional(.keyword(Theme.allCases.map(\.rawValue)))],
             options: .fixed(
                 ThemeColors.Part.allCases.map {
                     OptionSpec($0.rawValue, .either(.keyword(["auto"]), .color))
-                }),
+                }
+                    + [
+                        OptionSpec(
+                            themeFontSize,
+                            .either(.keyword(["auto"]), .integer(OutputSettings.fontSizes)))
+                    ]),
             parse: Parser.setTheme),
         CommandSpec(
             "set selection",

@@ -145,7 +145,7 @@ extension Parser {
         return .setSelectionStyle(color: color, line: line)
     }
 
-    /// `set theme [NAME] [background=C|auto text=C grid=C frame=C mark=C]`.
+    /// `set theme [NAME] [background=C|auto text=C grid=C frame=C mark=C fontsize=PX|auto]`.
     static func setTheme(_ c: inout TokenCursor) throws(Diagnostic) -> Command {
         var theme: Theme?
         if c.peek != nil, !c.atOption {
@@ -153,20 +153,31 @@ extension Parser {
             theme = try ValueParser.choice(token, key: "theme", as: Theme.self)
         }
         var colors = [ThemeColors.Part: Color?]()
+        var fontSize: Int??
         for option in try c.options() {
+            if option.name == Grammar.themeFontSize {
+                fontSize =
+                    option.value.text.lowercased() == "auto"
+                    ? .some(nil)
+                    : .some(
+                        try ValueParser.integer(
+                            option.value, "a text size in pixels", in: OutputSettings.fontSizes))
+                continue
+            }
             guard let part = ThemeColors.Part(rawValue: option.name) else {
                 throw unknownOption(
-                    option, ThemeColors.Part.allCases.map(\.rawValue), context: "set theme")
+                    option, ThemeColors.Part.allCases.map(\.rawValue) + [Grammar.themeFontSize],
+                    context: "set theme")
             }
             colors[part] =
                 option.value.text.lowercased() == "auto"
                 ? .some(nil) : .some(try ValueParser.color(option.value, key: option.name))
         }
-        guard theme != nil || !colors.isEmpty else {
+        guard theme != nil || !colors.isEmpty || fontSize != nil else {
             throw Diagnostic(
                 .expected(.words(Theme.allCases.map(\.rawValue)), found: nil), at: c.end)
         }
-        return .setTheme(theme, colors: colors)
+        return .setTheme(theme, colors: colors, fontSize: fontSize)
     }
 
     /// `set grid x|y|both|on|off`.

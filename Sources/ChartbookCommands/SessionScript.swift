@@ -229,7 +229,10 @@ public enum SessionScript {
         if o.colorMode != d.colorMode { commands.append(.setColor(o.colorMode)) }
         if o.canvas != d.canvas { commands.append(.setCanvas(o.canvas)) }
         if o.theme != d.theme || o.themeChosen {
-            commands.append(.setTheme(o.theme, colors: o.themeOverrides.mapValues { $0 }))
+            commands.append(
+                .setTheme(
+                    o.theme, colors: o.themeOverrides.mapValues { $0 },
+                    fontSize: o.fontSize.map { .some($0) }))
         }
         if o.redraw != d.redraw { commands.append(.setRedraw(o.redraw)) }
         let selection = o.selectionStyle

@@ -104,19 +104,20 @@ public enum ChartRenderer {
     /// picture cannot be made (the cells are drawn then).
     /// The session a picture is drawn from: in the light theme on a terminal whose background
     /// is light, unless `set theme` chose one (issue 54: a dark slab in a light terminal).
+    /// Its text is the terminal's size: the picture is drawn on the default pixel cells
+    /// (`set theme fontsize=` is for files) and stretched to the terminal's.
     static func pictured(_ session: Session, on target: TerminalTarget) -> Session {
-        guard target.lightBackground, !session.output.themeChosen else { return session }
-        var light = session
-        light.output.theme = .light
-        return light
+        var pictured = session
+        pictured.output.fontSize = nil
+        if target.lightBackground, !session.output.themeChosen { pictured.output.theme = .light }
+        return pictured
     }
 
     public static func picture(for given: Session, on target: TerminalTarget) -> String? {
         guard given.output.canvas == .auto, let kind = target.picture else { return nil }
         let session = pictured(given, on: target)
-        let cell =
-            target.cellPixels
-            ?? PixelSize(width: SVGExporter.cellWidth, height: SVGExporter.cellHeight)
+        let drawn = session.output.pixelCell
+        let cell = target.cellPixels ?? drawn
         let cells = scene(for: session, on: target)
         let (top, bottom) = textRows(cells)
         let band = top..<max(top, cells.rows - bottom)
@@ -126,14 +127,14 @@ public enum ChartRenderer {
         // The SVG of the same cells (8×16 pixels each, a margin round them): the band's
         // rows of it, stretched to the terminal's cells.
         let svg = SVGExporter.svg(for: session, on: target, textRows: band)
-        let margin = Double(SVGExporter.cellWidth)
+        let margin = Double(drawn.width)
         // Half a row more above the band: the top grid line's label is centred on the
         // plot's top edge and would be cut in half (the rows are a few per cent lower).
-        let above = band.lowerBound > 0 ? Double(SVGExporter.cellHeight) / 2 : 0
+        let above = band.lowerBound > 0 ? Double(drawn.height) / 2 : 0
         let region = SVGRasterizer.Region(
-            x: margin, y: margin + Double(band.lowerBound * SVGExporter.cellHeight) - above,
-            width: Double(cells.columns * SVGExporter.cellWidth),
-            height: Double(band.count * SVGExporter.cellHeight) + above,
+            x: margin, y: margin + Double(band.lowerBound * drawn.height) - above,
+            width: Double(cells.columns * drawn.width),
+            height: Double(band.count * drawn.height) + above,
             pixelsWide: cells.columns * cell.width, pixelsHigh: band.count * cell.height)
         let writer = PictureWriter(kind)
         let picture: String

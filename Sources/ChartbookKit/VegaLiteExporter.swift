@@ -10,8 +10,9 @@ public enum VegaLiteExporter {
     public static func spec(for session: Session, on target: TerminalTarget, urls: Bool) -> String {
         let (columns, rows) = ChartRenderer.size(of: session, on: target)
         // The plot area of the SVG: the chart's cells less about the axes' room.
-        let width = max(columns * SVGExporter.cellWidth - 80, 160)
-        let height = max(rows * SVGExporter.cellHeight - 96, 120)
+        let cell = session.output.pixelCell
+        let width = max(columns * cell.width - 80, 160)
+        let height = max(rows * cell.height - 96, 120)
         var spec = VegaLiteSpec(session: session, urls: urls, width: width, height: height)
         // What the SVG of the same session draws (one layout, on the chart's own cells): its
         // axes (and a heatmap's grid), each panel's and facet's, and the panels a row.

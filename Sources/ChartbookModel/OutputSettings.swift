@@ -42,6 +42,9 @@ public struct OutputSettings: Equatable, Sendable {
     public var themeChosen = false
     /// Colours set over the theme's (`set theme grid=#888888`), by part.
     public var themeOverrides: [ThemeColors.Part: Color] = [:]
+    /// The text size of pixel outputs in pixels (`set theme fontsize=PX`); nil: the theme's
+    /// (`OutputSettings.defaultFontSize`). A picture in the terminal keeps the terminal's.
+    public var fontSize: Int?
     /// Where `snapshot on` writes an SVG after every change (absolute); nil when off.
     public var snapshotDirectory: String?
     /// How the notebook redraws at the prompt (`set redraw`).
@@ -162,6 +165,24 @@ public enum Theme: String, Equatable, Sendable, CaseIterable {
     /// Default colour of marked lines: amber, apart from the grey grid and from the first
     /// palette colours (black on paper).
     public var mark: Color { Color(hex: hexes.mark) }
+}
+
+extension OutputSettings {
+    /// The text size of SVG, PNG, PDF and the HTML notebook when none is set, in pixels.
+    public static let defaultFontSize = 13
+
+    /// The sizes `set theme fontsize=` takes, in pixels.
+    public static let fontSizes = 6...48
+
+    /// The cell box of pixel outputs for the text size in use: a monospace cell, 0.6 of the
+    /// size wide and 1.25 of it high, to the nearest pixel (8 × 16 at the default 13 px).
+    /// The chart is laid out in these cells with one dot per pixel: a bigger text makes a
+    /// bigger picture of the same cells, or fewer cells in a picture of a given size.
+    public var pixelCell: PixelSize {
+        let size = Double(fontSize ?? Self.defaultFontSize)
+        return PixelSize(
+            width: Int((size * 0.6).rounded()), height: Int((size * 1.25).rounded()))
+    }
 }
 
 /// A size in pixels (SVG output).

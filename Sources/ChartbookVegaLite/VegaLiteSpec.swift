@@ -72,6 +72,8 @@ public struct VegaLiteSpec: Sendable {
     var themeMembers: [JSON.Member] {
         let theme = session.output.themeColors
         let text = JSON.string(theme.text.hexOpaque), frame = JSON.string(theme.frame.hexOpaque)
+        // `set theme fontsize=PX`: every label and title that size (else Vega's own).
+        let font = session.output.fontSize.map { JSON.number(Double($0)) }
         return [
             JSON.Member("background", .string(theme.background.hexOpaque)),
             JSON.Member(
@@ -80,15 +82,20 @@ public struct VegaLiteSpec: Sendable {
                     "axis": .object([
                         "domainColor": frame, "tickColor": frame, "labelColor": text,
                         "titleColor": text, "gridColor": .string(theme.grid.hexOpaque),
+                        "labelFontSize": font, "titleFontSize": font,
                     ]),
                     "legend": .object([
                         "labelColor": text, "titleColor": text,
                         // `set legend bottom|inside`; on top Vega keeps its own place (the
                         // right).
                         "orient": legendOrient,
+                        "labelFontSize": font, "titleFontSize": font,
                     ]),
-                    "title": .object(["color": text]),
-                    "header": .object(["labelColor": text, "titleColor": text]),
+                    "title": .object(["color": text, "fontSize": font]),
+                    "header": .object([
+                        "labelColor": text, "titleColor": text, "labelFontSize": font,
+                        "titleFontSize": font,
+                    ]),
                     "view": .object(["stroke": .null]),
                 ])),
         ]

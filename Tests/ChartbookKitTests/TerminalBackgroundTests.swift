@@ -68,4 +68,36 @@ import Testing
         _ = ScriptedSession.run("set theme dark", files: [:], &notebook)
         #expect(notebook.session.output.themeOverrides.isEmpty)
     }
+
+    /// `set theme fontsize=PX` (issue 51's theme value: font sizes for pixels): the text of
+    /// SVG (so PNG, PDF, HTML) and Vega-Lite at that size, on cells that grow with it; a
+    /// picture in the terminal keeps the terminal's; saved, cleared by a named theme.
+    @Test func aTextSizeForPixelOutputs() {
+        var notebook = Notebook()
+        _ = ScriptedSession.run("gen w walk 30\nadd plot line w", files: [:], &notebook)
+        let target = TerminalTarget(columns: 60, rows: 14, colorMode: .truecolor)
+        let before = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(
+            before.contains("width=\"496\" height=\"240\"") && before.contains("font-size=\"13\""))
+        #expect(ScriptedSession.run("set theme fontsize=20", files: [:], &notebook) == "")
+        // 60 × 14 cells of 12 × 25 pixels, and a margin of a cell's width all round.
+        let svg = SVGExporter.svg(for: notebook.session, on: target)
+        #expect(svg.contains("width=\"744\" height=\"374\"") && svg.contains("font-size=\"20\""))
+        // A picture of a given size holds fewer of the bigger cells.
+        let (layout, _) = SVGExporter.layout(
+            for: notebook.session, on: target, size: PixelSize(width: 640, height: 480))
+        #expect(layout.columns == 51 && layout.rows == 18)
+        let spec = VegaLiteExporter.spec(for: notebook.session, on: target, urls: false)
+        #expect(spec.contains("\"labelFontSize\": 20, \"titleFontSize\": 20"))
+        #expect(ChartRenderer.pictured(notebook.session, on: target).output.fontSize == nil)
+        let saved = SessionScript.text(for: notebook.session, scriptDirectory: "/work")
+        #expect(saved.contains("set theme dark fontsize=20"))
+        let wrong = ScriptedSession.run("set theme fontsize=99", files: [:], &notebook)
+        #expect(wrong.contains("expected a text size in pixels (6...48), found '99'"))
+        #expect(notebook.session.output.fontSize == 20)
+        _ = ScriptedSession.run("set theme fontsize=auto", files: [:], &notebook)
+        #expect(SVGExporter.svg(for: notebook.session, on: target) == before)
+        _ = ScriptedSession.run("set theme fontsize=16\nset theme light", files: [:], &notebook)
+        #expect(notebook.session.output.fontSize == nil)
+    }
 }
