@@ -35,7 +35,7 @@ extension Executor {
                     ? known
                     : try engineGroupCount(of: dataset, column: column.name, at: by.range)
             } else {
-                groups = Set((0..<dataset.count).map(column.text)).count
+                groups = column.distinctTextCount
             }
             guard groups <= limits.maxGroups else {
                 throw Diagnostic(

@@ -103,8 +103,15 @@ extension Executor {
             if case .unread(let field, _, _) = dataset.columns[i].values { return field }
             return nil
         }
+        // Fields a sample judged text: the numeric pass keeps none of their cells.
+        let textual = Set(
+            unread.compactMap { i -> Int? in
+                if case .unread(let field, _, .text) = dataset.columns[i].values { return field }
+                return nil
+            })
         let read = try readFields(
-            fields, of: file, names: names, options: options, bytes: bytes, path: path, at: range)
+            fields, of: file, names: names, options: options, bytes: bytes, path: path,
+            textual: textual, at: range)
         let epochColumn = options.xColumn.flatMap { Column.index(of: $0, in: names) }
         for (i, read) in zip(unread, read) {
             var column = read
@@ -125,7 +132,7 @@ extension Executor {
     /// The columns of `fields` of `file`, read from `bytes`.
     private func readFields(
         _ fields: [Int], of file: OnDemandFile, names: [String], options: LoadOptions,
-        bytes: MappedBytes, path: String, at range: SourceRange
+        bytes: MappedBytes, path: String, textual: Set<Int>, at range: SourceRange
     ) throws(Diagnostic) -> [Column] {
         var reader = DelimitedReader(options: options, limits: limits)
         reader.timeZone = file.timeZone
@@ -133,7 +140,7 @@ extension Executor {
         defer { report(path, 1) }
         do throws(DataError) {
             let columns = try reader.readColumns(
-                fields, names: names, layout: file.layout, in: bytes.buffer,
+                fields, names: names, layout: file.layout, textual: textual, in: bytes.buffer,
                 shouldCancel: isCancelled,
                 release: { bytes.release($0, $1) }, progress: { report(path, $0) })
             if bytes.shrank { throw DataError.changedWhileRead }

@@ -50,9 +50,11 @@ extension DelimitedReader {
 
     /// The columns of `fields` (ascending indices into `names`, the file's column names),
     /// read whole from `buffer` — the file whose records `layout` describes. Throws
-    /// `changedSinceLoaded` when the records are not those counted then.
+    /// `changedSinceLoaded` when the records are not those counted then. `textual`: fields a
+    /// sample judged text, whose numbers the numeric pass need not keep (while another
+    /// field's are kept, which count the rows).
     public func readColumns(
-        _ fields: [Int], names: [String], layout: RecordLayout,
+        _ fields: [Int], names: [String], layout: RecordLayout, textual: Set<Int> = [],
         in buffer: UnsafeBufferPointer<UInt8>, shouldCancel: () -> Bool = { false },
         parallel: Bool = true, release: (Int, Int) -> Void = { _, _ in },
         progress: @escaping @Sendable (Double) -> Void = { _ in }
@@ -63,14 +65,18 @@ extension DelimitedReader {
             separator: layout.separator, names: names,
             body: FieldScanner.Mark(position: layout.body, line: layout.bodyLine),
             headerWithHash: nil)
-        let numbers = try readNumbers(
+        let tallied = textual.intersection(fields)
+        var numbers = try readNumbers(
             buffer, body: heading.body, separator: heading.separator, width: names.count,
-            fields: fields, layout: layout, shouldCancel: shouldCancel, parallel: parallel,
-            release: release, progress: progress)
-        guard numbers.columns.first?.count == layout.rows else { throw .changedSinceLoaded }
+            fields: fields, tallied: tallied.count < fields.count ? tallied : [], layout: layout,
+            shouldCancel: shouldCancel, parallel: parallel, release: release, progress: progress)
+        let counted = zip(fields, numbers.columns).first { !tallied.contains($0.0) }?.1
+        guard (counted ?? numbers.columns.first)?.count == layout.rows else {
+            throw .changedSinceLoaded
+        }
         var scanner = heading.scanner(buffer, limits: limits)
         return try columns(
-            fields, numbers: numbers.columns, tally: numbers.tally, names: names,
+            fields, numbers: &numbers.columns, tally: numbers.tally, names: names,
             scanner: &scanner, body: heading.body, textsToo: [], shouldCancel: shouldCancel,
             release: release
         ).columns
@@ -125,7 +131,7 @@ extension DelimitedReader {
         var judged = kinds
         for c in fields {
             let numbers = GroupedNumber.column(
-                cells[c] ?? [], mark: options.decimal, separator: heading.separator)
+                TextCells(cells[c] ?? []), mark: options.decimal, separator: heading.separator)
             judged[c] = numbers == nil ? .text : .number
         }
         return judged

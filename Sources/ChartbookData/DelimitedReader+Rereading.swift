@@ -41,8 +41,8 @@ extension DelimitedReader {
 
         /// Column `c` made of its cells' text, when its text decides it; nil when its numbers
         /// of pass 1 stand (`column(_:named:numbers:_:)`).
-        func column(_ c: Int, named name: String, text: [String]) -> Column? {
-            if c == patterned { return Column(name: name, text: text) }
+        func column(_ c: Int, named name: String, text: TextCells) -> Column? {
+            if c == patterned { return Column(name: name, cells: text) }
             // Numbers where they are written with a mark (as `options.decimal` allows).
             let read =
                 marked(c)
@@ -51,16 +51,18 @@ extension DelimitedReader {
             if let read {
                 return Column(name: name, numbers: read.numbers, unparseable: read.unreadable)
             }
-            return marked(c) ? Column(name: name, text: text) : nil
+            return marked(c) ? Column(name: name, cells: text) : nil
         }
 
         /// Column `c` of numbers or times from pass 1 (`values`), its cells read one by one
         /// where they must be (`text`).
-        func column(_ c: Int, named name: String, numbers values: [Double], _ text: [String]?)
-            -> Column
-        {
+        /// `cellByCell`: read every cell from `text` (pass 1 kept no numbers of it).
+        func column(
+            _ c: Int, named name: String, numbers values: [Double], _ text: TextCells?,
+            cellByCell alone: Bool = false
+        ) -> Column {
             var values = values
-            if cellByCell(c), let text {
+            if cellByCell(c) || alone, let text {
                 values = DelimitedReader.values(of: text, asTimes: tally.isTime(c), zone: zone)
             } else if tally.isTime(c) && tally.zoned[c] == 0 {
                 // Times written without a zone are wall clock in the session's zone.

@@ -146,7 +146,7 @@ public struct DelimitedReader: Sendable {
         let heading = try heading(buffer, from: start)
         let names = heading.names
         let width = names.count
-        let numbers = try readNumbers(
+        var numbers = try readNumbers(
             buffer, body: heading.body, separator: heading.separator, width: width,
             shouldCancel: shouldCancel, parallel: parallel, release: release, progress: progress)
         var labelIndex: Int?
@@ -159,13 +159,13 @@ public struct DelimitedReader: Sendable {
         var scanner = heading.scanner(buffer, limits: limits)
         let fields = Array(0..<width)
         let read = try columns(
-            fields, numbers: numbers.columns, tally: numbers.tally, names: names,
+            fields, numbers: &numbers.columns, tally: numbers.tally, names: names,
             scanner: &scanner, body: heading.body, textsToo: Set(labelIndex.map { [$0] } ?? []),
             shouldCancel: shouldCancel, release: release)
         var columns = [Column]()
         var labels: [String]?
         for c in fields {
-            if c == labelIndex { labels = read.texts[c]; continue }
+            if c == labelIndex { labels = read.texts[c]?.strings; continue }
             columns.append(read.columns[c])
         }
         if columns.isEmpty, let name = options.labelColumn { throw .onlyLabels(name) }
@@ -177,25 +177,38 @@ public struct DelimitedReader: Sendable {
     /// times are read again, as text, by pass 2 — with the fields of `textsToo`; the texts
     /// read are returned beside the columns, by field.
     func columns(
-        _ fields: [Int], numbers: [[Double]], tally: FieldScanner.Tally, names: [String],
+        _ fields: [Int], numbers: inout [[Double]], tally: FieldScanner.Tally, names: [String],
         scanner: inout FieldScanner, body: FieldScanner.Mark, textsToo: Set<Int>,
         shouldCancel: () -> Bool, release: (Int, Int) -> Void = { _, _ in }
-    ) throws(DataError) -> (columns: [Column], texts: [Int: [String]]) {
+    ) throws(DataError) -> (columns: [Column], texts: [Int: TextCells]) {
         let again = Rereading(
             tally: tally, options: options, separator: scanner.separator, zone: timeZone,
             patterned: patternedColumn(names))
-        let textColumns = Set(fields.filter(again.readsText)).union(textsToo)
-        let rows = numbers.first?.count ?? 0
+        // A field pass 1 only tallied (`FastNumericParser.tallied`) has no numbers: it is
+        // read as text, and cell by cell should it not be text after all.
+        let unstored = Set(fields.indices.filter { numbers[$0].isEmpty }.map { fields[$0] })
+        let rows = numbers.map(\.count).max() ?? 0
+        let textColumns = Set(fields.filter(again.readsText)).union(textsToo).union(
+            rows > 0 ? unstored : [])
+        // A text column's numbers of pass 1 (all missing, mostly) are let go before its
+        // texts are read: only its texts make it (`Rereading.column(_:named:text:)`).
+        let alreadyUsed = rows * numbers.count * MemoryLayout<Double>.stride
+        for (k, c) in fields.enumerated() where again.marked(c) && c != again.patterned {
+            numbers[k] = []
+        }
         let texts = try readTexts(
             of: textColumns, scanner: &scanner, body: body, rows: rows,
-            alreadyUsed: rows * numbers.count * MemoryLayout<Double>.stride,
+            alreadyUsed: alreadyUsed,
             shouldCancel: shouldCancel, release: release)
         var columns = [Column]()
         for (k, c) in fields.enumerated() {
             if let text = texts[c], let column = again.column(c, named: names[c], text: text) {
                 columns.append(column)
             } else {
-                columns.append(again.column(c, named: names[c], numbers: numbers[k], texts[c]))
+                columns.append(
+                    again.column(
+                        c, named: names[c], numbers: numbers[k], texts[c],
+                        cellByCell: rows > 0 && unstored.contains(c)))
             }
         }
         return (columns, texts)
@@ -213,7 +226,7 @@ public struct DelimitedReader: Sendable {
     /// `layout`: the records as a scan counted them (the fast path then skips its line count).
     func readNumbers(
         _ buffer: UnsafeBufferPointer<UInt8>, body: FieldScanner.Mark, separator: UInt8, width: Int,
-        fields: [Int]? = nil, layout: RecordLayout? = nil,
+        fields: [Int]? = nil, tallied: Set<Int> = [], layout: RecordLayout? = nil,
         shouldCancel: () -> Bool, parallel: Bool, release: (Int, Int) -> Void,
         progress: @escaping @Sendable (Double) -> Void
     ) throws(DataError)
@@ -226,6 +239,7 @@ public struct DelimitedReader: Sendable {
                     shouldCancel: cancel, release: release)
                 fast.progress = progress
                 fast.fields = fields
+                fast.tallied = tallied
                 fast.layout = layout
                 guard useFastPath, let base = buffer.baseAddress else {
                     return FastNumericParser.Outcome.fallback
@@ -279,6 +293,15 @@ public struct DelimitedReader: Sendable {
 
     /// The cells of a column read one by one, as the kind it was judged to be (every cell of
     /// the other kind is missing); times without a zone are read in `zone`.
+    /// Coded cells are read once per distinct text.
+    static func values(of cells: TextCells, asTimes: Bool, zone: TimeZoneSetting) -> [Double] {
+        guard let (names, codes) = cells.coded else {
+            return values(of: cells.strings, asTimes: asTimes, zone: zone)
+        }
+        let read = values(of: names, asTimes: asTimes, zone: zone)
+        return codes.map { read[Int($0)] }
+    }
+
     static func values(of cells: [String], asTimes: Bool, zone: TimeZoneSetting) -> [Double] {
         cells.map { cell in
             var bytes = Array(cell.utf8)
@@ -299,13 +322,12 @@ public struct DelimitedReader: Sendable {
     private func readTexts(
         of textColumns: Set<Int>, scanner: inout FieldScanner, body: FieldScanner.Mark, rows: Int,
         alreadyUsed: Int, shouldCancel: () -> Bool, release: (Int, Int) -> Void
-    ) throws(DataError) -> [Int: [String]] {
+    ) throws(DataError) -> [Int: TextCells] {
         guard !textColumns.isEmpty else { return [:] }
-        var used = alreadyUsed
-        // By position, not by a dictionary looked up per cell; one record array reused.
+        // By position, not by a dictionary looked up per cell; one record array reused. Each
+        // column's cells coded by their bytes as they are met (`TextCoder`).
         let fields = textColumns.sorted()
-        var texts = fields.map { _ in [String]() }
-        for k in texts.indices { texts[k].reserveCapacity(rows) }
+        var coders = fields.map { _ in TextCoder(reserving: rows) }
         scanner.seek(body)
         var records = 0
         var record = [FieldScanner.Field]()
@@ -313,6 +335,7 @@ public struct DelimitedReader: Sendable {
         // (a mapped file read twice stayed resident whole: a long file's `by=` took 2.6×
         // the memory of the same chart without it).
         var released = body.position
+        guard let base = scanner.buffer.baseAddress else { return [:] }
         while try scanner.nextRecord(into: &record) {
             records &+= 1
             if records & 0xffff == 0 {
@@ -322,19 +345,24 @@ public struct DelimitedReader: Sendable {
                     released = scanner.position
                 }
             }
+            var used = alreadyUsed
             for (k, c) in fields.enumerated() {
-                let text =
-                    c < record.count ? TextMetrics.sanitized(scanner.text(of: record[c])) : ""
-                // A String's storage: 16 bytes inline, more for longer text.
-                used += MemoryLayout<String>.stride + (text.utf8.count > 15 ? text.utf8.count : 0)
-                texts[k].append(text)
+                if c < record.count {
+                    let field = record[c]
+                    coders[k].add(base, field.start, field.end) {
+                        TextMetrics.sanitized(scanner.text(of: field))
+                    }
+                } else {
+                    coders[k].add(base, 0, 0) { "" }
+                }
+                used += coders[k].bytes
             }
             if used > limits.memoryBudget {
                 throw .overBudget(needed: used, budget: limits.memoryBudget)
             }
         }
         release(released, scanner.position)
-        return Dictionary(uniqueKeysWithValues: zip(fields, texts))
+        return Dictionary(uniqueKeysWithValues: zip(fields, coders.map(\.cells)))
     }
 
     /// `start` when the first line begins with `#` but is a header, not a comment: it has

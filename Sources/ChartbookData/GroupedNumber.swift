@@ -97,7 +97,7 @@ public enum GroupedNumber {
     /// numbers — or nil when it stays text. With `.auto`, a file separated by commas groups
     /// thousands by commas (`"1,250"` is 1250); another file's column is read in the
     /// convention some cell tells and none contradicts (`4,0`: a decimal comma).
-    static func column(_ cells: [String], mark: LoadOptions.DecimalMark, separator: UInt8)
+    static func column(_ cells: TextCells, mark: LoadOptions.DecimalMark, separator: UInt8)
         -> (numbers: [Double], unreadable: Int)?
     {
         switch mark {
@@ -112,29 +112,46 @@ public enum GroupedNumber {
     /// `cells` in `convention` when most present ones read so (the rule by which a column of
     /// plain numbers is text) and, where `telling`, one tells it, none tells the other, and
     /// not every one that tells it is four groups and nothing more (`10.100.200.250`: as
-    /// likely addresses as numbers).
-    static func column(_ cells: [String], _ convention: Convention, telling: Bool)
+    /// likely addresses as numbers). Coded cells are read once per distinct text.
+    static func column(_ cells: TextCells, _ convention: Convention, telling: Bool)
         -> (numbers: [Double], unreadable: Int)?
     {
-        // One reading a cell, given up as soon as most cells cannot be such numbers: a text
-        // column (names, hosts) costs a look at each cell's first letter.
+        guard let (names, codes) = cells.coded else {
+            return judged(cells.lazy.map { ($0, 1) }, count: cells.count, convention, telling)
+        }
+        var weights = [Int](repeating: 0, count: names.count)
+        for code in codes { weights[Int(code)] += 1 }
+        guard
+            let read = judged(
+                zip(names, weights).lazy.map { ($0, $1) }, count: codes.count, convention,
+                telling)
+        else { return nil }
+        return (codes.map { read.numbers[Int($0)] }, read.unreadable)
+    }
+
+    /// `column`'s rule over texts each standing for `weight` cells (`count` in all): a
+    /// number per text, and the cells unreadable. Given up as soon as most cells cannot be
+    /// such numbers: a text column (names, hosts) costs a look at each text's first letter.
+    private static func judged(
+        _ texts: some Sequence<(String, Int)>, count: Int, _ convention: Convention,
+        _ telling: Bool
+    ) -> (numbers: [Double], unreadable: Int)? {
         var numbers = [Double]()
-        numbers.reserveCapacity(cells.count)
         var present = 0, unreadable = 0, told = false, onlyAddresses = true
-        for cell in cells {
+        for (cell, weight) in texts {
             let read = reading(cell, convention)
             numbers.append(read?.value ?? .nan)
             if let read {
-                present += 1
+                present += weight
                 // Reading the other way too tells which of the two the cell is.
                 if telling, reading(cell, convention.other) == nil {
                     told = true
                     onlyAddresses = onlyAddresses && read.addressLike
                 }
             } else if !MissingValue.isBlankOrMissing(cell) {
-                present += 1
-                unreadable += 1
-                if unreadable * 2 > cells.count { return nil }
+                present += weight
+                unreadable += weight
+                if unreadable * 2 > count { return nil }
                 if telling, reading(cell, convention.other) != nil { return nil }
             }
         }

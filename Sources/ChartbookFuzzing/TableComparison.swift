@@ -34,7 +34,7 @@ enum TableComparison {
         let texts =
             table.columns.map(\.name) + (table.labels ?? [])
             + table.columns.flatMap { column -> [String] in
-                if case .text(let cells) = column.values { return cells }
+                if case .text(let cells) = column.values { return cells.strings }
                 return []
             }
         if texts.contains(where: { $0.unicodeScalars.contains(where: TextMetrics.isUnsafe) }) {

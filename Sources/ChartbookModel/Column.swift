@@ -12,7 +12,8 @@ public struct Column: Equatable, Sendable {
     public enum Values: Equatable, Sendable {
         /// Numbers, NaN for missing or unparseable cells.
         case numbers([Double])
-        case text([String])
+        /// Text cells, coded where few texts repeat (`TextCells`).
+        case text(TextCells)
         /// `count` cells of a file not read yet: field `field` of its records (see
         /// `OnDemandFile`), judged from a sample to hold `kind`. The executor reads every
         /// column a drawing needs before the session is committed, so the layout never meets
@@ -70,8 +71,13 @@ public struct Column: Equatable, Sendable {
     }
 
     public init(name: String, text: [String]) {
+        self.init(name: name, cells: TextCells(text))
+    }
+
+    /// A text column of cells as they are kept (coded or not).
+    public init(name: String, cells: TextCells) {
         self.name = name
-        self.values = .text(text)
+        self.values = .text(cells)
         self.unparseable = 0
         self.isTime = false
     }
@@ -122,11 +128,20 @@ public struct Column: Equatable, Sendable {
             case .numbers(let numbers):
                 return CellKeys(
                     numbers.lazy.map { $0.isNaN ? Double.nan.bitPattern : $0.bitPattern })
-            case .text(let texts): return CellKeys(texts)
-            case .unread(_, let count, _): return CellKeys(Array(repeating: 0, count: count))
+            case .text(let texts):
+                // Coded cells are their keys already (`TextCells`' invariant).
+                if let (names, codes) = texts.coded { return CellKeys(codes: codes, distinct: names.count) }
+                return CellKeys(texts)
+            case .unread(_, let count, _):
+                return CellKeys(
+                    codes: [UInt32](repeating: 0, count: count), distinct: count > 0 ? 1 : 0)
             }
         }
     }
+
+    /// How many distinct texts the cells read as (`text(at:)`): a text per distinct cell key,
+    /// keys that read alike made one.
+    public var distinctTextCount: Int { Set(cellKeys.firsts.map(text(at:))).count }
 
     /// Whether every number is finite and none is lower than the one before — an x column a
     /// line can be drawn along without sorting; found by one pass on first use, then kept.
@@ -212,10 +227,8 @@ public struct Column: Equatable, Sendable {
             values = .text([])
             v.append(number)
             values = .numbers(v)
-        case .text(var t):
-            values = .numbers([])
-            t.append("")
-            values = .text(t)
+        case .text(let t):
+            values = .text(TextCells(t.strings + [""]))
         case .unread: break
         }
     }
@@ -224,7 +237,7 @@ public struct Column: Equatable, Sendable {
     mutating func keepLast(_ count: Int) {
         switch values {
         case .numbers(let v): values = .numbers(Array(v.suffix(count)))
-        case .text(let v): values = .text(Array(v.suffix(count)))
+        case .text(let v): values = .text(v.keeping(rows: Array(max(v.count - count, 0)..<v.count)))
         case .unread: break
         }
     }

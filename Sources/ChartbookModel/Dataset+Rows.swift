@@ -31,7 +31,7 @@ extension Column {
         var kept = self
         switch values {
         case .numbers(let v): kept.values = .numbers(rows.map { $0 < v.count ? v[$0] : .nan })
-        case .text(let v): kept.values = .text(rows.map { $0 < v.count ? v[$0] : "" })
+        case .text(let v): kept.values = .text(v.keeping(rows: rows))
         case .unread(let field, _, let kind):
             kept.values = .unread(field: field, count: rows.count, kind: kind)
         }
@@ -43,8 +43,10 @@ extension Column {
         switch (values, other.values) {
         case (.numbers(let a), .numbers(let b)): values = .numbers(a + b)
         case (.text(let a), .text(let b)): values = .text(a + b)
-        case (.numbers(let a), .text(let b)): values = .text(a.indices.map(text(at:)) + b)
-        case (.text(let a), .numbers): values = .text(a + (0..<other.count).map(other.text(at:)))
+        case (.numbers(let a), .text(let b)):
+            values = .text(TextCells(a.indices.map(text(at:))) + b)
+        case (.text(let a), .numbers):
+            values = .text(a + TextCells((0..<other.count).map(other.text(at:))))
         default: break
         }
     }

@@ -24,6 +24,11 @@ struct Grouping {
         unit = keys.unit
         accumulator = Accumulator(op, counting: input.y == nil)
         var groups = GroupIndex(input)
+        // Looked up once, not per row (a copy of a column per row cost a fifth of a long
+        // file's `by=`, issue 53).
+        let rows = Rows(
+            by: input.by, cells: groups.byCells ?? CellKeys(codes: [], distinct: 0),
+            grouped: input.by != nil && groups.byCells != nil, y: input.y)
         switch keys.source {
         case .numbers(let x, var binning):
             var lastX = Double.nan, lastKey = -1
@@ -39,7 +44,7 @@ struct Grouping {
                     leftOut += 1
                     continue
                 }
-                add(row, key: lastKey, &groups, input)
+                add(row, key: lastKey, &groups, rows)
             }
         case .text(let column):
             for row in 0..<input.count where input.keeps(row) {
@@ -50,7 +55,7 @@ struct Grouping {
                 }
                 add(
                     row, key: Self.index(of: text, in: &groups.texts, list: &keyTexts), &groups,
-                    input)
+                    rows)
             }
         }
     }
@@ -59,19 +64,20 @@ struct Grouping {
     /// the row's cell key (`CellKeys`, found once per column), named once per distinct cell,
     /// and the group is found in a table by key and value: no text is copied or hashed per
     /// row (issue 53: a long-format file's `by=host` hashed a string and an id per row).
-    private mutating func add(
-        _ row: Int, key: Int, _ groups: inout GroupIndex, _ input: TableExecutor.Input
-    ) {
+    private mutating func add(_ row: Int, key: Int, _ groups: inout GroupIndex, _ rows: Rows) {
         let group: Int
-        if let by = input.by, let cells = groups.byCells {
-            let code = Int(cells.rows[row])
+        if rows.grouped {
+            // (Read in place: a copy of the column or its keys per row cost a fifth of a
+            // long file's `by=`.)
+            let code = Int(rows.cells.rows[row])
             var b = groups.byOfCell[code]
             if b < 0 {
                 b = Self.index(
-                    of: by.text(at: cells.firsts[code]), in: &groups.by, list: &byNames)
+                    of: rows.by?.text(at: rows.cells.firsts[code]) ?? "", in: &groups.by,
+                    list: &byNames)
                 groups.byOfCell[code] = b
             }
-            let width = cells.firsts.count
+            let width = rows.cells.firsts.count
             if width <= GroupIndex.tabled {
                 let slot = key &* width &+ code
                 if groups.groupOf.count <= slot {
@@ -86,7 +92,7 @@ struct Grouping {
                     groups.groupOf[slot] = Int32(truncatingIfNeeded: group)
                 }
             } else {
-                let id = key &* (input.count &+ 1) &+ b
+                let id = key &* (rows.cells.rows.count &+ 1) &+ b
                 if let g = groups.ids[id] {
                     group = g
                 } else {
@@ -98,7 +104,16 @@ struct Grouping {
             // Without groups, keys are met in the order groups are made: group k is key k.
             group = key < keyOf.count ? key : newGroup(key: key, by: 0)
         }
-        accumulator.add(input.y?[row] ?? 1, to: group)
+        accumulator.add(rows.y?[row] ?? 1, to: group)
+    }
+
+    /// What `add` reads of every row: the `by=` column, its cell keys (none without one:
+    /// `grouped` false) and the values.
+    struct Rows {
+        let by: Column?
+        let cells: CellKeys
+        let grouped: Bool
+        let y: [Double]?
     }
 
     private mutating func newGroup(key: Int, by: Int) -> Int {

@@ -42,13 +42,20 @@ struct Table {
         switch input.x?.values {
         case .none, .unread: x = .none
         case .numbers(let v): x = .numbers(gathered(v), kind: input.x?.kind ?? .number)
-        case .text(let t): x = .text(gathered(t))
+        case .text(let t): x = .text(order.map { t.keeping(rows: $0).strings } ?? t.strings)
         }
         var group: [Int]?, byNames: [String]?
         if let by = input.by {
+            // Each row's cell key (`CellKeys`) named once: no text made or hashed per row.
+            let cells = by.cellKeys
+            var byOfCell = [Int](repeating: -1, count: cells.firsts.count)
             var index = [String: Int](), names = [String]()
-            group = (order ?? Array(0..<input.count)).map {
-                Grouping.index(of: by.text(at: $0), in: &index, list: &names)
+            group = (order ?? Array(0..<input.count)).map { row in
+                let code = Int(cells.rows[row])
+                if byOfCell[code] < 0 {
+                    byOfCell[code] = Grouping.index(of: by.text(at: row), in: &index, list: &names)
+                }
+                return byOfCell[code]
             }
             byNames = names
         }
