@@ -181,25 +181,31 @@ public struct DelimitedReader: Sendable {
         scanner: inout FieldScanner, body: FieldScanner.Mark, textsToo: Set<Int>,
         shouldCancel: () -> Bool, release: (Int, Int) -> Void = { _, _ in }
     ) throws(DataError) -> (columns: [Column], texts: [Int: TextCells]) {
-        let again = Rereading(
+        let first = Rereading(
             tally: tally, options: options, separator: scanner.separator, zone: timeZone,
             patterned: patternedColumn(names))
-        // A field pass 1 only tallied (`FastNumericParser.tallied`) has no numbers: it is
-        // read as text, and cell by cell should it not be text after all.
+        // A field pass 1 stepped over (`FastNumericParser.tallied`) has no numbers: it is read
+        // as text and tallied then, and cell by cell should it not be text after all.
         let unstored = Set(fields.indices.filter { numbers[$0].isEmpty }.map { fields[$0] })
         let rows = numbers.map(\.count).max() ?? 0
-        let textColumns = Set(fields.filter(again.readsText)).union(textsToo).union(
+        let textColumns = Set(fields.filter(first.readsText)).union(textsToo).union(
             rows > 0 ? unstored : [])
         // A text column's numbers of pass 1 (all missing, mostly) are let go before its
         // texts are read: only its texts make it (`Rereading.column(_:named:text:)`).
         let alreadyUsed = rows * numbers.count * MemoryLayout<Double>.stride
-        for (k, c) in fields.enumerated() where again.marked(c) && c != again.patterned {
+        for (k, c) in fields.enumerated() where first.marked(c) && c != first.patterned {
             numbers[k] = []
         }
-        let texts = try readTexts(
-            of: textColumns, scanner: &scanner, body: body, rows: rows,
-            alreadyUsed: alreadyUsed,
-            shouldCancel: shouldCancel, release: release)
+        let (texts, tallies) = try readTexts(
+            of: textColumns, classifying: rows > 0 ? unstored : [],
+            width: tally.present.count, scanner: &scanner,
+            body: body, rows: rows, alreadyUsed: alreadyUsed, shouldCancel: shouldCancel,
+            release: release)
+        var full = tally
+        for counted in tallies.values { full.add(counted) }
+        let again = Rereading(
+            tally: full, options: options, separator: scanner.separator, zone: timeZone,
+            patterned: patternedColumn(names))
         var columns = [Column]()
         for (k, c) in fields.enumerated() {
             if let text = texts[c], let column = again.column(c, named: names[c], text: text) {
@@ -317,17 +323,24 @@ public struct DelimitedReader: Sendable {
         }
     }
 
-    /// Pass 2, only for text columns: their cells as sanitised strings, within the budget.
-    /// `alreadyUsed`: bytes the numeric pass holds (they count against the budget too).
+    /// Pass 2, only for text columns: their cells as sanitised strings (coded, `TextCoder`),
+    /// within the budget; and the tally of the fields of `classifying`, which pass 1 stepped
+    /// over (each a tally `width` wide, its column alone counted). `alreadyUsed`: bytes the
+    /// numeric pass holds (they count against the budget too).
     private func readTexts(
-        of textColumns: Set<Int>, scanner: inout FieldScanner, body: FieldScanner.Mark, rows: Int,
-        alreadyUsed: Int, shouldCancel: () -> Bool, release: (Int, Int) -> Void
-    ) throws(DataError) -> [Int: TextCells] {
-        guard !textColumns.isEmpty else { return [:] }
+        of textColumns: Set<Int>, classifying: Set<Int>, width: Int, scanner: inout FieldScanner,
+        body: FieldScanner.Mark, rows: Int, alreadyUsed: Int, shouldCancel: () -> Bool,
+        release: (Int, Int) -> Void
+    ) throws(DataError) -> (texts: [Int: TextCells], tallies: [Int: FieldScanner.Tally]) {
+        guard !textColumns.isEmpty else { return ([:], [:]) }
         // By position, not by a dictionary looked up per cell; one record array reused. Each
         // column's cells coded by their bytes as they are met (`TextCoder`).
         let fields = textColumns.sorted()
-        var coders = fields.map { _ in TextCoder(reserving: rows) }
+        var coders = fields.map {
+            TextCoder(reserving: rows, classifying: classifying.contains($0))
+        }
+        let separator = scanner.separator, blank = SkippableLine.blank(for: separator)
+        let bufferEnd = scanner.buffer.count
         scanner.seek(body)
         var records = 0
         var record = [FieldScanner.Field]()
@@ -335,7 +348,7 @@ public struct DelimitedReader: Sendable {
         // (a mapped file read twice stayed resident whole: a long file's `by=` took 2.6×
         // the memory of the same chart without it).
         var released = body.position
-        guard let base = scanner.buffer.baseAddress else { return [:] }
+        guard let base = scanner.buffer.baseAddress else { return ([:], [:]) }
         while try scanner.nextRecord(into: &record) {
             records &+= 1
             if records & 0xffff == 0 {
@@ -349,11 +362,16 @@ public struct DelimitedReader: Sendable {
             for (k, c) in fields.enumerated() {
                 if c < record.count {
                     let field = record[c]
-                    coders[k].add(base, field.start, field.end) {
-                        TextMetrics.sanitized(scanner.text(of: field))
-                    }
+                    coders[k].add(
+                        base, field.start, field.end,
+                        text: { TextMetrics.sanitized(scanner.text(of: field)) },
+                        classify: {
+                            CellFacts.of(
+                                base, at: field.start, end: bufferEnd, separator: separator,
+                                blank: blank)
+                        })
                 } else {
-                    coders[k].add(base, 0, 0) { "" }
+                    coders[k].add(base, 0, 0, text: { "" })
                 }
                 used += coders[k].bytes
             }
@@ -362,7 +380,13 @@ public struct DelimitedReader: Sendable {
             }
         }
         release(released, scanner.position)
-        return Dictionary(uniqueKeysWithValues: zip(fields, coders.map(\.cells)))
+        let tallies = zip(fields, coders).filter { $0.1.classifying }.map { c, coder in
+            (c, coder.tally(column: c, width: width))
+        }
+        return (
+            Dictionary(uniqueKeysWithValues: zip(fields, coders.map(\.cells))),
+            Dictionary(uniqueKeysWithValues: tallies)
+        )
     }
 
     /// `start` when the first line begins with `#` but is a header, not a comment: it has

@@ -29,9 +29,10 @@ struct FastNumericParser {
     /// The fields kept, ascending (nil: every field); the others are only stepped over, so a
     /// chart of one column of a wide file reads one column (columns on demand).
     var fields: [Int]? = nil
-    /// Kept fields whose cells are classified and tallied but not stored — columns a sample
-    /// judged text, whose texts pass 2 reads (issue 53: a long file's `host` held 8 bytes of
-    /// NaN a row until then). Their columns come back empty.
+    /// Kept fields only stepped over — columns a sample judged text, whose cells pass 2
+    /// reads, classifies and tallies once per distinct text (`TextCoder`; issue 53: a long
+    /// file's `host` held 8 bytes of NaN a row, and a quarter of the CPU classified it). Their
+    /// columns come back empty, their tally zero.
     var tallied: Set<Int> = []
     /// How the records lie when a scan has counted them (`DelimitedReader.structure`): the
     /// body splits where the scan split it, and the line count is skipped.
@@ -120,7 +121,9 @@ struct FastNumericParser {
             tally.add(s.tally)
         }
         for c in arrays.indices {
-            if tallied.contains(kept[c]) { arrays[c] = [] } else {
+            if tallied.contains(kept[c]) {
+                arrays[c] = []
+            } else {
                 arrays[c].removeLast(arrays[c].count - rows)
             }
         }
@@ -314,16 +317,13 @@ struct FastNumericParser {
         let destination = UnsafeMutablePointer<UnsafeMutablePointer<Double>?>.allocate(
             capacity: width)
         destination.initialize(repeating: nil, count: width)
-        for (k, field) in keptFields.enumerated() { destination[field] = columns[k] }
-        // Per field, what a row's index is masked with where it is written: a tallied
-        // field's cells all land on its one element (no branch in the loop).
-        let rowMask = UnsafeMutablePointer<Int>.allocate(capacity: width)
-        rowMask.initialize(repeating: ~0, count: width)
-        for field in tallied where field < width { rowMask[field] = 0 }
-        let lastKept = keptFields.last ?? width
+        for (k, field) in keptFields.enumerated() where !tallied.contains(field) {
+            destination[field] = columns[k]
+        }
+        let lastKept = keptFields.last { !tallied.contains($0) } ?? width
         // (Counters are copied into `stats` explicitly before the normal return: a `defer`
         // would run after `return stats` had already taken its copy.)
-        defer { counters.deallocate(); destination.deallocate(); rowMask.deallocate() }
+        defer { counters.deallocate(); destination.deallocate() }
         let width = self.width
         // Blanks around a number are spaces, and tabs unless the tab separates fields.
         let tabIsBlank = SkippableLine.blank(for: separator)
@@ -346,25 +346,24 @@ struct FastNumericParser {
                 // Quoted: the general path.
                 if q < end && base[q] == 34 { stats.outcome = .fallback; return stats }
                 if let cells = destination[column] {
-                    let at = row & rowMask[column]
                     let fieldStart = q
                     let (cell, fieldEnd) = Self.field(
                         base, from: q, to: end, separator: sep, blank: tabIsBlank)
                     q = fieldEnd
                     switch cell {
                     case .blank, .missing:
-                        cells[at] = .nan
+                        cells[row] = .nan
                     case .number(let value):
-                        cells[at] = value
+                        cells[row] = value
                         present[column] &+= 1
                     case .time(let seconds, let zoned):
-                        cells[at] = seconds
+                        cells[row] = seconds
                         present[column] &+= 1
                         failures[column] &+= 1
                         times[column] &+= 1
                         if zoned { zonedTimes[column] &+= 1 }
                     case .text:
-                        cells[at] = .nan
+                        cells[row] = .nan
                         present[column] &+= 1
                         failures[column] &+= 1
                         if GroupedNumber.tellsComma(base, from: fieldStart, to: fieldEnd) {
@@ -392,10 +391,7 @@ struct FastNumericParser {
                 if p < end && base[p] == 10 { p &+= 1 }
                 break
             }
-            while column < width {
-                destination[column]?[row & rowMask[column]] = .nan
-                column += 1
-            }
+            while column < width { destination[column]?[row] = .nan; column += 1 }
             row += 1
             if (row - first) & 0xffff == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }

@@ -119,6 +119,24 @@ struct FieldScanner {
             }
         }
 
+        /// Adds column 0 of `other` (one column wide) to column `c`.
+        mutating func add(_ other: Tally, into c: Int) {
+            present[c] += other.present[0]
+            failures[c] += other.failures[0]
+            times[c] += other.times[0]
+            zoned[c] += other.zoned[0]
+            commaTold[c] += other.commaTold[0]
+        }
+
+        /// Adds `weight` cells of column `c` that read as `facts`.
+        mutating func add(_ facts: CellFacts, weight: Int, column c: Int) {
+            if facts.contains(.present) { present[c] += weight }
+            if facts.contains(.failure) { failures[c] += weight }
+            if facts.contains(.time) { times[c] += weight }
+            if facts.contains(.zoned) { zoned[c] += weight }
+            if facts.contains(.commaTold) { commaTold[c] += weight }
+        }
+
         /// Whether column `c` holds times: most of its cells are dates.
         func isTime(_ c: Int) -> Bool { times[c] > 0 && times[c] * 2 > present[c] }
         /// Whether column `c` is text: most of its cells are neither numbers nor times.

@@ -4,7 +4,9 @@ import ChartbookModel
 /// (`TextCells`, issue 53): a cell whose bytes were met before costs a hash of them and
 /// one comparison — no `String` is made, hashed or kept per row; each distinct text is made
 /// once. Where `TextCells.keepsCoding` stops holding (ids, messages), the cells met so far
-/// become strings and every later one its own.
+/// become strings and every later one its own. Where the numeric pass stepped over the
+/// column (`FastNumericParser.tallied`), the coder also tallies it (`classifying`): each
+/// distinct cell classified once and counted for every row that holds it.
 struct TextCoder {
     /// Per slot of the open-addressing table: the index of the name stored there, −1 empty.
     private var slots = [Int32](repeating: -1, count: 64)
@@ -18,18 +20,29 @@ struct TextCoder {
     private(set) var plain: [String]?
     /// Bytes held (a code a row and the names, or a `String` a cell), for the budget.
     private(set) var bytes = 0
+    /// Whether the cells are tallied too; per name its facts while coding, and the tally
+    /// of the cells met since coding gave up.
+    let classifying: Bool
+    private var facts = [CellFacts]()
+    private var plainTally = FieldScanner.Tally(width: 1)
 
-    init(reserving rows: Int) { codes.reserveCapacity(rows) }
+    init(reserving rows: Int, classifying: Bool = false) {
+        codes.reserveCapacity(rows)
+        self.classifying = classifying
+    }
 
     /// Adds the cell of bytes `base[start..<end]` (as they are in the file, quotes and all);
-    /// `text` makes its text — called once per distinct cell while coding.
+    /// `text` makes its text and `classify` its facts (when `classifying`) — each called
+    /// once per distinct cell while coding.
     mutating func add(
-        _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, text: () -> String
+        _ base: UnsafePointer<UInt8>, _ start: Int, _ end: Int, text: () -> String,
+        classify: () -> CellFacts = { [] }
     ) {
         if plain != nil {
             let made = text()
             bytes += Self.size(of: made)
             plain?.append(made)
+            if classifying { plainTally.add(classify(), weight: 1, column: 0) }
             return
         }
         let hash = Self.hash(base + start, end - start)
@@ -46,9 +59,10 @@ struct TextCoder {
         }
         guard TextCells.keepsCoding(names: names.count, rows: codes.count) else {
             giveUp()
-            add(base, start, end, text: text)
+            add(base, start, end, text: text, classify: classify)
             return
         }
+        if classifying { facts.append(classify()) }
         let made = text()
         slots[slot] = Int32(names.count)
         hashes.append(hash)
@@ -101,8 +115,24 @@ struct TextCoder {
         }
     }
 
-    /// Every cell so far as a string; the table let go.
+    /// The tally of the cells (`classifying`), as column `c` of a tally `width` wide.
+    func tally(column c: Int, width: Int) -> FieldScanner.Tally {
+        var tally = FieldScanner.Tally(width: width)
+        tally.add(plainTally, into: c)
+        var weights = [Int](repeating: 0, count: facts.count)
+        for code in codes { weights[Int(code)] += 1 }
+        for (name, weight) in weights.enumerated() {
+            tally.add(facts[name], weight: weight, column: c)
+        }
+        return tally
+    }
+
+    /// Every cell so far as a string; the table let go (their tally kept).
     private mutating func giveUp() {
+        if classifying {
+            for code in codes { plainTally.add(facts[Int(code)], weight: 1, column: 0) }
+        }
+        facts = []
         let strings = codes.map { names[Int($0)] }
         bytes = strings.reduce(0) { $0 + Self.size(of: $1) }
         plain = strings

@@ -130,7 +130,9 @@ public struct Column: Equatable, Sendable {
                     numbers.lazy.map { $0.isNaN ? Double.nan.bitPattern : $0.bitPattern })
             case .text(let texts):
                 // Coded cells are their keys already (`TextCells`' invariant).
-                if let (names, codes) = texts.coded { return CellKeys(codes: codes, distinct: names.count) }
+                if let (names, codes) = texts.coded {
+                    return CellKeys(codes: codes, distinct: names.count)
+                }
                 return CellKeys(texts)
             case .unread(_, let count, _):
                 return CellKeys(
