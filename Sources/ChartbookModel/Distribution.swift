@@ -1,40 +1,53 @@
-import Foundation
-
-/// A statistic of a column's distribution that a composite mark draws as a line (issue 50):
-/// the plot's values go in, a curve over them comes out (`TransformPipeline.distribution`),
-/// per `by=` group. The values become x; what the curve measures becomes y.
-public enum Distribution: Equatable, Sendable {
-    /// The empirical cumulative distribution: at each distinct value, the share of the
-    /// group's values at or below it (0 < F ≤ 1), drawn as steps.
-    case ecdf
-    /// A Gaussian kernel density estimate (a probability density: its area is 1) at
-    /// `Distribution.densitySteps` + 1 evenly spaced points from the group's lowest value
-    /// to its highest; `bandwidth` the kernel's standard deviation, nil: Scott's rule
-    /// (`scottBandwidth`).
-    case density(bandwidth: Double?)
-
+/// A statistic of a column's distribution that a composite mark draws (issue 50): the
+/// plot's values go in, a curve over them comes out (`TransformPipeline.distribution`), per
+/// `by=` group. The values become x; what the curve measures becomes y.
+///
+/// A composite mark over a distribution is one file: its statistic (this protocol: the
+/// local computation and its Vega-Lite steps side by side, so the two cannot drift) and its
+/// kind's entry (`PlotKindSpec`), as `EmpiricalCDF` and `KernelDensity` are. The transform
+/// executor, the Vega-Lite export, the SQL refusal, the layout, both renderers, the legend,
+/// `help`, completion and `save script` follow from the entry.
+public protocol DistributionStatistic: Hashable, Sendable {
     /// The name of the values it computes (the drawn table's y column).
-    public var field: String {
-        switch self {
-        case .ecdf: "ecdf"
-        case .density: "density"
-        }
+    var field: String { get }
+
+    /// The curve of one group's present values (in row order, none missing): its points,
+    /// x ascending — the local backend.
+    func curve(of values: [Double]) -> [(x: Double, y: Double)]
+
+    /// The same statistic as Vega-Lite transform steps over the rows with a finite `y`,
+    /// per `by` group (the field its groups are in; nil: one curve), giving the fields `y`
+    /// (the curve's x) and `field`.
+    func vegaLiteSteps(_ y: String, by: String?) -> [JSON]
+
+    /// The statistic with a plot's own settings (`bandwidth=`); itself by default.
+    func configured(by binding: PlotBinding) -> Self
+
+    /// How its line joins the points when the plot sets no `style=`.
+    var joins: StrokeStyle.Curve { get }
+}
+
+extension DistributionStatistic {
+    public func configured(by binding: PlotBinding) -> Self { self }
+    public var joins: StrokeStyle.Curve { .straight }
+}
+
+/// A composite mark's statistic, whichever it is (`DistributionStatistic`): compared by
+/// what it is and its settings.
+public struct Distribution: Equatable, Sendable {
+    public let statistic: any DistributionStatistic
+
+    public init(_ statistic: any DistributionStatistic) { self.statistic = statistic }
+
+    /// The same statistic with a plot's own settings (`bandwidth=`).
+    public func configured(by binding: PlotBinding) -> Distribution {
+        Distribution(statistic.configured(by: binding))
     }
 
-    /// Intervals a density is sampled in (Vega-Lite's `maxsteps` default: the same points).
-    public static let densitySteps = 200
+    /// The name of the values it computes (the drawn table's y column).
+    public var field: String { statistic.field }
 
-    /// Scott's rule as Vega computes it (vega-statistics `bandwidth`): 1.06 · min(s, IQR /
-    /// 1.34) · n^(−1/5), with s the sample standard deviation; where that is 0, s, else
-    /// |Q1|, else 1 stand in. `values`: present values only.
-    public static func scottBandwidth(_ values: [Double]) -> Double {
-        let n = values.count
-        guard n > 0 else { return 1 }
-        let s = Aggregation.sampleDeviation(values)
-        let q1 = Statistics.quantile(0.25, of: values), q3 = Statistics.quantile(0.75, of: values)
-        let spread = (q3 - q1) / 1.34
-        var v = min(s.isNaN ? spread : s, spread)
-        if v == 0 || v.isNaN { v = s.isNaN || s == 0 ? (q1 != 0 ? abs(q1) : 1) : s }
-        return 1.06 * v * pow(Double(n), -0.2)
+    public static func == (a: Distribution, b: Distribution) -> Bool {
+        AnyHashable(a.statistic) == AnyHashable(b.statistic)
     }
 }

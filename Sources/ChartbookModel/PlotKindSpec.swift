@@ -300,26 +300,14 @@ extension PlotKindSpec {
             example: "add plot trend cars.mpg x=horsepower method=poly:2",
             family: .cartesian, mark: .line, legendKey: .line, vegaLite: .trend,
             traits: [.splitsBy, .aggregates]),
-        PlotKindSpec(
-            kind: .ecdf, aliases: ["cdf"],
-            summary:
-                "The empirical cumulative distribution: for each value, the share of values at or below it (0 to 1), in steps.",
-            example: "add plot ecdf cars.mpg by=origin",
-            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line,
-            traits: [.splitsBy], distribution: .ecdf),
-        PlotKindSpec(
-            kind: .density, aliases: ["kde"],
-            summary:
-                "A kernel density estimate of the values (Gaussian, Scott's bandwidth unless bandwidth=): a smooth histogram of area 1.",
-            example: "add plot density cars.mpg by=origin",
-            family: .cartesian, mark: .line, legendKey: .line, vegaLite: .line, standsOnZero: true,
-            traits: [.splitsBy], distribution: .density(bandwidth: nil)),
+        // Composite marks over a distribution: each in a file of its own (`Distribution`).
+        .ecdf, .density,
         PlotKindSpec(
             kind: .violin, aliases: [],
             summary:
                 "A kernel density of the values mirrored around each by= group's place (as box plots stand), every violin's width on one scale.",
             example: "add plot violin cars.mpg by=origin",
             family: .box, mark: .violins, legendKey: .area, vegaLite: .violin, barWidth: 0.8,
-            traits: [.splitsBy], distribution: .density(bandwidth: nil)),
+            traits: [.splitsBy], distribution: Distribution(KernelDensity())),
     ]
 }

@@ -36,10 +36,10 @@ public struct StrokeStyle: Equatable, Sendable {
     /// The stroke width in points.
     public var resolvedWidth: Double { width ?? 2 }
 
-    /// How a plot of `kind` joins its points: the style set, else steps for an ECDF and
-    /// straight segments for the rest.
+    /// How a plot of `kind` joins its points: the style set, else its statistic's way (steps
+    /// for an ECDF) and straight segments for the rest.
     public func resolvedCurve(for kind: Plot.Kind) -> Curve {
-        curve ?? (kind == .ecdf ? .step : .straight)
+        curve ?? kind.spec.distribution?.statistic.joins ?? .straight
     }
 
     /// The fill a plot of `kind` gets: the one set, else solid for areas and none for lines.

@@ -54,8 +54,7 @@ public struct TransformPipeline: Equatable, Sendable {
     public init?(plot: Plot, in session: Session) {
         let b = plot.binding
         let trend = plot.kind == .trend
-        if var distribution = plot.kind.spec.distribution {
-            if case .density = distribution { distribution = .density(bandwidth: b.bandwidth) }
+        if let distribution = plot.kind.spec.distribution?.configured(by: b) {
             self.init(
                 x: nil, y: plot.series.column, by: b.by, filter: b.filter,
                 timeZone: session.timeZone)

@@ -214,45 +214,12 @@ extension VegaLiteSpec {
         }
     }
 
-    /// A composite mark's statistic over the rows with a value: an ECDF as `cume_dist` in
-    /// value order (each group's), one row per distinct value (ties share theirs); a
-    /// density as Vega's `density` transform at the same points (each group's extent in
-    /// `Distribution.densitySteps` intervals), the bandwidth given or — left out — Vega's
-    /// own estimate, which is chartbook's rule.
+    /// A composite mark's statistic over the rows with a value, as the statistic writes
+    /// it (`DistributionStatistic.vegaLiteSteps`: beside its local computation).
     static func distributionSteps(_ d: Distribution, _ y: String, by: String?) -> [JSON] {
         let field = "datum[\(JSON.quoted(y))]"
-        let groupby: JSON? = by.map { .array([.string($0)]) }
-        var steps: [JSON] = [
-            .object(["filter": .string("isValid(\(field)) && isFinite(\(field))")])
-        ]
-        switch d {
-        case .ecdf:
-            steps += [
-                .object([
-                    "window": .array([.object(["op": "cume_dist", "as": .string(d.field)])]),
-                    "sort": .array([.object(["field": .string(y), "order": "ascending"])]),
-                    "groupby": groupby, "frame": .array([.null, .null]),
-                ]),
-                .object([
-                    "aggregate": .array([
-                        .object(["op": "max", "field": .string(d.field), "as": .string(d.field)])
-                    ]),
-                    "groupby": .array(([y] + (by.map { [$0] } ?? [])).map(JSON.string)),
-                ]),
-            ]
-        case .density(let bandwidth):
-            steps.append(
-                .object([
-                    "density": .string(y), "groupby": groupby,
-                    "bandwidth": bandwidth.map(JSON.number),
-                    "steps": .number(Double(Distribution.densitySteps)),
-                    // Each group over its own extent (Vega shares one across groups unless
-                    // told), as chartbook and ggplot2 sample them.
-                    "resolve": "independent",
-                    "as": .array([.string(y), .string(d.field)]),
-                ]))
-        }
-        return steps
+        return [.object(["filter": .string("isValid(\(field)) && isFinite(\(field))")])]
+            + d.statistic.vegaLiteSteps(y, by: by)
     }
 
     /// The first row a key was met in, and its rank (`top=`).

@@ -57,7 +57,7 @@ extension VegaLiteSpec {
     func violinLayers(_ plot: Plot, _ dataset: Dataset) -> [JSON] {
         guard plot.drawn != nil else { return [] }
         let half = plot.style.bar.widthFraction(for: .violin) / 2 / largestDensity
-        let density = "datum[\(JSON.quoted(Distribution.density(bandwidth: nil).field))]"
+        let density = "datum[\(JSON.quoted(KernelDensity().field))]"
         let steps: [JSON] = [
             slotStep(plot),
             .object([

@@ -129,7 +129,7 @@ import Testing
         #expect(replayed.session.plots == notebook.session.plots)
         let plot = try #require(notebook.session.plots.first)
         let pipeline = try #require(TransformPipeline(plot: plot, in: notebook.session))
-        #expect(pipeline.distribution == .density(bandwidth: 0.5))
+        #expect(pipeline.distribution == Distribution(KernelDensity(bandwidth: 0.5)))
         for dialect in [SQLDialect.postgres, .clickhouse] {
             let source = SQLCompiler.Source(
                 relation: "t", kinds: ["v": .number, "g": .text], rowOrder: nil)

@@ -1,5 +1,3 @@
-import ChartbookModel
-
 /// A JSON value whose objects keep their keys in the order they were written, so a spec
 /// reads top-down (`$schema`, title, data, layers). Numbers that are not finite are written
 /// as `null`.
