@@ -229,8 +229,10 @@ public struct Column: Equatable, Sendable {
             values = .text([])
             v.append(number)
             values = .numbers(v)
-        case .text(let t):
-            values = .text(TextCells(t.strings + [""]))
+        case .text(var t):
+            values = .numbers([])
+            t.append("")
+            values = .text(t)
         case .unread: break
         }
     }

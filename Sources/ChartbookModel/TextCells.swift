@@ -14,7 +14,7 @@ public struct TextCells: RandomAccessCollection, Equatable, Sendable, Expressibl
         case coded(names: [String], codes: [UInt32])
     }
 
-    let storage: Storage
+    private(set) var storage: Storage
 
     /// The cells as they are, coded when few distinct texts repeat (`TextCells.coding`).
     public init(_ cells: [String]) {
@@ -146,6 +146,23 @@ public struct TextCells: RandomAccessCollection, Equatable, Sendable, Expressibl
             return Self.canonical(names: names, codes: rows.map { codes[$0] })
         }
         return TextCells(rows.map { $0 < count ? self[$0] : "" })
+    }
+
+    /// Appends one cell in place (amortised constant time: a stream's `push` appends a
+    /// cell a row); a coded column looks `text` up among its names.
+    public mutating func append(_ text: String) {
+        switch storage {
+        case .plain(var cells):
+            storage = .plain([])
+            cells.append(text)
+            storage = .plain(cells)
+        case .coded(var names, var codes):
+            storage = .plain([])
+            let code = names.firstIndex(of: text) ?? names.count
+            if code == names.count { names.append(text) }
+            codes.append(UInt32(code))
+            storage = .coded(names: names, codes: codes)
+        }
     }
 
     /// These cells, then `other`'s: coded ones stay coded.

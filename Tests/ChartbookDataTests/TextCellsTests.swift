@@ -71,6 +71,15 @@ import Testing
         #expect(
             TextCells.canonical(names: ["q", "p", "q"], codes: [1, 2, 0, 1])
                 == TextCells(["p", "q", "q", "p"]))
+        // Appended in place, coded or not, the same cells.
+        var grown = a
+        grown.append("c")
+        grown.append("z")
+        #expect(
+            Array(grown) == Array(a) + ["c", "z"] && grown.coded?.names == ["b", "a", "c", "z"])
+        var plainGrown = TextCells(uncoded: ["x"])
+        plainGrown.append("")
+        #expect(Array(plainGrown) == ["x", ""] && plainGrown.coded == nil)
     }
 
     @Test func decimalMarksAreReadOncePerDistinctText() {
