@@ -26,12 +26,14 @@ extension Executor {
         _ inputs: DrawnTable.Inputs, at range: SourceRange
     ) throws(Diagnostic) -> DrawnTable {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine, pipeline.aggregate != nil
+            let remote = query.remoteEngine,
+            pipeline.aggregate != nil || pipeline.distribution != nil
         else {
             throw Diagnostic(
                 .remoteNeedsLocal(
                     dataset: dataset.name,
-                    needs: "transforms of every row (only agg= is computed by the engine)"),
+                    needs:
+                        "transforms of every row (only agg= and ecdf are computed by the engine)"),
                 at: range)
         }
         do throws(TransformError) { try TableExecutor.check(pipeline, on: dataset) } catch {

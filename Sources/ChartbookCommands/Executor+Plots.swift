@@ -276,8 +276,9 @@ extension Executor {
         at range: SourceRange
     ) throws(Diagnostic) {
         guard let remote = dataset.remote else { return }
-        // Aggregates are computed by the engine, for any kind (`engineDrawnTable`).
-        if binding.aggregate != nil { return }
+        // Aggregates are computed by the engine, for any kind, and so is a composite mark's
+        // statistic where its compiler can say it (`engineDrawnTable` refuses the others).
+        if binding.aggregate != nil || kind.spec.distribution != nil { return }
         guard kind == .line else {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "\(kind.rawValue) plots"),

@@ -70,7 +70,7 @@ public struct SQLCompiler: Sendable {
         -> String
     {
         if let distribution = p.distribution {
-            throw .unsupported("an \(distribution.field) of every row", backend: dialect.rawValue)
+            return try distributionQuery(distribution, p, over: source)
         }
         if p.shares {
             throw .unsupported("stack=normalize shares", backend: dialect.rawValue)
