@@ -40,6 +40,17 @@ struct ClickHouseCompilerTests {
             try db.rows(query), equal: local, pipeline, seed: seed, query: query)
     }
 
+    /// The empirical CDF in ClickHouse 18, without window functions (`clickHouseECDF`): the
+    /// executor's curve exactly, as SQLite's is.
+    @Test(arguments: 0..<40) func clickHouseComputesTheExecutorsECDF(_ seed: Int) throws {
+        let (table, pipeline) = SQLCompilerTests.ecdfCase(seed)
+        let local = try TableExecutor.run(pipeline, on: table.dataset)
+        let db = try ClickHouseTable(table, name: "ecdf_\(seed)")
+        let query = try SQLCompiler(.clickhouse).query(pipeline, over: db.source)
+        let expected = SQLCompilerTests.ecdfRows(of: local, pipeline)
+        #expect(try db.rows(query) == expected, "seed \(seed): \(pipeline)\n\(query)")
+    }
+
     /// The same over the table read directly, as a remote query of one table's columns is
     /// (`RemoteRelation`): each column's value written out over the table's own columns,
     /// the query's condition kept apart, no row order where the pipeline needs none — each

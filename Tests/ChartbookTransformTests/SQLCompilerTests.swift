@@ -34,33 +34,41 @@ import Testing
     /// The empirical CDF computed by SQLite (issue 50's composite mark where the rows are):
     /// the executor's curve exactly — each group in the order its first value is met, its
     /// values ascending, every share the same double — with `by=` and `where=`; a density
-    /// is refused, and ClickHouse (no window functions) refuses both.
+    /// is refused (ClickHouse's form: ClickHouseCompilerTests).
     @Test(arguments: 0..<40) func sqliteComputesTheExecutorsECDF(_ seed: Int) throws {
+        let (table, pipeline) = Self.ecdfCase(seed)
+        let local = try TableExecutor.run(pipeline, on: table.dataset)
+        let db = try SQLiteTable(table)
+        let query = try SQLCompiler(.sqlite).query(pipeline, over: db.source)
+        let expected = Self.ecdfRows(of: local, pipeline)
+        #expect(try db.rows(query) == expected, "seed \(seed): \(pipeline)\n\(query)")
+        var density = pipeline
+        density.distribution = Distribution(KernelDensity())
+        for dialect in [SQLDialect.sqlite, .postgres, .clickhouse] {
+            #expect(throws: TransformError.self) {
+                try SQLCompiler(dialect).query(density, over: db.source)
+            }
+        }
+    }
+
+    /// A random table and an ECDF of its `y`, with or without `by=` and `where=`.
+    static func ecdfCase(_ seed: Int) -> (RandomTable, TransformPipeline) {
         var random = RandomSource(seed: UInt64(7_000 + seed))
         let table = RandomTable(&random)
         var pipeline = TransformPipeline(
             x: nil, y: "y", by: random.next() % 2 == 0 ? nil : table.by.map { _ in "g" },
             filter: Self.filter(&random, table), timeZone: .utc)
         pipeline.distribution = Distribution(EmpiricalCDF())
-        let local = try TableExecutor.run(pipeline, on: table.dataset)
-        let db = try SQLiteTable(table)
-        let query = try SQLCompiler(.sqlite).query(pipeline, over: db.source)
+        return (table, pipeline)
+    }
+
+    /// The executor's ECDF as an engine's rows: value, group, share, no row count.
+    static func ecdfRows(of local: TableExecutor.Result, _ p: TransformPipeline) -> [Row] {
         let t = local.table
         let xs = t.column(named: "y")?.numbers ?? [], fs = t.column(named: local.y)?.numbers ?? []
-        let groups = pipeline.by.flatMap { t.column(named: $0) }
-        let expected: [Row] = xs.indices.map { i in
+        let groups = p.by.flatMap { t.column(named: $0) }
+        return xs.indices.map { i in
             [.number(xs[i]), groups.map { .text($0.text(at: i)) } ?? .null, .number(fs[i]), .null]
-        }
-        let got = try db.rows(query)
-        #expect(got == expected, "seed \(seed): \(pipeline)\n\(query)")
-        #expect(!expected.isEmpty || table.dataset.count == 0 || pipeline.filter != nil)
-        var density = pipeline
-        density.distribution = Distribution(KernelDensity())
-        #expect(throws: TransformError.self) {
-            try SQLCompiler(.sqlite).query(density, over: db.source)
-        }
-        #expect(throws: TransformError.self) {
-            try SQLCompiler(.clickhouse).query(pipeline, over: db.source)
         }
     }
 
