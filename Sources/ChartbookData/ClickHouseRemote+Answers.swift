@@ -13,6 +13,14 @@ extension ClickHouseRemote {
         _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
         escaped: Bool = false, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[[UInt8]]] {
+        try Self.fields(
+            connection, sql, prefixed: prefixed, escaped: escaped, shouldCancel: shouldCancel)
+    }
+
+    static func fields(
+        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
+        escaped: Bool = false, shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[[UInt8]]] {
         var answer = Data()
         do {
             try connection.run(
@@ -57,5 +65,33 @@ extension ClickHouseRemote {
         // (1, values…): `RemoteShape.row`; (0, …) where an aggregate picked no row.
         guard values.count == shape.names.count + 1, values.first == 1 else { return [] }
         return Array(values.dropFirst())
+    }
+}
+
+extension ClickHouseConnection: SQLTransport {
+    /// The statement's answer as escaped tab-separated rows (a NULL is `\N`, a text `\N` is
+    /// `\\N`), at most 64 MiB; an engine error without its position in the generated SQL.
+    func answer(_ sql: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
+        -> any StatementAnswer
+    {
+        TabSeparatedAnswer(
+            fields: try ClickHouseRemote.fields(
+                self, sql, escaped: true, shouldCancel: shouldCancel))
+    }
+}
+
+/// Escaped tab-separated rows as a statement's answer (`ClickHouseConnection.answer`).
+struct TabSeparatedAnswer: StatementAnswer {
+    let fields: [[[UInt8]]]
+
+    var rows: Int { fields.count }
+    var columns: Int { fields.first?.count ?? 0 }
+
+    func isNull(_ row: Int, _ column: Int) -> Bool {
+        column >= fields[row].count || fields[row][column] == Array("\\N".utf8)
+    }
+
+    func utf8(_ row: Int, _ column: Int) -> [UInt8] {
+        isNull(row, column) ? [] : ClickHouseReader.unescaped(fields[row][column])
     }
 }

@@ -37,26 +37,10 @@ extension ClickHouseRemote {
         shape.kinds[c] == .text ? SQLQuoting.clickHouse.identifier(shape.names[c]) : value(shape, c)
     }
 
-    /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
-    public func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [RemoteTransformRow]
+    public func transport(_ shouldCancel: () -> Bool) throws(DatabaseFailure)
+        -> any SQLTransport
     {
-        // Read escaped: a NULL group (`\N`) is none, a text `N` or `\N` (`\\N`) is text.
-        try fields(try connect(), sql, escaped: true, shouldCancel: shouldCancel).compactMap {
-            line in
-            guard line.count == 4 else { return nil }
-            return RemoteTransformRow(
-                key: Self.number(line[0]),
-                group: line[1] == Array("\\N".utf8)
-                    ? nil : String(decoding: ClickHouseReader.unescaped(line[1]), as: UTF8.self),
-                value: Self.number(line[2]), rows: Self.number(line[3]))
-        }
-    }
-
-    public func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [Double]
-    {
-        try numbers(try connect(), sql, shouldCancel: shouldCancel)
+        try connect()
     }
 
     /// Asked as every question is (`select`: of a table read directly, each shard counts its

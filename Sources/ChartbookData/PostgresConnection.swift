@@ -199,7 +199,7 @@ private final class CancelRequest: @unchecked Sendable {
 }
 
 /// One result of a statement; freed with it.
-final class PostgresResult {
+final class PostgresResult: StatementAnswer {
     let pointer: OpaquePointer
     private let pq: PostgresFunctions
 
@@ -238,6 +238,8 @@ final class PostgresResult {
             start: UnsafeRawPointer(value).assumingMemoryBound(to: UInt8.self), count: length)
     }
 
+    func utf8(_ row: Int, _ column: Int) -> [UInt8] { Array(bytes(row, column)) }
+
     /// The cell as a number (nil: NULL, or text that is no number) — how every numeric
     /// answer of the remote questions is read.
     func number(_ row: Int, _ column: Int) -> Double? {
@@ -262,5 +264,14 @@ final class PostgresResult {
             Int(String(cString: $0))
         }
         return .query(message, offset: position.map { $0 - 1 })
+    }
+}
+
+extension PostgresConnection: SQLTransport {
+    /// The statement's result (in text format), read by the remote questions.
+    func answer(_ sql: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
+        -> any StatementAnswer
+    {
+        try execute(sql, shouldCancel: shouldCancel)
     }
 }

@@ -78,35 +78,9 @@ extension PostgresRemote {
         }
     }
 
-    /// The numbers of the one row an aggregate query answers, NaN for NULL (empty when it
-    /// answers no row).
-    public func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [Double]
+    public func transport(_ shouldCancel: () -> Bool) throws(DatabaseFailure)
+        -> any SQLTransport
     {
-        let connection = try connect(shouldCancel)
-        let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        guard result.rows == 1 else { return [] }
-        return (0..<result.columns).map { result.number(0, $0) ?? .nan }
-    }
-
-    /// One row of a transform's answer: its key (a number, or text), group, value and rows.
-    public typealias TransformRow = RemoteTransformRow
-
-    /// Runs a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order; with
-    /// `top=`, `_keys` after them).
-    public func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [TransformRow]
-    {
-        let connection = try connect(shouldCancel)
-        let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        func number(_ r: Int, _ c: Int) -> Double { result.number(r, c) ?? .nan }
-        return (0..<result.rows).map { r in
-            TransformRow(
-                key: number(r, 0),
-                group: result.isNull(r, 1)
-                    ? nil : String(decoding: result.bytes(r, 1), as: UTF8.self),
-                value: number(r, 2), rows: number(r, 3),
-                keys: result.columns > 4 ? number(r, 4) : nil)
-        }
+        try connect(shouldCancel)
     }
 }

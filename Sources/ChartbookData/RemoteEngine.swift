@@ -15,6 +15,10 @@ public protocol RemoteEngine: Sendable {
     /// Which engine this is (the dialect the command layer compiles to).
     var engine: DatabaseQuery.Engine { get }
 
+    /// A connection to the engine that runs statements (`SQLTransport`): what the questions
+    /// every engine answers alike are asked through.
+    func transport(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> any SQLTransport
+
     /// How many rows the query gives, as cheaply as the engine can say (an estimate where it
     /// can plan without running): `mode=auto` decides by it.
     func estimatedRows(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int
