@@ -2,7 +2,7 @@
 /// missing); a failure (not a number: a time or text); a time, one naming its zone; a text
 /// telling a decimal comma. The rule `FastNumericParser.parsePart` counts by inline, for a
 /// cell classified once and counted for every row holding the same bytes (`TextCoder`).
-struct CellFacts: OptionSet {
+struct CellFacts: OptionSet, Hashable {
     let rawValue: UInt8
     static let present = CellFacts(rawValue: 1)
     static let failure = CellFacts(rawValue: 2)

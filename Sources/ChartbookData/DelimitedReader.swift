@@ -196,13 +196,11 @@ public struct DelimitedReader: Sendable {
         for (k, c) in fields.enumerated() where first.marked(c) && c != first.patterned {
             numbers[k] = []
         }
-        let (texts, tallies) = try readTexts(
-            of: textColumns, classifying: rows > 0 ? unstored : [],
-            width: tally.present.count, scanner: &scanner,
+        var full = tally
+        let texts = try readTexts(
+            of: textColumns, tallying: rows > 0 ? unstored : [], into: &full, scanner: &scanner,
             body: body, rows: rows, alreadyUsed: alreadyUsed, shouldCancel: shouldCancel,
             release: release)
-        var full = tally
-        for counted in tallies.values { full.add(counted) }
         let again = Rereading(
             tally: full, options: options, separator: scanner.separator, zone: timeZone,
             patterned: patternedColumn(names))
@@ -321,72 +319,6 @@ public struct DelimitedReader: Sendable {
             default: return .nan
             }
         }
-    }
-
-    /// Pass 2, only for text columns: their cells as sanitised strings (coded, `TextCoder`),
-    /// within the budget; and the tally of the fields of `classifying`, which pass 1 stepped
-    /// over (each a tally `width` wide, its column alone counted). `alreadyUsed`: bytes the
-    /// numeric pass holds (they count against the budget too).
-    private func readTexts(
-        of textColumns: Set<Int>, classifying: Set<Int>, width: Int, scanner: inout FieldScanner,
-        body: FieldScanner.Mark, rows: Int, alreadyUsed: Int, shouldCancel: () -> Bool,
-        release: (Int, Int) -> Void
-    ) throws(DataError) -> (texts: [Int: TextCells], tallies: [Int: FieldScanner.Tally]) {
-        guard !textColumns.isEmpty else { return ([:], [:]) }
-        // By position, not by a dictionary looked up per cell; one record array reused. Each
-        // column's cells coded by their bytes as they are met (`TextCoder`).
-        let fields = textColumns.sorted()
-        var coders = fields.map {
-            TextCoder(reserving: rows, classifying: classifying.contains($0))
-        }
-        let separator = scanner.separator, blank = SkippableLine.blank(for: separator)
-        let bufferEnd = scanner.buffer.count
-        scanner.seek(body)
-        var records = 0
-        var record = [FieldScanner.Field]()
-        // The file's pages behind the scan are given back as the numbers' pass gives them
-        // (a mapped file read twice stayed resident whole: a long file's `by=` took 2.6×
-        // the memory of the same chart without it).
-        var released = body.position
-        guard let base = scanner.buffer.baseAddress else { return ([:], [:]) }
-        while try scanner.nextRecord(into: &record) {
-            records &+= 1
-            if records & 0xffff == 0 {
-                if shouldCancel() { throw .cancelled }
-                if scanner.position - released >= FastNumericParser.releaseChunk {
-                    release(released, scanner.position)
-                    released = scanner.position
-                }
-            }
-            var used = alreadyUsed
-            for (k, c) in fields.enumerated() {
-                if c < record.count {
-                    let field = record[c]
-                    coders[k].add(
-                        base, field.start, field.end,
-                        text: { TextMetrics.sanitized(scanner.text(of: field)) },
-                        classify: {
-                            CellFacts.of(
-                                base, at: field.start, end: bufferEnd, separator: separator,
-                                blank: blank)
-                        })
-                } else {
-                    coders[k].add(base, 0, 0, text: { "" })
-                }
-                used += coders[k].bytes
-            }
-            if used > limits.memoryBudget {
-                throw .overBudget(needed: used, budget: limits.memoryBudget)
-            }
-        }
-        release(released, scanner.position)
-        let tallies = zip(fields, coders).filter { $0.1.classifying }.map { c, coder in
-            (c, coder.tally(column: c, width: width))
-        }
-        return (
-            Dictionary(uniqueKeysWithValues: zip(fields, coders.map(\.cells))),
-            Dictionary(uniqueKeysWithValues: tallies)
-        )
     }
 
     /// `start` when the first line begins with `#` but is a header, not a comment: it has

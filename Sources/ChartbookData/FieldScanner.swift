@@ -119,15 +119,6 @@ struct FieldScanner {
             }
         }
 
-        /// Adds column 0 of `other` (one column wide) to column `c`.
-        mutating func add(_ other: Tally, into c: Int) {
-            present[c] += other.present[0]
-            failures[c] += other.failures[0]
-            times[c] += other.times[0]
-            zoned[c] += other.zoned[0]
-            commaTold[c] += other.commaTold[0]
-        }
-
         /// Adds `weight` cells of column `c` that read as `facts`.
         mutating func add(_ facts: CellFacts, weight: Int, column c: Int) {
             if facts.contains(.present) { present[c] += weight }

@@ -24,7 +24,8 @@ struct TextCoder {
     /// of the cells met since coding gave up.
     let classifying: Bool
     private var facts = [CellFacts]()
-    private var plainTally = FieldScanner.Tally(width: 1)
+    /// The cells met since coding gave up, counted by their facts.
+    private var plainFacts = [CellFacts: Int]()
 
     init(reserving rows: Int, classifying: Bool = false) {
         codes.reserveCapacity(rows)
@@ -42,7 +43,7 @@ struct TextCoder {
             let made = text()
             bytes += Self.size(of: made)
             plain?.append(made)
-            if classifying { plainTally.add(classify(), weight: 1, column: 0) }
+            if classifying { plainFacts[classify(), default: 0] += 1 }
             return
         }
         let hash = Self.hash(base + start, end - start)
@@ -115,22 +116,20 @@ struct TextCoder {
         }
     }
 
-    /// The tally of the cells (`classifying`), as column `c` of a tally `width` wide.
-    func tally(column c: Int, width: Int) -> FieldScanner.Tally {
-        var tally = FieldScanner.Tally(width: width)
-        tally.add(plainTally, into: c)
+    /// Adds the cells' tally (`classifying`) to column `c` of `tally`.
+    func tally(into tally: inout FieldScanner.Tally, column c: Int) {
+        for (cellFacts, count) in plainFacts { tally.add(cellFacts, weight: count, column: c) }
         var weights = [Int](repeating: 0, count: facts.count)
         for code in codes { weights[Int(code)] += 1 }
         for (name, weight) in weights.enumerated() {
             tally.add(facts[name], weight: weight, column: c)
         }
-        return tally
     }
 
     /// Every cell so far as a string; the table let go (their tally kept).
     private mutating func giveUp() {
         if classifying {
-            for code in codes { plainTally.add(facts[Int(code)], weight: 1, column: 0) }
+            for code in codes { plainFacts[facts[Int(code)], default: 0] += 1 }
         }
         facts = []
         let strings = codes.map { names[Int($0)] }

@@ -26,9 +26,7 @@ struct Grouping {
         var groups = GroupIndex(input)
         // Looked up once, not per row (a copy of a column per row cost a fifth of a long
         // file's `by=`, issue 53).
-        let rows = Rows(
-            by: input.by, cells: groups.byCells ?? CellKeys(codes: [], distinct: 0),
-            grouped: input.by != nil && groups.byCells != nil, y: input.y)
+        let rows = Rows(by: input.by, cells: groups.byCells, y: input.y)
         switch keys.source {
         case .numbers(let x, var binning):
             var lastX = Double.nan, lastKey = -1
@@ -114,6 +112,13 @@ struct Grouping {
         let cells: CellKeys
         let grouped: Bool
         let y: [Double]?
+
+        init(by: Column?, cells: CellKeys?, y: [Double]?) {
+            self.by = by
+            self.cells = cells ?? CellKeys(codes: [], distinct: 0)
+            grouped = by != nil && cells != nil
+            self.y = y
+        }
     }
 
     private mutating func newGroup(key: Int, by: Int) -> Int {

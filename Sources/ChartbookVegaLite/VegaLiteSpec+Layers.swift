@@ -174,20 +174,9 @@ extension VegaLiteSpec {
         var valueField = plot.series.column
         var seriesField = plot.binding.by
         if group.count > 1 {
-            transforms.append(
-                .object([
-                    "fold": .array(group.map { .string($0.series.column) }),
-                    "as": .array(["_series", "_value"]),
-                ]))
+            transforms = Self.foldSteps(group)
             valueField = "_value"
             seriesField = "_series"
-            // Parts stack in plot order.
-            let columns = group.map { JSON.quoted($0.series.column) }.joined(separator: ", ")
-            transforms.append(
-                .object([
-                    "calculate": .string("indexof([\(columns)], datum._series)"),
-                    "as": "_order",
-                ]))
         }
         // Side by side: on a continuous x each bar's interval, as chartbook places it; on
         // categories an offset within the band.
@@ -209,34 +198,14 @@ extension VegaLiteSpec {
                     extra: stacked ? [JSON.Member("stack", "zero")] : [])),
         ]
         if let seriesField {
-            // In the data's order, which is also the order parts stack in.
-            encoding.append(
-                JSON.Member(
-                    "color",
-                    .object([
-                        "field": .string(seriesField), "type": "nominal", "sort": .null,
-                        // The folded plots' ids need no title (chartbook's legend has none).
-                        "title": seriesField == "_series" ? .null : nil,
-                        // chartbook's colours: the plots' own, or the groups' in its order.
-                        "scale": colorScale,
-                    ])))
+            encoding.append(JSON.Member("color", seriesColor(seriesField)))
             if offset {
                 encoding.append(JSON.Member("xOffset", .object(["field": .string(seriesField)])))
             }
         } else if let color = colorEncoding(plot) {
             encoding.append(JSON.Member("color", color))
         }
-        if stacked {
-            // Bars and their labels stack alike: parts in plot order, groups in chartbook's
-            // order (their first rows'; not each x's own first rows).
-            var field = group.count > 1 ? "_order" : Self.rowField
-            if group.count == 1, let by = plot.binding.by, let step = groupOrderStep(plot, by) {
-                transforms.append(step)
-                field = Self.groupOrderField
-            }
-            encoding.append(
-                JSON.Member("order", .object(["field": .string(field), "type": "quantitative"])))
-        }
+        if stacked { encoding.append(stackOrder(group, &transforms)) }
         if let placed {
             encoding.insert(JSON.Member("x2", placed.x2), at: 1)
             encoding.append(JSON.Member("y2", .object(["datum": 0])))
@@ -251,6 +220,46 @@ extension VegaLiteSpec {
         }
         let bars = layer(plot, dataset, mark: barMark, encoding: encoding, transforms: transforms)
         return [bars] + labelLayers(plot, dataset, encoding: encoding, transforms: transforms)
+    }
+
+    /// Several plots' columns folded into one (`_value`, named by `_series`), with each
+    /// part's place (`_order`): parts stack in plot order.
+    static func foldSteps(_ group: [Plot]) -> [JSON] {
+        let columns = group.map { JSON.quoted($0.series.column) }.joined(separator: ", ")
+        return [
+            .object([
+                "fold": .array(group.map { .string($0.series.column) }),
+                "as": .array(["_series", "_value"]),
+            ]),
+            .object([
+                "calculate": .string("indexof([\(columns)], datum._series)"), "as": "_order",
+            ]),
+        ]
+    }
+
+    /// Bars coloured by a series field, in the data's order (also the order parts stack in).
+    func seriesColor(_ field: String) -> JSON {
+        .object([
+            "field": .string(field), "type": "nominal", "sort": .null,
+            // The folded plots' ids need no title (chartbook's legend has none).
+            "title": field == "_series" ? .null : nil,
+            // chartbook's colours: the plots' own, or the groups' in its order.
+            "scale": colorScale,
+        ])
+    }
+
+    /// How stacked bars and their labels stack alike: parts in plot order, groups in
+    /// chartbook's order (their first rows'; not each x's own first rows), adding the step
+    /// that orders the groups where it is needed.
+    func stackOrder(_ group: [Plot], _ transforms: inout [JSON]) -> JSON.Member {
+        var field = group.count > 1 ? "_order" : Self.rowField
+        if group.count == 1, let plot = group.first, let by = plot.binding.by,
+            let step = groupOrderStep(plot, by)
+        {
+            transforms.append(step)
+            field = Self.groupOrderField
+        }
+        return JSON.Member("order", .object(["field": .string(field), "type": "quantitative"]))
     }
 
     /// On a continuous x (numbers, times) a bar is as wide as chartbook draws it: its share
