@@ -25,17 +25,11 @@ enum RecordCounter {
             guard isPlain(base, from: checked, to: chunkEnd, end: end) else { return nil }
             checked = chunkEnd
             while p < chunkEnd {
-                // Only a line starting with a blank, a line end or `#` may be skipped.
-                let first = base[p]
-                if first == 32 || first == 9 || first == 10 || first == 13 || first == 35,
-                    let next = SkippableLine.next(after: p, in: base, end: end, blank: blank)
-                {
-                    p = next
-                    continue
+                if p > start && base[p - 1] == 10 {
+                    p = countLines(base, after: p - 1, before: chunkEnd, end: end, into: &records)
+                    guard p < chunkEnd else { break }
                 }
-                records &+= 1
-                guard let hit = memchr(base + p, 10, end - p) else { p = end; break }
-                p = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
+                p = step(base, at: p, end: end, blank: blank, into: &records)
             }
             release(released, p)
             released = p
@@ -44,6 +38,68 @@ enum RecordCounter {
         // The last line may have run past the last stretch checked.
         guard isPlain(base, from: checked, to: end, end: end) else { return nil }
         return records
+    }
+
+    /// The line at `p` (a line's start) counted into `records` unless it is skipped, and
+    /// where the next line starts.
+    @inline(__always)
+    private static func step(
+        _ base: UnsafePointer<UInt8>, at p: Int, end: Int, blank: UInt8, into records: inout Int
+    ) -> Int {
+        // Only a line starting with a blank, a line end or `#` may be skipped.
+        let first = base[p]
+        if first == 32 || first == 9 || first == 10 || first == 13 || first == 35,
+            let next = SkippableLine.next(after: p, in: base, end: end, blank: blank)
+        {
+            return next
+        }
+        records &+= 1
+        guard let hit = memchr(base + p, 10, end - p) else { return end }
+        return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
+    }
+
+    /// Counts, 16 bytes at a time, the lines that start after each line feed from `q` on (a
+    /// line feed's position) while the byte after every line feed in a block opens a record
+    /// — anything but a blank, a line end or `#`, the only lines that may be skipped. Stops
+    /// at `before` or at a block with such a byte; answers the first line start not counted
+    /// (`end` when there is none).
+    private static func countLines(
+        _ base: UnsafePointer<UInt8>, after q: Int, before: Int, end: Int,
+        into records: inout Int
+    ) -> Int {
+        var q = q
+        let raw = UnsafeRawPointer(base)
+        var counted = 0
+        while q < before && q + Block.scalarCount + 1 <= end {
+            let feeds = bytes(raw, at: q, equalTo: [10])
+            if feeds != (0, 0) {
+                let opens = bytes(raw, at: q + 1, equalTo: [32, 9, 10, 13, 35])
+                if (feeds.0 & opens.0) | (feeds.1 & opens.1) != 0 { break }
+                // Each matching byte is 1: a multiply adds a word's eight into its top byte.
+                let ones: UInt64 = 0x0101_0101_0101_0101
+                counted &+= Int(((feeds.0 &* ones) >> 56) + ((feeds.1 &* ones) >> 56))
+            }
+            q &+= Block.scalarCount
+        }
+        records &+= counted
+        // Every line starting at or before `q` is counted; the next starts after a line feed.
+        guard q < end, let hit = memchr(base + q, 10, end - q) else { return end }
+        return UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base + 1
+    }
+
+    private typealias Block = SIMD16<UInt8>
+
+    /// The 16 bytes at `offset`, each 1 where it equals one of `targets` and 0 elsewhere, as
+    /// two words (a comparison of vectors, tested as integers: no reduction loop).
+    @inline(__always)
+    private static func bytes(_ raw: UnsafeRawPointer, at offset: Int, equalTo targets: [UInt8])
+        -> (UInt64, UInt64)
+    {
+        let block = raw.loadUnaligned(fromByteOffset: offset, as: Block.self)
+        var hits = SIMDMask<SIMD16<Int8>>(repeating: false)
+        for target in targets { hits .|= block .== Block(repeating: target) }
+        return unsafeBitCast(
+            Block(repeating: 0).replacing(with: 1, where: hits), to: (UInt64, UInt64).self)
     }
 
     /// No quote, and every carriage return followed by a line feed, in `base[start..<stop]`
