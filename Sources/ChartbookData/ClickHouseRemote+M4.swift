@@ -134,10 +134,10 @@ extension ClickHouseRemote {
         // The x range they span (which the table's sorting key serves), and exactly those
         // dot columns: a set, not a condition per column (whose analysis alone costs the
         // engine more than the scan).
-        let keys = columns.map { Self.literal($0.key) }.joined(separator: ", ")
+        let keys = columns.map { Self.dialect.real($0.key) }.joined(separator: ", ")
         let within = """
-            chartbook_x >= \(Self.literal(columns.map(\.from).min() ?? 0)) \
-            AND chartbook_x <= \(Self.literal(columns.map(\.to).max() ?? 0)) \
+            chartbook_x >= \(Self.dialect.real(columns.map(\.from).min() ?? 0)) \
+            AND chartbook_x <= \(Self.dialect.real(columns.map(\.to).max() ?? 0)) \
             AND \(bucket(request)) IN (\(keys))
             """
         let present = Self.drawn(c, log: request.logY)
@@ -189,8 +189,8 @@ extension ClickHouseRemote {
     /// `chartbook_x` within the request's interval (of log10(x) on a log x scale).
     func within(_ request: RemoteRequest) -> String {
         let x = Self.x(log: request.logX)
-        return "\(x) >= \(Self.literal(request.interval.lowerBound)) "
-            + "AND \(x) <= \(Self.literal(request.interval.upperBound))"
+        return "\(x) >= \(Self.dialect.real(request.interval.lowerBound)) "
+            + "AND \(x) <= \(Self.dialect.real(request.interval.upperBound))"
     }
 
     /// x as the layout places it: log10 of it on a log x scale.
@@ -233,12 +233,14 @@ extension ClickHouseRemote {
                 pick("argMax", "tuple(\(v), -chartbook_x)"),
             ]
         }
-        let (upper, scale, limit) = (Self.literal(y[0]), Self.literal(y[1]), Self.literal(y[2]))
+        let (upper, scale, limit) = (
+            Self.dialect.real(y[0]), Self.dialect.real(y[1]), Self.dialect.real(y[2])
+        )
         let value = ScaleTransform.sql(v, log: log, log10Function: Self.log10Function)
         let dot =
             "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
         if let origin, abs(y[2]) < Self.keyDotLimit {
-            let offset = "(chartbook_x - \(Self.literal(origin)))"
+            let offset = "(chartbook_x - \(Self.dialect.real(origin)))"
             return [
                 pick("argMin", "\(dot) * \(Self.keyScale) + \(offset)"),
                 pick("argMax", "\(dot) * \(Self.keyScale) - \(offset)"),
@@ -262,7 +264,7 @@ extension ClickHouseRemote {
         let value = ScaleTransform.sql(v, log: log, log10Function: Self.log10Function)
         return [("<", y[3]), (">", y[4])].flatMap { op, bound in
             let beyond =
-                "ifNull(\(value) \(op) \(Self.literal(bound)) AND \(Self.drawn(c, log: log)), 0)"
+                "ifNull(\(value) \(op) \(Self.dialect.real(bound)) AND \(Self.drawn(c, log: log)), 0)"
             return [
                 "countIf(\(beyond))",
                 keysOnly
@@ -334,6 +336,6 @@ extension ClickHouseRemote {
     func bucket(_ request: RemoteRequest) -> String {
         let x = Self.x(log: request.logX)
         return
-            "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * \(x)) + 0.5)"
+            "floor((\(Self.dialect.real(request.offset)) + \(Self.dialect.real(request.scale)) * \(x)) + 0.5)"
     }
 }

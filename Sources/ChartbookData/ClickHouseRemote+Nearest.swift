@@ -97,12 +97,12 @@ extension ClickHouseRemote {
     ) throws(DatabaseFailure) -> [[Double]] {
         var picks = [String](), ranges = [String]()
         for side in sides {
-            let bound = Self.literal(side.bound)
+            let bound = Self.dialect.real(side.bound)
             let op = (side.below ? "<" : ">") + (side.strict ? "" : "=")
             let x = Self.x(log: side.log)
             var condition = "\(x) \(op) \(bound)"
             if let width {
-                let end = Self.literal(side.bound + (side.below ? -width : width))
+                let end = Self.dialect.real(side.bound + (side.below ? -width : width))
                 condition += " AND \(x) \(side.below ? ">=" : "<=") \(end)"
             }
             let pick = side.below ? "argMaxIf" : "argMinIf"

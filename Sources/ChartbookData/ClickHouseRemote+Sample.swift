@@ -76,7 +76,8 @@ extension ClickHouseRemote {
             return ("toDateTime(\(a))", "toDateTime(\(max(b, a + 1)))")
         case .instant64:
             return (
-                "toDateTime64(\(Self.literal(low)), 3)", "toDateTime64(\(Self.literal(high)), 3)"
+                "toDateTime64(\(Self.dialect.real(low)), 3)",
+                "toDateTime64(\(Self.dialect.real(high)), 3)"
             )
         case .wallClock:
             let (a, b) = (Int(low.rounded(.down)), Int(high.rounded(.up)))
@@ -85,7 +86,7 @@ extension ClickHouseRemote {
             )
         // (x is never a text column.)
         case .number, .text, .other:
-            return (Self.literal(low), Self.literal(high > low ? high : low.nextUp))
+            return (Self.dialect.real(low), Self.dialect.real(high > low ? high : low.nextUp))
         }
     }
 }

@@ -264,7 +264,9 @@ public struct ClickHouseRemote: RemoteEngine {
             return
                 "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))\(kept))\(tail)"
         }
-        let conditions = [shape.condition(Self.words) { loadedValue(shape, $0) }, condition]
+        let conditions = [
+            shape.condition(Self.dialect.words) { loadedValue(shape, $0) }, condition,
+        ]
         let rows = table.relation.rows(where: conditions.compactMap { $0 })
         let question = "SELECT \(picks.joined(separator: ", ")) FROM \(rows)\(tail)"
         // Only the values the question names (its words, as the query's were read): this
@@ -279,7 +281,7 @@ public struct ClickHouseRemote: RemoteEngine {
     /// The query's rows, those `shape.filter` keeps, as a parenthesised query.
     func rows(_ shape: Shape) -> String {
         let all = "(\n\(PostgresReader.statement(query))\n)"
-        let kept = shape.condition(Self.words) { loadedValue(shape, $0) }
+        let kept = shape.condition(Self.dialect.words) { loadedValue(shape, $0) }
         return kept.map { "(SELECT * FROM \(all) WHERE \($0))" } ?? all
     }
 
@@ -289,13 +291,6 @@ public struct ClickHouseRemote: RemoteEngine {
         guard shape.mayHoldInfinities(c) else { return value(shape, c) }
         let number = "toFloat64(\(SQLQuoting.clickHouse.identifier(shape.names[c])))"
         return "if(isNaN(\(number)), NULL, \(number))"
-    }
-
-    /// How a `where=` is written for this engine.
-    static let words = RowFilter.SQLWords(
-        falseValue: "0", text: SQLQuoting.clickHouse.literal
-    ) { value in
-        value.isFinite ? literal(value) : value < 0 ? "-inf" : "inf"
     }
 
     /// Column `c` as a Float64 value read exactly as the loading path reads its text.
@@ -314,7 +309,7 @@ public struct ClickHouseRemote: RemoteEngine {
         case .text:
             let texts = shape.texts[c] ?? []
             let places = texts.indices.map { String($0 + 1) }.joined(separator: ", ")
-            let listed = texts.map(Self.words.text).joined(separator: ", ")
+            let listed = texts.map(Self.dialect.quoting.literal).joined(separator: ", ")
             return
                 "(toFloat64(nullIf(transform(ifNull(\(name), ''), [\(listed)], [\(places)], 0), 0)) - 1)"
         case .number, .other:
@@ -324,15 +319,7 @@ public struct ClickHouseRemote: RemoteEngine {
         }
     }
 
-    /// A double as SQL text that reads back as the same double: the shortest round trip
-    /// (the server's parser reads it exactly; a subnormal, which it cannot read, as a
-    /// product of normal numbers).
-    static func literal(_ value: Double) -> String {
-        guard value.isFinite else { return "nan" }
-        if value != 0, abs(value) < Double.leastNormalMagnitude {
-            let scaled = value * 0x1p100
-            return "(\(scaled) / 1267650600228229401496703205376)"
-        }
-        return "\(value)"
-    }
+    /// Every literal, quoted name and ±∞ of this engine's questions, as the transform
+    /// compiler writes them for it.
+    static let dialect = SQLDialect.clickhouse
 }

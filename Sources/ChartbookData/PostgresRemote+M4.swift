@@ -58,8 +58,8 @@ extension PostgresRemote {
         scalar: Bool, family: RemoteFamily? = nil, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let grouped = family.map { "c\($0.column)" }
-        let lo = Self.literal(request.interval.lowerBound)
-        let hi = Self.literal(request.interval.upperBound)
+        let lo = Self.dialect.real(request.interval.lowerBound)
+        let hi = Self.dialect.real(request.interval.upperBound)
         // The interval's bounds are of log10(x) on a log x scale.
         let side = { (op: String, bound: String) in
             request.logX
@@ -112,7 +112,7 @@ extension PostgresRemote {
     ) throws(DatabaseFailure) -> [[Double]] {
         guard let selected = request.selected, selected.isFinite else { return [] }
         let connection = try connect(shouldCancel)
-        let v = Self.literal(selected)
+        let v = Self.dialect.real(selected)
         var rows = [[Double]]()
         for set in request.rowSets {
             let shape = Shape(table).keeping(set)
@@ -193,7 +193,7 @@ extension PostgresRemote {
         _ ranges: [(Double, Double)], shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let within = ranges.map { a, b in
-            "(\(rangeCondition(shape, ">=", Self.literal(a))) AND \(rangeCondition(shape, "<=", Self.literal(b))))"
+            "(\(rangeCondition(shape, ">=", Self.dialect.real(a))) AND \(rangeCondition(shape, "<=", Self.dialect.real(b))))"
         }.joined(separator: " OR ")
         // By x first, whichever column x is (the arrays end with the whole row).
         let all = "ARRAY[x, \(shape.list)]"
@@ -227,7 +227,9 @@ extension PostgresRemote {
     /// Column `c`'s dot row as the layout computes it, from `dots` (`RemoteRequest.yDots`:
     /// upper, scale, limit), in the same floating-point operations.
     static func dotRow(_ c: Int, dots y: [Double], log: Bool) -> String {
-        let (upper, scale, limit) = (literal(y[0]), literal(y[1]), literal(y[2]))
+        let (upper, scale, limit) = (
+            Self.dialect.real(y[0]), Self.dialect.real(y[1]), Self.dialect.real(y[2])
+        )
         return
             "floor(least(greatest((\(upper) - \(drawnValue(c, log: log))) * \(scale), -\(limit)), \(limit)) + 0.5)"
     }
@@ -266,7 +268,7 @@ extension PostgresRemote {
         let beyond =
             y.count == 5
             ? [("<", y[3]), (">", y[4])].map { op, bound in
-                "min(ARRAY[x, \(all)]) FILTER (WHERE \(Self.drawn(c, log: log)) AND \(value) \(op) \(Self.literal(bound)))"
+                "min(ARRAY[x, \(all)]) FILTER (WHERE \(Self.drawn(c, log: log)) AND \(value) \(op) \(Self.dialect.real(bound)))"
             } : []
         return [
             "min(ARRAY[\(dot), x, \(all)])\(present)", "max(ARRAY[\(dot), -x, \(all)])\(present)",
@@ -278,6 +280,6 @@ extension PostgresRemote {
     func bucket(_ request: RemoteRequest) -> String {
         let x = Self.placed("x", log: request.logX)
         return
-            "floor((\(Self.literal(request.offset)) + \(Self.literal(request.scale)) * \(x)) + 0.5)"
+            "floor((\(Self.dialect.real(request.offset)) + \(Self.dialect.real(request.scale)) * \(x)) + 0.5)"
     }
 }

@@ -27,7 +27,9 @@ extension PostgresRemote {
         let at = { (stretch: String) in
             rawValue(
                 shape, type: xType,
-                of: "(\(Self.literal(span.lowerBound)) + \(stretch) * \(Self.literal(step)))")
+                of:
+                    "(\(Self.dialect.real(span.lowerBound)) + \(stretch) * \(Self.dialect.real(step)))"
+            )
         }
         let start = at("chartbook_i.i"), end = at("(chartbook_i.i + 1)")
         let sql = """

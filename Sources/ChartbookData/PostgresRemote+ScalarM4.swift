@@ -66,7 +66,8 @@ extension PostgresRemote {
         dots: [[Double]], origin: Double, inside: String, grouped: String?,
         shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [ScalarPicks]? {
-        let place = Self.literal(RemoteEngines.pickPlace), offset = "(x - \(Self.literal(origin)))"
+        let place = Self.dialect.real(RemoteEngines.pickPlace),
+            offset = "(x - \(Self.dialect.real(origin)))"
         // Each row's x, values and dot rows once (`onceEach`; a dot row of drawn values only:
         // a log scale takes no logarithm of the others), then plain aggregates of them.
         var measured = ["x"] + (grouped.map { ["\($0) AS chartbook_g"] } ?? [])
@@ -138,7 +139,7 @@ extension PostgresRemote {
     func beyondConditions(_ c: Int, _ dots: [Double], log: Bool) -> [String] {
         guard dots.count == 5 else { return [] }
         return [("<", dots[3]), (">", dots[4])].map { op, bound in
-            "\(Self.drawn(c, log: log)) AND \(Self.drawnValue(c, log: log)) \(op) \(Self.literal(bound))"
+            "\(Self.drawn(c, log: log)) AND \(Self.drawnValue(c, log: log)) \(op) \(Self.dialect.real(bound))"
         }
     }
 
@@ -170,7 +171,7 @@ extension PostgresRemote {
                 names.append("b\(v)_\(b)")
             }
         }
-        let cell = { (value: Double?) in value.map(Self.literal) ?? "NULL::float8" }
+        let cell = { (value: Double?) in value.map(Self.dialect.real) ?? "NULL::float8" }
         var xs = Set<Double>()
         let values = scalars.map { s -> String in
             var cells = [cell(s.bucket), cell(s.group), cell(s.first), cell(s.last)]
@@ -205,7 +206,8 @@ extension PostgresRemote {
     func atX(_ shape: Shape, _ xs: [Double]) -> String {
         let raw = rawX(shape)
         // (In the WHERE of `selectRows`: its x is not named yet.)
-        let exact = "\(value(shape, shape.x)) IN (\(xs.map(Self.literal).joined(separator: ", ")))"
+        let exact =
+            "\(value(shape, shape.x)) IN (\(xs.map(Self.dialect.real).joined(separator: ", ")))"
         let whole = xs.compactMap { Int64(exactly: $0) }
         guard whole.count == xs.count else { return exact }
         let values: [String]

@@ -266,14 +266,9 @@ public struct PostgresRemote: RemoteEngine {
         let all = "(\(PostgresReader.statement(query))) AS chartbook_q"
         guard
             let kept = shape.condition(
-                Self.words, value: { value(shape, $0, keepingInfinities: true) })
+                Self.dialect.words, value: { value(shape, $0, keepingInfinities: true) })
         else { return all }
         return "(SELECT * FROM \(all) WHERE \(kept)) AS chartbook_q"
-    }
-
-    /// How a `where=` is written for this engine.
-    static let words = RowFilter.SQLWords(falseValue: "FALSE") { value in
-        value.isFinite ? literal(value) : value < 0 ? "'-Infinity'::float8" : "'Infinity'::float8"
     }
 
     /// Column `c` as float8, read exactly as the loading path reads its text — infinite
@@ -287,7 +282,7 @@ public struct PostgresRemote: RemoteEngine {
             : SQLQuoting.standard.identifier(shape.names[c])
         // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
         if shape.kinds[c] == .text {
-            let texts = (shape.texts[c] ?? []).map(Self.words.text)
+            let texts = (shape.texts[c] ?? []).map(Self.dialect.quoting.literal)
             return
                 "(array_position(ARRAY[\(texts.joined(separator: ", "))]::text[], \(name)::text) - 1)::float8"
         }
@@ -358,8 +353,7 @@ public struct PostgresRemote: RemoteEngine {
         return values
     }
 
-    /// A double as SQL text that reads back as the same double (shortest round trip).
-    static func literal(_ value: Double) -> String {
-        value.isFinite ? "'\(value)'::float8" : "'NaN'::float8"
-    }
+    /// Every literal, quoted name and ±∞ of this engine's questions, as the transform
+    /// compiler writes them for it.
+    static let dialect = SQLDialect.postgres
 }

@@ -25,7 +25,7 @@ extension SQLCompiler {
             fields += [
                 "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
                 "CAST(\(mean(c)) AS \(dialect.nullableDouble))",
-                kind == .time ? "0" : "MAX(\(Self.decimals(of: c)))",
+                kind == .time ? "0" : "MAX(\(decimals(of: c)))",
             ]
         }
         // A table read directly is aggregated as it is read (its engine computes each value
@@ -56,10 +56,10 @@ extension SQLCompiler {
     /// the fewest places p at which |v·10ᵖ − round(v·10ᵖ)| ≤ 10⁻¹²·max(1, |v·10ᵖ|), 6 when
     /// none is; 0 for a value of 10¹⁵ or more. (A half-way value is 0.5 from its rounding
     /// whichever way an engine rounds, so every engine agrees.)
-    static func decimals(of value: String) -> String {
+    func decimals(of value: String) -> String {
         var cases = ["WHEN \(value) IS NULL OR abs(\(value)) >= 1e15 THEN 0"]
         for places in 0..<6 {
-            let power = real(NumberText.powersOfTen[places])
+            let power = dialect.real(NumberText.powersOfTen[places])
             let scaled = "(\(value) * \(power))"
             cases.append(
                 "WHEN abs(\(scaled) - round(\(scaled))) <= 1e-12 * (CASE WHEN abs(\(scaled)) > 1 THEN abs(\(scaled)) ELSE 1 END) THEN \(places)"

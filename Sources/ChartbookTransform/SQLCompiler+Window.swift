@@ -21,7 +21,7 @@ extension SQLCompiler {
             guard let f = Self.windowFunction(op) else {
                 throw .unsupported("rolling=\(op.rawValue) over a span", backend: dialect.rawValue)
             }
-            let s = Self.real(span)
+            let s = dialect.real(span)
             let same = dialect.same("b.g", "a.g")
             value =
                 "CASE WHEN a.k - \(s) >= (SELECT MIN(c.k) FROM present c WHERE \(dialect.same("c.g", "a.g"))) "

@@ -57,14 +57,6 @@ public struct SQLCompiler: Sendable {
             || p.x.flatMap { kinds[$0] } == .text
     }
 
-    /// A number as an SQL literal that is a real in every engine (`2.0`, not `2`: SQLite
-    /// divides integers as integers).
-    static func real(_ value: Double) -> String {
-        let text = NumberText.shortest(value)
-        return text.contains(where: { $0 == "." || $0 == "e" || $0 == "n" || $0 == "i" })
-            ? text : text + ".0"
-    }
-
     /// The query for `p` (its `bin=N` resolved to a step first: `resolved(on:)`).
     public func query(_ p: TransformPipeline, over source: Source) throws(TransformError)
         -> String
@@ -139,7 +131,7 @@ public struct SQLCompiler: Sendable {
             switch bin {
             case .step(let w), .span(let w):
                 // (A time x is seconds since 1970 here, as the calendar units read it.)
-                let step = Self.real(w)
+                let step = dialect.real(w)
                 key = "(floor(\(x) / \(step)) * \(step) + \(step) / 2)"
             case .count:
                 throw .unsupported(

@@ -27,7 +27,7 @@ import Testing
         let table = Self.table()
         var shape = RemoteShape<PostgresColumn.Kind>(table)
         #expect(shape.kinds[1] == .text && shape.values == [2])
-        let words = PostgresRemote.words
+        let words = SQLDialect.postgres.words
         shape.rows = RemoteRowSet([RowFilter(column: "who", op: .equal, values: ["o'brien", "zz"])])
         #expect(
             shape.condition(words, value: { "c\($0)" })
@@ -62,7 +62,7 @@ import Testing
         #expect(SQLQuoting.clickHouse.literal("a\\") == "'a\\\\'")
         #expect(SQLQuoting.clickHouse.literal("o'b\\'c") == "'o''b\\\\''c'")
         #expect(SQLQuoting.standard.literal("a\\") == "'a\\'")
-        #expect(ClickHouseRemote.words.text("x\\") == "'x\\\\'")
+        #expect(SQLDialect.clickhouse.words.text("x\\") == "'x\\\\'")
     }
 
     static func table() -> RemoteTable {

@@ -40,6 +40,26 @@ struct ClickHouseCompilerTests {
             try db.rows(query), equal: local, pipeline, seed: seed, query: query)
     }
 
+    /// Each literal the server reads (`SQLDialect.clickhouse.real`) is the double written,
+    /// bit for bit — a subnormal one too, which its parser refuses as digits: the engine's
+    /// own questions and the transform compiler write them alike (issue 52).
+    @Test func literalsReadBackAsTheSameDouble() throws {
+        let db = try ClickHouseTable(SQLCompilerTests.randomCase(0).0, name: "literals")
+        let cases = SQLCompilerTests.literalCases
+        // (This version reinterprets no Float64 as an integer: its eight bytes, as hex,
+        // least significant first — trailing zero bytes left out, as it leaves them out.)
+        let bits = cases.map {
+            "hex(reinterpretAsString(toFloat64(\(SQLDialect.clickhouse.real($0)))))"
+        }
+        let row = try db.rows("SELECT " + bits.joined(separator: ", ")).first ?? []
+        let want = cases.map { value -> SQLiteTable.Value in
+            var bytes = (0..<8).map { UInt8(truncatingIfNeeded: value.bitPattern >> (8 * $0)) }
+            while bytes.last == 0 { bytes.removeLast() }
+            return .text(bytes.map { String(format: "%02X", $0) }.joined())
+        }
+        #expect(row == want)
+    }
+
     /// The empirical CDF in ClickHouse 18, without window functions (`clickHouseECDF`): the
     /// executor's curve exactly, as SQLite's is.
     @Test(arguments: 0..<40) func clickHouseComputesTheExecutorsECDF(_ seed: Int) throws {

@@ -35,6 +35,20 @@ struct PostgresCompilerTests {
     /// seconds (`SQLDialect.fixedOffsetKey`): the executor's key, to the last bit, for times
     /// at a unit's boundary and a hair either side of it, before 1970, in fractions no
     /// timestamp holds (below a microsecond), and none beyond the calendar's range.
+    /// Each literal the server reads (`SQLDialect.postgres.real`) is the double written, bit
+    /// for bit (`float8send`: its eight bytes, most significant first).
+    @Test func literalsReadBackAsTheSameDouble() throws {
+        let table = try PostgresTable(sql: "CREATE TABLE fixed_keys(i int)")
+        let cases = SQLCompilerTests.literalCases
+        let sent = cases.map { "float8send(\(SQLDialect.postgres.real($0)))" }
+        let row = try table.rows("SELECT " + sent.joined(separator: ", ")).first ?? []
+        let want = cases.map { value -> SQLiteTable.Value in
+            let hex = String(value.bitPattern, radix: 16)
+            return .text("\\x" + String(repeating: "0", count: 16 - hex.count) + hex)
+        }
+        #expect(row == want)
+    }
+
     @Test func fixedLengthUnitsAreKeyedAsTheExecutorKeysThem() throws {
         let boundary = 1_704_067_200.0  // 2024-01-01, a Monday
         var times = [0.0, -1, -86_400.5, 1e-7, -1e-7, 1.5e11, -3e11, 3.2e11, -3.2e11]
@@ -53,7 +67,8 @@ struct PostgresCompilerTests {
                 (0, "UTC"), (19_800, "+05:30"), (-20_700, "-05:45"), (3600, "+01"),
                 (-43_200, "-12"),
             ] {
-                let key = try #require(SQLDialect.fixedOffsetKey(unit, "t", offset: offset))
+                let key = try #require(
+                    SQLDialect.postgres.fixedOffsetKey(unit, "t", offset: offset))
                 let got = try table.rows("SELECT \(key) FROM fixed_keys ORDER BY i").map {
                     $0.first ?? .null
                 }

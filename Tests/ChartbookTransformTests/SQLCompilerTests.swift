@@ -176,6 +176,39 @@ import Testing
         }
     }
 
+    /// Doubles every dialect's literal (`SQLDialect.real`) must carry exactly: subnormal
+    /// numbers (which ClickHouse cannot parse as digits), the extremes, negative zero,
+    /// integers beyond 2⁵³, and random bit patterns.
+    static var literalCases: [Double] {
+        var cases: [Double] = [
+            0, -0.0, 0.1, -0.1, 1.0 / 3, 100, -100, 2.5, 1e16, 1e22, 123_456_789_012_345_678,
+            0.30000000000000004, 1e-7, 1_720_000_000.25, .greatestFiniteMagnitude,
+            -.greatestFiniteMagnitude, .leastNormalMagnitude, Double.leastNormalMagnitude.nextDown,
+            1e-310, -1e-310, .leastNonzeroMagnitude, 3 * .leastNonzeroMagnitude,
+        ]
+        var random = RandomSource(seed: 314)
+        while cases.count < 250 {
+            let value = Double(bitPattern: random.next())
+            if value.isFinite { cases.append(value) }
+        }
+        return cases
+    }
+
+    /// Each literal SQLite reads back is the double written, bit for bit.
+    @Test func literalsReadBackAsTheSameDouble() throws {
+        let db = try SQLiteTable(Self.randomCase(0).0)
+        let cases = Self.literalCases
+        let row = try db.rows("SELECT " + cases.map(SQLDialect.sqlite.real).joined(separator: ", "))
+        #expect(row.first?.count == cases.count)
+        for (value, got) in zip(cases, row.first ?? []) {
+            guard case .number(let read) = got else {
+                Issue.record("\(value): \(got)")
+                continue
+            }
+            #expect(read.bitPattern == value.bitPattern, "\(value) read back as \(read)")
+        }
+    }
+
     @Test func namesAndValuesAreQuoted() throws {
         let compiler = SQLCompiler(.sqlite)
         let p = TransformPipeline(

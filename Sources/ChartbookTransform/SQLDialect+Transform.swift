@@ -1,52 +1,10 @@
 import ChartbookData
 import ChartbookModel
 
-/// The SQL engines a pipeline compiles to, and what differs between them: how a calendar
-/// unit is found in a time zone, how a quantile is taken, how NULLs compare.
-public enum SQLDialect: String, Sendable, CaseIterable {
-    case sqlite = "SQLite"
-    case postgres = "PostgreSQL"
-    /// Aggregates only (statistics, `describe`, `agg=` of one `GROUP BY`): ClickHouse 18 has
-    /// no window functions and no `WITH` subqueries — windows and the rest are refused.
-    case clickhouse = "ClickHouse"
-
-    /// The dialect of a query's engine.
-    public init(_ engine: DatabaseQuery.Engine) {
-        switch engine {
-        case .sqlite: self = .sqlite
-        case .postgres: self = .postgres
-        case .clickhouse: self = .clickhouse
-        }
-    }
-
-    /// How names and texts are quoted in this dialect.
-    public var quoting: SQLQuoting { self == .clickhouse ? .clickHouse : .standard }
-
-    /// The double-precision type, for CAST.
-    var double: String { self == .clickhouse ? "Float64" : "DOUBLE PRECISION" }
-
-    /// The same type holding NULL too, for CAST of what may be NULL (the mean of no value:
-    /// ClickHouse refuses NULL as a plain `Float64`).
-    var nullableDouble: String { self == .clickhouse ? "Nullable(Float64)" : double }
-
-    /// False, as a value (ClickHouse 18 has no boolean literals).
-    var falseValue: String { self == .clickhouse ? "0" : "FALSE" }
-
-    /// How a `where=` is written in this dialect: a number as a real (`2.0`: SQLite divides
-    /// integers as integers), ±∞ as each engine reads it.
-    var words: RowFilter.SQLWords {
-        let infinity =
-            switch self {
-            case .sqlite: "9e999"
-            case .postgres: "'Infinity'::float8"
-            case .clickhouse: "inf"
-            }
-        return RowFilter.SQLWords(falseValue: falseValue, text: quoting.literal) { value in
-            guard value.isFinite else { return value < 0 ? "(-\(infinity))" : infinity }
-            return SQLCompiler.real(value)
-        }
-    }
-
+/// What the transform compiler writes differently per engine, beyond the dialect's literals
+/// and quoting (`SQLDialect` in ChartbookData, which every question of an engine shares):
+/// how a calendar unit is found in a time zone, how a value becomes text, how NULLs compare.
+extension SQLDialect {
     /// `value` as text (a group's name).
     func text(_ value: String) -> String {
         self == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
@@ -156,7 +114,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_+-".unicodeScalars)
 
     private func postgresTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) -> String {
-        if let offset = zone.fixedOffset, let key = Self.fixedOffsetKey(unit, t, offset: offset) {
+        if let offset = zone.fixedOffset, let key = fixedOffsetKey(unit, t, offset: offset) {
             return key
         }
         // The zone as PostgreSQL reads it: a tz database name, or an offset as an interval
@@ -186,9 +144,9 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     /// rows in UTC: 40 s, against 37 s through `date_trunc` — this engine computes a
     /// column's value again for each reference, and the range test is one more.) Nil for
     /// the others.
-    static func fixedOffsetKey(_ unit: TimeUnit, _ t: String, offset: Int) -> String? {
+    func fixedOffsetKey(_ unit: TimeUnit, _ t: String, offset: Int) -> String? {
         // (In UTC the wall clock is `t` itself: each reference is computed again per row.)
-        let o = SQLCompiler.real(Double(offset))
+        let o = real(Double(offset))
         let wall = offset == 0 ? t : "(\(t) + \(o))"
         let day = "floor(\(wall) / 86400.0)"
         let start: String
@@ -200,7 +158,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         case .minute: start = "floor(\(wall) / 60.0) * 60.0"
         default: return nil
         }
-        let limit = SQLCompiler.real(TimeUnit.calendarSeconds)
+        let limit = real(TimeUnit.calendarSeconds)
         let inside =
             offset == 0
             ? "abs(\(t)) < \(limit)" : "abs(\(t)) < \(limit) AND abs(\(wall)) < \(limit)"
