@@ -213,7 +213,7 @@ extension Executor {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
         }
-        let answer: [Double], most: Int, infinite: [Int]
+        let answer: [Double], most: Int
         var texts = [String: (counts: [String: Int], order: [String])]()
         do throws(DatabaseFailure) {
             for name in table.columns where table.texts[name] != nil {
@@ -226,18 +226,16 @@ extension Executor {
             } else {
                 most = try mostRowsPerX(remote, table)
             }
-            infinite = try remote.infinities(table, shouldCancel: isCancelled)
         } catch { throw engineFailure(error, query, at: range) }
         let fields = SQLCompiler.summaryFields
-        guard answer.count == 1 + fields * measured.count, infinite.count == table.columns.count
-        else {
+        guard answer.count == 1 + fields * measured.count else {
             throw Diagnostic(
                 .queryFailed(
                     engine: query.engine.rawValue, message: "the summary came back incomplete"),
                 at: range)
         }
         let rows = Int(saturating: answer[0])
-        let columns = table.columns.enumerated().map { i, name in
+        let columns = table.columns.map { name in
             guard let j = measured.firstIndex(of: name) else {
                 return ColumnSummary(
                     name: name, kind: .text, minimum: .nan, maximum: .nan, mean: .nan,
@@ -245,10 +243,12 @@ extension Executor {
             }
             let a = answer[(1 + fields * j)...]
             let values = Int(saturating: a[a.startIndex])
+            // ±∞: no value, yet not missing (the loading path reads them as they are).
+            let infinite = Int(saturating: a[a.startIndex + 5])
             return ColumnSummary(
                 name: name, kind: table.timeColumns.contains(name) ? .time : .number,
                 minimum: a[a.startIndex + 1], maximum: a[a.startIndex + 2],
-                mean: a[a.startIndex + 3], missing: rows - values - infinite[i], unreadable: 0,
+                mean: a[a.startIndex + 3], missing: rows - values - infinite, unreadable: 0,
                 decimals: Int(saturating: a[a.startIndex + 4].isNaN ? 0 : a[a.startIndex + 4]))
         }
         let lines = table.columns.compactMap { name in

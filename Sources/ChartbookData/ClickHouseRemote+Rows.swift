@@ -2,8 +2,8 @@ import ChartbookModel
 import Foundation
 
 /// What a ClickHouse remote dataset answers beyond drawings (issue 28): the relation the
-/// transform compiler reads (`describe`, statistic reference lines), the infinities and rows
-/// of the query, and every row streamed for `save csv` — each value as `mode=local` reads it.
+/// transform compiler reads (`describe`, statistic reference lines; ±∞ kept apart for
+/// `describe` to count), the rows of the query, and every row streamed for `save csv` — each value as `mode=local` reads it.
 extension ClickHouseRemote {
     /// The query's rows under their session names (double-quoted, as the compiler names
     /// them), in the order the query gives them when `ordered` (give it an ORDER BY, as for
@@ -14,9 +14,12 @@ extension ClickHouseRemote {
     /// would read them all on one server).
     public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
+        // The columns that may hold ±∞, with them kept (`RemoteRelation.infinite`).
+        let infinite = ordered ? [] : shape.names.indices.filter(shape.mayHoldInfinities)
         if !ordered, let tableQuery {
             var relation = tableQuery.relation
             for c in shape.names.indices { relation.values[shape.shown[c]] = compiled(shape, c) }
+            for c in infinite { relation.infinite[shape.shown[c]] = loadedValue(shape, c) }
             return relation
         }
         var columns = shape.names.indices.map {
@@ -25,10 +28,19 @@ extension ClickHouseRemote {
         if ordered {
             columns.append("rowNumberInAllBlocks() AS \(RemoteEngines.rowOrderName)")
         }
-        return RemoteRelation(
-            relation: "(SELECT \(columns.joined(separator: ", ")) "
-                + "FROM (\n\(PostgresReader.statement(query))\n))",
+        // ±∞ kept a level down: this engine reads a name in a SELECT as that SELECT's alias
+        // of it, so beside `value … AS x` a raw `x` would be the value, ±∞ already NULL.
+        var rows = "\n\(PostgresReader.statement(query))\n"
+        if !infinite.isEmpty {
+            let kept = infinite.map { "\(loadedValue(shape, $0)) AS chartbook_inf\($0)" }
+            rows = "SELECT *, \(kept.joined(separator: ", ")) FROM (\(rows))"
+            columns += infinite.map { "chartbook_inf\($0)" }
+        }
+        var relation = RemoteRelation(
+            relation: "(SELECT \(columns.joined(separator: ", ")) FROM (\(rows)))",
             rowOrder: ordered ? RemoteEngines.rowOrderName : nil)
+        for c in infinite { relation.infinite[shape.shown[c]] = "chartbook_inf\(c)" }
+        return relation
     }
 
     /// Column `c` as the transform compiler reads it: a text column's text itself (its
@@ -41,23 +53,6 @@ extension ClickHouseRemote {
         -> any SQLTransport
     {
         try connect()
-    }
-
-    /// Asked as every question is (`select`: of a table read directly, each shard counts its
-    /// own rows); a complete column holds none (a finite value in every row).
-    public func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [Int]
-    {
-        let shape = Shape(table)
-        let counts = shape.names.indices.map { c -> String in
-            guard shape.kinds[c] == .number, shape.mayHoldInfinities(c) else { return "0" }
-            return "countIf(ifNull(isInfinite(chartbook_l\(c)), 0))"
-        }
-        // No column to ask of (constants alone would be a row per row of the query).
-        if counts.allSatisfy({ $0 == "0" }) { return counts.map { _ in 0 } }
-        return try aggregates(select(counts, of: shape), shouldCancel: shouldCancel).map {
-            Int(saturating: $0)
-        }
     }
 
     public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {

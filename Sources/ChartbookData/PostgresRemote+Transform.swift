@@ -16,33 +16,27 @@ extension PostgresRemote {
                 ? "\(SQLQuoting.standard.identifier(shape.names[$0]))::text AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
                 : "\(value(shape, $0)) AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
         }
+        // The number columns that may hold ±∞, with them kept (`RemoteRelation.infinite`).
+        let infinite =
+            ordered
+            ? []
+            : shape.names.indices.filter {
+                shape.kinds[$0] == .number && !shape.complete.contains($0)
+            }
+        columns += infinite.map {
+            "\(SQLQuoting.standard.identifier(shape.names[$0]))::float8 AS chartbook_inf\($0)"
+        }
         if ordered {
             columns.append(
                 "row_number() OVER (ORDER BY \(value(shape, shape.x))) AS \(RemoteEngines.rowOrderName)"
             )
         }
-        return RemoteRelation(
+        var relation = RemoteRelation(
             relation: "(SELECT \(columns.joined(separator: ", ")) "
                 + "FROM (\(PostgresReader.statement(query))) AS chartbook_q) AS chartbook_t",
             rowOrder: ordered ? RemoteEngines.rowOrderName : nil)
-    }
-
-    /// How many of each column's numbers are infinite (0 for a time column), in one scan;
-    /// `describe` subtracts them from the missing.
-    public func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [Int]
-    {
-        let shape = Shape(table)
-        let counts = shape.names.indices.map { c -> String in
-            guard shape.kinds[c] == .number else { return "0" }
-            let name = SQLQuoting.standard.identifier(shape.names[c])
-            return "COUNT(*) FILTER (WHERE abs(\(name)::float8) = 'Infinity'::float8)"
-        }
-        // No number column (constants alone would be a row per row of the query).
-        if counts.allSatisfy({ $0 == "0" }) { return counts.map { _ in 0 } }
-        let sql =
-            "SELECT \(counts.joined(separator: ", ")) FROM (\(PostgresReader.statement(query))) AS chartbook_q"
-        return try aggregates(sql, shouldCancel: shouldCancel).map { Int(saturating: $0) }
+        for c in infinite { relation.infinite[shape.shown[c]] = "chartbook_inf\(c)" }
+        return relation
     }
 
     /// How many rows the query gives (one scan, no row on the wire).

@@ -106,11 +106,6 @@ public protocol RemoteEngine: Sendable {
     func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool) throws(DatabaseFailure)
         -> [Double]
 
-    /// How many of each column's numbers are infinite: the loading path reads them as ±∞ —
-    /// no value, yet not missing — where `transformSource` has NULL.
-    func infinities(_ table: RemoteTable, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> [Int]
-
     /// How many rows the query gives.
     func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int
 

@@ -10,6 +10,10 @@ public struct RemoteRelation: Equatable, Sendable {
     /// Per column (by its session name), the SQL of its value over `relation`; a column not
     /// named here is `relation`'s own column of that name.
     public var values: [String: String]
+    /// Per number column (by its session name) that may hold ±∞, the SQL of its value with
+    /// ±∞ kept — what `values` reads as missing, as a chart does — so that `describe` counts
+    /// them in its one scan (`SQLCompiler.summary`); absent where `values` holds none.
+    public var infinite: [String: String] = [:]
     /// The rows of `relation` kept (SQL over its own columns); nil: every row.
     public var condition: String?
     /// The column numbering the rows in the query's order (`RemoteEngines.rowOrderName`);

@@ -6,12 +6,14 @@ import ChartbookModel
 /// without a row crossing the wire.
 extension SQLCompiler {
     /// The values each column contributes to `summary(of:over:)`'s one row, after the
-    /// leading row count: values, minimum, maximum, mean, decimals.
-    public static let summaryFields = 5
+    /// leading row count: values, minimum, maximum, mean, decimals, infinite values.
+    public static let summaryFields = 6
 
     /// One row: the number of rows, then for each of `columns` (numbers or times of the
     /// source, missing values NULL) the count of its values, their minimum, maximum and mean,
-    /// and the most decimals any is written with (`NumberText.decimals(of:)`, 0 to 6).
+    /// the most decimals any is written with (`NumberText.decimals(of:)`, 0 to 6), and how
+    /// many of its values are ±∞ (`RemoteRelation.infinite`; 0 for a time or a column of
+    /// none) — all in one scan.
     public func summary(of columns: [String], over source: Source) throws(TransformError)
         -> String
     {
@@ -26,6 +28,7 @@ extension SQLCompiler {
                 "CAST(COUNT(\(c)) AS \(dialect.double))", "MIN(\(c))", "MAX(\(c))",
                 "CAST(\(mean(c)) AS \(dialect.nullableDouble))",
                 kind == .time ? "0" : "MAX(\(decimals(of: c)))",
+                infinities(of: name, over: source),
             ]
         }
         // A table read directly is aggregated as it is read (its engine computes each value
@@ -37,6 +40,14 @@ extension SQLCompiler {
             ? source.relation.rows()
             : "(SELECT * FROM \(source.relation.rows()) \(dialect.fence)) AS chartbook_s"
         return "SELECT \(fields.joined(separator: ", ")) FROM \(rows)"
+    }
+
+    /// The count of `name`'s values that are ±∞, as a double: 0 unless the source keeps
+    /// them (`RemoteRelation.infinite`).
+    private func infinities(of name: String, over source: Source) -> String {
+        guard let kept = source.relation.infinite[name] else { return "0" }
+        let infinity = dialect.real(.infinity)
+        return "CAST(COUNT(CASE WHEN abs(\(kept)) = \(infinity) THEN 1 END) AS \(dialect.double))"
     }
 
     /// How many rows hold each value of `column` (a text column of the source): one row per

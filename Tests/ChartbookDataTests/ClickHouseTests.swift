@@ -83,21 +83,19 @@ import Testing
         #expect(other.select(["count()"], of: shape).hasPrefix("SELECT count() FROM (SELECT "))
     }
 
-    /// Where no column may hold ±∞ (every number column complete), there is nothing to
-    /// count and the server is not asked: a question of constants alone would answer a row
-    /// per row of the query (`describe` of 10⁸ rows failed on an answer of 64 MiB). The
-    /// server here is none — a question would fail to connect.
-    @Test func noColumnToCountInfinitiesOfAsksNothing() throws {
+    /// `describe` counts ±∞ in its one scan (`SQLCompiler.summary`) through the relation's
+    /// `infinite` values: only of number columns that may hold them (none of a complete
+    /// one), and none for an ordered relation, whose subquery would compute them per row.
+    @Test func infinitiesAreKeptApartOnlyWhereAColumnMayHoldThem() {
         var table = RemoteTable(
-            xColumn: "t", columns: ["t", "v"], timeColumns: ["t"], estimatedRows: 10,
-            firstRow: [0, 1], lastRow: [9, 2])
+            xColumn: "t", columns: ["t", "v", "w"], timeColumns: ["t"], estimatedRows: 10,
+            firstRow: [0, 1, 2], lastRow: [9, 2, 3])
         table.completeColumns = ["v"]
-        let remote = ClickHouseRemote(
-            url: "clickhouse://default@127.0.0.1:9/d", query: "SELECT t, v FROM m")
-        #expect(try remote.infinities(table, shouldCancel: { false }) == [0, 0])
-        table.completeColumns = []
-        #expect(throws: DatabaseFailure.self) {
-            try remote.infinities(table, shouldCancel: { false })
+        for query in ["SELECT t, v, w FROM m", "SELECT t, v, w FROM m ORDER BY t"] {
+            let remote = ClickHouseRemote(url: "clickhouse://h/d", query: query)
+            let relation = remote.transformSource(table, ordered: false)
+            #expect(Array(relation.infinite.keys) == ["w"], "\(query)")
+            #expect(remote.transformSource(table, ordered: true).infinite.isEmpty)
         }
     }
 

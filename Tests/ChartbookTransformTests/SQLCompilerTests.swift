@@ -140,6 +140,8 @@ import Testing
         var random = RandomSource(seed: UInt64(seed) &+ 99)
         table.y = table.y.map { _ in
             guard random.nextUnit() > 0.1 else { return .nan }
+            // ±∞: neither a value nor missing, counted apart (`RemoteRelation.infinite`).
+            if random.nextUnit() < 0.05 { return random.next() % 2 == 0 ? .infinity : -.infinity }
             let places = Int(random.next() % 9)
             let whole = Double(Int(random.next() % 2_000_001) - 1_000_000)
             return whole / NumberText.powersOfTen[places]
@@ -147,15 +149,21 @@ import Testing
         let db = try SQLiteTable(table)
         let dataset = table.dataset
         let columns = table.kind == .text ? ["y"] : ["y", "x"]
-        let sql = try SQLCompiler(.sqlite).summary(of: columns, over: db.source)
+        // As an engine's relation gives them: ±∞ as NULL, and kept apart.
+        var source = db.source
+        source.relation.values["y"] = "(CASE WHEN abs(y) = 9e999 THEN NULL ELSE y END)"
+        source.relation.infinite["y"] = "y"
+        let sql = try SQLCompiler(.sqlite).summary(of: columns, over: source)
         let answer = try db.rows(sql).first ?? []
         #expect(answer.first == .number(Double(table.y.count)), "seed \(seed)")
         for (i, name) in columns.enumerated() {
             guard let column = dataset.column(named: name) else { continue }
             let want = ColumnSummary(of: column)
             let got = Array(answer[(1 + SQLCompiler.summaryFields * i)...])
-            let values = Double(table.y.count - want.missing)
+            let infinite = name == "y" ? table.y.filter(\.isInfinite).count : 0
+            let values = Double(table.y.count - want.missing - infinite)
             #expect(got[0] == .number(values), "seed \(seed) \(name) count")
+            #expect(got[5] == .number(Double(infinite)), "seed \(seed) \(name) infinities")
             #expect(Self.close(got[1], want.minimum.isNaN ? .null : .number(want.minimum)))
             #expect(Self.close(got[2], want.maximum.isNaN ? .null : .number(want.maximum)))
             #expect(Self.close(got[3], want.mean.isNaN ? .null : .number(want.mean)))
