@@ -293,7 +293,10 @@ extension Executor {
             if let known = table.rowCount {
                 total = known
             } else {
-                total = try remote.rowCount(shouldCancel: isCancelled)
+                let sql = SQLCompiler(SQLDialect(query.engine)).rowCount(
+                    over: engineSource(remote, table, ordered: false))
+                total = Int(
+                    saturating: try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan)
             }
             guard let wanted = DatasetTable.shownRows(rows, of: total) else {
                 return "\(TextMetrics.sanitized(dataset.name)): no rows\n"

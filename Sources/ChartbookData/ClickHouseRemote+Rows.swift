@@ -55,10 +55,6 @@ extension ClickHouseRemote {
         try connect()
     }
 
-    public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
-        try estimatedRows(shouldCancel: shouldCancel)
-    }
-
     public func rows(
         _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {

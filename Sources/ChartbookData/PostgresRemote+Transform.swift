@@ -39,12 +39,6 @@ extension PostgresRemote {
         return relation
     }
 
-    /// How many rows the query gives (one scan, no row on the wire).
-    public func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int {
-        let sql = "SELECT count(*) FROM (\(PostgresReader.statement(query))) AS chartbook_q"
-        return Int(saturating: try aggregates(sql, shouldCancel: shouldCancel).first ?? .nan)
-    }
-
     /// Rows `offset ..< offset + limit` of the query, in its own order (as `mode=local` reads
     /// them), each a value per column of `table` as the loading path reads it.
     public func rows(

@@ -106,9 +106,6 @@ public protocol RemoteEngine: Sendable {
     func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool) throws(DatabaseFailure)
         -> [Double]
 
-    /// How many rows the query gives.
-    func rowCount(shouldCancel: @escaping () -> Bool) throws(DatabaseFailure) -> Int
-
     /// Rows `offset ..< offset + limit` in the query's own order, each a value per column of
     /// `table` as the loading path reads it.
     func rows(

@@ -50,6 +50,12 @@ extension SQLCompiler {
         return "CAST(COUNT(CASE WHEN abs(\(kept)) = \(infinity) THEN 1 END) AS \(dialect.double))"
     }
 
+    /// One row: how many rows the source has (one scan; `show data` of a remote dataset
+    /// whose count `load` did not learn).
+    public func rowCount(over source: Source) -> String {
+        "SELECT CAST(COUNT(*) AS \(dialect.double)) FROM \(source.relation.rows())"
+    }
+
     /// How many rows hold each value of `column` (a text column of the source): one row per
     /// value, shaped as a transform's (`_key` NULL, `_by` the value — NULL for a missing
     /// one — and the count as `_value` and `_rows`), in one grouping scan.

@@ -156,6 +156,8 @@ import Testing
         let sql = try SQLCompiler(.sqlite).summary(of: columns, over: source)
         let answer = try db.rows(sql).first ?? []
         #expect(answer.first == .number(Double(table.y.count)), "seed \(seed)")
+        let counted = try db.rows(SQLCompiler(.sqlite).rowCount(over: source)).first
+        #expect(counted == [.number(Double(table.y.count))], "seed \(seed)")
         for (i, name) in columns.enumerated() {
             guard let column = dataset.column(named: name) else { continue }
             let want = ColumnSummary(of: column)
