@@ -188,8 +188,17 @@ extension Executor {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
             let remote = query.remoteEngine
         else { return 0 }
+        let sql: String
+        do throws(TransformError) {
+            sql = try SQLCompiler(SQLDialect(query.engine)).distinctCount(
+                of: column, over: engineSource(remote, table, ordered: false))
+        } catch {
+            throw Diagnostic(
+                .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
+        }
         do throws(DatabaseFailure) {
-            return try remote.distinctCount(table, column: column, shouldCancel: isCancelled)
+            let counted = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
+            return Int(saturating: counted)
         } catch { throw engineFailure(error, query, at: range) }
     }
 

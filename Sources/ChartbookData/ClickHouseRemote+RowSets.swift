@@ -100,18 +100,4 @@ extension ClickHouseRemote {
         return RemoteEngines.groupKeys(
             keys, of: table.texts[shape.shown[c]], isTime: shape.kinds[c].isTime)
     }
-
-    /// How many distinct texts `column` holds over every row, one scan.
-    public func distinctCount(
-        _ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> Int {
-        let shape = Shape(table)
-        guard let c = Column.index(of: column, in: shape.shown) else { return 0 }
-        let v = shape.loaded(c)
-        let answer = try numbers(
-            try connect(),
-            select(["uniqExact(\(v)) + (count() > count(\(v)))"], of: shape),
-            shouldCancel: shouldCancel)
-        return Int(saturating: answer.first ?? 0)
-    }
 }

@@ -74,20 +74,6 @@ extension PostgresRemote {
             keys, of: table.texts[shape.shown[c]], isTime: shape.kinds[c].isTime)
     }
 
-    /// How many distinct texts `column` holds over every row, one scan.
-    public func distinctCount(
-        _ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> Int {
-        let shape = Shape(table)
-        guard let c = Column.index(of: column, in: shape.shown) else { return 0 }
-        let sql = """
-            SELECT count(DISTINCT c\(c)) + CASE WHEN count(*) > count(c\(c)) THEN 1 ELSE 0 END \
-            FROM (\(selectRows(shape, asLoaded: true))) AS chartbook_r
-            """
-        let answer = try fetchNumbers(try connect(shouldCancel), sql, shouldCancel: shouldCancel)
-        return Int(saturating: answer.first ?? 0)
-    }
-
     /// The first column of each row of the answer to `sql`, NaN for NULL.
     func fetchNumbers(
         _ connection: PostgresConnection, _ sql: String, shouldCancel: () -> Bool

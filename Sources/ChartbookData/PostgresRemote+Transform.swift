@@ -24,7 +24,7 @@ extension PostgresRemote {
                 shape.kinds[$0] == .number && !shape.complete.contains($0)
             }
         columns += infinite.map {
-            "\(SQLQuoting.standard.identifier(shape.names[$0]))::float8 AS chartbook_inf\($0)"
+            "\(value(shape, $0, keepingInfinities: true)) AS chartbook_inf\($0)"
         }
         if ordered {
             columns.append(

@@ -56,10 +56,6 @@ public protocol RemoteEngine: Sendable {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [String]
 
-    /// How many distinct texts `column` holds over every row (a missing value is one).
-    func distinctCount(_ table: RemoteTable, column: String, shouldCancel: @escaping () -> Bool)
-        throws(DatabaseFailure) -> Int
-
     /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`),
     /// `request.selected` aside: the readout's rows are `readout`'s, so that a `select`
     /// asks for them alone and the drawing's answer serves every selection.

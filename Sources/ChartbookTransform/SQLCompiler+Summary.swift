@@ -56,6 +56,19 @@ extension SQLCompiler {
         "SELECT CAST(COUNT(*) AS \(dialect.double)) FROM \(source.relation.rows())"
     }
 
+    /// One row: how many distinct values `column` holds over every row, a missing value
+    /// one more (the groups `by=column` makes) — its values as the loading path reads them,
+    /// ±∞ included (`RemoteRelation.infinite`), in one scan.
+    public func distinctCount(of column: String, over source: Source) throws(TransformError)
+        -> String
+    {
+        guard source.kinds[column] != nil else { throw .missingColumn(column) }
+        let c = source.relation.infinite[column] ?? source.column(in: dialect, column)
+        let distinct = dialect == .clickhouse ? "uniqExact(\(c))" : "COUNT(DISTINCT \(c))"
+        return
+            "SELECT CAST(\(distinct) + CASE WHEN COUNT(*) > COUNT(\(c)) THEN 1 ELSE 0 END AS \(dialect.double)) FROM \(source.relation.rows())"
+    }
+
     /// How many rows hold each value of `column` (a text column of the source): one row per
     /// value, shaped as a transform's (`_key` NULL, `_by` the value — NULL for a missing
     /// one — and the count as `_value` and `_rows`), in one grouping scan.

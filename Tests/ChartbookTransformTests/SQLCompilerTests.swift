@@ -158,6 +158,11 @@ import Testing
         #expect(answer.first == .number(Double(table.y.count)), "seed \(seed)")
         let counted = try db.rows(SQLCompiler(.sqlite).rowCount(over: source)).first
         #expect(counted == [.number(Double(table.y.count))], "seed \(seed)")
+        // The groups `by=y` makes: each value (±∞ too), and the missing one.
+        let distinct = try db.rows(SQLCompiler(.sqlite).distinctCount(of: "y", over: source))
+        let groups =
+            Set(table.y.filter { !$0.isNaN }).count + (table.y.contains(where: \.isNaN) ? 1 : 0)
+        #expect(distinct.first == [.number(Double(groups))], "seed \(seed)")
         for (i, name) in columns.enumerated() {
             guard let column = dataset.column(named: name) else { continue }
             let want = ColumnSummary(of: column)
