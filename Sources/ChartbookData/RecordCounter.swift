@@ -9,8 +9,8 @@
 /// lines are not records, by the rule of `SkippableLine` that both parsers follow.
 enum RecordCounter {
     /// Records in `base[start..<end]`, which starts at a line's start; nil when the stretch is
-    /// not plain. `release` is told each consumed stretch (about 8 MiB), `shouldCancel`
-    /// polled as often (then the count is nil too; the caller asks again).
+    /// not plain. `release` is told each consumed stretch (`FastNumericParser.releaseChunk`),
+    /// `shouldCancel` polled as often (then the count is nil too; the caller asks again).
     static func count(
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, blank: UInt8,
         shouldCancel: () -> Bool, release: (Int, Int) -> Void
@@ -46,9 +46,7 @@ enum RecordCounter {
     private static func step(
         _ base: UnsafePointer<UInt8>, at p: Int, end: Int, blank: UInt8, into records: inout Int
     ) -> Int {
-        // Only a line starting with a blank, a line end or `#` may be skipped.
-        let first = base[p]
-        if first == 32 || first == 9 || first == 10 || first == 13 || first == 35,
+        if SkippableLine.firstBytes.contains(base[p]),
             let next = SkippableLine.next(after: p, in: base, end: end, blank: blank)
         {
             return next
@@ -60,7 +58,7 @@ enum RecordCounter {
 
     /// Counts, 16 bytes at a time, the lines that start after each line feed from `q` on (a
     /// line feed's position) while the byte after every line feed in a block opens a record
-    /// — anything but a blank, a line end or `#`, the only lines that may be skipped. Stops
+    /// — none of `SkippableLine.firstBytes`, which only may begin a line skipped. Stops
     /// at `before` or at a block with such a byte; answers the first line start not counted
     /// (`end` when there is none).
     private static func countLines(
@@ -73,7 +71,7 @@ enum RecordCounter {
         while q < before && q + Block.scalarCount + 1 <= end {
             let feeds = bytes(raw, at: q, equalTo: [10])
             if feeds != (0, 0) {
-                let opens = bytes(raw, at: q + 1, equalTo: [32, 9, 10, 13, 35])
+                let opens = bytes(raw, at: q + 1, equalTo: SkippableLine.firstBytes)
                 if (feeds.0 & opens.0) | (feeds.1 & opens.1) != 0 { break }
                 // Each matching byte is 1: a multiply adds a word's eight into its top byte.
                 let ones: UInt64 = 0x0101_0101_0101_0101

@@ -20,6 +20,10 @@ enum SkippableLine {
         return p
     }
 
+    /// The bytes a skippable line may start with — a blank (space or tab), a line end, `#`;
+    /// a line starting with any other byte holds a record.
+    static let firstBytes: [UInt8] = [32, 9, 10, 13, 35]
+
     /// The blank byte besides the space for `separator`.
     static func blank(for separator: UInt8) -> UInt8 { separator == 9 ? 32 : 9 }
 }
