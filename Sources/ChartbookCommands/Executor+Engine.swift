@@ -197,8 +197,7 @@ extension Executor {
                 .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
         }
         do throws(DatabaseFailure) {
-            let counted = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
-            return Int(saturating: counted)
+            return try engineCount(sql, remote)
         } catch { throw engineFailure(error, query, at: range) }
     }
 
@@ -302,10 +301,9 @@ extension Executor {
             if let known = table.rowCount {
                 total = known
             } else {
-                let sql = SQLCompiler(SQLDialect(query.engine)).rowCount(
-                    over: engineSource(remote, table, ordered: false))
-                total = Int(
-                    saturating: try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan)
+                total = try engineCount(
+                    SQLCompiler(SQLDialect(query.engine)).rowCount(
+                        over: engineSource(remote, table, ordered: false)), remote)
             }
             guard let wanted = DatasetTable.shownRows(rows, of: total) else {
                 return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
@@ -371,6 +369,12 @@ extension Executor {
     {
         SQLCompiler.Source(
             remote.transformSource(table, ordered: ordered), kinds: Self.engineKinds(table))
+    }
+
+    /// The one number a compiled counting question (`SQLCompiler.rowCount`,
+    /// `distinctCount`) answers.
+    func engineCount(_ sql: String, _ remote: any RemoteEngine) throws(DatabaseFailure) -> Int {
+        Int(saturating: try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan)
     }
 
     /// What each of a remote table's columns holds: a time, a number or a (coded) text.

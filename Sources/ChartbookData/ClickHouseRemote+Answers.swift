@@ -83,12 +83,14 @@ extension ClickHouseConnection: SQLTransport {
 /// Escaped tab-separated rows as a statement's answer (`ClickHouseConnection.answer`).
 struct TabSeparatedAnswer: StatementAnswer {
     let fields: [[[UInt8]]]
+    /// How the format writes NULL.
+    private static let null = Array("\\N".utf8)
 
     var rows: Int { fields.count }
     var columns: Int { fields.first?.count ?? 0 }
 
     func isNull(_ row: Int, _ column: Int) -> Bool {
-        column >= fields[row].count || fields[row][column] == Array("\\N".utf8)
+        column >= fields[row].count || fields[row][column] == Self.null
     }
 
     func utf8(_ row: Int, _ column: Int) -> [UInt8] {

@@ -3,7 +3,8 @@ import Foundation
 
 /// What a ClickHouse remote dataset answers beyond drawings (issue 28): the relation the
 /// transform compiler reads (`describe`, statistic reference lines; ±∞ kept apart for
-/// `describe` to count), the rows of the query, and every row streamed for `save csv` — each value as `mode=local` reads it.
+/// `describe` to count), the rows of the query, and every row streamed for `save csv` — each
+/// value as `mode=local` reads it.
 extension ClickHouseRemote {
     /// The query's rows under their session names (double-quoted, as the compiler names
     /// them), in the order the query gives them when `ordered` (give it an ORDER BY, as for

@@ -64,9 +64,8 @@ extension SQLCompiler {
     {
         guard source.kinds[column] != nil else { throw .missingColumn(column) }
         let c = source.relation.infinite[column] ?? source.column(in: dialect, column)
-        let distinct = dialect == .clickhouse ? "uniqExact(\(c))" : "COUNT(DISTINCT \(c))"
         return
-            "SELECT CAST(\(distinct) + CASE WHEN COUNT(*) > COUNT(\(c)) THEN 1 ELSE 0 END AS \(dialect.double)) FROM \(source.relation.rows())"
+            "SELECT CAST(\(dialect.countDistinct(c)) + CASE WHEN COUNT(*) > COUNT(\(c)) THEN 1 ELSE 0 END AS \(dialect.double)) FROM \(source.relation.rows())"
     }
 
     /// How many rows hold each value of `column` (a text column of the source): one row per

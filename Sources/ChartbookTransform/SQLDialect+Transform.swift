@@ -10,6 +10,12 @@ extension SQLDialect {
         self == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
     }
 
+    /// How many distinct values `value` takes, NULL not one of them (ClickHouse: `uniqExact`,
+    /// said outright rather than left to its `count_distinct_implementation` setting).
+    func countDistinct(_ value: String) -> String {
+        self == .clickhouse ? "uniqExact(\(value))" : "COUNT(DISTINCT \(value))"
+    }
+
     /// `a` and `b` equal, NULL equal to NULL.
     func same(_ a: String, _ b: String) -> String {
         switch self {
