@@ -38,7 +38,7 @@ struct PostgresCompilerTests {
     /// Each literal the server reads (`SQLDialect.postgres.real`) is the double written, bit
     /// for bit (`float8send`: its eight bytes, most significant first).
     @Test func literalsReadBackAsTheSameDouble() throws {
-        let table = try PostgresTable(sql: "CREATE TABLE fixed_keys(i int)")
+        let table = try PostgresTable(sql: "CREATE TABLE literals(i int)", name: "literals")
         let cases = SQLCompilerTests.literalCases
         let sent = cases.map { "float8send(\(SQLDialect.postgres.real($0)))" }
         let row = try table.rows("SELECT " + sent.joined(separator: ", ")).first ?? []
@@ -107,13 +107,15 @@ final class PostgresTable {
     }
 
     /// A connection that first runs `sql` (dropping `fixed_keys` first).
-    init(sql: String) throws {
+    /// A table of the test's own (`sql` makes it, as `name`: tests run side by side, so no
+    /// two share one).
+    init(sql: String, name: String = "fixed_keys") throws {
         guard let url = Self.url, let connection = PQconnectdb(url),
             PQstatus(connection) == CONNECTION_OK
         else { throw SQLiteTable.SQLError(message: "cannot connect") }
         self.connection = connection
-        source = SQLCompiler.Source(relation: "fixed_keys", kinds: [:], rowOrder: nil)
-        try run("DROP TABLE IF EXISTS fixed_keys; " + sql)
+        source = SQLCompiler.Source(relation: name, kinds: [:], rowOrder: nil)
+        try run("DROP TABLE IF EXISTS \(name); " + sql)
     }
 
     deinit { PQfinish(connection) }
