@@ -29,7 +29,7 @@ extension DelimitedReader {
         guard let base = scanner.buffer.baseAddress else { return [:] }
         while try scanner.nextRecord(into: &record) {
             records &+= 1
-            if records & 0xffff == 0 {
+            if records & (FastNumericParser.lookEvery - 1) == 0 {
                 if shouldCancel() { throw .cancelled }
                 if scanner.position - released >= FastNumericParser.releaseChunk {
                     release(released, scanner.position)
