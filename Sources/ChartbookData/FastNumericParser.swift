@@ -57,6 +57,30 @@ struct FastNumericParser {
     /// look costs nothing beside the records.
     static let lookEvery = 1 << 12
 
+    /// Rows of a column a parsing thread maps ahead of where it writes (`prefault`): 256 KiB
+    /// of doubles, 64 pages a call (512 KiB put 1 MiB on a 10⁷-row chart's peak: two
+    /// threads' steps mapped before their rows).
+    static let mapAhead = 1 << 15
+
+    /// Maps the whole pages of `count` doubles at `start` in one call, where the kernel can
+    /// (MADV_POPULATE_WRITE, Linux 5.14+; an older one answers EINVAL and the faults come
+    /// as before). A thread filling its stretch of a column otherwise takes a page fault per
+    /// 4 KiB as it writes — 195 000 for a column of 10⁸ rows, 3.5 µs each on this virtual
+    /// machine against 2.2 µs a page mapped in one call. Asked `mapAhead` rows at a time,
+    /// not the whole stretch at once: the column's pages then grow as its rows do, and
+    /// the peak of memory stays the full column and the file's last pages in flight.
+    static func prefault(_ start: UnsafeMutablePointer<Double>, _ count: Int) {
+        #if canImport(Glibc)
+            let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
+            let first = (UInt(bitPattern: start) + page - 1) / page * page
+            let last =
+                (UInt(bitPattern: start) + UInt(count * MemoryLayout<Double>.stride)) / page * page
+            guard last > first else { return }
+            _ = madvise(
+                UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_POPULATE_WRITE)
+        #endif
+    }
+
     struct Result {
         /// One per kept field, in `keptFields` order.
         var columns: [[Double]]
@@ -299,6 +323,20 @@ struct FastNumericParser {
         }
     }
 
+    /// Where the rows mapped end after a look at `row` (`prefault`): `mapAhead` rows more of
+    /// every column written (`destination`, per field) when `row` nears `mapped`.
+    private func mapAhead(
+        _ destination: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>, row: Int,
+        mapped: Int, end: Int
+    ) -> Int {
+        guard row + Self.lookEvery >= mapped, mapped < end else { return mapped }
+        let next = min(end, mapped + Self.mapAhead)
+        for field in keptFields {
+            if let column = destination[field] { Self.prefault(column + mapped, next - mapped) }
+        }
+        return next
+    }
+
     struct PartStats {
         enum Outcome { case ok, fallback, cancelled }
         var outcome: Outcome = .ok
@@ -338,6 +376,8 @@ struct FastNumericParser {
         var p = start
         var row = first
         var lastRelease = start
+        // Rows below this are mapped (`prefault`), kept ahead of `row` at every look.
+        var mapped = mapAhead(destination, row: row, mapped: first, end: rows.upperBound)
         let sep = separator
         while p < end {
             if let next = SkippableLine.next(after: p, in: base, end: end, blank: tabIsBlank) {
@@ -403,6 +443,7 @@ struct FastNumericParser {
             row += 1
             if (row - first) & (FastNumericParser.lookEvery - 1) == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }
+                mapped = mapAhead(destination, row: row, mapped: mapped, end: rows.upperBound)
                 if p - lastRelease >= FastNumericParser.releaseChunk {
                     release(lastRelease, p); parsed(p - lastRelease); lastRelease = p
                 }
