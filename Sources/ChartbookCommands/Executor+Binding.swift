@@ -231,8 +231,8 @@ extension Executor {
             let remote = query.remoteEngine
         {
             do throws(DatabaseFailure) {
-                let firsts = try remote.groups(
-                    table, column: table.columns[c], .every, limit: 12, shouldCancel: isCancelled)
+                let firsts = try engineGroups(
+                    remote, table, column: table.columns[c], .every, limit: 12)
                 known = Column(name: table.columns[c], text: firsts)
             } catch { throw engineFailure(error, query, at: filter.range) }
         } else {

@@ -142,9 +142,8 @@ extension Executor {
                         column: by, rows: RemoteRowSet(plot.binding.filter))
                     groupings.insert(grouping)
                     if table.groups[grouping] == nil {
-                        table.groups[grouping] = try remote.groups(
-                            table, column: by, grouping.rows, limit: limits.maxGroups,
-                            shouldCancel: isCancelled)
+                        table.groups[grouping] = try engineGroups(
+                            remote, table, column: by, grouping.rows, limit: limits.maxGroups)
                     }
                 }
                 table.groups = table.groups.filter { groupings.contains($0.key) }
@@ -272,7 +271,7 @@ extension Executor {
 
     /// How many rows hold each value of coded text column `name` (one grouping scan; a
     /// missing value counted under ""), and its values in order of first appearance
-    /// (`RemoteEngine.groups`, one scan): values the engine tells apart that read as one
+    /// (`engineGroups`, one scan): values the engine tells apart that read as one
     /// text (`é` composed and decomposed) count as one, as loading every row counts them.
     /// `sql`: the counts' question (`SQLCompiler.valueCounts`; nil: none could be written).
     private func engineTextValues(
@@ -283,8 +282,8 @@ extension Executor {
         for row in try remote.transformRows(sql, shouldCancel: isCancelled) {
             counts[row.group ?? "", default: 0] += Int(saturating: row.value)
         }
-        let order = try remote.groups(
-            table, column: name, .every, limit: RemoteTexts.most + 1, shouldCancel: isCancelled)
+        let order = try engineGroups(
+            remote, table, column: name, .every, limit: RemoteTexts.most + 1)
         return (counts, order)
     }
 
@@ -359,6 +358,30 @@ extension Executor {
         else { return 1 }
         let most = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
         return most.isFinite ? max(1, Int(saturating: most)) : 1
+    }
+
+    /// The names of the groups `by=column` makes of a remote table's rows `rows` keeps, in
+    /// order of first appearance (`SQLCompiler.groups`, one scan in the engine), each once:
+    /// two values the engine tells apart may read as one name (`é` composed and decomposed),
+    /// one group as loading every row reads them; "" for a missing value.
+    func engineGroups(
+        _ remote: any RemoteEngine, _ table: RemoteTable, column: String, _ rows: RemoteRowSet,
+        limit: Int
+    ) throws(DatabaseFailure) -> [String] {
+        let source = engineSource(remote, table, ordered: true)
+        guard
+            let sql = try? SQLCompiler(SQLDialect(remote.engine)).groups(
+                of: column, over: source, kept: rows.filters, limit: limit)
+        else { return [] }
+        let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)
+        let isText = table.texts[column] != nil
+        let isTime = table.timeColumns.contains(column)
+        return RemoteEngines.onceEach(
+            (0..<answer.rows).map { r in
+                isText
+                    ? answer.text(r, 0) ?? ""
+                    : RemoteEngines.groupName(answer.value(r, 0) ?? .nan, isTime: isTime)
+            })
     }
 
     /// A remote table's rows as the transform compiler reads them; without their order

@@ -80,24 +80,4 @@ extension ClickHouseRemote {
         return RemoteTable.Kept(
             count: summary.count, rows: ends + summary.extremes, nonPositive: summary.nonPositive)
     }
-
-    /// The groups of `column` among the rows of `rows`, in order of first appearance: the
-    /// rows numbered as the query gives them (`rowNumberInAllBlocks`), one scan.
-    public func groups(
-        _ table: RemoteTable, column: String, _ rows: RemoteRowSet, limit: Int,
-        shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [String] {
-        let shape = Shape(table).keeping(rows)
-        guard let c = Column.index(of: column, in: shape.shown) else { return [] }
-        let sql = """
-            SELECT chartbook_g FROM (SELECT \(shape.loaded(c)) AS chartbook_g, \
-            rowNumberInAllBlocks() AS chartbook_n FROM (\(selectRows(shape)))) \
-            GROUP BY chartbook_g ORDER BY min(chartbook_n) LIMIT \(max(limit, 0))
-            """
-        let keys = try fields(try connect(), sql, shouldCancel: shouldCancel).compactMap {
-            $0.first.map(Self.number)
-        }
-        return RemoteEngines.groupKeys(
-            keys, of: table.texts[shape.shown[c]], isTime: shape.kinds[c].isTime)
-    }
 }

@@ -16,7 +16,7 @@ extension ClickHouseRemote {
     public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
         // The columns that may hold ±∞, with them kept (`RemoteRelation.infinite`).
-        let infinite = ordered ? [] : shape.names.indices.filter(shape.mayHoldInfinities)
+        let infinite = shape.names.indices.filter(shape.mayHoldInfinities)
         if !ordered, let tableQuery {
             var relation = tableQuery.relation
             for c in shape.names.indices { relation.values[shape.shown[c]] = compiled(shape, c) }

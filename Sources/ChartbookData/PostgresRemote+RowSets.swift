@@ -55,30 +55,4 @@ extension PostgresRemote {
         }
         return sets.map { known[$0] ?? RemoteTable.Kept(count: 0, rows: [], nonPositive: [:]) }
     }
-
-    /// The groups of `column` among the rows of `rows`, in order of first appearance: the
-    /// rows numbered as the query gives them (`row_number() OVER ()`), one scan.
-    public func groups(
-        _ table: RemoteTable, column: String, _ rows: RemoteRowSet, limit: Int,
-        shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [String] {
-        let shape = Shape(table).keeping(rows)
-        guard let c = Column.index(of: column, in: shape.shown) else { return [] }
-        let sql = """
-            SELECT c, min(r) AS f FROM (SELECT c\(c) AS c, row_number() OVER () AS r \
-            FROM (\(selectRows(shape, asLoaded: true))) AS chartbook_r) AS chartbook_g \
-            GROUP BY c ORDER BY f LIMIT \(max(limit, 0))
-            """
-        let keys = try fetchNumbers(try connect(shouldCancel), sql, shouldCancel: shouldCancel)
-        return RemoteEngines.groupKeys(
-            keys, of: table.texts[shape.shown[c]], isTime: shape.kinds[c].isTime)
-    }
-
-    /// The first column of each row of the answer to `sql`, NaN for NULL.
-    func fetchNumbers(
-        _ connection: PostgresConnection, _ sql: String, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> [Double] {
-        let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        return (0..<result.rows).map { result.number($0, 0) ?? .nan }
-    }
 }

@@ -6,8 +6,9 @@ import ChartbookModel
 extension PostgresRemote {
     /// The query's rows as a relation: each column of `table` under its session name, as
     /// float8 read exactly as the loading path reads it (times as epoch seconds), and
-    /// `chartbook_row`, the rows' order by x — left out when `ordered` is false, for
-    /// aggregates that need no order (numbering the rows sorts them all).
+    /// `chartbook_row`, the rows' numbers in the query's own order (`row_number() OVER ()`,
+    /// as loading every row reads them, and as ClickHouse numbers them) — left out when
+    /// `ordered` is false, for aggregates that need no order.
     public func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation {
         let shape = Shape(table)
         // A text column as itself (its groups are named by it, its `where=` compares it).
@@ -17,19 +18,14 @@ extension PostgresRemote {
                 : "\(value(shape, $0)) AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
         }
         // The number columns that may hold ±∞, with them kept (`RemoteRelation.infinite`).
-        let infinite =
-            ordered
-            ? []
-            : shape.names.indices.filter {
-                shape.kinds[$0] == .number && !shape.complete.contains($0)
-            }
+        let infinite = shape.names.indices.filter {
+            shape.kinds[$0] == .number && !shape.complete.contains($0)
+        }
         columns += infinite.map {
             "\(value(shape, $0, keepingInfinities: true)) AS chartbook_inf\($0)"
         }
         if ordered {
-            columns.append(
-                "row_number() OVER (ORDER BY \(value(shape, shape.x))) AS \(RemoteEngines.rowOrderName)"
-            )
+            columns.append("row_number() OVER () AS \(RemoteEngines.rowOrderName)")
         }
         var relation = RemoteRelation(
             relation: "(SELECT \(columns.joined(separator: ", ")) "

@@ -49,13 +49,6 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> [Int?]
 
-    /// The distinct values of `column` among the rows of `rows`, each as a cell's text ("" for
-    /// a missing value), in order of first appearance in the query's rows; at most `limit`.
-    func groups(
-        _ table: RemoteTable, column: String, _ rows: RemoteRowSet, limit: Int,
-        shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [String]
-
     /// The rows one drawing needs (`RemoteTable.rows(with:)` of the M4 rows of `request`),
     /// `request.selected` aside: the readout's rows are `readout`'s, so that a `select`
     /// asks for them alone and the drawing's answer serves every selection.
@@ -144,22 +137,16 @@ public enum RemoteEngines {
         return (span.upperBound - span.lowerBound) / (Double(max(stretches, 1)) - 0.5)
     }
 
-    /// A group key as the engine gives it (a number as loaded, a time in seconds; NaN for a
-    /// missing value) as the cell's text `by=` groups rows by.
-    /// A `by=` column's group keys in order as texts: a coded text column's (`texts`) —
-    /// each once: two values the engine tells apart may read as one text (`é` composed and
-    /// decomposed), one group as loading every row reads them — or a number's or time's.
-    static func groupKeys(_ keys: [Double], of texts: [String]?, isTime: Bool) -> [String] {
-        guard let texts else { return keys.map { text($0, isTime: isTime) } }
-        var seen = Set<String>(), named = [String]()
-        for key in keys {
-            let name = RemoteTable.text(key, of: texts)
-            if seen.insert(name).inserted { named.append(name) }
-        }
-        return named
+    /// Groups' names in order, each once: two values an engine tells apart may read as one
+    /// name (`é` composed and decomposed), one group as loading every row reads them.
+    public static func onceEach(_ names: [String]) -> [String] {
+        var seen = Set<String>()
+        return names.filter { seen.insert($0).inserted }
     }
 
-    static func text(_ value: Double, isTime: Bool) -> String {
+    /// A number's or time's group as `by=` names it: the cell's text of a value as the engine
+    /// gives it (a number as loaded, a time in seconds), "" for a missing value.
+    public static func groupName(_ value: Double, isTime: Bool) -> String {
         guard !value.isNaN else { return "" }
         return isTime ? TimeText.iso(value) : NumberText.shortest(value)
     }
@@ -205,7 +192,8 @@ public enum RemoteEngines {
     static let noRowWithX = DatabaseFailure.notRemote(
         "the query gives no row with an x to draw along; mode=local loads it as it is")
 
-    /// The name of the rows' order in `transformSource` (by x, as the engine sorts it).
+    /// The name of the rows' numbers in `transformSource`: the query's own order, as loading
+    /// every row reads them (what a group's first appearance and ties in x go by).
     public static let rowOrderName = "chartbook_row"
 
     /// Which of a query's drawable columns (`names`, exactly as the engine names them; `time`

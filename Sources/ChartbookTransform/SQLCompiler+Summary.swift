@@ -68,6 +68,32 @@ extension SQLCompiler {
             "SELECT CAST(\(dialect.countDistinct(c)) + CASE WHEN COUNT(*) > COUNT(\(c)) THEN 1 ELSE 0 END AS \(dialect.double)) FROM \(source.relation.rows())"
     }
 
+    /// The groups `by=column` makes of the rows `kept` keeps, in order of first appearance in
+    /// the source's row order (`rowOrder`: the query's own, as loading every row reads them),
+    /// at most `limit`: a row per value — the value (a text column's text; a number as the
+    /// loading path reads it, ±∞ kept: `RemoteRelation.infinite`, which the filters read
+    /// too; NULL for a missing one) and the first row holding it — in one grouping scan. Two values the engine tells apart
+    /// may read as one group's name (`é` composed and decomposed): the caller merges them.
+    public func groups(of column: String, over source: Source, kept: [RowFilter], limit: Int)
+        throws(TransformError) -> String
+    {
+        guard source.kinds[column] != nil else { throw .missingColumn(column) }
+        for filter in kept where source.kinds[filter.column] == nil {
+            throw .missingColumn(filter.column)
+        }
+        guard let order = source.relation.rowOrder else {
+            throw .unsupported("groups in order without the rows' order", backend: dialect.rawValue)
+        }
+        // The values as loaded, ±∞ kept, for the filters too: a `where=value>100` keeps a
+        // row holding +∞, as the engine's drawings and loading every row keep it.
+        var loaded = source
+        for (name, value) in source.relation.infinite { loaded.relation.values[name] = value }
+        let c = loaded.column(in: dialect, column)
+        let rows = source.relation.rows(where: kept.map { condition($0, loaded) })
+        return
+            "SELECT \(c), MIN(\(source.column(in: dialect, order))) AS chartbook_first FROM \(rows) GROUP BY \(c) ORDER BY chartbook_first LIMIT \(max(limit, 0))"
+    }
+
     /// How many rows hold each value of `column` (a text column of the source): one row per
     /// value, shaped as a transform's (`_key` NULL, `_by` the value — NULL for a missing
     /// one — and the count as `_value` and `_rows`), in one grouping scan.

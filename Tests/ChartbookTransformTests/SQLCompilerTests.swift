@@ -191,6 +191,54 @@ import Testing
         }
     }
 
+    /// The groups `by=` makes of the rows a `where=` keeps, in order of first appearance, as
+    /// an engine is asked for them (`SQLCompiler.groups`): the names loading every row gives
+    /// — a text column's texts, a number column's values with ±∞ (which a filter keeps or
+    /// not by their value) and the missing one — each once, at most `limit`.
+    @Test(arguments: 0..<40) func groupsInOrderOfFirstAppearance(_ seed: Int) throws {
+        var (table, _) = Self.randomCase(seed)
+        var random = RandomSource(seed: UInt64(seed) &+ 7)
+        table.y = table.y.map { value in
+            guard random.nextUnit() < 0.1 else { return (value * 2).rounded() / 2 }
+            return random.next() % 2 == 0 ? .infinity : -.infinity
+        }
+        let db = try SQLiteTable(table)
+        var source = db.source
+        source.relation.values["y"] = "(CASE WHEN abs(y) = 9e999 THEN NULL ELSE y END)"
+        source.relation.infinite["y"] = "y"
+        let dataset = table.dataset
+        let filters = [Self.filter(&random, table)].compactMap { $0 }
+        var kept = [Bool](repeating: true, count: dataset.count)
+        for filter in filters {
+            guard let column = dataset.column(named: filter.column) else { continue }
+            kept = zip(kept, filter.keeps(column)).map { $0 && $1 }
+        }
+        let limit = Int(random.next() % 6) + 1
+        for name in table.by == nil ? ["y"] : ["y", "g"] {
+            guard let column = dataset.column(named: name) else { continue }
+            let want = Array(
+                RemoteEngines.onceEach(
+                    column.count == 0
+                        ? []
+                        : (0..<column.count).filter { kept[$0] }.map { i in
+                            column.numbers.map { RemoteEngines.groupName($0[i], isTime: false) }
+                                ?? column.text(at: i)
+                        }
+                ).prefix(limit))
+            let sql = try SQLCompiler(.sqlite).groups(
+                of: name, over: source, kept: filters, limit: limit)
+            let got = RemoteEngines.onceEach(
+                try db.rows(sql).map { row -> String in
+                    switch row.first {
+                    case .number(let v): RemoteEngines.groupName(v, isTime: false)
+                    case .text(let t): t
+                    default: ""
+                    }
+                })
+            #expect(got == want, "seed \(seed) \(name) \(filters): \(sql)")
+        }
+    }
+
     /// Doubles every dialect's literal (`SQLDialect.real`) must carry exactly: subnormal
     /// numbers (which ClickHouse cannot parse as digits), the extremes, negative zero,
     /// integers beyond 2⁵³, and random bit patterns.
