@@ -84,12 +84,8 @@ extension SQLCompiler {
         guard let order = source.relation.rowOrder else {
             throw .unsupported("groups in order without the rows' order", backend: dialect.rawValue)
         }
-        // The values as loaded, ±∞ kept, for the filters too: a `where=value>100` keeps a
-        // row holding +∞, as the engine's drawings and loading every row keep it.
-        var loaded = source
-        for (name, value) in source.relation.infinite { loaded.relation.values[name] = value }
-        let c = loaded.column(in: dialect, column)
-        let rows = source.relation.rows(where: kept.map { condition($0, loaded) })
+        let c = source.relation.infinite[column] ?? source.column(in: dialect, column)
+        let rows = source.relation.rows(where: kept.map { condition($0, source) })
         return
             "SELECT \(c), MIN(\(source.column(in: dialect, order))) AS chartbook_first FROM \(rows) GROUP BY \(c) ORDER BY chartbook_first LIMIT \(max(limit, 0))"
     }

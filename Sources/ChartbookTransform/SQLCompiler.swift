@@ -139,7 +139,17 @@ public struct SQLCompiler: Sendable {
             case .time(let unit): key = try dialect.timeKey(unit, x, zone: p.timeZone)
             }
         }
-        let value = p.y.map { source.column(in: dialect, $0) } ?? "1"
+        // The value as loaded, ±∞ kept (`RemoteRelation.infinite`), where the local executor
+        // takes them as values — a row, a sum, a mean, the extremes, a count: the max of an
+        // hour holding +∞ is +∞ — and as missing where it leaves them out (`Statistics`: a
+        // quantile). A standard deviation stays as before: the executor's is NaN with ±∞ in
+        // its group, the engine's leaves them out (not yet the same).
+        let keepsInfinities = p.aggregate.map { $0.quantile == nil && $0 != .stdev } ?? true
+        let value =
+            p.y.map {
+                (keepsInfinities ? source.relation.infinite[$0] : nil)
+                    ?? source.column(in: dialect, $0)
+            } ?? "1"
         let group = p.by.map { dialect.text(source.column(in: dialect, $0)) } ?? "NULL"
         let conditions = p.filter.map { [condition($0, source)] } ?? []
         return (key, group, value, conditions)
@@ -195,10 +205,14 @@ public struct SQLCompiler: Sendable {
         "SUM(\(c)) / NULLIF(CAST(COUNT(\(c)) AS \(dialect.double)), 0)"
     }
 
-    /// A `where=` as SQL over the source's column (`RowFilter.sql`).
+    /// A `where=` as SQL over the source's column (`RowFilter.sql`) as loaded — ±∞ kept where
+    /// the source keeps them apart (`RemoteRelation.infinite`): `where=value>100` keeps a row
+    /// holding +∞, as loading every row keeps it (a drawing or an aggregate then reads the
+    /// value as missing, as locally).
     func condition(_ filter: RowFilter, _ source: Source) -> String {
         filter.sql(
-            on: source.column(in: dialect, filter.column),
+            on: source.relation.infinite[filter.column]
+                ?? source.column(in: dialect, filter.column),
             kind: source.kinds[filter.column] ?? .text,
             dialect.words)
     }
