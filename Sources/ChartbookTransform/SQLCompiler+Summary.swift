@@ -63,7 +63,7 @@ extension SQLCompiler {
         -> String
     {
         guard source.kinds[column] != nil else { throw .missingColumn(column) }
-        let c = source.relation.infinite[column] ?? source.column(in: dialect, column)
+        let c = source.loaded(in: dialect, column)
         return
             "SELECT CAST(\(dialect.countDistinct(c)) + CASE WHEN COUNT(*) > COUNT(\(c)) THEN 1 ELSE 0 END AS \(dialect.double)) FROM \(source.relation.rows())"
     }
@@ -71,9 +71,10 @@ extension SQLCompiler {
     /// The groups `by=column` makes of the rows `kept` keeps, in order of first appearance in
     /// the source's row order (`rowOrder`: the query's own, as loading every row reads them),
     /// at most `limit`: a row per value — the value (a text column's text; a number as the
-    /// loading path reads it, ±∞ kept: `RemoteRelation.infinite`, which the filters read
-    /// too; NULL for a missing one) and the first row holding it — in one grouping scan. Two values the engine tells apart
-    /// may read as one group's name (`é` composed and decomposed): the caller merges them.
+    /// loading path reads it, ±∞ kept: `Source.loaded`, as the filters read it; NULL for a
+    /// missing one) and the first row holding it — in one grouping scan. Two values the
+    /// engine tells apart may read as one group's name (`é` composed and decomposed): the
+    /// caller merges them.
     public func groups(of column: String, over source: Source, kept: [RowFilter], limit: Int)
         throws(TransformError) -> String
     {
@@ -84,7 +85,7 @@ extension SQLCompiler {
         guard let order = source.relation.rowOrder else {
             throw .unsupported("groups in order without the rows' order", backend: dialect.rawValue)
         }
-        let c = source.relation.infinite[column] ?? source.column(in: dialect, column)
+        let c = source.loaded(in: dialect, column)
         let rows = source.relation.rows(where: kept.map { condition($0, source) })
         return
             "SELECT \(c), MIN(\(source.column(in: dialect, order))) AS chartbook_first FROM \(rows) GROUP BY \(c) ORDER BY chartbook_first LIMIT \(max(limit, 0))"

@@ -41,6 +41,13 @@ public struct SQLCompiler: Sendable {
             relation.values[name] ?? dialect.quoting.identifier(name)
         }
 
+        /// Column `name`'s value as loading every row reads it — ±∞ kept where the relation
+        /// keeps them apart (`RemoteRelation.infinite`), which `column` reads as missing, as
+        /// a chart does: what a `where=` tests, a `by=` groups and most aggregates take.
+        func loaded(in dialect: SQLDialect, _ name: String) -> String {
+            relation.infinite[name] ?? column(in: dialect, name)
+        }
+
         /// Whether the relation is a table read directly (its values written out): a
         /// question of it aggregates in the same `SELECT` that reads it, never over a
         /// subquery of it.
@@ -147,8 +154,7 @@ public struct SQLCompiler: Sendable {
         let keepsInfinities = p.aggregate.map { $0.quantile == nil && $0 != .stdev } ?? true
         let value =
             p.y.map {
-                (keepsInfinities ? source.relation.infinite[$0] : nil)
-                    ?? source.column(in: dialect, $0)
+                keepsInfinities ? source.loaded(in: dialect, $0) : source.column(in: dialect, $0)
             } ?? "1"
         let group = p.by.map { dialect.text(source.column(in: dialect, $0)) } ?? "NULL"
         let conditions = p.filter.map { [condition($0, source)] } ?? []
@@ -205,14 +211,11 @@ public struct SQLCompiler: Sendable {
         "SUM(\(c)) / NULLIF(CAST(COUNT(\(c)) AS \(dialect.double)), 0)"
     }
 
-    /// A `where=` as SQL over the source's column (`RowFilter.sql`) as loaded — ±∞ kept where
-    /// the source keeps them apart (`RemoteRelation.infinite`): `where=value>100` keeps a row
-    /// holding +∞, as loading every row keeps it (a drawing or an aggregate then reads the
-    /// value as missing, as locally).
+    /// A `where=` as SQL over the source's column as loaded (`RowFilter.sql`, `Source.loaded`):
+    /// `where=value>100` keeps a row holding +∞, as loading every row keeps it.
     func condition(_ filter: RowFilter, _ source: Source) -> String {
         filter.sql(
-            on: source.relation.infinite[filter.column]
-                ?? source.column(in: dialect, filter.column),
+            on: source.loaded(in: dialect, filter.column),
             kind: source.kinds[filter.column] ?? .text,
             dialect.words)
     }
