@@ -29,9 +29,9 @@ extension DelimitedReader {
         guard let base = scanner.buffer.baseAddress else { return [:] }
         while try scanner.nextRecord(into: &record) {
             records &+= 1
-            if records & (FastNumericParser.lookEvery - 1) == 0 {
+            if records & (PassPaging.lookEvery - 1) == 0 {
                 if shouldCancel() { throw .cancelled }
-                if scanner.position - released >= FastNumericParser.releaseChunk {
+                if scanner.position - released >= PassPaging.releaseChunk {
                     release(released, scanner.position)
                     released = scanner.position
                 }

@@ -44,43 +44,6 @@ struct FastNumericParser {
     /// Wider tables take the general path (the storage of every column is lent at once).
     static let maxWidth = 256
 
-    /// Bytes of the mapped file a pass reads before it gives the pages behind it back (the
-    /// one step for every pass: counting, parsing, reading texts): a smaller step keeps less
-    /// of the file resident while the columns fill, at a `madvise` call per step (about 500
-    /// calls for the 240 MB of a 10⁷-row file, each a few microseconds).
-    static let releaseChunk = 1 << 19
-
-    /// Records a pass reads between two looks at whether it is cancelled and whether
-    /// `releaseChunk` bytes are behind it (a power of two: the test is a mask). Small enough
-    /// that a step is given back near where it ends (2¹⁶ records, 1.5 MB of a 10⁷-row file,
-    /// kept up to 3 MB a parsing thread resident behind a 2 MB step), large enough that the
-    /// look costs nothing beside the records.
-    static let lookEvery = 1 << 12
-
-    /// Rows of a column a parsing thread maps ahead of where it writes (`prefault`): 256 KiB
-    /// of doubles, 64 pages a call (512 KiB put 1 MiB on a 10⁷-row chart's peak: two
-    /// threads' steps mapped before their rows).
-    static let mapAhead = 1 << 15
-
-    /// Maps the whole pages of `count` doubles at `start` in one call, where the kernel can
-    /// (MADV_POPULATE_WRITE, Linux 5.14+; an older one answers EINVAL and the faults come
-    /// as before). A thread filling its stretch of a column otherwise takes a page fault per
-    /// 4 KiB as it writes — 195 000 for a column of 10⁸ rows, 3.5 µs each on this virtual
-    /// machine against 2.2 µs a page mapped in one call. Asked `mapAhead` rows at a time,
-    /// not the whole stretch at once: the column's pages then grow as its rows do, and
-    /// the peak of memory stays the full column and the file's last pages in flight.
-    static func prefault(_ start: UnsafeMutablePointer<Double>, _ count: Int) {
-        #if canImport(Glibc)
-            let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-            let first = (UInt(bitPattern: start) + page - 1) / page * page
-            let last =
-                (UInt(bitPattern: start) + UInt(count * MemoryLayout<Double>.stride)) / page * page
-            guard last > first else { return }
-            _ = madvise(
-                UnsafeMutableRawPointer(bitPattern: first), Int(last - first), MADV_POPULATE_WRITE)
-        #endif
-    }
-
     struct Result {
         /// One per kept field, in `keptFields` order.
         var columns: [[Double]]
@@ -263,76 +226,19 @@ struct FastNumericParser {
         return count + (offset < n ? 1 : 0)
     }
 
-    /// What the parallel iterations share. Safe by construction: iteration `p` writes only
-    /// `bounds[p]`, `stats[p]` and the column rows of its own part (`offsets[p]` onwards,
-    /// at most `bounds[p]` of them); the caller reads them after `concurrentPerform` returns.
-    final class Job: @unchecked Sendable {
-        let parser: FastNumericParser
-        let base: UnsafePointer<UInt8>
-        let cuts: [Int]
-        /// Bytes parsed by all parts together (for progress).
-        let parsedBytes = Atomic<Int>(0)
-        let bounds: UnsafeMutableBufferPointer<Int>
-        let stats: UnsafeMutableBufferPointer<PartStats>
-        private(set) var columns: [UnsafeMutablePointer<Double>] = []
-        private(set) var offsets: [Int] = []
-
-        init(parser: FastNumericParser, base: UnsafePointer<UInt8>, cuts: [Int]) {
-            self.parser = parser
-            self.base = base
-            self.cuts = cuts
-            bounds = .allocate(capacity: cuts.count - 1)
-            bounds.initialize(repeating: 0)
-            stats = .allocate(capacity: cuts.count - 1)
-            stats.initialize(repeating: PartStats(tally: FieldScanner.Tally(width: 0)))
-        }
-
-        func countPart(_ p: Int) {
-            var count = 0
-            var position = cuts[p]
-            while position < cuts[p + 1] {
-                let chunkEnd = min(position + FastNumericParser.releaseChunk, cuts[p + 1])
-                count += FastNumericParser.countLines(base + position, chunkEnd - position)
-                // A line split at the chunk's end is counted twice at most: still an upper bound.
-                parser.release(position, chunkEnd)
-                position = chunkEnd
-            }
-            bounds[p] = count + 1
-        }
-
-        /// Where each part writes: the final arrays' storage, lent for the parse.
-        func useColumns(_ pointers: [UnsafeMutablePointer<Double>], offsets: [Int]) {
-            columns = pointers
-            self.offsets = offsets
-        }
-
-        func parsePart(_ p: Int) {
-            let total = Double(max(cuts[cuts.count - 1] - cuts[0], 1))
-            let rows = offsets[p]..<(offsets[p] + bounds[p])
-            stats[p] = parser.parsePart(
-                base, from: cuts[p], to: cuts[p + 1], into: columns, rows: rows
-            ) { bytes in
-                let done = self.parsedBytes.add(bytes, ordering: .relaxed).newValue
-                self.parser.progress(Double(done) / total)
-            }
-        }
-
-        func free() {
-            bounds.deallocate()
-            stats.deinitialize().deallocate()
-        }
-    }
-
-    /// Where the rows mapped end after a look at `row` (`prefault`): `mapAhead` rows more of
-    /// every column written (`destination`, per field) when `row` nears `mapped`.
-    private func mapAhead(
+    /// Where the rows mapped end after a look at `row` (`PassPaging.prefault`):
+    /// `PassPaging.mapAhead` rows more of every column written (`destination`, per field)
+    /// when `row` nears `mapped`.
+    private func mappedAhead(
         _ destination: UnsafeMutablePointer<UnsafeMutablePointer<Double>?>, row: Int,
         mapped: Int, end: Int
     ) -> Int {
-        guard row + Self.lookEvery >= mapped, mapped < end else { return mapped }
-        let next = min(end, mapped + Self.mapAhead)
+        guard row + PassPaging.lookEvery >= mapped, mapped < end else { return mapped }
+        let next = min(end, mapped + PassPaging.mapAhead)
         for field in keptFields {
-            if let column = destination[field] { Self.prefault(column + mapped, next - mapped) }
+            if let column = destination[field] {
+                PassPaging.prefault(column + mapped, next - mapped)
+            }
         }
         return next
     }
@@ -376,8 +282,8 @@ struct FastNumericParser {
         var p = start
         var row = first
         var lastRelease = start
-        // Rows below this are mapped (`prefault`), kept ahead of `row` at every look.
-        var mapped = mapAhead(destination, row: row, mapped: first, end: rows.upperBound)
+        // Rows below this are mapped (`PassPaging.prefault`), kept ahead of `row` at each look.
+        var mapped = mappedAhead(destination, row: row, mapped: first, end: rows.upperBound)
         let sep = separator
         while p < end {
             if let next = SkippableLine.next(after: p, in: base, end: end, blank: tabIsBlank) {
@@ -441,10 +347,10 @@ struct FastNumericParser {
             }
             while column < width { destination[column]?[row] = .nan; column += 1 }
             row += 1
-            if (row - first) & (FastNumericParser.lookEvery - 1) == 0 {
+            if (row - first) & (PassPaging.lookEvery - 1) == 0 {
                 if shouldCancel() { stats.outcome = .cancelled; return stats }
-                mapped = mapAhead(destination, row: row, mapped: mapped, end: rows.upperBound)
-                if p - lastRelease >= FastNumericParser.releaseChunk {
+                mapped = mappedAhead(destination, row: row, mapped: mapped, end: rows.upperBound)
+                if p - lastRelease >= PassPaging.releaseChunk {
                     release(lastRelease, p); parsed(p - lastRelease); lastRelease = p
                 }
             }

@@ -9,7 +9,7 @@
 /// lines are not records, by the rule of `SkippableLine` that both parsers follow.
 enum RecordCounter {
     /// Records in `base[start..<end]`, which starts at a line's start; nil when the stretch is
-    /// not plain. `release` is told each consumed stretch (`FastNumericParser.releaseChunk`),
+    /// not plain. `release` is told each consumed stretch (`PassPaging.releaseChunk`),
     /// `shouldCancel` polled as often (then the count is nil too; the caller asks again).
     static func count(
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, blank: UInt8,
@@ -21,7 +21,7 @@ enum RecordCounter {
         var checked = start
         var released = start
         while p < end {
-            let chunkEnd = min(end, max(p, checked) + FastNumericParser.releaseChunk)
+            let chunkEnd = min(end, max(p, checked) + PassPaging.releaseChunk)
             guard isPlain(base, from: checked, to: chunkEnd, end: end) else { return nil }
             checked = chunkEnd
             while p < chunkEnd {
