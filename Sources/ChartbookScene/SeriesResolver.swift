@@ -34,45 +34,12 @@ struct SeriesResolver {
             sharedCategories
             ?? (scale == .category ? session.sortedCategories(session.xCategoriesAsMet) : nil)
             ?? XCategories()
-        var leftOut = 0
-        var capped = [(String, Int)]()
-        var gaps = [(String, Int)]()
-        var series = [Series]()
-        for plot in session.plots {
-            guard let values = session.values(of: plot) else { continue }
-            let main = plot.kind != .sparkline
-            let derived = plot.kind == .histogram || plot.kind == .box || plot.kind == .violin
-            let xs: [Double]? =
-                main && scale != .index && !derived
-                ? session.xValues(of: plot, on: scale, categories: &categories) : nil
-            let all = groups(of: plot, count: values.count)
-            if all.count > Self.maxGroups { capped.append((plot.id, all.count)) }
-            let extra = extraColumns(of: plot)
-            let channels = Channels(plot: plot, in: session)
-            if main, let missing = channels?.scales.missing, missing > 0 {
-                gaps.append((plot.id, missing))
-            }
-            // A jittered plot's slot: one for all its groups (a sort of every x).
-            let jitterSlot =
-                (plot.style.marker.jitter ?? 0) > 0 ? session.slot(of: plot) : nil
-            let slot = groupSlot(of: plot, all, xs: xs)
-            for group in all.prefix(Self.maxGroups) {
-                var s = self.series(
-                    of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
-                    main: main, channels: channels)
-                s.jitterSlot = jitterSlot
-                s.slot = slot
-                if plot.kind == .violin { mirror(&s, at: categories.slot(of: s.name)) }
-                if main && plot.kind != .histogram { leftOut += transform(&s) }
-                if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
-                // Only an x–y chart joins its points along x (categories are summed by slot).
-                if main, scale != .index, plot.kind.chart == .cartesian { order(&s) }
-                series.append(s)
-            }
-        }
+        var made = Made()
+        for plot in session.plots { add(plot, to: &made, categories: &categories) }
+        var series = made.series
         let binning = binHistograms(&series)
         for i in series.indices where series[i].plot.kind == .histogram {
-            leftOut += transform(&series[i])
+            made.leftOut += transform(&series[i])
         }
         stack(&series)
         scaleViolins(&series)
@@ -80,24 +47,76 @@ struct SeriesResolver {
             series[i].bases = series[i].extra.first
         }
         var result = Result(
-            series: series, categories: categories, leftOut: leftOut, cappedGroups: capped)
+            series: series, categories: categories, leftOut: made.leftOut,
+            cappedGroups: made.capped)
+        // (Each plot's channels were scaled once, in `add`: their gaps come with them.)
+        result.channelGaps = made.gaps
+        note(&result, binning: binning)
+        return result
+    }
+
+    /// What the plots' series are made into, plot by plot: the series, the points left out,
+    /// the plots whose groups were capped and those whose channels miss values.
+    private struct Made {
+        var series = [Series]()
+        var leftOut = 0
+        var capped = [(String, Int)]()
+        var gaps = [(String, Int)]()
+    }
+
+    /// `plot`'s series, one per `by=` group (at most `maxGroups`), each transformed, placed
+    /// and ordered as its kind asks, added to `made`; its x categories met into `categories`.
+    private func add(_ plot: Plot, to made: inout Made, categories: inout XCategories) {
+        guard let values = session.values(of: plot) else { return }
+        let main = plot.kind != .sparkline
+        let derived = plot.kind == .histogram || plot.kind == .box || plot.kind == .violin
+        let xs: [Double]? =
+            main && scale != .index && !derived
+            ? session.xValues(of: plot, on: scale, categories: &categories) : nil
+        let all = groups(of: plot, count: values.count)
+        if all.count > Self.maxGroups { made.capped.append((plot.id, all.count)) }
+        let extra = extraColumns(of: plot)
+        let channels = Channels(plot: plot, in: session)
+        if main, let missing = channels?.scales.missing, missing > 0 {
+            made.gaps.append((plot.id, missing))
+        }
+        // A jittered plot's slot: one for all its groups (a sort of every x).
+        let jitterSlot = (plot.style.marker.jitter ?? 0) > 0 ? session.slot(of: plot) : nil
+        let slot = groupSlot(of: plot, all, xs: xs)
+        for group in all.prefix(Self.maxGroups) {
+            var s = self.series(
+                of: plot, group, among: all.count, values: values, xs: xs, extra: extra,
+                main: main, channels: channels)
+            s.jitterSlot = jitterSlot
+            s.slot = slot
+            if plot.kind == .violin { mirror(&s, at: categories.slot(of: s.name)) }
+            if main && plot.kind != .histogram { made.leftOut += transform(&s) }
+            if plot.kind == .box { summarise(&s, at: categories.slot(of: s.name)) }
+            // Only an x–y chart joins its points along x (categories are summed by slot).
+            if main, scale != .index, plot.kind.chart == .cartesian { order(&s) }
+            made.series.append(s)
+        }
+    }
+
+    /// The notes a resolution carries beside its series: why points were left out on a
+    /// sqrt scale, repeated x values, the histogram's binning (and the bins asked, where
+    /// they differ), and each computed plot's own notes.
+    private func note(_ result: inout Result, binning: HistogramBinning?) {
         if session.axes.yScale == .sqrt {
             (result.leftOutReason, result.leftOutScale) = ("< 0", "sqrt")
         }
-        result.repeatedX = repeatedX(series)
+        result.repeatedX = repeatedX(result.series)
         result.binning = binning
-        if let binning, let first = series.first(where: { $0.plot.kind == .histogram }),
+        if let binning,
+            let first = result.series.first(where: { $0.plot.kind == .histogram }),
             case .count(let asked)? = first.plot.style.histogram.bins, asked != binning.count
         {
             result.binsAsked = (first.plot.id, asked)
         }
-        // (Each plot's channels were scaled once, above: their gaps come with them.)
-        result.channelGaps = gaps
         result.transformNotes = session.plots.compactMap { plot in
             guard let notes = plot.drawn?.chartNotes, !notes.isEmpty else { return nil }
             return (plot.id, notes)
         }
-        return result
     }
 
     /// One group's series: its values and x values (the group's rows), its legend name (a
