@@ -20,9 +20,9 @@ let package = Package(
     ],
     targets: [
         .target(name: "ChartbookModel"),
-        // The system SQLite (read-only queries for `load sqlite:…`).
-        .systemLibrary(
-            name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The system SQLite (read-only queries for `load sqlite:…`): its header only; the
+        // library is opened with dlopen when a database is first read (issue 53: start-up).
+        .systemLibrary(name: "CSQLite", providers: [.apt(["libsqlite3-dev"])]),
         // libpq, PostgreSQL's own client (`load postgres://…`, remote datasets).
         // Its header only: the library is opened with dlopen when a server is first asked.
         .systemLibrary(name: "CLibPQ"),
@@ -49,9 +49,10 @@ let package = Package(
         .target(
             name: "ChartbookCommands",
             dependencies: ["ChartbookModel", "ChartbookData", "ChartbookTransform"]),
-        // libedit through its native API (histedit.h); see Sources/CEditLine/shim.h.
-        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        .target(name: "LineEditor", dependencies: ["CEditLine"]),
+        // libedit through its native API (histedit.h): its header only; the library is opened
+        // with dlopen when the interactive notebook starts (see Sources/CEditLine/shim.h).
+        .systemLibrary(name: "CEditLine", providers: [.apt(["libedit-dev"])]),
+        .target(name: "LineEditor", dependencies: ["CEditLine", "ChartbookModel"]),
         .target(
             name: "ChartbookKit",
             dependencies: [
@@ -94,8 +95,9 @@ let package = Package(
             dependencies: [
                 "ChartbookTransform", "ChartbookModel", "ChartbookData", "CSQLite", "CLibPQ",
             ],
-            // The tests set up their servers through libpq directly (chartbook dlopens it).
-            linkerSettings: [.linkedLibrary("pq")]),
+            // The tests set up their servers and databases through libpq and SQLite directly
+            // (chartbook dlopens both).
+            linkerSettings: [.linkedLibrary("pq"), .linkedLibrary("sqlite3")]),
         // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
         .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
@@ -105,7 +107,7 @@ let package = Package(
             dependencies: ["ChartbookSVG", "ChartbookScene", "ChartbookModel"]),
         .testTarget(
             name: "ChartbookDataTests", dependencies: ["ChartbookData", "CSQLite", "CLibPQ"],
-            linkerSettings: [.linkedLibrary("pq")]),
+            linkerSettings: [.linkedLibrary("pq"), .linkedLibrary("sqlite3")]),
         .testTarget(
             name: "ChartbookSceneTests", dependencies: ["ChartbookScene", "ChartbookData"]),
         .testTarget(
@@ -122,7 +124,7 @@ let package = Package(
                 "ChartbookVegaLite", "CSQLite", "CLibPQ",
             ],
             exclude: ["Fixtures"],
-            linkerSettings: [.linkedLibrary("pq")]
+            linkerSettings: [.linkedLibrary("pq"), .linkedLibrary("sqlite3")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -23,55 +23,60 @@ public struct SQLiteReader: Sendable {
     public func read(database path: String, query: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> DelimitedReader.Table
     {
+        let sqlite: SQLiteFunctions
+        switch SQLiteFunctions.loaded {
+        case .success(let functions): sqlite = functions
+        case .failure(let missing): throw .cannotOpen(missing.reason)
+        }
         var handle: OpaquePointer?
         let flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI
-        guard sqlite3_open_v2(Self.readOnlyURI(path), &handle, flags, nil) == SQLITE_OK,
+        guard sqlite.open(Self.readOnlyURI(path), &handle, flags, nil) == SQLITE_OK,
             let db = handle
         else {
-            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
-            sqlite3_close(handle)
-            throw .cannotOpen(message)
+            let message = handle.flatMap { sqlite.errorMessage($0) }.map { String(cString: $0) }
+            _ = sqlite.close(handle)
+            throw .cannotOpen(message ?? "out of memory")
         }
-        defer { sqlite3_close(db) }
+        defer { _ = sqlite.close(db) }
         // Ctrl-C reaches a long query: SQLite calls back every 10 000 virtual-machine steps.
         let box = CancelBox(shouldCancel)
-        sqlite3_progress_handler(
+        sqlite.progressHandler(
             db, 10_000,
             { context in
                 guard let context else { return 0 }
                 return Unmanaged<CancelBox>.fromOpaque(context).takeUnretainedValue().check()
                     ? 1 : 0
             }, Unmanaged.passUnretained(box).toOpaque())
-        let statement = try Self.prepare(query, in: db)
-        defer { sqlite3_finalize(statement) }
-        let count = Int(sqlite3_column_count(statement))
+        let statement = try Self.prepare(query, in: db, sqlite)
+        defer { _ = sqlite.finalize(statement) }
+        let count = Int(sqlite.columnCount(statement))
         guard count > 0 else { throw .query("the statement returns no columns", offset: nil) }
         guard count <= limits.maxColumns else {
             throw .data(.tooManyColumns(line: 1, limit: limits.maxColumns))
         }
         let names = (0..<count).map { i in
-            sqlite3_column_name(statement, Int32(i)).map { String(cString: $0) } ?? "column\(i + 1)"
+            sqlite.columnName(statement, Int32(i)).map { String(cString: $0) } ?? "column\(i + 1)"
         }
         var columns = [ColumnAccumulator](repeating: ColumnAccumulator(), count: count)
         var rows = 0
         while true {
-            let step = sqlite3_step(statement)
+            let step = sqlite.step(statement)
             if step == SQLITE_DONE { break }
             guard step == SQLITE_ROW else {
                 if box.cancelled { throw .data(.cancelled) }
-                throw .query(String(cString: sqlite3_errmsg(db)), offset: nil)
+                throw .query(Self.message(of: db, sqlite), offset: nil)
             }
             do {
                 try ColumnAccumulator.admit(
                     row: rows + 1, columns: count,
                     length: { i in
                         // Asked of text and blobs only: asked of a number, SQLite converts it.
-                        let type = sqlite3_column_type(statement, Int32(i))
+                        let type = sqlite.columnType(statement, Int32(i))
                         return type == SQLITE_TEXT || type == SQLITE_BLOB
-                            ? Int(sqlite3_column_bytes(statement, Int32(i))) : 0
+                            ? Int(sqlite.columnBytes(statement, Int32(i))) : 0
                     }, held: { columns[$0].bytes }, name: { names[$0] }, limits: limits)
             } catch { throw .data(error) }
-            for i in 0..<count { columns[i].add(statement, Int32(i)) }
+            for i in 0..<count { columns[i].add(statement, Int32(i), sqlite) }
             rows += 1
         }
         let read = zip(names, columns).map { name, column in column.read(named: name) }
@@ -120,13 +125,13 @@ extension SQLiteReader {
 
     /// The query as one statement that reads: a second statement after it is refused (SQLite
     /// would silently run only the first), and so is one that writes.
-    static func prepare(_ query: String, in db: OpaquePointer) throws(DatabaseFailure)
-        -> OpaquePointer
+    static func prepare(_ query: String, in db: OpaquePointer, _ sqlite: SQLiteFunctions)
+        throws(DatabaseFailure) -> OpaquePointer
     {
         var statement: OpaquePointer?
         var tail: UnsafePointer<CChar>?
         let prepared = query.withCString { text -> Int32 in
-            let status = sqlite3_prepare_v2(db, text, -1, &statement, &tail)
+            let status = sqlite.prepare(db, text, -1, &statement, &tail)
             if status == SQLITE_OK, let tail, !Self.isBlank(String(cString: tail)) {
                 return SQLITE_MISUSE
             }
@@ -136,15 +141,20 @@ extension SQLiteReader {
             let message =
                 prepared == SQLITE_MISUSE
                 ? "only one statement can be run (the query holds another after it)"
-                : String(cString: sqlite3_errmsg(db))
-            sqlite3_finalize(statement)
+                : Self.message(of: db, sqlite)
+            _ = sqlite.finalize(statement)
             throw .query(message, offset: nil)
         }
-        guard sqlite3_stmt_readonly(statement) != 0 else {
-            sqlite3_finalize(statement)
+        guard sqlite.readOnly(statement) != 0 else {
+            _ = sqlite.finalize(statement)
             throw .query("the statement would write; chartbook only reads", offset: nil)
         }
         return statement
+    }
+
+    /// SQLite's message for the last failure on `db`.
+    static func message(of db: OpaquePointer, _ sqlite: SQLiteFunctions) -> String {
+        sqlite.errorMessage(db).map { String(cString: $0) } ?? "unknown error"
     }
 
     /// Blanks, `;` and SQL comments only.
@@ -169,13 +179,13 @@ extension SQLiteReader {
 extension ColumnAccumulator {
     /// Cell `i` of the statement's current row, by the type SQLite gives it.
     @inline(__always)
-    mutating func add(_ statement: OpaquePointer, _ i: Int32) {
-        switch sqlite3_column_type(statement, i) {
-        case SQLITE_INTEGER, SQLITE_FLOAT: add(number: sqlite3_column_double(statement, i))
+    mutating func add(_ statement: OpaquePointer, _ i: Int32, _ sqlite: SQLiteFunctions) {
+        switch sqlite.columnType(statement, i) {
+        case SQLITE_INTEGER, SQLITE_FLOAT: add(number: sqlite.columnDouble(statement, i))
         case SQLITE_NULL: addMissing()
         default:
-            let length = Int(sqlite3_column_bytes(statement, i))
-            guard let text = sqlite3_column_text(statement, i) else { return addMissing() }
+            let length = Int(sqlite.columnBytes(statement, i))
+            guard let text = sqlite.columnText(statement, i) else { return addMissing() }
             add(text: UnsafeBufferPointer(start: text, count: length))
         }
     }

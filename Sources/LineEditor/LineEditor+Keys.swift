@@ -40,7 +40,7 @@ extension LineEditor {
 
     /// Whether the line being typed is empty (keys act on the chart only then).
     var lineIsEmpty: Bool {
-        guard let info = el_line(editor) else { return false }
+        guard let info = edit.line(editor) else { return false }
         return info.pointee.buffer == info.pointee.lastchar
     }
 

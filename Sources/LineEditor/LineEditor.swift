@@ -1,4 +1,5 @@
 import CEditLine
+import ChartbookModel
 #if canImport(Glibc)
     @preconcurrency import Glibc
 #endif
@@ -36,6 +37,8 @@ public final class LineEditor {
         }
     }
 
+    /// libedit, opened when the first editor is made.
+    let edit: EditLineFunctions
     let editor: OpaquePointer
     private let history: OpaquePointer
     private var promptBuffer: UnsafeMutablePointer<CChar>
@@ -67,45 +70,58 @@ public final class LineEditor {
     public static let searchLabel =
         "history search: type part of an earlier line · Ctrl-R: older · Enter: take it · Ctrl-G: leave"
 
+    /// Why line editing cannot start: libedit is not installed, or would not start.
+    public struct Unavailable: Error, Sendable {
+        /// What to say (the library and the package that has it).
+        public var reason: String
+    }
+
     /// - Parameter historySize: entries kept for Up/Down.
-    public init?(program: String, historySize: Int = 1000) {
-        guard let editor = cb_el_init(program), let history = cb_history_init(Int32(historySize))
-        else { return nil }
+    public init(program: String, historySize: Int = 1000) throws(Unavailable) {
+        let edit: EditLineFunctions
+        do { edit = try EditLineFunctions.loaded.get() } catch {
+            throw Unavailable(reason: error.reason)
+        }
+        guard let editor = cb_el_init(edit.initialize, program),
+            let history = cb_history_init(edit.historyInitialize, edit.history, Int32(historySize))
+        else { throw Unavailable(reason: "libedit could not start on this terminal") }
+        self.edit = edit
         self.editor = editor
         self.history = history
         promptBuffer = strdup("> ")
-        cb_el_set_editor(editor, "emacs")
-        cb_el_set_signal(editor, 1)
-        cb_el_set_history(editor, history)
-        cb_el_set_prompt(editor) { e in
-            guard let e, let data = cb_el_get_clientdata(e) else { return nil }
-            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().promptBuffer
+        cb_el_set_editor(edit.set, editor, "emacs")
+        cb_el_set_signal(edit.set, editor, 1)
+        cb_el_set_history(edit.set, editor, edit.history, history)
+        cb_el_set_prompt(edit.set, editor) { e in LineEditor.instance(e)?.promptBuffer }
+        cb_el_add_function(
+            edit.set, editor, "chartbook-complete", "complete a command, option, name or path"
+        ) { e, _ in LineEditor.instance(e)?.complete() ?? UInt8(CC_ERROR) }
+        cb_el_bind(edit.set, editor, "^I", "chartbook-complete")
+        cb_el_add_function(
+            edit.set, editor, "chartbook-redraw", "clear the screen and draw the chart again"
+        ) { e, _ in LineEditor.instance(e)?.endRead(clear: true) ?? UInt8(CC_ERROR) }
+        cb_el_bind(edit.set, editor, "^L", "chartbook-redraw")
+        cb_el_set_getcfn(edit.set, editor) { e, character in
+            guard let character, let editor = LineEditor.instance(e) else { return -1 }
+            return editor.readCharacter(into: character)
         }
-        cb_el_add_function(editor, "chartbook-complete", "complete a command, option, name or path")
-        { e, _ in
-            guard let e, let data = cb_el_get_clientdata(e) else { return UInt8(CC_ERROR) }
-            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete()
-        }
-        cb_el_bind(editor, "^I", "chartbook-complete")
-        cb_el_add_function(editor, "chartbook-redraw", "clear the screen and draw the chart again")
-        { e, _ in
-            guard let e, let data = cb_el_get_clientdata(e) else { return UInt8(CC_ERROR) }
-            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().endRead(clear: true)
-        }
-        cb_el_bind(editor, "^L", "chartbook-redraw")
-        cb_el_set_getcfn(editor) { e, character in
-            guard let e, let character, let data = cb_el_get_clientdata(e) else { return -1 }
-            return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().readCharacter(
-                into: character)
-        }
-        cb_el_set_clientdata(editor, Unmanaged.passUnretained(self).toOpaque())
+        cb_el_set_clientdata(edit.set, editor, Unmanaged.passUnretained(self).toOpaque())
         // $EDITRC or ~/.editrc: key bindings, vi mode.
-        el_source(editor, nil)
+        _ = edit.source(editor, nil)
+    }
+
+    /// The editor libedit calls back for (its `EL_CLIENTDATA`): libedit's callbacks are C
+    /// functions, which capture nothing.
+    private static func instance(_ e: OpaquePointer?) -> LineEditor? {
+        guard let e, case .success(let edit) = EditLineFunctions.loaded,
+            let data = cb_el_get_clientdata(edit.get, e)
+        else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
     }
 
     deinit {
-        el_end(editor)
-        history_end(history)
+        edit.end(editor)
+        edit.historyEnd(history)
         free(promptBuffer)
     }
 
@@ -121,7 +137,7 @@ public final class LineEditor {
         sizeAtStart = windowSize?()
         searchLabelled = false
         // A line cut short by a redraw is typed again for the user.
-        if !typed.isEmpty { el_push(editor, typed) }
+        if !typed.isEmpty { edit.push(editor, typed) }
         var count: Int32 = 0
         // libedit resizes from inside its SIGWINCH handler (not async-signal-safe, and it
         // crashed on windows narrower than the prompt). The signal is held while a line is
@@ -132,7 +148,7 @@ public final class LineEditor {
         sigaddset(&winch, SIGWINCH)
         pthread_sigmask(SIG_BLOCK, &winch, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        guard let raw = el_gets(editor, &count) else {
+        guard let raw = edit.gets(editor, &count) else {
             if let pressed { return .key(pressed) }
             if let interruption {
                 return .redraw(typed: interruption.typed, clear: interruption.clear)
@@ -166,7 +182,7 @@ public final class LineEditor {
     /// Ends the read early (Ctrl-L, a resize), keeping the line typed so far.
     private func endRead(clear: Bool) -> UInt8 {
         var typed = ""
-        if let info = el_line(editor), let buffer = info.pointee.buffer {
+        if let info = edit.line(editor), let buffer = info.pointee.buffer {
             let start = UnsafeRawPointer(buffer)
             let length = UnsafeRawPointer(info.pointee.lastchar) - start
             typed = String(
@@ -202,7 +218,7 @@ public final class LineEditor {
             if ready < 0 {
                 // A signal that is not Ctrl-C (fg after Ctrl-Z): show the line again, wait on.
                 if errno == EINTR && !Interrupts.pending {
-                    cb_el_refresh(editor)
+                    cb_el_refresh(edit.set, editor)
                     continue
                 }
                 return -1
@@ -230,7 +246,7 @@ public final class LineEditor {
                 if scalar.value == 0x12 && !searchLabelled {
                     searchLabelled = true
                     cb_write_stdout("\r\u{1B}[K" + Self.searchLabel + "\r\n")
-                    cb_el_refresh(editor)
+                    cb_el_refresh(edit.set, editor)
                 }
                 character.pointee = wchar_t(bitPattern: scalar.value)
                 return 1
@@ -258,13 +274,13 @@ public final class LineEditor {
 
     /// Adds an entry for Up/Down.
     public func remember(_ line: String) {
-        cb_history_enter(history, line)
+        cb_history_enter(edit.history, history, line)
     }
 
     /// Replaces the Up/Down entries (oldest first).
     public func load(_ entries: [String]) {
-        cb_history_clear(history)
-        for entry in entries { cb_history_enter(history, entry) }
+        cb_history_clear(edit.history, history)
+        for entry in entries { cb_history_enter(edit.history, history, entry) }
     }
 
     /// Brackets escape sequences with `\1` so libedit does not count them as columns.
@@ -280,7 +296,7 @@ public final class LineEditor {
     }
 
     private func complete() -> UInt8 {
-        guard let completion, let info = el_line(editor), let buffer = info.pointee.buffer,
+        guard let completion, let info = edit.line(editor), let buffer = info.pointee.buffer,
             let cursor = info.pointee.cursor
         else { return UInt8(CC_ERROR) }
         let start = UnsafeRawPointer(buffer)
@@ -291,8 +307,8 @@ public final class LineEditor {
         guard !reply.candidates.isEmpty else { return UInt8(CC_REFRESH_BEEP) }
         let common = CompletionList.commonPrefix(reply.candidates)
         if reply.candidates.count == 1 || common.count > reply.partial.count {
-            el_deletestr(editor, Int32(reply.partial.unicodeScalars.count))
-            el_insertstr(editor, reply.candidates.count == 1 ? reply.candidates[0] : common)
+            edit.deleteCharacters(editor, Int32(reply.partial.unicodeScalars.count))
+            _ = edit.insertText(editor, reply.candidates.count == 1 ? reply.candidates[0] : common)
             return UInt8(CC_REFRESH)
         }
         let list = CompletionList.columns(

@@ -33,8 +33,9 @@ struct NotebookREPL {
         TerminalLocale.useUTF8()
         let box = SessionBox()
         box.session = notebook.session
-        guard let editor = makeEditor(completingIn: box) else {
-            StandardStreams.err("chartbook: cannot start line editing\n")
+        let editor: LineEditor
+        do { editor = try makeEditor(completingIn: box) } catch {
+            StandardStreams.err("chartbook: cannot start line editing: \(error.reason)\n")
             return
         }
         let historyFile = HistoryFile(variables: environment.variables)
@@ -93,8 +94,8 @@ struct NotebookREPL {
 
     /// The line editor: Tab completes against the session in `box`; a resize while a line is
     /// typed redraws the chart at once (the line is kept).
-    func makeEditor(completingIn box: SessionBox) -> LineEditor? {
-        guard let editor = LineEditor(program: "chartbook") else { return nil }
+    func makeEditor(completingIn box: SessionBox) throws(LineEditor.Unavailable) -> LineEditor {
+        let editor = try LineEditor(program: "chartbook")
         let completer = Completer(files: files)
         editor.completion = { text in
             let result = completer.complete(text, session: box.session)
