@@ -101,6 +101,13 @@ let package = Package(
         // Replays every saved fuzz input (Fuzz/corpus, Fuzz/crashes), found via #filePath.
         .testTarget(name: "ChartbookFuzzingTests", dependencies: ["ChartbookFuzzing"]),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor"]),
+        // The executable's own logic: its quick reading of the flags against the parser's.
+        .testTarget(
+            name: "chartbookTests",
+            dependencies: [
+                "chartbook", "ChartbookData",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "ChartbookRasterTests", dependencies: ["ChartbookRaster"]),
         .testTarget(
             name: "ChartbookSVGTests",

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `--size COLUMNSxROWS`, checked when the flags are parsed.
-struct CellSize: ExpressibleByArgument {
+struct CellSize: ExpressibleByArgument, Equatable {
     var columns: Int
     var rows: Int
 

@@ -8,7 +8,7 @@ import LineEditor
     @preconcurrency import Glibc
 #endif
 
-extension ChartbookCLI {
+extension Invocation {
     /// `chartbook plot …` (PlotShortcut): its load runs first, and its plots are made for the
     /// dataset as loaded (the default x and y columns); `printOnly` prints the commands
     /// instead of drawing.

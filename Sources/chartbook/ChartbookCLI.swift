@@ -54,6 +54,13 @@ struct ChartbookCLI: ParsableCommand {
             CheckCommand.main(Array(arguments.dropFirst()))
         } else if arguments.first == "help" {
             help(Array(arguments.dropFirst()))
+        } else if arguments == ["--version"] {
+            StandardStreams.out(version + "\n")
+        } else if let quick = Invocation.quick(arguments) {
+            // The plain forms a chart is drawn with, read without the parser (issue 53).
+            do { try quick.run() } catch let code as ExitCode { Glibc.exit(code.rawValue) } catch {
+                exit(withError: error)
+            }
         } else {
             main(nil)
         }
@@ -63,25 +70,31 @@ struct ChartbookCLI: ParsableCommand {
     var scripts: [String] = []
 
     @Option(
-        name: .customShort("e"),
+        name: QuickOption.commands.name,
         help: ArgumentHelp(
             "Commands to run (several separated by ';'); may be repeated.",
             valueName: "commands"))
     var commands: [String] = []
 
-    @Flag(help: "Draw the chart after every command that changes it, not only at the end.")
+    @Flag(
+        name: QuickOption.each.name,
+        help: "Draw the chart after every command that changes it, not only at the end.")
     var each = false
 
-    @Option(help: "Chart size in cells, COLUMNSxROWS (default: the terminal's, else 80x24).")
+    @Option(
+        name: QuickOption.size.name,
+        help: "Chart size in cells, COLUMNSxROWS (default: the terminal's, else 80x24).")
     var size: CellSize?
 
     @Option(
+        name: QuickOption.color.name,
         help:
             "Colour: auto, off, 16, 256 or truecolor (auto: off when stdout is not a terminal or NO_COLOR is set)."
     )
-    var color: ColorSetting = .auto
+    var color: ColorSetting = Invocation().color
 
     @Option(
+        name: QuickOption.canvas.name,
         help:
             "Drawing canvas: braille, block, ascii, or auto (a picture where the terminal shows pictures, braille elsewhere)."
     )
@@ -93,10 +106,13 @@ struct ChartbookCLI: ParsableCommand {
     )
     var pictures: PictureProtocol?
 
-    @Flag(help: "Go on after a failing command (exit status is still 1).")
+    @Flag(
+        name: QuickOption.keepGoing.name,
+        help: "Go on after a failing command (exit status is still 1).")
     var keepGoing = false
 
     @Option(
+        name: QuickOption.svg.name,
         help: ArgumentHelp("Also write the final chart as SVG to this file.", valueName: "path"),
         completion: .file(extensions: ["svg"]))
     var svg: String?
@@ -131,7 +147,7 @@ struct ChartbookCLI: ParsableCommand {
     var follow = false
 
     @Option(help: "With --follow: keep the newest N rows.")
-    var window: Int = 300
+    var window: Int = Invocation().window
 
     @Option(
         name: .customLong("x"),
@@ -165,55 +181,13 @@ struct ChartbookCLI: ParsableCommand {
     @Option(name: .customLong("columns-of"), help: .hidden)
     var columnsOf: String?
 
-    /// What every run sets up from the flags and the environment.
-    struct Setup {
-        var environment: TerminalEnvironment
-        var limits: ResourceLimits
-        var files: LocalFiles
-        var target: TerminalTarget
-        var runner: ScriptRunner
-        var notebook: Notebook
-    }
-
-    func setUp() -> Setup {
-        var environment = TerminalEnvironment(variables: ProcessInfo.environmentDictionary)
-        environment.declaredPictures = pictures
-        let limits = ResourceLimits(memoryBudget: MachineMemory.budget())
-        Interrupts.install()
-        MappedFileFaults.install()
-        let files = LocalFiles(
-            home: environment.home, workingDirectory: LocalFiles.currentDirectory(), limits: limits,
-            isCancelled: { Interrupts.pending })
-        var target = TerminalTarget(
-            columns: 80, rows: 24,
-            colorMode: color.resolved(environment: environment.detectedColorMode()))
-        if let size {
-            (target.columns, target.rows) = (size.columns, size.rows)
-        } else {
-            (target.columns, target.rows) = environment.size()
-            // In a shell, the chart leaves the rows of the command typed and the prompt that
-            // follows, so its title and legend do not scroll off (issue 31).
-            if environment.stdoutIsTerminal { target.rows = max(target.rows - 2, 1) }
-        }
-        var session = Session()
-        // `--pictures` says the terminal shows pictures: it means them (`--canvas auto`)
-        // unless a canvas is named.
-        if let canvas = canvas ?? (pictures == nil ? nil : .auto) { session.output.canvas = canvas }
-        let fixedTarget = target
-        var executor = Executor(
-            files: files, isCancelled: { Interrupts.pending },
-            plotWidth: { ChartRenderer.plotWidth(of: $0, on: fixedTarget) })
-        executor.limits = limits
-        let progress = LoadProgress(enabled: isatty(STDERR_FILENO) == 1)
-        executor.progress = { progress.report($0, $1) }
-        // Shared by the REPL's exact runs and their previews (every copy of the executor).
-        executor.remoteExtents = RemoteExtents()
-        var runner = ScriptRunner(
-            executor: executor, drawEach: each, keepGoing: keepGoing, target: { fixedTarget })
-        runner.remote = RemoteData(progress: { progress.report($0, $1) })
-        return Setup(
-            environment: environment, limits: limits, files: files, target: target,
-            runner: runner, notebook: Notebook(session: session))
+    /// What a run does, from the flags parsed.
+    var invocation: Invocation {
+        Invocation(
+            scripts: scripts, commands: commands, each: each, size: size, color: color,
+            canvas: canvas, pictures: pictures, keepGoing: keepGoing, svg: svg, png: png,
+            pdf: pdf, html: html, play: play, follow: follow, window: window, followX: followX,
+            remoteRows: remoteRows, noInit: noInit)
     }
 
     func run() throws {
@@ -227,36 +201,6 @@ struct ChartbookCLI: ParsableCommand {
             let names = Completer(files: files).columns(ofFile: columnsOf)
             return StandardStreams.out(names.map { TextMetrics.sanitized($0) + "\n" }.joined())
         }
-        var setup = setUp()
-        let (environment, files, target, runner) = (
-            setup.environment, setup.files, setup.target, setup.runner
-        )
-
-        let sources = try readSources(files: files)
-        if let play {
-            try playLesson(
-                play, after: sources, runner: runner, files: files, environment: environment,
-                target: target, notebook: &setup.notebook)
-            return
-        }
-        if follow {
-            // With --canvas auto, the picture the terminal shows (asked once).
-            var mode = FollowMode(
-                runner: runner, sources: sources,
-                target: environment.target(target, for: setup.notebook.session),
-                window: max(window, 1),
-                x: followX
-            )
-            mode.clearPictures = environment.pictureClearing()
-            let ok = mode.run(&setup.notebook)
-            if !ok { throw ExitCode(1) }
-            return
-        }
-        if sources.isEmpty {
-            return try runWithoutScripts(&setup)
-        }
-        try runSources(
-            sources, runner: runner, files: files, target: target, notebook: &setup.notebook,
-            environment: environment)
+        try invocation.run()
     }
 }
