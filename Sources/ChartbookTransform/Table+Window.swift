@@ -45,18 +45,44 @@ public enum WindowFunctions {
         var out = [Double](repeating: .nan, count: v.count)
         switch op {
         case .mean, .sum:
-            // A running sum, summed afresh every 1024 steps so rounding cannot build up.
-            var sum = 0.0
-            for i in v.indices {
-                sum += v[i]
-                if i >= n { sum -= v[i - n] }
-                if i % 1024 == 0, i >= n - 1 { sum = v[(i - n + 1)...i].reduce(0, +) }
-                if i >= n - 1 { out[i] = op == .mean ? sum / Double(n) : sum }
+            let sums = slidingSums(v, points: n)
+            for i in v.indices where i >= n - 1 {
+                out[i] = op == .mean ? sums[i] / Double(n) : sums[i]
             }
         case .min, .max, .median:
             for i in v.indices where i >= n - 1 {
                 out[i] = of(op, v[(i - n + 1)...i])
             }
+        }
+        return out
+    }
+
+    /// The sum of the `n` values ending at each position from `n − 1` on (0 before), in two
+    /// passes and never by subtraction (van Herk–Gil-Werman): the values are cut into blocks
+    /// of `n`, and a window is the sum from its start to the end of its block plus the sum
+    /// from the start of the next block to its end. A running sum that added each value in
+    /// and subtracted it out kept what left it: after +∞ every later sum was NaN (∞ − ∞) until
+    /// it was summed afresh, and a spike of 1e20 among values near 1 took theirs with it
+    /// (0 or 16 384 for the windows after). Memory: one block of sums.
+    static func slidingSums(_ v: [Double], points n: Int) -> [Double] {
+        var out = [Double](repeating: 0, count: v.count)
+        var suffix = [Double](repeating: 0, count: n)  // the block before: sums to its end
+        var blockStart = 0
+        while blockStart < v.count {
+            let blockEnd = min(blockStart + n, v.count)
+            var prefix = 0.0
+            for i in blockStart..<blockEnd {
+                prefix = i == blockStart ? v[i] : prefix + v[i]
+                guard i >= n - 1 else { continue }
+                let start = i - n + 1
+                out[i] = start == blockStart ? prefix : suffix[start - (blockStart - n)] + prefix
+            }
+            var sum = 0.0
+            for i in (blockStart..<blockEnd).reversed() {
+                sum = i == blockEnd - 1 ? v[i] : v[i] + sum
+                suffix[i - blockStart] = sum
+            }
+            blockStart = blockEnd
         }
         return out
     }

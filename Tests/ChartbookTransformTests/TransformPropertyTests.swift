@@ -41,6 +41,34 @@ import Testing
             #expect(abs(fast[i] - naive) <= 1e-9 * max(1, abs(naive)))
         }
     }
+
+    /// A window's sum is its own: a window after an infinity has left it is finite again (a
+    /// running sum gave NaN, ∞ − ∞, for up to 1 024 windows after), a window holding +∞ and
+    /// −∞ is NaN, one whose finite values overflow is ±∞ until they leave it, and the windows
+    /// after a spike of 1e20 are the sums of their own values (a running sum had lost them).
+    @Test(arguments: [1, 2, 5, 40]) func rollingSumsOfInfinitiesAreEachWindowsOwn(_ n: Int) {
+        var random = RandomSource(seed: UInt64(500 + n))
+        let values = (0..<3000).map { _ -> Double in
+            switch random.next() % 200 {
+            case 0: .infinity
+            case 1: -.infinity
+            case 2: .greatestFiniteMagnitude
+            case 3: 1e20
+            default: random.nextGaussian() * 100
+            }
+        }
+        for op in [PlotWindow.Rolling.sum, .mean] {
+            let fast = WindowFunctions.rolling(op, values, points: n)
+            for i in values.indices where i >= n - 1 {
+                let naive = WindowFunctions.of(op, values[(i - n + 1)...i])
+                let same =
+                    naive.isNaN ? fast[i].isNaN
+                    : naive.isInfinite ? fast[i] == naive
+                    : abs(fast[i] - naive) <= 1e-9 * max(1, abs(naive))
+                #expect(same, "\(op) of \(n) at \(i): \(fast[i]) vs \(naive)")
+            }
+        }
+    }
 }
 
 /// A random table: x of numbers, times or text (repeats and gaps), y with gaps, maybe
