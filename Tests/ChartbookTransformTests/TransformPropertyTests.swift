@@ -62,9 +62,11 @@ import Testing
             for i in values.indices where i >= n - 1 {
                 let naive = WindowFunctions.of(op, values[(i - n + 1)...i])
                 let same =
-                    naive.isNaN ? fast[i].isNaN
-                    : naive.isInfinite ? fast[i] == naive
-                    : abs(fast[i] - naive) <= 1e-9 * max(1, abs(naive))
+                    naive.isNaN
+                    ? fast[i].isNaN
+                    : naive.isInfinite
+                        ? fast[i] == naive
+                        : abs(fast[i] - naive) <= 1e-9 * max(1, abs(naive))
                 #expect(same, "\(op) of \(n) at \(i): \(fast[i]) vs \(naive)")
             }
         }
