@@ -195,7 +195,9 @@ import Testing
     /// relation keeps them apart) are values to a transform, as to the local executor: a
     /// `where=y>5` keeps a row holding +∞, and the max of a bin holding it is +∞ — and a
     /// quantile leaves them out, as `Statistics` does (windows and the standard deviation
-    /// aside: the executor's rolling sums turn NaN once ±∞ passed, SQL's frames do not).
+    /// aside: SQLite's sum over a sliding frame subtracts what leaves it, so after ±∞ its
+    /// windows are NaN — NULL — where the executor's are each window's own sum, as
+    /// PostgreSQL's are).
     @Test(arguments: 0..<120) func infinitiesAreValuesToATransform(_ seed: Int) throws {
         var (table, pipeline) = Self.randomCase(seed)
         // Every aggregate in turn, and none (rows one by one). (Not yet the same: the
