@@ -35,13 +35,17 @@ extension SQLCompiler {
     }
 
     /// Each group's sample standard deviation, from the deviations from its mean (two
-    /// passes, as the executor; no sum of squares), missing below two values.
+    /// passes, as the executor; no sum of squares), missing below two values and where the
+    /// group holds ±∞ (the executor's is NaN; an engine's ∞ − ∞ would be NaN in PostgreSQL,
+    /// NULL — left out of the sum — in SQLite).
     func deviation() -> [String] {
-        [
+        let infinity = dialect.real(.infinity)
+        return [
             // (The mean as the sum over the count: PostgreSQL's AVG of float8 also sums the
             // squares, which overflow above 1.3e154.)
-            "centred AS (SELECT k, g, v - SUM(v) OVER (PARTITION BY k, g) / CAST(COUNT(v) OVER (PARTITION BY k, g) AS \(dialect.double)) AS d FROM keyed WHERE v IS NOT NULL)",
-            "statistic AS (SELECT k, g, sqrt(SUM(d * d) / NULLIF(COUNT(d) - 1, 0)) AS v FROM centred GROUP BY k, g)",
+            "centred AS (SELECT k, g, v - SUM(v) OVER (PARTITION BY k, g) / CAST(COUNT(v) OVER (PARTITION BY k, g) AS \(dialect.double)) AS d, "
+                + "CASE WHEN abs(v) = \(infinity) THEN 1 ELSE 0 END AS infinite FROM keyed WHERE v IS NOT NULL)",
+            "statistic AS (SELECT k, g, CASE WHEN MAX(infinite) = 1 THEN NULL ELSE sqrt(SUM(d * d) / NULLIF(COUNT(d) - 1, 0)) END AS v FROM centred GROUP BY k, g)",
         ]
     }
 

@@ -148,10 +148,9 @@ public struct SQLCompiler: Sendable {
         }
         // The value as loaded, ±∞ kept (`RemoteRelation.infinite`), where the local executor
         // takes them as values — a row, a sum, a mean, the extremes, a count: the max of an
-        // hour holding +∞ is +∞ — and as missing where it leaves them out (`Statistics`: a
-        // quantile). A standard deviation stays as before: the executor's is NaN with ±∞ in
-        // its group, the engine's leaves them out (not yet the same).
-        let keepsInfinities = p.aggregate.map { $0.quantile == nil && $0 != .stdev } ?? true
+        // hour holding +∞ is +∞, the standard deviation of a group holding one is missing —
+        // and as missing where it leaves them out (`Statistics`: a quantile).
+        let keepsInfinities = p.aggregate.map { $0.quantile == nil } ?? true
         let value =
             p.y.map {
                 keepsInfinities ? source.loaded(in: dialect, $0) : source.column(in: dialect, $0)
