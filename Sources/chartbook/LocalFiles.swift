@@ -165,8 +165,13 @@ struct LocalFiles: FileAccess {
         let bytes = MappedBytes(
             buffer: buffer,
             release: { start, end in
-                // Whole pages inside [start, end) only.
-                let first = (base + UInt(start) + page - 1) / page * page
+                // The pages before `end`, from the one holding `start`: a pass gives back
+                // its ranges one after another, and the page a range ends in is the page the
+                // next begins in — left by both when each took only whole pages, one page
+                // a call (27 MiB of a 10^7-row long file held at the end of its passes). A
+                // page another pass still reads is faulted in again from the page cache:
+                // the mapping is read-only, so nothing is lost.
+                let first = (base + UInt(start)) / page * page
                 let last = (base + UInt(end)) / page * page
                 if last > first {
                     madvise(
