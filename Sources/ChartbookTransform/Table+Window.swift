@@ -42,18 +42,18 @@ public enum WindowFunctions {
     /// `op` of the last `points` values, missing until `points` have been seen.
     public static func rolling(_ op: PlotWindow.Rolling, _ v: [Double], points n: Int) -> [Double] {
         guard n > 0 else { return v.map { _ in .nan } }
-        var out = [Double](repeating: .nan, count: v.count)
-        switch op {
-        case .mean, .sum:
-            let sums = slidingSums(v, points: n)
-            for i in v.indices where i >= n - 1 {
-                out[i] = op == .mean ? sums[i] / Double(n) : sums[i]
+        if op == .mean || op == .sum {
+            // The sums made in place: one array of the length of the values, not two.
+            var out = slidingSums(v, points: n)
+            out.withUnsafeMutableBufferPointer { out in
+                for i in out.indices {
+                    out[i] = i < n - 1 ? .nan : op == .mean ? out[i] / Double(n) : out[i]
+                }
             }
-        case .min, .max, .median:
-            for i in v.indices where i >= n - 1 {
-                out[i] = of(op, v[(i - n + 1)...i])
-            }
+            return out
         }
+        var out = [Double](repeating: .nan, count: v.count)
+        for i in v.indices where i >= n - 1 { out[i] = of(op, v[(i - n + 1)...i]) }
         return out
     }
 
@@ -65,24 +65,34 @@ public enum WindowFunctions {
     /// it was summed afresh, and a spike of 1e20 among values near 1 took theirs with it
     /// (0 or 16 384 for the windows after). Memory: one block of sums.
     static func slidingSums(_ v: [Double], points n: Int) -> [Double] {
-        var out = [Double](repeating: 0, count: v.count)
-        var suffix = [Double](repeating: 0, count: n)  // the block before: sums to its end
-        var blockStart = 0
-        while blockStart < v.count {
-            let blockEnd = min(blockStart + n, v.count)
-            var prefix = 0.0
-            for i in blockStart..<blockEnd {
-                prefix = i == blockStart ? v[i] : prefix + v[i]
-                guard i >= n - 1 else { continue }
-                let start = i - n + 1
-                out[i] = start == blockStart ? prefix : suffix[start - (blockStart - n)] + prefix
+        var suffix = [Double](repeating: 0, count: min(n, v.count))  // the block before, to its end
+        let out = [Double](unsafeUninitializedCapacity: v.count) { out, initialized in
+            v.withUnsafeBufferPointer { v in
+                suffix.withUnsafeMutableBufferPointer { suffix in
+                    var blockStart = 0
+                    while blockStart < v.count {
+                        let blockEnd = min(blockStart + n, v.count)
+                        var prefix = 0.0
+                        for i in blockStart..<blockEnd {
+                            prefix = i == blockStart ? v[i] : prefix + v[i]
+                            let start = i - n + 1
+                            out[i] =
+                                start < 0
+                                ? 0
+                                : start == blockStart
+                                    ? prefix
+                                    : suffix[start - (blockStart - n)] + prefix
+                        }
+                        var sum = 0.0
+                        for i in (blockStart..<blockEnd).reversed() {
+                            sum = i == blockEnd - 1 ? v[i] : v[i] + sum
+                            suffix[i - blockStart] = sum
+                        }
+                        blockStart = blockEnd
+                    }
+                }
             }
-            var sum = 0.0
-            for i in (blockStart..<blockEnd).reversed() {
-                sum = i == blockEnd - 1 ? v[i] : v[i] + sum
-                suffix[i - blockStart] = sum
-            }
-            blockStart = blockEnd
+            initialized = v.count
         }
         return out
     }
