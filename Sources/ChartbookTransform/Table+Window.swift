@@ -43,11 +43,11 @@ public enum WindowFunctions {
     public static func rolling(_ op: PlotWindow.Rolling, _ v: [Double], points n: Int) -> [Double] {
         guard n > 0 else { return v.map { _ in .nan } }
         if op == .mean || op == .sum {
-            // The sums made in place: one array of the length of the values, not two.
             var out = slidingSums(v, points: n)
-            out.withUnsafeMutableBufferPointer { out in
-                for i in out.indices {
-                    out[i] = i < n - 1 ? .nan : op == .mean ? out[i] / Double(n) : out[i]
+            if op == .mean {
+                // In place: one array of the length of the values, not two.
+                out.withUnsafeMutableBufferPointer { out in
+                    for i in out.indices { out[i] /= Double(n) }
                 }
             }
             return out
@@ -57,7 +57,7 @@ public enum WindowFunctions {
         return out
     }
 
-    /// The sum of the `n` values ending at each position from `n − 1` on (0 before), in two
+    /// The sum of the `n` values ending at each position from `n − 1` on (missing before), in two
     /// passes and never by subtraction (van Herk–Gil-Werman): the values are cut into blocks
     /// of `n`, and a window is the sum from its start to the end of its block plus the sum
     /// from the start of the next block to its end. A running sum that added each value in
@@ -78,7 +78,7 @@ public enum WindowFunctions {
                             let start = i - n + 1
                             out[i] =
                                 start < 0
-                                ? 0
+                                ? .nan
                                 : start == blockStart
                                     ? prefix
                                     : suffix[start - (blockStart - n)] + prefix

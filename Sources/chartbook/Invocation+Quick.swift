@@ -19,16 +19,11 @@ extension Invocation {
                 invocation.scripts.append(argument)
                 continue
             }
-            guard let option = QuickOption(rawValue: argument) else { return nil }
-            guard option == .commands || !seen.contains(option) else { return nil }
-            seen.append(option)
-            guard option.takesValue else {
-                if option == .each { invocation.each = true } else { invocation.keepGoing = true }
-                continue
-            }
-            guard let value = rest.popFirst(), !value.hasPrefix("-"),
-                invocation.take(value, for: option)
+            guard let option = QuickOption(rawValue: argument),
+                option == .commands || !seen.contains(option),
+                invocation.take(option, from: &rest)
             else { return nil }
+            seen.append(option)
         }
         return invocation
     }
@@ -38,22 +33,33 @@ extension Invocation {
         [PlotShortcut._commandName, CheckCommand._commandName, "help"]
     }
 
-    /// Sets `option`'s `value` as the parser's reading of it would; false when it does not
-    /// read.
-    private mutating func take(_ value: String, for option: QuickOption) -> Bool {
+    /// Sets `option` — a flag, or the value in the next argument — as the parser's reading
+    /// of it would; false when its value is missing, looks like a flag, or does not read.
+    private mutating func take(_ option: QuickOption, from rest: inout ArraySlice<String>)
+        -> Bool
+    {
+        func value() -> String? {
+            guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+            return value
+        }
         switch option {
-        case .commands: commands.append(value)
+        case .each: each = true
+        case .keepGoing: keepGoing = true
+        case .commands:
+            guard let text = value() else { return false }
+            commands.append(text)
         case .size:
-            guard let size = CellSize(argument: value) else { return false }
+            guard let size = value().flatMap(CellSize.init(argument:)) else { return false }
             self.size = size
         case .color:
-            guard let color = ColorSetting(argument: value) else { return false }
+            guard let color = value().flatMap(ColorSetting.init(argument:)) else { return false }
             self.color = color
         case .canvas:
-            guard let canvas = Canvas(argument: value) else { return false }
+            guard let canvas = value().flatMap(Canvas.init(argument:)) else { return false }
             self.canvas = canvas
-        case .svg: svg = value
-        case .each, .keepGoing: return false
+        case .svg:
+            guard let path = value() else { return false }
+            svg = path
         }
         return true
     }

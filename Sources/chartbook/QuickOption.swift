@@ -19,7 +19,4 @@ enum QuickOption: String, CaseIterable {
             ? .customLong(String(rawValue.dropFirst(2)))
             : .customShort(Character(String(rawValue.dropFirst())))
     }
-
-    /// Whether the flag takes a value (the next argument).
-    var takesValue: Bool { self != .each && self != .keepGoing }
 }
