@@ -308,8 +308,11 @@ extension Executor {
                 return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
             }
             shown = wanted
-            fetched = try remote.rows(
-                table, offset: shown.lowerBound, limit: shown.count, shouldCancel: isCancelled)
+            let sql = SQLCompiler(SQLDialect(query.engine)).rows(
+                table.columns, of: remote.loadedSource(table), offset: shown.lowerBound,
+                limit: shown.count)
+            let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)
+            fetched = Self.engineRows(answer, width: table.columns.count)
         } catch { throw engineFailure(error, query, at: range) }
         guard fetched.count == shown.count else {
             throw Diagnostic(
@@ -320,6 +323,26 @@ extension Executor {
         var held = dataset
         held.columns = table.columns(of: fetched)
         return DatasetTable.table(held, rows: shown, first: shown.lowerBound, of: total)
+    }
+
+    /// Every row of a remote dataset's query in its own order, each a value per column of
+    /// `table` as loading every row reads it, handed to `body` about `batch` at a time (memory
+    /// holds one batch): `SQLCompiler.rows` streamed by the engine's transport (`save csv`).
+    public func forEachEngineRow(
+        of table: RemoteTable, in remote: any RemoteEngine, batch: Int,
+        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure) {
+        let sql = SQLCompiler(SQLDialect(remote.engine)).rows(
+            table.columns, of: remote.loadedSource(table))
+        try remote.transport(isCancelled).stream(sql, batch: batch, shouldCancel: isCancelled) {
+            answer throws(DatabaseFailure) in
+            try body(Self.engineRows(answer, width: table.columns.count))
+        }
+    }
+
+    /// An answer of `SQLCompiler.rows` as rows of `width` values (NaN for NULL).
+    static func engineRows(_ answer: any StatementAnswer, width: Int) -> [[Double]] {
+        (0..<answer.rows).map { r in (0..<width).map { answer.value(r, $0) ?? .nan } }
     }
 
     /// A remote dataset's table, query and engine, for what reads all of its columns:

@@ -78,6 +78,38 @@ extension ClickHouseConnection: SQLTransport {
             fields: try ClickHouseRemote.fields(
                 self, sql, escaped: true, shouldCancel: shouldCancel))
     }
+
+    /// One answer, parsed as it streams in: its lines' fields kept as sent, handed on
+    /// `batch` lines at a time (memory holds a batch and the piece of text being parsed).
+    func stream(
+        _ sql: String, batch: Int, shouldCancel: () -> Bool,
+        _ body: (any StatementAnswer) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure) {
+        var lines = TabSeparatedLines(), rows = [[[UInt8]]]()
+        // Fields in a row: the first row's, which every row must have.
+        var width: Int?
+        let count = max(batch, 1)
+        rows.reserveCapacity(count)
+        do {
+            try run(sql + "\nFORMAT TabSeparated", shouldCancel: shouldCancel) {
+                data throws(DatabaseFailure) in
+                for line in lines.append(data) {
+                    let fields = line.split(separator: 9, omittingEmptySubsequences: false)
+                    guard fields.count == width ?? fields.count else {
+                        throw .query("the server sent a row of \(fields.count) fields", offset: nil)
+                    }
+                    width = fields.count
+                    rows.append(fields.map(Array.init))
+                    if rows.count >= count {
+                        try body(TabSeparatedAnswer(fields: rows))
+                        rows.removeAll(keepingCapacity: true)
+                    }
+                }
+            }
+        } catch { throw error.withoutPosition }
+        try lines.finish()
+        if !rows.isEmpty { try body(TabSeparatedAnswer(fields: rows)) }
+    }
 }
 
 /// Escaped tab-separated rows as a statement's answer (`ClickHouseConnection.answer`).

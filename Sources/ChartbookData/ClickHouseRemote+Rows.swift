@@ -3,8 +3,8 @@ import Foundation
 
 /// What a ClickHouse remote dataset answers beyond drawings (issue 28): the relation the
 /// transform compiler reads (`describe`, statistic reference lines; ±∞ kept apart for
-/// `describe` to count), the rows of the query, and every row streamed for `save csv` — each
-/// value as `mode=local` reads it.
+/// `describe` to count), and the query's rows as `mode=local` reads them (`show data`,
+/// `save csv`, compiled by `SQLCompiler.rows`).
 extension ClickHouseRemote {
     /// The query's rows under their session names (double-quoted, as the compiler names
     /// them), in the order the query gives them when `ordered` (give it an ORDER BY, as for
@@ -56,51 +56,31 @@ extension ClickHouseRemote {
         try connect()
     }
 
-    public func rows(
-        _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]] {
-        let sql = loadedRows(Shape(table)) + " LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))"
-        return try fields(try connect(), sql, shouldCancel: shouldCancel).map {
-            $0.map(Self.number)
+    /// The query's rows as the loading path reads them (`RemoteEngine.loadedSource`):
+    /// numbers as the server writes them (`inf` kept, `nan` missing), times as seconds since
+    /// the epoch, `Date` day 0 missing, a text column its value's code — those `rows` keeps;
+    /// x ordered by its own column (the sorting key reaches it through the conversions of a
+    /// condition on its value). A query of one table's columns (`tableQuery`) is the table,
+    /// so that over a `Distributed` table each shard reads its own rows.
+    public func loadedSource(_ table: RemoteTable, rows set: RemoteRowSet) -> RemoteRelation {
+        let shape = Shape(table).keeping(set)
+        var relation: RemoteRelation
+        if let tableQuery {
+            relation = tableQuery.relation
+            let kept = shape.condition(Self.dialect.words) { loadedValue(shape, $0) }
+            let all = [relation.condition, kept].compactMap { $0 }
+            relation.condition =
+                all.isEmpty ? nil : all.map { "(\($0))" }.joined(separator: " AND ")
+        } else {
+            relation = RemoteRelation(relation: rows(shape))
         }
-    }
-
-    /// Every row in one query, parsed as the answer streams in and handed on `batch` rows at
-    /// a time (memory holds a batch and the piece of text being parsed).
-    public func forEachBatch(
-        _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
-        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
-    ) throws(DatabaseFailure) {
-        let width = table.columns.count
-        var lines = TabSeparatedLines(), rows = [[Double]]()
-        rows.reserveCapacity(batch)
-        try connect().run(
-            loadedRows(Shape(table)) + "\nFORMAT TabSeparated", shouldCancel: shouldCancel
-        ) { data throws(DatabaseFailure) in
-            for line in lines.append(data) {
-                let row = ClickHouseReader.fields(line).map(Self.number)
-                guard row.count == width else {
-                    throw .query("the server sent a row of \(row.count) fields", offset: nil)
-                }
-                rows.append(row)
-                if rows.count >= batch {
-                    try body(rows)
-                    rows.removeAll(keepingCapacity: true)
-                }
-            }
-        }
-        try lines.finish()
-        if !rows.isEmpty { try body(rows) }
-    }
-
-    /// The query's rows as the loading path reads them: numbers as the server writes them
-    /// (`inf` kept, `nan` missing), times as seconds since the epoch, `Date` day 0 missing.
-    func loadedRows(_ shape: Shape) -> String {
-        let columns = shape.names.indices.map { c -> String in
+        for c in shape.names.indices {
             let name = SQLQuoting.clickHouse.identifier(shape.names[c])
-            return shape.kinds[c] == .number ? "toFloat64(\(name))" : value(shape, c)
+            relation.values[shape.shown[c]] =
+                shape.kinds[c] == .number ? "toFloat64(\(name))" : value(shape, c)
         }
-        return "SELECT \(columns.joined(separator: ", ")) "
-            + "FROM (\n\(PostgresReader.statement(query))\n)"
+        relation.orderedX = RemoteRelation.OrderedX(
+            column: SQLQuoting.clickHouse.identifier(shape.names[shape.x]))
+        return relation
     }
 }

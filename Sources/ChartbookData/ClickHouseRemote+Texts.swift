@@ -10,12 +10,13 @@ extension ClickHouseRemote {
     func texts(_ connection: ClickHouseConnection, column name: String, shouldCancel: () -> Bool)
         throws(DatabaseFailure) -> [String]?
     {
-        let column = SQLQuoting.clickHouse.identifier(name)
-        let rows =
-            tableQuery?.relation.rows(where: ["\(column) IS NOT NULL"])
-            ?? "(\n\(PostgresReader.statement(query))\n) WHERE \(column) IS NOT NULL"
+        let source =
+            tableQuery?.relation
+            ?? RemoteRelation(relation: "(\n\(PostgresReader.statement(query))\n)")
         let values = try fields(
-            connection, "SELECT DISTINCT \(column) FROM \(rows) LIMIT \(RemoteTexts.most + 1)",
+            connection,
+            SQLCompiler(Self.dialect).distinctTexts(
+                of: name, over: source, limit: RemoteTexts.most + 1),
             shouldCancel: shouldCancel
         ).compactMap { $0.first.map { String(decoding: $0, as: UTF8.self) } }
         return RemoteTexts.coded(values)

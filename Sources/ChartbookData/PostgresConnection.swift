@@ -274,4 +274,22 @@ extension PostgresConnection: SQLTransport {
     {
         try execute(sql, shouldCancel: shouldCancel)
     }
+
+    /// The rows through a server-side cursor (`DECLARE … NO SCROLL CURSOR`, `FETCH FORWARD
+    /// batch`), which the connection's read-only transaction holds.
+    func stream(
+        _ sql: String, batch: Int, shouldCancel: () -> Bool,
+        _ body: (any StatementAnswer) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure) {
+        _ = try execute(
+            "DECLARE chartbook_rows NO SCROLL CURSOR FOR \(sql)", shouldCancel: shouldCancel)
+        let count = max(batch, 1)
+        while true {
+            let answer = try execute(
+                "FETCH FORWARD \(count) FROM chartbook_rows", shouldCancel: shouldCancel)
+            if answer.rows > 0 { try body(answer) }
+            if answer.rows < count { break }
+        }
+        _ = try execute("CLOSE chartbook_rows", shouldCancel: shouldCancel)
+    }
 }

@@ -105,27 +105,6 @@ extension PostgresRemote {
         return rows
     }
 
-    /// The readout's rows (`RemoteEngine.readout`): per set of rows, the nearest on either
-    /// side of the selected x, through an index on x where there is one.
-    public func readout(
-        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]] {
-        guard let selected = request.selected, selected.isFinite else { return [] }
-        let connection = try connect(shouldCancel)
-        let v = Self.dialect.real(selected)
-        var rows = [[Double]]()
-        for set in request.rowSets {
-            let shape = Shape(table).keeping(set)
-            rows += try fetchRows(
-                connection, shape,
-                sql: around(
-                    shape, below: rangeCondition(shape, "<=", v),
-                    above: rangeCondition(shape, ">=", v)),
-                shouldCancel: shouldCancel)
-        }
-        return rows
-    }
-
     /// What M4 picks of the rows `inside` keeps, per dot column: the rows (first and last by
     /// x, each value column's lowest and highest dot row, the first beyond a fixed range's
     /// bounds) and, per group (a family member's code; 0 for one set) and value column, the

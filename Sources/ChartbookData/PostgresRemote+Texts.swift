@@ -8,12 +8,12 @@ extension PostgresRemote {
     func texts(_ connection: PostgresConnection, column name: String, shouldCancel: () -> Bool)
         throws(DatabaseFailure) -> [String]?
     {
-        let column = SQLQuoting.standard.identifier(name)
         let result = try connection.execute(
-            """
-            SELECT DISTINCT \(column)::text FROM (\(PostgresReader.statement(query))) AS chartbook_q \
-            WHERE \(column) IS NOT NULL LIMIT \(RemoteTexts.most + 1)
-            """,
+            SQLCompiler(Self.dialect).distinctTexts(
+                of: name,
+                over: RemoteRelation(
+                    relation: "(\(PostgresReader.statement(query))) AS chartbook_q"),
+                limit: RemoteTexts.most + 1),
             shouldCancel: shouldCancel)
         let values = (0..<result.rows).map { String(decoding: result.bytes($0, 0), as: UTF8.self) }
         return RemoteTexts.coded(values)

@@ -35,31 +35,21 @@ extension PostgresRemote {
         return relation
     }
 
-    /// Rows `offset ..< offset + limit` of the query, in its own order (as `mode=local` reads
-    /// them), each a value per column of `table` as the loading path reads it.
-    public func rows(
-        _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]] {
-        let connection = try connect(shouldCancel)
-        let shape = Shape(table)
-        return try fetchRows(
-            connection, shape,
-            sql: selectRows(shape, asLoaded: true)
-                + " LIMIT \(max(limit, 0)) OFFSET \(max(offset, 0))",
-            shouldCancel: shouldCancel)
-    }
-
-    /// Every row through a server-side cursor (`PostgresRowCursor`), `batch` at a time.
-    public func forEachBatch(
-        _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
-        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
-    ) throws(DatabaseFailure) {
-        let cursor = try PostgresRowCursor(self, table, shouldCancel: shouldCancel)
-        while true {
-            let rows = try cursor.next(batch)
-            if rows.isEmpty { return }
-            try body(rows)
+    /// The query's rows as loading every row reads them (`RemoteEngine.loadedSource`): each
+    /// column `value` with ±∞ kept, over the query itself, those `rows` keeps; x ordered by
+    /// its own column (a btree on it serves the order), a `timestamptz` compared there too
+    /// (`rangeCondition`'s widening: the btree is on the column, not on its seconds).
+    public func loadedSource(_ table: RemoteTable, rows set: RemoteRowSet) -> RemoteRelation {
+        let shape = Shape(table).keeping(set)
+        var relation = RemoteRelation(relation: rows(shape))
+        for c in shape.names.indices {
+            relation.values[shape.shown[c]] = value(shape, c, keepingInfinities: true)
         }
+        relation.orderedX = RemoteRelation.OrderedX(
+            column: rawX(shape),
+            bound: shape.kinds[shape.x] == .instant
+                ? .init(prefix: "to_timestamp(", suffix: ")", slack: Self.instantSlack) : nil)
+        return relation
     }
 
     public func transport(_ shouldCancel: () -> Bool) throws(DatabaseFailure)

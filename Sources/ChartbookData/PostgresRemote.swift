@@ -14,8 +14,8 @@ import Foundation
 ///
 /// This file: opening a query and the SQL every question shares; the drawings' questions are
 /// in `PostgresRemote+M4`, the transforms' and the other commands' in `+Transform`, the sets
-/// of rows of `where=` and `by=` in `+RowSets`, every row through a cursor in
-/// `PostgresRowCursor`.
+/// of rows of `where=` and `by=` in `+RowSets`; every row is read through a server-side
+/// cursor (`PostgresConnection.stream`) by what `SQLCompiler.rows` compiles.
 public struct PostgresRemote: RemoteEngine {
     public var engine: DatabaseQuery.Engine { .postgres }
     public var url: String
@@ -246,16 +246,13 @@ public struct PostgresRemote: RemoteEngine {
 
     /// The query's rows as float8 columns: `x`, then `c0, c1, …` as the loading path reads
     /// them (times as epoch seconds, NaN as null, ±∞ kept) — the rows a drawing receives,
-    /// so that a `where=` keeps of them what it keeps of loaded rows — then, unless
-    /// `asLoaded`, `d0, d1, …` as a drawing reads them (±∞ null too): what its dots, extremes
-    /// and breaks are computed from.
-    func selectRows(_ shape: Shape, asLoaded: Bool = false) -> String {
+    /// so that a `where=` keeps of them what it keeps of loaded rows — then `d0, d1, …` as a
+    /// drawing reads them (±∞ null too): what its dots, extremes and breaks are computed from.
+    func selectRows(_ shape: Shape) -> String {
         var columns = shape.names.indices.map {
             "\(value(shape, $0, keepingInfinities: true)) AS c\($0)"
         }
-        if !asLoaded {
-            columns += shape.names.indices.map { "\(value(shape, $0)) AS d\($0)" }
-        }
+        columns += shape.names.indices.map { "\(value(shape, $0)) AS d\($0)" }
         return "SELECT \(value(shape, shape.x)) AS x, \(columns.joined(separator: ", ")) "
             + "FROM \(rows(shape))"
     }
@@ -319,13 +316,18 @@ public struct PostgresRemote: RemoteEngine {
     /// The raw x column (what an index on it orders).
     func rawX(_ shape: Shape) -> String { SQLQuoting.standard.identifier(shape.names[shape.x]) }
 
+    /// What widens a bound on a `timestamptz` x's own column (`to_timestamp` of seconds may
+    /// round a microsecond apart from the column's value), so that the column's condition
+    /// keeps every row the exact test of the seconds keeps.
+    static let instantSlack = "interval '1 ms'"
+
     /// `x OP bound` written on the raw column, so that an index on it serves the range, and
     /// checked exactly on the float8 value.
     func rangeCondition(_ shape: Shape, _ op: String, _ bound: String) -> String {
         let raw = rawX(shape)
         switch shape.kinds[shape.x] {
         case .instant:
-            let widened = op.hasPrefix(">") ? "- interval '1 ms'" : "+ interval '1 ms'"
+            let widened = op.hasPrefix(">") ? "- \(Self.instantSlack)" : "+ \(Self.instantSlack)"
             return
                 "(\(raw) \(op.prefix(1))= to_timestamp(\(bound)) \(widened) AND \(value(shape, shape.x)) \(op) \(bound))"
         default:

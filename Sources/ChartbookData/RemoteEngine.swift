@@ -8,8 +8,8 @@ import ChartbookModel
 /// first, last, lowest and highest row of every dot column (`fetch`) in the layout's own
 /// floating-point formula, so that drawing them sets exactly the dots drawing every row
 /// would. For what reads every row it runs what the command layer compiles in its
-/// `SQLDialect` over `transformSource` (`aggregates`), and gives rows in the query's order
-/// (`rows`, `forEachBatch`). Adding an engine is one type conforming to this, a dialect, one
+/// `SQLDialect` over `transformSource` (`aggregates`) or `loadedSource` (the rows in the
+/// query's order). Adding an engine is one type conforming to this, a dialect, one
 /// reader for `mode=local`, and a test script that compares the two on a real server.
 public protocol RemoteEngine: Sendable {
     /// Which engine this is (the dialect the command layer compiles to).
@@ -56,12 +56,6 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows
 
-    /// The rows a readout at `request.selected` needs (none without one): in each of
-    /// `request.rowSets`, the nearest row on either side of it, x itself included.
-    func readout(
-        _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]]
-
     /// Seconds an interactive caller waits for an exact answer before it draws from a
     /// `sample` instead: about what a sample costs this engine beside the exact questions,
     /// so that a preview is only drawn where it arrives well before the exact chart.
@@ -95,21 +89,23 @@ public protocol RemoteEngine: Sendable {
     func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool) throws(DatabaseFailure)
         -> [Double]
 
-    /// Rows `offset ..< offset + limit` in the query's own order, each a value per column of
-    /// `table` as the loading path reads it.
-    func rows(
-        _ table: RemoteTable, offset: Int, limit: Int, shouldCancel: @escaping () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]]
-
-    /// Every row in the query's own order, as `rows` reads them, handed to `body` about
-    /// `batch` at a time (memory holds one batch), until `body` throws.
-    func forEachBatch(
-        _ table: RemoteTable, batch: Int, shouldCancel: @escaping () -> Bool,
-        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
-    ) throws(DatabaseFailure)
+    /// The query's rows as loading every row reads them, in its own order: `relation` the
+    /// query, and `values` each column of `table` by its session name, as a double —
+    /// numbers with ±∞ kept and NaN as NULL, times as seconds since the epoch, a text
+    /// column its value's code (`RemoteTexts`). What `SQLCompiler.rows` reads for `show
+    /// data` and `save csv`, which the transport answers or streams — of the rows of `rows`
+    /// only (a plot's `where=`, a `by=` group), with x as the engine's index orders it
+    /// (`RemoteRelation.orderedX`): what the rows nearest an x are asked over
+    /// (`nearestRows`: the readout, the neighbours of a drawing's interval).
+    func loadedSource(_ table: RemoteTable, rows: RemoteRowSet) -> RemoteRelation
 }
 
 extension RemoteEngine {
+    /// Every row.
+    public func loadedSource(_ table: RemoteTable) -> RemoteRelation {
+        loadedSource(table, rows: .every)
+    }
+
     /// A set at a time.
     public func kept(
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool

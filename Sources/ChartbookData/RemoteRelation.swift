@@ -19,6 +19,41 @@ public struct RemoteRelation: Equatable, Sendable {
     /// The column numbering the rows in the query's order (`RemoteEngines.rowOrderName`);
     /// nil when the relation was asked without one.
     public var rowOrder: String?
+    /// x as the engine's index on it orders and reaches it (`SQLCompiler.nearest`); nil: by
+    /// its value.
+    public var orderedX: OrderedX?
+
+    /// x's own column, which an index on it (PostgreSQL's btree, ClickHouse's sorting key)
+    /// orders: what a question of the rows nearest an x orders by, and — where a condition on
+    /// x's value does not reach the index (PostgreSQL's `timestamptz`: the btree is on the
+    /// column, not on its seconds) — how a bound on x is written on the column too.
+    public struct OrderedX: Equatable, Sendable {
+        /// The column, quoted.
+        public var column: String
+        /// How a bound on x is written on the column (nil: the column is not compared).
+        public var bound: Bound?
+
+        public init(column: String, bound: Bound? = nil) {
+            self.column = column
+            self.bound = bound
+        }
+
+        /// A bound (seconds since the epoch) as a value of the column's type — the text
+        /// before and after the bound's literal — and what widens it (added to an upper
+        /// bound, taken from a lower one) so that the column's condition keeps every row the
+        /// exact test of x's value keeps.
+        public struct Bound: Equatable, Sendable {
+            public var prefix: String
+            public var suffix: String
+            public var slack: String
+
+            public init(prefix: String, suffix: String, slack: String) {
+                self.prefix = prefix
+                self.suffix = suffix
+                self.slack = slack
+            }
+        }
+    }
 
     public init(
         relation: String, values: [String: String] = [:], condition: String? = nil,

@@ -86,6 +86,20 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         return text
     }
 
+    /// The base-10 logarithm's name (a log x scale's positions).
+    public var log10Function: String { self == .postgres ? "log" : "log10" }
+
+    /// Whether the row nearest a bound is found by ordering by x and keeping one, without
+    /// reading the rows before it — through an index on x (PostgreSQL, SQLite) — rather than
+    /// within a window of the bound first (ClickHouse 18 sorts every row a question keeps:
+    /// its sorting key narrows the rows to the window's granules).
+    public var findsNearestThroughIndex: Bool { self != .clickhouse }
+
+    /// `value` as text (a group's name, a text column's values).
+    public func text(_ value: String) -> String {
+        self == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
+    }
+
     /// How a `where=` is written in this dialect.
     public var words: RowFilter.SQLWords {
         RowFilter.SQLWords(falseValue: falseValue, text: quoting.literal) { real($0) }

@@ -6,6 +6,14 @@
 public protocol SQLTransport {
     func answer(_ sql: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
         -> any StatementAnswer
+
+    /// Runs `sql` and hands its rows to `body` in the order the statement gives them, about
+    /// `batch` at a time (memory holds one batch, however many rows there are), until every
+    /// row was handed on or `body` throws.
+    func stream(
+        _ sql: String, batch: Int, shouldCancel: () -> Bool,
+        _ body: (any StatementAnswer) throws(DatabaseFailure) -> Void
+    ) throws(DatabaseFailure)
 }
 
 /// One statement's answer, as its transport read it: rows of cells, each NULL or a value's

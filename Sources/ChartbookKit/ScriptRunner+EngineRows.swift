@@ -3,7 +3,8 @@ import ChartbookData
 import ChartbookModel
 
 /// `save csv` of a remote dataset (issue 28): every row of its query, streamed from the
-/// engine (PostgreSQL through a cursor, ClickHouse as one answer parsed as it arrives) into
+/// engine's transport (PostgreSQL through a cursor, ClickHouse as one answer parsed as it
+/// arrives: `Executor.forEachEngineRow`) into
 /// the file as it is written — one batch in memory, the file
 /// appearing whole only once the last row is in, byte for byte what `mode=local` writes.
 extension ScriptRunner {
@@ -22,7 +23,6 @@ extension ScriptRunner {
         // The file's own failure, when appending a batch stopped the engine's rows.
         var writeFailure: FileAccessError?
         var written = 0
-        let shouldCancel = executor.isCancelled
         do {
             try executor.files.writeStreamed(to: path) { append throws(FileAccessError) in
                 // The engine's failure is kept to be reported as itself.
@@ -41,8 +41,8 @@ extension ScriptRunner {
                     guard let remote = query.remoteEngine else {
                         throw .notRemote("no engine keeps the dataset's rows")
                     }
-                    try remote.forEachBatch(
-                        table, batch: Self.csvBatch, shouldCancel: shouldCancel
+                    try executor.forEachEngineRow(
+                        of: table, in: remote, batch: Self.csvBatch
                     ) { rows throws(DatabaseFailure) in
                         batch.columns = table.columns(of: rows)
                         do throws(FileAccessError) {

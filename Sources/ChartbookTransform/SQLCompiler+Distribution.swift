@@ -1,3 +1,4 @@
+import ChartbookData
 import ChartbookModel
 
 extension SQLCompiler {

@@ -1,3 +1,5 @@
+import ChartbookData
+
 /// `top=N` in SQL (SQLite, PostgreSQL), after the aggregate as in the executor
 /// (`Table.keepTop`): each row's place in the executor's order (`pos`), each key's total —
 /// the sum of its rows' present values, added in that order (a window frame over the whole

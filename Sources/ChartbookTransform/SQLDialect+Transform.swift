@@ -5,11 +5,6 @@ import ChartbookModel
 /// and quoting (`SQLDialect` in ChartbookData, which every question of an engine shares):
 /// how a calendar unit is found in a time zone, how a value becomes text, how NULLs compare.
 extension SQLDialect {
-    /// `value` as text (a group's name).
-    func text(_ value: String) -> String {
-        self == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
-    }
-
     /// How many distinct values `value` takes, NULL not one of them (ClickHouse: `uniqExact`,
     /// said outright rather than left to its `count_distinct_implementation` setting).
     func countDistinct(_ value: String) -> String {

@@ -290,6 +290,88 @@ import Testing
     }
 
     /// Each literal SQLite reads back is the double written, bit for bit.
+    /// `show data`'s pages and `save csv`'s rows (`SQLCompiler.rows`): the relation's rows in
+    /// its own order, each the values asked in the order asked — a column's
+    /// `RemoteRelation.values` where it has one — and with a limit only the rows of the page.
+    @Test(arguments: 0..<40) func rowsAreTheRelationsRowsInItsOrder(_ seed: Int) throws {
+        let (table, _) = Self.randomCase(seed)
+        guard table.kind != .text else { return }
+        let db = try SQLiteTable(table)
+        var source = db.source.relation
+        source.values["twice"] = "(y * 2)"
+        var random = RandomSource(seed: UInt64(seed) &+ 7)
+        let offset = Int(random.next() % 50), limit = Int(random.next() % 50)
+        let want: [[SQLiteTable.Value]] = table.y.indices.map { i in
+            [table.y[i], table.x[i], table.y[i] * 2].map { $0.isNaN ? .null : .number($0) }
+        }
+        let compiler = SQLCompiler(.sqlite)
+        #expect(try db.rows(compiler.rows(["y", "x", "twice"], of: source)) == want)
+        let page = try db.rows(
+            compiler.rows(["y", "x", "twice"], of: source, offset: offset, limit: limit))
+        #expect(page == Array(want.dropFirst(offset).prefix(limit)), "seed \(seed)")
+    }
+
+    /// A text column's values (`SQLCompiler.distinctTexts`, what a remote dataset codes): each
+    /// distinct text once, NULL aside, and no more than the limit.
+    @Test(arguments: 0..<40) func distinctTextsAreTheColumnsValues(_ seed: Int) throws {
+        let (table, _) = Self.randomCase(seed)
+        guard let by = table.by else { return }
+        let db = try SQLiteTable(table)
+        let compiler = SQLCompiler(.sqlite)
+        let all = try db.rows(compiler.distinctTexts(of: "g", over: db.source.relation, limit: 99))
+        let want = Set(by)  // (the table holds "" as a text, not NULL)
+        #expect(Set(all.map { $0.first?.description ?? "" }) == Set(want.map { "'\($0)'" }))
+        #expect(all.count == want.count, "seed \(seed)")
+        let two = try db.rows(compiler.distinctTexts(of: "g", over: db.source.relation, limit: 2))
+        #expect(two.count == min(2, want.count), "seed \(seed)")
+    }
+
+    /// The rows nearest an x (`SQLCompiler.nearest`: the readout's, a drawing's neighbours):
+    /// per side, a row holding the greatest x below the bound (the least above), the bound
+    /// itself only where the side is not strict, within the window where one is given — and
+    /// none where no row is there; the same with x ordered and bounded by its own column.
+    @Test(arguments: 0..<60) func nearestRowsAreTheNearestOnEachSide(_ seed: Int) throws {
+        let (table, _) = Self.randomCase(seed)
+        guard table.kind != .text else { return }
+        let db = try SQLiteTable(table)
+        var random = RandomSource(seed: UInt64(seed) &+ 11)
+        let rows = table.x.indices.filter { !table.x[$0].isNaN }
+        let sides = (0..<Int(1 + random.next() % 4)).map { _ in
+            SQLCompiler.NearestSide(
+                bound: rows.isEmpty || random.next() % 4 == 0
+                    ? Double(Int(random.next() % 20) - 10)
+                    : table.x[rows[Int(random.next() % UInt64(rows.count))]],
+                below: random.next() % 2 == 0, strict: random.next() % 2 == 0)
+        }
+        let window: Double? = random.next() % 2 == 0 ? nil : Double(random.next() % 6)
+        var source = db.source.relation
+        if random.next() % 2 == 0 {
+            source.orderedX = .init(
+                column: "x", bound: .init(prefix: "(", suffix: ")", slack: "0.5"))
+        }
+        let sql = SQLCompiler(.sqlite).nearest(
+            ["x", "y"], of: source, x: "x", sides: sides, within: window)
+        let answer = try db.rows(sql)
+        for (k, side) in sides.enumerated() {
+            let kept = rows.filter { i in
+                let x = table.x[i]
+                let beyond = side.below ? x < side.bound : x > side.bound
+                let near = window.map { abs(x - side.bound) <= $0 } ?? true
+                return (beyond || (!side.strict && x == side.bound)) && near
+            }
+            let best = side.below ? kept.map { table.x[$0] }.max() : kept.map { table.x[$0] }.min()
+            let got = answer.filter { $0.first == .number(Double(k)) }
+            guard let best else {
+                #expect(got.isEmpty, "seed \(seed) side \(k): \(got)")
+                continue
+            }
+            let candidates = kept.filter { table.x[$0] == best }.map { i -> [SQLiteTable.Value] in
+                [.number(Double(k)), .number(best), table.y[i].isNaN ? .null : .number(table.y[i])]
+            }
+            #expect(got.count == 1 && candidates.contains(got[0]), "seed \(seed) side \(k): \(got)")
+        }
+    }
+
     @Test func literalsReadBackAsTheSameDouble() throws {
         let db = try SQLiteTable(Self.randomCase(0).0)
         let cases = Self.literalCases

@@ -1,59 +1,15 @@
 import ChartbookData
 import ChartbookModel
 
-/// A `TransformPipeline` as one SQL query, so an engine computes what the local executor
-/// computes (the property tests hold SQLite and PostgreSQL to it) and sends only the
-/// result: one row per group for an aggregate.
+/// A `TransformPipeline` as one SQL query over `SQLCompiler.Source` (the compiler itself and
+/// its source are in ChartbookData, where the engines' own questions use them too).
 ///
-/// The query reads `SQLSource`: a relation whose columns have the dataset's names, times
-/// as seconds since the epoch, and a column giving the rows' order. It returns the columns
-/// `_key` (x, its bin or calendar unit; a cyclic unit's position), `_by`, `_value` and
-/// `_rows` (rows an aggregate covers), in the executor's order. Every name is quoted by
-/// `SQLQuoting`, every value is a number or a quoted literal: nothing typed becomes SQL.
-/// What an engine cannot compute exactly is refused (`TransformError.unsupported`).
-public struct SQLCompiler: Sendable {
-    public var dialect: SQLDialect
-
-    public init(_ dialect: SQLDialect) { self.dialect = dialect }
-
-    /// The relation a query reads.
-    public struct Source: Sendable {
-        /// A quoted table name or a parenthesised query, the column giving the rows' order
-        /// (nil where it has none: what needs no order, `readsRowOrder`), and — a table read
-        /// directly — its columns' values and condition; `relation.rows(where:)` is what a
-        /// question reads after `FROM`.
-        public var relation: RemoteRelation
-        /// What each column holds.
-        public var kinds: [String: Column.Kind]
-
-        public init(relation: String, kinds: [String: Column.Kind], rowOrder: String?) {
-            self.init(RemoteRelation(relation: relation, rowOrder: rowOrder), kinds: kinds)
-        }
-
-        /// A remote query's rows (`RemoteEngine.transformSource`), each column of `kinds`.
-        public init(_ relation: RemoteRelation, kinds: [String: Column.Kind]) {
-            self.relation = relation
-            self.kinds = kinds
-        }
-
-        /// Column `name`'s value as SQL, a name quoted as `dialect` quotes one.
-        func column(in dialect: SQLDialect, _ name: String) -> String {
-            relation.values[name] ?? dialect.quoting.identifier(name)
-        }
-
-        /// Column `name`'s value as loading every row reads it — ±∞ kept where the relation
-        /// keeps them apart (`RemoteRelation.infinite`), which `column` reads as missing, as
-        /// a chart does: what a `where=` tests, a `by=` groups and most aggregates take.
-        func loaded(in dialect: SQLDialect, _ name: String) -> String {
-            relation.infinite[name] ?? column(in: dialect, name)
-        }
-
-        /// Whether the relation is a table read directly (its values written out): a
-        /// question of it aggregates in the same `SELECT` that reads it, never over a
-        /// subquery of it.
-        var isTable: Bool { !relation.values.isEmpty }
-    }
-
+/// The query reads a relation whose columns have the dataset's names, times as seconds
+/// since the epoch, and a column giving the rows' order. It returns the columns `_key` (x,
+/// its bin or calendar unit; a cyclic unit's position), `_by`, `_value` and `_rows` (rows an
+/// aggregate covers), in the executor's order. What an engine cannot compute exactly is
+/// refused (`TransformError.unsupported`).
+extension SQLCompiler {
     /// Whether the query for `p` over columns of `kinds` reads the rows' order
     /// (`Source.rowOrder`): rows one by one, and aggregates ordering groups (`by=`) or text
     /// keys by their first appearance do. An aggregate by number or time keys without
