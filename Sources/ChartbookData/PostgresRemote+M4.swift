@@ -36,6 +36,16 @@ extension PostgresRemote {
                 connection, shape.keeping(family.rows), request, whole: whole, scalar: many,
                 family: family, shouldCancel: shouldCancel)
         }
+        // The neighbours just outside the interval (a line runs on to the edge).
+        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
+        let sides = [
+            SQLCompiler.NearestSide(bound: lo, below: true, strict: true, log: request.logX),
+            SQLCompiler.NearestSide(bound: hi, below: false, strict: true, log: request.logX),
+        ]
+        for set in request.rowSets {
+            rows += try nearestRows(
+                connection, table, set, sides, within: hi - lo, shouldCancel: shouldCancel)
+        }
         return RemoteRows(rows, of: table)
     }
 
@@ -94,13 +104,6 @@ extension PostgresRemote {
                     connection, set.shape, request, column: shape.values[v], ranges,
                     shouldCancel: shouldCancel)
             }
-        }
-        // The neighbours just outside the interval (a line runs on to the edge).
-        for set in own {
-            rows += try fetchRows(
-                connection, set.shape,
-                sql: around(set.shape, below: side("<", lo), above: side(">", hi)),
-                shouldCancel: shouldCancel)
         }
         return rows
     }

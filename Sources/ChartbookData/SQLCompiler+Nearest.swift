@@ -44,7 +44,8 @@ extension SQLCompiler {
         }.joined(separator: " UNION ALL ")
     }
 
-    /// Where `side` looks: x's value beyond its bound (and within `window` of it), and — where
+    /// Where `side` looks: x's value beyond its bound (and within `window` of it), finite,
+    /// and — where
     /// x's column is reached through its index by a bound of its own type — the column too,
     /// widened so that it keeps every row the exact test keeps.
     private func nearestConditions(
@@ -53,7 +54,12 @@ extension SQLCompiler {
     ) -> [String] {
         let placed = ScaleTransform.sql(xValue, log: side.log, log10Function: dialect.log10Function)
         let op = (side.below ? "<" : ">") + (side.strict ? "" : "=")
-        var conditions = ["\(placed) \(op) \(dialect.real(side.bound))"]
+        // x itself finite: a number x may hold ±∞ as loaded, which no drawing places.
+        let far = dialect.real(side.below ? -.infinity : .infinity)
+        var conditions = [
+            "\(placed) \(op) \(dialect.real(side.bound))",
+            "\(xValue) \(side.below ? ">" : "<") \(far)",
+        ]
         if let window {
             let end = side.bound + (side.below ? -window : window)
             conditions.append("\(placed) \(side.below ? ">=" : "<=") \(dialect.real(end))")
