@@ -45,9 +45,8 @@ extension SQLCompiler {
     }
 
     /// Where `side` looks: x's value beyond its bound (and within `window` of it), finite,
-    /// and — where
-    /// x's column is reached through its index by a bound of its own type — the column too,
-    /// widened so that it keeps every row the exact test keeps.
+    /// and — where x's column is reached through its index by a bound of its own type — the
+    /// column too, widened so that it keeps every row the exact test keeps.
     private func nearestConditions(
         _ side: NearestSide, _ xValue: String, _ ordered: RemoteRelation.OrderedX?,
         within window: Double?
