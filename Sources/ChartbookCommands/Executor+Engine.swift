@@ -4,7 +4,7 @@ import ChartbookTransform
 
 /// What a remote dataset's engine computes for the session (issues 27 and 28): the drawn
 /// tables of plots with `agg=` (PostgreSQL), reference lines at a statistic, `describe` and
-/// `show data`, each one query over the remote query's rows, compiled by `SQLCompiler` in
+/// a `by=`'s groups (the rows themselves: `+EngineRows`), each one query over the remote query's rows, compiled by `SQLCompiler` in
 /// the engine's dialect.
 extension Executor {
     /// What a remote dataset was asked for that its engine cannot compute, as
@@ -285,64 +285,6 @@ extension Executor {
         let order = try engineGroups(
             remote, table, column: name, .every, limit: RemoteTexts.most + 1)
         return (counts, order)
-    }
-
-    /// `show data` of a remote dataset: the rows shown, asked of the engine in the query's
-    /// own order (as `mode=local` holds them), and its count of rows (issue 28).
-    func engineRows(of dataset: Dataset, rows: ClosedRange<Int>?, at range: SourceRange)
-        throws(Diagnostic) -> String
-    {
-        let (table, query, remote) = try engineTable(
-            of: dataset, for: "its text columns", coded: true, at: range)
-        let total: Int, fetched: [[Double]]
-        let shown: ClosedRange<Int>
-        do throws(DatabaseFailure) {
-            if let known = table.rowCount {
-                total = known
-            } else {
-                total = try engineCount(
-                    SQLCompiler(SQLDialect(query.engine)).rowCount(
-                        over: engineSource(remote, table, ordered: false)), remote)
-            }
-            guard let wanted = DatasetTable.shownRows(rows, of: total) else {
-                return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
-            }
-            shown = wanted
-            let sql = SQLCompiler(SQLDialect(query.engine)).rows(
-                table.columns, of: remote.loadedSource(table), offset: shown.lowerBound,
-                limit: shown.count)
-            let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)
-            fetched = Self.engineRows(answer, width: table.columns.count)
-        } catch { throw engineFailure(error, query, at: range) }
-        guard fetched.count == shown.count else {
-            throw Diagnostic(
-                .queryFailed(
-                    engine: query.engine.rawValue, message: "the rows changed while they were read"),
-                at: range)
-        }
-        var held = dataset
-        held.columns = table.columns(of: fetched)
-        return DatasetTable.table(held, rows: shown, first: shown.lowerBound, of: total)
-    }
-
-    /// Every row of a remote dataset's query in its own order, each a value per column of
-    /// `table` as loading every row reads it, handed to `body` about `batch` at a time (memory
-    /// holds one batch): `SQLCompiler.rows` streamed by the engine's transport (`save csv`).
-    public func forEachEngineRow(
-        of table: RemoteTable, in remote: any RemoteEngine, batch: Int,
-        _ body: ([[Double]]) throws(DatabaseFailure) -> Void
-    ) throws(DatabaseFailure) {
-        let sql = SQLCompiler(SQLDialect(remote.engine)).rows(
-            table.columns, of: remote.loadedSource(table))
-        try remote.transport(isCancelled).stream(sql, batch: batch, shouldCancel: isCancelled) {
-            answer throws(DatabaseFailure) in
-            try body(Self.engineRows(answer, width: table.columns.count))
-        }
-    }
-
-    /// An answer of `SQLCompiler.rows` as rows of `width` values (NaN for NULL).
-    static func engineRows(_ answer: any StatementAnswer, width: Int) -> [[Double]] {
-        (0..<answer.rows).map { r in (0..<width).map { answer.value(r, $0) ?? .nan } }
     }
 
     /// A remote dataset's table, query and engine, for what reads all of its columns:

@@ -4,7 +4,7 @@ import Foundation
 /// A ClickHouse remote dataset's drawings: per dot column of the visible x interval, the
 /// first, last, lowest and highest row (M4) — by dot row, of log10 on a log scale — in one
 /// `GROUP BY` scan (in two where many rows are: `+TwoStepM4`); the runs that missing values
-/// break, for the dot columns that have them; the neighbours just outside (`nearestRows`). The
+/// break, for the dot columns that have them; the neighbours just outside (`neighbours`). The
 /// same rows as `PostgresRemote+M4` computes: the SQL differs, the formulas do not.
 extension ClickHouseRemote {
     public func fetch(
@@ -29,16 +29,7 @@ extension ClickHouseRemote {
                 connection, shape.keeping(family.rows), request, whole: whole,
                 extent: table.extent, many: many, family: family, shouldCancel: shouldCancel)
         }
-        // The neighbours just outside the interval (a line runs on to the edge).
-        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
-        let sides = [
-            SQLCompiler.NearestSide(bound: lo, below: true, strict: true, log: request.logX),
-            SQLCompiler.NearestSide(bound: hi, below: false, strict: true, log: request.logX),
-        ]
-        for set in request.rowSets {
-            rows += try nearestRows(
-                connection, table, set, sides, within: hi - lo, shouldCancel: shouldCancel)
-        }
+        rows += try neighbours(connection, table, request, shouldCancel: shouldCancel)
         return RemoteRows(rows, of: table)
     }
 

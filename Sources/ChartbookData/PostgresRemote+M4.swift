@@ -36,16 +36,7 @@ extension PostgresRemote {
                 connection, shape.keeping(family.rows), request, whole: whole, scalar: many,
                 family: family, shouldCancel: shouldCancel)
         }
-        // The neighbours just outside the interval (a line runs on to the edge).
-        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
-        let sides = [
-            SQLCompiler.NearestSide(bound: lo, below: true, strict: true, log: request.logX),
-            SQLCompiler.NearestSide(bound: hi, below: false, strict: true, log: request.logX),
-        ]
-        for set in request.rowSets {
-            rows += try nearestRows(
-                connection, table, set, sides, within: hi - lo, shouldCancel: shouldCancel)
-        }
+        rows += try neighbours(connection, table, request, shouldCancel: shouldCancel)
         return RemoteRows(rows, of: table)
     }
 

@@ -29,6 +29,25 @@ extension RemoteEngine {
         return rows
     }
 
+    /// The neighbours just outside `request`'s interval (a line runs on to the edge): in each
+    /// of its sets of rows, the last row before the interval and the first after it.
+    public func neighbours(
+        _ transport: any SQLTransport, _ table: RemoteTable, _ request: RemoteRequest,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        let (lo, hi) = (request.interval.lowerBound, request.interval.upperBound)
+        let sides = [
+            SQLCompiler.NearestSide(bound: lo, below: true, strict: true, log: request.logX),
+            SQLCompiler.NearestSide(bound: hi, below: false, strict: true, log: request.logX),
+        ]
+        var rows = [[Double]]()
+        for set in request.rowSets {
+            rows += try nearestRows(
+                transport, table, set, sides, within: hi - lo, shouldCancel: shouldCancel)
+        }
+        return rows
+    }
+
     /// The rows of `set` that `sides` look for, each a value per column of `table` as
     /// loading every row reads it, where all the data has one (a side beyond x's extent has
     /// none). An engine that finds the nearest row through an index asks once; one that
