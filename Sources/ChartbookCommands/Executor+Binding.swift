@@ -228,7 +228,7 @@ extension Executor {
         else { return }
         let known: Column
         if table.texts[table.columns[c]] != nil, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine
+            let remote = query.remoteEngine(dialects: dialects)
         {
             do throws(DatabaseFailure) {
                 let firsts = try engineGroups(

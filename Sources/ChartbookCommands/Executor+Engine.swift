@@ -26,7 +26,7 @@ extension Executor {
         _ inputs: DrawnTable.Inputs, at range: SourceRange
     ) throws(Diagnostic) -> DrawnTable {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine,
+            let remote = query.remoteEngine(dialects: dialects),
             pipeline.aggregate != nil || pipeline.distribution != nil
         else {
             throw Diagnostic(
@@ -49,7 +49,7 @@ extension Executor {
         }
         let sql: String
         do throws(TransformError) {
-            let compiler = SQLCompiler(SQLDialect(query.engine))
+            let compiler = SQLCompiler(remote.dialect)
             let ordered = compiler.readsRowOrder(pipeline, kinds: Self.engineKinds(table))
             sql = try compiler.query(
                 pipeline, over: engineSource(remote, table, ordered: ordered))
@@ -81,9 +81,9 @@ extension Executor {
         _ filter: RowFilter?, extentOf column: String, _ dataset: Dataset, at range: SourceRange
     ) throws(Diagnostic) -> (count: Int, extent: ClosedRange<Double>?)? {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine
+            let remote = query.remoteEngine(dialects: dialects)
         else { return nil }
-        let sql = SQLCompiler(SQLDialect(query.engine)).kept(
+        let sql = SQLCompiler(remote.dialect).kept(
             filter, extentOf: column, over: engineSource(remote, table, ordered: false))
         let answer: [Double]
         do throws(DatabaseFailure) {
@@ -101,11 +101,12 @@ extension Executor {
         for i in s.markedLines.indices where s.markedLines[i].engineValue == nil {
             guard case .statistic(let kind, let series) = s.markedLines[i].value,
                 let dataset = s.dataset(named: series.dataset), let table = dataset.remote,
-                case .query(let query) = dataset.source, let remote = query.remoteEngine
+                case .query(let query) = dataset.source,
+                let remote = query.remoteEngine(dialects: dialects)
             else { continue }
             let sql: String
             do throws(TransformError) {
-                sql = try SQLCompiler(SQLDialect(query.engine)).statistic(
+                sql = try SQLCompiler(remote.dialect).statistic(
                     kind, of: series.column, filter: s.markedLines[i].filter,
                     over: engineSource(remote, table, ordered: false))
             } catch {
@@ -130,7 +131,7 @@ extension Executor {
     func refreshEngineRowSets(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
         for i in s.datasets.indices {
             guard var table = s.datasets[i].remote, case .query(let query) = s.datasets[i].source,
-                let remote = query.remoteEngine
+                let remote = query.remoteEngine(dialects: dialects)
             else { continue }
             let name = s.datasets[i].name
             let plots = s.plots.filter { $0.series.dataset == name && $0.drawn == nil }
@@ -185,11 +186,11 @@ extension Executor {
         throws(Diagnostic) -> Int
     {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine
+            let remote = query.remoteEngine(dialects: dialects)
         else { return 0 }
         let sql: String
         do throws(TransformError) {
-            sql = try SQLCompiler(SQLDialect(query.engine)).distinctCount(
+            sql = try SQLCompiler(remote.dialect).distinctCount(
                 of: column, over: engineSource(remote, table, ordered: false))
         } catch {
             throw Diagnostic(
@@ -211,7 +212,7 @@ extension Executor {
         let (table, query, remote) = try engineTable(
             of: dataset, for: "a description of its text columns", coded: true, at: range)
         let unordered = engineSource(remote, table, ordered: false)
-        let compiler = SQLCompiler(SQLDialect(query.engine))
+        let compiler = SQLCompiler(remote.dialect)
         let measured = table.columns.filter { table.texts[$0] == nil }
         let summarySQL: String
         do throws(TransformError) {
@@ -294,7 +295,7 @@ extension Executor {
         of dataset: Dataset, for needs: String, coded: Bool = false, at range: SourceRange
     ) throws(Diagnostic) -> (RemoteTable, DatabaseQuery, any RemoteEngine) {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine
+            let remote = query.remoteEngine(dialects: dialects)
         else {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
@@ -318,7 +319,7 @@ extension Executor {
     ) throws(DatabaseFailure) -> Int {
         let source = engineSource(remote, table, ordered: false)
         guard
-            let sql = try? SQLCompiler(SQLDialect(remote.engine)).mostRowsPerX(
+            let sql = try? SQLCompiler(remote.dialect).mostRowsPerX(
                 table.xColumn, over: source, kept: rows.filters)
         else { return 1 }
         let most = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
@@ -335,7 +336,7 @@ extension Executor {
     ) throws(DatabaseFailure) -> [String] {
         let source = engineSource(remote, table, ordered: true)
         guard
-            let sql = try? SQLCompiler(SQLDialect(remote.engine)).groups(
+            let sql = try? SQLCompiler(remote.dialect).groups(
                 of: column, over: source, kept: rows.filters, limit: limit)
         else { return [] }
         let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)

@@ -20,14 +20,14 @@ extension Executor {
                 total = known
             } else {
                 total = try engineCount(
-                    SQLCompiler(SQLDialect(query.engine)).rowCount(
+                    SQLCompiler(remote.dialect).rowCount(
                         over: engineSource(remote, table, ordered: false)), remote)
             }
             guard let wanted = DatasetTable.shownRows(rows, of: total) else {
                 return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
             }
             shown = wanted
-            let sql = SQLCompiler(SQLDialect(query.engine)).rows(
+            let sql = SQLCompiler(remote.dialect).rows(
                 table.columns, of: remote.loadedSource(table), offset: shown.lowerBound,
                 limit: shown.count)
             let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)
@@ -51,7 +51,7 @@ extension Executor {
         of table: RemoteTable, in remote: any RemoteEngine, batch: Int,
         _ body: ([[Double]]) throws(DatabaseFailure) -> Void
     ) throws(DatabaseFailure) {
-        let sql = SQLCompiler(SQLDialect(remote.engine)).rows(
+        let sql = SQLCompiler(remote.dialect).rows(
             table.columns, of: remote.loadedSource(table))
         try remote.transport(isCancelled).stream(sql, batch: batch, shouldCancel: isCancelled) {
             answer throws(DatabaseFailure) in

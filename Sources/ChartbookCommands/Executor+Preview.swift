@@ -68,7 +68,7 @@ extension Executor {
         var quick = request
         quick.options.timeout = .seconds(Self.previewTimeout)
         guard request.options.mode != .local, !request.options.rowIndex,
-            let engine = quick.remoteEngine
+            let engine = quick.remoteEngine(dialects: dialects)
         else { throw whole }
         if request.options.mode == .auto,
             try engine.estimatedRows(shouldCancel: shouldCancel) <= LoadOptions.remoteThreshold

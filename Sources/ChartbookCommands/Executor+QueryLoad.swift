@@ -70,7 +70,8 @@ extension Executor {
         _ request: DatabaseQuery, timeZone: TimeZoneSetting,
         shouldCancel: @escaping @Sendable () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable? {
-        guard request.options.mode != .local, let remote = request.remoteEngine else {
+        guard request.options.mode != .local, let remote = request.remoteEngine(dialects: dialects)
+        else {
             return nil
         }
         if request.options.rowIndex {

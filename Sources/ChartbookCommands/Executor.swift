@@ -33,6 +33,11 @@ public struct Executor: Sendable {
     /// it, and a preview's load of the same query reads it (the REPL shares one between its
     /// exact run and its preview); nil: nowhere.
     public var remoteExtents: RemoteExtents?
+    /// The SQL each engine of a remote dataset is asked in, by engine: its own dialect where
+    /// none is given here. A test gives a broken one (one quoting rule, one calendar word
+    /// changed) to prove that the remote-versus-local property tests catch a wrong
+    /// statement (issue 52); `RemoteData` is given the same for the drawings' questions.
+    public var dialects: [DatabaseQuery.Engine: SQLDialect] = [:]
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,

@@ -130,10 +130,10 @@ extension ClickHouseRemote {
         // The x range they span (which the table's sorting key serves), and exactly those
         // dot columns: a set, not a condition per column (whose analysis alone costs the
         // engine more than the scan).
-        let keys = columns.map { Self.dialect.real($0.key) }.joined(separator: ", ")
+        let keys = columns.map { dialect.real($0.key) }.joined(separator: ", ")
         let within = """
-            chartbook_x >= \(Self.dialect.real(columns.map(\.from).min() ?? 0)) \
-            AND chartbook_x <= \(Self.dialect.real(columns.map(\.to).max() ?? 0)) \
+            chartbook_x >= \(dialect.real(columns.map(\.from).min() ?? 0)) \
+            AND chartbook_x <= \(dialect.real(columns.map(\.to).max() ?? 0)) \
             AND \(bucket(request)) IN (\(keys))
             """
         let present = Self.drawn(c, log: request.logY)
@@ -184,18 +184,15 @@ extension ClickHouseRemote {
 
     /// `chartbook_x` within the request's interval (of log10(x) on a log x scale).
     func within(_ request: RemoteRequest) -> String {
-        let x = Self.x(log: request.logX)
-        return "\(x) >= \(Self.dialect.real(request.interval.lowerBound)) "
-            + "AND \(x) <= \(Self.dialect.real(request.interval.upperBound))"
+        let x = x(log: request.logX)
+        return "\(x) >= \(dialect.real(request.interval.lowerBound)) "
+            + "AND \(x) <= \(dialect.real(request.interval.upperBound))"
     }
 
     /// x as the layout places it: log10 of it on a log x scale.
-    static func x(log: Bool) -> String {
-        ScaleTransform.sql("chartbook_x", log: log, log10Function: log10Function)
+    func x(log: Bool) -> String {
+        ScaleTransform.sql("chartbook_x", log: log, log10Function: dialect.log10Function)
     }
-
-    /// ClickHouse's name for the base-10 logarithm.
-    static let log10Function = "log10"
 
     /// Whether column `c` of a row is drawn: it has a value — above zero on a log scale.
     static func drawn(_ c: Int, log: Bool) -> String {
@@ -230,13 +227,13 @@ extension ClickHouseRemote {
             ]
         }
         let (upper, scale, limit) = (
-            Self.dialect.real(y[0]), Self.dialect.real(y[1]), Self.dialect.real(y[2])
+            dialect.real(y[0]), dialect.real(y[1]), dialect.real(y[2])
         )
-        let value = ScaleTransform.sql(v, log: log, log10Function: Self.log10Function)
+        let value = ScaleTransform.sql(v, log: log, log10Function: dialect.log10Function)
         let dot =
             "floor(least(greatest((\(upper) - \(value)) * \(scale), -\(limit)), \(limit)) + 0.5)"
         if let origin, abs(y[2]) < Self.keyDotLimit {
-            let offset = "(chartbook_x - \(Self.dialect.real(origin)))"
+            let offset = "(chartbook_x - \(dialect.real(origin)))"
             return [
                 pick("argMin", "\(dot) * \(Self.keyScale) + \(offset)"),
                 pick("argMax", "\(dot) * \(Self.keyScale) - \(offset)"),
@@ -257,10 +254,10 @@ extension ClickHouseRemote {
     ) -> [String] {
         guard let y = dots, y.count == 5 else { return [] }
         let v = "chartbook_c\(c)"
-        let value = ScaleTransform.sql(v, log: log, log10Function: Self.log10Function)
+        let value = ScaleTransform.sql(v, log: log, log10Function: dialect.log10Function)
         return [("<", y[3]), (">", y[4])].flatMap { op, bound in
             let beyond =
-                "ifNull(\(value) \(op) \(Self.dialect.real(bound)) AND \(Self.drawn(c, log: log)), 0)"
+                "ifNull(\(value) \(op) \(dialect.real(bound)) AND \(Self.drawn(c, log: log)), 0)"
             return [
                 "countIf(\(beyond))",
                 keysOnly
@@ -330,8 +327,8 @@ extension ClickHouseRemote {
 
     /// The dot column of a row, as the layout computes it (`XMapping.round`).
     func bucket(_ request: RemoteRequest) -> String {
-        let x = Self.x(log: request.logX)
+        let x = x(log: request.logX)
         return
-            "floor((\(Self.dialect.real(request.offset)) + \(Self.dialect.real(request.scale)) * \(x)) + 0.5)"
+            "floor((\(dialect.real(request.offset)) + \(dialect.real(request.scale)) * \(x)) + 0.5)"
     }
 }

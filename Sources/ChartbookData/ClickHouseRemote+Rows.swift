@@ -24,7 +24,7 @@ extension ClickHouseRemote {
             return relation
         }
         var columns = shape.names.indices.map {
-            "\(compiled(shape, $0)) AS \(SQLQuoting.clickHouse.identifier(shape.shown[$0]))"
+            "\(compiled(shape, $0)) AS \(dialect.quoting.identifier(shape.shown[$0]))"
         }
         if ordered {
             columns.append("rowNumberInAllBlocks() AS \(RemoteEngines.rowOrderName)")
@@ -47,7 +47,7 @@ extension ClickHouseRemote {
     /// Column `c` as the transform compiler reads it: a text column's text itself (its
     /// groups are named by it, its `where=` compares it), any other column's `value`.
     private func compiled(_ shape: Shape, _ c: Int) -> String {
-        shape.kinds[c] == .text ? SQLQuoting.clickHouse.identifier(shape.names[c]) : value(shape, c)
+        shape.kinds[c] == .text ? dialect.quoting.identifier(shape.names[c]) : value(shape, c)
     }
 
     public func transport(_ shouldCancel: () -> Bool) throws(DatabaseFailure)
@@ -67,7 +67,7 @@ extension ClickHouseRemote {
         var relation: RemoteRelation
         if let tableQuery {
             relation = tableQuery.relation
-            let kept = shape.condition(Self.dialect.words) { loadedValue(shape, $0) }
+            let kept = shape.condition(dialect.words) { loadedValue(shape, $0) }
             let all = [relation.condition, kept].compactMap { $0 }
             relation.condition =
                 all.isEmpty ? nil : all.map { "(\($0))" }.joined(separator: " AND ")
@@ -75,12 +75,12 @@ extension ClickHouseRemote {
             relation = RemoteRelation(relation: rows(shape))
         }
         for c in shape.names.indices {
-            let name = SQLQuoting.clickHouse.identifier(shape.names[c])
+            let name = dialect.quoting.identifier(shape.names[c])
             relation.values[shape.shown[c]] =
                 shape.kinds[c] == .number ? "toFloat64(\(name))" : value(shape, c)
         }
         relation.orderedX = RemoteRelation.OrderedX(
-            column: SQLQuoting.clickHouse.identifier(shape.names[shape.x]))
+            column: dialect.quoting.identifier(shape.names[shape.x]))
         return relation
     }
 }

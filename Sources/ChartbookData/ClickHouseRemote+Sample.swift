@@ -31,7 +31,7 @@ extension ClickHouseRemote {
         if span == nil { span = try bounds(connection, shape, shouldCancel: shouldCancel) }
         guard let span else { return nil }
         let step = RemoteEngines.sampleStep(span, stretches: stretches)
-        let raw = SQLQuoting.clickHouse.identifier(shape.names[shape.x])
+        let raw = dialect.quoting.identifier(shape.names[shape.x])
         let windows = (0..<stretches).map { i in
             let start = span.lowerBound + Double(i) * step
             let (low, high) = xBounds(shape, start, start + step / 16)
@@ -76,8 +76,8 @@ extension ClickHouseRemote {
             return ("toDateTime(\(a))", "toDateTime(\(max(b, a + 1)))")
         case .instant64:
             return (
-                "toDateTime64(\(Self.dialect.real(low)), 3)",
-                "toDateTime64(\(Self.dialect.real(high)), 3)"
+                "toDateTime64(\(dialect.real(low)), 3)",
+                "toDateTime64(\(dialect.real(high)), 3)"
             )
         case .wallClock:
             let (a, b) = (Int(low.rounded(.down)), Int(high.rounded(.up)))
@@ -86,7 +86,7 @@ extension ClickHouseRemote {
             )
         // (x is never a text column.)
         case .number, .text, .other:
-            return (Self.dialect.real(low), Self.dialect.real(high > low ? high : low.nextUp))
+            return (dialect.real(low), dialect.real(high > low ? high : low.nextUp))
         }
     }
 }

@@ -137,17 +137,17 @@ extension ClickHouseRemote {
                 // group, so no member's end row was read: issue 49).
                 let keys = condition.values.keys.sorted().compactMap { Int64(exactly: $0) }
                 let codes = keys.map(String.init).joined(separator: ", ")
-                let values = keys.map { Self.dialect.real(condition.values[Double($0)] ?? .nan) }
+                let values = keys.map { dialect.real(condition.values[Double($0)] ?? .nan) }
                 value =
                     "transform(toInt64(\(grouped)), [\(codes)], [\(values.joined(separator: ", "))], nan)"
             } else {
-                value = condition.values[0].map(Self.dialect.real) ?? "nan"
+                value = condition.values[0].map(dialect.real) ?? "nan"
             }
             return "argMinIf(\(shape.row), chartbook_x, \(condition.column) = \(value))"
         }
         let tests = conditions.flatMap { condition in
             Set(condition.values.values).sorted().map {
-                "\(condition.column) = \(Self.dialect.real($0))"
+                "\(condition.column) = \(dialect.real($0))"
             }
         }
         let answer = try fields(
@@ -388,7 +388,7 @@ extension ClickHouseRemote {
         let width = span / stretches
         let stretch =
             width > 0 && width.isFinite
-            ? "floor((chartbook_x - \(Self.dialect.real(extent?.lowerBound ?? 0))) / \(Self.dialect.real(width)))"
+            ? "floor((chartbook_x - \(dialect.real(extent?.lowerBound ?? 0))) / \(dialect.real(width)))"
             : "0"
         // A DateTime is a UInt32 of seconds: distinct as such.
         let distinct = shape.kinds[shape.x] == .instant ? "toUInt32(chartbook_t)" : "chartbook_x"

@@ -15,7 +15,7 @@ extension ClickHouseRemote {
             ?? RemoteRelation(relation: "(\n\(PostgresReader.statement(query))\n)")
         let values = try fields(
             connection,
-            SQLCompiler(Self.dialect).distinctTexts(
+            SQLCompiler(dialect).distinctTexts(
                 of: name, over: source, limit: RemoteTexts.most + 1),
             shouldCancel: shouldCancel
         ).compactMap { $0.first.map { String(decoding: $0, as: UTF8.self) } }

@@ -55,7 +55,7 @@ extension ClickHouseRemote {
             }
             counts[PickKey(line, grouped: grouped != nil, picks: picks.count)] = tally
         }
-        let listed = xs.filter(\.isFinite).sorted().map(Self.dialect.real).joined(separator: ", ")
+        let listed = xs.filter(\.isFinite).sorted().map(dialect.real).joined(separator: ", ")
         return (listed.isEmpty ? " AND 0" : " AND chartbook_x IN (\(listed))", counts)
     }
 }

@@ -46,17 +46,27 @@ public struct ClickHouseRemote: RemoteEngine {
     /// The query as one table's rows, which questions read as the table itself (so that a
     /// `Distributed` table's shards answer them); nil: read as a subquery.
     public var tableQuery: ClickHouseTableQuery?
+    /// The SQL every question is written in: ClickHouse's own (a test gives another, to
+    /// prove that the property tests catch a wrong statement).
+    public var dialect: SQLDialect
 
-    public init(url: String, query: String, timeout: Double? = PostgresReader.defaultTimeout) {
+    public init(
+        url: String, query: String, timeout: Double? = PostgresReader.defaultTimeout,
+        dialect: SQLDialect = .clickhouse
+    ) {
         self.url = url
         self.query = query
         self.timeout = timeout
+        self.dialect = dialect
         tableQuery = ClickHouseTableQuery(query)
     }
 
-    /// The remote side of a ClickHouse query dataset: its server, query and time limit.
-    public init(_ query: DatabaseQuery) {
-        self.init(url: query.location, query: query.sql, timeout: query.options.timeout.seconds)
+    /// The remote side of a ClickHouse query dataset: its server, query and time limit,
+    /// asked in `dialect`.
+    public init(_ query: DatabaseQuery, dialect: SQLDialect = .clickhouse) {
+        self.init(
+            url: query.location, query: query.sql, timeout: query.options.timeout.seconds,
+            dialect: dialect)
     }
 
     func connect(_ settings: [(String, String)] = Self.settings) throws(DatabaseFailure)
@@ -242,7 +252,7 @@ public struct ClickHouseRemote: RemoteEngine {
             }
             // And x as the query gives it (what a question may read instead; unread, it
             // costs nothing).
-            + [("chartbook_t", SQLQuoting.clickHouse.identifier(shape.names[shape.x]))]
+            + [("chartbook_t", dialect.quoting.identifier(shape.names[shape.x]))]
     }
 
     /// Definitions as SQL: `value AS name, …`.
@@ -265,7 +275,7 @@ public struct ClickHouseRemote: RemoteEngine {
                 "SELECT \(picks.joined(separator: ", ")) FROM (\(selectRows(shape))\(kept))\(tail)"
         }
         let conditions = [
-            shape.condition(Self.dialect.words) { loadedValue(shape, $0) }, condition,
+            shape.condition(dialect.words) { loadedValue(shape, $0) }, condition,
         ]
         let rows = table.relation.rows(where: conditions.compactMap { $0 })
         let question = "SELECT \(picks.joined(separator: ", ")) FROM \(rows)\(tail)"
@@ -281,7 +291,7 @@ public struct ClickHouseRemote: RemoteEngine {
     /// The query's rows, those `shape.filter` keeps, as a parenthesised query.
     func rows(_ shape: Shape) -> String {
         let all = "(\n\(PostgresReader.statement(query))\n)"
-        let kept = shape.condition(Self.dialect.words) { loadedValue(shape, $0) }
+        let kept = shape.condition(dialect.words) { loadedValue(shape, $0) }
         return kept.map { "(SELECT * FROM \(all) WHERE \($0))" } ?? all
     }
 
@@ -289,13 +299,13 @@ public struct ClickHouseRemote: RemoteEngine {
     /// but ±∞ kept.
     func loadedValue(_ shape: Shape, _ c: Int) -> String {
         guard shape.mayHoldInfinities(c) else { return value(shape, c) }
-        let number = "toFloat64(\(SQLQuoting.clickHouse.identifier(shape.names[c])))"
+        let number = "toFloat64(\(dialect.quoting.identifier(shape.names[c])))"
         return "if(isNaN(\(number)), NULL, \(number))"
     }
 
     /// Column `c` as a Float64 value read exactly as the loading path reads its text.
     func value(_ shape: Shape, _ c: Int) -> String {
-        let name = SQLQuoting.clickHouse.identifier(shape.names[c])
+        let name = dialect.quoting.identifier(shape.names[c])
         switch shape.kinds[c] {
         case .instant: return "toFloat64(toUnixTimestamp(\(name)))"
         case .instant64: return "(toFloat64(toUnixTimestamp64Milli(\(name))) / 1000)"
@@ -309,7 +319,7 @@ public struct ClickHouseRemote: RemoteEngine {
         case .text:
             let texts = shape.texts[c] ?? []
             let places = texts.indices.map { String($0 + 1) }.joined(separator: ", ")
-            let listed = texts.map(Self.dialect.quoting.literal).joined(separator: ", ")
+            let listed = texts.map(dialect.quoting.literal).joined(separator: ", ")
             return
                 "(toFloat64(nullIf(transform(ifNull(\(name), ''), [\(listed)], [\(places)], 0), 0)) - 1)"
         case .number, .other:
@@ -318,8 +328,4 @@ public struct ClickHouseRemote: RemoteEngine {
             return "if(isFinite(toFloat64(\(name))), toFloat64(\(name)), NULL)"
         }
     }
-
-    /// Every literal, quoted name and ±∞ of this engine's questions, as the transform
-    /// compiler writes them for it.
-    static let dialect = SQLDialect.clickhouse
 }

@@ -97,16 +97,16 @@ extension PostgresRemote {
         }
         var picks = [String](), holding = [String](), owners = [Double]()
         for key in found.keys.sorted() {
-            let only = grouped.map { " AND c\($0) = \(Self.dialect.real(key))" } ?? ""
+            let only = grouped.map { " AND c\($0) = \(dialect.real(key))" } ?? ""
             for (i, c) in shape.values.enumerated() {
                 for (end, pick) in zip(ends[key]?[i] ?? [], ["min", "max", "min"]) {
                     guard let extreme = end else { continue }
-                    let equal = "d\(c) = \(Self.dialect.real(extreme))"
+                    let equal = "d\(c) = \(dialect.real(extreme))"
                     let aggregate = "\(pick)(ARRAY[\(shape.list)]) FILTER (WHERE \(equal)\(only))"
                     guard !picks.contains(aggregate) else { continue }
                     picks.append(aggregate)
                     owners.append(key)
-                    let test = "\(value(known, c)) = \(Self.dialect.real(extreme))"
+                    let test = "\(value(known, c)) = \(dialect.real(extreme))"
                     if !holding.contains(test) { holding.append(test) }
                 }
             }

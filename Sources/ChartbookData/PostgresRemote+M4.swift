@@ -59,12 +59,12 @@ extension PostgresRemote {
         scalar: Bool, family: RemoteFamily? = nil, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let grouped = family.map { "c\($0.column)" }
-        let lo = Self.dialect.real(request.interval.lowerBound)
-        let hi = Self.dialect.real(request.interval.upperBound)
+        let lo = dialect.real(request.interval.lowerBound)
+        let hi = dialect.real(request.interval.upperBound)
         // The interval's bounds are of log10(x) on a log x scale.
         let side = { (op: String, bound: String) in
             request.logX
-                ? "(\(Self.placed(value(shape, shape.x), log: true)) \(op) \(bound))"
+                ? "(\(placed(value(shape, shape.x), log: true)) \(op) \(bound))"
                 : rangeCondition(shape, op, bound)
         }
         // Every row with an x is inside when the interval holds the first and last.
@@ -166,7 +166,7 @@ extension PostgresRemote {
         _ ranges: [(Double, Double)], shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[Double]] {
         let within = ranges.map { a, b in
-            "(\(rangeCondition(shape, ">=", Self.dialect.real(a))) AND \(rangeCondition(shape, "<=", Self.dialect.real(b))))"
+            "(\(rangeCondition(shape, ">=", dialect.real(a))) AND \(rangeCondition(shape, "<=", dialect.real(b))))"
         }.joined(separator: " OR ")
         // By x first, whichever column x is (the arrays end with the whole row).
         let all = "ARRAY[x, \(shape.list)]"
@@ -188,20 +188,20 @@ extension PostgresRemote {
         return (0..<result.rows).flatMap { Self.rows(result, r: $0, shape) }
     }
 
-    /// Column `c` as the layout places it: log10 of it on a log scale (PostgreSQL's log() is
-    /// log10, as the layout's).
-    static func drawnValue(_ c: Int, log: Bool) -> String { placed("d\(c)", log: log) }
+    /// Column `c` as the layout places it: log10 of it on a log scale.
+    func drawnValue(_ c: Int, log: Bool) -> String { placed("d\(c)", log: log) }
 
-    /// `expression` in the scale's units: PostgreSQL's `log()` is the base-10 logarithm.
-    static func placed(_ expression: String, log: Bool) -> String {
-        ScaleTransform.sql(expression, log: log, log10Function: "log")
+    /// `expression` in the scale's units (the dialect's base-10 logarithm: PostgreSQL's
+    /// `log()`).
+    func placed(_ expression: String, log: Bool) -> String {
+        ScaleTransform.sql(expression, log: log, log10Function: dialect.log10Function)
     }
 
     /// Column `c`'s dot row as the layout computes it, from `dots` (`RemoteRequest.yDots`:
     /// upper, scale, limit), in the same floating-point operations.
-    static func dotRow(_ c: Int, dots y: [Double], log: Bool) -> String {
+    func dotRow(_ c: Int, dots y: [Double], log: Bool) -> String {
         let (upper, scale, limit) = (
-            Self.dialect.real(y[0]), Self.dialect.real(y[1]), Self.dialect.real(y[2])
+            dialect.real(y[0]), dialect.real(y[1]), dialect.real(y[2])
         )
         return
             "floor(least(greatest((\(upper) - \(drawnValue(c, log: log))) * \(scale), -\(limit)), \(limit)) + 0.5)"
@@ -234,14 +234,14 @@ extension PostgresRemote {
         guard let y = dots, y.count == 3 || y.count == 5 else {
             return ["min(ARRAY[d\(c), \(all)])\(present)", "max(ARRAY[d\(c), \(all)])\(present)"]
         }
-        let value = Self.drawnValue(c, log: log)
-        let dot = Self.dotRow(c, dots: y, log: log)
+        let value = drawnValue(c, log: log)
+        let dot = dotRow(c, dots: y, log: log)
         // On a fixed range, the first row beyond each bound too (none: NULL): the layout's
         // clip marks are made of them (`RemoteRequest.yDots`).
         let beyond =
             y.count == 5
             ? [("<", y[3]), (">", y[4])].map { op, bound in
-                "min(ARRAY[x, \(all)]) FILTER (WHERE \(Self.drawn(c, log: log)) AND \(value) \(op) \(Self.dialect.real(bound)))"
+                "min(ARRAY[x, \(all)]) FILTER (WHERE \(Self.drawn(c, log: log)) AND \(value) \(op) \(dialect.real(bound)))"
             } : []
         return [
             "min(ARRAY[\(dot), x, \(all)])\(present)", "max(ARRAY[\(dot), -x, \(all)])\(present)",
@@ -251,8 +251,8 @@ extension PostgresRemote {
     /// The dot column of a row, as the layout computes it (`XMapping.round`), of log10(x) on
     /// a log x scale.
     func bucket(_ request: RemoteRequest) -> String {
-        let x = Self.placed("x", log: request.logX)
+        let x = placed("x", log: request.logX)
         return
-            "floor((\(Self.dialect.real(request.offset)) + \(Self.dialect.real(request.scale)) * \(x)) + 0.5)"
+            "floor((\(dialect.real(request.offset)) + \(dialect.real(request.scale)) * \(x)) + 0.5)"
     }
 }

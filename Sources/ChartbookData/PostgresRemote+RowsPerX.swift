@@ -33,7 +33,7 @@ extension PostgresRemote {
     ) throws(DatabaseFailure) -> Int? {
         let halves: [String]
         if ends.count == 2, ends[0].isFinite, ends[1].isFinite, ends[0] < ends[1] {
-            let middle = rawValue(shape, type: type, of: Self.dialect.real((ends[0] + ends[1]) / 2))
+            let middle = rawValue(shape, type: type, of: dialect.real((ends[0] + ends[1]) / 2))
             halves = ["\(rawX(shape)) < \(middle)", "\(rawX(shape)) >= \(middle)"]
         } else {
             halves = ["TRUE"]

@@ -28,7 +28,7 @@ extension PostgresRemote {
             rawValue(
                 shape, type: xType,
                 of:
-                    "(\(Self.dialect.real(span.lowerBound)) + \(stretch) * \(Self.dialect.real(step)))"
+                    "(\(dialect.real(span.lowerBound)) + \(stretch) * \(dialect.real(step)))"
             )
         }
         let start = at("chartbook_i.i"), end = at("(chartbook_i.i + 1)")

@@ -66,14 +66,14 @@ extension PostgresRemote {
         dots: [[Double]], origin: Double, inside: String, grouped: String?,
         shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [ScalarPicks]? {
-        let place = Self.dialect.real(RemoteEngines.pickPlace),
-            offset = "(x - \(Self.dialect.real(origin)))"
+        let place = dialect.real(RemoteEngines.pickPlace),
+            offset = "(x - \(dialect.real(origin)))"
         // Each row's x, values and dot rows once (`onceEach`; a dot row of drawn values only:
         // a log scale takes no logarithm of the others), then plain aggregates of them.
         var measured = ["x"] + (grouped.map { ["\($0) AS chartbook_g"] } ?? [])
         var aggregates = ["min(x)", "max(x)", "bool_and(x = floor(x))"]
         for (v, c) in shape.values.enumerated() {
-            let dot = Self.dotRow(c, dots: dots[v], log: request.logY)
+            let dot = dotRow(c, dots: dots[v], log: request.logY)
             let every = shape.drawsEveryRow(c, log: request.logY)
             measured += [
                 "d\(c)",
@@ -139,7 +139,7 @@ extension PostgresRemote {
     func beyondConditions(_ c: Int, _ dots: [Double], log: Bool) -> [String] {
         guard dots.count == 5 else { return [] }
         return [("<", dots[3]), (">", dots[4])].map { op, bound in
-            "\(Self.drawn(c, log: log)) AND \(Self.drawnValue(c, log: log)) \(op) \(Self.dialect.real(bound))"
+            "\(Self.drawn(c, log: log)) AND \(drawnValue(c, log: log)) \(op) \(dialect.real(bound))"
         }
     }
 
@@ -158,7 +158,7 @@ extension PostgresRemote {
         ]
         var names = ["k", "g", "a", "b"]
         for (v, c) in shape.values.enumerated() {
-            let dot = Self.dotRow(c, dots: dots[v], log: request.logY)
+            let dot = dotRow(c, dots: dots[v], log: request.logY)
             let drawn = Self.drawn(c, log: request.logY)
             picks += [
                 "min(ARRAY[\(dot), x, \(all)]) FILTER (WHERE \(drawn) AND x = p.l\(v) AND \(dot) = p.ld\(v))",
@@ -171,7 +171,7 @@ extension PostgresRemote {
                 names.append("b\(v)_\(b)")
             }
         }
-        let cell = { (value: Double?) in value.map(Self.dialect.real) ?? "NULL::float8" }
+        let cell = { (value: Double?) in value.map(dialect.real) ?? "NULL::float8" }
         var xs = Set<Double>()
         let values = scalars.map { s -> String in
             var cells = [cell(s.bucket), cell(s.group), cell(s.first), cell(s.last)]
@@ -207,7 +207,7 @@ extension PostgresRemote {
         let raw = rawX(shape)
         // (In the WHERE of `selectRows`: its x is not named yet.)
         let exact =
-            "\(value(shape, shape.x)) IN (\(xs.map(Self.dialect.real).joined(separator: ", ")))"
+            "\(value(shape, shape.x)) IN (\(xs.map(dialect.real).joined(separator: ", ")))"
         let whole = xs.compactMap { Int64(exactly: $0) }
         guard whole.count == xs.count else { return exact }
         let values: [String]

@@ -9,7 +9,7 @@ extension PostgresRemote {
         throws(DatabaseFailure) -> [String]?
     {
         let result = try connection.execute(
-            SQLCompiler(Self.dialect).distinctTexts(
+            SQLCompiler(dialect).distinctTexts(
                 of: name,
                 over: RemoteRelation(
                     relation: "(\(PostgresReader.statement(query))) AS chartbook_q"),

@@ -14,8 +14,8 @@ extension PostgresRemote {
         // A text column as itself (its groups are named by it, its `where=` compares it).
         var columns = shape.names.indices.map {
             shape.kinds[$0] == .text
-                ? "\(SQLQuoting.standard.identifier(shape.names[$0]))::text AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
-                : "\(value(shape, $0)) AS \(SQLQuoting.standard.identifier(shape.shown[$0]))"
+                ? "\(dialect.quoting.identifier(shape.names[$0]))::text AS \(dialect.quoting.identifier(shape.shown[$0]))"
+                : "\(value(shape, $0)) AS \(dialect.quoting.identifier(shape.shown[$0]))"
         }
         // The number columns that may hold ±∞, with them kept (`RemoteRelation.infinite`).
         let infinite = shape.names.indices.filter {

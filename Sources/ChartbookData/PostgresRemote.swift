@@ -22,19 +22,26 @@ public struct PostgresRemote: RemoteEngine {
     public var query: String
     /// Seconds one statement may take (`timeout=` of load); nil: no limit.
     public var statementTimeout: Double?
+    /// The SQL every question is written in: PostgreSQL's own (a test gives another, to
+    /// prove that the property tests catch a wrong statement).
+    public var dialect: SQLDialect
 
     public init(
-        url: String, query: String, statementTimeout: Double? = PostgresReader.defaultTimeout
+        url: String, query: String, statementTimeout: Double? = PostgresReader.defaultTimeout,
+        dialect: SQLDialect = .postgres
     ) {
         self.url = url
         self.query = query
         self.statementTimeout = statementTimeout
+        self.dialect = dialect
     }
 
-    /// The remote side of a PostgreSQL query dataset: its server, query and statement limit.
-    public init(_ query: DatabaseQuery) {
+    /// The remote side of a PostgreSQL query dataset: its server, query and statement limit,
+    /// asked in `dialect`.
+    public init(_ query: DatabaseQuery, dialect: SQLDialect = .postgres) {
         self.init(
-            url: query.location, query: query.sql, statementTimeout: query.options.timeout.seconds)
+            url: query.location, query: query.sql, statementTimeout: query.options.timeout.seconds,
+            dialect: dialect)
     }
 
     func connect(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> PostgresConnection {
@@ -263,7 +270,7 @@ public struct PostgresRemote: RemoteEngine {
         let all = "(\(PostgresReader.statement(query))) AS chartbook_q"
         guard
             let kept = shape.condition(
-                Self.dialect.words, value: { value(shape, $0, keepingInfinities: true) })
+                dialect.words, value: { value(shape, $0, keepingInfinities: true) })
         else { return all }
         return "(SELECT * FROM \(all) WHERE \(kept)) AS chartbook_q"
     }
@@ -275,11 +282,11 @@ public struct PostgresRemote: RemoteEngine {
         // reads them ('0.1', where the cast gives 0.10000000149…).
         let name =
             shape.textRead.contains(c)
-            ? "\(SQLQuoting.standard.identifier(shape.names[c]))::text"
-            : SQLQuoting.standard.identifier(shape.names[c])
+            ? "\(dialect.quoting.identifier(shape.names[c]))::text"
+            : dialect.quoting.identifier(shape.names[c])
         // Its value's place among the column's values (`RemoteTexts`); NULL: missing.
         if shape.kinds[c] == .text {
-            let texts = (shape.texts[c] ?? []).map(Self.dialect.quoting.literal)
+            let texts = (shape.texts[c] ?? []).map(dialect.quoting.literal)
             return
                 "(array_position(ARRAY[\(texts.joined(separator: ", "))]::text[], \(name)::text) - 1)::float8"
         }
@@ -314,7 +321,7 @@ public struct PostgresRemote: RemoteEngine {
     }
 
     /// The raw x column (what an index on it orders).
-    func rawX(_ shape: Shape) -> String { SQLQuoting.standard.identifier(shape.names[shape.x]) }
+    func rawX(_ shape: Shape) -> String { dialect.quoting.identifier(shape.names[shape.x]) }
 
     /// What widens a bound on a `timestamptz` x's own column (`to_timestamp` of seconds may
     /// round a microsecond apart from the column's value), so that the column's condition
@@ -354,8 +361,4 @@ public struct PostgresRemote: RemoteEngine {
         }
         return values
     }
-
-    /// Every literal, quoted name and ±∞ of this engine's questions, as the transform
-    /// compiler writes them for it.
-    static let dialect = SQLDialect.postgres
 }

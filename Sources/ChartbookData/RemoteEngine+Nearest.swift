@@ -60,7 +60,6 @@ extension RemoteEngine {
     ) throws(DatabaseFailure) -> [[Double]] {
         let sides = sides.filter { Self.dataReaches($0, table.extent) }
         guard !sides.isEmpty else { return [] }
-        let dialect = SQLDialect(engine)
         let source = loadedSource(table, rows: set)
         func ask(_ asked: [Int], within window: Double?) throws(DatabaseFailure) -> [Int: [Double]]
         {

@@ -12,8 +12,13 @@ import ChartbookModel
 /// query's order). Adding an engine is one type conforming to this, a dialect, one
 /// reader for `mode=local`, and a test script that compares the two on a real server.
 public protocol RemoteEngine: Sendable {
-    /// Which engine this is (the dialect the command layer compiles to).
+    /// Which engine this is.
     var engine: DatabaseQuery.Engine { get }
+
+    /// The SQL every statement to it is written in — its own questions' and what the
+    /// command layer compiles (`SQLCompiler`): the engine's dialect, unless a test gave a
+    /// broken one (the property tests must then fail).
+    var dialect: SQLDialect { get }
 
     /// A connection to the engine that runs statements (`SQLTransport`): what the questions
     /// every engine answers alike are asked through.
@@ -293,12 +298,16 @@ public struct RemoteRows: Sendable {
 }
 
 extension DatabaseQuery {
-    /// The engine that keeps this query's rows remotely, nil where none can (SQLite: the
-    /// file is local, loading it is the fast path).
-    public var remoteEngine: (any RemoteEngine)? {
+    /// The engine that keeps this query's rows remotely, asked in its own dialect; nil
+    /// where none can (SQLite: the file is local, loading it is the fast path).
+    public var remoteEngine: (any RemoteEngine)? { remoteEngine(dialects: [:]) }
+
+    /// The engine that keeps this query's rows remotely, asked in `dialects[engine]` where
+    /// given (`Executor.dialects`), else its own.
+    public func remoteEngine(dialects: [Engine: SQLDialect]) -> (any RemoteEngine)? {
         switch engine {
-        case .postgres: PostgresRemote(self)
-        case .clickhouse: ClickHouseRemote(self)
+        case .postgres: PostgresRemote(self, dialect: dialects[engine] ?? .postgres)
+        case .clickhouse: ClickHouseRemote(self, dialect: dialects[engine] ?? .clickhouse)
         case .sqlite: nil
         }
     }

@@ -6,13 +6,42 @@ import ChartbookModel
 /// calendar units, quantiles and NULL comparisons). A literal, a quoted name or ±∞ written
 /// here is written the same by every question of that engine (issue 52: ClickHouse's own
 /// questions wrote a subnormal number as a product it can read, the compiler as digits it
-/// refused).
-public enum SQLDialect: String, Sendable, CaseIterable {
-    case sqlite = "SQLite"
-    case postgres = "PostgreSQL"
-    /// Aggregates only (statistics, `describe`, `agg=` of one `GROUP BY`): ClickHouse 18 has
-    /// no window functions and no `WITH` subqueries — windows and the rest are refused.
-    case clickhouse = "ClickHouse"
+/// refused). A value, not a list of cases: each engine holds the one it is asked in
+/// (`RemoteEngine.dialect`), so that a test can break one field — a quoting rule, a calendar
+/// word — and see the remote-versus-local property tests fail.
+public struct SQLDialect: Hashable, Sendable {
+    /// The engine whose SQL this is: what it can compute (ClickHouse 18: aggregates only, no
+    /// window functions and no `WITH` subqueries — windows and the rest are refused), and
+    /// what a refusal names (`name`).
+    public var engine: DatabaseQuery.Engine
+    /// How names and texts are quoted.
+    public var quoting: SQLQuoting
+    /// Per calendar unit of a fixed start (a year … a minute), the engine's word for where
+    /// a time's unit starts: ClickHouse's function (`toStartOfMonth`), PostgreSQL's
+    /// `date_trunc` field (`month`); SQLite writes its own modifiers (none here).
+    public var calendarStarts: [TimeUnit: String]
+
+    public init(
+        engine: DatabaseQuery.Engine, quoting: SQLQuoting, calendarStarts: [TimeUnit: String]
+    ) {
+        self.engine = engine
+        self.quoting = quoting
+        self.calendarStarts = calendarStarts
+    }
+
+    public static let sqlite = SQLDialect(engine: .sqlite, quoting: .standard, calendarStarts: [:])
+    public static let postgres = SQLDialect(
+        engine: .postgres, quoting: .standard,
+        calendarStarts: Dictionary(
+            uniqueKeysWithValues: [TimeUnit.year, .quarter, .month, .week, .day, .hour, .minute]
+                .map { ($0, $0.rawValue) }))
+    public static let clickhouse = SQLDialect(
+        engine: .clickhouse, quoting: .clickHouse,
+        calendarStarts: [
+            .year: "toStartOfYear", .quarter: "toStartOfQuarter", .month: "toStartOfMonth",
+            .week: "toMonday", .day: "toStartOfDay", .hour: "toStartOfHour",
+            .minute: "toStartOfMinute",
+        ])
 
     /// The dialect of a query's engine.
     public init(_ engine: DatabaseQuery.Engine) {
@@ -23,18 +52,24 @@ public enum SQLDialect: String, Sendable, CaseIterable {
         }
     }
 
-    /// How names and texts are quoted in this dialect.
-    public var quoting: SQLQuoting { self == .clickhouse ? .clickHouse : .standard }
+    /// The engine's name, as a refusal says it.
+    public var name: String {
+        switch engine {
+        case .sqlite: "SQLite"
+        case .postgres: "PostgreSQL"
+        case .clickhouse: "ClickHouse"
+        }
+    }
 
     /// The double-precision type, for CAST.
-    public var double: String { self == .clickhouse ? "Float64" : "DOUBLE PRECISION" }
+    public var double: String { engine == .clickhouse ? "Float64" : "DOUBLE PRECISION" }
 
     /// The same type holding NULL too, for CAST of what may be NULL (the mean of no value:
     /// ClickHouse refuses NULL as a plain `Float64`).
-    public var nullableDouble: String { self == .clickhouse ? "Nullable(Float64)" : double }
+    public var nullableDouble: String { engine == .clickhouse ? "Nullable(Float64)" : double }
 
     /// False, as a value (ClickHouse 18 has no boolean literals).
-    public var falseValue: String { self == .clickhouse ? "0" : "FALSE" }
+    public var falseValue: String { engine == .clickhouse ? "0" : "FALSE" }
 
     /// A double as a literal that this engine reads back as the same double, and as a real,
     /// never an integer (SQLite divides integers as integers; ClickHouse types `100` as a
@@ -46,7 +81,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     public func real(_ value: Double) -> String {
         guard value.isFinite else {
             let (infinity, nan) =
-                switch self {
+                switch engine {
                 case .sqlite: ("9e999", "NULL")
                 case .postgres: ("'Infinity'::float8", "'NaN'::float8")
                 case .clickhouse: ("inf", "nan")
@@ -54,7 +89,7 @@ public enum SQLDialect: String, Sendable, CaseIterable {
             if value.isNaN { return nan }
             return value < 0 ? "(-\(infinity))" : infinity
         }
-        switch self {
+        switch engine {
         case .postgres: return "'\(Self.digits(value))'::float8"
         case .clickhouse where value != 0 && abs(value) < Double.leastNormalMagnitude:
             // 2¹⁰⁰ scales any subnormal into the normal range, exactly.
@@ -87,17 +122,17 @@ public enum SQLDialect: String, Sendable, CaseIterable {
     }
 
     /// The base-10 logarithm's name (a log x scale's positions).
-    public var log10Function: String { self == .postgres ? "log" : "log10" }
+    public var log10Function: String { engine == .postgres ? "log" : "log10" }
 
     /// Whether the row nearest a bound is found by ordering by x and keeping one, without
     /// reading the rows before it — through an index on x (PostgreSQL, SQLite) — rather than
     /// within a window of the bound first (ClickHouse 18 sorts every row a question keeps:
     /// its sorting key narrows the rows to the window's granules).
-    public var findsNearestThroughIndex: Bool { self != .clickhouse }
+    public var findsNearestThroughIndex: Bool { engine != .clickhouse }
 
     /// `value` as text (a group's name, a text column's values).
     public func text(_ value: String) -> String {
-        self == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
+        engine == .clickhouse ? "toString(\(value))" : "CAST(\(value) AS TEXT)"
     }
 
     /// How a `where=` is written in this dialect.

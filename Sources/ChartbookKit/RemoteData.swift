@@ -40,9 +40,15 @@ public final class RemoteData: Sendable {
     /// Told, about every 100 ms while an engine answers, the dataset asked for and NaN (the
     /// share done is unknown), then 1 once it has: the executable shows a waiting line.
     private let progress: @Sendable (String, Double) -> Void
+    /// The SQL each engine is asked in where not its own (`Executor.dialects`).
+    private let dialects: [DatabaseQuery.Engine: SQLDialect]
 
-    public init(progress: @escaping @Sendable (String, Double) -> Void = { _, _ in }) {
+    public init(
+        progress: @escaping @Sendable (String, Double) -> Void = { _, _ in },
+        dialects: [DatabaseQuery.Engine: SQLDialect] = [:]
+    ) {
         self.progress = progress
+        self.dialects = dialects
     }
 
     /// `session` with every remote dataset that a plot draws holding the rows `layout`'s
@@ -130,7 +136,9 @@ public final class RemoteData: Sendable {
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
         for name: String, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> (rows: RemoteRows, received: Int)? {
-        guard let engine = query.remoteEngine else { throw .notRemote("no engine keeps it") }
+        guard let engine = query.remoteEngine(dialects: dialects) else {
+            throw .notRemote("no engine keeps it")
+        }
         var drawing = request
         drawing.selected = nil
         let key = { (request: RemoteRequest) in

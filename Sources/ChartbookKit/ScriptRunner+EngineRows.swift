@@ -38,7 +38,7 @@ extension ScriptRunner {
                 batch.columns = table.columns(of: [])
                 try append(Array(DatasetTable.csvHeader(batch).utf8))
                 try engine { () throws(DatabaseFailure) in
-                    guard let remote = query.remoteEngine else {
+                    guard let remote = query.remoteEngine(dialects: executor.dialects) else {
                         throw .notRemote("no engine keeps the dataset's rows")
                     }
                     try executor.forEachEngineRow(

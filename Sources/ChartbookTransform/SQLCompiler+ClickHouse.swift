@@ -15,7 +15,7 @@ extension SQLCompiler {
     {
         guard let op = p.aggregate, p.window == nil, p.fit == nil else {
             throw .unsupported(
-                "transforms other than agg= (windows, trends)", backend: dialect.rawValue)
+                "transforms other than agg= (windows, trends)", backend: dialect.name)
         }
         guard p.by != nil else { return try ungrouped(p, op, over: source) }
         let value = try clickHouseAggregate(op, of: "chartbook_v", counting: p.y == nil)
@@ -77,7 +77,7 @@ extension SQLCompiler {
         // (Of only missing values: NULL here, 0 for the executor.)
         case .distinct: "ifNull(uniqExact(\(v)), 0)"
         case .stdev, .median, .q1, .q3, .p90, .p95, .p99:
-            throw .unsupported("agg=\(op.rawValue)", backend: dialect.rawValue)
+            throw .unsupported("agg=\(op.rawValue)", backend: dialect.name)
         }
     }
 }

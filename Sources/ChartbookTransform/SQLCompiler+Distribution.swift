@@ -13,9 +13,9 @@ extension SQLCompiler {
         throws(TransformError) -> String
     {
         guard d.statistic is EmpiricalCDF else {
-            throw .unsupported("the \(d.field) of every row", backend: dialect.rawValue)
+            throw .unsupported("the \(d.field) of every row", backend: dialect.name)
         }
-        if dialect == .clickhouse { return try clickHouseECDF(p, over: source) }
+        if dialect.engine == .clickhouse { return try clickHouseECDF(p, over: source) }
         let kept = try keptRows(p, source)
         let double = dialect.double
         return """

@@ -28,17 +28,17 @@ extension SQLCompiler {
             return try distributionQuery(distribution, p, over: source)
         }
         if p.shares {
-            throw .unsupported("stack=normalize shares", backend: dialect.rawValue)
+            throw .unsupported("stack=normalize shares", backend: dialect.name)
         }
-        if dialect == .clickhouse {
+        if dialect.engine == .clickhouse {
             // (ClickHouse 18 has no window functions: no place, no rank.)
             if let top = p.top {
-                throw .unsupported("top=\(top)", backend: dialect.rawValue)
+                throw .unsupported("top=\(top)", backend: dialect.name)
             }
             return try clickHouseQuery(p, over: source)
         }
         if let fit = p.fit {
-            throw .unsupported("a \(fit.description) trend", backend: dialect.rawValue)
+            throw .unsupported("a \(fit.description) trend", backend: dialect.name)
         }
         let kept = try keptRows(p, source)
         let xIsText = p.x.flatMap { source.kinds[$0] } == .text
@@ -98,7 +98,7 @@ extension SQLCompiler {
                 key = "(floor(\(x) / \(step)) * \(step) + \(step) / 2)"
             case .count:
                 throw .unsupported(
-                    "bin=\(bin.description) before it is resolved", backend: dialect.rawValue)
+                    "bin=\(bin.description) before it is resolved", backend: dialect.name)
             case .time(let unit): key = try dialect.timeKey(unit, x, zone: p.timeZone)
             }
         }
@@ -131,8 +131,8 @@ extension SQLCompiler {
     public func statistic(
         _ kind: StatisticKind, of column: String, filter: RowFilter?, over source: Source
     ) throws(TransformError) -> String {
-        if dialect != .postgres, kind.quantile != nil {
-            throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.rawValue)
+        if dialect.engine != .postgres, kind.quantile != nil {
+            throw .unsupported("the \(kind.rawValue) of a column", backend: dialect.name)
         }
         let c = source.column(in: dialect, column)
         let value: String

@@ -21,7 +21,7 @@ extension SQLCompiler {
         for name in columns {
             guard let kind = source.kinds[name] else { throw .missingColumn(name) }
             guard kind != .text else {
-                throw .unsupported("a summary of text column '\(name)'", backend: dialect.rawValue)
+                throw .unsupported("a summary of text column '\(name)'", backend: dialect.name)
             }
             let c = source.column(in: dialect, name)
             fields += [
@@ -83,7 +83,7 @@ extension SQLCompiler {
             throw .missingColumn(filter.column)
         }
         guard let order = source.relation.rowOrder else {
-            throw .unsupported("groups in order without the rows' order", backend: dialect.rawValue)
+            throw .unsupported("groups in order without the rows' order", backend: dialect.name)
         }
         let c = source.loaded(in: dialect, column)
         let rows = source.relation.rows(where: kept.map { condition($0, source) })

@@ -14,13 +14,13 @@ extension SQLCompiler {
         switch window {
         case .rolling(let op, .points(let n)):
             guard let f = Self.windowFunction(op) else {
-                throw .unsupported("rolling=\(op.rawValue):\(n)", backend: dialect.rawValue)
+                throw .unsupported("rolling=\(op.rawValue):\(n)", backend: dialect.name)
             }
             let frame = "OVER (\(over) ROWS BETWEEN \(n - 1) PRECEDING AND CURRENT ROW)"
             value = "CASE WHEN COUNT(v) \(frame) >= \(n) THEN \(f)(v) \(frame) END"
         case .rolling(let op, .span(let span)):
             guard let f = Self.windowFunction(op) else {
-                throw .unsupported("rolling=\(op.rawValue) over a span", backend: dialect.rawValue)
+                throw .unsupported("rolling=\(op.rawValue) over a span", backend: dialect.name)
             }
             let s = dialect.real(span)
             let same = dialect.same("b.g", "a.g")

@@ -8,12 +8,12 @@ extension SQLDialect {
     /// How many distinct values `value` takes, NULL not one of them (ClickHouse: `uniqExact`,
     /// said outright rather than left to its `count_distinct_implementation` setting).
     func countDistinct(_ value: String) -> String {
-        self == .clickhouse ? "uniqExact(\(value))" : "COUNT(DISTINCT \(value))"
+        engine == .clickhouse ? "uniqExact(\(value))" : "COUNT(DISTINCT \(value))"
     }
 
     /// `a` and `b` equal, NULL equal to NULL.
     func same(_ a: String, _ b: String) -> String {
-        switch self {
+        switch engine {
         case .sqlite: "\(a) IS \(b)"
         case .postgres: "\(a) IS NOT DISTINCT FROM \(b)"
         case .clickhouse: "(\(a) = \(b) OR (\(a) IS NULL AND \(b) IS NULL))"
@@ -23,7 +23,7 @@ extension SQLDialect {
     /// What ends a subquery so that the planner keeps it one of its own (an "optimisation
     /// fence"): no row is left out.
     var fence: String {
-        switch self {
+        switch engine {
         case .sqlite: "LIMIT -1 OFFSET 0"
         case .postgres: "OFFSET 0"
         // A subquery stays one of its own.
@@ -36,16 +36,16 @@ extension SQLDialect {
     func timeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) throws(TransformError)
         -> String
     {
-        switch self {
+        switch engine {
         case .clickhouse: return try clickHouseTimeKey(unit, t, zone: zone)
-        case .postgres: return postgresTimeKey(unit, t, zone: zone)
+        case .postgres: return try postgresTimeKey(unit, t, zone: zone)
         case .sqlite:
             // SQLite knows UTC and the machine's zone only: a fixed offset is arithmetic,
             // a zone with daylight saving time is refused.
             guard let offset = zone.fixedOffset else {
                 throw .unsupported(
                     "calendar units in the time zone \(zone.name) (only fixed offsets)",
-                    backend: rawValue)
+                    backend: name)
             }
             return sqliteTimeKey(unit, "(\(t) + \(offset))", offset: offset)
         }
@@ -81,12 +81,12 @@ extension SQLDialect {
         throws(TransformError) -> String
     {
         let offset = zone.fixedOffset
-        let name = offset == nil ? zone.name : "UTC"
+        let zoneName = offset == nil ? zone.name : "UTC"
         // (A tz database name; this engine's literals also read backslashes as escapes.)
-        guard name.unicodeScalars.allSatisfy({ Self.zoneNameScalars.contains($0) }) else {
-            throw .unsupported("calendar units in the time zone \(name)", backend: rawValue)
+        guard zoneName.unicodeScalars.allSatisfy({ Self.zoneNameScalars.contains($0) }) else {
+            throw .unsupported("calendar units in the time zone \(zoneName)", backend: name)
         }
-        let z = quoting.literal(name)
+        let z = quoting.literal(zoneName)
         let wall = offset.map { "(\(t) + \($0))" } ?? t
         let back = offset.map { " - \($0)" } ?? ""
         let time = "toDateTime(toUInt32(floor(\(wall))), \(z))"
@@ -96,17 +96,16 @@ extension SQLDialect {
             let instant = day ? "toDateTime(\(at), \(z))" : at
             return "(toFloat64(toUnixTimestamp(\(instant)))\(back) + \(outside))"
         }
+        if let function = calendarStarts[unit] {
+            // (The start of a week and longer is a Date, made a DateTime again.)
+            return start(function, day: unit != .hour && unit != .minute && unit != .day)
+        }
         switch unit {
-        case .year: return start("toStartOfYear", day: true)
-        case .quarter: return start("toStartOfQuarter", day: true)
-        case .month: return start("toStartOfMonth", day: true)
-        case .week: return start("toMonday", day: true)
-        case .day: return start("toStartOfDay")
-        case .hour: return start("toStartOfHour")
-        case .minute: return start("toStartOfMinute")
         case .monthOfYear: return "(toMonth(\(time), \(z)) - 1 + \(outside))"
         case .dayOfWeek: return "(toDayOfWeek(\(time), \(z)) - 1 + \(outside))"
         case .hourOfDay: return "(toHour(\(time), \(z)) + \(outside))"
+        default:
+            throw .unsupported("calendar unit \(unit.rawValue)", backend: name)
         }
     }
 
@@ -114,7 +113,9 @@ extension SQLDialect {
     private static let zoneNameScalars = Set(
         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/_+-".unicodeScalars)
 
-    private func postgresTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting) -> String {
+    private func postgresTimeKey(_ unit: TimeUnit, _ t: String, zone: TimeZoneSetting)
+        throws(TransformError) -> String
+    {
         if let offset = zone.fixedOffset, let key = fixedOffsetKey(unit, t, offset: offset) {
             return key
         }
@@ -129,11 +130,12 @@ extension SQLDialect {
         func start(_ field: String) -> String {
             "date_part('epoch', date_trunc('\(field)', \(wall)) AT TIME ZONE \(z))"
         }
+        if let field = calendarStarts[unit] { return start(field) }
         switch unit {
-        case .year, .quarter, .month, .week, .day, .hour, .minute: return start(unit.rawValue)
         case .monthOfYear: return "(date_part('month', \(wall))::int - 1)"
         case .dayOfWeek: return "(date_part('isodow', \(wall))::int - 1)"
         case .hourOfDay: return "date_part('hour', \(wall))::int"
+        default: throw .unsupported("calendar unit \(unit.rawValue)", backend: name)
         }
     }
 

@@ -102,17 +102,19 @@ struct ClickHouseRemoteTests {
     @Test(arguments: 0..<6) func everyNameRoundTripsThroughTheServer(trial: Int) throws {
         let url = try #require(ClickHouseFixture.url)
         let differences = try RemoteComparison.hazardousNames(url, trial: trial) { table, names in
-            let q = names.map(SQLQuoting.clickHouse.identifier)
-            try ClickHouseFixture.exec("DROP TABLE IF EXISTS \(table)")
-            try ClickHouseFixture.exec(
-                "CREATE TABLE \(table) (t DateTime, \(q[0]) Float64, \(q[1]) Nullable(Float64), \(q[2]) String) ENGINE = MergeTree ORDER BY t"
-            )
-            try ClickHouseFixture.exec(
-                "INSERT INTO \(table) SELECT toDateTime(1700000000 + number * 3600), sin(number / 10), if(number % 9 = 0, NULL, number % 7), if(number % 3 = 0, 'up', 'down') FROM numbers(500)"
-            )
-            return "SELECT * FROM \(table)"
+            try ClickHouseFixture.hazardTable(table, names)
         }
         #expect(differences.isEmpty, "\(differences.prefix(4).joined(separator: "\n"))")
+    }
+
+    /// The property holds the engine to its own SQL (issue 52): a dialect broken in one
+    /// quoting rule, or in one calendar word, makes the same lines differ from loading every
+    /// row — and the engine's own dialect makes none differ.
+    @Test func aBrokenDialectMakesTheRemoteSessionsDiffer() throws {
+        let url = try #require(ClickHouseFixture.url)
+        try RemoteComparison.expectBrokenDialectsCaught(url, .clickhouse) { table, names in
+            try ClickHouseFixture.hazardTable(table, names)
+        }
     }
 
     /// Queries of one table's plain columns and a condition, which the engine is asked as the
@@ -241,6 +243,20 @@ struct ClickHouseRemoteTests {
 
 /// The ClickHouse server the tests use, and how they fill it (over its HTTP interface).
 enum ClickHouseFixture {
+    /// The table of `names` (two numbers, then a text of two values) beside `t`, a row an
+    /// hour for 500 hours, that `RemoteComparison.hazardousNames` draws; its query.
+    static func hazardTable(_ table: String, _ names: [String]) throws -> String {
+        let q = names.map(SQLQuoting.clickHouse.identifier)
+        try exec("DROP TABLE IF EXISTS \(table)")
+        try exec(
+            "CREATE TABLE \(table) (t DateTime, \(q[0]) Float64, \(q[1]) Nullable(Float64), \(q[2]) String) ENGINE = MergeTree ORDER BY t"
+        )
+        try exec(
+            "INSERT INTO \(table) SELECT toDateTime(1700000000 + number * 3600), sin(number / 10), if(number % 9 = 0, NULL, number % 7), if(number % 3 = 0, 'up', 'down') FROM numbers(500)"
+        )
+        return "SELECT * FROM \(table)"
+    }
+
     static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_CLICKHOUSE_URL"]
 
     /// Increasing times in whole seconds (this engine's DateTime): steps of 1 to 300 s, now

@@ -86,14 +86,19 @@ struct PostgresRemoteTests {
     @Test(arguments: 0..<6) func everyNameRoundTripsThroughTheServer(trial: Int) throws {
         let url = try #require(PostgresFixture.url)
         let differences = try RemoteComparison.hazardousNames(url, trial: trial) { table, names in
-            let q = names.map(SQLQuoting.standard.identifier)
-            PostgresFixture.exec(
-                url,
-                "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) AS SELECT to_timestamp(1700000000 + i * 3600) AS t, sin(i / 10.0) AS \(q[0]), CASE WHEN i % 9 = 0 THEN NULL ELSE (i % 7)::float8 END AS \(q[1]), CASE WHEN i % 3 = 0 THEN 'up' ELSE 'down' END AS \(q[2]) FROM generate_series(0, 499) i; ANALYZE \(table)"
-            )
-            return "SELECT * FROM \(table) ORDER BY t"
+            try PostgresFixture.hazardTable(table, names)
         }
         #expect(differences.isEmpty, "\(differences.prefix(4).joined(separator: "\n"))")
+    }
+
+    /// The property holds the engine to its own SQL (issue 52): a dialect broken in one
+    /// quoting rule, or in one calendar word, makes the same lines differ from loading every
+    /// row — and the engine's own dialect makes none differ.
+    @Test func aBrokenDialectMakesTheRemoteSessionsDiffer() throws {
+        let url = try #require(PostgresFixture.url)
+        try RemoteComparison.expectBrokenDialectsCaught(url, .postgres) { table, names in
+            try PostgresFixture.hazardTable(table, names)
+        }
     }
 
     @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
@@ -319,13 +324,21 @@ final class PropertySide {
     let runner: ScriptRunner
     let files = InMemoryFiles()
     let target: TerminalTarget
+    /// What the load printed, and whether it loaded the dataset.
+    private(set) var loaded = (text: "", committed: false)
 
-    init(load: String, target: TerminalTarget) {
+    /// A side whose engines are asked in `dialects` where given (`Executor.dialects`): a
+    /// broken one's load may fail, which `RemoteComparison.sameLines` counts.
+    init(load: String, target: TerminalTarget, dialects: [DatabaseQuery.Engine: SQLDialect] = [:]) {
         self.target = target
-        runner = ScriptRunner(
-            executor: Executor(files: files), keepGoing: true, target: { target })
+        var executor = Executor(files: files)
+        executor.dialects = dialects
+        var runner = ScriptRunner(executor: executor, keepGoing: true, target: { target })
+        runner.remote = RemoteData(dialects: dialects)
+        self.runner = runner
         let result = run(load)
-        #expect(result.committed, "\(result.text)")
+        loaded = (result.text, result.committed)
+        if dialects.isEmpty { #expect(result.committed, "\(result.text)") }
     }
 
     /// The text of the file at `path` ("" when there is none).
@@ -357,6 +370,18 @@ final class PropertySide {
 }
 
 enum PostgresFixture {
+    /// The table of `names` (two numbers, then a text of two values) beside `t`, a row an
+    /// hour for 500 hours, that `RemoteComparison.hazardousNames` draws; its query.
+    static func hazardTable(_ table: String, _ names: [String]) throws -> String {
+        let url = try #require(Self.url)
+        let q = names.map(SQLQuoting.standard.identifier)
+        exec(
+            url,
+            "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) AS SELECT to_timestamp(1700000000 + i * 3600) AS t, sin(i / 10.0) AS \(q[0]), CASE WHEN i % 9 = 0 THEN NULL ELSE (i % 7)::float8 END AS \(q[1]), CASE WHEN i % 3 = 0 THEN 'up' ELSE 'down' END AS \(q[2]) FROM generate_series(0, 499) i; ANALYZE \(table)"
+        )
+        return "SELECT * FROM \(table) ORDER BY t"
+    }
+
     /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k, h), its
     /// plots, times inside the data and files in the working directory.
     static func names(_ xs: [Double]) -> GrammarLines.Names {

@@ -148,13 +148,19 @@ enum RemoteComparison {
     /// `lines` run in order on `query` loaded (as `d`, with `options`) `mode=local` and
     /// `mode=remote`: where their outcomes differ (`differences`). For the data shapes the
     /// random fixtures lack: NULL, NaN or ±∞ x, a column without a value.
-    static func sameLines(_ url: String, _ query: String, options: String, _ lines: [String])
-        -> [String]
-    {
+    static func sameLines(
+        _ url: String, _ query: String, options: String, _ lines: [String],
+        dialects: [DatabaseQuery.Engine: SQLDialect] = [:]
+    ) -> [String] {
         let target = TerminalTarget(columns: 60, rows: 12, colorMode: .none)
         let sides = ["local", "remote"].map {
             PropertySide(
-                load: "load \(url) \"\(query)\" as d \(options) mode=\($0)", target: target)
+                load: "load \(url) \"\(query)\" as d \(options) mode=\($0)", target: target,
+                dialects: dialects)
+        }
+        // (A load that fails on one side only is the first difference.)
+        guard sides[0].loaded.committed == sides[1].loaded.committed else {
+            return ["load — \(sides[0].loaded.text) | \(sides[1].loaded.text)"]
         }
         return lines.flatMap { line in
             let (local, remote) = (sides[0].run(line), sides[1].run(line))
@@ -232,13 +238,6 @@ enum RemoteComparison {
         let query = try create("names_\(trial)", names)
         // (A session names a column as the server does, control and bidi marks made U+FFFD.)
         let shown = names.map(TextMetrics.sanitized)
-        let series = shown.map { SeriesName(dataset: "d", column: $0).description }
-        let lines = [
-            "describe d", "add plot line \(series[0])",
-            "add plot line \(series[1]) by=\(ScriptQuoting.quoted(shown[2]))",
-            "add plot bar \(series[0]) bin=day agg=mean", "add refline mean \(series[1])",
-            "add plot line \(series[0]) as kept where=\(ScriptQuoting.quoted(shown[2] + "=up"))",
-        ]
         var notebook = Notebook()
         let described = PostgresFixture.run(
             "load \(url) \"\(query)\" as d x=t mode=local\ndescribe d", &notebook)
@@ -246,7 +245,54 @@ enum RemoteComparison {
             notebook.session.dataset(named: "d")?.column(named: $0) == nil
         }
         return missing.map { "no column \(ScriptQuoting.quoted($0)) loaded: \(described)" }
-            + sameLines(url, query, options: "x=t", lines)
+            + sameLines(url, query, options: "x=t", hazardLines(shown))
+    }
+
+    /// What `hazardousNames` runs over a table of `shown` names (two numbers, then a text
+    /// of two values), each line naming the columns as the session shows them.
+    static func hazardLines(_ shown: [String]) -> [String] {
+        let series = shown.map { SeriesName(dataset: "d", column: $0).description }
+        return [
+            "describe d", "add plot line \(series[0])",
+            "add plot line \(series[1]) by=\(ScriptQuoting.quoted(shown[2]))",
+            "add plot bar \(series[0]) bin=day agg=mean", "add refline mean \(series[1])",
+            "add plot line \(series[0]) as kept where=\(ScriptQuoting.quoted(shown[2] + "=up"))",
+            "add plot bar \(series[1]) as months bin=month agg=mean",
+        ]
+    }
+
+    /// `dialect` broken as a property test must notice (issue 52), each with what broke:
+    /// one quoting rule (names quoted as the other kind of engine quotes them) and one
+    /// calendar word (a month's start asked as a year's).
+    static func brokenDialects(_ dialect: SQLDialect) -> [(what: String, dialect: SQLDialect)] {
+        var quoting = dialect
+        quoting.quoting = dialect.quoting == .standard ? .clickHouse : .standard
+        var calendar = dialect
+        calendar.calendarStarts[.month] = dialect.calendarStarts[.year]
+        return [
+            ("names quoted as another engine quotes them", quoting),
+            ("a month asked as a year", calendar),
+        ]
+    }
+
+    /// The same hazardous table (`create`, as `hazardousNames`' test makes it) drawn by a
+    /// remote dataset asked in `dialect` itself — nothing may differ from loading every row
+    /// — and in each of `brokenDialects(dialect)`, where something must.
+    static func expectBrokenDialectsCaught(
+        _ url: String, _ dialect: SQLDialect,
+        create: (_ table: String, _ names: [String]) throws -> String
+    ) throws {
+        // A backslash and both quotes: what the two quoting rules write apart.
+        let names = ["v\\ 0", "w\"`1", "h'\\2"]
+        let query = try create("names_broken", names)
+        let lines = hazardLines(names.map(TextMetrics.sanitized))
+        let own = sameLines(url, query, options: "x=t", lines, dialects: [dialect.engine: dialect])
+        #expect(own.isEmpty, "the engine's own dialect: \(own.prefix(4))")
+        for (what, broken) in brokenDialects(dialect) {
+            let differences = sameLines(
+                url, query, options: "x=t", lines, dialects: [dialect.engine: broken])
+            #expect(!differences.isEmpty, "\(what): the sessions did not differ")
+        }
     }
 
     /// The edge tables each engine's test makes, loaded both ways (`orderedBy` ends the
