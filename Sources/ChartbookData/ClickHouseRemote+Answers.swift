@@ -74,9 +74,14 @@ extension ClickHouseConnection: SQLTransport {
     func answer(_ sql: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
         -> any StatementAnswer
     {
-        TabSeparatedAnswer(
-            fields: try ClickHouseRemote.fields(
-                self, sql, escaped: true, shouldCancel: shouldCancel))
+        var answer: TabSeparatedAnswer?
+        for line in try ClickHouseRemote.fields(
+            self, sql, escaped: true, shouldCancel: shouldCancel)
+        {
+            if answer == nil { answer = TabSeparatedAnswer(columns: line.count) }
+            try answer?.append(fields: line)
+        }
+        return answer ?? TabSeparatedAnswer(columns: 0)
     }
 
     /// One answer, parsed as it streams in: its lines' fields kept as sent, handed on
@@ -85,47 +90,24 @@ extension ClickHouseConnection: SQLTransport {
         _ sql: String, batch: Int, shouldCancel: () -> Bool,
         _ body: (any StatementAnswer) throws(DatabaseFailure) -> Void
     ) throws(DatabaseFailure) {
-        var lines = TabSeparatedLines(), rows = [[[UInt8]]]()
-        // Fields in a row: the first row's, which every row must have.
-        var width: Int?
+        var lines = TabSeparatedLines()
+        // Its width: the first row's, which every row must have.
+        var rows: TabSeparatedAnswer?
         let count = max(batch, 1)
-        rows.reserveCapacity(count)
         do {
             try run(sql + "\nFORMAT TabSeparated", shouldCancel: shouldCancel) {
                 data throws(DatabaseFailure) in
-                for line in lines.append(data) {
-                    let fields = line.split(separator: 9, omittingEmptySubsequences: false)
-                    guard fields.count == width ?? fields.count else {
-                        throw .query("the server sent a row of \(fields.count) fields", offset: nil)
-                    }
-                    width = fields.count
-                    rows.append(fields.map(Array.init))
-                    if rows.count >= count {
-                        try body(TabSeparatedAnswer(fields: rows))
-                        rows.removeAll(keepingCapacity: true)
+                try lines.forEachLine(in: data) { line throws(DatabaseFailure) in
+                    if rows == nil { rows = TabSeparatedAnswer(line: line) }
+                    try rows?.append(line: line)
+                    if let batch = rows, batch.rows >= count {
+                        try body(batch)
+                        rows?.removeAll()
                     }
                 }
             }
         } catch { throw error.withoutPosition }
         try lines.finish()
-        if !rows.isEmpty { try body(TabSeparatedAnswer(fields: rows)) }
-    }
-}
-
-/// Escaped tab-separated rows as a statement's answer (`ClickHouseConnection.answer`).
-struct TabSeparatedAnswer: StatementAnswer {
-    let fields: [[[UInt8]]]
-    /// How the format writes NULL.
-    private static let null = Array("\\N".utf8)
-
-    var rows: Int { fields.count }
-    var columns: Int { fields.first?.count ?? 0 }
-
-    func isNull(_ row: Int, _ column: Int) -> Bool {
-        column >= fields[row].count || fields[row][column] == Self.null
-    }
-
-    func utf8(_ row: Int, _ column: Int) -> [UInt8] {
-        isNull(row, column) ? [] : ClickHouseReader.unescaped(fields[row][column])
+        if let rows, rows.rows > 0 { try body(rows) }
     }
 }

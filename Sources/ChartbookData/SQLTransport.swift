@@ -25,10 +25,12 @@ public protocol StatementAnswer {
     func isNull(_ row: Int, _ column: Int) -> Bool
     /// The cell's text as UTF-8 (empty for NULL).
     func utf8(_ row: Int, _ column: Int) -> [UInt8]
+    /// The cell as a number; nil for NULL or a text that is none (read from `utf8`, unless
+    /// an answer reads it more directly).
+    func value(_ row: Int, _ column: Int) -> Double?
 }
 
 extension StatementAnswer {
-    /// The cell as a number; nil for NULL or a text that is none.
     public func value(_ row: Int, _ column: Int) -> Double? {
         guard !isNull(row, column) else { return nil }
         return utf8(row, column).withUnsafeBufferPointer { NumberParser.parse($0, 0, $0.count) }

@@ -20,6 +20,20 @@ struct TabSeparatedLines {
         return lines
     }
 
+    /// Adds a piece and hands each line it completes (without its newline) to `body`, in
+    /// order, where the bytes lie — no array per line.
+    mutating func forEachLine<E: Error>(
+        in data: Data, _ body: (ArraySlice<UInt8>) throws(E) -> Void
+    ) throws(E) {
+        pending.append(contentsOf: data)
+        var start = 0
+        defer { pending.removeFirst(start) }
+        while let end = pending[start...].firstIndex(of: 10) {
+            try body(pending[start..<end])
+            start = end + 1
+        }
+    }
+
     /// Fails when the answer ended in the middle of a line.
     func finish() throws(DatabaseFailure) {
         guard pending.isEmpty else {

@@ -186,6 +186,36 @@ import Testing
         #expect(throws: DatabaseFailure.self) { try cut.finished() }
     }
 
+    /// A streamed answer (`save csv` of a remote dataset): lines cut between pieces, read as
+    /// one run of bytes — NULL, escapes, numbers, an empty field — and a row of another width
+    /// refused without changing the rows read.
+    @Test func streamedLinesAreReadWhereTheirBytesLie() throws {
+        var lines = TabSeparatedLines()
+        var answer: TabSeparatedAnswer?
+        for piece in ["1.5\t\\N\tho", "st\\t1\n-0\t2e-308\t\n", "inf\tnan\ta\\\\b\n"] {
+            try lines.forEachLine(in: Data(piece.utf8)) { (line) throws(DatabaseFailure) in
+                if answer == nil { answer = TabSeparatedAnswer(line: line) }
+                try answer?.append(line: line)
+            }
+        }
+        try lines.finish()
+        let read = try #require(answer)
+        #expect(read.rows == 3 && read.columns == 3)
+        #expect(read.value(0, 0) == 1.5 && read.isNull(0, 1) && read.value(0, 1) == nil)
+        #expect(read.text(0, 2) == "host\t1" && read.value(0, 2) == nil)
+        #expect(read.value(1, 0)?.sign == .minus && read.value(1, 1) == 2e-308)
+        #expect(read.text(1, 2) == "" && !read.isNull(1, 2))
+        #expect(read.value(2, 0) == .infinity && read.value(2, 1)?.isNaN == true)
+        #expect(read.text(2, 2) == "a\\b" && read.isNull(3, 0) && read.isNull(0, 3))
+        var wider = read
+        #expect(throws: DatabaseFailure.self) { try wider.append(line: Array("1\t2\t3\t4".utf8)) }
+        #expect(wider.rows == 3 && wider.text(2, 2) == "a\\b")
+        wider.removeAll()
+        #expect(wider.rows == 0)
+        try wider.append(fields: [Array("7".utf8), Array("\\N".utf8), []])
+        #expect(wider.value(0, 0) == 7 && wider.isNull(0, 1) && wider.rows == 1)
+    }
+
     @Test func serverErrorsKeepTheirMessageAndPosition() {
         let syntax = ClickHouseConnection.failure(
             "Code: 62, e.displayText() = DB::Exception: Syntax error: failed at position 16 (line 1, col 16): SELEC t FROM m) LIMIT 0. Expected one of: SELECT, WITH, e.what() = DB::Exception\n"
