@@ -25,7 +25,11 @@ public struct ClickHouseTableQuery: Equatable, Sendable {
     }
 
     /// The table and its condition, as questions read them (`RemoteRelation.rows(where:)`).
-    public var relation: RemoteRelation { RemoteRelation(relation: table, condition: condition) }
+    public var relation: RemoteRelation {
+        var relation = RemoteRelation(relation: table, condition: condition)
+        relation.columns = columns
+        return relation
+    }
 
     /// Words that end a `WHERE` condition or change what the query means; none may appear
     /// in one recognised (also inside parentheses: no subquery).

@@ -240,6 +240,9 @@ final class PostgresResult: StatementAnswer {
 
     func utf8(_ row: Int, _ column: Int) -> [UInt8] { Array(bytes(row, column)) }
 
+    /// Read where the result holds the text (`number`), not from a copy of it.
+    func value(_ row: Int, _ column: Int) -> Double? { number(row, column) }
+
     /// The cell as a number (nil: NULL, or text that is no number) — how every numeric
     /// answer of the remote questions is read.
     func number(_ row: Int, _ column: Int) -> Double? {

@@ -147,12 +147,20 @@ extension PostgresRemote {
     }
 
     /// Two rows: the last by x where `below` holds and the first where `above` holds (the
-    /// first and last of all with `lowestFirst`, both conditions TRUE).
+    /// first and last of all with `lowestFirst`, both conditions TRUE) — each found among the
+    /// query's own columns, its values computed after: a query ordering its rows itself is
+    /// not read backwards, and its last row sorted every row with its values computed first
+    /// (2.5 s of 10⁶ rows, not 0.5 s).
     func around(_ shape: Shape, below: String, above: String, lowestFirst: Bool = false)
         -> String
     {
-        let last = "(\(selectRows(shape)) WHERE \(below) ORDER BY \(rawX(shape)) DESC LIMIT 1)"
-        let first = "(\(selectRows(shape)) WHERE \(above) ORDER BY \(rawX(shape)) LIMIT 1)"
+        let side = { (condition: String, order: String) in
+            let found =
+                "(SELECT * FROM \(rows(shape)) WHERE \(condition) "
+                + "ORDER BY \(rawX(shape))\(order) LIMIT 1) AS chartbook_q"
+            return "(\(selectRows(shape, from: found)))"
+        }
+        let (last, first) = (side(below, " DESC"), side(above, ""))
         return lowestFirst ? "\(first) UNION ALL \(last)" : "\(last) UNION ALL \(first)"
     }
 

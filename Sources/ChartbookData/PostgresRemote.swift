@@ -255,13 +255,14 @@ public struct PostgresRemote: RemoteEngine {
     /// them (times as epoch seconds, NaN as null, ±∞ kept) — the rows a drawing receives,
     /// so that a `where=` keeps of them what it keeps of loaded rows — then `d0, d1, …` as a
     /// drawing reads them (±∞ null too): what its dots, extremes and breaks are computed from.
-    func selectRows(_ shape: Shape) -> String {
+    /// Of `source`, a FROM item of the query's own columns, where given (`around`).
+    func selectRows(_ shape: Shape, from source: String? = nil) -> String {
         var columns = shape.names.indices.map {
             "\(value(shape, $0, keepingInfinities: true)) AS c\($0)"
         }
         columns += shape.names.indices.map { "\(value(shape, $0)) AS d\($0)" }
         return "SELECT \(value(shape, shape.x)) AS x, \(columns.joined(separator: ", ")) "
-            + "FROM \(rows(shape))"
+            + "FROM \(source ?? rows(shape))"
     }
 
     /// The query's rows, those `shape.filter` keeps (its raw columns stay visible, for

@@ -22,6 +22,11 @@ public struct RemoteRelation: Equatable, Sendable {
     /// x as the engine's index on it orders and reaches it (`SQLCompiler.nearest`); nil: by
     /// its value.
     public var orderedX: OrderedX?
+    /// What a question reads of `relation`'s own columns before it computes `values` of the
+    /// few rows it keeps (`SQLCompiler.nearest`): all of them (`*`), or — a table read
+    /// directly (`ClickHouseTableQuery`) — the query's own list (a table's `*` leaves out
+    /// the ALIAS and MATERIALIZED columns a query may name).
+    public var columns = "*"
 
     /// x's own column, which an index on it (PostgreSQL's btree, ClickHouse's sorting key)
     /// orders: what a question of the rows nearest an x orders by, and — where a condition on

@@ -26,7 +26,10 @@ extension SQLCompiler {
     /// in `sides`, then the values of `columns` (as `RemoteRelation.values` reads them) —
     /// x being column `x` — within `window` of the side's bound when given. Each side is a
     /// subquery of its own ordered by x and limited to one row, the sides one after another
-    /// (`UNION ALL`): the form every engine reads.
+    /// (`UNION ALL`): the form every engine reads. The row is found among the relation's own
+    /// columns and its values computed after (`RemoteRelation.columns`): PostgreSQL cannot
+    /// read backwards a query that orders its rows itself, and sorted them with every row's
+    /// values computed first — the row before the last x of 10⁶, 1.5 s, not 0.3 s.
     public func nearest(
         _ columns: [String], of source: RemoteRelation, x: String, sides: [NearestSide],
         within window: Double? = nil
@@ -37,10 +40,10 @@ extension SQLCompiler {
         return sides.enumerated().map { k, side in
             let conditions = nearestConditions(side, xValue, source.orderedX, within: window)
             let row = (["\(k) AS chartbook_side"] + values).joined(separator: ", ")
-            let branch =
-                "SELECT \(row) FROM \(source.rows(where: conditions)) "
+            let found =
+                "SELECT \(source.columns) FROM \(source.rows(where: conditions)) "
                 + "ORDER BY \(order)\(side.below ? " DESC" : "") LIMIT 1"
-            return "SELECT * FROM (\(branch)) AS chartbook_n\(k)"
+            return "SELECT \(row) FROM (\(found)) AS chartbook_n\(k)"
         }.joined(separator: " UNION ALL ")
     }
 
