@@ -10,7 +10,11 @@ import ChartbookModel
 /// 2. the rows at those x (through an index on x where there is one), whose aggregates build
 ///    arrays only of the rows a pick names, as `arrayPicks` would choose among them.
 /// The rows are the ones `arrayPicks` returns, byte for byte; where x is not whole, the
-/// first step says so and `arrayPicks` answers.
+/// first step says so and `arrayPicks` answers. A column no plot draws is picked by its
+/// lowest and highest value: plain `min`/`max` in step 1, the rows holding them in step 2
+/// beside those at the picked x (a scan of plain comparisons: no index reaches them). It
+/// sent the whole drawing to `arrayPicks` before — a query of four columns, one drawn, over
+/// 10⁶ rows: 5.8 s, against 1.0 s for its drawn columns alone.
 extension PostgresRemote {
     /// The per-value-column scalars of step 1, in order: the encoded lowest and highest,
     /// and on a fixed range the x of the first row beyond each bound.
@@ -22,6 +26,9 @@ extension PostgresRemote {
         /// Per value column: (x, dot) of the lowest and the highest, the x beyond each bound.
         var lowest: [(x: Double, dot: Double)?], highest: [(x: Double, dot: Double)?]
         var beyond: [[Double?]]
+        /// Per value column no plot draws (no dot rows: nil for the others), its lowest and
+        /// highest value — what `valuePicks` picks the rows of without dot rows.
+        var values: [(low: Double?, high: Double?)?] = []
         var missing: [Int]
     }
 
@@ -36,7 +43,9 @@ extension PostgresRemote {
         // rows (clamped to ±limit) far below 2¹⁹.
         guard !request.logX, low.isFinite, high.isFinite,
             high - low.rounded(.down) < RemoteEngines.pickPlace,
-            !dots.isEmpty, dots.allSatisfy({ ($0.count == 3 || $0.count == 5) && abs($0[2]) < 1e5 })
+            !dots.isEmpty,
+            dots.allSatisfy({ $0.isEmpty || (($0.count == 3 || $0.count == 5) && abs($0[2]) < 1e5) }
+            )
         else { return nil }
         let origin = low.rounded(.down)
         guard
@@ -73,6 +82,13 @@ extension PostgresRemote {
         var measured = ["x"] + (grouped.map { ["\($0) AS chartbook_g"] } ?? [])
         var aggregates = ["min(x)", "max(x)", "bool_and(x = floor(x))"]
         for (v, c) in shape.values.enumerated() {
+            guard !dots[v].isEmpty else {
+                // A column no plot draws: its lowest and highest value (`valuePicks`).
+                let drawn = Self.drawnOnly(shape, c, log: request.logY)
+                measured.append("d\(c)")
+                aggregates += ["min(d\(c))\(drawn)", "max(d\(c))\(drawn)"]
+                continue
+            }
             let dot = dotRow(c, dots: dots[v], log: request.logY)
             let every = shape.drawsEveryRow(c, log: request.logY)
             measured += [
@@ -112,6 +128,15 @@ extension PostgresRemote {
                 lowest: [], highest: [], beyond: [], missing: [])
             var column = 4
             for v in shape.values.indices {
+                guard !dots[v].isEmpty else {
+                    pick.lowest.append(nil)
+                    pick.highest.append(nil)
+                    pick.beyond.append([])
+                    pick.values.append((number(r, column), number(r, column + 1)))
+                    column += 2
+                    continue
+                }
+                pick.values.append(nil)
                 pick.lowest.append(
                     number(r, column).map {
                         RemoteEngines.decodePick($0, origin: origin, lowest: true)
@@ -158,6 +183,17 @@ extension PostgresRemote {
         ]
         var names = ["k", "g", "a", "b"]
         for (v, c) in shape.values.enumerated() {
+            guard !dots[v].isEmpty else {
+                // A column no plot draws: the rows at its lowest and highest value, as
+                // `valuePicks` picks them (the least and greatest array among them).
+                let drawn = Self.drawn(c, log: request.logY)
+                picks += [
+                    "min(ARRAY[d\(c), \(all)]) FILTER (WHERE \(drawn) AND d\(c) = p.l\(v))",
+                    "max(ARRAY[d\(c), \(all)]) FILTER (WHERE \(drawn) AND d\(c) = p.h\(v))",
+                ]
+                names += ["l\(v)", "h\(v)"]
+                continue
+            }
             let dot = dotRow(c, dots: dots[v], log: request.logY)
             let drawn = Self.drawn(c, log: request.logY)
             picks += [
@@ -173,9 +209,17 @@ extension PostgresRemote {
         }
         let cell = { (value: Double?) in value.map(dialect.real) ?? "NULL::float8" }
         var xs = Set<Double>()
+        // Per column no plot draws, the values whose rows are picked.
+        var undrawn = [Int: Set<Double>]()
         let values = scalars.map { s -> String in
             var cells = [cell(s.bucket), cell(s.group), cell(s.first), cell(s.last)]
-            for v in shape.values.indices {
+            for (v, c) in shape.values.enumerated() {
+                if let extremes = s.values[v] {
+                    cells += [cell(extremes.low), cell(extremes.high)]
+                    undrawn[c, default: []].formUnion(
+                        [extremes.low, extremes.high].compactMap { $0 })
+                    continue
+                }
                 cells += [
                     cell(s.lowest[v]?.x), cell(s.lowest[v]?.dot), cell(s.highest[v]?.x),
                     cell(s.highest[v]?.dot),
@@ -188,10 +232,18 @@ extension PostgresRemote {
             xs.formUnion([s.first, s.last].compactMap { $0 })
             return "(\(cells.joined(separator: ", ")))"
         }
+        // The rows at the picked x — and at the values picked of the columns no plot draws,
+        // which no index finds (a scan of plain comparisons).
+        let at =
+            (["(\(atX(shape, xs.sorted())))"]
+            + undrawn.keys.sorted().map { c in
+                let listed = (undrawn[c] ?? []).sorted().map(dialect.real).joined(separator: ", ")
+                return "\(value(shape, c)) IN (\(listed))"
+            }).joined(separator: " OR ")
         let sql = """
             SELECT p.k, \(picks.joined(separator: ", ")) \
             FROM (SELECT *, \(bucket(request)) AS chartbook_k FROM (\(selectRows(shape)) \
-            WHERE \(inside) AND \(atX(shape, xs.sorted()))) AS chartbook_r) AS r \
+            WHERE \(inside) AND (\(at))) AS chartbook_r) AS r \
             JOIN (VALUES \(values.joined(separator: ", "))) AS p(\(names.joined(separator: ", "))) \
             ON r.chartbook_k = p.k\(grouped.map { " AND r.\($0) = p.g" } ?? "") GROUP BY p.k, p.g
             """
