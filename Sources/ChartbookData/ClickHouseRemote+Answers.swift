@@ -58,13 +58,21 @@ extension ClickHouseRemote {
     /// A row tuple as the server writes it, `(1,1.5,nan,3)`, as a row of `shape` (NaN, or NULL,
     /// missing); empty when it is not one, or the zeros of an aggregate that picked no row.
     static func row(_ field: [UInt8], _ shape: Shape) -> [Double] {
-        guard field.first == UInt8(ascii: "("), field.last == UInt8(ascii: ")") else { return [] }
-        let values = field.dropFirst().dropLast().split(
-            separator: UInt8(ascii: ","), omittingEmptySubsequences: false
-        ).map { number(Array($0)) }
+        let values = tupleNumbers(field)
         // (1, values…): `RemoteShape.row`; (0, …) where an aggregate picked no row.
         guard values.count == shape.names.count + 1, values.first == 1 else { return [] }
         return Array(values.dropFirst())
+    }
+}
+
+extension ClickHouseRemote {
+    /// The numbers of a tuple of numbers as the server writes it, `(1.5,-1700000000)` (NaN
+    /// for a field that is none); empty for a text that is no tuple.
+    static func tupleNumbers(_ field: [UInt8]) -> [Double] {
+        guard field.first == UInt8(ascii: "("), field.last == UInt8(ascii: ")") else { return [] }
+        return field.dropFirst().dropLast().split(
+            separator: UInt8(ascii: ","), omittingEmptySubsequences: false
+        ).map { number(Array($0)) }
     }
 }
 

@@ -5,14 +5,13 @@ import ChartbookModel
 /// this engine compares without carrying a row — and the condition that keeps only the rows
 /// at their x for the second step, the one-scan question.
 extension ClickHouseRemote {
-    /// Whether every pick of `request` is one number (with `keyOrigin`): each value column's
-    /// dot rows known and within `keyDotLimit`.
+    /// Whether every pick of `request` is one number (with `keyOrigin`): each drawn value
+    /// column's dot rows known and within `keyDotLimit`. A column no plot draws is picked by
+    /// its (value, x) pairs, whose x the first step reads off them.
     func keyed(_ shape: Shape, _ request: RemoteRequest) -> Bool {
         shape.values.allSatisfy { c in
-            guard let y = request.yDots[shape.shown[c]], y.count == 3 || y.count == 5 else {
-                return false
-            }
-            return abs(y[2]) < Self.keyDotLimit
+            guard let y = request.yDots[shape.shown[c]] else { return true }
+            return (y.count == 3 || y.count == 5) && abs(y[2]) < Self.keyDotLimit
         }
     }
 
@@ -40,6 +39,13 @@ extension ClickHouseRemote {
                 tally.append(missing)
                 // (A column with no drawn value in the dot column picks nothing.)
                 guard missing < count else { continue }
+                if request.yDots[shape.shown[shape.values[v]]] == nil {
+                    // A column no plot draws: its (value, x) and (value, −x) pairs.
+                    for (field, sign) in [(line[at + 1], 1.0), (line[at + 2], -1.0)] {
+                        if let x = Self.tupleNumbers(field).last { xs.insert(sign * x) }
+                    }
+                    continue
+                }
                 xs.insert(
                     RemoteEngines.decodePick(
                         Self.number(line[at + 1]), origin: origin, lowest: true
