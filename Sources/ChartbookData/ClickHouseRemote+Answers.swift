@@ -21,6 +21,19 @@ extension ClickHouseRemote {
         _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
         escaped: Bool = false, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> [[[UInt8]]] {
+        try text(connection, sql, prefixed: prefixed, shouldCancel: shouldCancel)
+            .split(separator: 10).map {
+                escaped
+                    ? $0.split(separator: 9, omittingEmptySubsequences: false).map(Array.init)
+                    : ClickHouseReader.fields(Array($0))
+            }
+    }
+
+    /// The answer to `sql` as `TabSeparated` text, at most 64 MiB of it (`fields`).
+    static func text(
+        _ connection: ClickHouseConnection, _ sql: String, prefixed: Int? = nil,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> Data {
         var answer = Data()
         do {
             try connection.run(
@@ -34,11 +47,7 @@ extension ClickHouseRemote {
         } catch {
             throw prefixed.map { PostgresReader.shifted(error, by: $0) } ?? error.withoutPosition
         }
-        return answer.split(separator: 10).map {
-            escaped
-                ? $0.split(separator: 9, omittingEmptySubsequences: false).map(Array.init)
-                : ClickHouseReader.fields(Array($0))
-        }
+        return answer
     }
 
     /// The numbers of an answer's first row (NaN for NULL).
@@ -82,12 +91,13 @@ extension ClickHouseConnection: SQLTransport {
     func answer(_ sql: String, shouldCancel: () -> Bool) throws(DatabaseFailure)
         -> any StatementAnswer
     {
+        // Its lines read into the answer where they lie (not split into an array per field).
         var answer: TabSeparatedAnswer?
-        for line in try ClickHouseRemote.fields(
-            self, sql, escaped: true, shouldCancel: shouldCancel)
+        for line in try ClickHouseRemote.text(self, sql, shouldCancel: shouldCancel)
+            .split(separator: 10)
         {
-            if answer == nil { answer = TabSeparatedAnswer(columns: line.count) }
-            try answer?.append(fields: line)
+            if answer == nil { answer = TabSeparatedAnswer(line: line) }
+            try answer?.append(line: line)
         }
         return answer ?? TabSeparatedAnswer(columns: 0)
     }

@@ -24,15 +24,6 @@ struct TabSeparatedAnswer: StatementAnswer {
 
     var rows: Int { columns == 0 ? 0 : ends.count / columns }
 
-    /// Appends a row given as its fields (as sent); one of another width fails.
-    mutating func append(fields: [[UInt8]]) throws(DatabaseFailure) {
-        guard fields.count == columns else { throw Self.width(fields.count) }
-        for field in fields {
-            bytes.append(contentsOf: field)
-            ends.append(bytes.count)
-        }
-    }
-
     /// Appends a row given as a line of the format (fields between tabs, no newline); one
     /// of another width fails, and leaves the answer as it was.
     mutating func append(line: some Collection<UInt8>) throws(DatabaseFailure) {

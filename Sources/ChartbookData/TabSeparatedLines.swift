@@ -9,14 +9,8 @@ struct TabSeparatedLines {
 
     /// Adds a piece; the lines it completes (without their newlines), in order.
     mutating func append(_ data: Data) -> [[UInt8]] {
-        pending.append(contentsOf: data)
-        var lines = [[UInt8]](), start = 0
-        while let end = pending[start...].firstIndex(of: 10) {
-            lines.append(Array(pending[start..<end]))
-            start = end + 1
-        }
-        // Taken off together, once: not a copy of the rest per line.
-        pending.removeFirst(start)
+        var lines = [[UInt8]]()
+        forEachLine(in: data) { lines.append(Array($0)) }
         return lines
     }
 
@@ -27,6 +21,7 @@ struct TabSeparatedLines {
     ) throws(E) {
         pending.append(contentsOf: data)
         var start = 0
+        // Taken off together, once: not a copy of the rest per line.
         defer { pending.removeFirst(start) }
         while let end = pending[start...].firstIndex(of: 10) {
             try body(pending[start..<end])

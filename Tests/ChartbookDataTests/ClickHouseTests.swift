@@ -212,7 +212,7 @@ import Testing
         #expect(wider.rows == 3 && wider.text(2, 2) == "a\\b")
         wider.removeAll()
         #expect(wider.rows == 0)
-        try wider.append(fields: [Array("7".utf8), Array("\\N".utf8), []])
+        try wider.append(line: Array("7\t\\N\t".utf8))
         #expect(wider.value(0, 0) == 7 && wider.isNull(0, 1) && wider.rows == 1)
     }
 
