@@ -228,11 +228,11 @@ extension Executor {
         else { return }
         let known: Column
         if table.texts[table.columns[c]] != nil, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine(dialects: dialects)
+            let remote = query.engineStatements(dialects: dialects)
         {
             do throws(DatabaseFailure) {
                 let firsts = try engineGroups(
-                    remote, table, column: table.columns[c], .every, limit: 12)
+                    query, remote, table, column: table.columns[c], .every, limit: 12)
                 known = Column(name: table.columns[c], text: firsts)
             } catch { throw engineFailure(error, query, at: filter.range) }
         } else {

@@ -26,7 +26,7 @@ extension Executor {
         _ inputs: DrawnTable.Inputs, at range: SourceRange
     ) throws(Diagnostic) -> DrawnTable {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine(dialects: dialects),
+            let remote = query.engineStatements(dialects: dialects),
             pipeline.aggregate != nil || pipeline.distribution != nil
         else {
             throw Diagnostic(
@@ -63,7 +63,7 @@ extension Executor {
         }
         let rows: [RemoteTransformRow]
         do throws(DatabaseFailure) {
-            rows = try remote.transformRows(sql, shouldCancel: isCancelled)
+            rows = try ask(.transformRows(query, sql: sql)).transformRows()
         } catch { throw engineFailure(error, query, at: range) }
         do throws(TransformError) {
             let result = try TableExecutor.result(ofEngine: rows, pipeline, on: dataset)
@@ -81,13 +81,13 @@ extension Executor {
         _ filter: RowFilter?, extentOf column: String, _ dataset: Dataset, at range: SourceRange
     ) throws(Diagnostic) -> (count: Int, extent: ClosedRange<Double>?)? {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine(dialects: dialects)
+            let remote = query.engineStatements(dialects: dialects)
         else { return nil }
         let sql = SQLCompiler(remote.dialect).kept(
             filter, extentOf: column, over: engineSource(remote, table, ordered: false))
         let answer: [Double]
         do throws(DatabaseFailure) {
-            answer = try remote.aggregates(sql, shouldCancel: isCancelled)
+            answer = try ask(.aggregates(query, sql: sql)).numbers()
         } catch { throw engineFailure(error, query, at: range) }
         guard answer.count == 3 else { return nil }
         let (low, high) = (answer[1], answer[2])
@@ -102,7 +102,7 @@ extension Executor {
             guard case .statistic(let kind, let series) = s.markedLines[i].value,
                 let dataset = s.dataset(named: series.dataset), let table = dataset.remote,
                 case .query(let query) = dataset.source,
-                let remote = query.remoteEngine(dialects: dialects)
+                let remote = query.engineStatements(dialects: dialects)
             else { continue }
             let sql: String
             do throws(TransformError) {
@@ -115,7 +115,7 @@ extension Executor {
             }
             do throws(DatabaseFailure) {
                 s.markedLines[i].engineValue =
-                    try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
+                    try ask(.aggregates(query, sql: sql)).numbers().first ?? .nan
             } catch { throw engineFailure(error, query, at: range) }
         }
     }
@@ -131,7 +131,7 @@ extension Executor {
     func refreshEngineRowSets(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
         for i in s.datasets.indices {
             guard var table = s.datasets[i].remote, case .query(let query) = s.datasets[i].source,
-                let remote = query.remoteEngine(dialects: dialects)
+                let remote = query.engineStatements(dialects: dialects)
             else { continue }
             let name = s.datasets[i].name
             let plots = s.plots.filter { $0.series.dataset == name && $0.drawn == nil }
@@ -144,14 +144,15 @@ extension Executor {
                     groupings.insert(grouping)
                     if table.groups[grouping] == nil {
                         table.groups[grouping] = try engineGroups(
-                            remote, table, column: by, grouping.rows, limit: limits.maxGroups)
+                            query, remote, table, column: by, grouping.rows,
+                            limit: limits.maxGroups)
                     }
                 }
                 table.groups = table.groups.filter { groupings.contains($0.key) }
                 let sets = plots.flatMap { table.rowSets(for: $0.binding) }
                 // A line through every row needs all the data's count (`checkRemoteTies`).
                 if sets.contains(.every), table.mostRowsPerX == nil, table.sharesX {
-                    table.mostRowsPerX = try mostRowsPerX(remote, table)
+                    table.mostRowsPerX = try mostRowsPerX(query, remote, table)
                 }
                 let wanted = Set(sets)
                 table.filtered = table.filtered.filter { wanted.contains($0.key) }
@@ -159,24 +160,32 @@ extension Executor {
                 for set in sets where set != .every && table.filtered[set] == nil {
                     if !missing.contains(set) { missing.append(set) }
                 }
-                let kept = try remote.kept(table, missing, shouldCancel: isCancelled)
-                for (set, kept) in zip(missing, kept) { table.filtered[set] = kept }
-                // Rows per x counted only where rows of all the data share an x: by the
-                // engine where it tells them more cheaply, else one grouping per set.
-                if table.rowsShareX {
-                    let counted = try remote.mostRowsPerX(table, missing, shouldCancel: isCancelled)
-                    for (set, counted) in zip(missing, counted) {
-                        let most: Int
-                        if let counted {
-                            most = counted
-                        } else {
-                            most = try mostRowsPerX(remote, table, in: set)
-                        }
-                        table.filtered[set]?.mostRowsPerX = most
-                    }
-                }
+                // (Nothing to ask where every set is known: most commands.)
+                if !missing.isEmpty { try learn(missing, of: &table, query, remote) }
             } catch { throw engineFailure(error, query, at: range) }
             s.datasets[i].remote = table
+        }
+    }
+
+    /// What the engine knows of each of `sets` of `table`'s rows, into `table.filtered`; and
+    /// where rows of all the data share an x, how many of each set's do at most — by the
+    /// engine where it tells them more cheaply, else one grouping per set.
+    private func learn(
+        _ sets: [RemoteRowSet], of table: inout RemoteTable, _ query: DatabaseQuery,
+        _ remote: any EngineStatements
+    ) throws(DatabaseFailure) {
+        let kept = try ask(.kept(query, table, sets)).kept()
+        for (set, kept) in zip(sets, kept) { table.filtered[set] = kept }
+        guard table.rowsShareX else { return }
+        let counted = try ask(.mostRowsPerX(query, table, sets)).rowsPerX()
+        for (set, counted) in zip(sets, counted) {
+            let most: Int
+            if let counted {
+                most = counted
+            } else {
+                most = try mostRowsPerX(query, remote, table, in: set)
+            }
+            table.filtered[set]?.mostRowsPerX = most
         }
     }
 
@@ -186,7 +195,7 @@ extension Executor {
         throws(Diagnostic) -> Int
     {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine(dialects: dialects)
+            let remote = query.engineStatements(dialects: dialects)
         else { return 0 }
         let sql: String
         do throws(TransformError) {
@@ -197,7 +206,7 @@ extension Executor {
                 .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
         }
         do throws(DatabaseFailure) {
-            return try engineCount(sql, remote)
+            return try engineCount(sql, query)
         } catch { throw engineFailure(error, query, at: range) }
     }
 
@@ -226,13 +235,14 @@ extension Executor {
         do throws(DatabaseFailure) {
             for name in table.columns where table.texts[name] != nil {
                 texts[name] = try engineTextValues(
-                    of: name, remote, table, try? compiler.valueCounts(of: name, over: unordered))
+                    of: name, query, remote, table,
+                    try? compiler.valueCounts(of: name, over: unordered))
             }
-            answer = try remote.aggregates(summarySQL, shouldCancel: isCancelled)
+            answer = try ask(.aggregates(query, sql: summarySQL)).numbers()
             if let known = table.mostRowsPerX {
                 most = known
             } else {
-                most = try mostRowsPerX(remote, table)
+                most = try mostRowsPerX(query, remote, table)
             }
         } catch { throw engineFailure(error, query, at: range) }
         let fields = SQLCompiler.summaryFields
@@ -276,15 +286,16 @@ extension Executor {
     /// text (`é` composed and decomposed) count as one, as loading every row counts them.
     /// `sql`: the counts' question (`SQLCompiler.valueCounts`; nil: none could be written).
     private func engineTextValues(
-        of name: String, _ remote: any RemoteEngine, _ table: RemoteTable, _ sql: String?
+        of name: String, _ query: DatabaseQuery, _ remote: any EngineStatements,
+        _ table: RemoteTable, _ sql: String?
     ) throws(DatabaseFailure) -> (counts: [String: Int], order: [String]) {
         guard let sql else { return ([:], []) }
         var counts = [String: Int]()
-        for row in try remote.transformRows(sql, shouldCancel: isCancelled) {
+        for row in try ask(.transformRows(query, sql: sql)).transformRows() {
             counts[row.group ?? "", default: 0] += Int(saturating: row.value)
         }
         let order = try engineGroups(
-            remote, table, column: name, .every, limit: RemoteTexts.most + 1)
+            query, remote, table, column: name, .every, limit: RemoteTexts.most + 1)
         return (counts, order)
     }
 
@@ -293,9 +304,9 @@ extension Executor {
     /// `coded` (what reads them as text: `describe`, `show data`), coded text columns.
     func engineTable(
         of dataset: Dataset, for needs: String, coded: Bool = false, at range: SourceRange
-    ) throws(Diagnostic) -> (RemoteTable, DatabaseQuery, any RemoteEngine) {
+    ) throws(Diagnostic) -> (RemoteTable, DatabaseQuery, any EngineStatements) {
         guard let table = dataset.remote, case .query(let query) = dataset.source,
-            let remote = query.remoteEngine(dialects: dialects)
+            let remote = query.engineStatements(dialects: dialects)
         else {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "every row"), at: range)
@@ -315,14 +326,15 @@ extension Executor {
     /// `describe` say it as loading every row would, not as the rows of a drawing would.
     /// Of the rows of `rows` (a `where=`'s, a `by=` group's) where given.
     func mostRowsPerX(
-        _ remote: any RemoteEngine, _ table: RemoteTable, in rows: RemoteRowSet = .every
+        _ query: DatabaseQuery, _ remote: any EngineStatements, _ table: RemoteTable,
+        in rows: RemoteRowSet = .every
     ) throws(DatabaseFailure) -> Int {
         let source = engineSource(remote, table, ordered: false)
         guard
             let sql = try? SQLCompiler(remote.dialect).mostRowsPerX(
                 table.xColumn, over: source, kept: rows.filters)
         else { return 1 }
-        let most = try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan
+        let most = try ask(.aggregates(query, sql: sql)).numbers().first ?? .nan
         return most.isFinite ? max(1, Int(saturating: most)) : 1
     }
 
@@ -331,15 +343,15 @@ extension Executor {
     /// two values the engine tells apart may read as one name (`é` composed and decomposed),
     /// one group as loading every row reads them; "" for a missing value.
     func engineGroups(
-        _ remote: any RemoteEngine, _ table: RemoteTable, column: String, _ rows: RemoteRowSet,
-        limit: Int
+        _ query: DatabaseQuery, _ remote: any EngineStatements, _ table: RemoteTable,
+        column: String, _ rows: RemoteRowSet, limit: Int
     ) throws(DatabaseFailure) -> [String] {
         let source = engineSource(remote, table, ordered: true)
         guard
             let sql = try? SQLCompiler(remote.dialect).groups(
                 of: column, over: source, kept: rows.filters, limit: limit)
         else { return [] }
-        let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)
+        let answer = try ask(.rows(query, sql: sql)).rows()
         let isText = table.texts[column] != nil
         let isTime = table.timeColumns.contains(column)
         return RemoteEngines.onceEach(
@@ -353,7 +365,7 @@ extension Executor {
     /// A remote table's rows as the transform compiler reads them; without their order
     /// (`ordered: false`) for what needs none (`SQLCompiler.readsRowOrder`): numbering rows
     /// sorts them all, or reads them all on one server.
-    func engineSource(_ remote: any RemoteEngine, _ table: RemoteTable, ordered: Bool)
+    func engineSource(_ remote: any EngineStatements, _ table: RemoteTable, ordered: Bool)
         -> SQLCompiler.Source
     {
         SQLCompiler.Source(
@@ -362,8 +374,21 @@ extension Executor {
 
     /// The one number a compiled counting question (`SQLCompiler.rowCount`,
     /// `distinctCount`) answers.
-    func engineCount(_ sql: String, _ remote: any RemoteEngine) throws(DatabaseFailure) -> Int {
-        Int(saturating: try remote.aggregates(sql, shouldCancel: isCancelled).first ?? .nan)
+    func engineCount(_ sql: String, _ query: DatabaseQuery) throws(DatabaseFailure) -> Int {
+        Int(saturating: try ask(.aggregates(query, sql: sql)).numbers().first ?? .nan)
+    }
+
+    /// What answers the executor's questions of engines (`engineAnswers`, else an
+    /// `EngineRunner`).
+    public var engines: any EngineAnswering {
+        engineAnswers ?? EngineRunner(dialects: dialects, extents: remoteExtents)
+    }
+
+    /// `question`'s answer (`engines`), told to stop by `shouldCancel` (default: Ctrl-C).
+    func ask(_ question: EngineQuestion, shouldCancel: (@Sendable () -> Bool)? = nil)
+        throws(DatabaseFailure) -> EngineAnswer
+    {
+        try engines.answer(question, shouldCancel: shouldCancel ?? isCancelled)
     }
 
     /// What each of a remote table's columns holds: a time, a number or a (coded) text.

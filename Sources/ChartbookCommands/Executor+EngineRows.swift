@@ -21,7 +21,7 @@ extension Executor {
             } else {
                 total = try engineCount(
                     SQLCompiler(remote.dialect).rowCount(
-                        over: engineSource(remote, table, ordered: false)), remote)
+                        over: engineSource(remote, table, ordered: false)), query)
             }
             guard let wanted = DatasetTable.shownRows(rows, of: total) else {
                 return "\(TextMetrics.sanitized(dataset.name)): no rows\n"
@@ -30,7 +30,7 @@ extension Executor {
             let sql = SQLCompiler(remote.dialect).rows(
                 table.columns, of: remote.loadedSource(table), offset: shown.lowerBound,
                 limit: shown.count)
-            let answer = try remote.transport(isCancelled).answer(sql, shouldCancel: isCancelled)
+            let answer = try ask(.rows(query, sql: sql)).rows()
             fetched = Self.engineRows(answer, width: table.columns.count)
         } catch { throw engineFailure(error, query, at: range) }
         guard fetched.count == shown.count else {
@@ -48,12 +48,15 @@ extension Executor {
     /// `table` as loading every row reads it, handed to `body` about `batch` at a time (memory
     /// holds one batch): `SQLCompiler.rows` streamed by the engine's transport (`save csv`).
     public func forEachEngineRow(
-        of table: RemoteTable, in remote: any RemoteEngine, batch: Int,
+        of table: RemoteTable, in query: DatabaseQuery, batch: Int,
         _ body: ([[Double]]) throws(DatabaseFailure) -> Void
     ) throws(DatabaseFailure) {
+        guard let remote = query.engineStatements(dialects: dialects) else {
+            throw .notRemote("no engine keeps the dataset's rows")
+        }
         let sql = SQLCompiler(remote.dialect).rows(
             table.columns, of: remote.loadedSource(table))
-        try remote.transport(isCancelled).stream(sql, batch: batch, shouldCancel: isCancelled) {
+        try engines.stream(.rows(query, sql: sql), batch: batch, shouldCancel: isCancelled) {
             answer throws(DatabaseFailure) in
             try body(Self.engineRows(answer, width: table.columns.count))
         }

@@ -68,10 +68,11 @@ extension Executor {
         var quick = request
         quick.options.timeout = .seconds(Self.previewTimeout)
         guard request.options.mode != .local, !request.options.rowIndex,
-            let engine = quick.remoteEngine(dialects: dialects)
+            quick.engineStatements(dialects: dialects) != nil
         else { throw whole }
         if request.options.mode == .auto,
-            try engine.estimatedRows(shouldCancel: shouldCancel) <= LoadOptions.remoteThreshold
+            try ask(.estimatedRows(quick), shouldCancel: shouldCancel).count()
+                <= LoadOptions.remoteThreshold
         {
             throw whole
         }
@@ -82,9 +83,10 @@ extension Executor {
             ?? remoteExtents?.extent(
                 of: request, waitingUpTo: Self.extentPatience, shouldCancel: shouldCancel)
         guard
-            let sample = try engine.sample(
-                xColumn: request.options.xColumn, extent: extent, rows: rows,
-                shouldCancel: shouldCancel)
+            let sample = try ask(
+                .sample(quick, xColumn: request.options.xColumn, extent: extent, rows: rows),
+                shouldCancel: shouldCancel
+            ).sample()
         else { throw .notRemote("the engine has no quick sample of this query") }
         quick.sql = sample.sql
         quick.options.mode = .local

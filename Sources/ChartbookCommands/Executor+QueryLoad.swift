@@ -70,10 +70,12 @@ extension Executor {
         _ request: DatabaseQuery, timeZone: TimeZoneSetting,
         shouldCancel: @escaping @Sendable () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable? {
-        guard request.options.mode != .local, let remote = request.remoteEngine(dialects: dialects)
+        guard request.options.mode != .local,
+            let remote = request.engineStatements(dialects: dialects)
         else {
             return nil
         }
+        // (`remote` writes the statements; `engines` asks them.)
         if request.options.rowIndex {
             // (mode=auto loads the rows instead.)
             throw .notRemote(Self.rowNumberNotRemote)
@@ -81,21 +83,20 @@ extension Executor {
         var estimate: Int?
         if request.options.mode == .auto {
             // PostgreSQL plans the query without running it (EXPLAIN); ClickHouse counts.
-            let rows = try remote.estimatedRows(shouldCancel: shouldCancel)
+            let rows = try ask(.estimatedRows(request), shouldCancel: shouldCancel).count()
             guard rows > LoadOptions.remoteThreshold else { return nil }
             estimate = rows
         }
-        // (What the query's rows spanned before is not what they span now.)
-        remoteExtents?.loading(request)
-        defer { remoteExtents?.settled(request) }
         do {
-            var table = try remote.open(
-                xColumn: request.options.xColumn, timeZone: timeZone, estimate: estimate,
-                learnt: { remoteExtents?.learnt($0, of: request) }, shouldCancel: shouldCancel)
+            var table = try ask(
+                .open(
+                    request, xColumn: request.options.xColumn, timeZone: timeZone,
+                    estimate: estimate), shouldCancel: shouldCancel
+            ).table()
             // An engine may count them as it opens the query, or find that some share an x
             // and leave how many to be counted when needed (ClickHouse).
             if table.mostRowsPerX == nil, !table.sharesX {
-                table.mostRowsPerX = try mostRowsPerX(remote, table)
+                table.mostRowsPerX = try mostRowsPerX(request, remote, table)
             }
             return table
         } catch {

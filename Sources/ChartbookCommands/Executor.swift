@@ -38,6 +38,11 @@ public struct Executor: Sendable {
     /// changed) to prove that the remote-versus-local property tests catch a wrong
     /// statement (issue 52); `RemoteData` is given the same for the drawings' questions.
     public var dialects: [DatabaseQuery.Engine: SQLDialect] = [:]
+    /// Who answers what the executor asks of engines (`EngineQuestion`, issue 52: questions
+    /// are values) — nil: an `EngineRunner` asking them in `dialects`, telling x's extent to
+    /// `remoteExtents`. The executor itself connects to no engine: a test gives a table of
+    /// answers and runs remote datasets' commands with no server.
+    public var engineAnswers: (any EngineAnswering)?
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,

@@ -1,5 +1,44 @@
 import ChartbookModel
 
+/// What is known of an engine without asking it (issue 52): the dialect its statements are
+/// written in, the relations of a remote table's rows they are written over, and how long
+/// a preview waits for it — no I/O. The executor writes its questions with this
+/// (`DatabaseQuery.engineStatements`) and asks them as values (`EngineQuestion`); only the
+/// answerer (`EngineRunner`) holds a `RemoteEngine`, which connects.
+public protocol EngineStatements: Sendable {
+    /// Which engine this is.
+    var engine: DatabaseQuery.Engine { get }
+
+    /// The SQL every statement to it is written in — its own questions' and what the
+    /// command layer compiles (`SQLCompiler`): the engine's dialect, unless a test gave a
+    /// broken one (the property tests must then fail).
+    var dialect: SQLDialect { get }
+
+    // What reads every row (describe, statistics, show data, save csv):
+
+    /// The query's rows as a relation for the transform compiler: each column of `table`
+    /// under its session name, as a double read exactly as the loading path reads it (times
+    /// as seconds since the epoch; what a chart cannot place — NaN, ±∞ — as NULL), and, when
+    /// `ordered`, the rows' order as `RemoteEngines.rowOrderName`. Where the engine aggregates
+    /// a table best read directly, the table with its values written out (`RemoteRelation`).
+    func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation
+
+    /// The query's rows as loading every row reads them, in its own order: `relation` the
+    /// query, and `values` each column of `table` by its session name, as a double —
+    /// numbers with ±∞ kept and NaN as NULL, times as seconds since the epoch, a text
+    /// column its value's code (`RemoteTexts`). What `SQLCompiler.rows` reads for `show
+    /// data` and `save csv`, which the transport answers or streams — of the rows of `rows`
+    /// only (a plot's `where=`, a `by=` group), with x as the engine's index orders it
+    /// (`RemoteRelation.orderedX`): what the rows nearest an x are asked over
+    /// (`nearestRows`: the readout, the neighbours of a drawing's interval).
+    func loadedSource(_ table: RemoteTable, rows: RemoteRowSet) -> RemoteRelation
+
+    /// Seconds an interactive caller waits for an exact answer before it draws from a
+    /// `sample` instead: about what a sample costs this engine beside the exact questions,
+    /// so that a preview is only drawn where it arrives well before the exact chart.
+    var previewPatience: Double { get }
+}
+
 /// An engine that keeps a remote dataset's rows (`load … mode=remote`) and answers each
 /// drawing's question with the M4 rows of the visible interval (issue 28).
 ///
@@ -11,15 +50,7 @@ import ChartbookModel
 /// `SQLDialect` over `transformSource` (`aggregates`) or `loadedSource` (the rows in the
 /// query's order). Adding an engine is one type conforming to this, a dialect, one
 /// reader for `mode=local`, and a test script that compares the two on a real server.
-public protocol RemoteEngine: Sendable {
-    /// Which engine this is.
-    var engine: DatabaseQuery.Engine { get }
-
-    /// The SQL every statement to it is written in — its own questions' and what the
-    /// command layer compiles (`SQLCompiler`): the engine's dialect, unless a test gave a
-    /// broken one (the property tests must then fail).
-    var dialect: SQLDialect { get }
-
+public protocol RemoteEngine: EngineStatements {
     /// A connection to the engine that runs statements (`SQLTransport`): what the questions
     /// every engine answers alike are asked through.
     func transport(_ shouldCancel: () -> Bool) throws(DatabaseFailure) -> any SQLTransport
@@ -61,11 +92,6 @@ public protocol RemoteEngine: Sendable {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows
 
-    /// Seconds an interactive caller waits for an exact answer before it draws from a
-    /// `sample` instead: about what a sample costs this engine beside the exact questions,
-    /// so that a preview is only drawn where it arrives well before the exact chart.
-    var previewPatience: Double { get }
-
     /// A query reading a sample of the query's rows — a row or none from each of `rows`
     /// equal stretches of x, through the index or sorting key on x — for the REPL's
     /// approximate first chart while the exact one is computed; nil where the engine cannot
@@ -76,15 +102,6 @@ public protocol RemoteEngine: Sendable {
         shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteSample?
 
-    // MARK: What reads every row (describe, statistics, show data, save csv)
-
-    /// The query's rows as a relation for the transform compiler: each column of `table`
-    /// under its session name, as a double read exactly as the loading path reads it (times
-    /// as seconds since the epoch; what a chart cannot place — NaN, ±∞ — as NULL), and, when
-    /// `ordered`, the rows' order as `RemoteEngines.rowOrderName`. Where the engine aggregates
-    /// a table best read directly, the table with its values written out (`RemoteRelation`).
-    func transformSource(_ table: RemoteTable, ordered: Bool) -> RemoteRelation
-
     /// The rows of a compiled transform (`_key`, `_by`, `_value`, `_rows`, in that order).
     func transformRows(_ sql: String, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> [RemoteTransformRow]
@@ -93,24 +110,16 @@ public protocol RemoteEngine: Sendable {
     /// answers no row).
     func aggregates(_ sql: String, shouldCancel: @escaping () -> Bool) throws(DatabaseFailure)
         -> [Double]
-
-    /// The query's rows as loading every row reads them, in its own order: `relation` the
-    /// query, and `values` each column of `table` by its session name, as a double —
-    /// numbers with ±∞ kept and NaN as NULL, times as seconds since the epoch, a text
-    /// column its value's code (`RemoteTexts`). What `SQLCompiler.rows` reads for `show
-    /// data` and `save csv`, which the transport answers or streams — of the rows of `rows`
-    /// only (a plot's `where=`, a `by=` group), with x as the engine's index orders it
-    /// (`RemoteRelation.orderedX`): what the rows nearest an x are asked over
-    /// (`nearestRows`: the readout, the neighbours of a drawing's interval).
-    func loadedSource(_ table: RemoteTable, rows: RemoteRowSet) -> RemoteRelation
 }
 
-extension RemoteEngine {
+extension EngineStatements {
     /// Every row.
     public func loadedSource(_ table: RemoteTable) -> RemoteRelation {
         loadedSource(table, rows: .every)
     }
+}
 
+extension RemoteEngine {
     /// A set at a time.
     public func kept(
         _ table: RemoteTable, _ sets: [RemoteRowSet], shouldCancel: @escaping () -> Bool
@@ -301,6 +310,13 @@ extension DatabaseQuery {
     /// The engine that keeps this query's rows remotely, asked in its own dialect; nil
     /// where none can (SQLite: the file is local, loading it is the fast path).
     public var remoteEngine: (any RemoteEngine)? { remoteEngine(dialects: [:]) }
+
+    /// What this query's statements are written in and over where an engine keeps its rows
+    /// remotely (the engine, which the executor does not ask: `EngineRunner` does), in
+    /// `dialects[engine]` where given, else its own; nil for SQLite.
+    public func engineStatements(dialects: [Engine: SQLDialect]) -> (any EngineStatements)? {
+        remoteEngine(dialects: dialects)
+    }
 
     /// The engine that keeps this query's rows remotely, asked in `dialects[engine]` where
     /// given (`Executor.dialects`), else its own.

@@ -40,15 +40,17 @@ public final class RemoteData: Sendable {
     /// Told, about every 100 ms while an engine answers, the dataset asked for and NaN (the
     /// share done is unknown), then 1 once it has: the executable shows a waiting line.
     private let progress: @Sendable (String, Double) -> Void
-    /// The SQL each engine is asked in where not its own (`Executor.dialects`).
-    private let dialects: [DatabaseQuery.Engine: SQLDialect]
+    /// What answers the drawings' questions (`EngineQuestion.drawing`, `.readout`): the
+    /// executor's answerer (`Executor.engines`) where a test gives one, else an
+    /// `EngineRunner` asking each engine in its own dialect.
+    private let engines: any EngineAnswering
 
     public init(
         progress: @escaping @Sendable (String, Double) -> Void = { _, _ in },
-        dialects: [DatabaseQuery.Engine: SQLDialect] = [:]
+        engines: any EngineAnswering = EngineRunner()
     ) {
         self.progress = progress
-        self.dialects = dialects
+        self.engines = engines
     }
 
     /// `session` with every remote dataset that a plot draws holding the rows `layout`'s
@@ -136,9 +138,6 @@ public final class RemoteData: Sendable {
         _ query: DatabaseQuery, _ remote: RemoteTable, _ request: RemoteRequest,
         for name: String, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> (rows: RemoteRows, received: Int)? {
-        guard let engine = query.remoteEngine(dialects: dialects) else {
-            throw .notRemote("no engine keeps it")
-        }
         var drawing = request
         drawing.selected = nil
         let key = { (request: RemoteRequest) in
@@ -148,7 +147,8 @@ public final class RemoteData: Sendable {
             let base = try keptOrAsked(
                 key(drawing), for: name, shouldCancel: shouldCancel,
                 ask: { (cancel) throws(DatabaseFailure) in
-                    try engine.fetch(remote, drawing, shouldCancel: cancel)
+                    try engines.answer(.drawing(query, remote, drawing), shouldCancel: cancel)
+                        .drawing()
                 })
         else { return nil }
         guard request.selected != nil else { return base }
@@ -156,7 +156,9 @@ public final class RemoteData: Sendable {
             let selected = try keptOrAsked(
                 key(request), for: name, shouldCancel: shouldCancel,
                 ask: { (cancel) throws(DatabaseFailure) in
-                    let readout = try engine.readout(remote, request, shouldCancel: cancel)
+                    let readout = try engines.answer(
+                        .readout(query, remote, request), shouldCancel: cancel
+                    ).readout()
                     var rows = RemoteRows(base.rows.rows + readout, of: remote)
                     rows.received = readout.count
                     return rows

@@ -38,11 +38,8 @@ extension ScriptRunner {
                 batch.columns = table.columns(of: [])
                 try append(Array(DatasetTable.csvHeader(batch).utf8))
                 try engine { () throws(DatabaseFailure) in
-                    guard let remote = query.remoteEngine(dialects: executor.dialects) else {
-                        throw .notRemote("no engine keeps the dataset's rows")
-                    }
                     try executor.forEachEngineRow(
-                        of: table, in: remote, batch: Self.csvBatch
+                        of: table, in: query, batch: Self.csvBatch
                     ) { rows throws(DatabaseFailure) in
                         batch.columns = table.columns(of: rows)
                         do throws(FileAccessError) {

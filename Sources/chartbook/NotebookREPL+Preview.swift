@@ -22,7 +22,8 @@ extension NotebookREPL {
             return query
         }
         let loaded = commands.compactMap(serverQuery)
-        return (kept + loaded).compactMap { $0.remoteEngine?.previewPatience }.max() ?? 0.25
+        return (kept + loaded).compactMap { $0.engineStatements(dialects: [:])?.previewPatience }
+            .max() ?? 0.25
     }
 
     /// The query `command` loads from a server, unless it loads it whole (`mode=local`).

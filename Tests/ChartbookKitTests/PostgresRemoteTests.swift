@@ -334,7 +334,7 @@ final class PropertySide {
         var executor = Executor(files: files)
         executor.dialects = dialects
         var runner = ScriptRunner(executor: executor, keepGoing: true, target: { target })
-        runner.remote = RemoteData(dialects: dialects)
+        runner.remote = RemoteData(engines: executor.engines)
         self.runner = runner
         let result = run(load)
         loaded = (result.text, result.committed)

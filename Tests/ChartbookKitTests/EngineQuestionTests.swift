@@ -1,0 +1,207 @@
+import ChartbookCommands
+import ChartbookData
+import ChartbookModel
+import Synchronization
+import Testing
+
+@testable import ChartbookKit
+
+/// Issue 52: what the executor and the drawings need of an engine are questions as values
+/// (`EngineQuestion`), answered by whatever answers them (`EngineAnswering`). Here a table
+/// of answers stands in for the engine: a remote dataset's commands run, and their
+/// questions are read, with no server (the URL names none that could answer).
+struct EngineQuestionTests {
+    /// The questions asked, in order, and the answers given from `answer`.
+    final class AnswerTable: EngineAnswering {
+        let asked = Mutex<[EngineQuestion]>([])
+        let answer: @Sendable (EngineQuestion) throws(DatabaseFailure) -> EngineAnswer
+
+        init(_ answer: @escaping @Sendable (EngineQuestion) throws(DatabaseFailure) -> EngineAnswer)
+        {
+            self.answer = answer
+        }
+
+        func answer(_ question: EngineQuestion, shouldCancel: @escaping () -> Bool)
+            throws(DatabaseFailure) -> EngineAnswer
+        {
+            asked.withLock { $0.append(question) }
+            return try answer(question)
+        }
+
+        func stream(
+            _ question: EngineQuestion, batch: Int, shouldCancel: @escaping () -> Bool,
+            _ body: (any StatementAnswer) throws(DatabaseFailure) -> Void
+        ) throws(DatabaseFailure) {
+            asked.withLock { $0.append(question) }
+            try body(try answer(question).rows())
+        }
+
+        /// The questions asked since the last call, and forgets them.
+        func taken() -> [EngineQuestion] {
+            asked.withLock { asked in
+                defer { asked = [] }
+                return asked
+            }
+        }
+    }
+
+    /// A table of 1 000 rows, one a minute from 2024-01-01, `v` from -5 to 20.
+    static let table: RemoteTable = {
+        let start = 1_704_067_200.0
+        var table = RemoteTable(
+            xColumn: "t", columns: ["t", "v"], timeColumns: ["t"], estimatedRows: 1000,
+            firstRow: [start, 1], lastRow: [start + 999 * 60, 2])
+        table.rowCount = 1000
+        table.extremes = [[start + 60, -5], [start + 120, 20]]
+        table.mostRowsPerX = 1
+        table.completeColumns = ["t", "v"]
+        return table
+    }()
+
+    static let load =
+        "load postgres://nobody@nowhere.invalid/db \"SELECT t, v FROM m\" as d mode=remote"
+
+    /// The engine's side: the table for `open`, 300 rows kept by any set, 7.5 for any
+    /// aggregate, and the rows at the ends and extremes for a drawing.
+    static func engine() -> AnswerTable {
+        AnswerTable { question throws(DatabaseFailure) in
+            switch question {
+            case .open: return .table(table)
+            case .kept(_, _, let sets):
+                return .kept(
+                    sets.map { _ in
+                        RemoteTable.Kept(
+                            count: 300, rows: [table.firstRow, table.lastRow], nonPositive: [:])
+                    })
+            case .mostRowsPerX(_, _, let sets): return .rowsPerX(sets.map { _ in 1 })
+            case .aggregates: return .numbers([7.5])
+            case .drawing(_, let table, _):
+                return .drawing(RemoteRows([table.firstRow, table.lastRow], of: table))
+            default: throw .query("not in the table", offset: nil)
+            }
+        }
+    }
+
+    static func runner(_ engine: AnswerTable) -> ScriptRunner {
+        var executor = Executor(files: InMemoryFiles())
+        executor.engineAnswers = engine
+        var runner = ScriptRunner(executor: executor, keepGoing: true)
+        runner.remote = RemoteData(engines: engine)
+        return runner
+    }
+
+    static func run(_ line: String, _ runner: ScriptRunner, in notebook: inout Notebook) -> String {
+        var text = ""
+        _ = runner.run(ScriptSource(name: "t.cb", text: line), in: &notebook) { event in
+            switch event {
+            case .output(let t), .diagnostic(let t), .feedback(let t): text += t
+            default: break
+            }
+        }
+        return text
+    }
+
+    @Test func aRemoteLoadIsOneQuestionAndItsAnswerTheDataset() throws {
+        let engine = Self.engine()
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        let text = Self.run(Self.load, runner, in: &notebook)
+        let asked = engine.taken()
+        #expect(asked.count == 1, "\(asked)")
+        guard case .open(let query, let x, _, let estimate)? = asked.first else {
+            Issue.record("asked \(asked)")
+            return
+        }
+        #expect(query.sql == "SELECT t, v FROM m")
+        #expect(x == nil && estimate == nil)
+        let d = try #require(notebook.session.dataset(named: "d"), "\(text)")
+        #expect(d.remote == Self.table)
+    }
+
+    @Test func aFilteredLineAsksWhatItsRowsKeepAndAStatisticIsAnAggregate() throws {
+        let engine = Self.engine()
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        _ = Self.run(Self.load, runner, in: &notebook)
+        _ = engine.taken()
+        let text = Self.run("add plot line d.v where=v>0", runner, in: &notebook)
+        let kept = engine.taken().compactMap { question -> [RemoteRowSet]? in
+            if case .kept(_, _, let sets) = question { return sets }
+            return nil
+        }
+        #expect(kept.count == 1, "\(text)")
+        let set = try #require(kept.first?.first)
+        #expect(kept.first?.count == 1)
+        #expect(set.filters.map(\.column) == ["v"] && set.filters.map(\.op) == [.greater])
+        #expect(notebook.session.dataset(named: "d")?.remote?.filtered[set]?.count == 300)
+        _ = Self.run("add refline mean d.v", runner, in: &notebook)
+        let aggregates = engine.taken().compactMap { question -> String? in
+            if case .aggregates(_, let sql) = question { return sql }
+            return nil
+        }
+        #expect(aggregates.count == 1)
+        #expect(notebook.session.markedLines.first?.engineValue == 7.5)
+    }
+
+    /// A command that changes no data asks nothing: what is known of the rows is kept in
+    /// the session (`RemoteTable`), and a drawing's rows are the drawing's question.
+    @Test func aCommandThatChangesNoDataAsksNothing() throws {
+        let engine = Self.engine()
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        _ = Self.run(
+            Self.load + "\nadd plot line d.v where=v>0\nadd refline mean d.v", runner,
+            in: &notebook)
+        #expect(!engine.taken().isEmpty)
+        for line in [
+            "set title \"cpu\"", "view 2024-01-01T02:00..2024-01-01T04:00",
+            "select x=2024-01-01T03:00", "add plot line d.v", "set yscale log", "undo",
+        ] {
+            let text = Self.run(line, runner, in: &notebook)
+            #expect(!text.contains("error"), "\(line): \(text)")
+            #expect(engine.taken().isEmpty, "\(line): \(text)")
+        }
+        // (So that the check can fail: a line of another set of rows asks what it keeps.)
+        _ = Self.run("add plot line d.v where=v<10", runner, in: &notebook)
+        #expect(!engine.taken().isEmpty)
+    }
+
+    /// An engine's failure is the command's error, and the session is as it was.
+    @Test func aFailedAnswerLeavesTheSessionAsItWas() throws {
+        let failing = AnswerTable { question throws(DatabaseFailure) in
+            if case .open = question { return .table(Self.table) }
+            throw .query("relation \"m\" vanished", offset: nil)
+        }
+        let runner = Self.runner(failing)
+        var notebook = Notebook()
+        _ = Self.run(Self.load, runner, in: &notebook)
+        let before = notebook.session
+        let text = Self.run("add plot line d.v where=v>0", runner, in: &notebook)
+        #expect(text.contains("relation \"m\" vanished"), "\(text)")
+        #expect(notebook.session == before)
+    }
+
+    /// A drawing is one question too: the interval drawn, the rows answered drawn.
+    @Test func aDrawingAsksForItsIntervalAndDrawsTheAnswer() throws {
+        let engine = Self.engine()
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        _ = Self.run(Self.load + "\nadd plot line d.v", runner, in: &notebook)
+        _ = engine.taken()
+        let target = TerminalTarget(columns: 60, rows: 16, colorMode: .none)
+        let drawn = runner.remote.forTerminal(
+            notebook.session, on: target, shouldCancel: { false })
+        #expect(drawn.problems.isEmpty, "\(drawn.problems)")
+        let asked = engine.taken()
+        #expect(asked.count == 1)
+        guard case .drawing(_, _, let request)? = asked.first else {
+            Issue.record("asked \(asked)")
+            return
+        }
+        #expect(request.holds(Self.table.extent))
+        #expect(drawn.session.dataset(named: "d")?.remote?.materialized == request)
+        // Drawn again, the same view asks nothing: the answer is kept by its question.
+        _ = runner.remote.forTerminal(notebook.session, on: target, shouldCancel: { false })
+        #expect(engine.taken().isEmpty)
+    }
+}
