@@ -11,7 +11,7 @@ extension ClickHouseRemote {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows {
         let connection = try connect()
-        let shape = Shape(table)
+        let shape = Shape(table).drawing(request)
         // A drawing of every row (the first, `view all`) tests no range per row.
         let whole = request.holds(table.extent)
         let many = RemoteEngines.rows(of: table, within: request) >= RemoteEngines.twoStepRows

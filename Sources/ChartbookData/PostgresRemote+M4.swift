@@ -16,7 +16,7 @@ extension PostgresRemote {
         _ table: RemoteTable, _ request: RemoteRequest, shouldCancel: @escaping () -> Bool
     ) throws(DatabaseFailure) -> RemoteRows {
         let connection = try connect(shouldCancel)
-        let shape = Shape(table)
+        let shape = Shape(table).drawing(request)
         // A drawing of every row (the first, `view all`) tests no range per row.
         let whole = request.holds(table.extent)
         // M4 of each set of rows the plots draw: every row, each where=, each by= group.

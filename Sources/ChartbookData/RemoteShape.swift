@@ -33,6 +33,8 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     var rows = RemoteRowSet.every
     /// Per text column, its values by code (`RemoteTexts`): the column is its value's place.
     var texts: [Int: [String]] = [:]
+    /// The columns a drawing draws (`RemoteRequest.columns`); nil: every value column.
+    var drawn: Set<Int>?
 
     /// The shape `table` was opened with (no need to ask the engine again).
     init(_ table: RemoteTable) {
@@ -74,8 +76,23 @@ struct RemoteShape<Kind: RemoteColumnKind>: Sendable {
     }
 
     /// The indices of the columns other than x and the text columns: those a drawing may
-    /// draw, whose bounds and extremes are asked.
-    var values: [Int] { names.indices.filter { $0 != x && kinds[$0] != .text } }
+    /// draw, whose bounds and extremes are asked — of a drawing's shape (`drawing`), those
+    /// its plots draw.
+    var values: [Int] {
+        names.indices.filter { $0 != x && kinds[$0] != .text && drawn?.contains($0) ?? true }
+    }
+
+    /// The shape `request`'s M4 picks are taken of: its value columns those the plots draw
+    /// (`RemoteRequest.columns`), every column still read and carried in each row — all of
+    /// them where the plots draw none of them (a question picks at least one).
+    func drawing(_ request: RemoteRequest) -> Self {
+        var shape = self
+        guard let columns = request.columns else { return shape }
+        let drawn = Set(columns.compactMap { Column.index(of: $0, in: shown) })
+        if !values.contains(where: drawn.contains) { return shape }
+        shape.drawn = drawn
+        return shape
+    }
 
     /// The same shape reading only the rows of `rows`.
     func keeping(_ rows: RemoteRowSet) -> Self {

@@ -74,6 +74,7 @@ public final class RemoteData: Sendable {
                 let name = s.datasets[i].name
                 var request = scene
                 request.rowSets = Self.rowSets(of: name, in: s)
+                request.columns = Self.drawnColumns(of: name, in: s)
                 guard let remote = s.datasets[i].remote, drawn.contains(name),
                     remote.materialized != request,
                     case .query(let query) = s.datasets[i].source
@@ -127,6 +128,13 @@ public final class RemoteData: Sendable {
             }
         }
         return sets
+    }
+
+    /// The columns the plots of dataset `name` draw from its rows (`RemoteRequest.columns`).
+    static func drawnColumns(of name: String, in session: Session) -> Set<String> {
+        Set(
+            session.plots.filter { $0.series.dataset == name && $0.drawn == nil }.map(
+                \.series.column))
     }
 
     /// The answer to `request` for dataset `name` and the rows it cost (0: kept), asking

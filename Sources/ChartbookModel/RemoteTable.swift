@@ -262,6 +262,12 @@ public struct RemoteRequest: Hashable, Sendable {
     /// The sets of rows the dataset's plots draw (`RemoteTable.rowSets(for:)`) — M4 is
     /// taken of each set, so a filtered line's or a group's dots are its own rows'.
     public var rowSets: [RemoteRowSet] = [.every]
+    /// The columns the dataset's plots draw from these rows (as the session names them);
+    /// nil: every column. M4 takes the lowest and highest row of these only — a column no
+    /// plot draws is carried in each picked row, and picking its own extremes too would
+    /// add two rows a dot column and a scan's worth of aggregates for nothing drawn (its
+    /// extremes in all the data are known rows of the table).
+    public var columns: Set<String>?
 
     /// Whether the interval holds all of `extent` (x values; nil: unknown, no).
     public func holds(_ extent: ClosedRange<Double>?) -> Bool {

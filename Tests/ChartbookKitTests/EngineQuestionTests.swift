@@ -199,6 +199,8 @@ struct EngineQuestionTests {
             return
         }
         #expect(request.holds(Self.table.extent))
+        // Only the columns the plots draw are picked (the others ride along in each row).
+        #expect(request.columns == ["v"])
         #expect(drawn.session.dataset(named: "d")?.remote?.materialized == request)
         // Drawn again, the same view asks nothing: the answer is kept by its question.
         _ = runner.remote.forTerminal(notebook.session, on: target, shouldCancel: { false })
