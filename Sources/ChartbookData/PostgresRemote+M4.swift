@@ -146,24 +146,6 @@ extension PostgresRemote {
         return (rows, broken)
     }
 
-    /// Two rows: the last by x where `below` holds and the first where `above` holds (the
-    /// first and last of all with `lowestFirst`, both conditions TRUE) — each found among the
-    /// query's own columns, its values computed after: a query ordering its rows itself is
-    /// not read backwards, and its last row sorted every row with its values computed first
-    /// (2.5 s of 10⁶ rows, not 0.5 s).
-    func around(_ shape: Shape, below: String, above: String, lowestFirst: Bool = false)
-        -> String
-    {
-        let side = { (condition: String, order: String) in
-            let found =
-                "(SELECT * FROM \(rows(shape)) WHERE \(condition) "
-                + "ORDER BY \(rawX(shape))\(order) LIMIT 1) AS chartbook_q"
-            return "(\(selectRows(shape, from: found)))"
-        }
-        let (last, first) = (side(below, " DESC"), side(above, ""))
-        return lowestFirst ? "\(first) UNION ALL \(last)" : "\(last) UNION ALL \(first)"
-    }
-
     /// The dot columns where column `c` misses a value, again: grouped by dot column and by
     /// run — a stretch of rows missing `c` and the rows holding it up to the next such stretch,
     /// numbered in x order — keeping each run's first and last row (the first is the stretch's

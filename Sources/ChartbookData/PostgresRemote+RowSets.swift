@@ -11,20 +11,18 @@ extension PostgresRemote {
         let connection = try connect(shouldCancel)
         let shape = Shape(table).keeping(rows)
         return try kept(
-            connection, shape, try extremes(connection, shape, shouldCancel: shouldCancel),
+            connection, table, rows,
+            try extremes(connection, shape, shouldCancel: shouldCancel),
             shouldCancel: shouldCancel)
     }
 
-    /// What is known of the shape's rows: their `extremes` (none: no row), and the rows at
-    /// their ends, asked through an index on x (a row each).
+    /// What is known of `table`'s rows of `rows`: their `extremes` (none: no row), and the
+    /// rows at their ends (`ends`).
     private func kept(
-        _ connection: PostgresConnection, _ shape: Shape, _ extremes: Extremes?,
-        shouldCancel: () -> Bool
+        _ connection: PostgresConnection, _ table: RemoteTable, _ rows: RemoteRowSet,
+        _ extremes: Extremes?, shouldCancel: () -> Bool
     ) throws(DatabaseFailure) -> RemoteTable.Kept {
-        let ends = try fetchRows(
-            connection, shape,
-            sql: around(shape, below: hasX(shape), above: hasX(shape), lowestFirst: true),
-            shouldCancel: shouldCancel)
+        let ends = try self.ends(connection, table, rows, shouldCancel: shouldCancel)
         return RemoteTable.Kept(
             count: extremes?.count ?? 0, rows: ends + (extremes?.rows ?? []),
             nonPositive: extremes?.nonPositive ?? [:])
@@ -48,11 +46,28 @@ extension PostgresRemote {
                     shouldCancel: shouldCancel)
                 for member in family.members {
                     known[member.set] = try kept(
-                        connection, shape.keeping(member.set), extremes[member.code],
+                        connection, table, member.set, extremes[member.code],
                         shouldCancel: shouldCancel)
                 }
             }
         }
         return sets.map { known[$0] ?? RemoteTable.Kept(count: 0, rows: [], nonPositive: [:]) }
+    }
+
+    /// The first and last of `table`'s rows of `rows` by x, of those with an x (NaN, which
+    /// sorts above every number, and ±∞ have none): asked as every engine asks the rows
+    /// nearest an x (`nearestRows`, one statement through the index on x) — the last row
+    /// below +∞, the first above −∞ (each side keeps x finite on its other side too). None:
+    /// no row has one.
+    func ends(
+        _ connection: PostgresConnection, _ table: RemoteTable, _ rows: RemoteRowSet,
+        shouldCancel: () -> Bool
+    ) throws(DatabaseFailure) -> [[Double]] {
+        try nearestRows(
+            connection, table, rows,
+            [
+                SQLCompiler.NearestSide(bound: -.infinity, below: false, strict: true),
+                SQLCompiler.NearestSide(bound: .infinity, below: true, strict: true),
+            ], within: .infinity, shouldCancel: shouldCancel)
     }
 }

@@ -71,19 +71,15 @@ public struct PostgresRemote: RemoteEngine {
         // (One plan: the estimate, and whether rows can share an x.)
         let plan = try self.plan(connection, shouldCancel: shouldCancel)
         let estimate = known ?? Self.estimatedRows(of: plan)
-        // The first and last row with an x (NaN, which sorts above every number, and ±∞
-        // have none).
-        let hasX = hasX(shape, type: xType)
-        let ends = try fetchRows(
-            connection, shape, sql: around(shape, below: hasX, above: hasX, lowestFirst: true),
-            shouldCancel: shouldCancel)
+        var table = shape.table(estimatedRows: estimate, firstRow: [], lastRow: [])
+        table.textReadColumns = Set(shape.textRead.map { shape.shown[$0] })
+        let ends = try self.ends(connection, table, .every, shouldCancel: shouldCancel)
         guard ends.count == 2 else { throw RemoteEngines.noRowWithX }
         if ends[0][shape.x] <= ends[1][shape.x] { learnt(ends[0][shape.x]...ends[1][shape.x]) }
         let extremes = try self.extremes(connection, shape, shouldCancel: shouldCancel)
-        var table = shape.table(estimatedRows: estimate, firstRow: ends[0], lastRow: ends[1])
+        (table.firstRow, table.lastRow) = (ends[0], ends[1])
         table.extremes = extremes.rows
         table.completeColumns = Set(extremes.complete.map { shape.shown[$0] })
-        table.textReadColumns = Set(shape.textRead.map { shape.shown[$0] })
         table.nonPositive = extremes.nonPositive
         table.rowCount = extremes.count
         table.leftOut = shape.leftOut
