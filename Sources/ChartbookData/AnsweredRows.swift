@@ -13,21 +13,6 @@ public struct AnsweredRows: StatementAnswer, Equatable, Sendable {
         numbers = (0..<answer.rows).map { r in (0..<answer.columns).map { answer.value(r, $0) } }
     }
 
-    /// Rows given cell by cell (a test's answer): numbers read from the texts.
-    public init(texts: [[String?]], columns: Int) {
-        self.columns = columns
-        self.texts = texts
-        numbers = texts.map { row in
-            row.map { cell in
-                cell.flatMap { text in
-                    Array(text.utf8).withUnsafeBufferPointer {
-                        NumberParser.parse($0, 0, $0.count)
-                    }
-                }
-            }
-        }
-    }
-
     public var rows: Int { texts.count }
 
     public func isNull(_ row: Int, _ column: Int) -> Bool { cell(row, column) == nil }

@@ -251,14 +251,13 @@ public struct PostgresRemote: RemoteEngine {
     /// them (times as epoch seconds, NaN as null, ±∞ kept) — the rows a drawing receives,
     /// so that a `where=` keeps of them what it keeps of loaded rows — then `d0, d1, …` as a
     /// drawing reads them (±∞ null too): what its dots, extremes and breaks are computed from.
-    /// Of `source`, a FROM item of the query's own columns, where given (`around`).
-    func selectRows(_ shape: Shape, from source: String? = nil) -> String {
+    func selectRows(_ shape: Shape) -> String {
         var columns = shape.names.indices.map {
             "\(value(shape, $0, keepingInfinities: true)) AS c\($0)"
         }
         columns += shape.names.indices.map { "\(value(shape, $0)) AS d\($0)" }
         return "SELECT \(value(shape, shape.x)) AS x, \(columns.joined(separator: ", ")) "
-            + "FROM \(source ?? rows(shape))"
+            + "FROM \(rows(shape))"
     }
 
     /// The query's rows, those `shape.filter` keeps (its raw columns stay visible, for
@@ -336,15 +335,6 @@ public struct PostgresRemote: RemoteEngine {
                 "(\(raw) \(op.prefix(1))= to_timestamp(\(bound)) \(widened) AND \(value(shape, shape.x)) \(op) \(bound))"
         default:
             return "(\(value(shape, shape.x)) \(op) \(bound))"
-        }
-    }
-
-    func fetchRows(
-        _ connection: PostgresConnection, _ shape: Shape, sql: String, shouldCancel: () -> Bool
-    ) throws(DatabaseFailure) -> [[Double]] {
-        let result = try connection.execute(sql, shouldCancel: shouldCancel)
-        return (0..<result.rows).map { r in
-            shape.names.indices.map { c in result.number(r, c + 1) ?? .nan }
         }
     }
 

@@ -122,7 +122,7 @@ public final class RemoteData: Sendable {
     static func rowSets(of name: String, in session: Session) -> [RemoteRowSet] {
         guard let table = session.dataset(named: name)?.remote else { return [] }
         var sets = [RemoteRowSet]()
-        for plot in session.plots where plot.series.dataset == name && plot.drawn == nil {
+        for plot in plotsOfRows(of: name, in: session) {
             for set in table.rowSets(for: plot.binding) where !sets.contains(set) {
                 sets.append(set)
             }
@@ -132,9 +132,13 @@ public final class RemoteData: Sendable {
 
     /// The columns the plots of dataset `name` draw from its rows (`RemoteRequest.columns`).
     static func drawnColumns(of name: String, in session: Session) -> Set<String> {
-        Set(
-            session.plots.filter { $0.series.dataset == name && $0.drawn == nil }.map(
-                \.series.column))
+        Set(plotsOfRows(of: name, in: session).map(\.series.column))
+    }
+
+    /// The plots of dataset `name` drawn from its rows (not from a table the engine
+    /// computed, `agg=`): what a drawing's question asks for.
+    private static func plotsOfRows(of name: String, in session: Session) -> [Plot] {
+        session.plots.filter { $0.series.dataset == name && $0.drawn == nil }
     }
 
     /// The answer to `request` for dataset `name` and the rows it cost (0: kept), asking
