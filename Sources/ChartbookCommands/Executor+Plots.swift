@@ -314,6 +314,16 @@ extension Executor {
             if plot.binding.transforms || plot.kind == .trend {
                 throw refuse(name, "transforms (agg=, bin=, windows, trends)")
             }
+            // A label per row (its share of every row's total, for percent) and a monotone
+            // curve, whose slope at a row depends on its neighbours, need every row: drawn
+            // through the picks, they labelled other rows with wrong shares and bent
+            // elsewhere (issue 52, found by the covering lines).
+            if let labels = plot.style.labels, labels != .off {
+                throw refuse(name, "value labels (labels=\(labels.rawValue))")
+            }
+            if plot.style.stroke.curve == .smooth {
+                throw refuse(name, "a smooth curve through every row (style=smooth)")
+            }
             // On a log x the engine buckets log10(x), which needs every x above zero (the
             // layout leaves out the others, which the engine is not asked to count).
             if s.xScaleKind == .log, let table = s.dataset(named: name)?.remote,
