@@ -4,7 +4,7 @@ import ChartbookModel
 
 /// Random command lines made from the grammar itself — each entry's words, a value for
 /// each operand (its `ValueKind`) and some of its options — valid or nearly so: the parser
-/// decides. A command or option added to the grammar is generated without a line here., its words then a value for each operand and some options.
+/// decides. A command or option added to the grammar is generated without a line here.
 public struct GrammarLines {
     public var random: RandomSource
     /// The words operands name things with; the defaults name nothing in particular.

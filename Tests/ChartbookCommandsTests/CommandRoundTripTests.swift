@@ -37,4 +37,25 @@ import ChartbookFuzzing
                 "\(spec.topic): \(parsed[spec.topic, default: 0])")
         }
     }
+    /// The covering lines (issue 52) name every word of every option of `add plot` — each
+    /// calendar unit of `bin=`, each aggregation of `agg=` — each in a line that parses,
+    /// with its companion beside it when asked for one.
+    @Test func coveringLinesNameEveryWordOfEveryPlotOption() throws {
+        let spec = try #require(Grammar.commands.first { $0.words == ["add", "plot"] })
+        var maker = GrammarLines(random: RandomSource(seed: 52))
+        let lines = maker.coveringLines(for: spec, companions: ["bin": ["agg=mean"]])
+        for unit in TimeUnit.allCases {
+            let named = lines.filter { $0.contains(" bin=\(unit.rawValue) ") }
+            #expect(named.count == 1 && named.allSatisfy { $0.hasSuffix(" agg=mean") }, "\(unit)")
+        }
+        for aggregation in Aggregation.allCases {
+            #expect(
+                lines.contains { $0.contains(" agg=\(aggregation.rawValue)") }, "\(aggregation)")
+        }
+        for option in PlotOption.all {
+            #expect(lines.contains { $0.contains(" \(option.name)=") }, "\(option.name)")
+        }
+        let unparsed = lines.filter { (try? parse($0)) == nil }
+        #expect(unparsed.count < lines.count / 10, "\(unparsed.prefix(5))")
+    }
 }

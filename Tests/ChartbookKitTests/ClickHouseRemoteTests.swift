@@ -58,23 +58,20 @@ struct ClickHouseRemoteTests {
     @Test(arguments: 0..<8) func everyCommandIsExactOrRefused(trial: Int) throws {
         let url = try #require(ClickHouseFixture.url)
         var random = RandomSource(seed: UInt64(3800 + trial))
-        let table = "vocabulary_\(trial)"
-        let xs = ClickHouseFixture.series(&random, count: 300 + Int(random.nextUnit() * 3_000))
-        // A number a chart cannot place (row 60), and rows sharing an x in some trials.
-        try ClickHouseFixture.create(
-            table, xs: xs, random: &random, numericX: false,
-            infinity: (60, trial % 2 == 0 ? "inf" : "-inf"))
-        try ClickHouseFixture.exec(
-            "INSERT INTO \(table) SELECT x, value + 1, other FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40"
-        )
-        // `h`, a text column of four values (issue 49: two of them kept and grouped by it
-        // drew another x range, which two of three did not show).
-        let query =
-            "SELECT x, value, other, toInt32(x) % 3 AS k, concat('host-', toString(toInt32(x) % 4)) AS h FROM \(table) ORDER BY x, value"
+        let (load, xs) = try ClickHouseFixture.vocabularyTable(url, trial: trial, random: &random)
         RemoteComparison.vocabulary(
-            load: "load \(url) \"\(query)\" as d" + (trial % 4 == 1 ? "" : " x=x"), xs: xs,
-            random: &random,
-            lines: UInt64(38 + trial), trial: trial)
+            load: load, xs: xs, random: &random, lines: UInt64(38 + trial), trial: trial)
+    }
+
+    /// Every word of every plot option (`GrammarLines.coveringLines`: each calendar unit of
+    /// `bin=`, each `agg=` …), a line each, exact or refused as `everyCommandIsExactOrRefused`
+    /// holds random lines — over a text column whose name each engine quotes its own way.
+    @Test func everyWordOfEveryPlotOptionIsExactOrRefused() throws {
+        let url = try #require(ClickHouseFixture.url)
+        var random = RandomSource(seed: 3870)
+        let (load, xs) = try ClickHouseFixture.vocabularyTable(
+            url, trial: 108, random: &random, text: RemoteComparison.hazardousText)
+        RemoteComparison.expectCovered(load: load, xs: xs, engine: .clickhouse)
     }
 
     /// `where=` keeping two or three values of a stored text column, with `by=` on it, each
@@ -108,13 +105,15 @@ struct ClickHouseRemoteTests {
     }
 
     /// The property holds the engine to its own SQL (issue 52): a dialect broken in one
-    /// quoting rule, or in one calendar word, makes the same lines differ from loading every
-    /// row — and the engine's own dialect makes none differ.
+    /// quoting rule, or in one calendar word, makes lines generated from the grammar (every
+    /// word of every plot option) differ from loading every row — where the engine's own
+    /// dialect makes none differ (`everyWordOfEveryPlotOptionIsExactOrRefused`).
     @Test func aBrokenDialectMakesTheRemoteSessionsDiffer() throws {
         let url = try #require(ClickHouseFixture.url)
-        try RemoteComparison.expectBrokenDialectsCaught(url, .clickhouse) { table, names in
-            try ClickHouseFixture.hazardTable(table, names)
-        }
+        var random = RandomSource(seed: 5200)
+        let (load, xs) = try ClickHouseFixture.vocabularyTable(
+            url, trial: 120, random: &random, text: RemoteComparison.hazardousText)
+        RemoteComparison.expectBrokenDialectsCaught(load: load, xs: xs, .clickhouse)
     }
 
     /// Queries of one table's plain columns and a condition, which the engine is asked as the
@@ -255,6 +254,30 @@ enum ClickHouseFixture {
             "INSERT INTO \(table) SELECT toDateTime(1700000000 + number * 3600), sin(number / 10), if(number % 9 = 0, NULL, number % 7), if(number % 3 = 0, 'up', 'down') FROM numbers(500)"
         )
         return "SELECT * FROM \(table)"
+    }
+
+    /// The table `everyCommandIsExactOrRefused` draws (`vocabulary_TRIAL`): x, `value`,
+    /// `other`, a number a chart cannot place (row 60) and rows sharing an x in some trials —
+    /// and in the query `k` (x modulo 3) and a text column named `text` of four values (issue
+    /// 49: two of them kept and grouped by it drew another x range, which two of three did
+    /// not show); the load line of its query (as `d`).
+    static func vocabularyTable(
+        _ url: String, trial: Int, random: inout RandomSource, text: String = "h"
+    ) throws -> (load: String, xs: [Double]) {
+        let table = "vocabulary_\(trial)"
+        let xs = series(&random, count: 300 + Int(random.nextUnit() * 3_000))
+        try create(
+            table, xs: xs, random: &random, numericX: false,
+            infinity: (60, trial % 2 == 0 ? "inf" : "-inf"))
+        try exec(
+            "INSERT INTO \(table) SELECT x, value + 1, other FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40"
+        )
+        let name = SQLQuoting.clickHouse.identifier(text)
+        let query =
+            "SELECT x, value, other, toInt32(x) % 3 AS k, concat('host-', toString(toInt32(x) % 4)) AS \(name) FROM \(table) ORDER BY x, value"
+        let load =
+            "load \(url) \(ScriptQuoting.quoted(query)) as d" + (trial % 4 == 1 ? "" : " x=x")
+        return (load, xs)
     }
 
     static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_CLICKHOUSE_URL"]

@@ -40,24 +40,20 @@ struct PostgresRemoteTests {
     @Test(arguments: 0..<16) func everyCommandIsExactOrRefused(trial: Int) throws {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: UInt64(2800 + trial))
-        let table = "vocabulary_\(trial)"
-        let xs = PostgresFixture.series(&random, count: 300 + Int(random.nextUnit() * 3_000))
-        PostgresFixture.create(table, url: url, xs: xs, random: &random, numericX: false)
-        PostgresFixture.exec(
-            url,
-            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (extract(epoch FROM x)::bigint % 3);"
-                // Rows sharing an x, and numbers a chart cannot place.
-                + "INSERT INTO \(table) SELECT x, value + 1, other, k FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40;"
-                + "UPDATE \(table) SET value = '\(trial % 2 == 0 ? "" : "-")Infinity' WHERE x = (SELECT x FROM \(table) ORDER BY x OFFSET 60 LIMIT 1);"
-                + "ANALYZE \(table)"
-        )
-        // And a text column of four values, which a remote dataset codes (`RemoteTexts`).
-        let query =
-            "SELECT x, value, other, k, 'host-' || (extract(epoch FROM x)::bigint % 4) AS h FROM \(table) ORDER BY x"
+        let (load, xs) = PostgresFixture.vocabularyTable(url, trial: trial, random: &random)
         RemoteComparison.vocabulary(
-            load: "load \(url) \"\(query)\" as d" + (trial % 4 == 1 ? "" : " x=x"), xs: xs,
-            random: &random,
-            lines: UInt64(28 + trial), trial: trial)
+            load: load, xs: xs, random: &random, lines: UInt64(28 + trial), trial: trial)
+    }
+
+    /// Every word of every plot option (`GrammarLines.coveringLines`: each calendar unit of
+    /// `bin=`, each `agg=` …), a line each, exact or refused as `everyCommandIsExactOrRefused`
+    /// holds random lines — over a text column whose name each engine quotes its own way.
+    @Test func everyWordOfEveryPlotOptionIsExactOrRefused() throws {
+        let url = try #require(PostgresFixture.url)
+        var random = RandomSource(seed: 2870)
+        let (load, xs) = PostgresFixture.vocabularyTable(
+            url, trial: 108, random: &random, text: RemoteComparison.hazardousText)
+        RemoteComparison.expectCovered(load: load, xs: xs, engine: .postgres)
     }
 
     /// `where=` keeping two or three values of a text column, with `by=` on it, each line
@@ -92,13 +88,15 @@ struct PostgresRemoteTests {
     }
 
     /// The property holds the engine to its own SQL (issue 52): a dialect broken in one
-    /// quoting rule, or in one calendar word, makes the same lines differ from loading every
-    /// row — and the engine's own dialect makes none differ.
+    /// quoting rule, or in one calendar word, makes lines generated from the grammar (every
+    /// word of every plot option) differ from loading every row — where the engine's own
+    /// dialect makes none differ (`everyWordOfEveryPlotOptionIsExactOrRefused`).
     @Test func aBrokenDialectMakesTheRemoteSessionsDiffer() throws {
         let url = try #require(PostgresFixture.url)
-        try RemoteComparison.expectBrokenDialectsCaught(url, .postgres) { table, names in
-            try PostgresFixture.hazardTable(table, names)
-        }
+        var random = RandomSource(seed: 5200)
+        let (load, xs) = PostgresFixture.vocabularyTable(
+            url, trial: 120, random: &random, text: RemoteComparison.hazardousText)
+        RemoteComparison.expectBrokenDialectsCaught(load: load, xs: xs, .postgres)
     }
 
     @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
@@ -382,20 +380,48 @@ enum PostgresFixture {
         return "SELECT * FROM \(table) ORDER BY t"
     }
 
-    /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k, h), its
-    /// plots, times inside the data and files in the working directory.
-    static func names(_ xs: [Double]) -> GrammarLines.Names {
+    /// The table `everyCommandIsExactOrRefused` draws (`vocabulary_TRIAL`): x, `value`,
+    /// `other` (its missing values in stretches), `k` (x's seconds modulo 3), rows sharing an
+    /// x and a value of ±∞ — and a text column named `text` of four values, which a remote
+    /// dataset codes (`RemoteTexts`); the load line of its query (as `d`).
+    static func vocabularyTable(
+        _ url: String, trial: Int, random: inout RandomSource, text: String = "h"
+    ) -> (load: String, xs: [Double]) {
+        let table = "vocabulary_\(trial)"
+        let xs = series(&random, count: 300 + Int(random.nextUnit() * 3_000))
+        create(table, url: url, xs: xs, random: &random, numericX: false)
+        exec(
+            url,
+            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (extract(epoch FROM x)::bigint % 3);"
+                // Rows sharing an x, and numbers a chart cannot place.
+                + "INSERT INTO \(table) SELECT x, value + 1, other, k FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40;"
+                + "UPDATE \(table) SET value = '\(trial % 2 == 0 ? "" : "-")Infinity' WHERE x = (SELECT x FROM \(table) ORDER BY x OFFSET 60 LIMIT 1);"
+                + "ANALYZE \(table)"
+        )
+        let name = SQLQuoting.standard.identifier(text)
+        let query =
+            "SELECT x, value, other, k, 'host-' || (extract(epoch FROM x)::bigint % 4) AS \(name) FROM \(table) ORDER BY x"
+        let load =
+            "load \(url) \(ScriptQuoting.quoted(query)) as d" + (trial % 4 == 1 ? "" : " x=x")
+        return (load, xs)
+    }
+
+    /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k and the
+    /// text column `text`, as `vocabularyTable` names it), its plots, times inside the data
+    /// and files in the working directory.
+    static func names(_ xs: [Double], text: String = "h") -> GrammarLines.Names {
         var names = GrammarLines.Names()
         names.datasets = ["d"]
         names.series = ["d.value", "d.other", "d.k", "d", "value"]
-        names.columns = ["value", "other", "k", "x", "h"]
+        let shown = ScriptQuoting.quotedIfNeeded(text)
+        names.columns = ["value", "other", "k", "x", shown]
         names.plots = ["value", "other", "p", "r1"]
         let first = xs.first ?? 0, last = xs.last ?? 1
-        let at = { (f: Double) in text(first + (last - first) * f, false) }
-        names.filters = [
-            "k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0", "h=host-1", "h!=host-0,host-2",
-            "h=host-0,host-1", "h!=host-2",
-        ]
+        let at = { (f: Double) in Self.text(first + (last - first) * f, false) }
+        let kept = ["=host-1", "!=host-0,host-2", "=host-0,host-1", "!=host-2"].map {
+            shown == text ? text + $0 : ScriptQuoting.quoted(text + $0)
+        }
+        names.filters = ["k=1", "value>0", "k!=2", "x<\(at(0.5))", "other>=0"] + kept
         names.xValues = [at(0.3), at(0.71), at(-0.1)]
         names.intervals = ["\(at(0.2))..\(at(0.6))", "\(at(0.5))..\(at(0.52))", "all"]
         names.paths = ["out.csv", "out.svg", "o.vl.json", "s.cb", "p.html"]
