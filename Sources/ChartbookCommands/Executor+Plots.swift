@@ -269,26 +269,20 @@ extension Executor {
         }
     }
 
-    /// A remote dataset draws lines along its own x column: its drawing holds only the rows
-    /// that set dots of a line (M4), which other kinds and other x columns would misdraw.
+    /// A remote dataset draws lines: its drawing holds only the rows that set dots of a
+    /// line (M4), which other kinds would misdraw (what else a line may not ask of it is
+    /// `checkRemoteUse`'s, on every new session).
     func checkRemote(
         _ kind: Plot.Kind, _ binding: PlotBinding, _ dataset: Dataset,
         at range: SourceRange
     ) throws(Diagnostic) {
-        guard let remote = dataset.remote else { return }
+        guard dataset.remote != nil else { return }
         // Aggregates are computed by the engine, for any kind, and so is a composite mark's
         // statistic where its compiler can say it (`engineDrawnTable` refuses the others).
         if binding.aggregate != nil || kind.spec.distribution != nil { return }
         guard kind == .line else {
             throw Diagnostic(
                 .remoteNeedsLocal(dataset: dataset.name, needs: "\(kind.rawValue) plots"),
-                at: range)
-        }
-        if let x = binding.x, x.lowercased() != remote.xColumn.lowercased() {
-            throw Diagnostic(
-                .remoteNeedsLocal(
-                    dataset: dataset.name,
-                    needs: "another x column than its own, \(remote.xColumn) (x=\(x))"),
                 at: range)
         }
     }
@@ -298,48 +292,25 @@ extension Executor {
     /// or log y scale); anything the session asks beyond that — other kinds, a log x,
     /// statistics the engine was not asked for — would be computed from those rows, a
     /// sample, and be wrong. Checked on every new session, so the order of commands cannot
-    /// get around it.
+    /// get around it (`set plot` too).
     func checkRemoteUse(_ s: Session, at range: SourceRange) throws(Diagnostic) {
         let remote = Set(s.datasets.filter { $0.remote != nil }.map(\.name))
         guard !remote.isEmpty else { return }
         func refuse(_ name: String, _ needs: String) -> Diagnostic {
             Diagnostic(.remoteNeedsLocal(dataset: name, needs: needs), at: range)
         }
-        // A plot the engine computed (`engineDrawnTable`) draws its table, not the rows.
-        for plot in s.plots where remote.contains(plot.series.dataset) && plot.drawn == nil {
-            let name = plot.series.dataset
-            if plot.kind != .line { throw refuse(name, "\(plot.kind.rawValue) plots") }
-            // The drawing's rows are a sample (M4): aggregates, bins, windows and fits of
-            // them would be wrong; the engine is not yet asked for them.
-            if plot.binding.transforms || plot.kind == .trend {
-                throw refuse(name, "transforms (agg=, bin=, windows, trends)")
+        for plot in s.plots where remote.contains(plot.series.dataset) {
+            guard let table = s.dataset(named: plot.series.dataset)?.remote else { continue }
+            // Groups of a time column (by=, color= a time): a drawing's rows are matched to
+            // a group by its name, written to the millisecond, and the engine names a
+            // computed table's groups by its seconds — only the groups a picked row named
+            // alike were drawn, or groups named otherwise (issue 52, the covering lines).
+            if let by = plot.binding.by, table.timeColumns.contains(by) {
+                throw refuse(plot.series.dataset, "groups of a time column (by=\(by))")
             }
-            // A label per row (its share of every row's total, for percent) and a monotone
-            // curve, whose slope at a row depends on its neighbours, need every row: drawn
-            // through the picks, they labelled other rows with wrong shares and bent
-            // elsewhere (issue 52, found by the covering lines).
-            if let labels = plot.style.labels, labels != .off {
-                throw refuse(name, "value labels (labels=\(labels.rawValue))")
-            }
-            if plot.style.stroke.curve == .smooth {
-                throw refuse(name, "a smooth curve through every row (style=smooth)")
-            }
-            // On a log x the engine buckets log10(x), which needs every x above zero (the
-            // layout leaves out the others, which the engine is not asked to count).
-            if s.xScaleKind == .log, let table = s.dataset(named: name)?.remote,
-                let least = table.extent?.lowerBound, least <= 0
-            {
-                throw refuse(
-                    name,
-                    "a log x scale over x values ≤ 0 (its least is \(NumberText.shortest(least)))")
-            }
-            // The engine buckets x by value or its log10 only.
-            if s.xScaleKind == .sqrt || s.xScaleKind == .symlog {
-                throw refuse(name, "a \(s.xScaleKind.rawValue) x scale")
-            }
-            // Row numbers and categories need every row's place in the query's order.
-            if s.xScaleKind == .index || s.xScaleKind == .category {
-                throw refuse(name, "an x scale of \(s.xScaleKind.rawValue)")
+            // A plot the engine computed (`engineDrawnTable`) draws its table, not the rows.
+            if plot.drawn == nil, let needs = Self.remoteLineNeeds(plot, table, s.xScaleKind) {
+                throw refuse(plot.series.dataset, needs)
             }
         }
         for line in s.markedLines {
@@ -350,6 +321,52 @@ extension Executor {
             }
         }
     }
+
+    /// What `plot`, drawn from the M4 picks of `table`'s rows on an x scale of `xScale`,
+    /// asks that they cannot give (nil: nothing).
+    static func remoteLineNeeds(_ plot: Plot, _ table: RemoteTable, _ xScale: XScaleKind)
+        -> String?
+    {
+        if plot.kind != .line { return "\(plot.kind.rawValue) plots" }
+        // Aggregates, bins, windows and fits of the picks would be wrong; the engine
+        // computes them with agg= (`engineDrawnTable`).
+        if plot.binding.transforms || plot.kind == .trend {
+            return "transforms (agg=, bin=, windows, trends)"
+        }
+        // A label per row (its share of every row's total, for percent) and a monotone
+        // curve, whose slope at a row depends on its neighbours, need every row: drawn
+        // through the picks, they labelled other rows with wrong shares and bent elsewhere
+        // (issue 52, found by the covering lines).
+        if let labels = plot.style.labels, labels != .off {
+            return "value labels (labels=\(labels.rawValue))"
+        }
+        if plot.style.stroke.curve == .smooth {
+            return "a smooth curve through every row (style=smooth)"
+        }
+        // The engine buckets its own x (`set plot … x=` asked for another too).
+        if let x = plot.binding.x, x.lowercased() != table.xColumn.lowercased() {
+            return "another x column than its own, \(table.xColumn) (x=\(x))"
+        }
+        return remoteXScaleNeeds(table, xScale)
+    }
+
+    /// What an x scale of `xScale` asks of `table`'s picks that they cannot give (nil:
+    /// nothing).
+    static func remoteXScaleNeeds(_ table: RemoteTable, _ xScale: XScaleKind) -> String? {
+        switch xScale {
+        // On a log x the engine buckets log10(x), which needs every x above zero (the
+        // layout leaves out the others, which the engine is not asked to count).
+        case .log:
+            guard let least = table.extent?.lowerBound, least <= 0 else { return nil }
+            return "a log x scale over x values ≤ 0 (its least is \(NumberText.shortest(least)))"
+        // The engine buckets x by value or its log10 only.
+        case .sqrt, .symlog: return "a \(xScale.rawValue) x scale"
+        // Row numbers and categories need every row's place in the query's order.
+        case .index, .category: return "an x scale of \(xScale.rawValue)"
+        default: return nil
+        }
+    }
+
     /// Refuses a remote dataset's line through rows that share an x: which of them comes
     /// first is the query's own order, which the engine's buckets do not keep, so its path
     /// (and where a missing value breaks it) could differ. Asked of each set of rows the

@@ -38,8 +38,8 @@ import ChartbookFuzzing
         }
     }
     /// The covering lines (issue 52) name every word of every option of `add plot` — each
-    /// calendar unit of `bin=`, each aggregation of `agg=` — each in a line that parses,
-    /// with its companion beside it when asked for one.
+    /// calendar unit of `bin=`, each aggregation of `agg=` — and every plot kind, each in
+    /// a line that parses, with its companion beside it when asked for one.
     @Test func coveringLinesNameEveryWordOfEveryPlotOption() throws {
         let spec = try #require(Grammar.commands.first { $0.words == ["add", "plot"] })
         var maker = GrammarLines(random: RandomSource(seed: 52))
@@ -51,6 +51,9 @@ import ChartbookFuzzing
         for aggregation in Aggregation.allCases {
             #expect(
                 lines.contains { $0.contains(" agg=\(aggregation.rawValue)") }, "\(aggregation)")
+        }
+        for kind in Plot.Kind.allCases {
+            #expect(lines.contains { $0.hasPrefix("add plot \(kind.rawValue) ") }, "\(kind)")
         }
         for option in PlotOption.all {
             #expect(lines.contains { $0.contains(" \(option.name)=") }, "\(option.name)")

@@ -45,10 +45,10 @@ struct PostgresRemoteTests {
             load: load, xs: xs, random: &random, lines: UInt64(28 + trial), trial: trial)
     }
 
-    /// Every word of every plot option (`GrammarLines.coveringLines`: each calendar unit of
-    /// `bin=`, each `agg=` …), a line each, exact or refused as `everyCommandIsExactOrRefused`
+    /// Every word of every option of every command (`GrammarLines.coveringLines`: each
+    /// calendar unit of `bin=`, each `agg=` …), a line each, exact or refused as `everyCommandIsExactOrRefused`
     /// holds random lines — over a text column whose name each engine quotes its own way.
-    @Test func everyWordOfEveryPlotOptionIsExactOrRefused() throws {
+    @Test func everyWordOfEveryOptionIsExactOrRefused() throws {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: 2870)
         let (load, xs) = PostgresFixture.vocabularyTable(
@@ -89,8 +89,8 @@ struct PostgresRemoteTests {
 
     /// The property holds the engine to its own SQL (issue 52): a dialect broken in one
     /// quoting rule, or in one calendar word, makes lines generated from the grammar (every
-    /// word of every plot option) differ from loading every row — where the engine's own
-    /// dialect makes none differ (`everyWordOfEveryPlotOptionIsExactOrRefused`).
+    /// word of every option) differ from loading every row — where the engine's own
+    /// dialect makes none differ (`everyWordOfEveryOptionIsExactOrRefused`).
     @Test func aBrokenDialectMakesTheRemoteSessionsDiffer() throws {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: 5200)

@@ -279,26 +279,32 @@ enum RemoteComparison {
     /// quoting rules write apart (`SQLQuoting.standard`, `.clickHouse`).
     static let hazardousText = #"h"\o"#
 
-    /// The lines `covering` runs: every word of every option of `add plot`, each once
-    /// (`GrammarLines.coveringLines`), of one column each (not the whole dataset, which a
-    /// line names no column of), `bin=` beside an `agg=` that every engine computes (a bin
-    /// of an aggregate an engine refuses would not reach it; `agg=`'s own lines name the
-    /// others).
+    /// The lines `covering` runs: every word of every option of every command (but loads,
+    /// scripts and `quit`), each once (`GrammarLines.coveringLines`), a plot's of one column
+    /// (not the whole dataset, which a line names no column of), options naming columns of a
+    /// few values, `bin=` beside an `agg=` that
+    /// every engine computes (a bin of an aggregate an engine refuses would not reach it;
+    /// `agg=`'s own lines name the others).
     static func coveringLines(_ xs: [Double], seed: UInt64) -> [String] {
-        guard let spec = Grammar.commands.first(where: { $0.words == ["add", "plot"] }) else {
-            return []
-        }
         var names = PostgresFixture.names(xs, text: hazardousText)
         names.series = ["d.value", "d.other", "value"]
+        // Columns of a few values (`k`, the text) and x: a group per value of `value` or
+        // `other` (hundreds) costs ClickHouse a summary each, 30–40 s a line; the random
+        // lines (`vocabulary`) group by them.
+        names.columns = names.columns.filter { $0 != "value" && $0 != "other" }
         var lines = GrammarLines(random: RandomSource(seed: seed), names: names)
-        let aggregates = ["mean", "max", "min", "count", "sum"]
-        return lines.coveringLines(for: spec, companions: ["bin": aggregates.map { "agg=" + $0 }])
+        let bins = ["mean", "max", "min", "count", "sum"].map { "agg=" + $0 }
+        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
+        return Grammar.commands.filter { !skipped.contains($0.topic) }.flatMap {
+            lines.coveringLines(for: $0, companions: ["bin": bins])
+        }
     }
 
     /// `coveringLines` run on `load` both ways (asking the engine in `dialects` where given),
-    /// each on the dataset as loaded — a line that changed the session is undone on its side
-    /// before the next: where the two sides differ (up to the first, when `untilFirst`), and
-    /// how many lines ran on both and how many the remote side refused.
+    /// each on the dataset as loaded with a line of `value` (which `set plot` lines change)
+    /// — a line that changed the session is undone on its side before the next: where the
+    /// two sides differ (up to the first, when `untilFirst`), and how many lines ran on both
+    /// and how many the remote side refused.
     static func covering(
         load: String, xs: [Double], seed: UInt64,
         dialects: [DatabaseQuery.Engine: SQLDialect] = [:], untilFirst: Bool = false
@@ -310,7 +316,9 @@ enum RemoteComparison {
         guard sides[0].loaded.committed == sides[1].loaded.committed else {
             return (["load — \(sides[0].loaded.text) | \(sides[1].loaded.text)"], 0, 0)
         }
-        var differences = [String](), run = 0, refused = 0
+        let base = "add plot line d.value"
+        var differences = self.differences(base, sides, sides[0].run(base), sides[1].run(base))
+        var run = 0, refused = 0
         for line in coveringLines(xs, seed: seed) {
             if untilFirst, !differences.isEmpty { break }
             let remote = sides[1].run(line)
@@ -344,7 +352,7 @@ enum RemoteComparison {
     }
 
     /// The property over generated lines holds the engine to its own SQL (issue 52): in
-    /// each of `brokenDialects(dialect)`, `covering` (every word of every plot option, over a
+    /// each of `brokenDialects(dialect)`, `covering` (every word of every option, over a
     /// text column each quoting rule names its own way) must find a line that differs —
     /// `expectCovered` holds the engine's own dialect to none.
     static func expectBrokenDialectsCaught(load: String, xs: [Double], _ dialect: SQLDialect) {
