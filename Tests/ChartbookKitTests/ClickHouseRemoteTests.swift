@@ -66,12 +66,15 @@ struct ClickHouseRemoteTests {
     /// Every word of every option of every command (`GrammarLines.coveringLines`: each
     /// calendar unit of `bin=`, each `agg=` …), a line each, exact or refused as `everyCommandIsExactOrRefused`
     /// holds random lines — over a text column whose name each engine quotes its own way.
-    @Test func everyWordOfEveryOptionIsExactOrRefused() throws {
+    @Test(arguments: [false, true]) func everyWordOfEveryOptionIsExactOrRefused(numericX: Bool)
+        throws
+    {
         let url = try #require(ClickHouseFixture.url)
         var random = RandomSource(seed: 3870)
         let (load, xs) = try ClickHouseFixture.vocabularyTable(
-            url, trial: 108, random: &random, text: RemoteComparison.hazardousText)
-        RemoteComparison.expectCovered(load: load, xs: xs, engine: .clickhouse)
+            url, trial: numericX ? 132 : 108, random: &random,
+            text: RemoteComparison.hazardousText, numericX: numericX)
+        RemoteComparison.expectCovered(load: load, xs: xs) { ClickHouseFixture.text($0, numericX) }
     }
 
     /// `where=` keeping two or three values of a stored text column, with `by=` on it, each
@@ -262,12 +265,13 @@ enum ClickHouseFixture {
     /// 49: two of them kept and grouped by it drew another x range, which two of three did
     /// not show); the load line of its query (as `d`).
     static func vocabularyTable(
-        _ url: String, trial: Int, random: inout RandomSource, text: String = "h"
+        _ url: String, trial: Int, random: inout RandomSource, text: String = "h",
+        numericX: Bool = false
     ) throws -> (load: String, xs: [Double]) {
         let table = "vocabulary_\(trial)"
         let xs = series(&random, count: 300 + Int(random.nextUnit() * 3_000))
         try create(
-            table, xs: xs, random: &random, numericX: false,
+            table, xs: xs, random: &random, numericX: numericX,
             infinity: (60, trial % 2 == 0 ? "inf" : "-inf"))
         try exec(
             "INSERT INTO \(table) SELECT x, value + 1, other FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40"

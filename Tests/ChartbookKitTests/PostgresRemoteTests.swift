@@ -48,12 +48,15 @@ struct PostgresRemoteTests {
     /// Every word of every option of every command (`GrammarLines.coveringLines`: each
     /// calendar unit of `bin=`, each `agg=` …), a line each, exact or refused as `everyCommandIsExactOrRefused`
     /// holds random lines — over a text column whose name each engine quotes its own way.
-    @Test func everyWordOfEveryOptionIsExactOrRefused() throws {
+    @Test(arguments: [false, true]) func everyWordOfEveryOptionIsExactOrRefused(numericX: Bool)
+        throws
+    {
         let url = try #require(PostgresFixture.url)
         var random = RandomSource(seed: 2870)
         let (load, xs) = PostgresFixture.vocabularyTable(
-            url, trial: 108, random: &random, text: RemoteComparison.hazardousText)
-        RemoteComparison.expectCovered(load: load, xs: xs, engine: .postgres)
+            url, trial: numericX ? 132 : 108, random: &random,
+            text: RemoteComparison.hazardousText, numericX: numericX)
+        RemoteComparison.expectCovered(load: load, xs: xs) { PostgresFixture.text($0, numericX) }
     }
 
     /// `where=` keeping two or three values of a text column, with `by=` on it, each line
@@ -385,14 +388,16 @@ enum PostgresFixture {
     /// x and a value of ±∞ — and a text column named `text` of four values, which a remote
     /// dataset codes (`RemoteTexts`); the load line of its query (as `d`).
     static func vocabularyTable(
-        _ url: String, trial: Int, random: inout RandomSource, text: String = "h"
+        _ url: String, trial: Int, random: inout RandomSource, text: String = "h",
+        numericX: Bool = false
     ) -> (load: String, xs: [Double]) {
         let table = "vocabulary_\(trial)"
         let xs = series(&random, count: 300 + Int(random.nextUnit() * 3_000))
-        create(table, url: url, xs: xs, random: &random, numericX: false)
+        create(table, url: url, xs: xs, random: &random, numericX: numericX)
+        let seconds = numericX ? "x::bigint" : "extract(epoch FROM x)::bigint"
         exec(
             url,
-            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (extract(epoch FROM x)::bigint % 3);"
+            "ALTER TABLE \(table) ADD COLUMN k int; UPDATE \(table) SET k = (\(seconds) % 3);"
                 // Rows sharing an x, and numbers a chart cannot place.
                 + "INSERT INTO \(table) SELECT x, value + 1, other, k FROM \(table) ORDER BY x LIMIT \(trial % 3) OFFSET 40;"
                 + "UPDATE \(table) SET value = '\(trial % 2 == 0 ? "" : "-")Infinity' WHERE x = (SELECT x FROM \(table) ORDER BY x OFFSET 60 LIMIT 1);"
@@ -400,7 +405,7 @@ enum PostgresFixture {
         )
         let name = SQLQuoting.standard.identifier(text)
         let query =
-            "SELECT x, value, other, k, 'host-' || (extract(epoch FROM x)::bigint % 4) AS \(name) FROM \(table) ORDER BY x"
+            "SELECT x, value, other, k, 'host-' || (\(seconds) % 4) AS \(name) FROM \(table) ORDER BY x"
         let load =
             "load \(url) \(ScriptQuoting.quoted(query)) as d" + (trial % 4 == 1 ? "" : " x=x")
         return (load, xs)
@@ -409,7 +414,10 @@ enum PostgresFixture {
     /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k and the
     /// text column `text`, as `vocabularyTable` names it), its plots, times inside the data
     /// and files in the working directory.
-    static func names(_ xs: [Double], text: String = "h") -> GrammarLines.Names {
+    static func names(
+        _ xs: [Double], text: String = "h",
+        xText: @escaping (Double) -> String = { PostgresFixture.text($0, false) }
+    ) -> GrammarLines.Names {
         var names = GrammarLines.Names()
         names.datasets = ["d"]
         names.series = ["d.value", "d.other", "d.k", "d", "value"]
@@ -417,7 +425,7 @@ enum PostgresFixture {
         names.columns = ["value", "other", "k", "x", shown]
         names.plots = ["value", "other", "p", "r1"]
         let first = xs.first ?? 0, last = xs.last ?? 1
-        let at = { (f: Double) in Self.text(first + (last - first) * f, false) }
+        let at = { (f: Double) in xText(first + (last - first) * f) }
         let kept = ["=host-1", "!=host-0,host-2", "=host-0,host-1", "!=host-2"].map {
             shown == text ? text + $0 : ScriptQuoting.quoted(text + $0)
         }

@@ -285,8 +285,11 @@ enum RemoteComparison {
     /// few values, `bin=` beside an `agg=` that
     /// every engine computes (a bin of an aggregate an engine refuses would not reach it;
     /// `agg=`'s own lines name the others).
-    static func coveringLines(_ xs: [Double], seed: UInt64) -> [String] {
-        var names = PostgresFixture.names(xs, text: hazardousText)
+    static func coveringLines(
+        _ xs: [Double], seed: UInt64,
+        xText: @escaping (Double) -> String = { PostgresFixture.text($0, false) }
+    ) -> [String] {
+        var names = PostgresFixture.names(xs, text: hazardousText, xText: xText)
         names.series = ["d.value", "d.other", "value"]
         // Columns of a few values (`k`, the text) and x: a group per value of `value` or
         // `other` (hundreds) costs ClickHouse a summary each, 30–40 s a line; the random
@@ -307,7 +310,8 @@ enum RemoteComparison {
     /// and how many the remote side refused.
     static func covering(
         load: String, xs: [Double], seed: UInt64,
-        dialects: [DatabaseQuery.Engine: SQLDialect] = [:], untilFirst: Bool = false
+        dialects: [DatabaseQuery.Engine: SQLDialect] = [:], untilFirst: Bool = false,
+        xText: @escaping (Double) -> String = { PostgresFixture.text($0, false) }
     ) -> (differences: [String], run: Int, refused: Int) {
         let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
         let sides = ["local", "remote"].map { mode in
@@ -319,7 +323,7 @@ enum RemoteComparison {
         let base = "add plot line d.value"
         var differences = self.differences(base, sides, sides[0].run(base), sides[1].run(base))
         var run = 0, refused = 0
-        for line in coveringLines(xs, seed: seed) {
+        for line in coveringLines(xs, seed: seed, xText: xText) {
             if untilFirst, !differences.isEmpty { break }
             let remote = sides[1].run(line)
             if remote.text.contains("stays in the engine (mode=remote)") {
@@ -339,13 +343,14 @@ enum RemoteComparison {
         return (differences, run, refused)
     }
 
-    /// `covering` in the engine's own dialect: no line differs, and a fifth or more run on
+    /// `covering` in the engine's own dialect (`xText` writes an x of the table as a line
+    /// names it): no line differs, and a fifth or more run on
     /// both sides (the others refused: other kinds, transforms of the picks, labels …).
-    static func expectCovered(load: String, xs: [Double], engine: DatabaseQuery.Engine) {
-        let outcome = covering(load: load, xs: xs, seed: 52)
+    static func expectCovered(load: String, xs: [Double], xText: @escaping (Double) -> String) {
+        let outcome = covering(load: load, xs: xs, seed: 52, xText: xText)
         let shown = outcome.differences.prefix(8).joined(separator: "\n")
         #expect(outcome.differences.isEmpty, "\(shown)")
-        let lines = coveringLines(xs, seed: 52).count
+        let lines = coveringLines(xs, seed: 52, xText: xText).count
         #expect(
             outcome.run >= lines / 5,
             "\(outcome.run) of \(lines) run, \(outcome.refused) refused")
