@@ -20,19 +20,10 @@ extension SQLCompiler {
         let double = dialect.double
         return """
             WITH kept AS (\(kept)),
-            counted AS (SELECT g, v, COUNT(*) AS c, MIN(r) AS fr FROM kept WHERE \(finite("v")) GROUP BY g, v),
+            counted AS (SELECT g, v, COUNT(*) AS c, MIN(r) AS fr FROM kept WHERE v IS NOT NULL GROUP BY g, v),
             curve AS (SELECT v AS k, g, CAST(SUM(c) OVER (PARTITION BY g ORDER BY v) AS \(double)) / CAST(SUM(c) OVER (PARTITION BY g) AS \(double)) AS f, MIN(fr) OVER (PARTITION BY g) AS gorder FROM counted)
             SELECT k AS "_key", g AS "_by", f AS "_value", NULL AS "_rows" FROM curve ORDER BY gorder, k
             """
-    }
-
-    /// Whether `value` is a finite number: the curve is of those alone, as
-    /// `Table.distribution` takes them (NULL, NaN — which compares as no number — and ±∞,
-    /// which a source may keep as loaded, left out: an ECDF that counted a +∞ topped out
-    /// below 1, issue 52).
-    func finite(_ value: String) -> String {
-        "\(value) IS NOT NULL AND \(value) > \(dialect.real(-.infinity)) "
-            + "AND \(value) < \(dialect.real(.infinity))"
     }
 
     /// The ECDF in ClickHouse 18, which has no window functions: each group's distinct
@@ -47,7 +38,7 @@ extension SQLCompiler {
             SELECT chartbook_gk, any(chartbook_g) AS chartbook_g, \
             assumeNotNull(chartbook_v) AS chartbook_x, count() AS chartbook_c, \
             min(chartbook_r) AS chartbook_o FROM (SELECT *, ifNull(chartbook_g, '') AS chartbook_gk \
-            FROM (\(kept)) WHERE \(finite("chartbook_v"))) GROUP BY chartbook_gk, chartbook_x
+            FROM (\(kept)) WHERE chartbook_v IS NOT NULL) GROUP BY chartbook_gk, chartbook_x
             """
         let grouped = """
             SELECT any(chartbook_g) AS chartbook_name, min(chartbook_o) AS chartbook_f, \

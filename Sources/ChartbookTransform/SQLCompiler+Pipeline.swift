@@ -105,8 +105,11 @@ extension SQLCompiler {
         // The value as loaded, ±∞ kept (`RemoteRelation.infinite`), where the local executor
         // takes them as values — a row, a sum, a mean, the extremes, a count: the max of an
         // hour holding +∞ is +∞, the standard deviation of a group holding one is missing —
-        // and as missing where it leaves them out (`Statistics`: a quantile).
-        let keepsInfinities = p.aggregate.map { $0.quantile == nil } ?? true
+        // and as missing where it leaves them out (`Statistics`: a quantile; a composite
+        // mark's statistic, `Table.distribution`, of the finite values — an ECDF that
+        // counted a +∞ topped out below 1: issue 52, found by the covering lines).
+        let keepsInfinities =
+            p.distribution == nil && (p.aggregate.map { $0.quantile == nil } ?? true)
         let value =
             p.y.map {
                 keepsInfinities ? source.loaded(in: dialect, $0) : source.column(in: dialect, $0)
