@@ -47,16 +47,9 @@ public struct GrammarLines {
         return words.joined(separator: " ")
     }
 
+    /// The options `spec` takes with a plot of `kind` (nil: a line), and their values.
     func optionChoices(_ spec: CommandSpec, kind: Plot.Kind?) -> [(String, ValueKind)] {
-        switch spec.options {
-        case .none: []
-        case .fixed(let options): options.map { ($0.name, $0.values) }
-        case .plotKind:
-            PlotOption.all.filter { $0.kinds.contains(kind ?? .line) }.map {
-                ($0.name, $0.values)
-            }
-        case .plotNamed: PlotOption.all.map { ($0.name, $0.values) }
-        }
+        coveredOptions(spec).filter { $0.2?.contains(kind ?? .line) ?? true }.map { ($0.0, $0.1) }
     }
 
     mutating func pick(_ words: [String]) -> String { words[random.below(words.count)] }

@@ -116,7 +116,9 @@ struct ClickHouseRemoteTests {
         var random = RandomSource(seed: 5200)
         let (load, xs) = try ClickHouseFixture.vocabularyTable(
             url, trial: 120, random: &random, text: RemoteComparison.hazardousText)
-        RemoteComparison.expectBrokenDialectsCaught(load: load, xs: xs, .clickhouse)
+        RemoteComparison.expectBrokenDialectsCaught(load: load, xs: xs, .clickhouse) {
+            ClickHouseFixture.text($0, false)
+        }
     }
 
     /// Queries of one table's plain columns and a condition, which the engine is asked as the
@@ -279,9 +281,7 @@ enum ClickHouseFixture {
         let name = SQLQuoting.clickHouse.identifier(text)
         let query =
             "SELECT x, value, other, toInt32(x) % 3 AS k, concat('host-', toString(toInt32(x) % 4)) AS \(name) FROM \(table) ORDER BY x, value"
-        let load =
-            "load \(url) \(ScriptQuoting.quoted(query)) as d" + (trial % 4 == 1 ? "" : " x=x")
-        return (load, xs)
+        return (RemoteComparison.vocabularyLoad(url, query, trial: trial), xs)
     }
 
     static let url = ProcessInfo.processInfo.environment["CHARTBOOK_TEST_CLICKHOUSE_URL"]

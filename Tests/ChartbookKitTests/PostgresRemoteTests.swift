@@ -99,7 +99,9 @@ struct PostgresRemoteTests {
         var random = RandomSource(seed: 5200)
         let (load, xs) = PostgresFixture.vocabularyTable(
             url, trial: 120, random: &random, text: RemoteComparison.hazardousText)
-        RemoteComparison.expectBrokenDialectsCaught(load: load, xs: xs, .postgres)
+        RemoteComparison.expectBrokenDialectsCaught(load: load, xs: xs, .postgres) {
+            PostgresFixture.text($0, false)
+        }
     }
 
     @Test func aSelectAsksTheEngineOnlyForTheReadoutsRows() throws {
@@ -406,9 +408,7 @@ enum PostgresFixture {
         let name = SQLQuoting.standard.identifier(text)
         let query =
             "SELECT x, value, other, k, 'host-' || (\(seconds) % 4) AS \(name) FROM \(table) ORDER BY x"
-        let load =
-            "load \(url) \(ScriptQuoting.quoted(query)) as d" + (trial % 4 == 1 ? "" : " x=x")
-        return (load, xs)
+        return (RemoteComparison.vocabularyLoad(url, query, trial: trial), xs)
     }
 
     /// What the vocabulary test's lines name: the dataset `d` (x, value, other, k and the

@@ -108,8 +108,7 @@ enum RemoteComparison {
         }
         var lines = GrammarLines(
             random: RandomSource(seed: lineSeed), names: PostgresFixture.names(xs))
-        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
-        let specs = Grammar.commands.filter { !skipped.contains($0.topic) }
+        let specs = comparedCommands
         var refused = 0, run = 0
         var differences = [String]()
         for step in 0..<80 {
@@ -130,19 +129,40 @@ enum RemoteComparison {
             let fixed = trial % 2 == 1 ? [pair] + first : first + [pair]
             let line =
                 step < fixed.count ? fixed[step] : lines.line(for: specs[random.below(specs.count)])
-            let remote = sides[1].run(line)
-            if remote.text.contains("stays in the engine (mode=remote)") {
-                #expect(remote.text.contains("mode=local") && !remote.committed, "\(line)")
-                refused += 1
-                continue
-            }
-            let local = sides[0].run(line)
-            run += 1
-            differences += self.differences(line, sides, local, remote)
+            let outcome = compare(line, sides)
+            differences += outcome.differences
+            if outcome.refused { refused += 1 } else { run += 1 }
         }
         let shown = differences.prefix(8).joined(separator: "\n")
         #expect(differences.isEmpty, "trial \(trial):\n\(shown)")
         #expect(run > 20, "trial \(trial): \(run) run, \(refused) refused")
+    }
+
+    /// The commands the properties run: not loads, scripts, `quit`, snapshots or the
+    /// memory setting (they read files, leave the session or change the budget).
+    static let comparedCommands = Grammar.commands.filter {
+        !["load", "source", "play", "quit", "snapshot", "set memory"].contains($0.topic)
+    }
+
+    /// `line` run on the remote side, then — unless it refused, naming `mode=local` and
+    /// changing nothing — on the local side: where the two differ (a refusal that names no
+    /// `mode=local`, or changed the session, is a difference), whether the remote side
+    /// refused, and whether it changed each side's session (local, remote).
+    static func compare(_ line: String, _ sides: [PropertySide]) -> (
+        differences: [String], refused: Bool, committed: [Bool]
+    ) {
+        let remote = sides[1].run(line)
+        if remote.text.contains("stays in the engine (mode=remote)") {
+            let clean = remote.text.contains("mode=local") && !remote.committed
+            return (
+                clean ? [] : ["\(line): refused without naming mode=local, or changed"],
+                true, [false, remote.committed]
+            )
+        }
+        let local = sides[0].run(line)
+        return (
+            differences(line, sides, local, remote), false, [local.committed, remote.committed]
+        )
     }
 
     /// `lines` run in order on `query` loaded (as `d`, with `options`) `mode=local` and
@@ -275,6 +295,12 @@ enum RemoteComparison {
         ]
     }
 
+    /// The load line of the vocabulary table's `query` (as `d`): with `x=x`, but in trials
+    /// 1, 5, 9 … (the first time column, chosen).
+    static func vocabularyLoad(_ url: String, _ query: String, trial: Int) -> String {
+        "load \(url) \(ScriptQuoting.quoted(query)) as d" + (trial % 4 == 1 ? "" : " x=x")
+    }
+
     /// The name of the covering tests' text column: a quote and a backslash, which the two
     /// quoting rules write apart (`SQLQuoting.standard`, `.clickHouse`).
     static let hazardousText = #"h"\o"#
@@ -286,8 +312,7 @@ enum RemoteComparison {
     /// every engine computes (a bin of an aggregate an engine refuses would not reach it;
     /// `agg=`'s own lines name the others).
     static func coveringLines(
-        _ xs: [Double], seed: UInt64,
-        xText: @escaping (Double) -> String = { PostgresFixture.text($0, false) }
+        _ xs: [Double], seed: UInt64, xText: @escaping (Double) -> String
     ) -> [String] {
         var names = PostgresFixture.names(xs, text: hazardousText, xText: xText)
         names.series = ["d.value", "d.other", "value"]
@@ -297,22 +322,18 @@ enum RemoteComparison {
         names.columns = names.columns.filter { $0 != "value" && $0 != "other" }
         var lines = GrammarLines(random: RandomSource(seed: seed), names: names)
         let bins = ["mean", "max", "min", "count", "sum"].map { "agg=" + $0 }
-        let skipped: Set<String> = ["load", "source", "play", "quit", "snapshot", "set memory"]
-        return Grammar.commands.filter { !skipped.contains($0.topic) }.flatMap {
-            lines.coveringLines(for: $0, companions: ["bin": bins])
-        }
+        return comparedCommands.flatMap { lines.coveringLines(for: $0, companions: ["bin": bins]) }
     }
 
-    /// `coveringLines` run on `load` both ways (asking the engine in `dialects` where given),
-    /// each on the dataset as loaded with a line of `value` (which `set plot` lines change)
-    /// — a line that changed the session is undone on its side before the next: where the
-    /// two sides differ (up to the first, when `untilFirst`), and how many lines ran on both
-    /// and how many the remote side refused.
+    /// `coveringLines` run on `load` both ways (asking the engine in `dialects` where given;
+    /// `xText` writes an x of the table as a line names it), each on the dataset as loaded
+    /// with a line of `value` (which `set plot` lines change) — a line that changed the
+    /// session is undone on its side before the next: where the two sides differ (up to the
+    /// first, when `untilFirst`), how many lines there are, and how many ran on both sides.
     static func covering(
-        load: String, xs: [Double], seed: UInt64,
-        dialects: [DatabaseQuery.Engine: SQLDialect] = [:], untilFirst: Bool = false,
-        xText: @escaping (Double) -> String = { PostgresFixture.text($0, false) }
-    ) -> (differences: [String], run: Int, refused: Int) {
+        load: String, xs: [Double], xText: @escaping (Double) -> String,
+        dialects: [DatabaseQuery.Engine: SQLDialect] = [:], untilFirst: Bool = false
+    ) -> (differences: [String], lines: Int, run: Int) {
         let target = TerminalTarget(columns: 72, rows: 20, colorMode: .none)
         let sides = ["local", "remote"].map { mode in
             PropertySide(load: "\(load) mode=\(mode)", target: target, dialects: dialects)
@@ -322,48 +343,40 @@ enum RemoteComparison {
         }
         let base = "add plot line d.value"
         var differences = self.differences(base, sides, sides[0].run(base), sides[1].run(base))
-        var run = 0, refused = 0
-        for line in coveringLines(xs, seed: seed, xText: xText) {
+        let lines = coveringLines(xs, seed: 52, xText: xText)
+        var run = 0
+        for line in lines {
             if untilFirst, !differences.isEmpty { break }
-            let remote = sides[1].run(line)
-            if remote.text.contains("stays in the engine (mode=remote)") {
-                if !remote.text.contains("mode=local") || remote.committed {
-                    differences.append("\(line): refused without naming mode=local, or changed")
-                }
-                refused += 1
-                continue
-            }
-            let local = sides[0].run(line)
-            run += 1
-            differences += self.differences(line, sides, local, remote)
-            for (side, outcome) in zip(sides, [local, remote]) where outcome.committed {
+            let outcome = compare(line, sides)
+            differences += outcome.differences
+            if !outcome.refused { run += 1 }
+            for (side, committed) in zip(sides, outcome.committed) where committed {
                 _ = side.run("undo")
             }
         }
-        return (differences, run, refused)
+        return (differences, lines.count, run)
     }
 
-    /// `covering` in the engine's own dialect (`xText` writes an x of the table as a line
-    /// names it): no line differs, and a fifth or more run on
+    /// `covering` in the engine's own dialect: no line differs, and a fifth or more run on
     /// both sides (the others refused: other kinds, transforms of the picks, labels …).
     static func expectCovered(load: String, xs: [Double], xText: @escaping (Double) -> String) {
-        let outcome = covering(load: load, xs: xs, seed: 52, xText: xText)
+        let outcome = covering(load: load, xs: xs, xText: xText)
         let shown = outcome.differences.prefix(8).joined(separator: "\n")
         #expect(outcome.differences.isEmpty, "\(shown)")
-        let lines = coveringLines(xs, seed: 52, xText: xText).count
-        #expect(
-            outcome.run >= lines / 5,
-            "\(outcome.run) of \(lines) run, \(outcome.refused) refused")
+        #expect(outcome.run >= outcome.lines / 5, "\(outcome.run) of \(outcome.lines) run")
     }
 
     /// The property over generated lines holds the engine to its own SQL (issue 52): in
     /// each of `brokenDialects(dialect)`, `covering` (every word of every option, over a
     /// text column each quoting rule names its own way) must find a line that differs —
     /// `expectCovered` holds the engine's own dialect to none.
-    static func expectBrokenDialectsCaught(load: String, xs: [Double], _ dialect: SQLDialect) {
+    static func expectBrokenDialectsCaught(
+        load: String, xs: [Double], _ dialect: SQLDialect, xText: @escaping (Double) -> String
+    ) {
         for (what, broken) in brokenDialects(dialect) {
             let outcome = covering(
-                load: load, xs: xs, seed: 52, dialects: [dialect.engine: broken], untilFirst: true)
+                load: load, xs: xs, xText: xText, dialects: [dialect.engine: broken],
+                untilFirst: true)
             #expect(!outcome.differences.isEmpty, "\(what): the sessions did not differ")
         }
     }
