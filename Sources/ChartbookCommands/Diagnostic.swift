@@ -105,6 +105,10 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// A page that cannot be drawn as asked (`facet=`, `add panel`, `set layout`).
         case page(message: String, hint: String?)
         case cancelled
+        /// Not an error: the command needs its engines' answers to these questions first
+        /// (`EngineAnswers`). `Executor.run` answers them and runs the command again; it is
+        /// never shown.
+        case unanswered(EngineAnswers.Wanted)
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
         indirect case inScript(Diagnostic)
     }
@@ -192,6 +196,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
             return
                 "plot '\(plot)' has up to \(rows) rows at one x (\(x)); its bars would hide each other"
         case .cancelled: return "interrupted; nothing changed"
+        case .unanswered: return "the command waits for its engine's answers"
         case .inScript(let inner): return inner.message
         }
     }

@@ -96,27 +96,32 @@ extension Executor {
     }
 
     /// Reference lines at a statistic of a remote dataset, computed by the engine once (and
-    /// again after a reload, which forgets them): its rows stay there.
+    /// again after a reload, which forgets them): its rows stay there. Every line's question
+    /// is written first and asked with the others (one batch: `ask`'s `batch`).
     func refreshEngineStatistics(_ s: inout Session, at range: SourceRange) throws(Diagnostic) {
+        var asked = [(line: Int, question: EngineQuestion)]()
         for i in s.markedLines.indices where s.markedLines[i].engineValue == nil {
             guard case .statistic(let kind, let series) = s.markedLines[i].value,
                 let dataset = s.dataset(named: series.dataset), let table = dataset.remote,
                 case .query(let query) = dataset.source,
                 let remote = query.engineStatements(dialects: dialects)
             else { continue }
-            let sql: String
             do throws(TransformError) {
-                sql = try SQLCompiler(remote.dialect).statistic(
+                let sql = try SQLCompiler(remote.dialect).statistic(
                     kind, of: series.column, filter: s.markedLines[i].filter,
                     over: engineSource(remote, table, ordered: false))
+                asked.append((i, .aggregates(query, sql: sql)))
             } catch {
                 throw Diagnostic(
                     .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
             }
+        }
+        let batch = asked.map(\.question)
+        for (i, question) in asked {
             do throws(DatabaseFailure) {
                 s.markedLines[i].engineValue =
-                    try ask(.aggregates(query, sql: sql)).numbers().first ?? .nan
-            } catch { throw engineFailure(error, query, at: range) }
+                    try ask(question, batch: batch).numbers().first ?? .nan
+            } catch { throw engineFailure(error, question.query, at: range) }
         }
     }
 
@@ -384,11 +389,14 @@ extension Executor {
         engineAnswers ?? EngineRunner(dialects: dialects, extents: remoteExtents)
     }
 
-    /// `question`'s answer (`engines`), told to stop by `shouldCancel` (default: Ctrl-C).
-    func ask(_ question: EngineQuestion, shouldCancel: (@Sendable () -> Bool)? = nil)
-        throws(DatabaseFailure) -> EngineAnswer
-    {
-        try engines.answer(question, shouldCancel: shouldCancel ?? isCancelled)
+    /// `question`'s answer, as the engines gave it (`answers`): where it has none yet, the
+    /// command stops needing it — and the rest of `batch`, the questions it will ask next,
+    /// planned at once — and `run` answers them (`answering`). `waitingFor`: the dataset
+    /// whose load waits on it (the waiting line names it).
+    func ask(
+        _ question: EngineQuestion, batch: [EngineQuestion] = [], waitingFor: String? = nil
+    ) throws(DatabaseFailure) -> EngineAnswer {
+        try answers.reading(question, batch: batch, waitingFor: waitingFor)
     }
 
     /// What each of a remote table's columns holds: a time, a number or a (coded) text.
@@ -416,6 +424,7 @@ extension Executor {
     {
         switch error {
         case .data(.cancelled): return Diagnostic(.cancelled, at: range)
+        case .unanswered(let wanted): return Diagnostic(.unanswered(wanted), at: range)
         case .cannotOpen(let reason):
             return Diagnostic(.cannotRead(path: query.shownLocation, reason: reason), at: range)
         case .query(let message, _), .notRemote(let message):

@@ -29,8 +29,11 @@ extension Executor {
             // empty); else all the data, whose extent is known (the engine need not scan).
             previewing.sampleInterval = session.view.xInterval ?? remote.extent
             let name = Located(s.datasets[i].name, at: SourceRange(line: 1, column: 1, length: 1))
-            var sample = try previewing.load(
-                request, as: name, location: name.range, query: name.range, timeZone: s.timeZone)
+            var sample = try previewing.answering { executor throws(Diagnostic) in
+                try executor.load(
+                    request, as: name, location: name.range, query: name.range,
+                    timeZone: s.timeZone)
+            }
             sample.columns = Self.withKnownRows(sample.columns, of: remote)
             sample.window = s.datasets[i].window
             sample.applyWindow()
@@ -62,7 +65,7 @@ extension Executor {
     /// when the query would be loaded whole (`mode=local`, or `mode=auto` under the
     /// threshold): a preview reads samples only, never a query whole beside the exact run.
     func sampledQuery(
-        _ request: DatabaseQuery, rows: Int, shouldCancel: @escaping @Sendable () -> Bool
+        _ request: DatabaseQuery, rows: Int, waitingFor: String
     ) throws(DatabaseFailure) -> DatabaseQuery {
         let whole = DatabaseFailure.notRemote("a preview loads no query whole")
         var quick = request
@@ -71,7 +74,7 @@ extension Executor {
             quick.engineStatements(dialects: dialects) != nil
         else { throw whole }
         if request.options.mode == .auto,
-            try ask(.estimatedRows(quick), shouldCancel: shouldCancel).count()
+            try ask(.estimatedRows(quick), waitingFor: waitingFor).count()
                 <= LoadOptions.remoteThreshold
         {
             throw whole
@@ -81,11 +84,11 @@ extension Executor {
         let extent =
             sampleInterval
             ?? remoteExtents?.extent(
-                of: request, waitingUpTo: Self.extentPatience, shouldCancel: shouldCancel)
+                of: request, waitingUpTo: Self.extentPatience, shouldCancel: isCancelled)
         guard
             let sample = try ask(
                 .sample(quick, xColumn: request.options.xColumn, extent: extent, rows: rows),
-                shouldCancel: shouldCancel
+                waitingFor: waitingFor
             ).sample()
         else { throw .notRemote("the engine has no quick sample of this query") }
         quick.sql = sample.sql

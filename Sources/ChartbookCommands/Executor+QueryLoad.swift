@@ -16,13 +16,15 @@ extension Executor {
         // While the engine answers, the executable's waiting line counts the seconds (the
         // share done is unknown: NaN), as it does for a remote dataset's drawings.
         let waiting = Self.waiting(for: name.value, progress: progress, isCancelled: isCancelled)
-        defer { progress(name.value, 1) }
+        // (Not done while it waits for its engine's answers: `answering` asks them.)
+        var answered = true
+        defer { if answered { progress(name.value, 1) } }
         var request = request
         do throws(DatabaseFailure) {
             if let rows = sampleRows {
-                request = try sampledQuery(request, rows: rows, shouldCancel: waiting)
+                request = try sampledQuery(request, rows: rows, waitingFor: name.value)
             } else if let remote = try remoteTable(
-                request, timeZone: timeZone, shouldCancel: waiting)
+                request, timeZone: timeZone, waitingFor: name.value)
             {
                 // Until the first drawing, it holds its first and last row and the rows of
                 // its extremes (so the first layout's y axis is already the data's).
@@ -34,6 +36,9 @@ extension Executor {
             table = try reader.read(request, shouldCancel: waiting)
         } catch {
             switch error {
+            case .unanswered(let wanted):
+                answered = false
+                throw Diagnostic(.unanswered(wanted), at: query)
             case .cannotOpen(let reason):
                 throw Diagnostic(
                     .cannotRead(path: request.shownLocation, reason: reason), at: location)
@@ -66,9 +71,9 @@ extension Executor {
     /// The remote side of a PostgreSQL or ClickHouse query that stays in the engine (`mode=remote`, or
     /// `mode=auto` over `LoadOptions.remoteThreshold` estimated rows with an x to draw along),
     /// nil when the rows are to be loaded.
+    /// `waitingFor`: the dataset's name, for the waiting line while its engine answers.
     func remoteTable(
-        _ request: DatabaseQuery, timeZone: TimeZoneSetting,
-        shouldCancel: @escaping @Sendable () -> Bool
+        _ request: DatabaseQuery, timeZone: TimeZoneSetting, waitingFor: String
     ) throws(DatabaseFailure) -> RemoteTable? {
         guard request.options.mode != .local,
             let remote = request.engineStatements(dialects: dialects)
@@ -83,7 +88,7 @@ extension Executor {
         var estimate: Int?
         if request.options.mode == .auto {
             // PostgreSQL plans the query without running it (EXPLAIN); ClickHouse counts.
-            let rows = try ask(.estimatedRows(request), shouldCancel: shouldCancel).count()
+            let rows = try ask(.estimatedRows(request), waitingFor: waitingFor).count()
             guard rows > LoadOptions.remoteThreshold else { return nil }
             estimate = rows
         }
@@ -91,7 +96,7 @@ extension Executor {
             var table = try ask(
                 .open(
                     request, xColumn: request.options.xColumn, timeZone: timeZone,
-                    estimate: estimate), shouldCancel: shouldCancel
+                    estimate: estimate), waitingFor: waitingFor
             ).table()
             // An engine may count them as it opens the query, or find that some share an x
             // and leave how many to be counted when needed (ClickHouse).

@@ -43,6 +43,11 @@ public struct Executor: Sendable {
     /// `remoteExtents`. The executor itself connects to no engine: a test gives a table of
     /// answers and runs remote datasets' commands with no server.
     public var engineAnswers: (any EngineAnswering)?
+    /// What the engines have answered this command so far (issue 52): `apply` reads its
+    /// engines' answers here, never asks them, and stops with the questions it needs where
+    /// an answer is missing (`Diagnostic.Kind.unanswered`); `run` answers those (through
+    /// `engines`) and applies the command again with them added.
+    public var answers = EngineAnswers()
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,
@@ -68,15 +73,60 @@ public struct Executor: Sendable {
     /// Runs `command` (typed as `text`). On success the notebook holds the new session; on
     /// failure it is unchanged and the diagnostic is thrown.
     /// `range` is where the command was typed (its first word), for errors about the whole command.
+    ///
+    /// The command runs as two pure steps with the engines' answers between them: where it
+    /// needs an answer it has not been given, nothing is committed, the questions are
+    /// answered (`answering`), and it runs again from the same notebook.
     public func run(
         _ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
         context: Context = Context()
+    ) throws(Diagnostic) -> [Effect] {
+        let before = notebook
+        return try answering { executor throws(Diagnostic) in
+            notebook = before
+            return try executor.runAnswered(
+                command, text: text, at: range, in: &notebook, context: context)
+        }
+    }
+
+    /// `body` run with this executor's answers, and again with each batch of questions it
+    /// stops on answered by `engines` (Ctrl-C stops them), until it runs through or fails.
+    /// The one place the executor's questions reach an engine.
+    public func answering<Result>(
+        _ body: (Executor) throws(Diagnostic) -> Result
+    ) throws(Diagnostic) -> Result {
+        var answered = self
+        while true {
+            do throws(Diagnostic) {
+                return try body(answered)
+            } catch {
+                guard case .unanswered(let wanted) = error.kind,
+                    !wanted.questions.isEmpty
+                else { throw error }
+                let shouldCancel =
+                    wanted.waitingFor.map {
+                        Self.waiting(for: $0, progress: progress, isCancelled: isCancelled)
+                    } ?? isCancelled
+                let known = answered.answers.count
+                answered.answers.answer(wanted, by: engines, shouldCancel: shouldCancel)
+                // (An answer for each: a command asking again what it was answered is a bug,
+                // not a reason to ask forever.)
+                guard answered.answers.count > known else { throw error }
+            }
+        }
+    }
+
+    /// `run` with the answers given so far.
+    private func runAnswered(
+        _ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
+        context: Context
     ) throws(Diagnostic) -> [Effect] {
         // `set memory`: the session's budget replaces the machine's for this command.
         if let budget = notebook.session.memoryBudget, budget != limits.memoryBudget {
             var held = self
             held.limits.memoryBudget = budget
-            return try held.run(command, text: text, at: range, in: &notebook, context: context)
+            return try held.runAnswered(
+                command, text: text, at: range, in: &notebook, context: context)
         }
         let effects: [Effect]
         if let own = try runOnNotebook(

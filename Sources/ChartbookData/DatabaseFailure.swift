@@ -10,6 +10,10 @@ public enum DatabaseFailure: Error, Equatable, Sendable {
     case notRemote(String)
     /// The rows could not become a table (no numeric column, over the budget, cancelled).
     case data(DataError)
+    /// Not a failure of the engine: the executor needs these questions answered before the
+    /// command can go on (`EngineAnswers`). The runner around `Executor.apply` answers them
+    /// and runs the command again; it never reaches a user.
+    case unanswered(EngineAnswers.Wanted)
 
     /// This failure without a position in the query: for SQL chartbook wrapped around it,
     /// where the engine's position would point at text the user did not write.

@@ -230,6 +230,8 @@ public final class RemoteData: Sendable {
             "the engine could not answer: \(message)"
         case .data(.cancelled): "interrupted; the chart shows the rows fetched before"
         case .data(let error): "\(error)"
+        // (Drawings ask their engine directly: never unanswered.)
+        case .unanswered: "the engine was not asked"
         }
     }
 }

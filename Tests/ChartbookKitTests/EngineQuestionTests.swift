@@ -206,4 +206,89 @@ struct EngineQuestionTests {
         _ = runner.remote.forTerminal(notebook.session, on: target, shouldCancel: { false })
         #expect(engine.taken().isEmpty)
     }
+
+    /// `line` parsed, with the range of its first word.
+    static func parsed(_ line: String) throws -> (Command, SourceRange) {
+        let tokens = try Lexer.commands(
+            in: Lexer.logicalLines(ScriptSource(name: "t", text: line))[0])[0]
+        return (try Parser.parse(tokens), tokens.tokens[0].range)
+    }
+
+    /// The questions `apply` stopped on, nil where it ran through.
+    static func wanted(_ line: String, on session: Session, _ executor: Executor) throws
+        -> EngineAnswers.Wanted?
+    {
+        let (command, range) = try parsed(line)
+        do throws(Diagnostic) {
+            _ = try executor.apply(command, to: session, at: range)
+            return nil
+        } catch {
+            guard case .unanswered(let wanted) = error.kind else { throw error }
+            return wanted
+        }
+    }
+
+    /// The answers are a step between two pure ones: `apply` asks no engine — it stops with
+    /// the questions it needs, and given their answers it runs through — and `run` is what
+    /// answers them, once each.
+    @Test func applyAsksNoEngineItStopsWithTheQuestionsItNeeds() throws {
+        let engine = Self.engine()
+        var executor = Executor(files: InMemoryFiles())
+        executor.engineAnswers = engine
+        let wanted = try #require(try Self.wanted(Self.load, on: Session(), executor))
+        #expect(engine.taken().isEmpty)
+        #expect(wanted.waitingFor == "d")
+        guard wanted.questions.count == 1, case .open(let query, _, _, _) = wanted.questions[0]
+        else {
+            Issue.record("wanted \(wanted)")
+            return
+        }
+        #expect(query.sql == "SELECT t, v FROM m")
+        // Given the answer, it runs through, still asking nothing.
+        executor.answers.record(wanted.questions[0], .success(.table(Self.table)))
+        let (command, range) = try Self.parsed(Self.load)
+        let (session, _) = try executor.apply(command, to: Session(), at: range)
+        #expect(session.dataset(named: "d")?.remote == Self.table)
+        #expect(engine.taken().isEmpty)
+        // A failure is an answer too: the command fails as the engine did.
+        var failed = Executor(files: InMemoryFiles())
+        failed.engineAnswers = engine
+        failed.answers.record(
+            wanted.questions[0], .failure(.query("relation \"m\" vanished", offset: nil)))
+        #expect(throws: Diagnostic.self) { try failed.apply(command, to: Session(), at: range) }
+        // `run` answers them: one question, asked once.
+        var notebook = Notebook()
+        _ = try executor.run(command, text: Self.load, at: range, in: &notebook)
+        var running = Executor(files: InMemoryFiles())
+        running.engineAnswers = engine
+        var fresh = Notebook()
+        _ = try running.run(command, text: Self.load, at: range, in: &fresh)
+        #expect(engine.taken().count == 1)
+        #expect(fresh.session.dataset(named: "d")?.remote == Self.table)
+    }
+
+    /// A command plans the questions it will ask at once where none waits on another's
+    /// answer: after a reload forgets every statistic, the reference lines' questions come
+    /// as one batch.
+    @Test func independentQuestionsArePlannedAsOneBatch() throws {
+        let engine = Self.engine()
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        _ = Self.run(
+            Self.load + "\nadd plot line d.v\nadd refline mean d.v\nadd refline max d.v", runner,
+            in: &notebook)
+        var session = notebook.session
+        for i in session.markedLines.indices { session.markedLines[i].engineValue = nil }
+        _ = engine.taken()
+        var executor = runner.executor
+        executor.engineAnswers = engine
+        let wanted = try #require(try Self.wanted("set title \"x\"", on: session, executor))
+        let sqls = wanted.questions.compactMap { question -> String? in
+            if case .aggregates(_, let sql) = question { return sql }
+            return nil
+        }
+        #expect(sqls.count == 2 && wanted.questions.count == 2, "\(wanted.questions)")
+        #expect(Set(sqls).count == 2)
+        #expect(engine.taken().isEmpty)
+    }
 }
