@@ -48,7 +48,7 @@ extension ClickHouseRemote {
     ) throws(DatabaseFailure) -> [[Double]] {
         var inside = whole ? "chartbook_x IS NOT NULL" : within(request)
         let origin = Self.keyOrigin(shape, extent)
-        let grouped = family.map { "chartbook_c\($0.column)" }
+        let grouped = family.map { $0.grouping("chartbook_c\($0.column)") }
         // Per dot column and member (`PickKey`), the rows and each value column's missing
         // values.
         var counted: [PickKey: [Int]]?

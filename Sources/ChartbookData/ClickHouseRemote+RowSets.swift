@@ -59,7 +59,7 @@ extension ClickHouseRemote {
             let sql = sharedRows(
                 shape.keeping(family.rows),
                 rows: family.members.map { size($0.set) }.reduce(0, +) / family.members.count,
-                extent: table.extent, grouped: "chartbook_c\(family.column)")
+                extent: table.extent, grouped: family.grouping("chartbook_c\(family.column)"))
             var extra = [Double: Double]()
             for line in try fields(connection, sql, shouldCancel: shouldCancel)
             where line.count == 2 {

@@ -46,7 +46,8 @@ extension ClickHouseRemote {
     ) throws(DatabaseFailure) -> [Double: Summary] {
         var rows = shape.keeping(family.rows)
         return try summaries(
-            connection, &rows, rows: "count()", grouped: "chartbook_c\(family.column)",
+            connection, &rows, rows: "count()",
+            grouped: family.grouping("chartbook_c\(family.column)"),
             picking: shape.keeping(family.base), learnt: { _ in }, shouldCancel: shouldCancel)
     }
 

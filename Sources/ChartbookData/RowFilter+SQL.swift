@@ -11,14 +11,20 @@ extension RowFilter {
         public var number: @Sendable (Double) -> String
         /// A text as a string literal (`SQLQuoting`: ClickHouse's escapes backslashes too).
         public var text: @Sendable (String) -> String
+        /// Whether the engine's `IN` tells −0 from 0 (ClickHouse 18 hashes the bits: `-0. IN
+        /// (0.)` is false, `-0. = 0.` true): a number it tests so is `+ 0` first, −0 read as
+        /// 0 — one text, "0", as loading every row reads both.
+        public var setsTellZerosApart: Bool
 
         public init(
             falseValue: String,
             text: @escaping @Sendable (String) -> String = SQLQuoting.standard.literal,
+            setsTellZerosApart: Bool = false,
             number: @escaping @Sendable (Double) -> String
         ) {
             self.falseValue = falseValue
             self.text = text
+            self.setsTellZerosApart = setsTellZerosApart
             self.number = number
         }
     }
@@ -35,10 +41,11 @@ extension RowFilter {
             let listed = values.filter { !$0.isEmpty }.compactMap {
                 Self.literal($0, kind, words)
             }
+            let tested = kind != .text && words.setsTellZerosApart ? "(\(value) + 0)" : value
             var match =
                 listed.isEmpty
                 ? words.falseValue
-                : "COALESCE(\(value) IN (\(listed.joined(separator: ", "))), \(words.falseValue))"
+                : "COALESCE(\(tested) IN (\(listed.joined(separator: ", "))), \(words.falseValue))"
             if values.contains("") { match = "(\(match) OR \(value) IS NULL)" }
             return op == .equal ? "(\(match))" : "(NOT \(match))"
         case .less, .lessOrEqual, .greater, .greaterOrEqual:

@@ -137,7 +137,10 @@ public struct SQLDialect: Hashable, Sendable {
 
     /// How a `where=` is written in this dialect.
     public var words: RowFilter.SQLWords {
-        RowFilter.SQLWords(falseValue: falseValue, text: quoting.literal) { real($0) }
+        RowFilter.SQLWords(
+            falseValue: falseValue, text: quoting.literal,
+            setsTellZerosApart: engine == .clickhouse
+        ) { real($0) }
     }
 
     /// The shortest digits that read back as `value` (finite), with a point or an exponent.

@@ -126,8 +126,9 @@ public struct Column: Equatable, Sendable {
         summaryCache.keys {
             switch values {
             case .numbers(let numbers):
+                // (−0 + 0 is 0: −0 and 0 read as one text, "0", and are one key.)
                 return CellKeys(
-                    numbers.lazy.map { $0.isNaN ? Double.nan.bitPattern : $0.bitPattern })
+                    numbers.lazy.map { $0.isNaN ? Double.nan.bitPattern : ($0 + 0).bitPattern })
             case .text(let texts):
                 // Coded cells are their keys already (`TextCells`' invariant).
                 if let (names, codes) = texts.coded {

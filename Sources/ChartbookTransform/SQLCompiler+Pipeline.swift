@@ -114,7 +114,12 @@ extension SQLCompiler {
             p.y.map {
                 keepsInfinities ? source.loaded(in: dialect, $0) : source.column(in: dialect, $0)
             } ?? "1"
-        let group = p.by.map { dialect.text(source.column(in: dialect, $0)) } ?? "NULL"
+        let group =
+            p.by.map { by in
+                // −0 and 0 are one group, "0", as the executor's (`Column.cellKeys`).
+                let value = source.column(in: dialect, by)
+                return dialect.text(source.kinds[by] == .text ? value : "(\(value) + 0)")
+            } ?? "NULL"
         let conditions = p.filter.map { [condition($0, source)] } ?? []
         return (key, group, value, conditions)
     }

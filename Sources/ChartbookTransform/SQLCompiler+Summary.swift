@@ -62,8 +62,10 @@ extension SQLCompiler {
     public func distinctCount(of column: String, over source: Source) throws(TransformError)
         -> String
     {
-        guard source.kinds[column] != nil else { throw .missingColumn(column) }
-        let c = source.loaded(in: dialect, column)
+        guard let kind = source.kinds[column] else { throw .missingColumn(column) }
+        // (−0 and 0: one value, as `by=` groups them.)
+        let loaded = source.loaded(in: dialect, column)
+        let c = kind == .text ? loaded : "(\(loaded) + 0)"
         return
             "SELECT CAST(\(dialect.countDistinct(c)) + CASE WHEN COUNT(*) > COUNT(\(c)) THEN 1 ELSE 0 END AS \(dialect.double)) FROM \(source.relation.rows())"
     }

@@ -96,6 +96,30 @@ struct ClickHouseRemoteTests {
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 
+    /// `by=` a number column of whole values, up to 150 of them, −0 beside 0, one value
+    /// no family holds and missing values: drawn as loading every row draws it (a family of
+    /// groups, one question for up to 64 of them; `GROUP BY g` keeps −0 and 0 apart here).
+    @Test(arguments: 0..<3) func groupsOfANumberColumnDrawAsLocal(trial: Int) throws {
+        let url = try #require(ClickHouseFixture.url)
+        let (differences, query) = try RemoteComparison.numberGroups(url, trial: trial) {
+            table, rows in
+            try ClickHouseFixture.exec("DROP TABLE IF EXISTS \(table)")
+            try ClickHouseFixture.exec(
+                "CREATE TABLE \(table) (t DateTime, g Nullable(Float64), v Float64) ENGINE = MergeTree ORDER BY t"
+            )
+            let dialect = SQLDialect.clickhouse
+            try ClickHouseFixture.exec(
+                "INSERT INTO \(table) VALUES "
+                    + rows.map { "(\($0.x), \($0.g.map(dialect.real) ?? "NULL"), \($0.v))" }
+                    .joined(separator: ","))
+            return "SELECT t, g, v FROM \(table)"
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+        // What each group keeps, asked as one family and a set at a time.
+        let asked = try RemoteComparison.familyAskedAsAlone(url, query)
+        #expect(asked.isEmpty, "\(asked.prefix(3).joined(separator: "\n"))")
+    }
+
     /// Column names of quotes, backquotes, backslashes, combining marks, right-to-left marks
     /// and newlines, made by the server and named back to it by every question a remote
     /// dataset asks (issue 49: a backquote a combining mark follows was left unescaped).

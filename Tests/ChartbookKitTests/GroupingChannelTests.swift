@@ -150,4 +150,21 @@ import Testing
             #expect(notebook.session == before)
         }
     }
+
+    /// −0 and 0 read as one text ("0", as `where=g=0` keeps both): one group of `by=` (and
+    /// one key of every grouping), not two groups named alike of which one lost its rows.
+    @Test func minusZeroAndZeroAreOneGroup() throws {
+        var notebook = Notebook()
+        let script = "load z.csv as z\nadd plot line z.v x=t by=g"
+        let text = ScriptedSession.run(
+            script, files: ["/work/z.csv": "t,g,v\n1,-0,1\n2,0,2\n3,1,3\n4,-0,4\n5,0,5\n"],
+            &notebook)
+        #expect(text == "")
+        let scene = ChartRenderer.scene(for: notebook.session, on: ChannelTests.target)
+        let points = scene.layers.map { layer -> Int in
+            guard case .polyline(let runs) = layer.marks else { return -1 }
+            return runs.map(\.count).reduce(0, +)
+        }
+        #expect(points == [4, 1], "\(points)")
+    }
 }

@@ -79,6 +79,29 @@ struct PostgresRemoteTests {
         #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
     }
 
+    /// `by=` a number column of whole values, up to 150 of them, −0 beside 0, one value
+    /// no family holds and missing values: drawn as loading every row draws it.
+    @Test(arguments: 0..<3) func groupsOfANumberColumnDrawAsLocal(trial: Int) throws {
+        let url = try #require(PostgresFixture.url)
+        let (differences, query) = try RemoteComparison.numberGroups(url, trial: trial) {
+            table, rows in
+            let dialect = SQLDialect.postgres
+            PostgresFixture.exec(
+                url,
+                "DROP TABLE IF EXISTS \(table); CREATE TABLE \(table) (t timestamptz, g float8, v float8);"
+                    + "INSERT INTO \(table) VALUES "
+                    + rows.map {
+                        "(to_timestamp(\($0.x)), \($0.g.map(dialect.real) ?? "NULL"), \($0.v))"
+                    }.joined(separator: ",")
+                    + "; ANALYZE \(table)")
+            return "SELECT t, g, v FROM \(table) ORDER BY t"
+        }
+        #expect(differences.isEmpty, "\(differences.prefix(6).joined(separator: "\n"))")
+        // What each group keeps, asked as one family and a set at a time.
+        let asked = try RemoteComparison.familyAskedAsAlone(url, query)
+        #expect(asked.isEmpty, "\(asked.prefix(3).joined(separator: "\n"))")
+    }
+
     /// Column names of quotes, backquotes, backslashes, combining marks, right-to-left marks
     /// and newlines, made by the server and named back to it by every question a remote
     /// dataset asks (round three's injection; issue 49's ClickHouse one).

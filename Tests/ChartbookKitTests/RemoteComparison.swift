@@ -230,6 +230,91 @@ enum RemoteComparison {
         }
     }
 
+    /// Lines grouped by a number column `g` (`by=g`, all of its groups, or those a `where=`
+    /// keeps), each alone on a chart of the query `create` gives (after filling the table it
+    /// is given with the trial's rows; loaded as `d`), with a view or a selection now and
+    /// then: where local and remote differ (and the query). `g` holds whole numbers — up to 150 of them,
+    /// more than a family holds (`RemoteFamily.most`) — −0 beside 0 (one group, as `=`
+    /// compares them; ClickHouse groups them apart), 2.5 (no family's member) and missing
+    /// values (nil): a family of number groups is asked as its sets alone are, and an
+    /// aggregate's groups and `where=` read −0 as 0.
+    static func numberGroups(
+        _ url: String, trial: Int,
+        create: (_ table: String, _ rows: [(x: Int, g: Double?, v: Double)]) throws -> String
+    ) throws -> (differences: [String], query: String) {
+        var random = RandomSource(seed: UInt64(5200 + trial))
+        let values = trial == 0 ? 150 : 3 + random.below(30)
+        var level = 0.0
+        let rows = (0..<(600 + random.below(2_000))).map { i -> (x: Int, g: Double?, v: Double) in
+            level += random.nextGaussian()
+            let pick = random.nextUnit()
+            let g: Double? =
+                pick < 0.04
+                ? -0.0
+                : pick < 0.06
+                    ? 2.5
+                    : pick < 0.09
+                        ? nil
+                        : Double(random.below(values))
+            return (1_700_000_000 + i * 60, g, (level * 1000).rounded() / 1000)
+        }
+        let query = try create("number_groups_\(trial)", rows)
+        let lines = [
+            ["add plot line d.v by=g"],
+            ["add plot line d.v where=g>=2 by=g", "select x=2023-11-15T01:00"],
+            ["add plot line d.v where=g=0,1,2.5 by=g", "view 2023-11-14T23:00..2023-11-15T05:00"],
+            ["add plot line d.v where=g!=1 by=g", "view 2023-11-14T23:30..2023-11-15T00:30"],
+            // The engine's aggregate, grouped and filtered by the same column.
+            [
+                "add plot line d.v by=g agg=sum bin=hour",
+                "add plot line d.v as z where=g=0 agg=count bin=hour",
+            ],
+        ]
+        return (lines.flatMap { sameLines(url, query, options: "x=t", $0) }, query)
+    }
+
+    /// What the engine says of each `by=g` group of `query` (loaded remote as `d`) asked
+    /// as one family of sets and asked a set at a time, where they differ (a family is
+    /// asked grouped by its column: `RemoteFamily`): each group's count, rows and values at
+    /// most zero, and the most rows per x where both are told.
+    static func familyAskedAsAlone(_ url: String, _ query: String) throws -> [String] {
+        let target = TerminalTarget(columns: 60, rows: 12, colorMode: .none)
+        let side = PropertySide(
+            load: "load \(url) \"\(query)\" as d x=t mode=remote", target: target)
+        _ = side.run("add plot line d.v by=g")
+        let dataset = try #require(side.notebook.session.dataset(named: "d"))
+        let table = try #require(dataset.remote)
+        guard case .query(let source) = dataset.source else { return ["not a query"] }
+        let plot = try #require(side.notebook.session.plots.first)
+        let sets = table.rowSets(for: plot.binding)
+        let runner = EngineRunner()
+        let together = try runner.answer(.kept(source, table, sets), shouldCancel: { false })
+            .kept()
+        let perX = try runner.answer(.mostRowsPerX(source, table, sets), shouldCancel: { false })
+            .rowsPerX()
+        // (Rows per x an engine tells of a family and not of a set alone — nil: the
+        // executor counts them — differ only where both are told.)
+        let told = { (a: Int?, b: Int?) in a != nil && b != nil && a != b }
+        var differences = [String]()
+        for (i, set) in sets.enumerated() {
+            let alone = try runner.answer(.kept(source, table, [set]), shouldCancel: { false })
+                .kept()
+            let alonePerX = try runner.answer(
+                .mostRowsPerX(source, table, [set]), shouldCancel: { false }
+            ).rowsPerX()
+            let bits = { (kept: RemoteTable.Kept) in kept.rows.map { $0.map(\.bitPattern) } }
+            if i >= together.count || together[i].count != alone.first?.count
+                || bits(together[i]) != alone.first.map(bits)
+                || together[i].nonPositive != alone.first?.nonPositive
+                || told(perX[i], alonePerX.first ?? nil)
+            {
+                differences.append(
+                    "\(set): \(i < together.count ? "\(together[i])" : "none") | \(alone)")
+            }
+        }
+        return differences
+    }
+
     /// What breaks quoting when a name is split or searched by grapheme cluster: quotes of
     /// both kinds, backquotes, backslashes, a combining accent (which glues to the scalar
     /// before it), right-to-left marks, a newline, comment and statement markers.
