@@ -11,12 +11,10 @@ extension Executor {
         _ request: DatabaseQuery, as name: Located<String>, location: SourceRange,
         query: SourceRange, timeZone: TimeZoneSetting, columns named: [Located<String>] = []
     ) throws(Diagnostic) -> Dataset {
-        let reader = DatabaseReader(timeZone: timeZone, limits: limits)
         let table: DelimitedReader.Table
-        // While the engine answers, the executable's waiting line counts the seconds (the
-        // share done is unknown: NaN), as it does for a remote dataset's drawings.
-        let waiting = Self.waiting(for: name.value, progress: progress, isCancelled: isCancelled)
-        // (Not done while it waits for its engine's answers: `answering` asks them.)
+        // While the engine answers (`answering`, told the name), the executable's waiting
+        // line counts the seconds (the share done is unknown: NaN), as it does for a remote
+        // dataset's drawings; done once the command has every answer.
         var answered = true
         defer { if answered { progress(name.value, 1) } }
         var request = request
@@ -33,7 +31,9 @@ extension Executor {
                     columns: remote.columns(of: remote.rows(with: [])),
                     source: .query(request), xColumn: remote.xColumn, remote: remote)
             }
-            table = try reader.read(request, shouldCancel: waiting)
+            table = try ask(
+                .table(request, timeZone: timeZone, limits: limits), waitingFor: name.value
+            ).loaded()
         } catch {
             switch error {
             case .unanswered(let wanted):

@@ -24,6 +24,8 @@ public enum EngineAnswer: Sendable {
     case readout([[Double]])
     /// `sample` (nil: the engine reads none without scanning every row).
     case sample(RemoteSample?)
+    /// `table`: the query's rows.
+    case rowsLoaded(DelimitedReader.Table)
 
     /// A failure for an answer of another kind than the question's.
     private func mismatch(_ wanted: String) -> DatabaseFailure {
@@ -73,6 +75,11 @@ public enum EngineAnswer: Sendable {
     public func readout() throws(DatabaseFailure) -> [[Double]] {
         guard case .readout(let r) = self else { throw mismatch("a readout's rows") }
         return r
+    }
+
+    public func loaded() throws(DatabaseFailure) -> DelimitedReader.Table {
+        guard case .rowsLoaded(let t) = self else { throw mismatch("the query's rows") }
+        return t
     }
 
     public func sample() throws(DatabaseFailure) -> RemoteSample? {

@@ -1,7 +1,7 @@
 import ChartbookModel
 
-/// One question to the engine keeping a remote dataset's rows (issue 52: questions are
-/// values). The executor and the drawings write what they need of an engine as these — the
+/// One question to the engine keeping a remote dataset's rows, or to a database a query is
+/// loaded from (issue 52: questions are values). The executor and the drawings write what they need of an engine as these — the
 /// statements already compiled (`SQLCompiler`, in the engine's dialect) where the question
 /// is one every engine answers alike — and an `EngineAnswering` answers them: the only code
 /// that connects to an engine is the runner that does (`EngineRunner`), and a test answers
@@ -30,6 +30,10 @@ public enum EngineQuestion: Equatable, Sendable {
     case readout(DatabaseQuery, RemoteTable, RemoteRequest)
     /// A query reading a sample of about `rows` rows for a preview (`RemoteEngine.sample`).
     case sample(DatabaseQuery, xColumn: String?, extent: ClosedRange<Double>?, rows: Int)
+    /// Every row of the query, read as `mode=local` loads it (`DatabaseReader`: SQLite's
+    /// file, PostgreSQL's and ClickHouse's rows over the network), times in `timeZone`,
+    /// within `limits`.
+    case table(DatabaseQuery, timeZone: TimeZoneSetting, limits: ResourceLimits)
 
     /// The query whose engine is asked.
     public var query: DatabaseQuery {
@@ -37,7 +41,7 @@ public enum EngineQuestion: Equatable, Sendable {
         case .estimatedRows(let q), .open(let q, _, _, _), .kept(let q, _, _),
             .mostRowsPerX(let q, _, _), .aggregates(let q, _), .transformRows(let q, _),
             .rows(let q, _), .drawing(let q, _, _), .readout(let q, _, _),
-            .sample(let q, _, _, _):
+            .sample(let q, _, _, _), .table(let q, _, _):
             return q
         }
     }

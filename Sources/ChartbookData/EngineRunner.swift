@@ -1,6 +1,7 @@
 import ChartbookModel
 
-/// The one place the questions of engines (`EngineQuestion`) reach an engine (issue 52):
+/// The one place the questions of engines (`EngineQuestion`) reach an engine, and a query
+/// loaded whole its database (issue 52):
 /// each question's query names its engine (`DatabaseQuery.remoteEngine`), asked in
 /// `dialects[engine]` where given (a test's broken dialect), else its own; what an engine
 /// learns of x's extent while it opens a query is told to `extents` (the REPL's preview
@@ -17,6 +18,12 @@ public struct EngineRunner: EngineAnswering {
     public func answer(_ question: EngineQuestion, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> EngineAnswer
     {
+        // (A query loaded whole is read by its engine's reader, SQLite's too.)
+        if case .table(let query, let zone, let limits) = question {
+            return .rowsLoaded(
+                try DatabaseReader(timeZone: zone, limits: limits).read(
+                    query, shouldCancel: shouldCancel))
+        }
         let engine = try self.engine(question.query)
         switch question {
         case .estimatedRows:
@@ -48,6 +55,7 @@ public struct EngineRunner: EngineAnswering {
             return .sample(
                 try engine.sample(
                     xColumn: xColumn, extent: extent, rows: rows, shouldCancel: shouldCancel))
+        case .table: throw .query("a query's rows are read by its reader", offset: nil)
         }
     }
 

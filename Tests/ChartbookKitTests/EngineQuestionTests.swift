@@ -291,4 +291,32 @@ struct EngineQuestionTests {
         #expect(Set(sqls).count == 2)
         #expect(engine.taken().isEmpty)
     }
+
+    /// A query loaded whole is a question too: `apply` reads no database — a SQLite file (no
+    /// such file exists here) nor a server — and the answer's rows are the dataset's.
+    @Test func aQueryLoadedWholeIsOneQuestionToo() throws {
+        let engine = Self.engine()
+        var executor = Executor(files: InMemoryFiles())
+        executor.engineAnswers = engine
+        let line = "load sqlite:/nowhere/m.db \"SELECT t, v FROM m\" as m"
+        let wanted = try #require(try Self.wanted(line, on: Session(), executor))
+        #expect(engine.taken().isEmpty)
+        guard wanted.questions.count == 1,
+            case .table(let query, _, let limits) = wanted.questions[0]
+        else {
+            Issue.record("wanted \(wanted)")
+            return
+        }
+        #expect(query.engine == .sqlite && query.sql == "SELECT t, v FROM m")
+        #expect(limits == executor.limits)
+        let rows = DelimitedReader.Table(
+            columns: [Column(name: "t", numbers: [1, 2, 3]), Column(name: "v", numbers: [5, 7, 6])],
+            labels: nil)
+        executor.answers.record(wanted.questions[0], .success(.rowsLoaded(rows)))
+        let (command, range) = try Self.parsed(line)
+        let (session, _) = try executor.apply(command, to: Session(), at: range)
+        #expect(session.dataset(named: "m")?.column(named: "v")?.numbers == [5, 7, 6])
+        #expect(engine.taken().isEmpty)
+    }
 }
+
