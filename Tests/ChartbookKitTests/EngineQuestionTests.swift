@@ -310,7 +310,9 @@ struct EngineQuestionTests {
         #expect(query.engine == .sqlite && query.sql == "SELECT t, v FROM m")
         #expect(limits == executor.limits)
         let rows = DelimitedReader.Table(
-            columns: [Column(name: "t", numbers: [1, 2, 3]), Column(name: "v", numbers: [5, 7, 6])],
+            columns: [
+                Column(name: "t", numbers: [1, 2, 3]), Column(name: "v", numbers: [5, 7, 6]),
+            ],
             labels: nil)
         executor.answers.record(wanted.questions[0], .success(.rowsLoaded(rows)))
         let (command, range) = try Self.parsed(line)
@@ -319,4 +321,3 @@ struct EngineQuestionTests {
         #expect(engine.taken().isEmpty)
     }
 }
-
