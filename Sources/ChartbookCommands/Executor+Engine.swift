@@ -237,11 +237,25 @@ extension Executor {
         }
         let answer: [Double], most: Int
         var texts = [String: (counts: [String: Int], order: [String])]()
+        let counted = table.columns.filter { table.texts[$0] != nil }.map {
+            (name: $0, sql: try? compiler.valueCounts(of: $0, over: unordered))
+        }
         do throws(DatabaseFailure) {
-            for name in table.columns where table.texts[name] != nil {
-                texts[name] = try engineTextValues(
-                    of: name, query, remote, table,
-                    try? compiler.valueCounts(of: name, over: unordered))
+            // Every question at once: none waits on another's answer.
+            try prefetch(
+                counted.flatMap { text in
+                    [
+                        text.sql.map { EngineQuestion.transformRows(query, sql: $0) },
+                        groupsQuestion(
+                            query, remote, table, column: text.name, .every,
+                            limit: Self.describedValues),
+                    ].compactMap { $0 }
+                } + [.aggregates(query, sql: summarySQL)]
+                    + (table.mostRowsPerX == nil
+                        ? [mostRowsPerXQuestion(query, remote, table)].compactMap { $0 } : []))
+            for text in counted {
+                texts[text.name] = try engineTextValues(
+                    of: text.name, query, remote, table, text.sql)
             }
             answer = try ask(.aggregates(query, sql: summarySQL)).numbers()
             if let known = table.mostRowsPerX {
@@ -300,9 +314,13 @@ extension Executor {
             counts[row.group ?? "", default: 0] += Int(saturating: row.value)
         }
         let order = try engineGroups(
-            query, remote, table, column: name, .every, limit: RemoteTexts.most + 1)
+            query, remote, table, column: name, .every, limit: Self.describedValues)
         return (counts, order)
     }
+
+    /// How many of a coded text column's values `describe` asks for in order: one more than
+    /// a coded column holds, so that none is left out.
+    static let describedValues = RemoteTexts.most + 1
 
     /// A remote dataset's table, query and engine, for what reads all of its columns:
     /// refused, naming `needs` and `mode=local`, when the dataset left columns out — or, unless
@@ -334,13 +352,24 @@ extension Executor {
         _ query: DatabaseQuery, _ remote: any EngineStatements, _ table: RemoteTable,
         in rows: RemoteRowSet = .every
     ) throws(DatabaseFailure) -> Int {
-        let source = engineSource(remote, table, ordered: false)
-        guard
-            let sql = try? SQLCompiler(remote.dialect).mostRowsPerX(
-                table.xColumn, over: source, kept: rows.filters)
-        else { return 1 }
-        let most = try ask(.aggregates(query, sql: sql)).numbers().first ?? .nan
+        guard let question = mostRowsPerXQuestion(query, remote, table, in: rows) else {
+            return 1
+        }
+        let most = try ask(question).numbers().first ?? .nan
         return most.isFinite ? max(1, Int(saturating: most)) : 1
+    }
+
+    /// The question `mostRowsPerX` asks (nil: none can be written; 1 row per x).
+    func mostRowsPerXQuestion(
+        _ query: DatabaseQuery, _ remote: any EngineStatements, _ table: RemoteTable,
+        in rows: RemoteRowSet = .every
+    ) -> EngineQuestion? {
+        let source = engineSource(remote, table, ordered: false)
+        return
+            (try? SQLCompiler(remote.dialect).mostRowsPerX(
+                table.xColumn, over: source, kept: rows.filters)).map {
+                .aggregates(query, sql: $0)
+            }
     }
 
     /// The names of the groups `by=column` makes of a remote table's rows `rows` keeps, in
@@ -351,12 +380,10 @@ extension Executor {
         _ query: DatabaseQuery, _ remote: any EngineStatements, _ table: RemoteTable,
         column: String, _ rows: RemoteRowSet, limit: Int
     ) throws(DatabaseFailure) -> [String] {
-        let source = engineSource(remote, table, ordered: true)
         guard
-            let sql = try? SQLCompiler(remote.dialect).groups(
-                of: column, over: source, kept: rows.filters, limit: limit)
+            let question = groupsQuestion(query, remote, table, column: column, rows, limit: limit)
         else { return [] }
-        let answer = try ask(.rows(query, sql: sql)).rows()
+        let answer = try ask(question).rows()
         let isText = table.texts[column] != nil
         let isTime = table.timeColumns.contains(column)
         return RemoteEngines.onceEach(
@@ -365,6 +392,27 @@ extension Executor {
                     ? answer.text(r, 0) ?? ""
                     : RemoteEngines.groupName(answer.value(r, 0) ?? .nan, isTime: isTime)
             })
+    }
+
+    /// The question `engineGroups` asks (nil: none can be written; no group).
+    func groupsQuestion(
+        _ query: DatabaseQuery, _ remote: any EngineStatements, _ table: RemoteTable,
+        column: String, _ rows: RemoteRowSet, limit: Int
+    ) -> EngineQuestion? {
+        let source = engineSource(remote, table, ordered: true)
+        return
+            (try? SQLCompiler(remote.dialect).groups(
+                of: column, over: source, kept: rows.filters, limit: limit)).map {
+                .rows(query, sql: $0)
+            }
+    }
+
+    /// `questions` planned at once: where some have no answer yet, the command stops needing
+    /// all of those (one batch, `answering`), so that the questions it asks next each find
+    /// theirs.
+    func prefetch(_ questions: [EngineQuestion]) throws(DatabaseFailure) {
+        let wanted = answers.unanswered(questions)
+        guard wanted.isEmpty else { throw .unanswered(EngineAnswers.Wanted(wanted)) }
     }
 
     /// A remote table's rows as the transform compiler reads them; without their order

@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 /// The answers a command has been given by its engines so far (issue 52: the answers are a
 /// step between two pure ones). The executor's `apply` reads its engines' answers from
 /// here and asks nothing itself: a question it finds unanswered stops it with the
@@ -62,17 +65,24 @@ public struct EngineAnswers: Sendable {
         return wanted
     }
 
-    /// `wanted`'s questions answered by `engines`, each in turn (a failure recorded as the
-    /// question's answer), stopped by `shouldCancel`.
+    /// `wanted`'s questions answered by `engines` — those of a batch at once, on as many
+    /// threads as the machine has cores (each question its own connection) — a failure
+    /// recorded as the question's answer; stopped by `shouldCancel`.
     public mutating func answer(
-        _ wanted: Wanted, by engines: any EngineAnswering, shouldCancel: @escaping () -> Bool
+        _ wanted: Wanted, by engines: any EngineAnswering,
+        shouldCancel: @escaping @Sendable () -> Bool
     ) {
-        for question in wanted.questions where answer(to: question) == nil {
-            let result: Answer
+        let asked = unanswered(wanted.questions)
+        let answered = Mutex([Answer?](repeating: nil, count: asked.count))
+        DispatchQueue.concurrentPerform(iterations: asked.count) { i in
+            let answer: Answer
             do throws(DatabaseFailure) {
-                result = .success(try engines.answer(question, shouldCancel: shouldCancel))
-            } catch { result = .failure(error) }
-            record(question, result)
+                answer = .success(try engines.answer(asked[i], shouldCancel: shouldCancel))
+            } catch { answer = .failure(error) }
+            answered.withLock { $0[i] = answer }
+        }
+        for (question, answer) in zip(asked, answered.withLock { $0 }) {
+            if let answer { record(question, answer) }
         }
     }
 }

@@ -320,4 +320,37 @@ struct EngineQuestionTests {
         #expect(session.dataset(named: "m")?.column(named: "v")?.numbers == [5, 7, 6])
         #expect(engine.taken().isEmpty)
     }
+
+    /// `describe` of a remote dataset with a coded text column plans its questions at once —
+    /// the text's counts and its values in order, the columns' summary — one batch, which the
+    /// runner answers together.
+    @Test func aDescriptionsQuestionsAreOneBatch() throws {
+        var texted = RemoteTable(
+            xColumn: "t", columns: ["t", "v", "host"], timeColumns: ["t"], estimatedRows: 1000,
+            firstRow: [1_704_067_200, 1, 0], lastRow: [1_704_067_200 + 999 * 60, 2, 1])
+        texted.texts["host"] = ["a", "b"]
+        texted.rowCount = 1000
+        texted.mostRowsPerX = 1
+        let opened = texted
+        let engine = AnswerTable { question throws(DatabaseFailure) in
+            guard case .open = question else { throw .query("not in the table", offset: nil) }
+            return .table(opened)
+        }
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        _ = Self.run(Self.load, runner, in: &notebook)
+        _ = engine.taken()
+        let wanted = try #require(
+            try Self.wanted("describe d", on: notebook.session, runner.executor))
+        let kinds = wanted.questions.map { question -> String in
+            switch question {
+            case .transformRows: "counts"
+            case .rows: "values"
+            case .aggregates: "summary"
+            default: "other"
+            }
+        }
+        #expect(kinds == ["counts", "values", "summary"], "\(wanted.questions)")
+        #expect(engine.taken().isEmpty)
+    }
 }
