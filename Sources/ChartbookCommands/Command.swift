@@ -301,6 +301,9 @@ public struct PlotBindingSpec: Equatable, Sendable {
     public var shape: Located<String?>?
     /// `opacity=COLUMN`; an inner nil removes it (`set plot` given a constant opacity).
     public var opacity: Located<String?>?
+    /// Where each option was typed, by its name (`labels`, `style` …): a refusal of what an
+    /// option asked points at it.
+    public var typed = TypedOptionPlaces()
 
     public init() {}
 

@@ -293,11 +293,17 @@ extension Executor {
     /// statistics the engine was not asked for — would be computed from those rows, a
     /// sample, and be wrong. Checked on every new session, so the order of commands cannot
     /// get around it (`set plot` too).
-    func checkRemoteUse(_ s: Session, at range: SourceRange) throws(Diagnostic) {
+    /// A refusal points at the option that asked where the command typed it (`typed`: its
+    /// place by option name), else at `range`.
+    func checkRemoteUse(
+        _ s: Session, at range: SourceRange, typed: (String) -> SourceRange? = { _ in nil }
+    ) throws(Diagnostic) {
         let remote = Set(s.datasets.filter { $0.remote != nil }.map(\.name))
         guard !remote.isEmpty else { return }
-        func refuse(_ name: String, _ needs: String) -> Diagnostic {
-            Diagnostic(.remoteNeedsLocal(dataset: name, needs: needs), at: range)
+        func refuse(_ name: String, _ needs: String, option: String? = nil) -> Diagnostic {
+            Diagnostic(
+                .remoteNeedsLocal(dataset: name, needs: needs),
+                at: option.flatMap(typed) ?? range)
         }
         for plot in s.plots where remote.contains(plot.series.dataset) {
             guard let table = s.dataset(named: plot.series.dataset)?.remote else { continue }
@@ -306,11 +312,13 @@ extension Executor {
             // computed table's groups by its seconds — only the groups a picked row named
             // alike were drawn, or groups named otherwise (issue 52, the covering lines).
             if let by = plot.binding.by, table.timeColumns.contains(by) {
-                throw refuse(plot.series.dataset, "groups of a time column (by=\(by))")
+                throw refuse(
+                    plot.series.dataset, "groups of a time column (by=\(by))",
+                    option: ["by", "color", "detail"].first { typed($0) != nil })
             }
             // A plot the engine computed (`engineDrawnTable`) draws its table, not the rows.
             if plot.drawn == nil, let needs = Self.remoteLineNeeds(plot, table, s.xScaleKind) {
-                throw refuse(plot.series.dataset, needs)
+                throw refuse(plot.series.dataset, needs.what, option: needs.option)
             }
         }
         for line in s.markedLines {
@@ -323,31 +331,32 @@ extension Executor {
     }
 
     /// What `plot`, drawn from the M4 picks of `table`'s rows on an x scale of `xScale`,
-    /// asks that they cannot give (nil: nothing).
+    /// asks that they cannot give, and the option that asked it where one did (nil:
+    /// nothing).
     static func remoteLineNeeds(_ plot: Plot, _ table: RemoteTable, _ xScale: XScaleKind)
-        -> String?
+        -> (what: String, option: String?)?
     {
-        if plot.kind != .line { return "\(plot.kind.rawValue) plots" }
+        if plot.kind != .line { return ("\(plot.kind.rawValue) plots", nil) }
         // Aggregates, bins, windows and fits of the picks would be wrong; the engine
         // computes them with agg= (`engineDrawnTable`).
         if plot.binding.transforms || plot.kind == .trend {
-            return "transforms (agg=, bin=, windows, trends)"
+            return ("transforms (agg=, bin=, windows, trends)", nil)
         }
         // A label per row (its share of every row's total, for percent) and a monotone
         // curve, whose slope at a row depends on its neighbours, need every row: drawn
         // through the picks, they labelled other rows with wrong shares and bent elsewhere
         // (issue 52, found by the covering lines).
         if let labels = plot.style.labels, labels != .off {
-            return "value labels (labels=\(labels.rawValue))"
+            return ("value labels (labels=\(labels.rawValue))", "labels")
         }
         if plot.style.stroke.curve == .smooth {
-            return "a smooth curve through every row (style=smooth)"
+            return ("a smooth curve through every row (style=smooth)", "style")
         }
         // The engine buckets its own x (`set plot … x=` asked for another too).
         if let x = plot.binding.x, x.lowercased() != table.xColumn.lowercased() {
-            return "another x column than its own, \(table.xColumn) (x=\(x))"
+            return ("another x column than its own, \(table.xColumn) (x=\(x))", "x")
         }
-        return remoteXScaleNeeds(table, xScale)
+        return remoteXScaleNeeds(table, xScale).map { ($0, nil) }
     }
 
     /// What an x scale of `xScale` asks of `table`'s picks that they cannot give (nil:

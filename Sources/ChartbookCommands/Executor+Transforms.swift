@@ -7,6 +7,17 @@ extension Command {
         if case .addPlot(_, _, _, _, let binding) = self { return binding.transformRange }
         return nil
     }
+
+    /// Where plot option `name` (`labels`, `style`, `x` …) was typed in this command, key
+    /// through value: `add plot`'s or `set plot`'s; nil where it was not.
+    func typedRange(ofOption name: String) -> SourceRange? {
+        switch self {
+        case .addPlot(_, _, _, _, let binding): return binding.typed[name]
+        case .setPlot(_, let options):
+            return options.last { $0.name == name }.map { $0.key.range.through($0.value.range) }
+        default: return nil
+        }
+    }
 }
 
 /// Keeping every plot's drawn table (`DrawnTable`) in step with the session, and the rule

@@ -159,7 +159,7 @@ public struct Executor: Sendable {
         // (A panel made current keeps its places: it was on that x scale.)
         let samePanels = old.currentPanel == s.currentPanel && old.panels.count == s.panels.count
         if samePanels { s.forgetXPlaces(unless: old.xScaleKind) }
-        try checkRemoteUse(s, at: range)
+        try checkRemoteUse(s, at: range) { command.typedRange(ofOption: $0) }
         try checkFacets(s, chartSize: panelSize(s), at: range)
         try refreshEngineRowSets(&s, at: range)
         try checkRemoteTies(s, at: range)

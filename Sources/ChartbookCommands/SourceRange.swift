@@ -51,6 +51,22 @@ public struct TypedPlace: Hashable, Sendable {
     public func hash(into hasher: inout Hasher) {}
 }
 
+/// Where each of a command's options was typed, by the option's name (key through value):
+/// kept for diagnostics; equality ignores it, as `TypedPlace`'s does.
+public struct TypedOptionPlaces: Hashable, Sendable {
+    private var ranges: [String: SourceRange] = [:]
+
+    public init() {}
+
+    public subscript(name: String) -> SourceRange? {
+        get { ranges[name] }
+        set { ranges[name] = newValue }
+    }
+
+    public static func == (a: Self, b: Self) -> Bool { true }
+    public func hash(into hasher: inout Hasher) {}
+}
+
 /// A value that came from the script, with where it was written. Equality ignores the
 /// place: two commands that mean the same are equal wherever they were typed.
 public struct Located<Value: Hashable & Sendable>: Hashable, Sendable {

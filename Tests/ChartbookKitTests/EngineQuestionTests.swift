@@ -353,4 +353,34 @@ struct EngineQuestionTests {
         #expect(kinds == ["counts", "values", "summary"], "\(wanted.questions)")
         #expect(engine.taken().isEmpty)
     }
+
+    /// A remote dataset's refusal points at the option that asked what its rows cannot give
+    /// (`add plot`'s and `set plot`'s), not at the command's first word.
+    @Test func aRefusalPointsAtTheOptionThatAsked() throws {
+        let engine = Self.engine()
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        _ = Self.run(Self.load + "\nadd plot line d.v", runner, in: &notebook)
+        let cases = [
+            ("add plot line d.v as w labels=percent", "labels=percent"),
+            ("add plot line d.v as w style=smooth", "style=smooth"),
+            ("set plot v labels=on", "labels=on"),
+            ("set plot v x=v", "x=v"),
+        ]
+        for (line, option) in cases {
+            let (command, range) = try Self.parsed(line)
+            do throws(Diagnostic) {
+                _ = try runner.executor.apply(command, to: notebook.session, at: range)
+                Issue.record("\(line): not refused")
+            } catch {
+                guard case .remoteNeedsLocal = error.kind else {
+                    Issue.record("\(line): \(error.message)")
+                    continue
+                }
+                let column = try #require(line.range(of: option)).lowerBound.utf16Offset(in: line)
+                #expect(error.range.start.column == column + 1, "\(line)")
+                #expect(error.range.length == option.count, "\(line)")
+            }
+        }
+    }
 }
