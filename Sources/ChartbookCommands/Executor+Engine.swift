@@ -141,6 +141,16 @@ extension Executor {
             let name = s.datasets[i].name
             let plots = s.plots.filter { $0.series.dataset == name && $0.drawn == nil }
             do throws(DatabaseFailure) {
+                // The groups of every by= not known yet, asked at once (a reload forgets all).
+                try prefetch(
+                    plots.compactMap { plot in
+                        guard let by = plot.binding.by else { return nil }
+                        let rows = RemoteRowSet(plot.binding.filter)
+                        guard table.groups[RemoteRowSet.Grouping(column: by, rows: rows)] == nil
+                        else { return nil }
+                        return groupsQuestion(
+                            query, remote, table, column: by, rows, limit: limits.maxGroups)
+                    })
                 var groupings = Set<RemoteRowSet.Grouping>()
                 for plot in plots {
                     guard let by = plot.binding.by else { continue }

@@ -383,4 +383,40 @@ struct EngineQuestionTests {
             }
         }
     }
+
+    /// A statement's answer of a few cells (nil: NULL).
+    struct Cells: StatementAnswer {
+        let cells: [[String?]]
+        var rows: Int { cells.count }
+        var columns: Int { cells.first?.count ?? 0 }
+        func isNull(_ row: Int, _ column: Int) -> Bool { cells[row][column] == nil }
+        func utf8(_ row: Int, _ column: Int) -> [UInt8] { Array((cells[row][column] ?? "").utf8) }
+    }
+
+    /// The groups of every `by=` a reload forgot are asked as one batch.
+    @Test func everyGroupingsGroupsAreOneBatch() throws {
+        let base = Self.engine()
+        let engine = AnswerTable { question throws(DatabaseFailure) in
+            if case .rows = question {
+                return .rows(AnsweredRows(Cells(cells: [["1", "0"], ["2", "5"]])))
+            }
+            return try base.answer(question, shouldCancel: { false })
+        }
+        let runner = Self.runner(engine)
+        var notebook = Notebook()
+        let text = Self.run(
+            Self.load + "\nadd plot line d.v by=v\nadd plot line d.v as w by=v where=v>0", runner,
+            in: &notebook)
+        #expect(notebook.session.plots.count == 2, "\(text)")
+        var session = notebook.session
+        session.datasets[0].remote?.groups = [:]
+        _ = engine.taken()
+        let wanted = try #require(try Self.wanted("set title \"x\"", on: session, runner.executor))
+        let rows = wanted.questions.filter {
+            if case .rows = $0 { return true }
+            return false
+        }
+        #expect(rows.count == 2 && wanted.questions.count == 2, "\(wanted.questions)")
+        #expect(engine.taken().isEmpty)
+    }
 }
