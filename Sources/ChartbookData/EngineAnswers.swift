@@ -47,13 +47,12 @@ public struct EngineAnswers: Sendable {
     }
 
     /// The answer to `question`, or — where it has none yet — the failure that says the
-    /// command needs it (`DatabaseFailure.unanswered`) and, with it, the rest of `batch`
-    /// still unanswered (the other questions the command will ask, planned at once).
-    public func reading(
-        _ question: EngineQuestion, batch: [EngineQuestion] = [], waitingFor: String? = nil
-    ) throws(DatabaseFailure) -> EngineAnswer {
+    /// command needs it (`DatabaseFailure.unanswered`).
+    public func reading(_ question: EngineQuestion, waitingFor: String? = nil)
+        throws(DatabaseFailure) -> EngineAnswer
+    {
         if let known = answer(to: question) { return try known.get() }
-        throw .unanswered(Wanted(unanswered([question] + batch), waitingFor: waitingFor))
+        throw .unanswered(Wanted([question], waitingFor: waitingFor))
     }
 
     /// `questions` without those answered, each once, in order.

@@ -90,6 +90,18 @@ struct EngineQuestionTests {
         return runner
     }
 
+    /// A runner answering from `engine` and its notebook after `script`, the questions the
+    /// script asked taken.
+    static func session(_ script: String, _ engine: AnswerTable) -> (
+        runner: ScriptRunner, notebook: Notebook
+    ) {
+        let runner = runner(engine)
+        var notebook = Notebook()
+        _ = run(script, runner, in: &notebook)
+        _ = engine.taken()
+        return (runner, notebook)
+    }
+
     static func run(_ line: String, _ runner: ScriptRunner, in notebook: inout Notebook) -> String {
         var text = ""
         _ = runner.run(ScriptSource(name: "t.cb", text: line), in: &notebook) { event in
@@ -184,10 +196,7 @@ struct EngineQuestionTests {
     /// A drawing is one question too: the interval drawn, the rows answered drawn.
     @Test func aDrawingAsksForItsIntervalAndDrawsTheAnswer() throws {
         let engine = Self.engine()
-        let runner = Self.runner(engine)
-        var notebook = Notebook()
-        _ = Self.run(Self.load + "\nadd plot line d.v", runner, in: &notebook)
-        _ = engine.taken()
+        let (runner, notebook) = Self.session(Self.load + "\nadd plot line d.v", engine)
         let target = TerminalTarget(columns: 60, rows: 16, colorMode: .none)
         let drawn = runner.remote.forTerminal(
             notebook.session, on: target, shouldCancel: { false })
@@ -272,14 +281,10 @@ struct EngineQuestionTests {
     /// as one batch.
     @Test func independentQuestionsArePlannedAsOneBatch() throws {
         let engine = Self.engine()
-        let runner = Self.runner(engine)
-        var notebook = Notebook()
-        _ = Self.run(
-            Self.load + "\nadd plot line d.v\nadd refline mean d.v\nadd refline max d.v", runner,
-            in: &notebook)
+        let (runner, notebook) = Self.session(
+            Self.load + "\nadd plot line d.v\nadd refline mean d.v\nadd refline max d.v", engine)
         var session = notebook.session
         for i in session.markedLines.indices { session.markedLines[i].engineValue = nil }
-        _ = engine.taken()
         var executor = runner.executor
         executor.engineAnswers = engine
         let wanted = try #require(try Self.wanted("set title \"x\"", on: session, executor))
@@ -336,10 +341,7 @@ struct EngineQuestionTests {
             guard case .open = question else { throw .query("not in the table", offset: nil) }
             return .table(opened)
         }
-        let runner = Self.runner(engine)
-        var notebook = Notebook()
-        _ = Self.run(Self.load, runner, in: &notebook)
-        _ = engine.taken()
+        let (runner, notebook) = Self.session(Self.load, engine)
         let wanted = try #require(
             try Self.wanted("describe d", on: notebook.session, runner.executor))
         let kinds = wanted.questions.map { question -> String in
@@ -357,10 +359,7 @@ struct EngineQuestionTests {
     /// A remote dataset's refusal points at the option that asked what its rows cannot give
     /// (`add plot`'s and `set plot`'s), not at the command's first word.
     @Test func aRefusalPointsAtTheOptionThatAsked() throws {
-        let engine = Self.engine()
-        let runner = Self.runner(engine)
-        var notebook = Notebook()
-        _ = Self.run(Self.load + "\nadd plot line d.v", runner, in: &notebook)
+        let (runner, notebook) = Self.session(Self.load + "\nadd plot line d.v", Self.engine())
         let cases = [
             ("add plot line d.v as w labels=percent", "labels=percent"),
             ("add plot line d.v as w style=smooth", "style=smooth"),
