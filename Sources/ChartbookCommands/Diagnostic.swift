@@ -109,6 +109,9 @@ public struct Diagnostic: Error, Equatable, Sendable {
         /// (`EngineAnswers`). `Executor.run` answers them and runs the command again; it is
         /// never shown.
         case unanswered(EngineAnswers.Wanted)
+        /// Not an error: the command needs these files read first (`FileAnswers`), which
+        /// `Executor.run` reads before it runs the command again; never shown.
+        case unread([FileQuestion])
         /// A command inside a `source`d script failed; `inner` is its own diagnostic.
         indirect case inScript(Diagnostic)
     }
@@ -197,6 +200,7 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 "plot '\(plot)' has up to \(rows) rows at one x (\(x)); its bars would hide each other"
         case .cancelled: return "interrupted; nothing changed"
         case .unanswered: return "the command waits for its engine's answers"
+        case .unread: return "the command waits for its files to be read"
         case .inScript(let inner): return inner.message
         }
     }

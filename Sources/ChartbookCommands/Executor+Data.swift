@@ -89,6 +89,13 @@ extension Executor {
                 throw Diagnostic(.nothingTo("reload: no dataset was loaded from a file"), at: range)
             }
         }
+        // Every file read again planned at once: one read between two runs.
+        try prefetch(
+            targets.compactMap { name in
+                s.dataset(named: name.value).flatMap {
+                    fileQuestion(reading: $0, as: name, in: s, context: context)
+                }
+            }, at: range)
         var notes = [Effect]()
         for name in targets {
             let dataset = try existingDataset(name, in: s)
@@ -116,6 +123,17 @@ extension Executor {
             notes.append(.feedback(Feedback.loaded(fresh, verb: "reloaded", in: s)))
         }
         return notes + [.render]
+    }
+
+    /// The question reading `dataset` again from its file asks (`readAgain`); nil for
+    /// another source.
+    func fileQuestion(
+        reading dataset: Dataset, as name: Located<String>, in s: Session, context: Context
+    ) -> FileQuestion? {
+        guard case .file(let path, let options) = dataset.source else { return nil }
+        return loadQuestion(
+            Located(path, at: name.range), as: name, options: options, context: context,
+            timeZone: s.timeZone)
     }
 
     /// `dataset` read again from its source; a generated one is made again in `s` at once

@@ -69,11 +69,7 @@ extension Executor {
             throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range)
         }
         let resolved = files.resolve(path.value, relativeTo: context.directory)
-        let bytes: [UInt8]
-        do { bytes = try files.read(resolved) } catch {
-            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
-            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
-        }
+        let bytes = try scriptBytes(path, resolved: resolved)
         let script: ScriptSource
         do {
             script = try ScriptSource(

@@ -43,7 +43,13 @@ extension Executor {
             else { continue }
             wanted[dataset.name, default: []].insert(index)
         }
-        for (name, indices) in wanted.sorted(by: { $0.key < $1.key }) {
+        let sorted = wanted.sorted(by: { $0.key < $1.key })
+        // Every dataset's columns planned at once: one read between two runs.
+        try prefetch(
+            sorted.compactMap { name, indices in
+                s.dataset(named: name).flatMap { columnsQuestion(indices, of: $0, at: range) }
+            }, at: range)
+        for (name, indices) in sorted {
             guard var dataset = s.dataset(named: name) else { continue }
             try readColumns(indices, of: &dataset, at: range)
             s.upsert(dataset)
@@ -75,30 +81,24 @@ extension Executor {
         return read
     }
 
-    /// Reads the unread columns among `indices` of `dataset` from its file, which must be the
-    /// one loaded. A column whose cells, read whole, are of another kind than the sample
-    /// showed is refused: the chart would not be what the load said.
-    private func readColumns(_ indices: Set<Int>, of dataset: inout Dataset, at range: SourceRange)
-        throws(Diagnostic)
-    {
-        guard let file = dataset.onDemand, case .file(let path, let options) = dataset.source else {
-            return
-        }
-        // The unread columns asked for, by field (a column's field is its place in the file).
-        let unread = indices.sorted().filter {
+    /// The unread columns among `indices` of `dataset` (a column's field is its place in
+    /// the file), in order.
+    private func unreadColumns(_ indices: Set<Int>, of dataset: Dataset) -> [Int] {
+        indices.sorted().filter {
             dataset.columns.indices.contains($0) && !dataset.columns[$0].isRead
         }
-        guard !unread.isEmpty else { return }
-        let names = dataset.columns.map(\.name)
-        let shown = TextMetrics.sanitized(path)
-        let bytes: MappedBytes
-        do { bytes = try files.map(path, budget: limits.memoryBudget) } catch {
-            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
-            throw Diagnostic(.cannotRead(path: shown, reason: error.reason), at: range)
+    }
+
+    /// The question reading the unread columns among `indices` of `dataset` from its file
+    /// asks; nil where there are none (or it was not loaded on demand).
+    func columnsQuestion(_ indices: Set<Int>, of dataset: Dataset, at range: SourceRange)
+        -> FileQuestion?
+    {
+        guard let file = dataset.onDemand, case .file(let path, let options) = dataset.source else {
+            return nil
         }
-        guard bytes.identity == file.identity else {
-            throw Diagnostic(.unreadableData(path: shown, .changedSinceLoaded), at: range)
-        }
+        let unread = unreadColumns(indices, of: dataset)
+        guard !unread.isEmpty else { return nil }
         let fields = unread.compactMap { i -> Int? in
             if case .unread(let field, _, _) = dataset.columns[i].values { return field }
             return nil
@@ -109,9 +109,26 @@ extension Executor {
                 if case .unread(let field, _, .text) = dataset.columns[i].values { return field }
                 return nil
             })
-        let read = try readFields(
-            fields, of: file, names: names, options: options, bytes: bytes, path: path,
-            textual: textual, at: range)
+        return .fields(
+            fields, textual: textual, of: file, path: path, names: dataset.columns.map(\.name),
+            options: options, at: range)
+    }
+
+    /// Reads the unread columns among `indices` of `dataset` from its file, which must be the
+    /// one loaded (the answer to `columnsQuestion`). A column whose cells, read whole, are
+    /// of another kind than the sample showed is refused: the chart would not be what the
+    /// load said.
+    private func readColumns(_ indices: Set<Int>, of dataset: inout Dataset, at range: SourceRange)
+        throws(Diagnostic)
+    {
+        guard let question = columnsQuestion(indices, of: dataset, at: range),
+            let file = dataset.onDemand, case .file(_, let options) = dataset.source
+        else { return }
+        guard case .columns(let read) = try self.read(question, at: range) else {
+            throw Diagnostic(.unread([question]), at: range)
+        }
+        let unread = unreadColumns(indices, of: dataset)
+        let names = dataset.columns.map(\.name)
         let epochColumn = options.xColumn.flatMap { Column.index(of: $0, in: names) }
         for (i, read) in zip(unread, read) {
             var column = read
@@ -129,11 +146,21 @@ extension Executor {
         }
     }
 
-    /// The columns of `fields` of `file`, read from `bytes`.
-    private func readFields(
+    /// The columns of `fields` of `file`, read from the file at `path`, which must be the
+    /// one loaded: what answers a `FileQuestion.fields`.
+    func readFields(
         _ fields: [Int], of file: OnDemandFile, names: [String], options: LoadOptions,
-        bytes: MappedBytes, path: String, textual: Set<Int>, at range: SourceRange
+        path: String, textual: Set<Int>, at range: SourceRange
     ) throws(Diagnostic) -> [Column] {
+        let shown = TextMetrics.sanitized(path)
+        let bytes: MappedBytes
+        do { bytes = try files.map(path, budget: limits.memoryBudget) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
+            throw Diagnostic(.cannotRead(path: shown, reason: error.reason), at: range)
+        }
+        guard bytes.identity == file.identity else {
+            throw Diagnostic(.unreadableData(path: shown, .changedSinceLoaded), at: range)
+        }
         var reader = DelimitedReader(options: options, limits: limits)
         reader.timeZone = file.timeZone
         let report = progress

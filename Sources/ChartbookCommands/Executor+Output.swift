@@ -80,9 +80,10 @@ extension Executor {
             throw Diagnostic(.sourceTooDeep(maxSourceDepth), at: path.range)
         }
         let resolved = files.resolve(path.value, relativeTo: context.directory)
+        let bytes = try scriptBytes(path, resolved: resolved)
         do {
             return try ScriptSource(
-                name: path.value, bytes: try files.read(resolved),
+                name: path.value, bytes: bytes,
                 directory: ScriptSource.directory(containing: resolved))
         } catch {
             throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)

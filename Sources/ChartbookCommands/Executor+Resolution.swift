@@ -55,14 +55,44 @@ extension Executor {
         s.upsert(dataset)
     }
 
+    /// The file at `path` read as a dataset: the answer to its question (`loadQuestion`),
+    /// read between two runs of the command (`readFile`).
     func load(
         _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context,
         timeZone: TimeZoneSetting, columns named: [Located<String>] = []
     ) throws(Diagnostic) -> Dataset {
+        let question = loadQuestion(
+            path, as: name, options: options, context: context, timeZone: timeZone,
+            columns: named)
+        guard case .dataset(let dataset) = try read(question, at: path.range) else {
+            throw Diagnostic(.unread([question]), at: path.range)
+        }
+        return dataset
+    }
+
+    /// The question reading the file at `path` as a dataset asks — the same for the same
+    /// command, so a prefetch (`reload`) and the read find one answer.
+    func loadQuestion(
+        _ path: Located<String>, as name: Located<String>?, options: LoadOptions, context: Context,
+        timeZone: TimeZoneSetting, columns named: [Located<String>] = []
+    ) -> FileQuestion {
         // `load -`: standard input (a pipe is read once, as a stream).
         let resolved =
             path.value == "-"
             ? "/dev/stdin" : files.resolve(path.value, relativeTo: context.directory)
+        let datasetName =
+            name?.value ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved))
+        return .dataset(
+            typed: path, resolved: resolved, name: datasetName, options: options,
+            timeZone: timeZone, named: named)
+    }
+
+    /// Reads the file `resolved` (typed as `path`) as the dataset `datasetName`: what
+    /// answers a `FileQuestion.dataset`.
+    func readFile(
+        _ path: Located<String>, resolved: String, name datasetName: String, options: LoadOptions,
+        timeZone: TimeZoneSetting, named: [Located<String>]
+    ) throws(Diagnostic) -> Dataset {
         let bytes: MappedBytes
         do { bytes = try files.map(resolved, budget: limits.memoryBudget) } catch {
             if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
@@ -71,8 +101,6 @@ extension Executor {
         var dataset: Dataset
         let report = progress, typed = path.value
         defer { report(typed, 1) }
-        let datasetName =
-            name?.value ?? (path.value == "-" ? "stdin" : Self.datasetName(forPath: resolved))
         let xRange = named.first(where: { $0.value == "x" })?.range ?? path.range
         do throws(DataError) {
             dataset = try readDataset(

@@ -48,6 +48,10 @@ public struct Executor: Sendable {
     /// an answer is missing (`Diagnostic.Kind.unanswered`); `run` answers those (through
     /// `engines`) and applies the command again with them added.
     public var answers = EngineAnswers()
+    /// What the command's files have given so far (issue 52): `apply` reads a file's
+    /// answer here (`FileQuestion`), never the file, and stops needing it where it is
+    /// missing (`Diagnostic.Kind.unread`); `answering` reads it, once per command.
+    public var fileAnswers = FileAnswers()
 
     public init(
         files: any FileAccess, maxSourceDepth: Int = 16,
@@ -82,7 +86,11 @@ public struct Executor: Sendable {
         context: Context = Context()
     ) throws(Diagnostic) -> [Effect] {
         let before = notebook
-        return try answering { executor throws(Diagnostic) in
+        // `set memory`: the session's budget replaces the machine's for this command — its
+        // files' reads between the runs too.
+        var held = self
+        if let budget = notebook.session.memoryBudget { held.limits.memoryBudget = budget }
+        return try held.answering { executor throws(Diagnostic) in
             notebook = before
             return try executor.runAnswered(
                 command, text: text, at: range, in: &notebook, context: context)
@@ -90,8 +98,9 @@ public struct Executor: Sendable {
     }
 
     /// `body` run with this executor's answers, and again with each batch of questions it
-    /// stops on answered by `engines` (Ctrl-C stops them), until it runs through or fails.
-    /// The one place the executor's questions reach an engine.
+    /// stops on answered — by `engines` (Ctrl-C stops them), or by reading the files
+    /// (`readFile`) — until it runs through or fails. The one place the executor's
+    /// questions reach an engine or a file.
     public func answering<Result>(
         _ body: (Executor) throws(Diagnostic) -> Result
     ) throws(Diagnostic) -> Result {
@@ -100,18 +109,25 @@ public struct Executor: Sendable {
             do throws(Diagnostic) {
                 return try body(answered)
             } catch {
-                guard case .unanswered(let wanted) = error.kind,
-                    !wanted.questions.isEmpty
-                else { throw error }
-                let shouldCancel =
-                    wanted.waitingFor.map {
-                        Self.waiting(for: $0, progress: progress, isCancelled: isCancelled)
-                    } ?? isCancelled
-                let known = answered.answers.count
-                answered.answers.answer(wanted, by: engines, shouldCancel: shouldCancel)
                 // (An answer for each: a command asking again what it was answered is a bug,
                 // not a reason to ask forever.)
-                guard answered.answers.count > known else { throw error }
+                switch error.kind {
+                case .unanswered(let wanted) where !wanted.questions.isEmpty:
+                    let shouldCancel =
+                        wanted.waitingFor.map {
+                            Self.waiting(for: $0, progress: progress, isCancelled: isCancelled)
+                        } ?? isCancelled
+                    let known = answered.answers.count
+                    answered.answers.answer(wanted, by: engines, shouldCancel: shouldCancel)
+                    guard answered.answers.count > known else { throw error }
+                case .unread(let questions) where !questions.isEmpty:
+                    let known = answered.fileAnswers.count
+                    for question in answered.fileAnswers.unanswered(questions) {
+                        answered.fileAnswers.record(answered.readFile(question), for: question)
+                    }
+                    guard answered.fileAnswers.count > known else { throw error }
+                default: throw error
+                }
             }
         }
     }
@@ -121,13 +137,6 @@ public struct Executor: Sendable {
         _ command: Command, text: String, at range: SourceRange, in notebook: inout Notebook,
         context: Context
     ) throws(Diagnostic) -> [Effect] {
-        // `set memory`: the session's budget replaces the machine's for this command.
-        if let budget = notebook.session.memoryBudget, budget != limits.memoryBudget {
-            var held = self
-            held.limits.memoryBudget = budget
-            return try held.runAnswered(
-                command, text: text, at: range, in: &notebook, context: context)
-        }
         let effects: [Effect]
         if let own = try runOnNotebook(
             command, text: text, at: range, in: &notebook, context: context)
