@@ -1,8 +1,10 @@
+import ChartbookData
 import ChartbookModel
 
 /// The executor's side of its file questions (`FileQuestion`, issue 52): `apply` reads their
 /// answers (`read`), or stops needing them — one, or a batch planned at once (`prefetch`) —
-/// and `answering` reads the files between two runs of the command (`readFile`).
+/// and `answering` reads the files between two runs of the command (`readFile`). The one
+/// place the executor reads a file (`Scripts/lint`).
 extension Executor {
     /// `question`'s answer, as reading the file gave it (`fileAnswers`): where it has none
     /// yet, the command stops needing it (the range is the unread diagnostic's; a failure
@@ -56,6 +58,78 @@ extension Executor {
                         .cannotRead(path: typed.value, reason: error.reason), at: typed.range)
                 }
             }
+        }
+    }
+
+    /// Reads the file `resolved` (typed as `path`) as the dataset `datasetName`: what
+    /// answers a `FileQuestion.dataset`.
+    func readFile(
+        _ path: Located<String>, resolved: String, name datasetName: String, options: LoadOptions,
+        timeZone: TimeZoneSetting, named: [Located<String>]
+    ) throws(Diagnostic) -> Dataset {
+        let bytes: MappedBytes
+        do { bytes = try files.map(resolved, budget: limits.memoryBudget) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
+            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
+        }
+        var dataset: Dataset
+        let report = progress, typed = path.value
+        defer { report(typed, 1) }
+        let xRange = named.first(where: { $0.value == "x" })?.range ?? path.range
+        do throws(DataError) {
+            dataset = try readDataset(
+                bytes, resolved: resolved, name: datasetName, options: options, timeZone: timeZone,
+                progress: { report(typed, $0) })
+        } catch {
+            throw loadFailure(error, of: path, mapped: bytes, columns: named)
+        }
+        if bytes.shrank {
+            throw Diagnostic(.unreadableData(path: path.value, .changedWhileRead), at: path.range)
+        }
+        // Ctrl-C late in the read (after the last poll) still means: nothing changes.
+        if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
+        dataset.columns = try xColumns(
+            Self.keepingLabels(dataset.columns, dataset.labels, options), options: options,
+            timeZone: timeZone, at: xRange)
+        dataset.xColumn = Self.xColumn(of: dataset.columns, options: options)
+        return dataset
+    }
+
+    /// The columns of `fields` of `file`, read from the file at `path`, which must be the
+    /// one loaded: what answers a `FileQuestion.fields`.
+    func readFields(
+        _ fields: [Int], of file: OnDemandFile, names: [String], options: LoadOptions,
+        path: String, textual: Set<Int>, at range: SourceRange
+    ) throws(Diagnostic) -> [Column] {
+        let shown = TextMetrics.sanitized(path)
+        let bytes: MappedBytes
+        do { bytes = try files.map(path, budget: limits.memoryBudget) } catch {
+            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
+            throw Diagnostic(.cannotRead(path: shown, reason: error.reason), at: range)
+        }
+        guard bytes.identity == file.identity else {
+            throw Diagnostic(.unreadableData(path: shown, .changedSinceLoaded), at: range)
+        }
+        var reader = DelimitedReader(options: options, limits: limits)
+        reader.timeZone = file.timeZone
+        let report = progress
+        defer { report(path, 1) }
+        do throws(DataError) {
+            let columns = try reader.readColumns(
+                fields, names: names, layout: file.layout, textual: textual, in: bytes.buffer,
+                shouldCancel: isCancelled,
+                release: { bytes.release($0, $1) }, progress: { report(path, $0) })
+            if bytes.shrank { throw DataError.changedWhileRead }
+            if isCancelled() { throw DataError.cancelled }
+            return columns
+        } catch {
+            if bytes.shrank {
+                throw Diagnostic(
+                    .unreadableData(path: TextMetrics.sanitized(path), .changedWhileRead), at: range
+                )
+            }
+            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
+            throw Diagnostic(.unreadableData(path: TextMetrics.sanitized(path), error), at: range)
         }
     }
 }

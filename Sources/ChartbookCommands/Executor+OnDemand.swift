@@ -145,42 +145,4 @@ extension Executor {
             dataset.columns[i] = column
         }
     }
-
-    /// The columns of `fields` of `file`, read from the file at `path`, which must be the
-    /// one loaded: what answers a `FileQuestion.fields`.
-    func readFields(
-        _ fields: [Int], of file: OnDemandFile, names: [String], options: LoadOptions,
-        path: String, textual: Set<Int>, at range: SourceRange
-    ) throws(Diagnostic) -> [Column] {
-        let shown = TextMetrics.sanitized(path)
-        let bytes: MappedBytes
-        do { bytes = try files.map(path, budget: limits.memoryBudget) } catch {
-            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
-            throw Diagnostic(.cannotRead(path: shown, reason: error.reason), at: range)
-        }
-        guard bytes.identity == file.identity else {
-            throw Diagnostic(.unreadableData(path: shown, .changedSinceLoaded), at: range)
-        }
-        var reader = DelimitedReader(options: options, limits: limits)
-        reader.timeZone = file.timeZone
-        let report = progress
-        defer { report(path, 1) }
-        do throws(DataError) {
-            let columns = try reader.readColumns(
-                fields, names: names, layout: file.layout, textual: textual, in: bytes.buffer,
-                shouldCancel: isCancelled,
-                release: { bytes.release($0, $1) }, progress: { report(path, $0) })
-            if bytes.shrank { throw DataError.changedWhileRead }
-            if isCancelled() { throw DataError.cancelled }
-            return columns
-        } catch {
-            if bytes.shrank {
-                throw Diagnostic(
-                    .unreadableData(path: TextMetrics.sanitized(path), .changedWhileRead), at: range
-                )
-            }
-            if error == .cancelled { throw Diagnostic(.cancelled, at: range) }
-            throw Diagnostic(.unreadableData(path: TextMetrics.sanitized(path), error), at: range)
-        }
-    }
 }

@@ -87,40 +87,6 @@ extension Executor {
             timeZone: timeZone, named: named)
     }
 
-    /// Reads the file `resolved` (typed as `path`) as the dataset `datasetName`: what
-    /// answers a `FileQuestion.dataset`.
-    func readFile(
-        _ path: Located<String>, resolved: String, name datasetName: String, options: LoadOptions,
-        timeZone: TimeZoneSetting, named: [Located<String>]
-    ) throws(Diagnostic) -> Dataset {
-        let bytes: MappedBytes
-        do { bytes = try files.map(resolved, budget: limits.memoryBudget) } catch {
-            if error == .cancelled { throw Diagnostic(.cancelled, at: path.range) }
-            throw Diagnostic(.cannotRead(path: path.value, reason: error.reason), at: path.range)
-        }
-        var dataset: Dataset
-        let report = progress, typed = path.value
-        defer { report(typed, 1) }
-        let xRange = named.first(where: { $0.value == "x" })?.range ?? path.range
-        do throws(DataError) {
-            dataset = try readDataset(
-                bytes, resolved: resolved, name: datasetName, options: options, timeZone: timeZone,
-                progress: { report(typed, $0) })
-        } catch {
-            throw loadFailure(error, of: path, mapped: bytes, columns: named)
-        }
-        if bytes.shrank {
-            throw Diagnostic(.unreadableData(path: path.value, .changedWhileRead), at: path.range)
-        }
-        // Ctrl-C late in the read (after the last poll) still means: nothing changes.
-        if isCancelled() { throw Diagnostic(.cancelled, at: path.range) }
-        dataset.columns = try xColumns(
-            Self.keepingLabels(dataset.columns, dataset.labels, options), options: options,
-            timeZone: timeZone, at: xRange)
-        dataset.xColumn = Self.xColumn(of: dataset.columns, options: options)
-        return dataset
-    }
-
     /// The x of loaded columns: the one `x=` names, else their one date or time column
     /// (issue 31: what a user of a daily file means), else none (`x=none`, no time column,
     /// or several: the row number). Files and queries alike; a query kept in its engine
