@@ -46,7 +46,9 @@ extension Executor {
             if other.id == plot.id {
                 all.append(values(plot, dataset))
             } else if let d = s.dataset(named: other.series.dataset) {
-                all.append(values(other, try readAllColumns(of: d, at: range)))
+                // (Its column and `where=` column are read: a committed session's drawing
+                // reads them, `Session.columnsInUse`.)
+                all.append(values(other, d))
             }
         }
         let rule = histograms.first?.style.histogram.bins ?? .auto
