@@ -1,3 +1,4 @@
+import ChartbookData
 import ChartbookModel
 
 /// One line that says what a command did and what to try next, for the prompt
@@ -37,8 +38,31 @@ enum Feedback {
             parts.append(
                 "x: " + name(x) + (chosen ? " (its one time column; \(otherwise))" : ""))
         }
+        if let dates = numericDates(in: d) { parts.append(dates) }
         if let next = s.suggestedFirstPlot(of: d) { parts.append("try: " + next) }
         return parts.joined(separator: " · ") + "\n"
+    }
+
+    /// `date holds dates written day first (13/01/2023): x=date time=%d/%m/%Y reads them`:
+    /// for a file loaded without a time x, its first text column of dates written with
+    /// numbers in one order (`TimeFormat.numericDates`), which a `load` reads as text.
+    static func numericDates(in d: Dataset) -> String? {
+        guard d.remote == nil, case .file = d.source,
+            !d.columns.contains(where: { $0.isTime && $0.name == d.xColumn })
+        else { return nil }
+        for column in d.columns {
+            guard case .text(let cells) = column.values,
+                let (pattern, example) = TimeFormat.numericDates(
+                    in: cells.coded?.names ?? cells.strings)
+            else { continue }
+            let order = pattern.hasPrefix("%d") ? "day" : "month"
+            let time = pattern.contains(" ") ? "\"\(pattern)\"" : pattern
+            let x = ScriptQuoting.quotedIfNeeded(column.name)
+            return
+                "\(name(column.name)) holds dates written \(order) first (\(name(example))): "
+                + "load with x=\(name(x)) time=\(time) reads them"
+        }
+        return nil
     }
 
     /// ` (2012-01-01 – 2015-12-31)` for a time column with values.

@@ -34,6 +34,29 @@ import ChartbookModel
         #expect(h.feedback == "made g: 5 rows · numbers: g\n")
     }
 
+    /// Dates written with numbers only are text unless `time=` says their order: where the
+    /// column tells it, `load` says the pattern — and the pattern reads the column as times.
+    @Test func loadSaysWhichPatternReadsDatesWrittenWithNumbers() {
+        var h = Harness()
+        h.files = InMemoryFiles([
+            "/work/s.csv": "day,v\n01/01/2023,1\n13/01/2023,2\n",
+            "/work/u.csv": "day,v\n01/02/2023,1\n02/03/2023,2\n",
+        ])
+        h.run("load s.csv")
+        #expect(
+            h.feedback
+                == "loaded s: 2 rows · numbers: v · text: day · day holds dates written day first (13/01/2023): load with x=day time=%d/%m/%Y reads them · try: add plot line s.v\n"
+        )
+        h.feedback = ""
+        h.run("load s.csv x=day time=%d/%m/%Y")
+        #expect(h.session.dataset(named: "s")?.column(named: "day")?.isTime == true)
+        #expect(!h.feedback.contains("holds dates"))
+        // Either order reads every cell: no pattern is said.
+        h.feedback = ""
+        h.run("load u.csv")
+        #expect(!h.feedback.contains("holds dates"))
+    }
+
     @Test func writesSayWhatTheyWrote() {
         var h = Harness()
         h.run("snapshot on shots")
