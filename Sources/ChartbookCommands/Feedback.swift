@@ -38,9 +38,42 @@ enum Feedback {
             parts.append(
                 "x: " + name(x) + (chosen ? " (its one time column; \(otherwise))" : ""))
         }
-        if let dates = numericDates(in: d) { parts.append(dates) }
+        if let dates = numericDates(in: d) ?? epochTimes(in: d) { parts.append(dates) }
         if let next = s.suggestedFirstPlot(of: d) { parts.append("try: " + next) }
         return parts.joined(separator: " · ") + "\n"
+    }
+
+    /// Seconds, and milliseconds, since 1970 of 2000-01-01 … 2100-01-01: a column of whole
+    /// numbers in one of these ranges, ascending, reads as times with `time=epoch` (or
+    /// `epochms`).
+    static let epochSpans: [(unit: String, span: ClosedRange<Double>, perSecond: Double)] = [
+        ("epoch", 946_684_800...4_102_444_800, 1),
+        ("epochms", 946_684_800_000...4_102_444_800_000, 1000),
+    ]
+
+    /// `ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts
+    /// time=epoch reads them as times`: for a file loaded without a time x, its first column
+    /// of whole numbers, ascending, all within `epochSpans` (a guess, said as one).
+    static func epochTimes(in d: Dataset) -> String? {
+        guard d.remote == nil, case .file = d.source,
+            !d.columns.contains(where: { $0.isTime && $0.name == d.xColumn })
+        else { return nil }
+        for column in d.columns where column.kind == .number && column.ascends {
+            guard let numbers = column.numbers, numbers.count >= 2, let first = numbers.first,
+                let last = numbers.last,
+                let epoch = epochSpans.first(where: {
+                    $0.span.contains(first) && $0.span.contains(last)
+                }),
+                numbers.allSatisfy({ $0 == $0.rounded() })
+            else { continue }
+            let unit = epoch.unit == "epoch" ? "seconds" : "milliseconds"
+            let x = ScriptQuoting.quotedIfNeeded(column.name)
+            return
+                "\(name(column.name)) looks like \(unit) since 1970 (\(NumberText.shortest(first)) is "
+                + "\(TimeText.iso(first / epoch.perSecond))): load with x=\(name(x)) "
+                + "time=\(epoch.unit) reads them as times"
+        }
+        return nil
     }
 
     /// `date holds dates written day first (13/01/2023): x=date time=%d/%m/%Y reads them`:

@@ -57,6 +57,37 @@ import ChartbookModel
         #expect(!h.feedback.contains("holds dates"))
     }
 
+    /// A column of whole numbers, ascending, in the range of seconds (or milliseconds) since
+    /// 1970 of this century: `load` says `time=epoch` reads it — a guess, said as one.
+    @Test func loadSaysSecondsSince1970ReadAsTimes() {
+        var h = Harness()
+        h.files = InMemoryFiles([
+            "/work/l.csv": "ts,ms\n1700000000,10\n1700000017,12\n",
+            "/work/m.csv": "t,v\n1700000000000,1\n1700000000500,2\n",
+            "/work/n.csv": "id,v\n1700000017,1\n1700000000,2\n",
+        ])
+        h.run("load l.csv")
+        #expect(
+            h.feedback
+                == "loaded l: 2 rows · numbers: ts, ms · ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts time=epoch reads them as times · try: add plot line l.ts\n"
+        )
+        h.feedback = ""
+        h.run("load m.csv")
+        #expect(
+            h.feedback.contains(
+                "t looks like milliseconds since 1970 (1700000000000 is 2023-11-14 22:13:20): load with x=t time=epochms"
+            ))
+        // Not ascending: ids, not times.
+        h.feedback = ""
+        h.run("load n.csv")
+        #expect(!h.feedback.contains("since 1970"))
+        // Read as times, it says nothing more.
+        h.feedback = ""
+        h.run("load l.csv x=ts time=epoch")
+        #expect(!h.feedback.contains("since 1970"))
+        #expect(h.session.dataset(named: "l")?.column(named: "ts")?.isTime == true)
+    }
+
     @Test func writesSayWhatTheyWrote() {
         var h = Harness()
         h.run("snapshot on shots")
