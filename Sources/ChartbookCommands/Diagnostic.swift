@@ -224,7 +224,12 @@ public struct Diagnostic: Error, Equatable, Sendable {
     /// "did you mean ...?" or another one-line hint, when there is one.
     public var hint: String? {
         switch kind {
-        case .unknown(let role, let word, _, let candidates):
+        case .unknown(let role, let word, let context, let candidates):
+            // Box plots and violins place each by= group along x (Vega-Lite's x=).
+            if role == .option, word.lowercased() == "x", candidates.contains("by") {
+                return
+                    "\(context ?? "these plots") place each by= group along x: write by= instead of x="
+            }
             if let best = Suggestion.closest(to: word, in: candidates) {
                 return "did you mean '\(best)'?"
             }

@@ -133,6 +133,11 @@ import ChartbookModel
             "set range log",
             "t.cb:1:11: error: invalid range 'log': expected auto, adapt or MIN..MAX (a log scale is 'set yscale log')\nset range log\n          ^~~\n"
         ),
+        // Box plots and violins take by= where Vega-Lite users write x=.
+        (
+            "add plot box w x=host",
+            "t.cb:1:16: error: unknown option 'x' for box plots; box plots place each by= group along x: write by= instead of x=\nadd plot box w x=host\n               ^\n"
+        ),
         (
             "add plot lien w",
             "t.cb:1:10: error: unknown plot kind 'lien'; did you mean 'line'?\nadd plot lien w\n         ^~~~\n"
