@@ -230,6 +230,13 @@ public struct Diagnostic: Error, Equatable, Sendable {
                 return
                     "\(context ?? "these plots") place each by= group along x: write by= instead of x="
             }
+            // A statistic written as a function (`mean(sales.revenue)`): the series follows it.
+            if role == .statistic, word.hasSuffix(")"), let open = word.firstIndex(of: "("),
+                candidates.contains(word[..<open].lowercased())
+            {
+                let series = word[word.index(after: open)..<word.index(before: word.endIndex)]
+                return "did you mean '\(word[..<open]) \(series)'?"
+            }
             if let best = Suggestion.closest(to: word, in: candidates) {
                 return "did you mean '\(best)'?"
             }

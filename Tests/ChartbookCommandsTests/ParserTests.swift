@@ -133,6 +133,11 @@ import ChartbookModel
             "set range log",
             "t.cb:1:11: error: invalid range 'log': expected auto, adapt or MIN..MAX (a log scale is 'set yscale log')\nset range log\n          ^~~\n"
         ),
+        // A statistic written as a function: the series follows the statistic.
+        (
+            "add refline mean(w.v) \"avg\"",
+            "t.cb:1:13: error: unknown statistic 'mean(w.v)'; did you mean 'mean w.v'?\nadd refline mean(w.v) \"avg\"\n            ^~~~~~~~~\n"
+        ),
         // Box plots and violins take by= where Vega-Lite users write x=.
         (
             "add plot box w x=host",
