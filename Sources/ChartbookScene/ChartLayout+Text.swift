@@ -150,10 +150,9 @@ extension ChartLayout {
                 }
                 add("  ")
                 add(TextMetrics.sanitized(p.name), color: p.color)
-                add(
-                    " "
-                        + pointText(
-                            p, nearest(p, to: selected), transform: transform, shown: shown(p)))
+                let point = nearest(p, to: selected)
+                add(" " + pointText(p, point, transform: transform, shown: shown(p)))
+                if let channels = channelText(p, point) { add(channels) }
             }
             return texts
         }
@@ -165,8 +164,29 @@ extension ChartLayout {
             add("  ")
             add(TextMetrics.sanitized(p.name), color: p.color)
             add(" " + pointText(p, index, transform: transform, shown: shown(p)))
+            if let channels = channelText(p, index) { add(channels) }
         }
         return texts
+    }
+
+    /// What a point's channels read in its row (`color=city size=pop`): ` city Oslo  pop
+    /// 709000`, each column once and not the plot's own, in the order color, size, shape,
+    /// opacity; nil without channels or a point.
+    func channelText(_ p: ResolvedPlot, _ index: Int?) -> String? {
+        guard let channels = p.channels, let i = index, i < p.values.count else { return nil }
+        let row = p.row(i)
+        // (The plot's own column is its value, said already.)
+        var named = [p.plot.series.column]
+        var text = ""
+        for column in [channels.color, channels.size, channels.shape, channels.opacity] {
+            guard let column, !named.contains(column.name) else { continue }
+            named.append(column.name)
+            let value = column.text(at: row)
+            text +=
+                "  \(TextMetrics.sanitized(column.name)) "
+                + (value.isEmpty ? glyphs.missingValue : TextMetrics.sanitized(value))
+        }
+        return text.isEmpty ? nil : text
     }
 
     /// A point's values in the readout: the value; a range's `low–high`; a candle's

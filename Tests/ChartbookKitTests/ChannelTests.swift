@@ -58,6 +58,23 @@ import Testing
         #expect(key.contains("color region") && key.contains("south") && key.contains("north"))
     }
 
+    /// A selected point's readout says what its channels read in its row (each column once,
+    /// not the plot's own): the region of a point coloured by region, and a missing value.
+    @Test func theReadoutSaysWhatAPointsChannelsRead() {
+        var notebook = Notebook()
+        let script = "load p.csv as p\nadd plot dot p.y x=x color=region size=pop\nselect x=7"
+        #expect(Self.run(script, &notebook) == "")
+        func readout() -> String {
+            ChartRenderer.scene(for: notebook.session, on: Self.target).texts
+                .filter { $0.role == .readout }.map(\.text).joined()
+        }
+        // Row 7: y 10, south, no population.
+        #expect(readout() == "▶ 7  y 10  region south  pop –")
+        let id = notebook.session.plots.first?.id ?? ""
+        #expect(Self.run("select x=4\nset plot \(id) size=y", &notebook) == "")
+        #expect(readout() == "▶ 4  y 1  region south")
+    }
+
     @Test func numbersColourAlongTheRamp() {
         var notebook = Notebook()
         #expect(Self.run("load p.csv as p\nadd plot dot p.y x=x color=year", &notebook) == "")
