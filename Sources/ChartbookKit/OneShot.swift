@@ -11,6 +11,9 @@ public struct OneShot: Equatable, Sendable {
     /// The y columns, one plot each (none: the first numeric column, by the loader's rule).
     public var columns: [String]
     public var x: String?
+    /// How the x column's cells read as times (`--time`: `epoch`, `epochms` or a pattern
+    /// like `%d/%m/%Y`): the load's `time=`, which reads the x column.
+    public var time: String?
     public var by: String?
     public var title: String?
     /// Plot options given as `--agg`, `--bin`, `--where`, `--facet`: (name, value), each
@@ -57,6 +60,10 @@ public struct OneShot: Equatable, Sendable {
             script.append(" x=", from: typed.name)
             script.append(ScriptQuoting.quotedIfNeeded(x), from: typed.value)
         }
+        if let time, let typed = words.time {
+            script.append(" time=", from: typed.name)
+            script.append(ScriptQuoting.quotedIfNeeded(time), from: typed.value)
+        }
         script.endCommand()
         return script
     }
@@ -67,6 +74,7 @@ public struct OneShot: Equatable, Sendable {
         var columns = [Range<Int>]()
         /// An option's name and its value.
         var x: (name: Range<Int>, value: Range<Int>)?
+        var time: (name: Range<Int>, value: Range<Int>)?
         var by: (name: Range<Int>, value: Range<Int>)?
         var title: (name: Range<Int>, value: Range<Int>)?
         var options = [(name: Range<Int>, value: Range<Int>)]()
@@ -86,6 +94,7 @@ public struct OneShot: Equatable, Sendable {
             return (script.typed(name), script.typed(Self.shellWord(value)))
         }
         words.x = option("--x", x)
+        words.time = option("--time", time)
         words.by = option("--by", by)
         words.title = option("--title", title)
         words.options = options.compactMap { option("--" + $0.name, $0.value) }

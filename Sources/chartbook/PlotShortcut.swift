@@ -11,7 +11,7 @@ struct PlotShortcut: ParsableCommand {
         commandName: "plot",
         abstract: "Draw a file (or - for stdin) in one line, as YouPlot and plotext do.",
         usage:
-            "chartbook plot <kind> <file> [<columns> ...] [--x <column>] [--by <column>] [--agg <op>] [--bin <bin>] [--where <filter>] [--facet <column>] [options]",
+            "chartbook plot <kind> <file> [<columns> ...] [--x <column> [--time <format>]] [--by <column>] [--agg <op>] [--bin <bin>] [--where <filter>] [--facet <column>] [options]",
         discussion: """
             Sugar for commands: 'chartbook plot line sales.csv revenue cost --x month' runs \
             'load sales.csv x=month', 'add plot line sales.revenue', 'add plot line sales.cost'. \
@@ -42,6 +42,12 @@ struct PlotShortcut: ParsableCommand {
 
     @Option(help: "The x column (numbers, dates or text).")
     var x: String?
+
+    @Option(
+        help:
+            "How the --x column's cells read as times: epoch, epochms (seconds or milliseconds since 1970) or a pattern like %d/%m/%Y (time=)."
+    )
+    var time: String?
 
     @Option(help: "One series per distinct value of this column (long-format data).")
     var by: String?
@@ -102,9 +108,13 @@ struct PlotShortcut: ParsableCommand {
                 "unknown plot kind '\(kind)'; \(hint ?? "")expected one of: "
                     + Plot.Kind.allCases.map(\.rawValue).joined(separator: ", "))
         }
+        if time != nil, x == nil {
+            throw ValidationError("--time reads the --x column as times: give --x COLUMN too")
+        }
         var shot = OneShot(
             kind: kind, file: file, columns: columns, x: x, by: by, title: title,
             typedKind: self.kind)
+        shot.time = time
         shot.options = [("agg", agg), ("bin", bin), ("where", filter), ("facet", facet)]
             .compactMap { name, value in value.map { OneShot.PlotFlag(name, $0) } }
         var arguments = ["--color", color.rawValue]
@@ -122,8 +132,8 @@ struct PlotShortcut: ParsableCommand {
     /// Options of the one-line form that take a value (what may stand before `plot`). An
     /// array: it is read once a run, and building a set was 2.5 % of a start's samples.
     static let valued: [String] = [
-        "--size", "--color", "--svg", "--canvas", "--pictures", "--x", "--by", "--title", "--agg",
-        "--bin", "--where", "--facet",
+        "--size", "--color", "--svg", "--canvas", "--pictures", "--x", "--time", "--by", "--title",
+        "--agg", "--bin", "--where", "--facet",
     ]
 
     /// `[options before plot]` and `[what follows plot]` when `arguments` are the one-line

@@ -22,6 +22,12 @@ import ChartbookModel
             counted.script(for: nil)
                 == "load w.csv x=date\nadd plot bar w.rain agg=sum bin=month where=\"kind=wet day\"\n"
         )
+        // `--time` is the load's time=, quoted where the pattern needs it.
+        var timed = OneShot(kind: .line, file: "lat.csv", columns: ["ms"], x: "ts")
+        timed.time = "epoch"
+        #expect(timed.script(for: nil) == "load lat.csv x=ts time=epoch\nadd plot line lat.ms\n")
+        timed.time = "%d/%m/%Y %H:%M"
+        #expect(timed.loadCommand == "load lat.csv x=ts time=\"%d/%m/%Y %H:%M\"")
         let piped = OneShot(kind: .dot, file: "-", columns: [], by: "origin")
         #expect(piped.script(for: nil) == "load - as stdin\nadd plot dot stdin by=origin\n")
     }
