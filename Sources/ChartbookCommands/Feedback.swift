@@ -43,35 +43,20 @@ enum Feedback {
         return parts.joined(separator: " · ") + "\n"
     }
 
-    /// Seconds, and milliseconds, since 1970 of 2000-01-01 … 2100-01-01: a column of whole
-    /// numbers in one of these ranges, ascending, reads as times with `time=epoch` (or
-    /// `epochms`).
-    static let epochSpans: [(unit: String, span: ClosedRange<Double>, perSecond: Double)] = [
-        ("epoch", 946_684_800...4_102_444_800, 1),
-        ("epochms", 946_684_800_000...4_102_444_800_000, 1000),
-    ]
-
     /// `ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts
     /// time=epoch reads them as times`: for a file loaded without a time x, its first column
-    /// of whole numbers, ascending, all within `epochSpans` (a guess, said as one).
+    /// that looks like times since 1970 (`Column.epochLike`; a guess, said as one).
     static func epochTimes(in d: Dataset) -> String? {
         guard d.remote == nil, case .file = d.source,
             !d.columns.contains(where: { $0.isTime && $0.name == d.xColumn })
         else { return nil }
-        for column in d.columns where column.kind == .number && column.ascends {
-            guard let numbers = column.numbers, numbers.count >= 2, let first = numbers.first,
-                let last = numbers.last,
-                let epoch = epochSpans.first(where: {
-                    $0.span.contains(first) && $0.span.contains(last)
-                }),
-                numbers.allSatisfy({ $0 == $0.rounded() })
-            else { continue }
-            let unit = epoch.unit == "epoch" ? "seconds" : "milliseconds"
+        for column in d.columns {
+            guard let epoch = column.epochLike, let first = column.numbers?.first else { continue }
             let x = ScriptQuoting.quotedIfNeeded(column.name)
             return
-                "\(name(column.name)) looks like \(unit) since 1970 (\(NumberText.shortest(first)) is "
+                "\(name(column.name)) looks like \(epoch.unitName) since 1970 (\(NumberText.shortest(first)) is "
                 + "\(TimeText.iso(first / epoch.perSecond))): load with x=\(name(x)) "
-                + "time=\(epoch.unit) reads them as times"
+                + "time=\(epoch.word) reads them as times"
         }
         return nil
     }

@@ -5,8 +5,9 @@ extension Session {
     /// exist or nothing is loaded; a dataset without a column of numbers has its rows counted.
     public func suggestedFirstPlot(of dataset: Dataset? = nil) -> String? {
         guard plots.isEmpty, let d = dataset ?? datasets.last else { return nil }
-        guard
-            let y = d.columns.first(where: { $0.isNumeric && !$0.isTime && $0.name != d.xColumn })
+        let measures = d.columns.filter { $0.isNumeric && !$0.isTime && $0.name != d.xColumn }
+        // (Not a column that looks like times since 1970 while another is left.)
+        guard let y = measures.first(where: { $0.epochLike == nil }) ?? measures.first
         else { return countingPlot(of: d) }
         // A dataset of one series named like it (`data cpu = …`, `gen w …`) is named alone.
         let alone = d.numericColumns.count == 1 && y.name == d.name

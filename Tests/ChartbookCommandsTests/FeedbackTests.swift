@@ -69,7 +69,7 @@ import ChartbookModel
         h.run("load l.csv")
         #expect(
             h.feedback
-                == "loaded l: 2 rows · numbers: ts, ms · ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts time=epoch reads them as times · try: add plot line l.ts\n"
+                == "loaded l: 2 rows · numbers: ts, ms · ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts time=epoch reads them as times · try: add plot line l.ms\n"
         )
         h.feedback = ""
         h.run("load m.csv")
