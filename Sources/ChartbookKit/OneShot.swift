@@ -162,7 +162,8 @@ public struct OneShot: Equatable, Sendable {
     /// status is not the measure of a log, issue 54), else the first numeric one.
     static func measure(in dataset: Dataset, besides others: [String?]) -> Column? {
         let numeric = dataset.columns.filter { $0.kind == .number && !others.contains($0.name) }
-        return numeric.first { !isCode($0.name) } ?? numeric.first
+        // (Nor times since 1970 not read as such: `Column.epochLike`.)
+        return numeric.first { !isCode($0.name) && $0.epochLike == nil } ?? numeric.first
     }
 
     /// Whether a column's name says it holds codes or identifiers, not a measure: `id`,

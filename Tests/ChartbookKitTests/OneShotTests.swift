@@ -43,6 +43,14 @@ import ChartbookModel
                 Column(name: "latency_ms", numbers: [12.5, 3.1]),
             ], source: .inline)
         #expect(OneShot.measure(in: log, besides: [])?.name == "latency_ms")
+        // Nor times since 1970 not read as such (a metrics file's `ts`).
+        let metrics = Dataset(
+            name: "m",
+            columns: [
+                Column(name: "ts", numbers: [1_700_000_000, 1_700_000_017]),
+                Column(name: "latency_ms", numbers: [12.5, 3.1]),
+            ], source: .inline)
+        #expect(OneShot.measure(in: metrics, besides: [])?.name == "latency_ms")
         let codes = Dataset(
             name: "c", columns: [Column(name: "http_status", numbers: [200])], source: .inline)
         #expect(OneShot.measure(in: codes, besides: [])?.name == "http_status")
