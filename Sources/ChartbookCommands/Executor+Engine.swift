@@ -116,9 +116,12 @@ extension Executor {
                     .remoteNeedsLocal(dataset: dataset.name, needs: Self.needs(error)), at: range)
             }
         }
+        guard let first = asked.first else { return }
+        do throws(DatabaseFailure) { try prefetch(asked.map(\.question)) } catch {
+            throw engineFailure(error, first.question.query, at: range)
+        }
         for (i, question) in asked {
             do throws(DatabaseFailure) {
-                try prefetch(asked.map(\.question))
                 s.markedLines[i].engineValue = try ask(question).numbers().first ?? .nan
             } catch { throw engineFailure(error, question.query, at: range) }
         }

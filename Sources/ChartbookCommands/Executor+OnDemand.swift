@@ -94,11 +94,16 @@ extension Executor {
     func columnsQuestion(_ indices: Set<Int>, of dataset: Dataset, at range: SourceRange)
         -> FileQuestion?
     {
-        guard let file = dataset.onDemand, case .file(let path, let options) = dataset.source else {
-            return nil
-        }
-        let unread = unreadColumns(indices, of: dataset)
-        guard !unread.isEmpty else { return nil }
+        columnsQuestion(unread: unreadColumns(indices, of: dataset), of: dataset, at: range)
+    }
+
+    /// The question reading columns `unread` (`unreadColumns`) of `dataset` asks.
+    private func columnsQuestion(unread: [Int], of dataset: Dataset, at range: SourceRange)
+        -> FileQuestion?
+    {
+        guard !unread.isEmpty, let file = dataset.onDemand,
+            case .file(let path, let options) = dataset.source
+        else { return nil }
         let fields = unread.compactMap { i -> Int? in
             if case .unread(let field, _, _) = dataset.columns[i].values { return field }
             return nil
@@ -121,14 +126,13 @@ extension Executor {
     private func readColumns(_ indices: Set<Int>, of dataset: inout Dataset, at range: SourceRange)
         throws(Diagnostic)
     {
-        guard let question = columnsQuestion(indices, of: dataset, at: range),
-            let file = dataset.onDemand, case .file(_, let options) = dataset.source
+        let unread = unreadColumns(indices, of: dataset)
+        guard let question = columnsQuestion(unread: unread, of: dataset, at: range),
+            case .fields(_, _, let file, _, let names, let options, _) = question
         else { return }
         guard case .columns(let read) = try self.read(question, at: range) else {
             throw Diagnostic(.unread([question]), at: range)
         }
-        let unread = unreadColumns(indices, of: dataset)
-        let names = dataset.columns.map(\.name)
         let epochColumn = options.xColumn.flatMap { Column.index(of: $0, in: names) }
         for (i, read) in zip(unread, read) {
             var column = read

@@ -14,7 +14,7 @@ extension Command {
         switch self {
         case .addPlot(_, _, _, _, let binding): return binding.typed[name]
         case .setPlot(_, let options):
-            return options.last { $0.name == name }.map { $0.key.range.through($0.value.range) }
+            return options.last { $0.name == name }?.range
         default: return nil
         }
     }

@@ -38,49 +38,46 @@ enum Feedback {
             parts.append(
                 "x: " + name(x) + (chosen ? " (its one time column; \(otherwise))" : ""))
         }
-        if let dates = numericDates(in: d) ?? epochTimes(in: d) { parts.append(dates) }
+        if let times = unreadTimes(in: d) { parts.append(times) }
         if let next = s.suggestedFirstPlot(of: d) { parts.append("try: " + next) }
         return parts.joined(separator: " · ") + "\n"
     }
 
-    /// `ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts
-    /// time=epoch reads them as times`: for a file loaded without a time x, its first column
-    /// that looks like times since 1970 (`Column.epochLike`; a guess, said as one).
-    static func epochTimes(in d: Dataset) -> String? {
+    /// For a file loaded without a time x, how its columns of times read as text or numbers
+    /// would read as times: its first text column of dates written with numbers in one order
+    /// (`numericDates`), else its first column of numbers that looks like times since 1970
+    /// (`epochTimes`); nil where there is none.
+    static func unreadTimes(in d: Dataset) -> String? {
         guard d.remote == nil, case .file = d.source,
             !d.columns.contains(where: { $0.isTime && $0.name == d.xColumn })
         else { return nil }
-        for column in d.columns {
-            guard let epoch = column.epochLike, let first = column.numbers?.first else { continue }
-            let x = ScriptQuoting.quotedIfNeeded(column.name)
-            return
-                "\(name(column.name)) looks like \(epoch.unitName) since 1970 (\(NumberText.shortest(first)) is "
-                + "\(TimeText.iso(first / epoch.perSecond))): load with x=\(name(x)) "
-                + "time=\(epoch.word) reads them as times"
-        }
-        return nil
+        return d.columns.lazy.compactMap(numericDates).first
+            ?? d.columns.lazy.compactMap(epochTimes).first
     }
 
-    /// `date holds dates written day first (13/01/2023): x=date time=%d/%m/%Y reads them`:
-    /// for a file loaded without a time x, its first text column of dates written with
-    /// numbers in one order (`TimeFormat.numericDates`), which a `load` reads as text.
-    static func numericDates(in d: Dataset) -> String? {
-        guard d.remote == nil, case .file = d.source,
-            !d.columns.contains(where: { $0.isTime && $0.name == d.xColumn })
+    /// `date holds dates written day first (13/01/2023): load with x=date time=%d/%m/%Y
+    /// reads them`: a text column of dates written with numbers in one order
+    /// (`TimeFormat.numericDates`), which a `load` reads as text.
+    static func numericDates(_ column: Column) -> String? {
+        guard case .text(let cells) = column.values,
+            let (pattern, example) = TimeFormat.numericDates(
+                in: cells.coded?.names ?? cells.strings)
         else { return nil }
-        for column in d.columns {
-            guard case .text(let cells) = column.values,
-                let (pattern, example) = TimeFormat.numericDates(
-                    in: cells.coded?.names ?? cells.strings)
-            else { continue }
-            let order = pattern.hasPrefix("%d") ? "day" : "month"
-            let time = pattern.contains(" ") ? "\"\(pattern)\"" : pattern
-            let x = ScriptQuoting.quotedIfNeeded(column.name)
-            return
-                "\(name(column.name)) holds dates written \(order) first (\(name(example))): "
-                + "load with x=\(name(x)) time=\(time) reads them"
-        }
-        return nil
+        let order = pattern.hasPrefix("%d") ? "day" : "month"
+        let time = pattern.contains(" ") ? "\"\(pattern)\"" : pattern
+        return "\(name(column.name)) holds dates written \(order) first (\(name(example))): "
+            + "load with x=\(name(ScriptQuoting.quotedIfNeeded(column.name))) time=\(time) reads them"
+    }
+
+    /// `ts looks like seconds since 1970 (1700000000 is 2023-11-14 22:13:20): load with x=ts
+    /// time=epoch reads them as times`: a column that looks like times since 1970
+    /// (`Column.epochLike`; a guess, said as one).
+    static func epochTimes(_ column: Column) -> String? {
+        guard let epoch = column.epochLike, let first = column.numbers?.first else { return nil }
+        return "\(name(column.name)) looks like \(epoch.unitName) since 1970 "
+            + "(\(NumberText.shortest(first)) is \(TimeText.iso(first / epoch.perSecond))): "
+            + "load with x=\(name(ScriptQuoting.quotedIfNeeded(column.name))) "
+            + "time=\(epoch.word) reads them as times"
     }
 
     /// ` (2012-01-01 – 2015-12-31)` for a time column with values.

@@ -40,7 +40,7 @@ extension Parser {
                 throw notTaken(option)
             }
             try entry.read(option.value, &settings)
-            settings.binding.typed[option.name] = option.key.range.through(option.value.range)
+            settings.binding.typed[option.name] = option.range
         }
         return settings
     }

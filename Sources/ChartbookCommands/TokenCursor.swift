@@ -161,6 +161,8 @@ public struct TypedOption: Equatable, Sendable {
     public var key: Token
     public var value: Token
     public var name: String { key.text.lowercased() }
+    /// Where it was typed, key through value.
+    public var range: SourceRange { key.range.through(value.range) }
 
     /// Equal when they say the same: the key without case, the value's kind and text
     /// (wherever they were typed).

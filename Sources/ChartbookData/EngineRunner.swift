@@ -18,17 +18,18 @@ public struct EngineRunner: EngineAnswering {
     public func answer(_ question: EngineQuestion, shouldCancel: @escaping () -> Bool)
         throws(DatabaseFailure) -> EngineAnswer
     {
-        // (A query loaded whole is read by its engine's reader, SQLite's too.)
-        if case .table(let query, let zone, let limits) = question {
+        // The engine keeping the query's rows, asked where a question needs one: a query
+        // loaded whole is read by its reader (SQLite has no remote engine).
+        let engine = { () throws(DatabaseFailure) in try self.engine(question.query) }
+        switch question {
+        case .table(let query, let zone, let limits):
             return .rowsLoaded(
                 try DatabaseReader(timeZone: zone, limits: limits).read(
                     query, shouldCancel: shouldCancel))
-        }
-        let engine = try self.engine(question.query)
-        switch question {
         case .estimatedRows:
-            return .count(try engine.estimatedRows(shouldCancel: shouldCancel))
+            return .count(try engine().estimatedRows(shouldCancel: shouldCancel))
         case .open(let query, let xColumn, let zone, let estimate):
+            let engine = try engine()
             // (What the query's rows spanned before is not what they span now.)
             extents?.loading(query)
             defer { extents?.settled(query) }
@@ -37,25 +38,25 @@ public struct EngineRunner: EngineAnswering {
                     xColumn: xColumn, timeZone: zone, estimate: estimate,
                     learnt: { extents?.learnt($0, of: query) }, shouldCancel: shouldCancel))
         case .kept(_, let table, let sets):
-            return .kept(try engine.kept(table, sets, shouldCancel: shouldCancel))
+            return .kept(try engine().kept(table, sets, shouldCancel: shouldCancel))
         case .mostRowsPerX(_, let table, let sets):
-            return .rowsPerX(try engine.mostRowsPerX(table, sets, shouldCancel: shouldCancel))
+            return .rowsPerX(try engine().mostRowsPerX(table, sets, shouldCancel: shouldCancel))
         case .aggregates(_, let sql):
-            return .numbers(try engine.aggregates(sql, shouldCancel: shouldCancel))
+            return .numbers(try engine().aggregates(sql, shouldCancel: shouldCancel))
         case .transformRows(_, let sql):
-            return .transformRows(try engine.transformRows(sql, shouldCancel: shouldCancel))
+            return .transformRows(try engine().transformRows(sql, shouldCancel: shouldCancel))
         case .rows(_, let sql):
-            let answer = try engine.transport(shouldCancel).answer(sql, shouldCancel: shouldCancel)
+            let answer = try engine().transport(shouldCancel).answer(
+                sql, shouldCancel: shouldCancel)
             return .rows(AnsweredRows(answer))
         case .drawing(_, let table, let request):
-            return .drawing(try engine.fetch(table, request, shouldCancel: shouldCancel))
+            return .drawing(try engine().fetch(table, request, shouldCancel: shouldCancel))
         case .readout(_, let table, let request):
-            return .readout(try engine.readout(table, request, shouldCancel: shouldCancel))
+            return .readout(try engine().readout(table, request, shouldCancel: shouldCancel))
         case .sample(_, let xColumn, let extent, let rows):
             return .sample(
-                try engine.sample(
+                try engine().sample(
                     xColumn: xColumn, extent: extent, rows: rows, shouldCancel: shouldCancel))
-        case .table: throw .query("a query's rows are read by its reader", offset: nil)
         }
     }
 

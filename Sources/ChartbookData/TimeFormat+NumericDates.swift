@@ -12,33 +12,23 @@ extension TimeFormat {
     /// The `time=` pattern that reads every cell of `cells` (a text column's distinct values;
     /// empty ones aside) as a date written with numbers, day first or month first, and the
     /// first cell the other order cannot read (what tells them apart): nil unless exactly one
-    /// of the two orders reads every cell. The cells' shape is the first cell's: `/` or `-`
-    /// between the fields, a year of four digits (`%Y`) or two (`%y`), and optionally a time
-    /// of day (` %H:%M`, ` %H:%M:%S`). A year written first (`2023/01/13`) is read without a
-    /// pattern already.
+    /// of the two orders reads every cell. Every cell has the first cell's shape: `/` or `-`
+    /// between the fields, a year of four digits (`%Y`) or two (`%y`) — `%Y` would read a
+    /// year of two digits as such — and the same time of day (` %H:%M`, ` %H:%M:%S`, none).
+    /// A year written first (`2023/01/13`) is read without a pattern already.
     public static func numericDates(in cells: [String]) -> (pattern: String, example: String)? {
         let written = cells.filter { !$0.isEmpty }
         guard !written.isEmpty, written.count <= numericDatesLimit,
-            let shape = NumericDateShape(written[0])
+            let shape = NumericDateShape(written[0]),
+            written.allSatisfy({ NumericDateShape($0) == shape })
         else { return nil }
         let orders = shape.orders
-        guard orders.count == 2 else { return nil }
-        var example: [String?] = [nil, nil]
-        for cell in written {
-            // (Every cell of the same shape: `%Y` would read a year of two digits as such.)
-            guard NumericDateShape(cell) == shape else { return nil }
-            let read = orders.map { $0.parse(cell) != nil }
-            if read == [false, false] { return nil }
-            for (order, other) in [(0, 1), (1, 0)] where read[order] && !read[other] {
-                if example[order] == nil { example[order] = cell }
-            }
-            // (A cell only one order reads, and one only the other reads: neither reads all.)
-            if example[0] != nil, example[1] != nil { return nil }
-        }
-        for order in 0..<2 {
-            if let cell = example[order] { return (orders[order].pattern, cell) }
-        }
-        return nil
+        let readsAll = orders.map { order in written.allSatisfy { order.parse($0) != nil } }
+        guard readsAll == [true, false] || readsAll == [false, true],
+            let reading = readsAll.firstIndex(of: true),
+            let example = written.first(where: { orders[1 - reading].parse($0) == nil })
+        else { return nil }
+        return (orders[reading].pattern, example)
     }
 }
 
@@ -69,7 +59,7 @@ private struct NumericDateShape: Equatable {
         guard [0, 2, 3].contains(timeFields) else { return nil }
     }
 
-    /// The patterns reading it day first and month first.
+    /// The patterns reading it day first and month first (two, always: they name a year).
     var orders: [TimeFormat] {
         let year = yearDigits == 4 ? "%Y" : "%y"
         let time = [0: "", 2: " %H:%M", 3: " %H:%M:%S"][timeFields] ?? ""
